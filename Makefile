@@ -1,0 +1,60 @@
+# sltk: the commands a user needs. `make lab` opens the notebooks, `make test` checks everything.
+SHELL := /bin/bash
+ROOT := $(CURDIR)
+PYTHON := /usr/bin/python3
+export JUPYTER_DATA_DIR := $(ROOT)/.jupyter
+export PATH := $(ROOT)/.tools/bin:$(PATH)
+
+NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
+LAB_IP ?= 127.0.0.1
+LAB_PORT ?= 8888
+
+.PHONY: setup lab test gotest notebooks nb runner-selftest book bench fmt-check vet clean
+
+## setup: install what is missing (Debian packages, pinned GoNB/goimports/gopls, the kernel)
+setup:
+	@./scripts/setup.sh
+
+## lab: open Jupyter with the Go kernel on notebooks/ (no browser; the URL with its token is printed)
+lab: setup
+	@echo "Starting Jupyter on http://$(LAB_IP):$(LAB_PORT)/ — open the URL with the token printed below."
+	@jupyter notebook --no-browser --ip=$(LAB_IP) --port=$(LAB_PORT) --notebook-dir=$(ROOT)/notebooks
+
+## test: gofmt, go vet, go test, then every notebook headless; ends with "N passed, M failed"
+test: setup fmt-check vet gotest runner-selftest notebooks
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi; echo "gofmt: ok"
+
+vet:
+	@go vet ./... && echo "go vet: ok"
+
+gotest:
+	@go test -count=1 ./...
+
+# A notebook whose cell panics must fail the run and be named with its cell.
+runner-selftest:
+	@out=$$($(PYTHON) tools/nbrun.py tools/testdata/failing.ipynb 2>&1); status=$$?; \
+	if [ $$status -eq 0 ] || ! grep -q "in cell 3 (code cell 2)" <<<"$$out"; then \
+	  echo "runner self-test: a failing notebook was not reported as failing:"; echo "$$out"; exit 1; fi; \
+	echo "runner self-test: a panicking cell fails the run and is named: ok"
+
+notebooks:
+	@mkdir -p build && $(PYTHON) tools/nbrun.py --kernel-log build/kernel.log $(NOTEBOOKS)
+
+## nb: run one notebook, e.g. make nb NB=notebooks/00-getting-started.ipynb
+nb: setup
+	@mkdir -p build && $(PYTHON) tools/nbrun.py --kernel-log build/kernel.log --executed-dir build/executed $(NB)
+
+## book: execute every notebook and write the HTML book under build/book
+book: setup
+	@$(PYTHON) tools/book.py $(if $(FORCE),--force) $(NOTEBOOKS)
+
+## bench: sltk against scikit-learn on the same data (table), then the Go benchmarks
+bench: setup
+	@go run ./bench
+	@go test -run '^$$' -bench . -benchmem ./sltk/...
+
+clean:
+	rm -rf build

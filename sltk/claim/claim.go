@@ -1,0 +1,97 @@
+// Package claim turns a notebook's statements into checks. Each function prints one line that
+// starts with "✔ claim:" when the statement holds, and panics with a line that starts with
+// "✘ claim:" when it does not, so that a headless run of the notebook fails at that cell.
+// The book builder counts the "✔ claim:" lines of every chapter.
+//
+// The functions are meant for notebooks and examples; library code returns errors instead.
+package claim
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+)
+
+// Out is where passing claims are reported; tests may redirect it.
+var Out io.Writer = os.Stdout
+
+// Marker starts every line printed for a claim that holds.
+const Marker = "✔ claim:"
+
+func pass(name, detail string) {
+	fmt.Fprintf(Out, "%s %s (%s)\n", Marker, name, detail)
+}
+
+func fail(name, detail string) {
+	panic(fmt.Sprintf("✘ claim: %s (%s)", name, detail))
+}
+
+// True checks a statement whose truth the caller computed; detail says what was measured.
+func True(name string, holds bool, detail string) {
+	if !holds {
+		fail(name, detail)
+	}
+	pass(name, detail)
+}
+
+// Close checks |got − want| ≤ tol·max(1, |want|): an absolute tolerance for values near zero and
+// a relative one for large values. NaN or Inf on either side fails.
+func Close(name string, got, want, tol float64) {
+	detail := fmt.Sprintf("got %.6g, want %.6g, tol %.2g", got, want, tol)
+	ok := !math.IsNaN(got) && !math.IsNaN(want) && !math.IsInf(got, 0) && !math.IsInf(want, 0) &&
+		math.Abs(got-want) <= tol*math.Max(1, math.Abs(want))
+	True(name, ok, detail)
+}
+
+// AtMost checks got ≤ bound (both finite), e.g. an empirical tail against its bound.
+func AtMost(name string, got, bound float64) {
+	ok := !math.IsNaN(got) && !math.IsNaN(bound) && got <= bound
+	True(name, ok, fmt.Sprintf("%.6g ≤ %.6g", got, bound))
+}
+
+// AtLeast checks got ≥ bound (both finite).
+func AtLeast(name string, got, bound float64) {
+	ok := !math.IsNaN(got) && !math.IsNaN(bound) && got >= bound
+	True(name, ok, fmt.Sprintf("%.6g ≥ %.6g", got, bound))
+}
+
+// NonIncreasing checks that a trace never rises by more than tol (relative to its scale),
+// e.g. the cost of Lloyd iterations.
+func NonIncreasing(name string, trace []float64, tol float64) {
+	for i := 1; i < len(trace); i++ {
+		if trace[i] > trace[i-1]+tol*math.Max(1, math.Abs(trace[i-1])) || math.IsNaN(trace[i]) {
+			fail(name, fmt.Sprintf("step %d rises from %.10g to %.10g", i, trace[i-1], trace[i]))
+		}
+	}
+	pass(name, fmt.Sprintf("%d steps, %.6g → %.6g", len(trace), first(trace), last(trace)))
+}
+
+// NonDecreasing checks that a trace never falls by more than tol (relative to its scale),
+// e.g. the log-likelihood of EM.
+func NonDecreasing(name string, trace []float64, tol float64) {
+	neg := make([]float64, len(trace))
+	for i, v := range trace {
+		neg[i] = -v
+	}
+	for i := 1; i < len(neg); i++ {
+		if neg[i] > neg[i-1]+tol*math.Max(1, math.Abs(neg[i-1])) || math.IsNaN(neg[i]) {
+			fail(name, fmt.Sprintf("step %d falls from %.10g to %.10g", i, trace[i-1], trace[i]))
+		}
+	}
+	pass(name, fmt.Sprintf("%d steps, %.6g → %.6g", len(trace), first(trace), last(trace)))
+}
+
+func first(v []float64) float64 {
+	if len(v) == 0 {
+		return math.NaN()
+	}
+	return v[0]
+}
+
+func last(v []float64) float64 {
+	if len(v) == 0 {
+		return math.NaN()
+	}
+	return v[len(v)-1]
+}

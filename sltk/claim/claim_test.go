@@ -1,0 +1,43 @@
+package claim
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+)
+
+func mustPanic(t *testing.T, name string, f func()) {
+	t.Helper()
+	defer func() {
+		r := recover()
+		if r == nil {
+			t.Fatalf("%s: expected a panic", name)
+		}
+		if !strings.HasPrefix(r.(string), "✘ claim:") {
+			t.Fatalf("%s: panic %q lacks the failure marker", name, r)
+		}
+	}()
+	f()
+}
+
+func TestClaims(t *testing.T) {
+	var buf bytes.Buffer
+	Out = &buf
+	True("holds", true, "x")
+	Close("close", 1.0000001, 1, 1e-6)
+	AtMost("below", 1, 2)
+	AtLeast("above", 2, 1)
+	NonIncreasing("falls", []float64{3, 2, 2, 1}, 0)
+	NonDecreasing("rises", []float64{1, 2, 2, 3}, 0)
+	if n := strings.Count(buf.String(), Marker); n != 6 {
+		t.Fatalf("want 6 pass lines, got %d:\n%s", n, buf.String())
+	}
+	mustPanic(t, "false", func() { True("no", false, "x") })
+	mustPanic(t, "far", func() { Close("far", 1.1, 1, 1e-3) })
+	mustPanic(t, "nan", func() { Close("nan", math.NaN(), 1, 1) })
+	mustPanic(t, "above bound", func() { AtMost("b", 3, 2) })
+	mustPanic(t, "below bound", func() { AtLeast("b", 1, 2) })
+	mustPanic(t, "rise", func() { NonIncreasing("r", []float64{1, 2}, 0) })
+	mustPanic(t, "fall", func() { NonDecreasing("f", []float64{2, 1}, 0) })
+}
