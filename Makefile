@@ -9,7 +9,7 @@ NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpo
 LAB_IP ?= 127.0.0.1
 LAB_PORT ?= 8888
 
-.PHONY: setup lab test gotest notebooks nb runner-selftest book bench fmt-check vet clean
+.PHONY: setup lab test gotest nb runner-selftest book bench fmt-check vet clean
 
 ## setup: install what is missing (Debian packages, pinned GoNB/goimports/gopls, the kernel)
 setup:
@@ -18,10 +18,13 @@ setup:
 ## lab: open Jupyter with the Go kernel on notebooks/ (no browser; the URL with its token is printed)
 lab: setup
 	@echo "Starting Jupyter on http://$(LAB_IP):$(LAB_PORT)/ — open the URL with the token printed below."
-	@jupyter notebook --no-browser --ip=$(LAB_IP) --port=$(LAB_PORT) --notebook-dir=$(ROOT)/notebooks
+	@jupyter notebook --no-browser --ip=$(LAB_IP) --port=$(LAB_PORT) --notebook-dir=$(ROOT)/notebooks \
+	  $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
 
-## test: gofmt, go vet, go test, then every notebook headless; ends with "N passed, M failed"
-test: setup fmt-check vet gotest runner-selftest notebooks
+## test: gofmt, go vet, go test, every notebook headless (into the book), the book in Chromium
+test: setup fmt-check vet gotest runner-selftest
+	@$(PYTHON) tools/book.py --force $(NOTEBOOKS)
+	@$(PYTHON) tools/browsertest.py
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go')); \
@@ -40,16 +43,14 @@ runner-selftest:
 	  echo "runner self-test: a failing notebook was not reported as failing:"; echo "$$out"; exit 1; fi; \
 	echo "runner self-test: a panicking cell fails the run and is named: ok"
 
-notebooks:
-	@mkdir -p build && $(PYTHON) tools/nbrun.py --kernel-log build/kernel.log $(NOTEBOOKS)
-
 ## nb: run one notebook, e.g. make nb NB=notebooks/00-getting-started.ipynb
 nb: setup
 	@mkdir -p build && $(PYTHON) tools/nbrun.py --kernel-log build/kernel.log --executed-dir build/executed $(NB)
 
-## book: execute every notebook and write the HTML book under build/book
+## book: execute the notebooks that changed and write the HTML book to build/book (FORCE=1: all)
 book: setup
 	@$(PYTHON) tools/book.py $(if $(FORCE),--force) $(NOTEBOOKS)
+	@echo "Open build/book/index.html in a browser (works from disk, offline)."
 
 ## bench: sltk against scikit-learn on the same data (table), then the Go benchmarks
 bench: setup

@@ -248,7 +248,9 @@ def main():
                      and read(keyfile).decode() == key)
             if fresh:
                 nb = nbformat.read(cached, as_version=4)
-                print(f"up to date  {rel}", flush=True)
+                meta = nb.metadata.get("sltk", {})
+                print(f"PASS  {rel}  {meta.get('seconds', 0):6.1f} s  {meta.get('claims', 0)} claims checked"
+                      " (unchanged since the last build: not executed again)", flush=True)
             else:
                 try:
                     error, seconds, claims, nb = nbrun.run(path, args.timeout, cache, ROOT, log)
@@ -266,12 +268,13 @@ def main():
                     continue
                 with open(keyfile, "w") as f:
                     f.write(key)
-                print(f"executed    {rel}  {seconds:6.1f} s  {claims} claims checked", flush=True)
+                print(f"PASS  {rel}  {seconds:6.1f} s  {claims} claims checked", flush=True)
             meta = nb.metadata.get("sltk", {})
             entries.append({"rel": rel, "title": title_of(nb, os.path.basename(rel)),
                             "course": course_of(rel), "page": page_path(rel), "nb": nb,
                             "seconds": meta.get("seconds", 0.0), "claims": meta.get("claims", 0)})
 
+    print(f"notebooks: {len(entries)} passed, {len(failed)} failed", flush=True)
     if failed:
         shutil.rmtree(args.out, ignore_errors=True)
         print(f"book: {len(failed)} notebook(s) failed ({', '.join(failed)}); no book written, "

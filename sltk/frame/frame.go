@@ -1,0 +1,51 @@
+// Package frame turns tabular data into the n×d *mat.Dense matrices and label
+// slices that the rest of sltk consumes, with errors that say what is wrong
+// and where.
+//
+// Reading goes through ReadCSV and LoadCSV, which check the CSV text
+// themselves (line numbers of ragged rows and bad quotes, empty or repeated
+// column names, files without data rows) before they build a gota
+// dataframe.DataFrame. Matrix, IntLabels, StringLabels, OneHot and XY then
+// convert columns, naming the column and row of every non-numeric, missing
+// or infinite value. Dataset and the typed loaders (Iris, Wine,
+// BreastCancer, Digits, Faithful) read the data sets embedded in package
+// github.com/sltk-book/sltk/data, including the tables of the lecture texts:
+// the class-attendance tables of seed 002 §1.3 and §2.3, the Boolean
+// function of seed 002 §1.3, and the movie ratings of seed 000 App. B
+// (Table B.1).
+//
+// Rows are numbered from 0 in error messages, as in mat.Dense.At; CSV input
+// lines are numbered from 1, as an editor shows them.
+package frame
+
+import "errors"
+
+// Sentinel errors. Every error returned by this package wraps one of them
+// (or an error of package data or the operating system) together with the
+// detail, so callers can branch with errors.Is.
+var (
+	// ErrEmpty: no header, no data rows, or no columns selected.
+	ErrEmpty = errors.New("frame: empty data")
+	// ErrRagged: a CSV line has a different number of fields than the header.
+	ErrRagged = errors.New("frame: ragged rows")
+	// ErrMalformed: the CSV text cannot be parsed (quoting, bad delimiter).
+	ErrMalformed = errors.New("frame: malformed CSV")
+	// ErrColumnName: a header name is empty or repeats an earlier one.
+	ErrColumnName = errors.New("frame: bad column name")
+	// ErrUnknownColumn: a requested column is not in the data frame.
+	ErrUnknownColumn = errors.New("frame: unknown column")
+	// ErrNotNumeric: a value that should be a number is not one.
+	ErrNotNumeric = errors.New("frame: value is not numeric")
+	// ErrMissing: a value is missing (empty field, a missing-value token,
+	// or NaN, which gota does not tell apart from missing).
+	ErrMissing = errors.New("frame: missing value")
+	// ErrNonFinite: a value is +Inf or -Inf, overflows float64, or is a NaN
+	// written in a text column (NaN in a numeric column is ErrMissing).
+	ErrNonFinite = errors.New("frame: value is not finite")
+	// ErrLevel: a label is not among the levels the caller listed, or the
+	// list of levels itself repeats a level.
+	ErrLevel = errors.New("frame: unknown or repeated level")
+	// ErrBadFrame: the data frame carries an error from gota, or gota
+	// failed while building it.
+	ErrBadFrame = errors.New("frame: invalid data frame")
+)
