@@ -1,0 +1,181 @@
+// Command bench runs sltk workloads next to their scikit-learn peers on the very same data and
+// prints one Markdown table: time and a quality figure for each side.
+//
+// Usage (from the repository root):
+//
+//	go run ./bench [-run regexp] [-out dir] [-reps n] [-python /usr/bin/python3]
+//
+// A workload (see workload.go) builds its inputs from a fixed seed, runs sltk on them, and may
+// name a function of peers.py that runs the peer. The harness writes every input array to the
+// output directory as raw little-endian float64 with a JSON sidecar holding its shape, so the
+// peer reads exactly the numbers sltk saw (including, for k-means, the initial centroids). Both
+// sides time only the algorithm, not the loading. The table goes to stdout and to results.md in
+// the output directory (default: this directory, with the data in a temporary directory).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"time"
+)
+
+func main() {
+	runRe := flag.String("run", ".", "regular expression selecting workloads by name")
+	out := flag.String("out", "", "directory for the data files and results.md (default: data in a temporary directory, results.md beside this program)")
+	reps := flag.Int("reps", 1, "repetitions per side; the fastest time is reported")
+	python := flag.String("python", "/usr/bin/python3", "Python interpreter with numpy and scikit-learn (Debian's, not a pyenv one)")
+	peers := flag.String("peers", "", "path of peers.py (default: beside this program's source)")
+	flag.Parse()
+	if err := run(*runRe, *out, *reps, *python, *peers); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(runRe, out string, reps int, python, peers string) error {
+	re, err := regexp.Compile(runRe)
+	if err != nil {
+		return fmt.Errorf("-run: %w", err)
+	}
+	if reps < 1 {
+		return fmt.Errorf("-reps = %d, want ≥ 1", reps)
+	}
+	srcDir := sourceDir()
+	if peers == "" {
+		peers = filepath.Join(srcDir, "peers.py")
+	}
+	resultsDir, dataDir := out, out
+	if out == "" {
+		resultsDir = srcDir
+		if dataDir, err = os.MkdirTemp("", "sltk-bench-"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(dataDir)
+	} else if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	peer := peerRunner{python: python, script: peers}
+	var rows []row
+	for _, w := range registry {
+		if !re.MatchString(w.Name) {
+			continue
+		}
+		fmt.Fprintf(os.Stderr, "bench: %s ...\n", w.Name)
+		r, err := runWorkload(w, filepath.Join(dataDir, slug(w.Name)), reps, peer)
+		if err != nil {
+			return fmt.Errorf("%s: %w", w.Name, err)
+		}
+		rows = append(rows, r)
+	}
+	if len(rows) == 0 {
+		return fmt.Errorf("no workload matches %q", runRe)
+	}
+	table := renderTable(rows)
+	fmt.Print(table)
+	header := fmt.Sprintf("# sltk vs scikit-learn\n\n%s, %s/%s, GOMAXPROCS=%d, %d CPUs, best of %d.\n\n",
+		time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), runtime.NumCPU(), reps)
+	return os.WriteFile(filepath.Join(resultsDir, "results.md"), []byte(header+table), 0o644)
+}
+
+// sourceDir is the directory of this file at build time (go run keeps the path).
+func sourceDir() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return "bench"
+	}
+	return filepath.Dir(file)
+}
+
+func slug(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	return strings.Trim(b.String(), "-")
+}
+
+type row struct {
+	name, quality      string
+	sltkSec, peerSec   float64
+	sltkQual, peerQual float64
+	hasPeer            bool
+	sltkNote, peerNote string
+	peerErr            string
+}
+
+func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error) {
+	in, err := w.Data()
+	if err != nil {
+		return row{}, fmt.Errorf("data: %w", err)
+	}
+	r := row{name: w.Name, quality: w.Quality}
+	for rep := 0; rep < reps; rep++ {
+		start := time.Now()
+		res, err := w.Run(in)
+		sec := time.Since(start).Seconds()
+		if err != nil {
+			return row{}, fmt.Errorf("sltk: %w", err)
+		}
+		if rep == 0 || sec < r.sltkSec {
+			r.sltkSec = sec
+		}
+		r.sltkQual, r.sltkNote = res.Quality, res.Note
+	}
+	if w.Peer == "" {
+		return r, nil
+	}
+	if err := writeInputs(dir, in); err != nil {
+		return row{}, err
+	}
+	for rep := 0; rep < reps; rep++ {
+		res, err := peer.run(w.Peer, dir, in, w.Params)
+		if err != nil {
+			// A missing Python or scikit-learn should not hide the sltk figures.
+			r.peerErr = err.Error()
+			fmt.Fprintf(os.Stderr, "bench: %s: peer: %v\n", w.Name, err)
+			return r, nil
+		}
+		if rep == 0 || res.Seconds < r.peerSec {
+			r.peerSec = res.Seconds
+		}
+		r.peerQual, r.peerNote, r.hasPeer = res.Quality, res.Note, true
+	}
+	return r, nil
+}
+
+func renderTable(rows []row) string {
+	var b strings.Builder
+	b.WriteString("| workload | quality | sltk s | peer s | peer/sltk | sltk quality | peer quality | notes |\n")
+	b.WriteString("|---|---|--:|--:|--:|--:|--:|---|\n")
+	for _, r := range rows {
+		peerSec, ratio, peerQual := "—", "—", "—"
+		if r.hasPeer {
+			peerSec = fmt.Sprintf("%.3f", r.peerSec)
+			ratio = fmt.Sprintf("%.2f", r.peerSec/r.sltkSec)
+			peerQual = fmt.Sprintf("%.10g", r.peerQual)
+		}
+		notes := []string{}
+		if r.sltkNote != "" {
+			notes = append(notes, "sltk: "+r.sltkNote)
+		}
+		if r.peerNote != "" {
+			notes = append(notes, "peer: "+r.peerNote)
+		}
+		if r.peerErr != "" {
+			notes = append(notes, "peer failed: "+strings.ReplaceAll(r.peerErr, "|", "/"))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %.3f | %s | %s | %.10g | %s | %s |\n",
+			r.name, r.quality, r.sltkSec, peerSec, ratio, r.sltkQual, peerQual, strings.Join(notes, "; "))
+	}
+	return b.String()
+}

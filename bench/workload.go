@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Inputs are a workload's named arrays. Every one is handed to the peer under the same name.
+type Inputs map[string]*mat.Dense
+
+// Result is what one side reports: the quality figure and an optional short note (e.g. the
+// number of iterations run).
+type Result struct {
+	Quality float64
+	Note    string
+}
+
+// Workload is one row of the table.
+type Workload struct {
+	// Name labels the row and is matched by -run.
+	Name string
+	// Quality names the quality figure both sides report, e.g. "cost (lower is better)".
+	Quality string
+	// Data builds the inputs from a fixed seed; it is not timed.
+	Data func() (Inputs, error)
+	// Run runs sltk on the inputs; the harness times the whole call, so do any set-up in Data.
+	Run func(Inputs) (Result, error)
+	// Peer is the name of a function in peers.py ("" for no peer), called with the inputs and
+	// Params; it times only the fit.
+	Peer   string
+	Params map[string]any
+}
+
+// registry holds the workloads in table order; files add theirs with register in an init
+// function.
+var registry []Workload
+
+func register(w ...Workload) { registry = append(registry, w...) }
+
+// writeInputs writes each array as <dir>/<name>.f64 (row-major little-endian float64) and
+// <dir>/<name>.json ({"shape": [rows, cols]}).
+func writeInputs(dir string, in Inputs) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for name, m := range in {
+		r, c := m.Dims()
+		buf := make([]byte, 8*r*c)
+		for i := 0; i < r; i++ {
+			for j := 0; j < c; j++ {
+				binary.LittleEndian.PutUint64(buf[8*(i*c+j):], math.Float64bits(m.At(i, j)))
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".f64"), buf, 0o644); err != nil {
+			return err
+		}
+		meta, _ := json.Marshal(map[string]any{"shape": []int{r, c}, "dtype": "<f8"})
+		if err := os.WriteFile(filepath.Join(dir, name+".json"), meta, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type peerRunner struct{ python, script string }
+
+type peerResult struct {
+	Seconds float64 `json:"seconds"`
+	Quality float64 `json:"quality"`
+	Note    string  `json:"note"`
+}
+
+// run calls `python peers.py <fn> <request.json>`, where the request names the data files and
+// carries the parameters, and parses the last stdout line as {"seconds", "quality", "note"}.
+func (p peerRunner) run(fn, dir string, in Inputs, params map[string]any) (peerResult, error) {
+	names := make([]string, 0, len(in))
+	for name := range in {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	data := map[string]string{}
+	for _, name := range names {
+		data[name] = filepath.Join(dir, name)
+	}
+	req, err := json.Marshal(map[string]any{"function": fn, "data": data, "params": params})
+	if err != nil {
+		return peerResult{}, err
+	}
+	reqPath := filepath.Join(dir, "request.json")
+	if err := os.WriteFile(reqPath, req, 0o644); err != nil {
+		return peerResult{}, err
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(p.python, p.script, reqPath)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return peerResult{}, fmt.Errorf("%s %s: %v: %s", p.python, filepath.Base(p.script), err, lastLine(stderr.String()))
+	}
+	var res peerResult
+	if err := json.Unmarshal([]byte(lastLine(stdout.String())), &res); err != nil {
+		return peerResult{}, fmt.Errorf("peer output %q: %w", lastLine(stdout.String()), err)
+	}
+	return res, nil
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}

@@ -1,0 +1,226 @@
+package cluster
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// EmptyClusterPolicy says what Lloyd's update does with a centroid that no row chose.
+type EmptyClusterPolicy int
+
+const (
+	// EmptyKeep leaves the centroid where it was. Seed 002's K-MEANS divides by |C^j| = 0 here;
+	// the spec's erratum fixes it this way, which keeps Thm 1.18's potential argument intact.
+	EmptyKeep EmptyClusterPolicy = iota
+	// EmptyFarthest moves the centroid onto the row farthest from its own centroid (several
+	// empty clusters take the farthest rows in turn). This cannot raise the cost and usually
+	// rescues a bad start; it is seed 001's alternative for Algorithm 2.
+	EmptyFarthest
+)
+
+// Stream words for math/rand/v2's PCG, so that the seed alone selects the random numbers.
+const (
+	kmInitStream  = 0x6b6d_5f69_6e69_74 // "km_init"; the restart index is added
+	kmOrderStream = 0x6b6d_5f6f_7264_72 // "km_ordr"; OnlineKMeans visiting order
+)
+
+// KMeans is Lloyd's algorithm (the batch k-means of seed 002 §1.5 and seed 001 Algorithm 2):
+// starting from initial centroids, repeat (1) assign every row to its nearest centroid, ties to
+// the smallest index, and (2) move every centroid to the mean of its rows, until no assignment
+// changes. The cost Σ_i ‖x_i − z_{c(i)}‖² never increases, and the loop halts (Thm 1.18), but
+// only at a local optimum that depends on the start; Restarts keeps the best of several starts.
+//
+// Zero values mean: Init KMeansPlusPlus, Restarts 1, MaxIter 300, Tol 0 (stop only when no label
+// changes, the spec's rule), Empty EmptyKeep, Workers GOMAXPROCS.
+//
+// Cost: O(n·k·d) time per iteration with no n×k matrix; memory O(n + B·k·d) for B ≤ 256 blocks.
+// The assignment runs on Workers goroutines over row blocks, and the result is bit-identical
+// for any Workers value (see the package doc).
+type KMeans struct {
+	K int
+	// Init selects the initial centroids; KMeansGiven takes them from Centroids.
+	Init KMeansInit
+	// Centroids are the k×d initial centroids for Init == KMeansGiven and must be nil otherwise.
+	Centroids mat.Matrix
+	// Restarts is the number of independently seeded runs; the one with the smallest cost wins
+	// (the earliest on ties). It is ignored for KMeansGiven, where every run would be the same.
+	Restarts int
+	// MaxIter caps the number of assignment steps per run.
+	MaxIter int
+	// Tol > 0 also stops a run once an assignment lowers the cost by at most Tol times the
+	// previous cost.
+	Tol float64
+	// Empty is the policy for clusters that lose all their rows.
+	Empty EmptyClusterPolicy
+	// Seed selects the random numbers of the initialisation; run r uses PCG(Seed, stream+r).
+	Seed uint64
+	// Workers is the number of goroutines of the assignment step.
+	Workers int
+}
+
+// KMeansResult is the outcome of KMeans.Fit or OnlineKMeans.Fit.
+type KMeansResult struct {
+	// Centroids are the final k×d centroids.
+	Centroids *mat.Dense
+	// Labels[i] is the cluster of row i: its nearest final centroid.
+	Labels []int
+	// Sizes[j] is the number of rows in cluster j.
+	Sizes []int
+	// Cost is Σ_i ‖x_i − Centroids[Labels[i]]‖², the k-means objective of the returned state.
+	Cost float64
+	// Iter is the number of loop executions of the chosen run: assignment steps for Lloyd
+	// (the last one finding nothing to change when Converged), epochs for OnlineKMeans.
+	Iter int
+	// Converged reports that the run stopped at a fixed point (or met Tol) before the cap.
+	Converged bool
+	// CostTrace[s] is the cost after assignment step s+1, measured against the centroids that
+	// step assigned to (for OnlineKMeans: the cost after epoch s+1). For Lloyd it is
+	// non-increasing; at convergence its last entry equals Cost.
+	CostTrace []float64
+	// Restart is the index of the chosen run, and RestartCosts the final cost of every run.
+	Restart      int
+	RestartCosts []float64
+}
+
+// Fit clusters the rows of x. It returns an error wrapping ErrEmptyData, ErrNotFinite (naming
+// the row and column), ErrBadK (k ≤ 0 or k > n), ErrShape (Centroids not k×d) or ErrBadParam.
+func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
+	data, err := kmPrepare(x)
+	if err != nil {
+		return nil, err
+	}
+	k := km.K
+	if k <= 0 || k > data.n {
+		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrBadK, k, data.n)
+	}
+	given, err := kmCheckInit(km.Init, km.Centroids, k, data.d)
+	if err != nil {
+		return nil, err
+	}
+	restarts, maxIter := km.Restarts, km.MaxIter
+	switch {
+	case restarts < 0:
+		return nil, fmt.Errorf("%w: Restarts = %d, want ≥ 0", ErrBadParam, restarts)
+	case maxIter < 0:
+		return nil, fmt.Errorf("%w: MaxIter = %d, want ≥ 0", ErrBadParam, maxIter)
+	case km.Tol < 0 || math.IsNaN(km.Tol):
+		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrBadParam, km.Tol)
+	case km.Empty != EmptyKeep && km.Empty != EmptyFarthest:
+		return nil, fmt.Errorf("%w: Empty = %d is not a known policy", ErrBadParam, int(km.Empty))
+	}
+	if restarts == 0 || km.Init == KMeansGiven {
+		restarts = 1
+	}
+	if maxIter == 0 {
+		maxIter = 300
+	}
+	workers, err := kmWorkers(km.Workers)
+	if err != nil {
+		return nil, err
+	}
+	e := kmNewEngine(data, k, workers)
+	var best *KMeansResult
+	costs := make([]float64, restarts)
+	for r := range restarts {
+		rng := rand.New(rand.NewPCG(km.Seed, kmInitStream+uint64(r)))
+		cent, err := kmInitCentroids(e, km.Init, given, rng)
+		if err != nil {
+			return nil, err
+		}
+		res := km.lloyd(e, cent, maxIter)
+		costs[r] = res.Cost
+		if best == nil || res.Cost < best.Cost {
+			res.Restart = r
+			best = res
+		}
+	}
+	best.RestartCosts = costs
+	return best, nil
+}
+
+func kmCheckInit(m KMeansInit, c mat.Matrix, k, d int) ([]float64, error) {
+	if m == KMeansGiven {
+		return kmCentroidSlice(c, k, d)
+	}
+	if c != nil {
+		return nil, fmt.Errorf("%w: Centroids are set but Init is %v; use Init: KMeansGiven", ErrBadParam, m)
+	}
+	if m < KMeansPlusPlus || m > KMeansMeanNoise {
+		return nil, fmt.Errorf("%w: Init = %d is not a known initialisation", ErrBadParam, int(m))
+	}
+	return nil, nil
+}
+
+// lloyd runs Lloyd's iterations from cent (k×d, modified in place) and returns the run's result.
+func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
+	k, d := e.k, e.data.d
+	for i := range e.labels {
+		e.labels[i] = -1
+	}
+	res := &KMeansResult{CostTrace: make([]float64, 0, min(maxIter, 64))}
+	for it := 1; it <= maxIter; it++ {
+		e.assign(cent)
+		res.CostTrace = append(res.CostTrace, e.cost)
+		res.Iter = it
+		if e.changed == 0 {
+			res.Converged = true
+			break
+		}
+		if km.Tol > 0 && it > 1 {
+			prev := res.CostTrace[it-2]
+			if prev-e.cost <= km.Tol*prev {
+				res.Converged = true
+				break
+			}
+		}
+		for j := 0; j < k; j++ {
+			c := cent[j*d : (j+1)*d]
+			if e.counts[j] == 0 {
+				continue
+			}
+			inv := 1 / float64(e.counts[j])
+			for t := range c {
+				c[t] = e.sums[j*d+t] * inv
+			}
+		}
+		if km.Empty == EmptyFarthest {
+			kmReseedEmpty(e, cent)
+		}
+	}
+	if !res.Converged {
+		// The cap stopped the loop after an update: reassign once so that labels, centroids and
+		// cost describe the same state.
+		e.assign(cent)
+		res.Converged = e.changed == 0
+	}
+	res.Cost = e.cost
+	res.Labels = append([]int(nil), e.labels...)
+	res.Sizes = append([]int(nil), e.counts...)
+	res.Centroids = mat.NewDense(k, d, append([]float64(nil), cent...))
+	return res
+}
+
+// kmReseedEmpty moves every empty cluster's centroid onto the row with the largest squared
+// distance to its own centroid (ties to the smallest row index); a row is used at most once.
+func kmReseedEmpty(e *kmEngine, cent []float64) {
+	d := e.data.d
+	for j, c := range e.counts {
+		if c != 0 {
+			continue
+		}
+		far, fi := -1.0, -1
+		for i, v := range e.mind {
+			if v > far {
+				far, fi = v, i
+			}
+		}
+		if far <= 0 {
+			return // every row sits on a centroid: nothing to gain
+		}
+		copy(cent[j*d:(j+1)*d], e.data.x[fi*d:(fi+1)*d])
+		e.mind[fi] = 0
+	}
+}

@@ -1,0 +1,153 @@
+package cluster
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// OnlineRate is the learning-rate schedule ε of online k-means.
+type OnlineRate int
+
+const (
+	// RateMacQueen uses ε = 1/n_q, where n_q counts the rows won so far by the winning centroid
+	// q (over all epochs). In the first epoch each centroid is then the exact running mean of the
+	// rows it has won (MacQueen 1967).
+	RateMacQueen OnlineRate = iota
+	// RateConstant uses ε = Eta0 for every step: the centroids keep tracking the latest rows,
+	// as for a drifting stream, and never settle exactly.
+	RateConstant
+	// RateDecay uses ε_t = Eta0/(1 + t/Tau) at global step t = 0, 1, …, the annealing schedule
+	// proposed for seed 001 Fig. 4.1; Σε_t diverges and Σε_t² grows only like log t.
+	RateDecay
+)
+
+// OnlineKMeans is online (sequential) k-means, seed 001 Algorithm 3: visit the rows in a random
+// order and, for each row x, move only the nearest centroid q (ties to the smallest index) a
+// step towards it, w_q ← w_q + ε (x − w_q). Each epoch is one pass in a fresh random order.
+//
+// Zero values mean: Init KMeansPlusPlus, Rate RateMacQueen, Eta0 0.5, Tau n (one epoch),
+// Epochs 10, Tol 0 (run all epochs), Workers GOMAXPROCS.
+//
+// Order of the random numbers (so that a variant such as an online SOM with σ = 0 can replay the
+// same run): the initialisation draws from PCG(Seed, kmInitStream); the visiting order is an
+// index slice 0…n−1 that PCG(Seed, kmOrderStream).Shuffle permutes again at the start of every
+// epoch.
+//
+// Cost: O(n·k·d) per epoch for the updates (sequential by nature) plus a parallel O(n·k·d)
+// assignment pass per epoch for CostTrace.
+type OnlineKMeans struct {
+	K         int
+	Init      KMeansInit
+	Centroids mat.Matrix // k×d initial centroids for Init == KMeansGiven
+	Rate      OnlineRate
+	Eta0      float64 // ε for RateConstant and ε₀ for RateDecay; in (0, 1]
+	Tau       float64 // decay time of RateDecay, in steps; > 0
+	Epochs    int
+	// Tol > 0 stops after an epoch in which no centroid moved farther than Tol (Euclidean).
+	Tol     float64
+	Seed    uint64
+	Workers int
+}
+
+// Fit runs online k-means on the rows of x. The result's Labels and Cost are those of the final
+// centroids (one assignment pass), CostTrace holds the cost after every epoch, and Iter the
+// number of epochs run. Errors are as for KMeans.Fit.
+func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
+	data, err := kmPrepare(x)
+	if err != nil {
+		return nil, err
+	}
+	k, n, d := ok.K, data.n, data.d
+	if k <= 0 || k > n {
+		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrBadK, k, n)
+	}
+	given, err := kmCheckInit(ok.Init, ok.Centroids, k, d)
+	if err != nil {
+		return nil, err
+	}
+	eta0, tau, epochs := ok.Eta0, ok.Tau, ok.Epochs
+	if eta0 == 0 {
+		eta0 = 0.5
+	}
+	if tau == 0 {
+		tau = float64(n)
+	}
+	if epochs == 0 {
+		epochs = 10
+	}
+	switch {
+	case ok.Rate < RateMacQueen || ok.Rate > RateDecay:
+		return nil, fmt.Errorf("%w: Rate = %d is not a known schedule", ErrBadParam, int(ok.Rate))
+	case !(eta0 > 0 && eta0 <= 1):
+		return nil, fmt.Errorf("%w: Eta0 = %v, want 0 < Eta0 ≤ 1", ErrBadParam, ok.Eta0)
+	case !(tau > 0) || math.IsInf(tau, 0):
+		return nil, fmt.Errorf("%w: Tau = %v, want a finite value > 0", ErrBadParam, ok.Tau)
+	case epochs < 0:
+		return nil, fmt.Errorf("%w: Epochs = %d, want ≥ 0", ErrBadParam, epochs)
+	case ok.Tol < 0 || math.IsNaN(ok.Tol):
+		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrBadParam, ok.Tol)
+	}
+	workers, err := kmWorkers(ok.Workers)
+	if err != nil {
+		return nil, err
+	}
+	e := kmNewEngine(data, k, workers)
+	cent, err := kmInitCentroids(e, ok.Init, given, rand.New(rand.NewPCG(ok.Seed, kmInitStream)))
+	if err != nil {
+		return nil, err
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	orng := rand.New(rand.NewPCG(ok.Seed, kmOrderStream))
+	wins := make([]int, k)
+	start := make([]float64, k*d)
+	res := &KMeansResult{CostTrace: make([]float64, 0, epochs)}
+	step := 0
+	for ep := 1; ep <= epochs; ep++ {
+		copy(start, cent)
+		orng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, i := range order {
+			xi := data.x[i*d : (i+1)*d]
+			_, q := kmNearest(xi, cent, k)
+			wins[q]++
+			var eps float64
+			switch ok.Rate {
+			case RateMacQueen:
+				eps = 1 / float64(wins[q])
+			case RateConstant:
+				eps = eta0
+			case RateDecay:
+				eps = eta0 / (1 + float64(step)/tau)
+			}
+			step++
+			w := cent[q*d : (q+1)*d]
+			w = w[:len(xi)]
+			for t, v := range xi {
+				w[t] += eps * (v - w[t])
+			}
+		}
+		e.assign(cent)
+		res.CostTrace = append(res.CostTrace, e.cost)
+		res.Iter = ep
+		shift := 0.0
+		for j := 0; j < k; j++ {
+			s, _ := kmNearest(cent[j*d:(j+1)*d], start[j*d:(j+1)*d], 1)
+			shift = max(shift, s)
+		}
+		if ok.Tol > 0 && math.Sqrt(shift) <= ok.Tol {
+			res.Converged = true
+			break
+		}
+	}
+	res.Cost = e.cost
+	res.Labels = append([]int(nil), e.labels...)
+	res.Sizes = append([]int(nil), e.counts...)
+	res.Centroids = mat.NewDense(k, d, cent)
+	res.RestartCosts = []float64{e.cost}
+	return res, nil
+}

@@ -1,0 +1,174 @@
+package synth
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// GaussianMixture draws N points from a mixture of K Gaussians with full covariances:
+// a component q is chosen with probability Weights[q] (default equal; normalised to sum 1), then
+// x = Means[q] + L_q z with z standard normal and L_q L_qᵀ = Covs[q].
+//
+// Means is K×d. Covs holds K symmetric d×d positive semi-definite matrices; nil means the
+// identity for every component. L_q is the Cholesky factor when Covs[q] is positive definite and
+// V·Λ^{1/2} from its eigendecomposition when it is only semi-definite (a degenerate Gaussian on a
+// subspace); a covariance with an eigenvalue below −1e-12·‖Covs[q]‖ is rejected.
+// Cost O(K·d³) to factor, then O(N·d²).
+type GaussianMixture struct {
+	N       int
+	Weights []float64
+	Means   mat.Matrix
+	Covs    []mat.Symmetric
+	Seed    uint64
+}
+
+// Generate returns the N×d data and the component label of each row.
+func (g GaussianMixture) Generate() (*mat.Dense, []int, error) {
+	if err := checkN(g.N); err != nil {
+		return nil, nil, err
+	}
+	if g.Means == nil {
+		return nil, nil, fmt.Errorf("%w: Means is nil, want a K×d matrix", ErrShape)
+	}
+	k, d := g.Means.Dims()
+	if k == 0 || d == 0 {
+		return nil, nil, fmt.Errorf("%w: Means is %d×%d, want at least 1×1", ErrShape, k, d)
+	}
+	for q := 0; q < k; q++ {
+		for j := 0; j < d; j++ {
+			if v := g.Means.At(q, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, nil, fmt.Errorf("%w: Means[%d][%d] = %v is not finite", ErrParam, q, j, v)
+			}
+		}
+	}
+	cum, err := mixtureCumWeights(g.Weights, k)
+	if err != nil {
+		return nil, nil, err
+	}
+	if g.Covs != nil && len(g.Covs) != k {
+		return nil, nil, fmt.Errorf("%w: %d covariances for %d means", ErrShape, len(g.Covs), k)
+	}
+	factors := make([]*mat.Dense, k)
+	for q := range factors {
+		if g.Covs == nil {
+			continue
+		}
+		if g.Covs[q] == nil {
+			return nil, nil, fmt.Errorf("%w: Covs[%d] is nil", ErrShape, q)
+		}
+		f, err := CovFactor(g.Covs[q])
+		if err != nil {
+			return nil, nil, fmt.Errorf("component %d: %w", q, err)
+		}
+		if r, _ := f.Dims(); r != d {
+			return nil, nil, fmt.Errorf("%w: Covs[%d] is %d×%d, means have d = %d", ErrShape, q, r, r, d)
+		}
+		factors[q] = f
+	}
+	rng := newRand(g.Seed)
+	x := mat.NewDense(g.N, d, nil)
+	labels := make([]int, g.N)
+	z := make([]float64, d)
+	for i := 0; i < g.N; i++ {
+		u := rng.Float64()
+		q := 0
+		for q < k-1 && u >= cum[q] {
+			q++
+		}
+		labels[i] = q
+		for j := range z {
+			z[j] = rng.NormFloat64()
+		}
+		row := x.RawRowView(i)
+		for a := 0; a < d; a++ {
+			v := g.Means.At(q, a)
+			if factors[q] == nil {
+				v += z[a]
+			} else {
+				frow := factors[q].RawRowView(a)
+				for b, zb := range z {
+					v += frow[b] * zb
+				}
+			}
+			row[a] = v
+		}
+	}
+	return x, labels, nil
+}
+
+func mixtureCumWeights(w []float64, k int) ([]float64, error) {
+	cum := make([]float64, k)
+	if w == nil {
+		for q := range cum {
+			cum[q] = float64(q+1) / float64(k)
+		}
+		return cum, nil
+	}
+	if len(w) != k {
+		return nil, fmt.Errorf("%w: %d weights for %d components", ErrShape, len(w), k)
+	}
+	total := 0.0
+	for q, v := range w {
+		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("%w: Weights[%d] = %v, want a finite value ≥ 0", ErrParam, q, v)
+		}
+		total += v
+	}
+	if total == 0 {
+		return nil, fmt.Errorf("%w: Weights sum to 0", ErrParam)
+	}
+	acc := 0.0
+	for q, v := range w {
+		acc += v
+		cum[q] = acc / total
+	}
+	return cum, nil
+}
+
+// CovFactor returns a d×d matrix L with L·Lᵀ = cov, so that L·z is distributed as N(0, cov) for
+// a standard normal z. It uses the Cholesky factor when cov is positive definite and
+// V·Λ^{1/2} (eigenvalues within rounding of zero clipped to 0) when it is positive semi-definite.
+// It returns an error wrapping ErrParam when cov has NaN/Inf entries or a clearly negative
+// eigenvalue. Cost O(d³).
+func CovFactor(cov mat.Symmetric) (*mat.Dense, error) {
+	d := cov.SymmetricDim()
+	if d == 0 {
+		return nil, fmt.Errorf("%w: covariance is 0×0", ErrShape)
+	}
+	scale := 0.0
+	for i := 0; i < d; i++ {
+		for j := 0; j < d; j++ {
+			v := cov.At(i, j)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("%w: covariance entry (%d,%d) = %v is not finite", ErrParam, i, j, v)
+			}
+			scale = math.Max(scale, math.Abs(v))
+		}
+	}
+	var chol mat.Cholesky
+	if chol.Factorize(cov) {
+		var l mat.TriDense
+		chol.LTo(&l)
+		return mat.DenseCopyOf(&l), nil
+	}
+	var eig mat.EigenSym
+	if !eig.Factorize(cov, true) {
+		return nil, fmt.Errorf("%w: eigendecomposition of the covariance failed", ErrParam)
+	}
+	vals := eig.Values(nil)
+	tol := 1e-12 * math.Max(scale, 1e-300) * float64(d)
+	var vecs mat.Dense
+	eig.VectorsTo(&vecs)
+	for j, lam := range vals {
+		if lam < -tol {
+			return nil, fmt.Errorf("%w: covariance is not positive semi-definite (eigenvalue %d = %.3g)", ErrParam, j, lam)
+		}
+		s := math.Sqrt(math.Max(lam, 0))
+		for i := 0; i < d; i++ {
+			vecs.Set(i, j, vecs.At(i, j)*s)
+		}
+	}
+	return &vecs, nil
+}

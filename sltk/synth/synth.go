@@ -1,0 +1,264 @@
+package synth
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Sentinel errors; every error returned by this package wraps one of them.
+var (
+	// ErrParam reports a parameter out of its range (n ≤ 0, negative noise, …).
+	ErrParam = errors.New("synth: invalid parameter")
+	// ErrShape reports inputs whose dimensions do not fit together.
+	ErrShape = errors.New("synth: shape mismatch")
+)
+
+// synthStream is the second PCG word; it fixes the stream so that a seed alone selects the data.
+const synthStream = 0x5eed_da7a_c0ffee
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, synthStream)) }
+
+func checkN(n int) error {
+	if n <= 0 {
+		return fmt.Errorf("%w: number of samples N = %d, want > 0", ErrParam, n)
+	}
+	return nil
+}
+
+func checkNoise(name string, v float64) error {
+	if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%w: %s = %v, want a finite value ≥ 0", ErrParam, name, v)
+	}
+	return nil
+}
+
+// Blobs draws N points from K isotropic Gaussian clusters in Dim dimensions. Point i belongs to
+// cluster i mod K, so the clusters are as equal in size as N allows and the labels interleave.
+//
+// Centres: when Centers (K×Dim) is given, K and Dim are taken from it; otherwise K (default 3)
+// centres are drawn uniformly from the box [-Box, Box]^Dim (Box default 10, Dim default 2).
+// Std is the per-coordinate standard deviation of every cluster (default 1). Cost O(N·Dim).
+type Blobs struct {
+	N       int
+	K       int
+	Dim     int
+	Centers mat.Matrix
+	Std     float64
+	Box     float64
+	Seed    uint64
+}
+
+// Generate returns the N×Dim data, the cluster label of each row, and the K×Dim centres used.
+func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err error) {
+	if err := checkN(b.N); err != nil {
+		return nil, nil, nil, err
+	}
+	std := b.Std
+	if std == 0 {
+		std = 1
+	}
+	if err := checkNoise("Std", std); err != nil {
+		return nil, nil, nil, err
+	}
+	rng := newRand(b.Seed)
+	if b.Centers != nil {
+		r, c := b.Centers.Dims()
+		if r == 0 || c == 0 {
+			return nil, nil, nil, fmt.Errorf("%w: Centers is %d×%d, want at least 1×1", ErrShape, r, c)
+		}
+		if (b.K != 0 && b.K != r) || (b.Dim != 0 && b.Dim != c) {
+			return nil, nil, nil, fmt.Errorf("%w: Centers is %d×%d but K = %d, Dim = %d", ErrShape, r, c, b.K, b.Dim)
+		}
+		centers = mat.DenseCopyOf(b.Centers)
+		for i := 0; i < r; i++ {
+			for j := 0; j < c; j++ {
+				if v := centers.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+					return nil, nil, nil, fmt.Errorf("%w: Centers[%d][%d] = %v is not finite", ErrParam, i, j, v)
+				}
+			}
+		}
+	} else {
+		k, d, box := b.K, b.Dim, b.Box
+		if k == 0 {
+			k = 3
+		}
+		if d == 0 {
+			d = 2
+		}
+		if box == 0 {
+			box = 10
+		}
+		if k < 0 || d < 0 {
+			return nil, nil, nil, fmt.Errorf("%w: K = %d, Dim = %d, want > 0", ErrParam, b.K, b.Dim)
+		}
+		if err := checkNoise("Box", box); err != nil {
+			return nil, nil, nil, err
+		}
+		centers = mat.NewDense(k, d, nil)
+		for i := 0; i < k; i++ {
+			for j := 0; j < d; j++ {
+				centers.Set(i, j, box*(2*rng.Float64()-1))
+			}
+		}
+	}
+	k, d := centers.Dims()
+	x = mat.NewDense(b.N, d, nil)
+	labels = make([]int, b.N)
+	for i := 0; i < b.N; i++ {
+		c := i % k
+		labels[i] = c
+		row := x.RawRowView(i)
+		for j := range row {
+			row[j] = centers.At(c, j) + std*rng.NormFloat64()
+		}
+	}
+	return x, labels, centers, nil
+}
+
+// Moons draws N points on two interleaving half circles in the plane, the standard example of
+// clusters that are not linearly separable. Label 0 is the upper arc (cos t, sin t), label 1 the
+// lower arc (1 − cos t, 1/2 − sin t), with t uniform on [0, π]; point i is on arc i mod 2.
+// Noise is the standard deviation of Gaussian noise added to each coordinate (default 0).
+// Cost O(N).
+type Moons struct {
+	N     int
+	Noise float64
+	Seed  uint64
+}
+
+// Generate returns the N×2 data and the arc label of each row.
+func (m Moons) Generate() (*mat.Dense, []int, error) {
+	if err := checkN(m.N); err != nil {
+		return nil, nil, err
+	}
+	if err := checkNoise("Noise", m.Noise); err != nil {
+		return nil, nil, err
+	}
+	rng := newRand(m.Seed)
+	x := mat.NewDense(m.N, 2, nil)
+	labels := make([]int, m.N)
+	for i := 0; i < m.N; i++ {
+		t := math.Pi * rng.Float64()
+		a, b := math.Cos(t), math.Sin(t)
+		if i%2 == 1 {
+			a, b = 1-a, 0.5-b
+			labels[i] = 1
+		}
+		x.Set(i, 0, a+m.Noise*rng.NormFloat64())
+		x.Set(i, 1, b+m.Noise*rng.NormFloat64())
+	}
+	return x, labels, nil
+}
+
+// Circles draws N points on two concentric circles: label 0 on the unit circle, label 1 on the
+// circle of radius Factor (default 0.5, must lie in (0, 1)); point i is on circle i mod 2 at a
+// uniform random angle. Noise is the standard deviation of Gaussian noise per coordinate.
+// Cost O(N).
+type Circles struct {
+	N      int
+	Factor float64
+	Noise  float64
+	Seed   uint64
+}
+
+// Generate returns the N×2 data and the circle label of each row.
+func (c Circles) Generate() (*mat.Dense, []int, error) {
+	if err := checkN(c.N); err != nil {
+		return nil, nil, err
+	}
+	if err := checkNoise("Noise", c.Noise); err != nil {
+		return nil, nil, err
+	}
+	f := c.Factor
+	if f == 0 {
+		f = 0.5
+	}
+	if !(f > 0 && f < 1) {
+		return nil, nil, fmt.Errorf("%w: Factor = %v, want a value in (0, 1)", ErrParam, c.Factor)
+	}
+	rng := newRand(c.Seed)
+	x := mat.NewDense(c.N, 2, nil)
+	labels := make([]int, c.N)
+	for i := 0; i < c.N; i++ {
+		r := 1.0
+		if i%2 == 1 {
+			r = f
+			labels[i] = 1
+		}
+		t := 2 * math.Pi * rng.Float64()
+		x.Set(i, 0, r*math.Cos(t)+c.Noise*rng.NormFloat64())
+		x.Set(i, 1, r*math.Sin(t)+c.Noise*rng.NormFloat64())
+	}
+	return x, labels, nil
+}
+
+// SwissRoll draws N points from the swiss roll, a 2-D sheet rolled up in 3-D:
+// (t cos t, h, t sin t) with t = 1.5π(1 + 2u), u uniform on [0, 1], and height h uniform on
+// [0, 21]. Noise is the standard deviation of Gaussian noise per coordinate. Cost O(N).
+type SwissRoll struct {
+	N     int
+	Noise float64
+	Seed  uint64
+}
+
+// Generate returns the N×3 data and the roll parameter t of each row, the coordinate along the
+// sheet that an embedding such as LLE should recover (use it to colour plots).
+func (s SwissRoll) Generate() (*mat.Dense, []float64, error) {
+	if err := checkN(s.N); err != nil {
+		return nil, nil, err
+	}
+	if err := checkNoise("Noise", s.Noise); err != nil {
+		return nil, nil, err
+	}
+	rng := newRand(s.Seed)
+	x := mat.NewDense(s.N, 3, nil)
+	col := make([]float64, s.N)
+	for i := 0; i < s.N; i++ {
+		t := 1.5 * math.Pi * (1 + 2*rng.Float64())
+		h := 21 * rng.Float64()
+		col[i] = t
+		x.Set(i, 0, t*math.Cos(t)+s.Noise*rng.NormFloat64())
+		x.Set(i, 1, h+s.Noise*rng.NormFloat64())
+		x.Set(i, 2, t*math.Sin(t)+s.Noise*rng.NormFloat64())
+	}
+	return x, col, nil
+}
+
+// SCurve draws N points from the S-curve in 3-D: (sin t, h, sign(t)(cos t − 1)) with t uniform on
+// [−3π/2, 3π/2] and h uniform on [0, 2]. Noise is the standard deviation of Gaussian noise per
+// coordinate. Cost O(N).
+type SCurve struct {
+	N     int
+	Noise float64
+	Seed  uint64
+}
+
+// Generate returns the N×3 data and the curve parameter t of each row.
+func (s SCurve) Generate() (*mat.Dense, []float64, error) {
+	if err := checkN(s.N); err != nil {
+		return nil, nil, err
+	}
+	if err := checkNoise("Noise", s.Noise); err != nil {
+		return nil, nil, err
+	}
+	rng := newRand(s.Seed)
+	x := mat.NewDense(s.N, 3, nil)
+	col := make([]float64, s.N)
+	for i := 0; i < s.N; i++ {
+		t := 3 * math.Pi * (rng.Float64() - 0.5)
+		h := 2 * rng.Float64()
+		sgn := 1.0
+		if t < 0 {
+			sgn = -1
+		}
+		col[i] = t
+		x.Set(i, 0, math.Sin(t)+s.Noise*rng.NormFloat64())
+		x.Set(i, 1, h+s.Noise*rng.NormFloat64())
+		x.Set(i, 2, sgn*(math.Cos(t)-1)+s.Noise*rng.NormFloat64())
+	}
+	return x, col, nil
+}
