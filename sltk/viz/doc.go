@@ -1,0 +1,27 @@
+// Package viz is the plotting layer of the sltk notebooks: one-call helpers on gonum/plot for
+// the figures the three courses keep drawing, in one consistent style, plus the plumbing to
+// show them in GoNB and save them to files.
+//
+// Figures: Scatter and ScatterLabels (points coloured by cluster or class, with centroids),
+// Lines (traces and curves, optionally on log axes), Histogram (a sample as a density with
+// the model density on top), HeatMap (transition matrices, confusion tables), Contour (level
+// lines of f(x, y), e.g. a cost surface or a decision function, with labelled points), Bars
+// and Bar, and Grid to put several figures side by side. Each builder checks its input and
+// returns an error (wrapping ErrEmpty, ErrShape, ErrNotFinite or ErrArg) instead of
+// panicking; each returns a *Figure, which embeds *plot.Plot, so a caller can change the
+// title or axes or add gonum plotters before showing it.
+//
+// Style: Liberation Sans text, the colour-blind-safe Okabe–Ito palette (Color) for series and
+// labels, viridis (Viridis) for heat maps and shading, light grid lines, legends beside the
+// data rather than over it, and a default size of 6 × 4 inches.
+//
+// Output: Show renders SVG into the GoNB cell and is a no-op outside a notebook; Save writes
+// .svg, .png or .pdf; Render returns the bytes. A GoNB cell is a fresh process, so the usual
+// cell is one call:
+//
+//	viz.Show(viz.Must(viz.ScatterLabels(x, res.Labels, res.Centroids, viz.Title("k-means, k = 3"))))
+//
+// Also for notebooks: Progress (an updating bar for long loops) and ShowTable / ShowFrame.
+//
+// The package implements no seed section itself; every chapter notebook uses it.
+package viz

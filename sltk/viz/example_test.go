@@ -1,0 +1,193 @@
+package viz_test
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/sltk-book/sltk/sltk/viz"
+)
+
+// saveTo saves d into a fresh temporary directory and reports the file's name and whether it
+// is non-empty.
+func saveTo(d viz.Drawer, name string) {
+	dir, err := os.MkdirTemp("", "viz-example")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, name)
+	if err := viz.Save(d, path); err != nil {
+		fmt.Println(err)
+		return
+	}
+	st, err := os.Stat(path)
+	fmt.Println(name, err == nil && st.Size() > 0)
+}
+
+func ExampleScatterLabels() {
+	// Six points in two clusters and their centroids (row k is the centroid of label k).
+	x := mat.NewDense(6, 2, []float64{0, 0, 0.5, 0.2, 0.1, 0.6, 3, 3, 3.4, 2.8, 2.9, 3.5})
+	labels := []int{0, 0, 0, 1, 1, 1}
+	centroids := mat.NewDense(2, 2, []float64{0.2, 0.27, 3.1, 3.1})
+	fig, err := viz.ScatterLabels(x, labels, centroids, viz.Title("Two clusters"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fig.X.Label.Text = "petal length" // the figure is a *plot.Plot underneath
+	saveTo(fig, "clusters.svg")
+	// Output: clusters.svg true
+}
+
+func ExampleLines() {
+	iters := 20
+	cost := make([]float64, iters)
+	bound := make([]float64, iters)
+	for t := range iters {
+		cost[t] = 10 * math.Pow(0.7, float64(t))
+		bound[t] = 10 / float64(t+1)
+	}
+	fig, err := viz.Lines([]viz.Series{
+		{Name: "cost", Y: cost}, // X nil: plotted against 0, 1, 2, …
+		{Name: "10/(t+1)", Y: bound},
+	}, viz.LogY(), viz.Title("Convergence"), viz.XLabel("iteration t"), viz.YLabel("cost"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	saveTo(fig, "convergence.png")
+	// Output: convergence.png true
+}
+
+func ExampleHistogram() {
+	// A deterministic, roughly uniform sample on [0, 1) and the uniform density.
+	sample := make([]float64, 1000)
+	for i := range sample {
+		sample[i] = math.Mod(float64(i)*0.618034, 1)
+	}
+	uniform := func(float64) float64 { return 1 }
+	fig, err := viz.Histogram(sample, 20, uniform, viz.Title("Golden-ratio sequence"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	saveTo(fig, "hist.pdf")
+	// Output: hist.pdf true
+}
+
+func ExampleHeatMap() {
+	p := mat.NewDense(3, 3, []float64{
+		0.5, 0.5, 0,
+		0.25, 0.5, 0.25,
+		0, 0.5, 0.5,
+	})
+	fig, err := viz.HeatMap(p, viz.Title("Transition matrix P"), viz.XLabel("to"), viz.YLabel("from"),
+		viz.RowNames("a", "b", "c"), viz.ColNames("a", "b", "c"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	saveTo(fig, "transitions.svg")
+	// Output: transitions.svg true
+}
+
+func ExampleContour() {
+	// Decision function of a linear classifier, its boundary f = 0, and labelled points.
+	f := func(x, y float64) float64 { return x + 2*y - 1 }
+	pts := mat.NewDense(4, 2, []float64{0, 0, -1, 0.5, 1, 1, 2, 0})
+	labels := []int{0, 0, 1, 1}
+	fig, err := viz.Contour(f, viz.Rect{XMin: -2, XMax: 3, YMin: -1, YMax: 2}, pts, labels,
+		viz.Levels(0), viz.Title("Decision boundary"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	saveTo(fig, "boundary.png")
+	// Output: boundary.png true
+}
+
+func ExampleBars() {
+	fig, err := viz.Bars([]string{"k-means", "EM", "annealing"}, []viz.BarSeries{
+		{Name: "train", Values: []float64{0.91, 0.93, 0.95}},
+		{Name: "test", Values: []float64{0.88, 0.90, 0.94}},
+	}, viz.Title("Accuracy"), viz.YLabel("fraction correct"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	saveTo(fig, "accuracy.svg")
+	// Output: accuracy.svg true
+}
+
+func ExampleNewGrid() {
+	a := viz.Must(viz.Bar([]string{"x", "y"}, []float64{1, 2}, viz.Title("left")))
+	b := viz.Must(viz.Lines([]viz.Series{{Y: []float64{1, 4, 9}}}, viz.Title("right")))
+	g, err := viz.NewGrid(1, 2, a, b)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g.Title = "Two panels"
+	saveTo(g, "panels.png")
+	// Output: panels.png true
+}
+
+func ExampleShow() {
+	fig := viz.Must(viz.Bar([]string{"a", "b"}, []float64{3, 1}))
+	// In a GoNB cell this displays the SVG; in a plain program or test it does nothing.
+	fmt.Println(viz.Show(fig))
+	// Output: <nil>
+}
+
+func ExampleSave_unknownExtension() {
+	fig := viz.Must(viz.Bar([]string{"a"}, []float64{1}))
+	err := viz.Save(fig, "figure.gif")
+	fmt.Println(errors.Is(err, viz.ErrFormat))
+	// Output: true
+}
+
+func ExampleScatter_errors() {
+	_, err := viz.Scatter(mat.NewDense(3, 3, nil))
+	fmt.Println(errors.Is(err, viz.ErrShape), err)
+	// Output: true viz: shape mismatch: x is 3×3, want n×2 (one point per row)
+}
+
+func ExampleShowTable() {
+	// Outside a notebook the table is printed as text.
+	err := viz.ShowTable([]string{"method", "k", "cost"}, [][]string{
+		{"Lloyd", "3", "41.7"},
+		{"annealing", "3", "39.2"},
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// method     k  cost
+	// ---------  -  ----
+	// Lloyd      3  41.7
+	// annealing  3  39.2
+}
+
+func ExampleNewProgress() {
+	const steps = 1_000_000
+	pr := viz.NewProgress("annealing", steps)
+	sum := 0.0
+	for i := range steps {
+		sum += math.Sqrt(float64(i))
+		pr.Add(1) // cheap: the display is refreshed a few times per second at most
+	}
+	pr.Done()
+	_ = sum
+}
+
+// Outside a notebook, Markdown prints its text.
+func ExampleMarkdown() {
+	_ = viz.Markdown("The cost fell from **246** to **4**.")
+	// Output: The cost fell from **246** to **4**.
+}

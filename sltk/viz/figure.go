@@ -1,0 +1,345 @@
+package viz
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/janpfeifer/gonb/gonbui"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// Sentinel errors; every error returned by this package wraps one of them, so callers can
+// test with errors.Is.
+var (
+	// ErrEmpty: no data (no rows, no series, no categories, an empty sample).
+	ErrEmpty = errors.New("viz: empty input")
+	// ErrShape: lengths or matrix shapes that do not fit together.
+	ErrShape = errors.New("viz: shape mismatch")
+	// ErrNotFinite: a NaN or ±Inf where a finite number is needed.
+	ErrNotFinite = errors.New("viz: value not finite")
+	// ErrArg: an argument or option outside its domain (bins < 1, log scale of non-positive
+	// data, an option that does not apply to the figure).
+	ErrArg = errors.New("viz: invalid argument")
+	// ErrFormat: a file extension or output format this package cannot write.
+	ErrFormat = errors.New("viz: unsupported format")
+	// ErrRender: gonum/plot failed while drawing (usually after a caller changed the plot
+	// into a state it cannot draw, e.g. a log axis over zero).
+	ErrRender = errors.New("viz: rendering failed")
+)
+
+// Drawer is anything that draws itself onto a canvas: *plot.Plot, *Figure and *Grid all are,
+// so Show, Save and Render accept plain gonum plots as well as this package's figures.
+type Drawer interface {
+	Draw(c draw.Canvas)
+}
+
+// Sizer is implemented by drawers that know their preferred size (Figure, Grid). Drawers
+// that do not, such as a bare *plot.Plot, are rendered at DefaultWidth × DefaultHeight.
+type Sizer interface {
+	Size() (width, height vg.Length)
+}
+
+// Figure is a gonum plot plus what this package draws around it: a legend placed beside the
+// data instead of over it, and for heat maps a colour bar. The *plot.Plot is embedded, so a
+// caller tweaks a figure as a plot (fig.Title.Text, fig.X.Label.Text, fig.Add(...)) before
+// passing it to Show or Save.
+type Figure struct {
+	*plot.Plot
+
+	// Width and Height are the rendered size; zero means DefaultWidth / DefaultHeight.
+	Width, Height vg.Length
+
+	// LegendInside draws the legend in the top-right corner of the data area, as gonum/plot
+	// does, instead of in a column to the right of it. Inside saves space but may cover data.
+	LegendInside bool
+
+	// colorBar, when set, is drawn in a strip to the right of the data area.
+	colorBar *plot.Plot
+	// grid is the background grid added by NewFigure, kept so builders can thin it out.
+	grid *plotter.Grid
+}
+
+// NewFigure returns an empty figure in the house style with the given title and axis labels
+// and light grid lines, for drawings the helpers do not cover: add plotters with fig.Add.
+func NewFigure(title, xlabel, ylabel string) *Figure {
+	p := plot.New()
+	stylePlot(p)
+	p.Title.Text = title
+	p.X.Label.Text = xlabel
+	p.Y.Label.Text = ylabel
+	g := newGrid()
+	p.Add(g)
+	return &Figure{Plot: p, grid: g}
+}
+
+// Size reports the figure's rendered size, substituting defaults for zero fields.
+func (f *Figure) Size() (vg.Length, vg.Length) {
+	w, h := f.Width, f.Height
+	if w <= 0 {
+		w = DefaultWidth
+	}
+	if h <= 0 {
+		h = DefaultHeight
+	}
+	return w, h
+}
+
+// Resize sets the size in inches and returns f, so a call site can write
+// viz.Show(fig.Resize(8, 3)).
+func (f *Figure) Resize(widthInch, heightInch float64) *Figure {
+	f.Width = vg.Length(widthInch) * vg.Inch
+	f.Height = vg.Length(heightInch) * vg.Inch
+	return f
+}
+
+const (
+	colorBarWidth = 0.8 * vg.Inch
+	colorBarStrip = 12 // points: width of the colour strip itself
+	legendGap     = 10 * vg.Millimeter / 3
+)
+
+// Draw draws the figure onto c: the colour bar strip (if any) on the far right, then the
+// legend column (unless LegendInside), then the plot in the space that is left.
+func (f *Figure) Draw(c draw.Canvas) {
+	if f.Plot == nil {
+		return
+	}
+	main := c
+	if f.colorBar != nil {
+		main.Max.X -= colorBarWidth
+	}
+	q := *f.Plot // shallow copy: the legend may be drawn separately without changing f
+	var legendW vg.Length
+	if !f.LegendInside {
+		r := q.Legend.Rectangle(main)
+		legendW = r.Max.X - r.Min.X
+		if legendW > 0 {
+			q.Legend = plot.NewLegend()
+			main.Max.X -= legendW + 2*legendGap
+		}
+	}
+	q.Draw(main)
+	data := q.DataCanvas(main)
+
+	if legendW > 0 {
+		l := f.Plot.Legend
+		l.Top, l.Left = true, true
+		lc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: main.Max.X + legendGap, Y: data.Min.Y},
+			Max: vg.Point{X: main.Max.X + legendGap + legendW, Y: data.Max.Y},
+		}}
+		l.Draw(lc)
+	}
+	if f.colorBar != nil {
+		x0 := main.Max.X + legendW
+		if legendW > 0 {
+			x0 += 2 * legendGap
+		}
+		cb := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: x0 + vg.Points(4), Y: data.Min.Y},
+			Max: vg.Point{X: c.Max.X - vg.Points(14), Y: data.Max.Y},
+		}}
+		// Grow the bar's canvas by the padding its own tick labels cause, so that the colour
+		// strip spans exactly the height of the data area it explains.
+		inner := f.colorBar.DataCanvas(cb)
+		cb.Min.X += inner.Max.X - inner.Min.X - colorBarStrip
+		cb.Min.Y -= inner.Min.Y - data.Min.Y
+		cb.Max.Y += data.Max.Y - inner.Max.Y
+		f.colorBar.Draw(cb)
+	}
+}
+
+// Grid arranges several drawers (figures, plots, other grids) in Rows × Cols tiles, filled
+// row by row; it renders as one image. Extra tiles stay blank.
+type Grid struct {
+	Rows, Cols int
+	Panels     []Drawer
+	// Title, if not empty, is drawn centred above all panels.
+	Title string
+	// PanelWidth and PanelHeight give each tile's size; zero means 4 × 3 inches.
+	PanelWidth, PanelHeight vg.Length
+}
+
+// NewGrid returns a rows × cols grid of the given panels. It fails when the grid has no
+// tiles, when there are more panels than tiles, or when a panel is nil.
+func NewGrid(rows, cols int, panels ...Drawer) (*Grid, error) {
+	if rows < 1 || cols < 1 {
+		return nil, fmt.Errorf("%w: grid of %d×%d tiles", ErrArg, rows, cols)
+	}
+	if len(panels) == 0 {
+		return nil, fmt.Errorf("%w: grid without panels", ErrEmpty)
+	}
+	if len(panels) > rows*cols {
+		return nil, fmt.Errorf("%w: %d panels do not fit a %d×%d grid", ErrShape, len(panels), rows, cols)
+	}
+	for i, p := range panels {
+		if isNil(p) {
+			return nil, fmt.Errorf("%w: panel %d is nil", ErrArg, i)
+		}
+	}
+	return &Grid{Rows: rows, Cols: cols, Panels: panels}, nil
+}
+
+func isNil(d Drawer) bool {
+	switch v := d.(type) {
+	case nil:
+		return true
+	case *Figure:
+		return v == nil || v.Plot == nil
+	case *plot.Plot:
+		return v == nil
+	case *Grid:
+		return v == nil
+	}
+	return false
+}
+
+const gridTitleHeight = 0.4 * vg.Inch
+
+// Size is Cols × PanelWidth by Rows × PanelHeight, plus room for the title.
+func (g *Grid) Size() (vg.Length, vg.Length) {
+	pw, ph := g.PanelWidth, g.PanelHeight
+	if pw <= 0 {
+		pw = 4 * vg.Inch
+	}
+	if ph <= 0 {
+		ph = 3 * vg.Inch
+	}
+	w, h := vg.Length(max(g.Cols, 1))*pw, vg.Length(max(g.Rows, 1))*ph
+	if g.Title != "" {
+		h += gridTitleHeight
+	}
+	return w, h
+}
+
+// Draw fills the background white, draws the title and each panel in its tile.
+func (g *Grid) Draw(c draw.Canvas) {
+	c.SetColor(color.White)
+	c.Fill(c.Rectangle.Path())
+	if g.Title != "" {
+		sty := textStyle(boldFont, 14, color.Black)
+		sty.XAlign = draw.XCenter
+		sty.YAlign = draw.YCenter
+		c.FillText(sty, vg.Point{X: c.Center().X, Y: c.Max.Y - gridTitleHeight/2}, g.Title)
+		c.Max.Y -= gridTitleHeight
+	}
+	tiles := draw.Tiles{Rows: max(g.Rows, 1), Cols: max(g.Cols, 1), PadX: vg.Points(6), PadY: vg.Points(6),
+		PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(4), PadRight: vg.Points(4)}
+	for i, p := range g.Panels {
+		if i >= tiles.Rows*tiles.Cols || isNil(p) {
+			continue
+		}
+		p.Draw(tiles.At(c, i%tiles.Cols, i/tiles.Cols))
+	}
+}
+
+// PNGDPI is the resolution of PNG output: 150 dots per inch keeps lines and text crisp on
+// high-density screens while a 6×4 inch figure stays near 100 kB.
+const PNGDPI = 150
+
+// svgFontFix adds fallbacks to the font family gonum writes into SVG text, so browsers
+// without the Liberation fonts use the metric-compatible Arial instead of a serif default.
+var svgFontFix = strings.NewReplacer(
+	"font-family:Liberation Sans;", "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;",
+	"font-family:Liberation Serif;", "font-family:'Liberation Serif','Times New Roman',serif;",
+	"font-family:Liberation Mono;", "font-family:'Liberation Mono','Courier New',monospace;",
+	"font-variant:sansbold;font-weight:normal;", "font-variant:normal;font-weight:bold;",
+)
+
+// Render draws d at its size (see Sizer) and returns the encoded image; format is "svg",
+// "png" or "pdf". A panic inside gonum/plot (e.g. a log axis the caller set over zero) is
+// returned as an error wrapping ErrRender.
+func Render(d Drawer, format string) (out []byte, err error) {
+	if isNil(d) {
+		return nil, fmt.Errorf("%w: nothing to render (nil)", ErrArg)
+	}
+	w, h := DefaultWidth, DefaultHeight
+	if s, ok := d.(Sizer); ok {
+		w, h = s.Size()
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("%w: %v", ErrRender, r)
+		}
+	}()
+	var buf bytes.Buffer
+	switch strings.ToLower(format) {
+	case "svg":
+		c := vgsvg.New(w, h)
+		d.Draw(draw.New(c))
+		if _, err := c.WriteTo(&buf); err != nil {
+			return nil, fmt.Errorf("%w: svg: %v", ErrRender, err)
+		}
+		return []byte(svgFontFix.Replace(buf.String())), nil
+	case "png":
+		c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))
+		d.Draw(draw.New(c))
+		if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+			return nil, fmt.Errorf("%w: png: %v", ErrRender, err)
+		}
+	case "pdf":
+		c := vgpdf.New(w, h)
+		d.Draw(draw.New(c))
+		if _, err := c.WriteTo(&buf); err != nil {
+			return nil, fmt.Errorf("%w: pdf: %v", ErrRender, err)
+		}
+	default:
+		return nil, fmt.Errorf("%w: %q (want svg, png or pdf)", ErrFormat, format)
+	}
+	return buf.Bytes(), nil
+}
+
+// Save renders d to path in the format named by its extension (.svg, .png or .pdf, any
+// case). An unknown extension fails with ErrFormat before anything is written.
+func Save(d Drawer, path string) error {
+	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	switch ext {
+	case "svg", "png", "pdf":
+	default:
+		return fmt.Errorf("%w: cannot save %q: extension %q is not .svg, .png or .pdf", ErrFormat, path, filepath.Ext(path))
+	}
+	b, err := Render(d, ext)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return fmt.Errorf("viz: save %s: %w", path, err)
+	}
+	return nil
+}
+
+// Show displays d as SVG in the GoNB cell output. Outside a notebook (gonbui.IsNotebook is
+// false: plain programs, go test) it does nothing and returns nil, so library examples and
+// tests may call it freely.
+func Show(d Drawer) error {
+	if !gonbui.IsNotebook {
+		return nil
+	}
+	b, err := Render(d, "svg")
+	if err != nil {
+		return err
+	}
+	gonbui.DisplaySvg(string(b))
+	return gonbui.Error()
+}
+
+// Must returns v, panicking if err is not nil. It is meant for notebook cells, where a panic
+// fails the cell visibly: viz.Show(viz.Must(viz.Lines(series))). Library code should handle
+// the error instead.
+func Must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}

@@ -1,0 +1,289 @@
+package viz
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Series is one named curve for Lines. X may be nil, in which case the points are plotted
+// at x = 0, 1, …, len(Y)−1 (the usual case for a trace per iteration).
+type Series struct {
+	Name string
+	X, Y []float64
+}
+
+// markerLimit: series with at most this many points also get a marker at each point, so a
+// short trace shows where its samples are.
+const markerLimit = 30
+
+// Lines plots one or more series as lines in palette order, with a legend of the series
+// names (unnamed series get no entry). Options: Title, XLabel, YLabel, Size, LegendInside,
+// LogX, LogY.
+func Lines(series []Series, opts ...Option) (*Figure, error) {
+	o, err := collect("Lines", opts, "LogX", "LogY")
+	if err != nil {
+		return nil, err
+	}
+	if len(series) == 0 {
+		return nil, fmt.Errorf("%w: Lines without series", ErrEmpty)
+	}
+	f := NewFigure("", "", "")
+	for si, s := range series {
+		name := s.Name
+		if name == "" {
+			name = fmt.Sprintf("#%d", si)
+		}
+		if len(s.Y) == 0 {
+			return nil, fmt.Errorf("%w: series %s has no points", ErrEmpty, name)
+		}
+		if s.X != nil && len(s.X) != len(s.Y) {
+			return nil, fmt.Errorf("%w: series %s has %d x and %d y values", ErrShape, name, len(s.X), len(s.Y))
+		}
+		xy := make(plotter.XYs, len(s.Y))
+		for i, y := range s.Y {
+			x := float64(i)
+			if s.X != nil {
+				x = s.X[i]
+			}
+			if err := finite(x, "series %s x[%d]", name, i); err != nil {
+				return nil, err
+			}
+			if err := finite(y, "series %s y[%d]", name, i); err != nil {
+				return nil, err
+			}
+			xy[i] = plotter.XY{X: x, Y: y}
+		}
+		l, err := plotter.NewLine(xy)
+		if err != nil {
+			return nil, fmt.Errorf("%w: series %s: %v", ErrArg, name, err)
+		}
+		l.LineStyle = draw.LineStyle{Color: Color(si), Width: vg.Points(1.8)}
+		thumbs := []plot.Thumbnailer{l}
+		f.Add(l)
+		if len(xy) <= markerLimit {
+			sc, err := plotter.NewScatter(xy)
+			if err != nil {
+				return nil, fmt.Errorf("%w: series %s: %v", ErrArg, name, err)
+			}
+			sc.GlyphStyle = draw.GlyphStyle{Color: Color(si), Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
+			f.Add(sc)
+			thumbs = append(thumbs, sc)
+		}
+		if s.Name != "" {
+			f.Legend.Add(s.Name, thumbs...)
+		}
+	}
+	title := "Lines"
+	if len(series) == 1 && series[0].Name != "" {
+		title = series[0].Name
+	}
+	if err := o.finish(f, title, "x", "y"); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Histogram draws the sample as a histogram normalised to a density (bar areas sum to 1),
+// so that it can be compared with density, a probability density drawn on top as a line;
+// density may be nil. bins is the number of equal-width bins over [min, max] of the sample;
+// 0 chooses √n bins, clamped to [5, 80]. A constant sample gets one unit-wide range around
+// its value. Options: Title, XLabel, YLabel, Size, LegendInside.
+func Histogram(sample []float64, bins int, density func(float64) float64, opts ...Option) (*Figure, error) {
+	o, err := collect("Histogram", opts)
+	if err != nil {
+		return nil, err
+	}
+	h, err := densityHistogram(sample, bins)
+	if err != nil {
+		return nil, err
+	}
+	n := len(sample)
+	lo, hi := h.Bins[0].Min, h.Bins[len(h.Bins)-1].Max
+	h.FillColor = translucent(Color(0), 0.55)
+	h.LineStyle = draw.LineStyle{Color: color.White, Width: vg.Points(0.6)}
+
+	f := NewFigure("", "", "")
+	f.Add(h)
+	f.Legend.Add(fmt.Sprintf("sample (n=%d)", n), h)
+	if density != nil {
+		const samples = 256
+		xy := make(plotter.XYs, samples)
+		for i := range xy {
+			x := lo + (hi-lo)*float64(i)/float64(samples-1)
+			y := density(x)
+			if err := finite(y, "density(%g)", x); err != nil {
+				return nil, err
+			}
+			xy[i] = plotter.XY{X: x, Y: y}
+		}
+		l, err := plotter.NewLine(xy)
+		if err != nil {
+			return nil, fmt.Errorf("%w: density: %v", ErrArg, err)
+		}
+		l.LineStyle = draw.LineStyle{Color: Color(3), Width: vg.Points(2)}
+		f.Add(l)
+		f.Legend.Add("density", l)
+	}
+	f.Y.Min = 0
+	if err := o.finish(f, "Histogram", "x", "density"); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// BarSeries is one group member in Bars: a name for the legend and one value per category.
+type BarSeries struct {
+	Name   string
+	Values []float64
+}
+
+// Bars draws a bar chart with one group of bars per category and one bar per series within
+// each group, coloured in palette order; values may be negative (bars then hang below zero).
+// Long or many category names are set at an angle. Options: Title, XLabel, YLabel, Size,
+// LegendInside.
+func Bars(categories []string, series []BarSeries, opts ...Option) (*Figure, error) {
+	o, err := collect("Bars", opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(categories) == 0 {
+		return nil, fmt.Errorf("%w: Bars without categories", ErrEmpty)
+	}
+	if len(series) == 0 {
+		return nil, fmt.Errorf("%w: Bars without series", ErrEmpty)
+	}
+	for si, s := range series {
+		if len(s.Values) != len(categories) {
+			return nil, fmt.Errorf("%w: series %d (%q) has %d values for %d categories", ErrShape, si, s.Name, len(s.Values), len(categories))
+		}
+		for i, v := range s.Values {
+			if err := finite(v, "series %d (%q) value %d", si, s.Name, i); err != nil {
+				return nil, err
+			}
+		}
+	}
+	f := NewFigure("", "", "")
+	f.Plot.Add(&bars{series: series})
+	for si, s := range series {
+		if s.Name != "" {
+			f.Legend.Add(s.Name, barThumb{Color(si)})
+		}
+	}
+	f.NominalX(categories...)
+	f.grid.Vertical.Color = nil // lines at category centres would cut through the bars
+	f.X.Tick.Label.Font = f.Y.Tick.Label.Font
+	long := 0
+	for _, c := range categories {
+		long += len([]rune(c))
+	}
+	if long > 60 || len(categories) > 12 {
+		f.X.Tick.Label.Rotation = math.Pi / 4
+		f.X.Tick.Label.XAlign = draw.XRight
+		f.X.Tick.Label.YAlign = draw.YCenter
+	}
+	if err := o.finish(f, "Bars", "", "value"); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Bar is Bars with a single unnamed series.
+func Bar(categories []string, values []float64, opts ...Option) (*Figure, error) {
+	return Bars(categories, []BarSeries{{Values: values}}, opts...)
+}
+
+// bars is a plot.Plotter that draws grouped bars in data coordinates: category i spans
+// [i−0.4, i+0.4] on the x axis, split evenly among the series. gonum's BarChart sizes bars
+// in absolute lengths, which cannot adapt to the number of series and categories.
+type bars struct {
+	series []BarSeries
+}
+
+const groupWidth = 0.8
+
+func (b *bars) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	w := groupWidth / float64(len(b.series))
+	for si, s := range b.series {
+		for i, v := range s.Values {
+			x0 := float64(i) - groupWidth/2 + float64(si)*w
+			lo, hi := math.Min(0, v), math.Max(0, v)
+			rect := vg.Rectangle{
+				Min: vg.Point{X: trX(x0), Y: trY(lo)},
+				Max: vg.Point{X: trX(x0 + w), Y: trY(hi)},
+			}
+			pts := c.ClipPolygonXY([]vg.Point{rect.Min, {X: rect.Max.X, Y: rect.Min.Y}, rect.Max, {X: rect.Min.X, Y: rect.Max.Y}})
+			if len(pts) == 0 {
+				continue
+			}
+			c.FillPolygon(Color(si), pts)
+			c.StrokeLines(draw.LineStyle{Color: color.White, Width: vg.Points(0.6)}, append(pts, pts[0]))
+		}
+	}
+	zero := trY(0)
+	if zero >= c.Min.Y && zero <= c.Max.Y {
+		c.StrokeLine2(draw.LineStyle{Color: inkColor, Width: vg.Points(0.8)}, c.Min.X, zero, c.Max.X, zero)
+	}
+}
+
+func (b *bars) DataRange() (xmin, xmax, ymin, ymax float64) {
+	xmin, xmax = -0.5, float64(len(b.series[0].Values))-0.5
+	for _, s := range b.series {
+		for _, v := range s.Values {
+			ymin, ymax = math.Min(ymin, v), math.Max(ymax, v)
+		}
+	}
+	return xmin, xmax, ymin, ymax
+}
+
+// barThumb is the legend swatch of one bar series.
+type barThumb struct{ c color.Color }
+
+func (t barThumb) Thumbnail(c *draw.Canvas) {
+	c.FillPolygon(t.c, []vg.Point{c.Min, {X: c.Max.X, Y: c.Min.Y}, c.Max, {X: c.Min.X, Y: c.Max.Y}})
+}
+
+// densityHistogram bins the sample into equal-width bins whose weights are densities
+// (count / (n · width)), checking the input as Histogram documents.
+func densityHistogram(sample []float64, bins int) (*plotter.Histogram, error) {
+	n := len(sample)
+	if n == 0 {
+		return nil, fmt.Errorf("%w: Histogram of an empty sample", ErrEmpty)
+	}
+	if bins < 0 {
+		return nil, fmt.Errorf("%w: %d bins", ErrArg, bins)
+	}
+	if bins == 0 {
+		bins = min(max(int(math.Ceil(math.Sqrt(float64(n)))), 5), 80)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, v := range sample {
+		if err := finite(v, "sample[%d]", i); err != nil {
+			return nil, err
+		}
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	if lo == hi {
+		lo, hi = lo-0.5, hi+0.5
+	}
+	width := (hi - lo) / float64(bins)
+	h := &plotter.Histogram{Bins: make([]plotter.HistogramBin, bins), Width: width}
+	for i := range h.Bins {
+		h.Bins[i].Min = lo + float64(i)*width
+		h.Bins[i].Max = lo + float64(i+1)*width
+	}
+	for _, v := range sample {
+		i := min(int((v-lo)/width), bins-1)
+		h.Bins[i].Weight++
+	}
+	for i := range h.Bins {
+		h.Bins[i].Weight /= float64(n) * width
+	}
+	return h, nil
+}

@@ -1,0 +1,137 @@
+package viz
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+)
+
+// Option adjusts a figure while it is built. Title, XLabel, YLabel, Size and LegendInside
+// apply to every figure; the others name the builders they apply to, and passing one to a
+// builder it does not apply to is an error (ErrArg) rather than silently ignored.
+type Option func(*options)
+
+type options struct {
+	title, xlabel, ylabel *string
+	width, height         float64
+	logX, logY            bool
+	legendInside          bool
+	levels                []float64
+	rowNames, colNames    []string
+	hideValues            bool
+	given                 []string // names of builder-specific options, for the applicability check
+}
+
+func (o *options) mark(name string) {
+	if !slices.Contains(o.given, name) {
+		o.given = append(o.given, name)
+	}
+}
+
+// Title sets the figure title (default: a short description of the figure kind).
+func Title(s string) Option { return func(o *options) { o.title = &s } }
+
+// XLabel sets the horizontal axis label.
+func XLabel(s string) Option { return func(o *options) { o.xlabel = &s } }
+
+// YLabel sets the vertical axis label.
+func YLabel(s string) Option { return func(o *options) { o.ylabel = &s } }
+
+// Size sets the figure size in inches (default 6 × 4). Non-positive values keep the default.
+func Size(widthInch, heightInch float64) Option {
+	return func(o *options) { o.width, o.height = widthInch, heightInch }
+}
+
+// LegendInside puts the legend in the top-right corner of the data area instead of beside it.
+func LegendInside() Option { return func(o *options) { o.legendInside = true } }
+
+// LogX makes the horizontal axis logarithmic (Scatter, ScatterLabels, Lines). All x values
+// must be positive.
+func LogX() Option { return func(o *options) { o.logX = true; o.mark("LogX") } }
+
+// LogY makes the vertical axis logarithmic (Scatter, ScatterLabels, Lines). All y values
+// must be positive.
+func LogY() Option { return func(o *options) { o.logY = true; o.mark("LogY") } }
+
+// Levels sets the contour levels (Contour); the default is ten levels evenly spaced strictly
+// inside the range of f. A few explicit levels, e.g. Levels(0) for a decision boundary, are
+// drawn as heavier lines.
+func Levels(v ...float64) Option {
+	return func(o *options) { o.levels = append([]float64(nil), v...); o.mark("Levels") }
+}
+
+// RowNames labels the rows of a heat map, top to bottom (HeatMap).
+func RowNames(names ...string) Option {
+	return func(o *options) { o.rowNames = append([]string(nil), names...); o.mark("RowNames") }
+}
+
+// ColNames labels the columns of a heat map, left to right (HeatMap).
+func ColNames(names ...string) Option {
+	return func(o *options) { o.colNames = append([]string(nil), names...); o.mark("ColNames") }
+}
+
+// HideValues turns off the numbers a heat map writes into its cells when it has at most 400
+// cells (HeatMap).
+func HideValues() Option { return func(o *options) { o.hideValues = true; o.mark("HideValues") } }
+
+// collect applies opts and checks that every builder-specific option is one that builder
+// accepts.
+func collect(builder string, opts []Option, accepts ...string) (*options, error) {
+	o := &options{}
+	for _, opt := range opts {
+		if opt != nil {
+			opt(o)
+		}
+	}
+	for _, name := range o.given {
+		if !slices.Contains(accepts, name) {
+			return nil, fmt.Errorf("%w: option %s does not apply to %s", ErrArg, name, builder)
+		}
+	}
+	return o, nil
+}
+
+// finish sets title, labels, size, legend placement and log scales on f, using the
+// defaults where no option was given. Log scales are checked against the data range that
+// the plotters added so far report.
+func (o *options) finish(f *Figure, title, xlabel, ylabel string) error {
+	pick := func(p *string, def string) string {
+		if p != nil {
+			return *p
+		}
+		return def
+	}
+	f.Title.Text = pick(o.title, title)
+	f.X.Label.Text = pick(o.xlabel, xlabel)
+	f.Y.Label.Text = pick(o.ylabel, ylabel)
+	if o.width > 0 {
+		f.Width = vg.Length(o.width) * vg.Inch
+	}
+	if o.height > 0 {
+		f.Height = vg.Length(o.height) * vg.Inch
+	}
+	f.LegendInside = o.legendInside
+	if o.logX {
+		if err := setLog(&f.X, "x"); err != nil {
+			return err
+		}
+	}
+	if o.logY {
+		if err := setLog(&f.Y, "y"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func setLog(ax *plot.Axis, name string) error {
+	if !(ax.Min > 0) || math.IsInf(ax.Max, 0) {
+		return fmt.Errorf("%w: log scale on %s needs positive data, smallest value is %g", ErrArg, name, ax.Min)
+	}
+	ax.Scale = plot.LogScale{}
+	ax.Tick.Marker = logTicks{}
+	return nil
+}

@@ -1,0 +1,387 @@
+package viz
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+)
+
+func blobs(n int) (*mat.Dense, []int) {
+	x := mat.NewDense(n, 2, nil)
+	labels := make([]int, n)
+	for i := range n {
+		k := i % 3
+		labels[i] = k
+		a := float64(i) * 2.399963 // golden angle: deterministic scatter around each centre
+		r := 0.8 * math.Sqrt(float64(i)/float64(n))
+		x.Set(i, 0, 3*float64(k)+r*math.Cos(a))
+		x.Set(i, 1, float64(k%2)*2+r*math.Sin(a))
+	}
+	return x, labels
+}
+
+// allFigures builds one figure of every kind, each with a distinctive title.
+func allFigures(t testing.TB) map[string]Drawer {
+	t.Helper()
+	x, labels := blobs(90)
+	c := mat.NewDense(3, 2, []float64{0, 0, 3, 2, 6, 0})
+	must := func(f *Figure, err error) *Figure {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	sample := make([]float64, 500)
+	for i := range sample {
+		sample[i] = math.Sin(float64(i)) + math.Cos(float64(i)*0.37)
+	}
+	figs := map[string]Drawer{
+		"Title scatter":  must(Scatter(x, Title("Title scatter"))),
+		"Title labels":   must(ScatterLabels(x, labels, c, Title("Title labels"))),
+		"Title lines":    must(Lines([]Series{{Name: "a", Y: []float64{3, 2, 1}}, {Name: "b", X: []float64{1, 2, 3}, Y: []float64{1, 10, 100}}}, Title("Title lines"), LogY())),
+		"Title hist":     must(Histogram(sample, 20, func(x float64) float64 { return math.Exp(-x * x / 2) }, Title("Title hist"))),
+		"Title heat":     must(HeatMap(mat.NewDense(2, 3, []float64{1, 2, 3, 4, 5, 6}), Title("Title heat"), RowNames("r0", "r1"))),
+		"Title bigheat":  must(HeatMap(mat.NewDense(70, 70, nil), Title("Title bigheat"))),
+		"Title contour":  must(Contour(func(x, y float64) float64 { return x*x - y }, Rect{-1, 7, -1, 3}, x, labels, Title("Title contour"), Levels(0))),
+		"Title bars":     must(Bars([]string{"a", "b"}, []BarSeries{{Name: "s", Values: []float64{1, -2}}, {Name: "t", Values: []float64{0.5, 3}}}, Title("Title bars"))),
+		"Title bar":      must(Bar([]string{"only"}, []float64{2}, Title("Title bar"))),
+		"Title contour2": must(Contour(func(x, y float64) float64 { return 1 }, Rect{0, 1, 0, 1}, nil, nil, Title("Title contour2"))),
+	}
+	p := plot.New()
+	p.Title.Text = "Title raw plot"
+	figs["Title raw plot"] = p
+	g, err := NewGrid(2, 2, figs["Title scatter"], figs["Title heat"], p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Title = "Title grid"
+	figs["Title grid"] = g
+	return figs
+}
+
+func TestRenderAllKinds(t *testing.T) {
+	for title, d := range allFigures(t) {
+		svg, err := Render(d, "svg")
+		if err != nil {
+			t.Fatalf("%s: %v", title, err)
+		}
+		if !bytes.Contains(svg, []byte(">"+title+"<")) {
+			t.Errorf("%s: SVG does not contain the title", title)
+		}
+		if bytes.Contains(svg, []byte("font-family:Liberation")) || bytes.Contains(svg, []byte("sansbold")) {
+			t.Errorf("%s: SVG font family has no fallback", title)
+		}
+		png, err := Render(d, "png")
+		if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
+			t.Errorf("%s: png: %v (%d bytes)", title, err, len(png))
+		}
+	}
+}
+
+func TestGridContainsPanelTitles(t *testing.T) {
+	figs := allFigures(t)
+	svg, err := Render(figs["Title grid"], "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"Title grid", "Title scatter", "Title heat", "Title raw plot"} {
+		if !bytes.Contains(svg, []byte(s)) {
+			t.Errorf("grid SVG lacks %q", s)
+		}
+	}
+	w, h := figs["Title grid"].(*Grid).Size()
+	if w <= 0 || h <= 0 {
+		t.Errorf("grid size %v×%v", w, h)
+	}
+}
+
+func TestSaveFormats(t *testing.T) {
+	f, err := Bar([]string{"x", "y"}, []float64{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	magic := map[string]string{"a.svg": "<?xml", "b.PNG": "\x89PNG", "c.pdf": "%PDF"}
+	for name, m := range magic {
+		path := filepath.Join(dir, name)
+		if err := Save(f, path); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(b, []byte(m)) {
+			t.Errorf("%s starts with %q, want %q", name, b[:min(8, len(b))], m)
+		}
+	}
+	err = Save(f, filepath.Join(dir, "d.jpeg"))
+	if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), ".jpeg") {
+		t.Errorf("Save .jpeg: %v, want ErrFormat naming the extension", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "d.jpeg")); !os.IsNotExist(err) {
+		t.Errorf("Save wrote a file for an unknown extension")
+	}
+	if _, err := Render(f, "gif"); !errors.Is(err, ErrFormat) {
+		t.Errorf("Render gif: %v", err)
+	}
+}
+
+func TestSizes(t *testing.T) {
+	f := Must(Bar([]string{"x"}, []float64{1}, Size(3, 2)))
+	if w, h := f.Size(); w != 3*72 || h != 2*72 {
+		t.Errorf("Size(3,2) gave %v×%v points", w, h)
+	}
+	if w, h := f.Resize(8, 3).Size(); w != 8*72 || h != 3*72 {
+		t.Errorf("Resize(8,3) gave %v×%v points", w, h)
+	}
+	svg, err := Render(f, "svg")
+	if err != nil || !bytes.Contains(svg, []byte(`width="576pt"`)) {
+		t.Errorf("SVG not 8 inches wide: %v", err)
+	}
+	if w, h := NewFigure("t", "x", "y").Size(); w != DefaultWidth || h != DefaultHeight {
+		t.Errorf("default size %v×%v", w, h)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	x, labels := blobs(9)
+	nan := mat.NewDense(2, 2, []float64{1, math.NaN(), 0, 0})
+	f := func(x, y float64) float64 { return x + y }
+	cases := []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"scatter nil", second(Scatter(nil)), ErrEmpty},
+		{"scatter 3 cols", second(Scatter(mat.NewDense(2, 3, nil))), ErrShape},
+		{"scatter NaN", second(Scatter(nan)), ErrNotFinite},
+		{"scatter empty", second(Scatter(&mat.Dense{})), ErrEmpty},
+		{"labels short", second(ScatterLabels(x, labels[:3], nil)), ErrShape},
+		{"centroids shape", second(ScatterLabels(x, labels, mat.NewDense(2, 1, nil))), ErrShape},
+		{"scatter log of negative", second(Scatter(mat.NewDense(1, 2, []float64{-1, 1}), LogX())), ErrArg},
+		{"scatter Levels", second(Scatter(x, Levels(1))), ErrArg},
+		{"lines none", second(Lines(nil)), ErrEmpty},
+		{"lines empty series", second(Lines([]Series{{Name: "a"}})), ErrEmpty},
+		{"lines ragged", second(Lines([]Series{{Name: "a", X: []float64{1}, Y: []float64{1, 2}}})), ErrShape},
+		{"lines Inf", second(Lines([]Series{{Y: []float64{1, math.Inf(1)}}})), ErrNotFinite},
+		{"lines log of zero", second(Lines([]Series{{Y: []float64{0, 1}}}, LogY())), ErrArg},
+		{"hist empty", second(Histogram(nil, 10, nil)), ErrEmpty},
+		{"hist bins", second(Histogram([]float64{1}, -1, nil)), ErrArg},
+		{"hist NaN", second(Histogram([]float64{1, math.NaN()}, 3, nil)), ErrNotFinite},
+		{"hist NaN density", second(Histogram([]float64{1, 2}, 3, func(float64) float64 { return math.NaN() })), ErrNotFinite},
+		{"hist LogY", second(Histogram([]float64{1, 2}, 3, nil, LogY())), ErrArg},
+		{"heat nil", second(HeatMap(nil)), ErrEmpty},
+		{"heat NaN", second(HeatMap(nan)), ErrNotFinite},
+		{"heat names", second(HeatMap(mat.NewDense(2, 2, nil), RowNames("a"))), ErrShape},
+		{"contour rect", second(Contour(f, Rect{1, 0, 0, 1}, nil, nil)), ErrArg},
+		{"contour nil f", second(Contour(nil, Rect{0, 1, 0, 1}, nil, nil)), ErrArg},
+		{"contour NaN f", second(Contour(func(x, y float64) float64 { return math.Log(x) }, Rect{-1, 1, 0, 1}, nil, nil)), ErrNotFinite},
+		{"contour labels without points", second(Contour(f, Rect{0, 1, 0, 1}, nil, []int{1})), ErrShape},
+		{"contour labels", second(Contour(f, Rect{0, 1, 0, 1}, x, labels[:2])), ErrShape},
+		{"bars none", second(Bars(nil, nil)), ErrEmpty},
+		{"bars ragged", second(Bars([]string{"a", "b"}, []BarSeries{{Values: []float64{1}}})), ErrShape},
+		{"bar NaN", second(Bar([]string{"a"}, []float64{math.NaN()})), ErrNotFinite},
+		{"grid too many", second(NewGrid(1, 1, plot.New(), plot.New())), ErrShape},
+		{"grid nil panel", second(NewGrid(1, 2, (*Figure)(nil))), ErrArg},
+		{"grid zero", second(NewGrid(0, 2, plot.New())), ErrArg},
+		{"render nil", second(Render(nil, "svg")), ErrArg},
+		{"table ragged", ShowTable([]string{"a", "b"}, [][]string{{"1"}}), ErrShape},
+		{"table no header", ShowTable(nil, nil), ErrEmpty},
+	}
+	for _, c := range cases {
+		if !errors.Is(c.err, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, c.err, c.want)
+		}
+	}
+}
+
+func second[T any](_ T, err error) error { return err }
+
+func TestRenderRecoversFromBrokenPlot(t *testing.T) {
+	f := Must(Lines([]Series{{Y: []float64{0, 1, 2}}}))
+	f.Y.Scale = plot.LogScale{} // caller's mistake: log axis over zero
+	if _, err := Render(f, "svg"); !errors.Is(err, ErrRender) {
+		t.Errorf("Render of a broken plot: %v, want ErrRender", err)
+	}
+}
+
+func TestShowOutsideNotebookIsNoop(t *testing.T) {
+	if err := Show(Must(Bar([]string{"a"}, []float64{1}))); err != nil {
+		t.Errorf("Show outside GoNB: %v", err)
+	}
+	if err := Show(nil); err != nil {
+		t.Errorf("Show(nil) outside GoNB: %v", err)
+	}
+}
+
+func TestMustPanicsOnError(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("Must did not panic on an error")
+		}
+	}()
+	Must(Scatter(nil))
+}
+
+// textX returns the x coordinate of the first SVG text element whose content is s.
+func textX(t *testing.T, svg []byte, s string) float64 {
+	t.Helper()
+	m := regexp.MustCompile(`<text x="([-0-9.e]+)"[^>]*>` + regexp.QuoteMeta(s) + `</text>`).FindSubmatch(svg)
+	if m == nil {
+		t.Fatalf("no text %q in SVG", s)
+	}
+	x, err := strconv.ParseFloat(string(m[1]), 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+func TestLegendBesideData(t *testing.T) {
+	series := []Series{{Name: "first", Y: []float64{1, 2}}, {Name: "second", Y: []float64{2, 1}}}
+	beside := Must(Render(Must(Lines(series)), "svg"))
+	// The last x tick label sits at the right edge of the data area; a legend beside the
+	// data starts to its right, a legend inside starts to its left.
+	if textX(t, beside, "first") <= textX(t, beside, "1.0") {
+		t.Error("legend is not to the right of the data area")
+	}
+	inside := Must(Render(Must(Lines(series, LegendInside())), "svg"))
+	if textX(t, inside, "first") >= textX(t, inside, "1.0") {
+		t.Error("LegendInside did not put the legend over the data area")
+	}
+}
+
+func TestHeatMapOrientation(t *testing.T) {
+	m := mat.NewDense(2, 2, []float64{1, 2, 3, 4})
+	g := matrixGrid{m: m, r: 2, c: 2}
+	// Grid row 1 is the top row, i.e. matrix row 0.
+	if g.Z(0, 1) != 1 || g.Z(1, 0) != 4 {
+		t.Errorf("grid does not put matrix row 0 on top: Z(0,1)=%g Z(1,0)=%g", g.Z(0, 1), g.Z(1, 0))
+	}
+	ticks := indexTicks(2, []string{"top", "bottom"}, func(v int) int { return 1 - v }).Ticks(0, 1)
+	if ticks[1].Label != "top" || ticks[0].Label != "bottom" {
+		t.Errorf("row names in wrong order: %+v", ticks)
+	}
+	if g.Min() != 1 || g.Max() != 4 {
+		t.Errorf("min/max %g %g", g.Min(), g.Max())
+	}
+}
+
+func TestHistogramIsDensity(t *testing.T) {
+	sample := []float64{0, 0.1, 0.5, 0.9, 1, 1, 2, 3}
+	h, err := densityHistogram(sample, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	area, count := 0.0, 0.0
+	for _, b := range h.Bins {
+		area += b.Weight * (b.Max - b.Min)
+		count += b.Weight * (b.Max - b.Min) * float64(len(sample))
+	}
+	if math.Abs(area-1) > 1e-12 {
+		t.Errorf("histogram area %g, want 1", area)
+	}
+	if math.Round(count) != float64(len(sample)) {
+		t.Errorf("histogram counts %g points, want %d", count, len(sample))
+	}
+	// A constant sample still gets a drawable histogram.
+	if _, err := Render(Must(Histogram([]float64{2, 2, 2}, 0, nil)), "svg"); err != nil {
+		t.Errorf("constant sample: %v", err)
+	}
+}
+
+func TestTicks(t *testing.T) {
+	labelled := func(ts []plot.Tick) []string {
+		var out []string
+		for _, t := range ts {
+			if t.Label != "" {
+				out = append(out, t.Label)
+			}
+		}
+		return out
+	}
+	if got := strings.Join(labelled((niceTicks{}).Ticks(-1.2, 5.3)), " "); got != "-1 0 1 2 3 4 5" {
+		t.Errorf("nice ticks over [-1.2, 5.3]: %s", got)
+	}
+	if got := strings.Join(labelled((niceTicks{}).Ticks(0, 0.9)), " "); got != "0.0 0.2 0.4 0.6 0.8" {
+		t.Errorf("nice ticks over [0, 0.9]: %s", got)
+	}
+	if got := strings.Join(labelled((logTicks{}).Ticks(3, 40)), " "); got != "5 10 20" {
+		t.Errorf("log ticks over [3, 40]: %s", got)
+	}
+	if got := strings.Join(labelled((logTicks{}).Ticks(0.5, 2e4)), " "); got != "1 10 100 1000 10000" {
+		t.Errorf("log ticks over [0.5, 2e4]: %s", got)
+	}
+	if (logTicks{}).Ticks(0, 10) != nil {
+		t.Error("log ticks over a range including 0 should be empty, not panic")
+	}
+}
+
+func TestPalette(t *testing.T) {
+	if Color(0) == Color(1) || Color(8) != Color(0) || Color(-1) != Color(7) {
+		t.Error("palette indexing wrong")
+	}
+	if glyphFor(0, 1).Shape == glyphFor(8, 1).Shape {
+		t.Error("label 8 should differ from label 0 by shape")
+	}
+	v := Viridis(3).Colors()
+	if len(v) != 3 || v[0] != viridisAt(0) || v[2] != viridisAt(1) {
+		t.Error("viridis endpoints wrong")
+	}
+	cm := &viridisMap{min: 0, max: 2, alpha: 1}
+	if _, err := cm.At(3); err == nil {
+		t.Error("colour map accepted a value outside its range")
+	}
+}
+
+func TestTables(t *testing.T) {
+	header := []string{"name", "value"}
+	rows := [][]string{{"alpha", "1.5"}, {"b<c", "10"}}
+	txt := tableText(header, rows)
+	want := "name   value\n" +
+		"-----  -----\n" +
+		"alpha    1.5\n" +
+		"b<c       10\n"
+	if txt != want {
+		t.Errorf("text table:\n%s\nwant\n%s", txt, want)
+	}
+	h := tableHTML(header, rows)
+	if !strings.Contains(h, "b&lt;c") || !strings.Contains(h, "text-align:right") {
+		t.Errorf("HTML table not escaped or not aligned: %s", h)
+	}
+}
+
+func BenchmarkRenderScatterSVG(b *testing.B) {
+	x, labels := blobs(1000)
+	f := Must(ScatterLabels(x, labels, nil))
+	b.ResetTimer()
+	for range b.N {
+		if _, err := Render(f, "svg"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkContour(b *testing.B) {
+	fn := func(x, y float64) float64 { return math.Sin(x) * math.Cos(y) }
+	for range b.N {
+		f, err := Contour(fn, Rect{-3, 3, -3, 3}, nil, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Render(f, "png"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
