@@ -160,6 +160,8 @@ def nav_html(up, prev, nxt):
 def render_chapter(nb, entry, prev, nxt, out_dir):
     exporter = HTMLExporter(template_name="basic", exclude_input_prompt=True,
                             exclude_output_prompt=True)
+    # GoNB leaves pygments_lexer empty, which would fall back to Python highlighting.
+    nb.metadata.setdefault("language_info", {})["pygments_lexer"] = "go"
     body, _ = exporter.from_notebook_node(nb)
     depth = entry["page"].count("/")
     up = "../" * depth

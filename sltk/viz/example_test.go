@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/sltk-book/sltk/sltk/viz"
@@ -190,4 +192,19 @@ func ExampleNewProgress() {
 func ExampleMarkdown() {
 	_ = viz.Markdown("The cost fell from **246** to **4**.")
 	// Output: The cost fell from **246** to **4**.
+}
+
+// ShowFrame prints floats in their shortest exact form and leaves missing cells empty.
+func ExampleShowFrame() {
+	df := dataframe.LoadRecords([][]string{
+		{"name", "weight"},
+		{"a", "5.1"},
+		{"b", "NaN"},
+	}, dataframe.DetectTypes(false), dataframe.WithTypes(map[string]series.Type{"weight": series.Float}))
+	_ = viz.ShowFrame(df)
+	// Output:
+	// name  weight
+	// ----  ------
+	// a        5.1
+	// b
 }

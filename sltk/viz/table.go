@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 	"github.com/janpfeifer/gonb/gonbui"
 )
 
@@ -33,11 +34,29 @@ func ShowFrame(df dataframe.DataFrame) error {
 	if df.Err != nil {
 		return fmt.Errorf("%w: data frame has an error: %v", ErrArg, df.Err)
 	}
-	recs := df.Records()
-	if len(recs) == 0 {
+	if df.Ncol() == 0 {
 		return fmt.Errorf("%w: data frame without columns", ErrEmpty)
 	}
-	return ShowTable(recs[0], recs[1:])
+	// gota's Records prints floats as %f (5.100000); the shortest exact form reads better.
+	rows := make([][]string, df.Nrow())
+	for i := range rows {
+		rows[i] = make([]string, df.Ncol())
+	}
+	for j, name := range df.Names() {
+		col := df.Col(name)
+		for i := range rows {
+			e := col.Elem(i)
+			switch {
+			case e.IsNA():
+				rows[i][j] = ""
+			case col.Type() == series.Float:
+				rows[i][j] = strconv.FormatFloat(e.Float(), 'g', -1, 64)
+			default:
+				rows[i][j] = e.String()
+			}
+		}
+	}
+	return ShowTable(df.Names(), rows)
 }
 
 func checkTable(header []string, rows [][]string) error {
