@@ -174,6 +174,10 @@ def render_chapter(nb, entry, prev, nxt, out_dir):
         f.write(page)
 
 
+def plural(n, word):
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def render_index(entries, out_dir):
     rows = []
     for folder, name, blurb in COURSES:
@@ -192,7 +196,7 @@ def render_index(entries, out_dir):
 <p class="lead">Derivations, the algorithms that implement them, figures, and checks that the claims
 hold numerically. Every page was produced by running its notebook against the <code>sltk</code> Go
 library; a page exists only if every cell ran and every claim check passed
-({len(entries)} chapters, {total} claims checked).</p>
+({plural(len(entries), "chapter")}, {plural(total, "claim")} checked).</p>
 {''.join(rows)}
 <p class="small">Read it offline: the pages load nothing from the network. To run the notebooks
 yourself, clone the repository and type <code>make lab</code>.</p>"""
@@ -201,7 +205,7 @@ yourself, clone the repository and type <code>make lab</code>.</p>"""
            (f'<a class="next" rel="next" href="{first["page"]}">{html.escape(first["title"])} →</a>'
             if first else ""))
     page = PAGE.format(title="Contents", up="", nav=nav, body=body,
-                       footer=f"{len(entries)} chapters.")
+                       footer=plural(len(entries), "chapter") + ".")
     with open(os.path.join(out_dir, "index.html"), "w") as f:
         f.write(page)
 

@@ -137,6 +137,11 @@ def main():
         return 1
     with open(manifest_path) as f:
         manifest = json.load(f)
+    notebooks = [os.path.join(d, f) for d, _, fs in os.walk("notebooks") if ".ipynb_checkpoints" not in d
+                 for f in fs if f.endswith(".ipynb")]
+    if len(manifest) != len(notebooks):
+        print(f"FAIL  the book has {len(manifest)} chapter pages but notebooks/ has {len(notebooks)} notebooks")
+        return 1
     pages = ["index.html"] + [e["page"] for e in manifest]
     profile = tempfile.mkdtemp(prefix="sltk-chromium-")
     passed = failed = 0
