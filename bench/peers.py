@@ -33,7 +33,158 @@ def kmeans_lloyd(data, params):
     return seconds, float(km.inertia_), f"{km.n_iter_} iter, sklearn {sklearn.__version__}"
 
 
+def gmm_full(data, params):
+    from sklearn.mixture import GaussianMixture
+
+    x, m0 = data["x"], data["means"]
+    k, d = m0.shape
+    v = float(np.mean(np.var(x, axis=0)))
+    prec = np.stack([np.eye(d) / v for _ in range(k)])
+    g = GaussianMixture(k, covariance_type="full", tol=0, max_iter=params["max_iter"],
+                        means_init=m0, weights_init=np.full(k, 1.0 / k), precisions_init=prec,
+                        reg_covar=1e-6)
+    start = time.perf_counter()
+    g.fit(x)
+    seconds = time.perf_counter() - start
+    return seconds, float(g.score(x)), f"{g.n_iter_} iter"
+
+
+def kde_gaussian(data, params):
+    from sklearn.neighbors import KernelDensity
+
+    start = time.perf_counter()
+    kd = KernelDensity(kernel="gaussian", bandwidth=params["bandwidth"], rtol=0, atol=0).fit(data["x"])
+    ld = kd.score_samples(data["q"])
+    seconds = time.perf_counter() - start
+    return seconds, float(np.mean(ld)), "k-d tree, exact"
+
+
+def lle(data, params):
+    from sklearn.manifold import LocallyLinearEmbedding
+
+    e = LocallyLinearEmbedding(n_neighbors=params["n_neighbors"], n_components=params["n_components"],
+                               reg=1e-3, random_state=0)
+    start = time.perf_counter()
+    e.fit(data["x"])
+    seconds = time.perf_counter() - start
+    return seconds, float(e.reconstruction_error_), "ARPACK"
+
+
+def da_numpy(data, params):
+    """Deterministic annealing (seed 000, Algorithm 2) as a vectorised NumPy loop."""
+    x = data["x"]
+    k, alpha, tol = params["k"], params["alpha"], params["tol"]
+    max_inner, noise = params["max_inner"], params["noise"]
+    start = time.perf_counter()
+    n, d = x.shape
+    mean = x.mean(axis=0)
+    cov = np.cov(x.T, bias=True).reshape(d, d)
+    tc = 2 * np.linalg.eigvalsh(cov)[-1]
+    scale = np.sqrt(np.trace(cov) / d)
+    rng = np.random.default_rng(1)
+    theta = mean + noise * scale * rng.standard_normal((k, d))
+    t, tmin = params["t0_factor"] * tc, params["tmin_factor"] * tc
+    xx = (x * x).sum(axis=1)[:, None]
+    levels = iters = 0
+    while t > tmin:
+        for _ in range(max_inner):
+            d2 = np.maximum(xx - 2 * x @ theta.T + (theta * theta).sum(axis=1)[None, :], 0)
+            w = np.exp(-(d2 - d2.min(axis=1, keepdims=True)) / t)
+            w /= w.sum(axis=1, keepdims=True)
+            mass = w.sum(axis=0)
+            new = np.where(mass[:, None] > 0, (w.T @ x) / np.maximum(mass, 1e-300)[:, None], theta)
+            move = np.abs(new - theta).max()
+            theta = new
+            iters += 1
+            if move <= tol * scale:
+                break
+        levels += 1
+        final = theta
+        theta = theta + noise * scale * rng.standard_normal((k, d))
+        t *= alpha
+    d2 = np.maximum(xx - 2 * x @ final.T + (final * final).sum(axis=1)[None, :], 0)
+    cost = float(d2.min(axis=1).sum())
+    seconds = time.perf_counter() - start
+    return seconds, cost, f"{levels} levels, {iters} inner iter, numpy {np.__version__}"
+
+
+def fastica_logcosh(data, params):
+    import sklearn
+    from sklearn.decomposition import FastICA
+
+    x, a = data["x"], data["a"]
+    ica = FastICA(n_components=x.shape[1], algorithm="parallel", fun="logcosh",
+                  whiten="unit-variance", whiten_solver="eigh", tol=params["tol"],
+                  max_iter=params["max_iter"], random_state=0)
+    start = time.perf_counter()
+    ica.fit_transform(x)
+    seconds = time.perf_counter() - start
+    p = np.abs(ica.components_ @ a)
+    k = p.shape[0]
+    amari = ((p / p.max(axis=1, keepdims=True)).sum() - k
+             + (p / p.max(axis=0, keepdims=True)).sum() - k) / (2 * k * (k - 1))
+    return seconds, float(amari), f"{ica.n_iter_} iter, sklearn {sklearn.__version__}"
+
+
+def _accuracy(pred, y):
+    return float((pred == y.ravel()).mean())
+
+
+def tree_entropy(data, params):
+    import sklearn
+    from sklearn.tree import DecisionTreeClassifier
+
+    x, y = data["x"], data["y"].ravel()
+    start = time.perf_counter()
+    t = DecisionTreeClassifier(criterion="entropy", random_state=0).fit(x, y)
+    pred = t.predict(data["xtest"])
+    seconds = time.perf_counter() - start
+    return seconds, _accuracy(pred, data["ytest"]), f"{t.tree_.node_count} nodes, depth {t.get_depth()}, sklearn {sklearn.__version__}"
+
+
+def logistic_l2(data, params):
+    from sklearn.linear_model import LogisticRegression
+
+    x, y = data["x"], data["y"].ravel()
+    start = time.perf_counter()
+    m = LogisticRegression(C=1.0, solver="lbfgs", tol=1e-6, max_iter=1000).fit(x, y)
+    pred = m.predict(data["xtest"])
+    seconds = time.perf_counter() - start
+    return seconds, _accuracy(pred, data["ytest"]), f"{int(m.n_iter_[0])} iter"
+
+
+def linear_svm(data, params):
+    from sklearn.svm import LinearSVC
+
+    x, y = data["x"], data["y"].ravel()
+    start = time.perf_counter()
+    m = LinearSVC(loss="hinge", C=1.0, tol=0.1, dual=True, max_iter=1000).fit(x, y)
+    pred = m.predict(data["xtest"])
+    seconds = time.perf_counter() - start
+    return seconds, _accuracy(pred, data["ytest"]), f"{int(m.n_iter_)} epochs, liblinear"
+
+
+def knn_digits(data, params):
+    from sklearn.neighbors import KNeighborsClassifier
+
+    x, y = data["x"], data["y"].ravel()
+    start = time.perf_counter()
+    m = KNeighborsClassifier(n_neighbors=3).fit(x, y)
+    pred = m.predict(data["xtest"])
+    seconds = time.perf_counter() - start
+    return seconds, _accuracy(pred, data["ytest"]), "algorithm=auto"
+
+
 PEERS = {
+    "tree_entropy": tree_entropy,
+    "logistic_l2": logistic_l2,
+    "linear_svm": linear_svm,
+    "knn_digits": knn_digits,
+    "fastica_logcosh": fastica_logcosh,
+    "da_numpy": da_numpy,
+    "gmm_full": gmm_full,
+    "kde_gaussian": kde_gaussian,
+    "lle": lle,
     "kmeans_lloyd": kmeans_lloyd,
 }
 

@@ -1,0 +1,25 @@
+// Package classify holds the supervised learners of seed 002 (Algorithmic Foundations of Data
+// Science), Chapter 1 "Understanding Machine Learning Algorithms" and §3.1:
+//
+//   - §1.2 k-nearest neighbours with the Euclidean, Manhattan, Chebyshev and Hamming metrics
+//     (KNN; a gonum k-d tree in low dimension, parallel brute force otherwise);
+//   - §1.3 and §2.3 decision trees grown greedily by information gain on categorical and numeric
+//     features, with depth, size and leaf limits, reduced-error pruning and printing
+//     (DecisionTree), and the brute-force smallest tree of Thm 1.3/1.4 (MinimalTree);
+//   - §1.4 linear classifiers: homogenisation (Lemma 1.6), ERM by linear programming
+//     (Cor. 1.11, ERMLP), the Perceptron and its mistake bound (Thm 1.13), the hard-margin SVM
+//     (Thm 1.15) and a soft-margin SVM, both by dual coordinate ascent, logistic regression
+//     (gonum's L-BFGS), and the circle and quadratic feature lifts;
+//   - §3.1 the axis-parallel rectangles of the papaya example, their ERM and the shattering
+//     test of the VC dimension (§3.3).
+//
+// Class labels are ints in [0, K) for k-NN and trees and ±1 (float64) for the linear
+// classifiers, as in the seed's Chapter 1. Bad input (NaN, ragged or empty data, labels outside
+// the expected set, non-separable data for the hard-margin methods, no convergence within the
+// cap) returns an error wrapping one of the sentinel errors of this package.
+//
+// Seed errata handled here: the greedy tree gets the missing case "no features left, labels
+// mixed" (a majority leaf) and fixed tie-breaking; Lemma 1.5 is stated for full binary trees;
+// Remark 1.16 is wrong for the SVM, whose convex quadratic program is solvable in polynomial
+// time (the dual coordinate ascent here converges linearly).
+package classify

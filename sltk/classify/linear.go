@@ -1,0 +1,231 @@
+package classify
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Sentinel errors; errors returned by this package wrap them with the details.
+var (
+	ErrEmpty           = errors.New("classify: empty data")
+	ErrShape           = errors.New("classify: mismatched shapes")
+	ErrNaN             = errors.New("classify: NaN or infinite value")
+	ErrLabel           = errors.New("classify: label outside the expected set")
+	ErrParam           = errors.New("classify: invalid hyperparameter")
+	ErrNotSeparable    = errors.New("classify: data not linearly separable")
+	ErrNoConvergence   = errors.New("classify: no convergence within the iteration cap")
+	ErrNotFitted       = errors.New("classify: model not fitted")
+	ErrTooManyExamples = errors.New("classify: too many examples for exhaustive search")
+)
+
+// checkX validates an n×d data matrix and returns its dimensions.
+func checkX(x mat.Matrix) (n, d int, err error) {
+	if x == nil {
+		return 0, 0, fmt.Errorf("%w: nil matrix", ErrEmpty)
+	}
+	n, d = x.Dims()
+	if n == 0 || d == 0 {
+		return 0, 0, fmt.Errorf("%w: data is %d×%d", ErrEmpty, n, d)
+	}
+	if xd, ok := x.(*mat.Dense); ok { // fast path over the raw rows
+		for i := 0; i < n; i++ {
+			for j, v := range xd.RawRowView(i) {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return 0, 0, fmt.Errorf("%w: x[%d,%d] = %v", ErrNaN, i, j, v)
+				}
+			}
+		}
+		return n, d, nil
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			if v := x.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return 0, 0, fmt.Errorf("%w: x[%d,%d] = %v", ErrNaN, i, j, v)
+			}
+		}
+	}
+	return n, d, nil
+}
+
+// checkSigns validates n labels in {−1, +1}.
+func checkSigns(y []float64, n int) error {
+	if len(y) != n {
+		return fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(y), n)
+	}
+	for i, v := range y {
+		if v != 1 && v != -1 {
+			return fmt.Errorf("%w: y[%d] = %v, want −1 or +1", ErrLabel, i, v)
+		}
+	}
+	return nil
+}
+
+// dense returns x as a *mat.Dense: x itself when it is one, otherwise a copy.
+func dense(x mat.Matrix) *mat.Dense {
+	if d, ok := x.(*mat.Dense); ok {
+		return d
+	}
+	return mat.DenseCopyOf(x)
+}
+
+// Sgn is the sign function with sgn(0) = 0 (the seed's convention, L736): an example on the
+// hyperplane counts as misclassified.
+func Sgn(v float64) float64 {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
+// AppendOne returns x with a constant 1 appended to every row, x̂ = (x, 1). By Lemma 1.6 a
+// separator (w, b) with sgn(⟨w,x⟩ − b) is consistent iff the homogeneous ŵ = (w, −b) is
+// consistent on the lifted data. Cost O(n·d).
+func AppendOne(x mat.Matrix) *mat.Dense {
+	n, d := x.Dims()
+	out := mat.NewDense(n, d+1, nil)
+	out.Slice(0, n, 0, d).(*mat.Dense).Copy(x)
+	for i := 0; i < n; i++ {
+		out.Set(i, d, 1)
+	}
+	return out
+}
+
+// SplitBias undoes AppendOne on a weight vector: ŵ = (w, −b) gives w and b.
+func SplitBias(what []float64) (w []float64, b float64) {
+	if len(what) == 0 {
+		return nil, 0
+	}
+	return append([]float64(nil), what[:len(what)-1]...), -what[len(what)-1]
+}
+
+// PredictSigns returns sgn⟨w, x_i⟩ for every row. Cost O(n·d).
+func PredictSigns(w []float64, x mat.Matrix) ([]float64, error) {
+	n, d, err := checkX(x)
+	if err != nil {
+		return nil, err
+	}
+	if len(w) != d {
+		return nil, fmt.Errorf("%w: w has %d entries, x has %d columns", ErrShape, len(w), d)
+	}
+	z := mat.NewVecDense(n, nil)
+	z.MulVec(x, mat.NewVecDense(d, w))
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = Sgn(z.AtVec(i))
+	}
+	return out, nil
+}
+
+// TrainingErrors counts the examples with sgn⟨w, x_i⟩ ≠ y_i (the Chapter 1 training error, a
+// count; divide by n for the Chapter 3 rate). Cost O(n·d).
+func TrainingErrors(w []float64, x mat.Matrix, y []float64) (int, error) {
+	s, err := PredictSigns(w, x)
+	if err != nil {
+		return 0, err
+	}
+	if err := checkSigns(y, len(s)); err != nil {
+		return 0, err
+	}
+	k := 0
+	for i := range s {
+		if s[i] != y[i] {
+			k++
+		}
+	}
+	return k, nil
+}
+
+// Margin returns min_i y_i⟨w, x_i⟩ / ‖w‖: the distance of the closest example to the hyperplane
+// ⟨w, x⟩ = 0 when w is consistent (positive), and a negative number when it is not. The
+// Perceptron's mistake bound (λ/γ)² uses this γ. Cost O(n·d).
+func Margin(w []float64, x mat.Matrix, y []float64) (float64, error) {
+	n, d, err := checkX(x)
+	if err != nil {
+		return 0, err
+	}
+	if err := checkSigns(y, n); err != nil {
+		return 0, err
+	}
+	if len(w) != d {
+		return 0, fmt.Errorf("%w: w has %d entries, x has %d columns", ErrShape, len(w), d)
+	}
+	nw := floats.Norm(w, 2)
+	if nw == 0 {
+		return 0, fmt.Errorf("%w: w = 0 has no margin", ErrParam)
+	}
+	z := mat.NewVecDense(n, nil)
+	z.MulVec(x, mat.NewVecDense(d, w))
+	m := math.Inf(1)
+	for i := 0; i < n; i++ {
+		m = math.Min(m, y[i]*z.AtVec(i))
+	}
+	return m / nw, nil
+}
+
+// MaxNorm returns λ = max_i ‖x_i‖, the radius in the Perceptron's mistake bound. Cost O(n·d).
+func MaxNorm(x mat.Matrix) (float64, error) {
+	n, _, err := checkX(x)
+	if err != nil {
+		return 0, err
+	}
+	xd := dense(x)
+	m := 0.0
+	for i := 0; i < n; i++ {
+		m = math.Max(m, floats.Norm(xd.RawRowView(i), 2))
+	}
+	return m, nil
+}
+
+// CircleLift maps (x, y) to (x² + y², x, y): points inside and outside a circle centred at the
+// origin become separable by a plane (§1.4). x must have 2 columns. Cost O(n).
+func CircleLift(x mat.Matrix) (*mat.Dense, error) {
+	n, d, err := checkX(x)
+	if err != nil {
+		return nil, err
+	}
+	if d != 2 {
+		return nil, fmt.Errorf("%w: circle lift needs 2 columns, got %d", ErrShape, d)
+	}
+	out := mat.NewDense(n, 3, nil)
+	for i := 0; i < n; i++ {
+		a, b := x.At(i, 0), x.At(i, 1)
+		out.SetRow(i, []float64{a*a + b*b, a, b})
+	}
+	return out, nil
+}
+
+// QuadraticLift maps x ∈ R^d to all monomials of degree 2 followed by the linear terms:
+// (x_i x_j for i ≤ j in lexicographic order, then x_1..x_d). For d = 2 this is the seed's
+// τ(x1, x2) = (x1², x1x2, x2², x1, x2); a linear separator with bias on τ(x) is a quadratic
+// separator on x. Output has d(d+1)/2 + d columns. Cost O(n·d²).
+func QuadraticLift(x mat.Matrix) (*mat.Dense, error) {
+	n, d, err := checkX(x)
+	if err != nil {
+		return nil, err
+	}
+	m := d*(d+1)/2 + d
+	out := mat.NewDense(n, m, nil)
+	row := make([]float64, m)
+	for r := 0; r < n; r++ {
+		k := 0
+		for i := 0; i < d; i++ {
+			for j := i; j < d; j++ {
+				row[k] = x.At(r, i) * x.At(r, j)
+				k++
+			}
+		}
+		for i := 0; i < d; i++ {
+			row[k] = x.At(r, i)
+			k++
+		}
+		out.SetRow(r, row)
+	}
+	return out, nil
+}

@@ -1,0 +1,454 @@
+package info
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// This file implements the channel-coding part of seed 000, chapter 10 (§10.4): discrete
+// memoryless channels (Definition 18, Examples 3–6), capacity (Definition 19, Examples 7–9)
+// computed by Blahut–Arimoto, (M, n)-codes with their rates and decoders (Definitions 20–23,
+// Example 10 with the rate of the n-repetition code corrected to 1/n: erratum E32), typical sets
+// (Theorems 24 and 26, with the log the seed omits: erratum E30) and joint typicality
+// (Definition 27, Theorem 28). All information is in bits.
+
+// Channel is a discrete memoryless channel: W[a][b] = p(b | a) for input a and output b.
+type Channel struct {
+	W *mat.Dense
+}
+
+// NewChannel validates a transition matrix (rows = inputs, columns = outputs, every row a
+// probability vector) and returns the channel. Rows that do not sum to 1 are reported with
+// ErrNotNormalized, negative or NaN entries with ErrNegative / ErrNaN.
+func NewChannel(w mat.Matrix) (*Channel, error) {
+	if w == nil {
+		return nil, fmt.Errorf("%w: nil channel matrix", ErrEmpty)
+	}
+	r, c := w.Dims()
+	if r == 0 || c == 0 {
+		return nil, fmt.Errorf("%w: channel matrix is %d×%d", ErrEmpty, r, c)
+	}
+	for a := 0; a < r; a++ {
+		if err := checkDist(fmt.Sprintf("channel row %d", a), mat.Row(nil, a, w)); err != nil {
+			return nil, err
+		}
+	}
+	return &Channel{W: mat.DenseCopyOf(w)}, nil
+}
+
+// BSC returns the binary symmetric channel that flips a bit with probability eps ∈ [0, 1]
+// (Example 4; eps = 0 is the noiseless binary channel of Example 3).
+func BSC(eps float64) (*Channel, error) {
+	if !(eps >= 0 && eps <= 1) {
+		return nil, fmt.Errorf("%w: crossover probability %v not in [0, 1]", ErrRange, eps)
+	}
+	return NewChannel(mat.NewDense(2, 2, []float64{1 - eps, eps, eps, 1 - eps}))
+}
+
+// NoisyTypewriter returns the n-letter typewriter that keeps a letter with probability 1 − eps
+// and replaces it by its predecessor (cyclically) with probability eps (Example 6; eps = 0 gives
+// the noiseless typewriter of Example 5).
+func NoisyTypewriter(n int, eps float64) (*Channel, error) {
+	if n < 2 || !(eps >= 0 && eps <= 1) {
+		return nil, fmt.Errorf("%w: typewriter needs n ≥ 2 letters and eps in [0, 1], got %d, %v", ErrRange, n, eps)
+	}
+	w := mat.NewDense(n, n, nil)
+	for a := 0; a < n; a++ {
+		w.Set(a, a, 1-eps)
+		w.Set(a, (a+n-1)%n, w.At(a, (a+n-1)%n)+eps)
+	}
+	return NewChannel(w)
+}
+
+// Inputs returns the size of the input alphabet.
+func (c *Channel) Inputs() int { r, _ := c.W.Dims(); return r }
+
+// Outputs returns the size of the output alphabet.
+func (c *Channel) Outputs() int { _, k := c.W.Dims(); return k }
+
+// Joint returns the joint distribution p(a, b) = p(a) W[a][b] for the input distribution p.
+func (c *Channel) Joint(p []float64) (*mat.Dense, error) {
+	if len(p) != c.Inputs() {
+		return nil, fmt.Errorf("%w: %d input probabilities for %d inputs", ErrLength, len(p), c.Inputs())
+	}
+	if err := checkDist("input", p); err != nil {
+		return nil, err
+	}
+	j := mat.DenseCopyOf(c.W)
+	for a := range p {
+		row := j.RawRowView(a)
+		for b := range row {
+			row[b] *= p[a]
+		}
+	}
+	return j, nil
+}
+
+// MutualInformation returns I(S; Ŝ) in bits for input distribution p. Cost O(|A|·|B|).
+func (c *Channel) MutualInformation(p []float64) (float64, error) {
+	j, err := c.Joint(p)
+	if err != nil {
+		return 0, err
+	}
+	return MutualInformation(j)
+}
+
+// CapacityResult is the outcome of Blahut–Arimoto.
+type CapacityResult struct {
+	Bits  float64   // capacity estimate: I(p*) (a lower bound within Gap of the capacity)
+	Input []float64 // the capacity-achieving input distribution p*
+	Gap   float64   // upper bound minus lower bound when the loop stopped
+	Iter  int
+}
+
+// Capacity computes max_p I(S; Ŝ) by the Blahut–Arimoto iteration
+// p(a) ← p(a)·2^{D(W(·|a) ‖ q)} / Σ, with q = pW, from the uniform input. Each iteration brackets
+// the capacity: I(p) ≤ C ≤ max_a D(W(·|a) ‖ q); the loop stops when the bracket is narrower than
+// tol (0 means 1e-12) or after maxIter iterations (0 means 100000). Cost O(|A|·|B|) per iteration.
+func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
+	if tol < 0 || math.IsNaN(tol) || maxIter < 0 {
+		return nil, fmt.Errorf("%w: tol %v and maxIter %d must be ≥ 0", ErrRange, tol, maxIter)
+	}
+	if tol == 0 {
+		tol = 1e-12
+	}
+	if maxIter == 0 {
+		maxIter = 100000
+	}
+	na, nb := c.W.Dims()
+	w := c.W.RawMatrix()
+	// wlw[a][b] = W log2 W (0 where W = 0), computed once.
+	wlw := make([]float64, na*nb)
+	for a := 0; a < na; a++ {
+		for b, v := range w.Data[a*w.Stride : a*w.Stride+nb] {
+			if v > 0 {
+				wlw[a*nb+b] = v * math.Log2(v)
+			}
+		}
+	}
+	p := make([]float64, na)
+	for a := range p {
+		p[a] = 1 / float64(na)
+	}
+	q := make([]float64, nb)
+	lq := make([]float64, nb)
+	dv := make([]float64, na)
+	res := &CapacityResult{}
+	for it := 1; it <= maxIter; it++ {
+		clear(q)
+		for a := 0; a < na; a++ {
+			row := w.Data[a*w.Stride : a*w.Stride+nb]
+			for b, v := range row {
+				q[b] += p[a] * v
+			}
+		}
+		for b, v := range q {
+			if v > 0 {
+				lq[b] = math.Log2(v)
+			}
+		}
+		lower, upper := 0.0, math.Inf(-1)
+		for a := 0; a < na; a++ {
+			row := w.Data[a*w.Stride : a*w.Stride+nb]
+			var d float64
+			for b, v := range row {
+				if v > 0 {
+					d += wlw[a*nb+b] - v*lq[b]
+				}
+			}
+			dv[a] = d
+			lower += p[a] * d
+			upper = math.Max(upper, d)
+		}
+		res.Iter, res.Bits, res.Gap = it, lower, upper-lower
+		if upper-lower <= tol {
+			break
+		}
+		var z float64
+		for a := range p {
+			p[a] *= math.Exp2(dv[a] - upper)
+			z += p[a]
+		}
+		for a := range p {
+			p[a] /= z
+		}
+	}
+	res.Input = p
+	res.Bits = math.Max(0, res.Bits)
+	return res, nil
+}
+
+// BSCCapacity returns 1 − h(eps), the capacity of the binary symmetric channel.
+func BSCCapacity(eps float64) float64 { return 1 - BinaryEntropy(eps) }
+
+// TypewriterCapacity returns log2 n − h(eps), the capacity of the n-letter noisy typewriter
+// (Example 9: log2 13 for n = 26, eps = 1/2).
+func TypewriterCapacity(n int, eps float64) float64 {
+	return math.Log2(float64(n)) - BinaryEntropy(eps)
+}
+
+// Transmit sends word through the channel, drawing each output symbol independently
+// (memoryless). Symbols must be valid inputs. Cost O(n·|B|).
+func (c *Channel) Transmit(rng *rand.Rand, word []int) ([]int, error) {
+	na, nb := c.W.Dims()
+	out := make([]int, len(word))
+	for i, a := range word {
+		if a < 0 || a >= na {
+			return nil, fmt.Errorf("%w: symbol %d at position %d is not an input of the channel", ErrRange, a, i)
+		}
+		u := rng.Float64()
+		b := nb - 1
+		var acc float64
+		for k := 0; k < nb; k++ {
+			acc += c.W.At(a, k)
+			if u < acc {
+				b = k
+				break
+			}
+		}
+		out[i] = b
+	}
+	return out, nil
+}
+
+// Code is an (M, n)-code (Definition 20): M codewords of length n over the channel's inputs.
+// Message i is sent as Words[i].
+type Code struct {
+	Words [][]int
+}
+
+// Rate returns log2(M)/n bits per channel use (Definition 21). The n-repetition code has M = 2
+// and rate 1/n (the seed's Example 10 says 2^n messages and rate 1: erratum E32).
+func (c *Code) Rate() float64 {
+	if len(c.Words) == 0 || len(c.Words[0]) == 0 {
+		return 0
+	}
+	return math.Log2(float64(len(c.Words))) / float64(len(c.Words[0]))
+}
+
+// RepetitionCode returns the binary n-repetition code {0ⁿ, 1ⁿ}.
+func RepetitionCode(n int) (*Code, error) {
+	if n < 1 {
+		return nil, fmt.Errorf("%w: repetition length %d", ErrRange, n)
+	}
+	zero, one := make([]int, n), make([]int, n)
+	for i := range one {
+		one[i] = 1
+	}
+	return &Code{Words: [][]int{zero, one}}, nil
+}
+
+// RandomCode returns Shannon's random code: floor(2^{n·rate}) codewords of length n whose
+// symbols are drawn independently from the input distribution p (§10.4.4).
+func RandomCode(rng *rand.Rand, n int, rate float64, p []float64) (*Code, error) {
+	if n < 1 || !(rate >= 0) || rate*float64(n) > 24 {
+		return nil, fmt.Errorf("%w: random code needs n ≥ 1 and 0 ≤ n·rate ≤ 24, got %d, %v", ErrRange, n, rate)
+	}
+	if err := checkDist("input", p); err != nil {
+		return nil, err
+	}
+	m := max(1, int(math.Floor(math.Exp2(float64(n)*rate)+1e-9)))
+	words := make([][]int, m)
+	for i := range words {
+		w := make([]int, n)
+		for j := range w {
+			u, acc := rng.Float64(), 0.0
+			w[j] = len(p) - 1
+			for a, pa := range p {
+				acc += pa
+				if u < acc {
+					w[j] = a
+					break
+				}
+			}
+		}
+		words[i] = w
+	}
+	return &Code{Words: words}, nil
+}
+
+// DecodeML returns the message whose codeword has the highest likelihood Π W[x_j][y_j] for the
+// received word y (the first on ties); for a BSC with eps < 1/2 this is minimum Hamming distance
+// (majority vote for the repetition code). Cost O(M·n).
+func (c *Code) DecodeML(ch *Channel, y []int) (int, error) {
+	best, bl := -1, math.Inf(-1)
+	for i, w := range c.Words {
+		if len(w) != len(y) {
+			return 0, fmt.Errorf("%w: received %d symbols, codewords have %d", ErrLength, len(y), len(w))
+		}
+		var l float64
+		for j, a := range w {
+			if y[j] < 0 || y[j] >= ch.Outputs() {
+				return 0, fmt.Errorf("%w: received symbol %d at %d", ErrRange, y[j], j)
+			}
+			l += math.Log(ch.W.At(a, y[j]))
+		}
+		if l > bl || best < 0 {
+			best, bl = i, l
+		}
+	}
+	return best, nil
+}
+
+// JointlyTypical reports whether (x, y) is ε-jointly typical for input distribution p and
+// channel ch (Definition 27): each of −(1/n)log2 p(x), −(1/n)log2 p(y) and −(1/n)log2 p(x, y) is
+// within eps of H(S), H(Ŝ) and H(S, Ŝ).
+func (ch *Channel) JointlyTypical(p []float64, x, y []int, eps float64) (bool, error) {
+	j, err := ch.Joint(p)
+	if err != nil {
+		return false, err
+	}
+	if len(x) != len(y) || len(x) == 0 {
+		return false, fmt.Errorf("%w: words of lengths %d and %d", ErrLength, len(x), len(y))
+	}
+	na, nb := j.Dims()
+	py := make([]float64, nb)
+	for a := 0; a < na; a++ {
+		for b := 0; b < nb; b++ {
+			py[b] += j.At(a, b)
+		}
+	}
+	hx, _ := Entropy(p)
+	hy, _ := Entropy(py)
+	hxy, err := JointEntropy(j)
+	if err != nil {
+		return false, err
+	}
+	var lx, ly, lxy float64
+	for i := range x {
+		if x[i] < 0 || x[i] >= na || y[i] < 0 || y[i] >= nb {
+			return false, fmt.Errorf("%w: symbol pair (%d, %d) at %d", ErrRange, x[i], y[i], i)
+		}
+		lx -= math.Log2(p[x[i]])
+		ly -= math.Log2(py[y[i]])
+		lxy -= math.Log2(j.At(x[i], y[i]))
+	}
+	n := float64(len(x))
+	ok := math.Abs(lx/n-hx) <= eps && math.Abs(ly/n-hy) <= eps && math.Abs(lxy/n-hxy) <= eps
+	return ok, nil
+}
+
+// DecodeTypical is the decoder of Shannon's random-code proof: it returns the first message
+// whose codeword is ε-jointly typical with y, or −1 when there is none (the proof then declares
+// an error). Cost O(M·n).
+func (c *Code) DecodeTypical(ch *Channel, p []float64, y []int, eps float64) (int, error) {
+	for i, w := range c.Words {
+		ok, err := ch.JointlyTypical(p, w, y, eps)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			return i, nil
+		}
+	}
+	return -1, nil
+}
+
+// ErrorRate estimates the average error probability (Definition 22) of a code with the ML
+// decoder by sending trials uniformly chosen messages through the channel. Cost O(trials·M·n).
+func (c *Code) ErrorRate(ch *Channel, trials int, seed uint64) (float64, error) {
+	if trials < 1 || len(c.Words) == 0 {
+		return 0, fmt.Errorf("%w: need trials ≥ 1 and a non-empty code", ErrRange)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x636f6465))
+	errs := 0
+	for t := 0; t < trials; t++ {
+		m := rng.IntN(len(c.Words))
+		y, err := ch.Transmit(rng, c.Words[m])
+		if err != nil {
+			return 0, err
+		}
+		d, err := c.DecodeML(ch, y)
+		if err != nil {
+			return 0, err
+		}
+		if d != m {
+			errs++
+		}
+	}
+	return float64(errs) / float64(trials), nil
+}
+
+// RepetitionError returns the exact error probability of the n-repetition code with majority
+// decoding on BSC(eps), for odd n: Σ_{k > n/2} C(n,k) eps^k (1−eps)^{n−k} (0.00856 for n = 5,
+// eps = 0.1).
+func RepetitionError(n int, eps float64) (float64, error) {
+	if n < 1 || n%2 == 0 || !(eps >= 0 && eps <= 1) {
+		return 0, fmt.Errorf("%w: need odd n ≥ 1 and eps in [0, 1], got %d, %v", ErrRange, n, eps)
+	}
+	var s float64
+	for k := n/2 + 1; k <= n; k++ {
+		s += math.Exp(logBinom(n, k) + float64(k)*math.Log(eps) + float64(n-k)*math.Log1p(-eps))
+	}
+	return s, nil
+}
+
+func logBinom(n, k int) float64 {
+	a, _ := math.Lgamma(float64(n + 1))
+	b, _ := math.Lgamma(float64(k + 1))
+	c, _ := math.Lgamma(float64(n - k + 1))
+	return a - b - c
+}
+
+// TypicalSet describes the ε-typical set A_ε^(n) of a Bernoulli(p) source (Definition 25),
+// computed exactly by summing over the number of ones.
+type TypicalSet struct {
+	Log2Size float64 // log2 |A|
+	Prob     float64 // P(A)
+	H        float64 // h(p)
+}
+
+// BernoulliTypicalSet returns |A_ε^(n)| and P(A_ε^(n)) for i.i.d. Bernoulli(p) words of length n:
+// a word with k ones is typical iff |−(1/n)log2 p(word) − h(p)| ≤ eps. Theorem 26 then gives
+// P(A) > 1 − ε for large n (for p = 0.3, ε = 0.1 only from n ≈ 90) and
+// (1−ε)2^{n(H−ε)} ≤ |A| ≤ 2^{n(H+ε)}. Cost O(n).
+func BernoulliTypicalSet(p float64, n int, eps float64) (*TypicalSet, error) {
+	if !(p > 0 && p < 1) || n < 1 || !(eps > 0) {
+		return nil, fmt.Errorf("%w: need 0 < p < 1, n ≥ 1, eps > 0, got %v, %d, %v", ErrRange, p, n, eps)
+	}
+	h := BinaryEntropy(p)
+	ts := &TypicalSet{H: h, Log2Size: math.Inf(-1)}
+	for k := 0; k <= n; k++ {
+		lw := float64(k)*math.Log2(p) + float64(n-k)*math.Log2(1-p)
+		if math.Abs(-lw/float64(n)-h) > eps {
+			continue
+		}
+		lc := logBinom(n, k) / math.Ln2
+		ts.Prob += math.Exp2(lc + lw)
+		ts.Log2Size = log2Add(ts.Log2Size, lc)
+	}
+	return ts, nil
+}
+
+func log2Add(a, b float64) float64 {
+	if math.IsInf(a, -1) {
+		return b
+	}
+	m := math.Max(a, b)
+	return m + math.Log2(math.Exp2(a-m)+math.Exp2(b-m))
+}
+
+// BSCJointTypicality returns, for uniform input on BSC(flip) and words of length n, the exact
+// probability that a sent/received pair is ε-jointly typical, and the probability that an
+// independent codeword and the received word are (Theorem 28: the first → 1, the second lies in
+// [(1−ε)2^{−n(I+3ε)}, 2^{−n(I−3ε)}] for large n). With uniform input both marginals are always
+// typical, so only the number of flipped positions matters. Cost O(n).
+func BSCJointTypicality(flip float64, n int, eps float64) (same, indep float64, err error) {
+	if !(flip > 0 && flip < 1) || n < 1 || !(eps > 0) {
+		return 0, 0, fmt.Errorf("%w: need 0 < flip < 1, n ≥ 1, eps > 0", ErrRange)
+	}
+	hxy := 1 + BinaryEntropy(flip)
+	for k := 0; k <= n; k++ {
+		l := float64(n) + -(float64(k)*math.Log2(flip) + float64(n-k)*math.Log2(1-flip))
+		if math.Abs(l/float64(n)-hxy) > eps {
+			continue
+		}
+		lc := logBinom(n, k)
+		same += math.Exp(lc + float64(k)*math.Log(flip) + float64(n-k)*math.Log1p(-flip))
+		indep += math.Exp(lc - float64(n)*math.Ln2)
+	}
+	return same, indep, nil
+}

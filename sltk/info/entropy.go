@@ -1,0 +1,284 @@
+package info
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Sentinel errors; the functions wrap them with the offending index or value.
+var (
+	ErrEmpty         = errors.New("info: empty input")
+	ErrNaN           = errors.New("info: NaN or infinite entry")
+	ErrNegative      = errors.New("info: negative entry")
+	ErrNotNormalized = errors.New("info: probabilities do not sum to 1")
+	ErrLength        = errors.New("info: mismatched lengths")
+	ErrSupport       = errors.New("info: q is zero where p is positive")
+	ErrRange         = errors.New("info: parameter out of range")
+)
+
+// sumTol is the tolerance on Σp = 1.
+const sumTol = 1e-9
+
+// checkFinite reports the first NaN, infinite or negative entry of v.
+func checkFinite(name string, v []float64) error {
+	if len(v) == 0 {
+		return fmt.Errorf("%w: %s has no entries", ErrEmpty, name)
+	}
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("%w: %s[%d] = %v", ErrNaN, name, i, x)
+		}
+		if x < 0 {
+			return fmt.Errorf("%w: %s[%d] = %v", ErrNegative, name, i, x)
+		}
+	}
+	return nil
+}
+
+// checkDist validates a probability vector.
+func checkDist(name string, p []float64) error {
+	if err := checkFinite(name, p); err != nil {
+		return err
+	}
+	s := 0.0
+	for _, x := range p {
+		s += x
+	}
+	if math.Abs(s-1) > sumTol {
+		return fmt.Errorf("%w: %s sums to %.12g", ErrNotNormalized, name, s)
+	}
+	return nil
+}
+
+// plogp returns p·log2(1/p) with the convention 0·log(1/0) = 0.
+func plogp(p float64) float64 {
+	if p <= 0 {
+		return 0
+	}
+	return -p * math.Log2(p)
+}
+
+// Entropy returns H(p) = Σ p_i log2(1/p_i) in bits (Def. 2.11), with 0·log(1/0) = 0.
+// It lies in [0, log2 n] (Lemma 2.13). Cost O(n).
+func Entropy(p []float64) (float64, error) {
+	if err := checkDist("p", p); err != nil {
+		return 0, err
+	}
+	h := 0.0
+	for _, x := range p {
+		h += plogp(x)
+	}
+	return h, nil
+}
+
+// EntropyCounts returns the entropy of the empirical distribution counts/Σcounts, the form the
+// decision-tree learner needs (label counts at a node). The counts must be non-negative with a
+// positive sum; they need not be integers. Cost O(n).
+func EntropyCounts(counts []float64) (float64, error) {
+	if err := checkFinite("counts", counts); err != nil {
+		return 0, err
+	}
+	return entropyCounts(counts)
+}
+
+func entropyCounts(counts []float64) (float64, error) {
+	tot := 0.0
+	for _, c := range counts {
+		tot += c
+	}
+	if tot <= 0 {
+		return 0, fmt.Errorf("%w: counts sum to 0", ErrEmpty)
+	}
+	// H = log2(tot) − Σ c log2 c / tot avoids dividing every count.
+	s := 0.0
+	for _, c := range counts {
+		if c > 0 {
+			s += c * math.Log2(c)
+		}
+	}
+	h := math.Log2(tot) - s/tot
+	if h < 0 { // rounding for point masses
+		h = 0
+	}
+	return h, nil
+}
+
+// BinaryEntropy returns h(p) = p log2(1/p) + (1−p) log2(1/(1−p)), with h(0) = h(1) = 0 and
+// maximum 1 at p = 1/2. The signature has no error so that it can be plotted directly: for p
+// outside [0, 1] or NaN it returns NaN, which callers must treat as invalid input.
+func BinaryEntropy(p float64) float64 {
+	if math.IsNaN(p) || p < 0 || p > 1 {
+		return math.NaN()
+	}
+	return plogp(p) + plogp(1-p)
+}
+
+// InformationContent returns I(A) = log2(1/P(A)) for an event of probability prob ∈ (0, 1]
+// (Lemma 2.9 and Cor. 2.10: the unique additive, monotone measure up to the base).
+func InformationContent(prob float64) (float64, error) {
+	if math.IsNaN(prob) || prob <= 0 || prob > 1 {
+		return 0, fmt.Errorf("%w: probability %v not in (0, 1]", ErrRange, prob)
+	}
+	return -math.Log2(prob), nil
+}
+
+// KL returns the relative entropy D(p‖q) = Σ p_i log2(p_i/q_i) ≥ 0 in bits. When p_i > 0 and
+// q_i = 0 the divergence is +∞; KL reports that case as an error wrapping ErrSupport and naming
+// the index rather than returning +Inf, so that an infinite value never flows into later sums.
+// Cost O(n).
+func KL(p, q []float64) (float64, error) {
+	if len(p) != len(q) {
+		return 0, fmt.Errorf("%w: len(p) = %d, len(q) = %d", ErrLength, len(p), len(q))
+	}
+	if err := checkDist("p", p); err != nil {
+		return 0, err
+	}
+	if err := checkDist("q", q); err != nil {
+		return 0, err
+	}
+	d := 0.0
+	for i := range p {
+		if p[i] == 0 {
+			continue
+		}
+		if q[i] == 0 {
+			return 0, fmt.Errorf("%w: p[%d] = %v, q[%d] = 0", ErrSupport, i, p[i], i)
+		}
+		d += p[i] * math.Log2(p[i]/q[i])
+	}
+	return math.Max(d, 0), nil
+}
+
+// jointSums validates a joint distribution and returns its row and column marginals.
+func jointSums(joint mat.Matrix) (rows, cols []float64, err error) {
+	if joint == nil {
+		return nil, nil, fmt.Errorf("%w: nil joint distribution", ErrEmpty)
+	}
+	r, c := joint.Dims()
+	if r == 0 || c == 0 {
+		return nil, nil, fmt.Errorf("%w: joint distribution is %d×%d", ErrEmpty, r, c)
+	}
+	rows, cols = make([]float64, r), make([]float64, c)
+	tot := 0.0
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			v := joint.At(i, j)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, nil, fmt.Errorf("%w: joint[%d,%d] = %v", ErrNaN, i, j, v)
+			}
+			if v < 0 {
+				return nil, nil, fmt.Errorf("%w: joint[%d,%d] = %v", ErrNegative, i, j, v)
+			}
+			rows[i] += v
+			cols[j] += v
+			tot += v
+		}
+	}
+	if math.Abs(tot-1) > sumTol {
+		return nil, nil, fmt.Errorf("%w: joint distribution sums to %.12g", ErrNotNormalized, tot)
+	}
+	return rows, cols, nil
+}
+
+// JointEntropy returns H(X,Y) of a joint distribution given as a matrix with rows indexed by the
+// values of X and columns by the values of Y. Cost O(rows·cols).
+func JointEntropy(joint mat.Matrix) (float64, error) {
+	if _, _, err := jointSums(joint); err != nil {
+		return 0, err
+	}
+	r, c := joint.Dims()
+	h := 0.0
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			h += plogp(joint.At(i, j))
+		}
+	}
+	return h, nil
+}
+
+// ConditionalEntropy returns H(Y|X) = Σ_x P(x) H(Y | X = x) = H(X,Y) − H(X), with rows = X.
+// It is computed row by row (not as a difference), so it is never negative. Cost O(rows·cols).
+func ConditionalEntropy(joint mat.Matrix) (float64, error) {
+	rows, _, err := jointSums(joint)
+	if err != nil {
+		return 0, err
+	}
+	_, c := joint.Dims()
+	h := 0.0
+	for i, px := range rows {
+		if px == 0 {
+			continue
+		}
+		for j := 0; j < c; j++ {
+			h += px * plogp(joint.At(i, j)/px)
+		}
+	}
+	return h, nil
+}
+
+// MutualInformation returns I(X;Y) = Σ p(x,y) log2 p(x,y)/(p(x)p(y)) = H(Y) − H(Y|X) ≥ 0, with
+// rows = X. Cost O(rows·cols).
+func MutualInformation(joint mat.Matrix) (float64, error) {
+	rows, cols, err := jointSums(joint)
+	if err != nil {
+		return 0, err
+	}
+	mi := 0.0
+	for i, px := range rows {
+		for j, py := range cols {
+			v := joint.At(i, j)
+			if v > 0 {
+				mi += v * math.Log2(v/(px*py))
+			}
+		}
+	}
+	return math.Max(mi, 0), nil
+}
+
+// InformationGain returns G(S,A) = H(P) − Σ_x |S_{A=x}|/|S| · H(P_{A=x}), the expected drop in
+// label entropy from splitting a sample S on feature A (seed 002 §2.3). counts[x][y] is the number
+// of examples with feature value x and label y; all rows must have the same length (the number
+// of classes), and rows of zeros (values absent from S) are allowed and contribute nothing.
+// Cost O(values·classes).
+func InformationGain(counts [][]float64) (float64, error) {
+	if len(counts) == 0 {
+		return 0, fmt.Errorf("%w: no feature values", ErrEmpty)
+	}
+	k := len(counts[0])
+	total := make([]float64, k)
+	for x, row := range counts {
+		if len(row) != k {
+			return 0, fmt.Errorf("%w: counts[%d] has %d classes, counts[0] has %d", ErrLength, x, len(row), k)
+		}
+		if err := checkFinite(fmt.Sprintf("counts[%d]", x), row); err != nil {
+			return 0, err
+		}
+		for y, c := range row {
+			total[y] += c
+		}
+	}
+	hS, err := entropyCounts(total)
+	if err != nil {
+		return 0, err
+	}
+	n := 0.0
+	for _, c := range total {
+		n += c
+	}
+	g := hS
+	for _, row := range counts {
+		m := 0.0
+		for _, c := range row {
+			m += c
+		}
+		if m == 0 {
+			continue
+		}
+		h, _ := entropyCounts(row)
+		g -= m / n * h
+	}
+	return math.Max(g, 0), nil
+}

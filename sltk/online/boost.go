@@ -1,0 +1,207 @@
+package online
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Stump is a decision stump h(x) = 1 if x_Feature > Threshold, else 0 (Flip inverts it): the
+// weak learner used with BoostMWU.
+type Stump struct {
+	Feature   int
+	Threshold float64
+	Flip      bool
+}
+
+// Predict returns the stump's label for one example.
+func (s Stump) Predict(x []float64) int {
+	v := 0
+	if x[s.Feature] > s.Threshold {
+		v = 1
+	}
+	if s.Flip {
+		v = 1 - v
+	}
+	return v
+}
+
+// stumpLearner finds the stump of least weighted error in O(n·d) per call, from column orders
+// sorted once.
+type stumpLearner struct {
+	x     *mat.Dense
+	y     []int
+	order [][]int
+}
+
+func newStumpLearner(x *mat.Dense, y []int) *stumpLearner {
+	n, d := x.Dims()
+	l := &stumpLearner{x: x, y: y, order: make([][]int, d)}
+	for j := 0; j < d; j++ {
+		o := make([]int, n)
+		for i := range o {
+			o[i] = i
+		}
+		sort.SliceStable(o, func(a, b int) bool { return x.At(o[a], j) < x.At(o[b], j) })
+		l.order[j] = o
+	}
+	return l
+}
+
+// best returns the stump minimising Σ_i p_i [h(x_i) ≠ y_i] and its weighted error. Ties go to
+// the first feature, the smallest threshold and the unflipped stump.
+func (l *stumpLearner) best(p []float64) (Stump, float64) {
+	pos := 0.0 // weight of label 1
+	for i, v := range p {
+		if l.y[i] == 1 {
+			pos += v
+		}
+	}
+	bestErr, best := math.Inf(1), Stump{}
+	consider := func(err float64, s Stump) {
+		if err < bestErr-1e-15 {
+			bestErr, best = err, s
+		}
+	}
+	for j, o := range l.order {
+		// threshold below every value: h ≡ 1 has error 1 − pos
+		x0 := l.x.At(o[0], j)
+		consider(1-pos, Stump{Feature: j, Threshold: x0 - 1})
+		consider(pos, Stump{Feature: j, Threshold: x0 - 1, Flip: true})
+		errUp := 1 - pos // error of "x > thr → 1" with everything above thr
+		for k, i := range o {
+			// move example i to the "≤ thr → 0" side
+			if l.y[i] == 1 {
+				errUp += p[i]
+			} else {
+				errUp -= p[i]
+			}
+			v := l.x.At(i, j)
+			if k+1 < len(o) && l.x.At(o[k+1], j) == v {
+				continue
+			}
+			consider(errUp, Stump{Feature: j, Threshold: v})
+			consider(1-errUp, Stump{Feature: j, Threshold: v, Flip: true})
+		}
+	}
+	return best, math.Max(bestErr, 0)
+}
+
+// BoostMWU is boosting by multiplicative weights (§4.2, Arora–Hazan–Kale): the examples are the
+// experts, each round the weak learner (the best decision stump under the current distribution
+// p) returns a hypothesis with weighted error below γ, the examples it classifies correctly lose
+// weight by the factor 1 − α with α = ½ − γ, and after t = ⌈(2/α²) ln(1/ε)⌉ rounds the unweighted
+// majority vote of the t hypotheses has training error below ε (Thm 4.6). The seed calls this
+// AdaBoost; it is not Freund–Schapire AdaBoost (which weights the vote).
+type BoostMWU struct {
+	Gamma   float64 // the weak learner's error bound, 0 ≤ γ < ½
+	Epsilon float64 // target training error, 0 < ε < 1
+}
+
+// BoostRounds returns t = ⌈(2/α²) ln(1/ε)⌉ with α = ½ − γ, rounded up with a 1e-9 tolerance so
+// that exact integers are not pushed up by float rounding.
+func BoostRounds(gamma, eps float64) (int, error) {
+	if !(gamma >= 0 && gamma < 0.5) || !(eps > 0 && eps < 1) {
+		return 0, fmt.Errorf("%w: need 0 ≤ γ < ½ and 0 < ε < 1, got γ = %v, ε = %v", ErrParam, gamma, eps)
+	}
+	a := 0.5 - gamma
+	v := 2 / (a * a) * math.Log(1/eps)
+	return int(math.Ceil(v - 1e-9*math.Max(1, v))), nil
+}
+
+// BoostResult is a trained majority vote of stumps with the traces of training.
+type BoostResult struct {
+	Stumps       []Stump
+	Alpha        float64
+	WeakError    []float64 // weighted error of each round's stump
+	TrainError   []float64 // training error of the majority vote after each round
+	LogPotential []float64 // ln Φ^(s+1) after round s
+	Weights      []float64 // final distribution over the examples
+}
+
+// Predict returns the majority vote: 1 iff at least half of the stumps say 1.
+func (r *BoostResult) Predict(x mat.Matrix) ([]int, error) {
+	if r == nil || len(r.Stumps) == 0 {
+		return nil, fmt.Errorf("%w: no stumps", ErrParam)
+	}
+	if x == nil {
+		return nil, fmt.Errorf("%w: nil data", ErrShape)
+	}
+	n, d := x.Dims()
+	out := make([]int, n)
+	row := make([]float64, d)
+	for i := range out {
+		mat.Row(row, i, x)
+		ones := 0
+		for _, s := range r.Stumps {
+			if s.Feature >= d {
+				return nil, fmt.Errorf("%w: stump uses feature %d of %d", ErrShape, s.Feature, d)
+			}
+			ones += s.Predict(row)
+		}
+		if 2*ones >= len(r.Stumps) {
+			out[i] = 1
+		}
+	}
+	return out, nil
+}
+
+// Fit boosts stumps on x (n×d) with labels in {0, 1}. If in some round no stump has weighted
+// error below γ, the weak-learning assumption fails and Fit returns the rounds so far with an
+// error wrapping ErrWeak. Cost O(d·n log n) to sort once, then O(n·d) per round.
+func (b BoostMWU) Fit(x mat.Matrix, y []int) (*BoostResult, error) {
+	t, err := BoostRounds(b.Gamma, b.Epsilon)
+	if err != nil {
+		return nil, err
+	}
+	xd, err := checkBoostData(x, y)
+	if err != nil {
+		return nil, err
+	}
+	n, _ := xd.Dims()
+	learner := newStumpLearner(xd, y)
+	alpha := 0.5 - b.Gamma
+	down := math.Log1p(-alpha)
+	logW := make([]float64, n)
+	p := make([]float64, n)
+	votes := make([]int, n)
+	res := &BoostResult{Alpha: alpha}
+	for s := 1; s <= t; s++ {
+		z := logSumExp(logW, nil)
+		for i := range p {
+			p[i] = math.Exp(logW[i] - z)
+		}
+		h, e := learner.best(p)
+		if e >= b.Gamma {
+			res.Weights = p
+			return res, fmt.Errorf("%w: round %d, best stump has weighted error %.4g ≥ γ = %v", ErrWeak, s, e, b.Gamma)
+		}
+		res.Stumps = append(res.Stumps, h)
+		res.WeakError = append(res.WeakError, e)
+		wrong := 0
+		for i := 0; i < n; i++ {
+			v := h.Predict(xd.RawRowView(i))
+			votes[i] += v
+			if v == y[i] {
+				logW[i] += down // correct examples lose weight
+			}
+			maj := 0
+			if 2*votes[i] >= s {
+				maj = 1
+			}
+			if maj != y[i] {
+				wrong++
+			}
+		}
+		res.TrainError = append(res.TrainError, float64(wrong)/float64(n))
+		res.LogPotential = append(res.LogPotential, logSumExp(logW, nil))
+	}
+	z := logSumExp(logW, nil)
+	for i := range p {
+		p[i] = math.Exp(logW[i] - z)
+	}
+	res.Weights = p
+	return res, nil
+}

@@ -1,0 +1,46 @@
+package online
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+func ExampleWeightedMajority() {
+	// Two experts, "always 1" and "always 0"; the adversary reports the opposite of each decision.
+	wm, _ := WeightedMajority{Alpha: 0.5}.New(2)
+	advice := []int{1, 0}
+	for t := 0; t < 10; t++ {
+		d, _ := wm.Decide(advice)
+		wm.Observe(advice, 1-d)
+	}
+	fmt.Printf("mistakes %d, experts %v, bound %.4f\n", wm.Loss, wm.Experts, WMBound(2, 0.5, 5))
+	// Output: mistakes 10, experts [5 5], bound 17.7726
+}
+
+func ExampleBoostRounds() {
+	for _, gamma := range []float64{0.4, 0.25, 0.1} {
+		t, _ := BoostRounds(gamma, 0.01)
+		fmt.Printf("γ = %.2f: %d rounds\n", gamma, t)
+	}
+	// Output:
+	// γ = 0.40: 922 rounds
+	// γ = 0.25: 148 rounds
+	// γ = 0.10: 58 rounds
+}
+
+func ExampleEXP3() {
+	g, _ := EXP3Gamma(10, 1000)
+	fmt.Printf("γ* = %.7f, bound %.4f\n", g, EXP3Bound(10, g, 1000))
+	// One action always pays 1, the others 0.
+	q := mat.NewDense(3, 2000, nil)
+	for t := 0; t < 2000; t++ {
+		q.Set(2, t, 1)
+	}
+	gamma, _ := EXP3Gamma(3, 2000)
+	tr, _ := EXP3{Gamma: gamma, Seed: 1}.Run(q)
+	fmt.Println("regret below the bound:", tr.Regret[1999] <= EXP3Bound(3, gamma, 2000))
+	// Output:
+	// γ* = 0.1157606, bound 397.8186
+	// regret below the bound: true
+}

@@ -1,0 +1,153 @@
+package online
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// MWU is the randomised experts algorithm of §4.1 with a loss matrix: it plays expert i with
+// probability p_i = w_i / Σ w, suffers the expected loss Σ p_i L_i, and multiplies each weight by
+// (1 − α)^{L_i}. For losses in [0, 1] and α ≤ ½ (Thm 4.3), for every expert i,
+// Σ_t expected loss ≤ ln n / α + (1 + α) Σ_t L_i. With Signed, losses may lie in [−1, 1] and a
+// negative loss multiplies the weight by (1 + α)^{−L} (Arora–Hazan–Kale); the bound becomes
+// ln n / α + Σ_t L_i + α Σ_t |L_i|.
+type MWU struct {
+	Alpha  float64 // learning rate in (0, 1); 0 means ½
+	Signed bool    // losses in [−1, 1] instead of [0, 1]
+}
+
+// MWUState is a running MWU instance.
+type MWUState struct {
+	alpha    float64
+	signed   bool
+	logW     []float64
+	Rounds   int
+	Expected float64   // Σ_t expected loss of the algorithm
+	Experts  []float64 // Σ_t L_i for each expert
+	AbsLoss  []float64 // Σ_t |L_i| for each expert
+}
+
+// New starts an instance for n experts.
+func (m MWU) New(n int) (*MWUState, error) {
+	a := m.Alpha
+	if a == 0 {
+		a = 0.5
+	}
+	if !(a > 0 && a < 1) {
+		return nil, fmt.Errorf("%w: α = %v, need 0 < α < 1", ErrParam, m.Alpha)
+	}
+	if n < 1 {
+		return nil, fmt.Errorf("%w: %d experts", ErrParam, n)
+	}
+	return &MWUState{alpha: a, signed: m.Signed, logW: make([]float64, n),
+		Experts: make([]float64, n), AbsLoss: make([]float64, n)}, nil
+}
+
+// Distribution returns the current p_i = w_i / Σ w. Cost O(n).
+func (s *MWUState) Distribution() []float64 {
+	z := logSumExp(s.logW, nil)
+	p := make([]float64, len(s.logW))
+	for i, v := range s.logW {
+		p[i] = math.Exp(v - z)
+	}
+	return p
+}
+
+// Update plays one round with the loss vector L (one loss per expert) and returns the expected
+// loss Σ p_i L_i of the distribution used in this round. Losses outside [0, 1] (or [−1, 1] when
+// Signed) are an error wrapping ErrRange. Cost O(n).
+func (s *MWUState) Update(loss []float64) (float64, error) {
+	if len(loss) != len(s.logW) {
+		return 0, fmt.Errorf("%w: %d losses for %d experts", ErrShape, len(loss), len(s.logW))
+	}
+	lo := 0.0
+	if s.signed {
+		lo = -1
+	}
+	for i, l := range loss {
+		if math.IsNaN(l) || l < lo || l > 1 {
+			return 0, fmt.Errorf("%w: loss[%d] = %v outside [%v, 1]", ErrRange, i, l, lo)
+		}
+	}
+	p := s.Distribution()
+	e := 0.0
+	down, up := math.Log1p(-s.alpha), math.Log1p(s.alpha)
+	for i, l := range loss {
+		e += p[i] * l
+		s.Experts[i] += l
+		s.AbsLoss[i] += math.Abs(l)
+		if l >= 0 {
+			s.logW[i] += l * down
+		} else {
+			s.logW[i] -= l * up
+		}
+	}
+	s.Expected += e
+	s.Rounds++
+	return e, nil
+}
+
+// BestExpert returns the index and total loss of the expert with the smallest total loss.
+func (s *MWUState) BestExpert() (int, float64) {
+	b := 0
+	for i, v := range s.Experts {
+		if v < s.Experts[b] {
+			b = i
+		}
+	}
+	return b, s.Experts[b]
+}
+
+// MWUTrace records an MWU run.
+type MWUTrace struct {
+	Expected   []float64 // cumulative expected loss after each round
+	BestExpert []float64 // cumulative loss of the best expert so far
+	Regret     []float64 // Expected − BestExpert
+	Final      *MWUState
+}
+
+// Run plays MWU on a loss table: losses is T×n, row t holding the experts' losses in round t.
+// Cost O(T·n).
+func (m MWU) Run(losses mat.Matrix) (*MWUTrace, error) {
+	if losses == nil {
+		return nil, fmt.Errorf("%w: nil loss table", ErrShape)
+	}
+	t, n := losses.Dims()
+	s, err := m.New(n)
+	if err != nil {
+		return nil, err
+	}
+	tr := &MWUTrace{Final: s}
+	row := make([]float64, n)
+	for r := 0; r < t; r++ {
+		mat.Row(row, r, losses)
+		if _, err := s.Update(row); err != nil {
+			return nil, fmt.Errorf("round %d: %w", r+1, err)
+		}
+		_, best := s.BestExpert()
+		tr.Expected = append(tr.Expected, s.Expected)
+		tr.BestExpert = append(tr.BestExpert, best)
+		tr.Regret = append(tr.Regret, s.Expected-best)
+	}
+	return tr, nil
+}
+
+// MWUBound returns Thm 4.3's bound ln n / α + (1 + α)·L_i (valid for α ≤ ½; see MWUBoundExact).
+func MWUBound(n int, alpha, expertLoss float64) float64 {
+	return math.Log(float64(n))/alpha + (1+alpha)*expertLoss
+}
+
+// MWUBoundExact returns (ln n + L_i ln(1/(1−α))) / α, valid for every α ∈ (0, 1) (it follows
+// from (1−α)^x ≤ 1 − αx on [0, 1]); it is below MWUBound exactly when
+// ln(1/(1−α)) ≤ α(1+α), i.e. α ≲ 0.6838.
+func MWUBoundExact(n int, alpha, expertLoss float64) float64 {
+	return (math.Log(float64(n)) - expertLoss*math.Log1p(-alpha)) / alpha
+}
+
+// MWUSignedBound returns ln n / α + Σ L_i + α Σ |L_i|, the bound for losses in [−1, 1] and
+// α ≤ ½ (Arora–Hazan–Kale, Thm 2.1).
+func MWUSignedBound(n int, alpha, expertLoss, expertAbsLoss float64) float64 {
+	return math.Log(float64(n))/alpha + expertLoss + alpha*expertAbsLoss
+}

@@ -1,0 +1,352 @@
+package online
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+func near(t *testing.T, name string, got, want, tol float64) {
+	t.Helper()
+	if math.Abs(got-want) > tol {
+		t.Errorf("%s = %.10g, want %.10g", name, got, want)
+	}
+}
+
+// TestWMForcing is the spec's factor-2 example: experts "always 1" and "always 0", and an
+// adversary that makes every decision wrong.
+func TestWMForcing(t *testing.T) {
+	s, err := WeightedMajority{Alpha: 0.5}.New(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	advice := []int{1, 0}
+	var decisions []int
+	for r := 0; r < 10; r++ {
+		d, _ := s.Decide(advice)
+		decisions = append(decisions, d)
+		if _, err := s.Observe(advice, 1-d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fmt.Sprint(decisions) != "[1 0 1 0 1 0 1 0 1 0]" {
+		t.Errorf("decisions %v", decisions)
+	}
+	if s.Loss != 10 || s.Experts[0] != 5 || s.Experts[1] != 5 {
+		t.Errorf("loss %d, experts %v", s.Loss, s.Experts)
+	}
+	w := s.Weights()
+	near(t, "w_1", w[0], 1.0/32, 1e-15)
+	near(t, "bound", WMBound(2, 0.5, 5), 17.7726, 1e-4)
+	near(t, "tight bound", WMBoundTight(2, 0.5, 5), 14.4565, 1e-4)
+}
+
+func TestWMBoundRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 50; trial++ {
+		n, T := 2+r.IntN(10), 200
+		acc := make([]float64, n)
+		for i := range acc {
+			acc[i] = r.Float64()
+		}
+		adv := make([][]int, T)
+		out := make([]int, T)
+		for s := range adv {
+			out[s] = r.IntN(2)
+			adv[s] = make([]int, n)
+			for i := range adv[s] {
+				adv[s][i] = out[s]
+				if r.Float64() > acc[i] {
+					adv[s][i] = 1 - out[s]
+				}
+			}
+		}
+		alpha := 0.05 + 0.45*r.Float64()
+		tr, err := WeightedMajority{Alpha: alpha}.Run(adv, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := tr.Final
+		for i, l := range f.Experts {
+			if float64(f.Loss) > WMBoundTight(n, alpha, float64(l))+1e-9 || float64(f.Loss) > WMBound(n, alpha, float64(l)) {
+				t.Fatalf("bound fails for expert %d: %d mistakes, expert %d", i, f.Loss, l)
+			}
+		}
+		for s := 1; s < T; s++ {
+			if tr.LogPotential[s] > tr.LogPotential[s-1]+1e-12 {
+				t.Fatal("potential increased")
+			}
+		}
+	}
+}
+
+func TestMWUOracle(t *testing.T) {
+	losses := mat.NewDense(10, 2, nil)
+	for s := 0; s < 10; s++ {
+		p := float64(s % 2) // prices 0, 1, 0, 1, …
+		losses.SetRow(s, []float64{math.Abs(1 - p), math.Abs(0 - p)})
+	}
+	tr, err := MWU{Alpha: 0.5}.Run(losses)
+	if err != nil {
+		t.Fatal(err)
+	}
+	near(t, "expected loss", tr.Final.Expected, 35.0/6, 1e-12)
+	near(t, "bound", MWUBound(2, 0.5, 5), 8.8863, 1e-4)
+	near(t, "exact bound", MWUBoundExact(2, 0.5, 5), 8.3178, 1e-4)
+}
+
+func TestMWUBoundRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 40; trial++ {
+		n, T := 2+r.IntN(8), 300
+		signed := trial%2 == 1
+		l := mat.NewDense(T, n, nil)
+		for s := 0; s < T; s++ {
+			for i := 0; i < n; i++ {
+				v := r.Float64() * (0.5 + float64(i)/float64(2*n))
+				if signed {
+					v = 2*v - 1
+				}
+				l.Set(s, i, v)
+			}
+		}
+		alpha := 0.05 + 0.45*r.Float64()
+		tr, err := MWU{Alpha: alpha, Signed: signed}.Run(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := tr.Final
+		for i := range f.Experts {
+			var b float64
+			if signed {
+				b = MWUSignedBound(n, alpha, f.Experts[i], f.AbsLoss[i])
+			} else {
+				b = math.Min(MWUBound(n, alpha, f.Experts[i]), MWUBoundExact(n, alpha, f.Experts[i]))
+			}
+			if f.Expected > b+1e-9 {
+				t.Fatalf("signed=%v: expected loss %v > bound %v for expert %d", signed, f.Expected, b, i)
+			}
+		}
+		p := f.Distribution()
+		sum := 0.0
+		for _, v := range p {
+			sum += v
+		}
+		near(t, "Σp", sum, 1, 1e-12)
+	}
+}
+
+// majority3 is the spec's weakly learnable target Maj(x1, x2, x3) on {0,1}^d.
+func majority3(d int) (*mat.Dense, []int) {
+	n := 1 << d
+	x := mat.NewDense(n, d, nil)
+	y := make([]int, n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			x.Set(i, j, float64(i>>j&1))
+		}
+		if i&1+i>>1&1+i>>2&1 >= 2 {
+			y[i] = 1
+		}
+	}
+	return x, y
+}
+
+func TestBoostRoundsTable(t *testing.T) {
+	want := map[[2]float64]int{
+		{0.4, 0.1}: 461, {0.4, 0.01}: 922, {0.4, 0.001}: 1382,
+		{0.25, 0.1}: 74, {0.25, 0.01}: 148, {0.25, 0.001}: 222,
+		{0.1, 0.1}: 29, {0.1, 0.01}: 58, {0.1, 0.001}: 87,
+	}
+	for k, w := range want {
+		if got, _ := BoostRounds(k[0], k[1]); got != w {
+			t.Errorf("rounds(γ=%v, ε=%v) = %d, want %d", k[0], k[1], got, w)
+		}
+	}
+	// the "tedious calculation": (1 − α/2 − α²)/√(1−α) ≤ e^{−(7/8)α²} on (0, ½]
+	for a := 0.001; a <= 0.5; a += 0.001 {
+		if r := (1 - a/2 - a*a) / math.Sqrt(1-a); r > math.Exp(-7.0/8*a*a) {
+			t.Fatalf("constant 7/8 fails at α = %v", a)
+		}
+	}
+}
+
+func TestBoostMajority(t *testing.T) {
+	x, y := majority3(6)
+	res, err := BoostMWU{Gamma: 0.4, Epsilon: 0.01}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Stumps) != 922 {
+		t.Errorf("%d rounds, want 922", len(res.Stumps))
+	}
+	last := res.TrainError[len(res.TrainError)-1]
+	if last >= 0.01 {
+		t.Errorf("training error %v ≥ ε", last)
+	}
+	a := res.Alpha
+	prev := math.Log(64)
+	for s, lp := range res.LogPotential {
+		if lp > prev+math.Log(1-a/2-a*a)+1e-9 {
+			t.Fatalf("round %d: potential fell less than the factor 1 − α/2 − α²", s+1)
+		}
+		prev = lp
+	}
+	p, _ := res.Predict(x)
+	for i := range p {
+		if p[i] != y[i] {
+			t.Fatalf("vote wrong on example %d", i)
+		}
+	}
+	// a target that is not weakly learnable by stumps: parity of two bits
+	xp := mat.NewDense(4, 2, []float64{0, 0, 0, 1, 1, 0, 1, 1})
+	if _, err := (BoostMWU{Gamma: 0.3, Epsilon: 0.1}).Fit(xp, []int{0, 1, 1, 0}); !errors.Is(err, ErrWeak) {
+		t.Errorf("XOR: %v", err)
+	}
+}
+
+func TestEXP3(t *testing.T) {
+	g, _ := EXP3Gamma(10, 1000)
+	near(t, "γ*", g, 0.1157606, 1e-7)
+	near(t, "bound", EXP3Bound(10, g, 1000), 397.8186, 1e-4)
+	// Stochastic rewards: mean regret over seeds stays below the bound.
+	n, T := 5, 2000
+	r := rand.New(rand.NewPCG(5, 6))
+	q := mat.NewDense(n, T, nil)
+	for a := 0; a < n; a++ {
+		for s := 0; s < T; s++ {
+			if r.Float64() < 0.3+0.1*float64(a) {
+				q.Set(a, s, 1)
+			}
+		}
+	}
+	gamma, _ := EXP3Gamma(n, float64(T))
+	mean := 0.0
+	const seeds = 20
+	var best float64
+	for seed := uint64(0); seed < seeds; seed++ {
+		tr, err := EXP3{Gamma: gamma, Seed: seed}.Run(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.MinProb < gamma/float64(n)-1e-15 {
+			t.Fatalf("p_min %v < γ/n", tr.MinProb)
+		}
+		mean += tr.Regret[T-1] / seeds
+		best = tr.Best[T-1]
+	}
+	if b := EXP3Bound(n, gamma, best); mean > b {
+		t.Errorf("mean regret %v > bound %v", mean, b)
+	}
+	bad := mat.NewDense(2, 2, []float64{0, 1.5, 0, 0})
+	if _, err := (EXP3{Gamma: 0.1}).Run(bad); !errors.Is(err, ErrRange) {
+		t.Errorf("reward 1.5: %v", err)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	s, _ := MWU{}.New(2)
+	if _, err := s.Update([]float64{0.5, 1.5}); !errors.Is(err, ErrRange) {
+		t.Errorf("loss 1.5: %v", err)
+	}
+	if _, err := s.Update([]float64{-0.5, 0}); !errors.Is(err, ErrRange) {
+		t.Errorf("loss −0.5 unsigned: %v", err)
+	}
+	if _, err := (WeightedMajority{Alpha: 0.7}).New(3); !errors.Is(err, ErrParam) {
+		t.Errorf("α = 0.7: %v", err)
+	}
+	w, _ := WeightedMajority{}.New(2)
+	if _, err := w.Observe([]int{1, 2}, 1); !errors.Is(err, ErrRange) {
+		t.Errorf("advice 2: %v", err)
+	}
+	if _, err := BoostRounds(0.5, 0.1); !errors.Is(err, ErrParam) {
+		t.Errorf("γ = ½: %v", err)
+	}
+}
+
+func ExampleMWU() {
+	// Two experts ("always buy", "never buy") on alternating prices 0, 1, 0, 1, …
+	losses := mat.NewDense(10, 2, nil)
+	for s := 0; s < 10; s++ {
+		losses.SetRow(s, []float64{float64(1 - s%2), float64(s % 2)})
+	}
+	tr, _ := MWU{Alpha: 0.5}.Run(losses)
+	fmt.Printf("expected loss %.4f ≤ bound %.4f\n", tr.Final.Expected, MWUBound(2, 0.5, 5))
+	// Output: expected loss 5.8333 ≤ bound 8.8863
+}
+
+func BenchmarkBoostMWU(b *testing.B) {
+	x, y := majority3(12) // 4096 examples, 12 features
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := (BoostMWU{Gamma: 0.4, Epsilon: 0.01}).Fit(x, y); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEXP3(b *testing.B) {
+	q := mat.NewDense(10, 100_000, nil)
+	r := rand.New(rand.NewPCG(1, 1))
+	for a := 0; a < 10; a++ {
+		for s := 0; s < 100_000; s++ {
+			q.Set(a, s, r.Float64())
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := (EXP3{Gamma: 0.05}).Run(q); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestAdaBoost(t *testing.T) {
+	// Noisy threshold data: AdaBoost's training error stays below its product bound.
+	r := rand.New(rand.NewPCG(9, 9))
+	x := mat.NewDense(300, 3, nil)
+	y := make([]int, 300)
+	for i := 0; i < 300; i++ {
+		for j := 0; j < 3; j++ {
+			x.Set(i, j, r.Float64())
+		}
+		if x.At(i, 0)+x.At(i, 1) > 1 {
+			y[i] = 1
+		}
+		if r.Float64() < 0.05 {
+			y[i] = 1 - y[i]
+		}
+	}
+	res, err := AdaBoost{Rounds: 60}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s := range res.TrainError {
+		if res.TrainError[s] > res.Bound[s]+1e-12 {
+			t.Fatalf("round %d: training error %v above bound %v", s+1, res.TrainError[s], res.Bound[s])
+		}
+	}
+	p, _ := res.Predict(x)
+	wrong := 0
+	for i := range p {
+		if p[i] != y[i] {
+			wrong++
+		}
+	}
+	if got := float64(wrong) / 300; math.Abs(got-res.TrainError[len(res.TrainError)-1]) > 1e-12 {
+		t.Errorf("Predict error %v, trace %v", got, res.TrainError[len(res.TrainError)-1])
+	}
+	// a single perfect stump ends the run
+	xs := mat.NewDense(4, 1, []float64{0, 1, 2, 3})
+	one, err := AdaBoost{}.Fit(xs, []int{0, 0, 1, 1})
+	if err != nil || len(one.Stumps) != 1 || one.TrainError[0] != 0 {
+		t.Errorf("perfect stump: %+v, %v", one, err)
+	}
+	if _, err := (AdaBoost{}).Fit(xs, []int{0, 2, 1, 1}); !errors.Is(err, ErrRange) {
+		t.Errorf("label 2: %v", err)
+	}
+}

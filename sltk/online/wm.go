@@ -1,0 +1,185 @@
+package online
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Sentinel errors; the functions wrap them with details.
+var (
+	ErrParam  = errors.New("online: invalid parameter")
+	ErrShape  = errors.New("online: mismatched lengths")
+	ErrRange  = errors.New("online: value outside its range")
+	ErrWeak   = errors.New("online: weak learner found no hypothesis with error below γ")
+	ErrFinite = errors.New("online: NaN or infinite value")
+)
+
+// logSumExp returns ln Σ e^{v_i} over the entries selected by keep (all if keep is nil).
+func logSumExp(v []float64, keep func(i int) bool) float64 {
+	m := math.Inf(-1)
+	for i, x := range v {
+		if keep == nil || keep(i) {
+			m = math.Max(m, x)
+		}
+	}
+	if math.IsInf(m, -1) {
+		return m
+	}
+	s := 0.0
+	for i, x := range v {
+		if keep == nil || keep(i) {
+			s += math.Exp(x - m)
+		}
+	}
+	return m + math.Log(s)
+}
+
+// WeightedMajority is the deterministic experts algorithm of §4.1: n experts give 0/1 advice,
+// the algorithm follows the weighted majority, and every expert that was wrong has its weight
+// multiplied by 1 − α. For every expert i after t rounds (Thm 4.2),
+// mistakes ≤ 2 ln n / α + 2(1 + α)·mistakes_i.
+type WeightedMajority struct {
+	Alpha float64 // learning rate in (0, ½]; 0 means ½
+}
+
+// WM is a running Weighted Majority instance.
+type WM struct {
+	alpha   float64
+	logW    []float64 // ln w_i = ℓ_i ln(1 − α)
+	Rounds  int
+	Loss    int   // mistakes of the algorithm
+	Experts []int // mistakes of each expert
+}
+
+// New starts an instance for n experts with all weights 1.
+func (c WeightedMajority) New(n int) (*WM, error) {
+	a := c.Alpha
+	if a == 0 {
+		a = 0.5
+	}
+	if !(a > 0 && a <= 0.5) {
+		return nil, fmt.Errorf("%w: α = %v, need 0 < α ≤ ½", ErrParam, c.Alpha)
+	}
+	if n < 1 {
+		return nil, fmt.Errorf("%w: %d experts", ErrParam, n)
+	}
+	return &WM{alpha: a, logW: make([]float64, n), Experts: make([]int, n)}, nil
+}
+
+func (s *WM) checkAdvice(a []int) error {
+	if len(a) != len(s.logW) {
+		return fmt.Errorf("%w: %d advice values for %d experts", ErrShape, len(a), len(s.logW))
+	}
+	for i, v := range a {
+		if v != 0 && v != 1 {
+			return fmt.Errorf("%w: advice[%d] = %d, want 0 or 1", ErrRange, i, v)
+		}
+	}
+	return nil
+}
+
+// Decide returns the corrected decision rule: 1 iff the weight of the experts advising 1 is at
+// least the weight of those advising 0 (ties buy). Cost O(n).
+func (s *WM) Decide(advice []int) (int, error) {
+	if err := s.checkAdvice(advice); err != nil {
+		return 0, err
+	}
+	one := logSumExp(s.logW, func(i int) bool { return advice[i] == 1 })
+	zero := logSumExp(s.logW, func(i int) bool { return advice[i] == 0 })
+	if one >= zero {
+		return 1, nil
+	}
+	return 0, nil
+}
+
+// Observe reveals the outcome of the round: it charges the decision and the experts, and
+// down-weights the experts that were wrong. It returns the decision that was made. Cost O(n).
+func (s *WM) Observe(advice []int, outcome int) (int, error) {
+	d, err := s.Decide(advice)
+	if err != nil {
+		return 0, err
+	}
+	if outcome != 0 && outcome != 1 {
+		return 0, fmt.Errorf("%w: outcome %d, want 0 or 1", ErrRange, outcome)
+	}
+	s.Rounds++
+	if d != outcome {
+		s.Loss++
+	}
+	l := math.Log1p(-s.alpha)
+	for i, a := range advice {
+		if a != outcome {
+			s.Experts[i]++
+			s.logW[i] += l
+		}
+	}
+	return d, nil
+}
+
+// Weights returns the current weights w_i = (1 − α)^{ℓ_i}.
+func (s *WM) Weights() []float64 {
+	w := make([]float64, len(s.logW))
+	for i, v := range s.logW {
+		w[i] = math.Exp(v)
+	}
+	return w
+}
+
+// LogPotential returns ln Φ = ln Σ w_i; Φ starts at n and shrinks by at least the factor
+// 1 − α/2 with every mistake of the algorithm.
+func (s *WM) LogPotential() float64 { return logSumExp(s.logW, nil) }
+
+// BestExpert returns the smallest number of mistakes of any expert.
+func (s *WM) BestExpert() int {
+	b := s.Experts[0]
+	for _, v := range s.Experts {
+		b = min(b, v)
+	}
+	return b
+}
+
+// WMTrace records a Weighted Majority run for plotting.
+type WMTrace struct {
+	Decisions    []int
+	Loss         []int     // cumulative mistakes after each round
+	BestExpert   []int     // cumulative mistakes of the best expert so far
+	LogPotential []float64 // ln Φ after each round
+	Final        *WM
+}
+
+// Run plays Weighted Majority on a fixed table: advice[t][i] is expert i's advice in round t
+// and outcomes[t] the true outcome. Cost O(T·n).
+func (c WeightedMajority) Run(advice [][]int, outcomes []int) (*WMTrace, error) {
+	if len(advice) == 0 || len(advice) != len(outcomes) {
+		return nil, fmt.Errorf("%w: %d advice rows for %d outcomes", ErrShape, len(advice), len(outcomes))
+	}
+	s, err := c.New(len(advice[0]))
+	if err != nil {
+		return nil, err
+	}
+	tr := &WMTrace{Final: s}
+	for t := range advice {
+		d, err := s.Observe(advice[t], outcomes[t])
+		if err != nil {
+			return nil, fmt.Errorf("round %d: %w", t+1, err)
+		}
+		tr.Decisions = append(tr.Decisions, d)
+		tr.Loss = append(tr.Loss, s.Loss)
+		tr.BestExpert = append(tr.BestExpert, s.BestExpert())
+		tr.LogPotential = append(tr.LogPotential, s.LogPotential())
+	}
+	return tr, nil
+}
+
+// WMBound returns Thm 4.2's bound 2 ln n / α + 2(1 + α)·ℓ_i on the mistakes of Weighted
+// Majority, given the mistakes ℓ_i of an expert.
+func WMBound(n int, alpha float64, expertLoss float64) float64 {
+	return 2*math.Log(float64(n))/alpha + 2*(1+alpha)*expertLoss
+}
+
+// WMBoundTight returns the sharper bound from the proof,
+// (ln n + ℓ_i ln(1/(1−α))) / ln(1/(1−α/2)), valid for every α ∈ (0, 1).
+func WMBoundTight(n int, alpha float64, expertLoss float64) float64 {
+	return (math.Log(float64(n)) - expertLoss*math.Log1p(-alpha)) / -math.Log1p(-alpha/2)
+}
