@@ -12,6 +12,7 @@ import (
 	"github.com/janpfeifer/gonb/gonbui"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -129,6 +130,7 @@ func (f *Figure) Draw(c draw.Canvas) {
 			main.Max.X -= legendW + 2*legendGap
 		}
 	}
+	fitTitle(&q.Title, main.Max.X-main.Min.X)
 	q.Draw(main)
 	data := q.DataCanvas(main)
 
@@ -158,6 +160,46 @@ func (f *Figure) Draw(c draw.Canvas) {
 		cb.Max.Y += data.Max.Y - inner.Max.Y
 		f.colorBar.Draw(cb)
 	}
+}
+
+// minTitleSize is the smallest font a title is shrunk to before it is wrapped instead.
+const minTitleSize = 10
+
+// fitTitle makes a title that is wider than width fit: first by a smaller font (down to
+// minTitleSize points), then by breaking it into lines at spaces. gonum/plot would otherwise
+// centre the long line and cut both ends off at the canvas edge.
+func fitTitle(t *struct {
+	Text      string
+	Padding   vg.Length
+	TextStyle text.Style
+}, width vg.Length) {
+	width -= 2 * t.Padding
+	if t.Text == "" || width <= 0 || t.TextStyle.Width(t.Text) <= width {
+		return
+	}
+	sty := t.TextStyle
+	size := sty.Font.Size * width / sty.Width(t.Text)
+	if size >= minTitleSize {
+		sty.Font.Size = size
+		t.TextStyle = sty
+		return
+	}
+	sty.Font.Size = minTitleSize
+	t.TextStyle = sty
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(t.Text) {
+		switch {
+		case line == "":
+			line = w
+		case sty.Width(line+" "+w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	t.Text = strings.Join(append(lines, line), "\n")
 }
 
 // Grid arranges several drawers (figures, plots, other grids) in Rows × Cols tiles, filled

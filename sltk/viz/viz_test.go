@@ -13,6 +13,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 )
 
 func blobs(n int) (*mat.Dense, []int) {
@@ -383,5 +384,34 @@ func BenchmarkContour(b *testing.B) {
 		if _, err := Render(f, "png"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A title wider than the figure is shrunk or wrapped, never cut off at the canvas edge.
+func TestLongTitleFits(t *testing.T) {
+	long := strings.Repeat("a rather long title that keeps going ", 6)
+	fig, err := Lines([]Series{{Name: "s", Y: []float64{1, 2, 3}}}, Title(long), Size(4, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Render(fig, "svg"); err != nil {
+		t.Fatal(err)
+	}
+	q := *fig.Plot
+	fitTitle(&q.Title, 4*vg.Inch)
+	for _, line := range strings.Split(q.Title.Text, "\n") {
+		if w := q.Title.TextStyle.Width(line); w > 4*vg.Inch {
+			t.Errorf("title line %q is %v wide, the figure 4in", line, w)
+		}
+	}
+	if !strings.Contains(q.Title.Text, "\n") {
+		t.Errorf("a title six times the width was not wrapped: %q", q.Title.Text)
+	}
+	short := *fig.Plot
+	short.Title.Text = "short"
+	before := short.Title.TextStyle.Font.Size
+	fitTitle(&short.Title, 4*vg.Inch)
+	if short.Title.Text != "short" || short.Title.TextStyle.Font.Size != before {
+		t.Error("a title that fits was changed")
 	}
 }
