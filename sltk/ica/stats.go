@@ -1,0 +1,130 @@
+package ica
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Kurt returns the fourth cumulant kurt(x) = ⟨x_c⁴⟩ − 3⟨x_c²⟩² of a sample, after
+// centring (seed 2.3.3, C6). It is additive over independent variables and scales as a⁴.
+// Zero for a Gaussian, positive for super-Gaussian (Laplace), negative for sub-Gaussian
+// (uniform) variables. Cost O(n).
+func Kurt(x []float64) (float64, error) {
+	m2, m4, err := moments(x)
+	if err != nil {
+		return 0, err
+	}
+	return m4 - 3*m2*m2, nil
+}
+
+// ExcessKurt returns the normalised kurtosis ⟨x_c⁴⟩/⟨x_c²⟩² − 3, invariant under
+// scaling: 0 Gaussian, 3 Laplace, −1.2 uniform, −1.5 sinusoid, −2 symmetric binary (the
+// minimum). Cost O(n).
+func ExcessKurt(x []float64) (float64, error) {
+	m2, m4, err := moments(x)
+	if err != nil {
+		return 0, err
+	}
+	if !(m2 > 0) {
+		return 0, fmt.Errorf("%w: sample of %d values has zero variance", ErrSingular, len(x))
+	}
+	return m4/(m2*m2) - 3, nil
+}
+
+func moments(x []float64) (m2, m4 float64, err error) {
+	if len(x) == 0 {
+		return 0, 0, fmt.Errorf("%w: no values", ErrEmpty)
+	}
+	var mean float64
+	for i, v := range x {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, 0, fmt.Errorf("%w: x[%d] = %v", ErrNotFinite, i, v)
+		}
+		mean += v
+	}
+	mean /= float64(len(x))
+	for _, v := range x {
+		c := (v - mean) * (v - mean)
+		m2 += c
+		m4 += c * c
+	}
+	n := float64(len(x))
+	return m2 / n, m4 / n, nil
+}
+
+// LaggedCovariance returns the lag-τ covariance of a multichannel time series x (n×d, rows are
+// time steps): C_ij = (1/(n−τ)) Σ_{t=τ}^{n−1} x_c,i(t) x_c,j(t−τ), centred by the full-sample
+// mean. The notes' sum over t = 0..n−1 reaches t − τ < 0 (erratum E10); only the n − τ valid
+// pairs are averaged here. Lag 0 gives the covariance. The result is not symmetric; see
+// [Symmetrize]. Cost O(n·d²).
+func LaggedCovariance(x mat.Matrix, lag int) (*mat.Dense, error) {
+	n, d, err := checkData(x, 2)
+	if err != nil {
+		return nil, err
+	}
+	if lag < 0 || lag >= n {
+		return nil, fmt.Errorf("%w: lag %d for a series of length %d (need 0 ≤ lag < n)", ErrLag, lag, n)
+	}
+	raw := rawDense(x).RawMatrix().Data
+	mean := make([]float64, d)
+	for i := range n {
+		for j := range d {
+			mean[j] += raw[i*d+j]
+		}
+	}
+	for j := range mean {
+		mean[j] /= float64(n)
+	}
+	xt := make([]float64, d*n) // centred and transposed: one channel per row
+	for i := range n {
+		for j := range d {
+			xt[j*n+i] = raw[i*d+j] - mean[j]
+		}
+	}
+	return laggedCov(xt, n, d, lag), nil
+}
+
+// laggedCov is LaggedCovariance on centred data given transposed (d×n, one channel per row):
+// C = (1/(n−τ)) X_{[τ:n)} X_{[0:n−τ)}ᵀ, one BLAS call along rows of length n − τ.
+func laggedCov(xt []float64, n, d, lag int) *mat.Dense {
+	m := n - lag
+	c := make([]float64, d*d)
+	a := blas64.General{Rows: d, Cols: m, Stride: n, Data: xt[lag:]}
+	b := blas64.General{Rows: d, Cols: m, Stride: n, Data: xt}
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1/float64(m), a, b, 0, general(c, d, d))
+	return mat.NewDense(d, d, c)
+}
+
+// Symmetrize returns (C + Cᵀ)/2. A lagged covariance of a finite sample is not symmetric;
+// its symmetric part has the sources' autocorrelations as eigenvalues (seed 2.3.2, E9).
+func Symmetrize(c mat.Matrix) *mat.Dense {
+	r, _ := c.Dims()
+	s := mat.NewDense(r, r, nil)
+	for i := range r {
+		for j := range r {
+			s.Set(i, j, (c.At(i, j)+c.At(j, i))/2)
+		}
+	}
+	return s
+}
+
+// OffDiagonal returns off(M) = Σ_{i≠j} M_ij², the joint-diagonalisation cost of one matrix
+// (seed 2.3.2, C5). It sums the off-diagonal squares directly; "total minus diagonal" would
+// cancel to rounding noise and can turn negative. Cost O(d²).
+func OffDiagonal(m mat.Matrix) float64 {
+	r, c := m.Dims()
+	var s float64
+	for i := range r {
+		for j := range c {
+			if i != j {
+				v := m.At(i, j)
+				s += v * v
+			}
+		}
+	}
+	return s
+}

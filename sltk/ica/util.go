@@ -1,0 +1,184 @@
+package ica
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// blockRows is the number of observations a goroutine processes at a time. A block of
+// 2048 rows of up to 16 columns fits in the L2 cache together with its projection.
+const blockRows = 2048
+
+// forBlocks calls fn for every row block [lo, hi) of n rows, on up to GOMAXPROCS goroutines.
+// fn receives a worker index (for scratch buffers) and the block index (for per-block partial
+// results). Callers add the per-block partials in block order, which makes every reduction
+// independent of the number of goroutines and of the scheduling.
+func forBlocks(n int, fn func(worker, block, lo, hi int)) {
+	nb := numBlocks(n)
+	w := workers(n)
+	if w <= 1 {
+		for b := range nb {
+			fn(0, b, b*blockRows, min(n, (b+1)*blockRows))
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for wk := range w {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				b := int(next.Add(1)) - 1
+				if b >= nb {
+					return
+				}
+				fn(wk, b, b*blockRows, min(n, (b+1)*blockRows))
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func numBlocks(n int) int { return (n + blockRows - 1) / blockRows }
+
+func workers(n int) int { return max(1, min(runtime.GOMAXPROCS(0), numBlocks(n))) }
+
+// general wraps a row-major slice as a BLAS matrix without copying.
+func general(data []float64, rows, cols int) blas64.General {
+	return blas64.General{Rows: rows, Cols: cols, Stride: cols, Data: data}
+}
+
+// rawDense returns x as a *mat.Dense with contiguous rows, copying only when needed.
+func rawDense(x mat.Matrix) *mat.Dense {
+	if d, ok := x.(*mat.Dense); ok {
+		r, c := d.Dims()
+		if d.RawMatrix().Stride == c || r <= 1 {
+			return d
+		}
+	}
+	return mat.DenseCopyOf(x)
+}
+
+// checkData validates an n×d data matrix: non-empty, more rows than columns (minRows at
+// least), every entry finite. It returns the dimensions.
+func checkData(x mat.Matrix, minRows int) (n, d int, err error) {
+	if d, ok := x.(*mat.Dense); x == nil || (ok && d == nil) {
+		return 0, 0, fmt.Errorf("%w: nil matrix", ErrEmpty)
+	}
+	n, d = x.Dims()
+	if n == 0 || d == 0 {
+		return n, d, fmt.Errorf("%w: %d×%d matrix", ErrEmpty, n, d)
+	}
+	if n <= d || n < minRows {
+		return n, d, fmt.Errorf("%w: %d observations for %d dimensions (need more than %d and at least %d)",
+			ErrTooFewSamples, n, d, d, minRows)
+	}
+	if m, ok := x.(*mat.Dense); ok {
+		raw := m.RawMatrix()
+		for i := range n {
+			for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+d] {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return n, d, fmt.Errorf("%w: x[%d][%d] = %v", ErrNotFinite, i, j, v)
+				}
+			}
+		}
+		return n, d, nil
+	}
+	return n, d, checkFinite("x", x)
+}
+
+// checkFinite reports the first non-finite entry of a matrix argument.
+func checkFinite(name string, m mat.Matrix) error {
+	r, c := m.Dims()
+	for i := range r {
+		for j := range c {
+			if v := m.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("%w: %s[%d][%d] = %v", ErrNotFinite, name, i, j, v)
+			}
+		}
+	}
+	return nil
+}
+
+// SymmetricOrthogonalize returns the polar factor (BBᵀ)^{-1/2}B of a square non-singular B
+// (seed 2.3.4, A12 step 5). For B = UΣVᵀ it equals B(BᵀB)^{-1/2} = UVᵀ, the orthogonal matrix
+// nearest to B in the Frobenius norm, so rows and columns play symmetric roles. It is computed
+// by an SVD in O(k³).
+func SymmetricOrthogonalize(b mat.Matrix) (*mat.Dense, error) {
+	r, c := b.Dims()
+	if r == 0 || r != c {
+		return nil, fmt.Errorf("%w: polar factor needs a non-empty square matrix, got %d×%d", ErrParam, r, c)
+	}
+	if err := checkFinite("B", b); err != nil {
+		return nil, err
+	}
+	var svd mat.SVD
+	if !svd.Factorize(b, mat.SVDFull) {
+		return nil, fmt.Errorf("%w: SVD of B did not converge", ErrSingular)
+	}
+	s := svd.Values(nil)
+	if s[len(s)-1] <= 1e-12*s[0] {
+		return nil, fmt.Errorf("%w: B has singular values %.3g … %.3g", ErrSingular, s[0], s[len(s)-1])
+	}
+	var u, v, q mat.Dense
+	svd.UTo(&u)
+	svd.VTo(&v)
+	q.Mul(&u, v.T())
+	return &q, nil
+}
+
+// symOrthInPlace replaces the rows of b (k×k, row-major) by their polar factor.
+func symOrthInPlace(b []float64, k int) error {
+	q, err := SymmetricOrthogonalize(mat.NewDense(k, k, b))
+	if err != nil {
+		return err
+	}
+	copy(b, q.RawMatrix().Data)
+	return nil
+}
+
+// gramSchmidt removes from v its components along the first m rows of the orthonormal
+// matrix b (k columns) and normalises it; it returns the norm before normalisation.
+func gramSchmidt(v, b []float64, m, k int) float64 {
+	for j := range m {
+		row := b[j*k : (j+1)*k]
+		dot := blas64.Dot(blas64.Vector{N: k, Inc: 1, Data: v}, blas64.Vector{N: k, Inc: 1, Data: row})
+		for t := range k {
+			v[t] -= dot * row[t]
+		}
+	}
+	return normalize(v)
+}
+
+// normalize scales v to unit length and returns its previous norm (zero vectors stay zero).
+func normalize(v []float64) float64 {
+	var s float64
+	for _, x := range v {
+		s += x * x
+	}
+	nrm := math.Sqrt(s)
+	if nrm > 0 {
+		for i := range v {
+			v[i] /= nrm
+		}
+	}
+	return nrm
+}
+
+// mulABt computes dst = a·bᵀ for row-major a (m×k) and b (r×k) with BLAS.
+func mulABt(dst, a []float64, m int, b []float64, r, k int) {
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1, general(a, m, k), general(b, r, k), 0, general(dst, m, r))
+}
+
+// mulAtB computes dst = aᵀ·b for row-major a (m×r) and b (m×k) with BLAS.
+func mulAtB(dst, a []float64, m, r int, b []float64, k int) {
+	blas64.Gemm(blas.Trans, blas.NoTrans, 1, general(a, m, r), general(b, m, k), 0, general(dst, r, k))
+}

@@ -1,0 +1,212 @@
+package ica
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Whitener centres and whitens (spheres) data: u = Λ^{-1/2}Eᵀ(x − x̄), where C = EΛEᵀ is the
+// 1/n covariance (seed 2.3.2 step 1 and 2.3.4; the notes' Λ^{-1/2}E₀x is erratum E4). After
+// whitening, (1/n)Σuuᵀ = I and the remaining unmixing is a rotation.
+//
+// Directions whose eigenvalue is below Tol·λ_max make the covariance (numerically) singular.
+// By default that is an error wrapping [ErrSingular]; with Reduce they are dropped, which
+// reduces the dimension to the number of kept components. Components, if positive, keeps at
+// most that many leading directions (PCA reduction).
+//
+// Cost: O(n·d²) for the covariance and for the projection (BLAS on row blocks, all cores),
+// O(d³) for the eigendecomposition.
+type Whitener struct {
+	// Tol is the relative eigenvalue floor; zero means 1e-10.
+	Tol float64
+	// Reduce drops directions below the floor instead of failing.
+	Reduce bool
+	// Components caps the number of kept directions; zero keeps all that pass the floor.
+	Components int
+}
+
+// Whitening is a fitted whitening transform.
+type Whitening struct {
+	// Mean is the sample mean x̄ (length d).
+	Mean []float64
+	// Values are all d eigenvalues of the 1/n covariance, in decreasing order.
+	Values []float64
+	// Vectors holds the matching unit eigenvectors in its columns (d×d).
+	Vectors *mat.Dense
+	// Dim is the number of kept directions k.
+	Dim int
+	// K is the k×d whitening matrix: u = K(x − x̄).
+	K *mat.Dense
+	// Dewhiten is the d×k matrix E_k Λ_k^{1/2}, so x − x̄ = Dewhiten·u on the kept subspace.
+	Dewhiten *mat.Dense
+	// U holds the whitened training data, n×k.
+	U *mat.Dense
+	// ut is U transposed (k×n), the layout the iterative methods run their BLAS calls on.
+	ut []float64
+}
+
+// Fit centres and whitens x (n×d, one observation per row).
+func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
+	tol := w.Tol
+	if tol == 0 {
+		tol = 1e-10
+	}
+	if tol < 0 || tol >= 1 || math.IsNaN(tol) {
+		return nil, fmt.Errorf("%w: whitening Tol = %v, need 0 ≤ Tol < 1", ErrParam, w.Tol)
+	}
+	if w.Components < 0 {
+		return nil, fmt.Errorf("%w: Components = %d is negative", ErrParam, w.Components)
+	}
+	n, d, err := checkData(x, 2)
+	if err != nil {
+		return nil, err
+	}
+	xd := rawDense(x)
+	raw := xd.RawMatrix().Data
+	nb := numBlocks(n)
+
+	// Mean: per-block sums added in block order.
+	part := make([]float64, nb*d)
+	forBlocks(n, func(_, b, lo, hi int) {
+		s := part[b*d : (b+1)*d]
+		for i := lo; i < hi; i++ {
+			row := raw[i*d : (i+1)*d]
+			for j, v := range row {
+				s[j] += v
+			}
+		}
+	})
+	mean := make([]float64, d)
+	for b := range nb {
+		for j := range d {
+			mean[j] += part[b*d+j]
+		}
+	}
+	for j := range mean {
+		mean[j] /= float64(n)
+	}
+
+	// Covariance: per-block Xc_bᵀXc_b by BLAS on a centred, transposed (d×rows) copy of the
+	// block, so that the products run along long rows.
+	nw := workers(n)
+	scratch := make([][]float64, nw)
+	for i := range scratch {
+		scratch[i] = make([]float64, blockRows*d)
+	}
+	cpart := make([]float64, nb*d*d)
+	forBlocks(n, func(wk, b, lo, hi int) {
+		xt := centredT(scratch[wk], raw, lo, hi, d, mean)
+		blas64.Gemm(blas.NoTrans, blas.Trans, 1, xt, xt, 0, general(cpart[b*d*d:(b+1)*d*d], d, d))
+	})
+	cov := mat.NewSymDense(d, nil)
+	for i := range d {
+		for j := i; j < d; j++ {
+			var v float64
+			for b := range nb {
+				v += cpart[b*d*d+i*d+j]
+			}
+			cov.SetSym(i, j, v/float64(n))
+		}
+	}
+
+	var es mat.EigenSym
+	if !es.Factorize(cov, true) {
+		return nil, fmt.Errorf("%w: eigendecomposition of the covariance failed", ErrSingular)
+	}
+	asc := es.Values(nil)
+	var vecAsc mat.Dense
+	es.VectorsTo(&vecAsc)
+	vals := make([]float64, d)
+	vecs := mat.NewDense(d, d, nil)
+	for i := range d {
+		vals[i] = asc[d-1-i]
+		for r := range d {
+			vecs.Set(r, i, vecAsc.At(r, d-1-i))
+		}
+	}
+	if !(vals[0] > 0) {
+		return nil, fmt.Errorf("%w: every column is constant (largest covariance eigenvalue %.3g)", ErrSingular, vals[0])
+	}
+	k := 0
+	for k < d && vals[k] > tol*vals[0] {
+		k++
+	}
+	if k < d && !w.Reduce {
+		return nil, fmt.Errorf("%w: covariance eigenvalue %.3g is below %.3g·λ_max = %.3g (%d of %d directions degenerate); set Whitener.Reduce to drop them",
+			ErrSingular, vals[k], tol, tol*vals[0], d-k, d)
+	}
+	if w.Components > 0 && w.Components < k {
+		k = w.Components
+	}
+
+	wm := mat.NewDense(k, d, nil)
+	dw := mat.NewDense(d, k, nil)
+	for i := range k {
+		s := math.Sqrt(vals[i])
+		for r := range d {
+			e := vecs.At(r, i)
+			wm.Set(i, r, e/s)
+			dw.Set(r, i, e*s)
+		}
+	}
+	wt := &Whitening{Mean: mean, Values: vals, Vectors: vecs, Dim: k, K: wm, Dewhiten: dw}
+	wt.U, wt.ut = wt.project(raw, n, d, scratch)
+	return wt, nil
+}
+
+// Transform whitens new observations with the fitted mean and matrix K.
+// Cost O(n·d·k).
+func (wt *Whitening) Transform(x mat.Matrix) (*mat.Dense, error) {
+	n, d := x.Dims()
+	if n == 0 || d == 0 {
+		return nil, fmt.Errorf("%w: %d×%d matrix", ErrEmpty, n, d)
+	}
+	if d != len(wt.Mean) {
+		return nil, fmt.Errorf("%w: data have %d columns, the whitening was fitted on %d", ErrParam, d, len(wt.Mean))
+	}
+	if err := checkFinite("x", x); err != nil {
+		return nil, err
+	}
+	scratch := make([][]float64, workers(n))
+	for i := range scratch {
+		scratch[i] = make([]float64, blockRows*d)
+	}
+	u, _ := wt.project(rawDense(x).RawMatrix().Data, n, d, scratch)
+	return u, nil
+}
+
+// project computes U = (X − 1x̄ᵀ)Kᵀ (n×k) and its transpose (k×n) block by block: the
+// product K·Xc_bᵀ runs along long rows, then each block is transposed into U.
+func (wt *Whitening) project(raw []float64, n, d int, scratch [][]float64) (*mat.Dense, []float64) {
+	k := wt.Dim
+	u := make([]float64, n*k)
+	ut := make([]float64, k*n)
+	km := general(wt.K.RawMatrix().Data, k, d)
+	forBlocks(n, func(wk, _, lo, hi int) {
+		xt := centredT(scratch[wk], raw, lo, hi, d, wt.Mean)
+		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, km, xt, 0, blas64.General{Rows: k, Cols: hi - lo, Stride: n, Data: ut[lo:]})
+		for j := range k {
+			for t := lo; t < hi; t++ {
+				u[t*k+j] = ut[j*n+t]
+			}
+		}
+	})
+	return mat.NewDense(n, k, u), ut
+}
+
+// centredT writes rows [lo, hi) of the row-major n×d data, centred, as a d×(hi−lo) matrix
+// into buf and returns it.
+func centredT(buf, raw []float64, lo, hi, d int, mean []float64) blas64.General {
+	m := hi - lo
+	for i := range m {
+		row := raw[(lo+i)*d : (lo+i+1)*d]
+		for j, v := range row {
+			buf[j*m+i] = v - mean[j]
+		}
+	}
+	return general(buf[:d*m], d, m)
+}
