@@ -1,0 +1,736 @@
+package cluster
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+)
+
+// Sentinel errors of deterministic annealing and histogram clustering; returned errors wrap
+// them with detail, so callers can test with errors.Is.
+var (
+	// ErrTemperature reports a temperature (T0, TMin, a schedule value) that is not finite and > 0,
+	// or a schedule that does not decrease below T0.
+	ErrTemperature = errors.New("cluster: invalid temperature")
+	// ErrData reports empty, ragged or non-finite data, K < 1 or K > n, mismatched shapes,
+	// histograms that do not sum to 1, or invalid options.
+	ErrData = errors.New("cluster: invalid data or options")
+)
+
+// DA is deterministic annealing for centroid clustering (seed 000, chapter 3, Algorithm 2;
+// Rose 1998). At temperature T the assignments follow the Gibbs distribution of the k-means cost,
+// which factorises over points (Theorem 9):
+//
+//	p(i↦k | θ) = exp(−‖xᵢ−θ_k‖²/T) / Σ_k′ exp(−‖xᵢ−θ_k′‖²/T),
+//
+// and the centroids solve the fixed point θ_k = Σᵢ p(i↦k)xᵢ / Σᵢ p(i↦k) (Theorem 10, eq. 3.21 with
+// the Σᵢ the seed drops from the denominator: erratum E13). Each fixed-point step is an EM step
+// of an equal-weight Gaussian mixture with variance T/2 (Exercise 6), so it never increases the
+// free energy F(θ) = −T Σᵢ log Σ_k exp(−‖xᵢ−θ_k‖²/T) (eq. 3.25 with θ_k inside the sum: E14).
+//
+// The loop starts above the first critical temperature T_c = 2λ_max of the data covariance
+// (Theorem 12), where all centroids sit at the sample mean, iterates to a fixed point at every
+// temperature, adds symmetry-breaking noise (without it coincident centroids never split) and
+// lowers T until TMin. As T → 0 the assignments become hard and DA ends at a fixed point of
+// Lloyd's k-means.
+//
+// Numerics: softmax rows subtract the row minimum of the squared distances before exponentiating
+// (log domain), so DA runs from T ≫ T_c to T → 0 at any data scale without NaN; a centroid whose
+// total mass underflows to zero keeps its position. Cost: O(n·K·d) per inner iteration, parallel
+// over fixed blocks of rows whose partial sums are reduced in block order (the result does not
+// depend on the number of goroutines); no n×K matrix is kept unless KeepPosteriors is set. One
+// extra O(n·K·d + n·G·d²) pass per temperature evaluates the trace (G = distinct centroids).
+//
+// The zero value of every field except K means a documented default.
+type DA struct {
+	K int // number of centroids; required, 1 ≤ K ≤ n
+
+	// T0 is the starting temperature; 0 means 1.5·T_c (T_c = 2λ_max of the data covariance).
+	T0 float64
+	// TMin ends the run: the last temperature processed is the last schedule value > TMin.
+	// 0 means 1e-3·T_c.
+	TMin float64
+	// Alpha is the geometric cooling factor T ← Alpha·T used when Schedule is nil; 0 means 0.9.
+	Alpha float64
+	// Schedule, when set, gives the k-th temperature (k = 0, 1, …) and overrides T0 and Alpha;
+	// mcmc.Geometric, mcmc.Linear and mcmc.Logarithmic fit here. It must be decreasing.
+	Schedule func(k int) float64
+	// MaxLevels caps the number of temperatures; 0 means 10000.
+	MaxLevels int
+
+	// Noise is the standard deviation of the symmetry-breaking perturbation added to every
+	// centroid after each temperature, relative to the data scale s = sqrt(tr Σ / d);
+	// 0 means 1e-3, a negative value disables it.
+	Noise float64
+	// Tol ends the inner loop when no centroid coordinate moves more than Tol·s; 0 means 1e-7.
+	Tol float64
+	// MaxInner caps the inner fixed-point iterations per temperature; 0 means 1000. Near a critical
+	// temperature convergence slows sharply (critical slowing down), hence the generous default.
+	MaxInner int
+	// MergeTol is the distance, relative to s, within which centroids count as one distinct
+	// centroid; 0 means 1e-2.
+	MergeTol float64
+	// KeepPosteriors stores the n×K assignment probabilities at every temperature in the trace.
+	KeepPosteriors bool
+	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	Seed    uint64
+}
+
+// DALevel is the state of deterministic annealing after convergence at one temperature.
+type DALevel struct {
+	T         float64
+	Centroids *mat.Dense // K×d, at the fixed point (before the noise for the next level)
+	F         float64    // free energy −T Σᵢ log Σ_k exp(−‖xᵢ−θ_k‖²/T)
+	MeanCost  float64    // E[R] = Σᵢ Σ_k p(i↦k)‖xᵢ−θ_k‖²
+	Entropy   float64    // H = (E[R] − F)/T, in nats
+	Distinct  int        // number of distinct centroid positions (within MergeTol·s)
+	// Groups[g] lists the centroid indices merged into distinct position g; CritT[g] is that
+	// position's critical temperature 2λ_max(C_{x|g}) of its posterior-weighted covariance, below
+	// which the centroids it holds split (Rose 1998; it matters only for groups of ≥ 2 centroids).
+	Groups     [][]int
+	CritT      []float64
+	Iter       int  // inner iterations used
+	Converged  bool // the inner loop met Tol before MaxInner
+	Posteriors *mat.Dense
+}
+
+// DAResult is the outcome of deterministic annealing.
+type DAResult struct {
+	Centroids *mat.Dense // K×d at the last temperature
+	Labels    []int      // nearest centroid of every point
+	Cost      float64    // k-means cost Σᵢ min_k ‖xᵢ−θ_k‖² of the final centroids
+	T         float64    // last temperature processed
+	Tc        float64    // first critical temperature 2λ_max of the data covariance
+	Scale     float64    // data scale s = sqrt(tr Σ / d) used for tolerances
+	Levels    []DALevel
+	// Splits lists the temperatures at which the distinct-centroid count rose (the temperature of
+	// the first level with the larger count).
+	Splits []float64
+	Iter   int // total inner iterations
+}
+
+// daBlock is the number of rows per parallel work unit; fixed so that sums do not depend on the
+// number of goroutines.
+const daBlock = 2048
+
+// daParams are the options of a DA run with defaults resolved and validated.
+type daParams struct {
+	n, d, k            int
+	t0, tmin, alpha    float64
+	noise, tol, merge  float64
+	maxInner, maxLevel int
+	workers            int
+	scale, tc          float64
+	mean               []float64
+	sched              func(int) float64
+}
+
+func daCheckData(x mat.Matrix) (int, int, error) {
+	if x == nil {
+		return 0, 0, fmt.Errorf("%w: nil data", ErrData)
+	}
+	n, d := x.Dims()
+	if n == 0 || d == 0 {
+		return 0, 0, fmt.Errorf("%w: data is %d×%d", ErrData, n, d)
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			if v := x.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return 0, 0, fmt.Errorf("%w: x[%d,%d] = %g", ErrData, i, j, v)
+			}
+		}
+	}
+	return n, d, nil
+}
+
+// CriticalTemperature returns T_c = 2λ_max of the sample covariance (1/n)Σ(xᵢ−x̄)(xᵢ−x̄)ᵀ
+// (seed 000, Theorem 12): above T_c the free energy has a single minimum with every centroid at
+// the sample mean; below it that point is a saddle and the centroids split. Cost O(n·d² + d³).
+func CriticalTemperature(x mat.Matrix) (float64, error) {
+	if _, _, err := daCheckData(x); err != nil {
+		return 0, err
+	}
+	tc, _, _ := daCovariance(x)
+	return tc, nil
+}
+
+// daCovariance returns 2λ_max of the 1/n covariance, the trace of the covariance and the mean.
+func daCovariance(x mat.Matrix) (tc, trace float64, mean []float64) {
+	n, d := x.Dims()
+	mean = make([]float64, d)
+	cov := mat.NewSymDense(d, nil)
+	if n == 1 {
+		for j := 0; j < d; j++ {
+			mean[j] = x.At(0, j)
+		}
+		return 0, 0, mean
+	}
+	stat.CovarianceMatrix(cov, x, nil)
+	cov.ScaleSym(float64(n-1)/float64(n), cov)
+	for j := 0; j < d; j++ {
+		col := mat.Col(nil, j, x)
+		mean[j] = stat.Mean(col, nil)
+		trace += cov.At(j, j)
+	}
+	return 2 * daLambdaMax(cov), trace, mean
+}
+
+// daLambdaMax returns the largest eigenvalue of a symmetric matrix (0 if the solver fails, which
+// gonum reports only for non-finite input, excluded earlier).
+func daLambdaMax(s *mat.SymDense) float64 {
+	var eig mat.EigenSym
+	if !eig.Factorize(s, false) {
+		return 0
+	}
+	v := eig.Values(nil)
+	return math.Max(0, v[len(v)-1])
+}
+
+func (a DA) params(x mat.Matrix) (*daParams, error) {
+	n, d, err := daCheckData(x)
+	if err != nil {
+		return nil, err
+	}
+	if a.K < 1 || a.K > n {
+		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrData, a.K, n)
+	}
+	p := &daParams{n: n, d: d, k: a.K}
+	var trace float64
+	p.tc, trace, p.mean = daCovariance(x)
+	p.scale = math.Sqrt(trace / float64(d))
+	tref := p.tc
+	if p.scale == 0 { // all points equal: any temperature gives the same answer
+		p.scale, tref = 1, 1
+	}
+	def := func(v, dv float64) float64 {
+		if v == 0 {
+			return dv
+		}
+		return v
+	}
+	p.t0, p.tmin, p.alpha = def(a.T0, 1.5*tref), def(a.TMin, 1e-3*tref), def(a.Alpha, 0.9)
+	p.noise, p.tol, p.merge = def(a.Noise, 1e-3), def(a.Tol, 1e-7), def(a.MergeTol, 1e-2)
+	p.maxInner, p.maxLevel, p.workers = a.MaxInner, a.MaxLevels, a.Workers
+	if p.maxInner == 0 {
+		p.maxInner = 1000
+	}
+	if p.maxLevel == 0 {
+		p.maxLevel = 10000
+	}
+	if p.workers == 0 {
+		p.workers = runtime.GOMAXPROCS(0)
+	}
+	for _, c := range []struct {
+		name string
+		v    float64
+	}{{"T0", p.t0}, {"TMin", p.tmin}} {
+		if !(c.v > 0) || math.IsInf(c.v, 0) {
+			return nil, fmt.Errorf("%w: %s = %g", ErrTemperature, c.name, c.v)
+		}
+	}
+	if a.Schedule == nil && !(p.alpha > 0 && p.alpha < 1) {
+		return nil, fmt.Errorf("%w: Alpha = %g, want 0 < Alpha < 1", ErrData, p.alpha)
+	}
+	if math.IsNaN(p.noise) || !(p.tol > 0) || !(p.merge > 0) || p.maxInner < 0 || p.maxLevel < 0 || p.workers < 0 {
+		return nil, fmt.Errorf("%w: Noise %g, Tol %g, MergeTol %g, MaxInner %d, MaxLevels %d, Workers %d",
+			ErrData, a.Noise, a.Tol, a.MergeTol, a.MaxInner, a.MaxLevels, a.Workers)
+	}
+	p.sched = a.Schedule
+	if p.sched == nil {
+		t0, al := p.t0, p.alpha
+		p.sched = func(k int) float64 { return t0 * math.Pow(al, float64(k)) }
+	}
+	if t := p.sched(0); !(t > p.tmin) || math.IsInf(t, 0) {
+		return nil, fmt.Errorf("%w: first temperature %g must be finite and above TMin = %g", ErrTemperature, t, p.tmin)
+	}
+	return p, nil
+}
+
+// daAcc holds the partial sums of one block of rows.
+type daAcc struct {
+	num  []float64 // K×d weighted sums of points
+	den  []float64 // K masses
+	f    float64   // Σ (mᵢ − T log sᵢ)
+	cost float64   // Σ Σ_k p_ik d_ik
+	dist []float64 // scratch: squared distances of one row
+	p    []float64 // scratch: posteriors of one row
+}
+
+// daState carries the data and scratch space for the parallel passes.
+type daState struct {
+	x       []float64 // row-major n×d copy of the data
+	n, d, k int
+	workers int
+	cut     float64 // exp cut-off of daRowPosterior
+	accs    []daAcc
+}
+
+func daNewState(x mat.Matrix, n, d, k, workers int) *daState {
+	s := &daState{x: make([]float64, n*d), n: n, d: d, k: k, workers: workers, cut: daCut(n)}
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			s.x[i*d+j] = x.At(i, j)
+		}
+	}
+	nb := (n + daBlock - 1) / daBlock
+	s.accs = make([]daAcc, nb)
+	for b := range s.accs {
+		s.accs[b] = daAcc{num: make([]float64, k*d), den: make([]float64, k), dist: make([]float64, k), p: make([]float64, k)}
+	}
+	return s
+}
+
+// daForBlocks runs fn on every block, spreading blocks over the workers.
+func (s *daState) daForBlocks(fn func(b, lo, hi int)) {
+	nb := len(s.accs)
+	w := min(s.workers, nb)
+	if w <= 1 {
+		for b := 0; b < nb; b++ {
+			fn(b, b*daBlock, min(s.n, (b+1)*daBlock))
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	next := make(chan int, nb)
+	for b := 0; b < nb; b++ {
+		next <- b
+	}
+	close(next)
+	for g := 0; g < w; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range next {
+				fn(b, b*daBlock, min(s.n, (b+1)*daBlock))
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// daExact is the cut-off of daRowPosterior below which exp underflows to exactly 0.
+const daExact = 745
+
+// daCut returns the cut-off used inside the annealing loop for n rows: terms with
+// (d−m)/T ≥ 40 + log n are set to 0 without calling exp. Their total over all rows is below
+// e^{−40} ≈ 4e-18 per centroid, so they change neither the row normalisers (which are ≥ 1) nor
+// the mass of any centroid owning at least a point's worth, beyond round-off; a centroid whose
+// whole mass is below that counts as empty and keeps its position. Skipping them roughly halves
+// the run time at low temperatures, where most centroids are far from most points.
+func daCut(n int) float64 { return 40 + math.Log(float64(n)) }
+
+// daRowPosterior fills dist with squared distances of row xi to the centroids, and p with the
+// softmax exp(−(d−m)/T)/s, treating terms with (d−m)/T ≥ cut as 0; it returns m = min distance
+// and, when wantLog is set, log s (the inner iterations skip that logarithm).
+func daRowPosterior(xi, theta []float64, d, k int, t, cut float64, wantLog bool, dist, p []float64) (float64, float64) {
+	m := math.Inf(1)
+	for c := 0; c < k; c++ {
+		th := theta[c*d : (c+1)*d]
+		var s float64
+		for j, v := range xi {
+			u := v - th[j]
+			s += u * u
+		}
+		dist[c] = s
+		if s < m {
+			m = s
+		}
+	}
+	inv := 1 / t
+	var z float64
+	for c := 0; c < k; c++ {
+		if a := (dist[c] - m) * inv; a < cut {
+			p[c] = math.Exp(-a)
+			z += p[c]
+		} else {
+			p[c] = 0
+		}
+	}
+	iz := 1 / z
+	for c := 0; c < k; c++ {
+		p[c] *= iz
+	}
+	if !wantLog {
+		return m, 0
+	}
+	return m, math.Log(z)
+}
+
+// daStep performs one E-pass: partial sums of p-weighted points and masses and, when trace is
+// set, the free energy and E[R]; when post is not nil it stores the posteriors there.
+func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool) {
+
+	d, k := s.d, s.k
+	s.daForBlocks(func(b, lo, hi int) {
+		a := &s.accs[b]
+		clear(a.num)
+		clear(a.den)
+		a.f, a.cost = 0, 0
+		dist, p := a.dist, a.p
+		for i := lo; i < hi; i++ {
+			xi := s.x[i*d : (i+1)*d]
+			m, lz := daRowPosterior(xi, theta, d, k, t, s.cut, trace, dist, p)
+			a.f += m - t*lz
+			for c := 0; c < k; c++ {
+				pc := p[c]
+				if pc == 0 {
+					continue
+				}
+				a.den[c] += pc
+				a.cost += pc * dist[c]
+				nc := a.num[c*d : (c+1)*d]
+				for j, v := range xi {
+					nc[j] += pc * v
+				}
+			}
+			if post != nil {
+				post.SetRow(i, p)
+			}
+		}
+	})
+}
+
+// daReduce sums the block accumulators in block order.
+func (s *daState) daReduce() (num, den []float64, f, cost float64) {
+	num = make([]float64, s.k*s.d)
+	den = make([]float64, s.k)
+	for b := range s.accs {
+		a := &s.accs[b]
+		for i, v := range a.num {
+			num[i] += v
+		}
+		for i, v := range a.den {
+			den[i] += v
+		}
+		f += a.f
+		cost += a.cost
+	}
+	return num, den, f, cost
+}
+
+// daGroups merges centroids closer than tol into distinct positions (single linkage).
+func daGroups(theta []float64, d, k int, tol float64) [][]int {
+	label := make([]int, k)
+	for i := range label {
+		label[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for label[i] != i {
+			label[i] = label[label[i]]
+			i = label[i]
+		}
+		return i
+	}
+	for a := 0; a < k; a++ {
+		for b := a + 1; b < k; b++ {
+			var s float64
+			for j := 0; j < d; j++ {
+				u := theta[a*d+j] - theta[b*d+j]
+				s += u * u
+			}
+			if math.Sqrt(s) <= tol {
+				ra, rb := find(a), find(b)
+				if ra != rb {
+					label[max(ra, rb)] = min(ra, rb)
+				}
+			}
+		}
+	}
+	idx := map[int]int{}
+	var groups [][]int
+	for c := 0; c < k; c++ {
+		r := find(c)
+		g, ok := idx[r]
+		if !ok {
+			g = len(groups)
+			idx[r] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], c)
+	}
+	return groups
+}
+
+// daCritical returns 2λ_max of the posterior-weighted covariance of every group of centroids.
+// Cost O(n·K·d + n·G·d²).
+func (s *daState) daCritical(theta []float64, t float64, groups [][]int) []float64 {
+	d, k, g := s.d, s.k, len(groups)
+	of := make([]int, k)
+	for gi, gr := range groups {
+		for _, c := range gr {
+			of[c] = gi
+		}
+	}
+	// group centre: mean position of its centroids (they coincide within MergeTol).
+	centre := make([]float64, g*d)
+	for gi, gr := range groups {
+		for _, c := range gr {
+			for j := 0; j < d; j++ {
+				centre[gi*d+j] += theta[c*d+j] / float64(len(gr))
+			}
+		}
+	}
+	type acc struct {
+		m []float64 // g × d×d
+		w []float64
+	}
+	parts := make([]acc, len(s.accs))
+	s.daForBlocks(func(b, lo, hi int) {
+		a := acc{m: make([]float64, g*d*d), w: make([]float64, g)}
+		dist, p, pg := make([]float64, k), make([]float64, k), make([]float64, g)
+		u := make([]float64, d)
+		for i := lo; i < hi; i++ {
+			xi := s.x[i*d : (i+1)*d]
+			daRowPosterior(xi, theta, d, k, t, s.cut, false, dist, p)
+			clear(pg)
+			for c := 0; c < k; c++ {
+				pg[of[c]] += p[c]
+			}
+			for gi := 0; gi < g; gi++ {
+				w := pg[gi]
+				if w == 0 {
+					continue
+				}
+				a.w[gi] += w
+				for j := 0; j < d; j++ {
+					u[j] = xi[j] - centre[gi*d+j]
+				}
+				m := a.m[gi*d*d:]
+				for r := 0; r < d; r++ {
+					wr := w * u[r]
+					for c := r; c < d; c++ {
+						m[r*d+c] += wr * u[c]
+					}
+				}
+			}
+		}
+		parts[b] = a
+	})
+	out := make([]float64, g)
+	for gi := 0; gi < g; gi++ {
+		cov := mat.NewSymDense(d, nil)
+		var w float64
+		for b := range parts {
+			w += parts[b].w[gi]
+		}
+		if w == 0 {
+			continue
+		}
+		for r := 0; r < d; r++ {
+			for c := r; c < d; c++ {
+				var v float64
+				for b := range parts {
+					v += parts[b].m[gi*d*d+r*d+c]
+				}
+				cov.SetSym(r, c, v/w)
+			}
+		}
+		out[gi] = 2 * daLambdaMax(cov)
+	}
+	return out
+}
+
+// daLevelHook is called after convergence at every temperature with the level's record and the
+// centroids (used by posterior-agreement model selection). Returning errDAStop ends the
+// annealing after that level without an error.
+type daLevelHook func(lv *DALevel, theta []float64) error
+
+// errDAStop is returned by a level hook to end the schedule early.
+var errDAStop = errors.New("cluster: annealing stopped by its caller")
+
+// Fit anneals the centroids of x (n×d, one point per row) from T0 down to TMin and returns the
+// final centroids, the hard labels and the per-temperature trace.
+func (a DA) Fit(x mat.Matrix) (*DAResult, error) {
+	return a.daRun(x, nil)
+}
+
+func (a DA) daRun(x mat.Matrix, hook daLevelHook) (*DAResult, error) {
+	p, err := a.params(x)
+	if err != nil {
+		return nil, err
+	}
+	n, d, k := p.n, p.d, p.k
+	st := daNewState(x, n, d, k, p.workers)
+	rng := rand.New(rand.NewPCG(a.Seed, 0x6461))
+	theta := make([]float64, k*d)
+	for c := 0; c < k; c++ {
+		copy(theta[c*d:(c+1)*d], p.mean)
+	}
+	sigma := p.noise * p.scale
+	perturb := func() {
+		if sigma <= 0 {
+			return
+		}
+		for i := range theta {
+			theta[i] += sigma * rng.NormFloat64()
+		}
+	}
+	perturb()
+	res := &DAResult{Tc: p.tc, Scale: p.scale}
+	prevT := math.Inf(1)
+	for lvl := 0; lvl < p.maxLevel; lvl++ {
+		t := p.sched(lvl)
+		if math.IsNaN(t) || math.IsInf(t, 0) || t >= prevT {
+			return nil, fmt.Errorf("%w: schedule gives %g at level %d after %g (must decrease)", ErrTemperature, t, lvl, prevT)
+		}
+		if t <= p.tmin {
+			break
+		}
+		prevT = t
+		lv := DALevel{T: t}
+		for it := 0; it < p.maxInner; it++ {
+			st.daStep(theta, t, nil, false)
+			num, den, _, _ := st.daReduce()
+			var move float64
+			for c := 0; c < k; c++ {
+				if den[c] <= 0 {
+					continue // no mass: the centroid keeps its position
+				}
+				for j := 0; j < d; j++ {
+					v := num[c*d+j] / den[c]
+					move = math.Max(move, math.Abs(v-theta[c*d+j]))
+					theta[c*d+j] = v
+				}
+			}
+			lv.Iter++
+			if move <= p.tol*p.scale {
+				lv.Converged = true
+				break
+			}
+		}
+		res.Iter += lv.Iter
+		// Evaluate the trace at the fixed point.
+		if a.KeepPosteriors {
+			lv.Posteriors = mat.NewDense(n, k, nil)
+		}
+		st.daStep(theta, t, lv.Posteriors, true)
+		_, _, f, cost := st.daReduce()
+		if math.IsNaN(f) || math.IsNaN(cost) {
+			return nil, fmt.Errorf("%w: free energy became NaN at T = %g", ErrData, t)
+		}
+		lv.F, lv.MeanCost, lv.Entropy = f, cost, (cost-f)/t
+		lv.Centroids = mat.NewDense(k, d, append([]float64(nil), theta...))
+		lv.Groups = daGroups(theta, d, k, p.merge*p.scale)
+		lv.Distinct = len(lv.Groups)
+		lv.CritT = st.daCritical(theta, t, lv.Groups)
+		if m := len(res.Levels); m > 0 && lv.Distinct > res.Levels[m-1].Distinct {
+			res.Splits = append(res.Splits, t)
+		}
+		stop := false
+		if hook != nil {
+			if err := hook(&lv, theta); errors.Is(err, errDAStop) {
+				stop = true
+			} else if err != nil {
+				return nil, err
+			}
+		}
+		res.Levels = append(res.Levels, lv)
+		res.T = t
+		if stop {
+			break
+		}
+		perturb()
+	}
+	if len(res.Levels) == 0 {
+		return nil, fmt.Errorf("%w: no temperature above TMin = %g", ErrTemperature, p.tmin)
+	}
+	last := res.Levels[len(res.Levels)-1]
+	res.Centroids = mat.DenseCopyOf(last.Centroids)
+	res.Labels, res.Cost = daHard(st, last.Centroids.RawMatrix().Data)
+	return res, nil
+}
+
+// daHard returns nearest-centroid labels and the k-means cost.
+func daHard(st *daState, theta []float64) ([]int, float64) {
+	d, k := st.d, st.k
+	labels := make([]int, st.n)
+	var cost float64
+	for i := 0; i < st.n; i++ {
+		xi := st.x[i*d : (i+1)*d]
+		best, bd := 0, math.Inf(1)
+		for c := 0; c < k; c++ {
+			var s float64
+			for j, v := range xi {
+				u := v - theta[c*d+j]
+				s += u * u
+			}
+			if s < bd {
+				best, bd = c, s
+			}
+		}
+		labels[i] = best
+		cost += bd
+	}
+	return labels, cost
+}
+
+// Posteriors returns the n×K matrix of assignment probabilities p(i↦k | θ, X) at temperature T
+// (Theorem 9), computed row by row in the log domain. Cost O(n·K·d).
+func Posteriors(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.Dense, error) {
+	n, d, err := daCheckData(x)
+	if err != nil {
+		return nil, err
+	}
+	k, dc, err := daCheckData(centroids)
+	if err != nil {
+		return nil, fmt.Errorf("centroids: %w", err)
+	}
+	if dc != d {
+		return nil, fmt.Errorf("%w: centroids have %d columns, data %d", ErrData, dc, d)
+	}
+	if !(T > 0) || math.IsInf(T, 0) {
+		return nil, fmt.Errorf("%w: T = %g", ErrTemperature, T)
+	}
+	theta := mat.DenseCopyOf(centroids).RawMatrix().Data
+	out := mat.NewDense(n, k, nil)
+	xi, dist, p := make([]float64, d), make([]float64, k), make([]float64, k)
+	for i := 0; i < n; i++ {
+		mat.Row(xi, i, x)
+		daRowPosterior(xi, theta, d, k, T, daExact, false, dist, p)
+		out.SetRow(i, p)
+	}
+	return out, nil
+}
+
+// FreeEnergy returns F(θ) = −T Σᵢ log Σ_k exp(−‖xᵢ−θ_k‖²/T) (seed 000, eq. 3.25 corrected:
+// erratum E14) and its gradient ∂F/∂θ_k = −2 Σᵢ p(i↦k)(xᵢ − θ_k) (the seed's eq. 3.29 has an extra
+// 1/T: erratum E15) as a K×d matrix. Cost O(n·K·d).
+func FreeEnergy(x mat.Matrix, centroids mat.Matrix, T float64) (float64, *mat.Dense, error) {
+	n, d, err := daCheckData(x)
+	if err != nil {
+		return 0, nil, err
+	}
+	k, dc, err := daCheckData(centroids)
+	if err != nil {
+		return 0, nil, fmt.Errorf("centroids: %w", err)
+	}
+	if dc != d {
+		return 0, nil, fmt.Errorf("%w: centroids have %d columns, data %d", ErrData, dc, d)
+	}
+	if !(T > 0) || math.IsInf(T, 0) {
+		return 0, nil, fmt.Errorf("%w: T = %g", ErrTemperature, T)
+	}
+	theta := mat.DenseCopyOf(centroids).RawMatrix().Data
+	grad := mat.NewDense(k, d, nil)
+	xi, dist, p := make([]float64, d), make([]float64, k), make([]float64, k)
+	var f float64
+	for i := 0; i < n; i++ {
+		mat.Row(xi, i, x)
+		m, lz := daRowPosterior(xi, theta, d, k, T, daExact, true, dist, p)
+		f += m - T*lz
+		for c := 0; c < k; c++ {
+			for j := 0; j < d; j++ {
+				grad.Set(c, j, grad.At(c, j)-2*p[c]*(xi[j]-theta[c*d+j]))
+			}
+		}
+	}
+	return f, grad, nil
+}

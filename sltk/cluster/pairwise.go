@@ -1,0 +1,508 @@
+package cluster
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+)
+
+// ErrDissimilarity reports a dissimilarity matrix that pairwise methods cannot use: not square,
+// not symmetric, negative or infinite entries, a non-zero diagonal, or missing entries (NaN)
+// where missing data is not allowed.
+var ErrDissimilarity = errors.New("cluster: invalid dissimilarity matrix")
+
+// pwStream is the PCG stream word of the pairwise methods ("pw_mfa").
+const pwStream = 0x70775f6d6661
+
+// pwData is a validated n×n dissimilarity matrix: d holds the entries with missing ones set to
+// 0 and obs the 0/1 mask (nil when every entry is observed).
+type pwData struct {
+	n     int
+	d     *mat.Dense
+	obs   *mat.Dense
+	scale float64 // mean observed off-diagonal dissimilarity (1 if all are 0)
+}
+
+func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
+	if dm == nil {
+		return nil, fmt.Errorf("%w: nil matrix", ErrDissimilarity)
+	}
+	n, c := dm.Dims()
+	if n != c || n == 0 {
+		return nil, fmt.Errorf("%w: shape %d×%d, want square and non-empty", ErrDissimilarity, n, c)
+	}
+	p := &pwData{n: n, d: mat.NewDense(n, n, nil)}
+	sum, cnt := 0.0, 0
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			v := dm.At(i, j)
+			switch {
+			case math.IsNaN(v):
+				if !allowMissing {
+					return nil, fmt.Errorf("%w: entry (%d,%d) is NaN (set Missing to treat NaN as unobserved)", ErrDissimilarity, i, j)
+				}
+				if i == j {
+					return nil, fmt.Errorf("%w: diagonal entry %d is missing", ErrDissimilarity, i)
+				}
+				if !math.IsNaN(dm.At(j, i)) {
+					return nil, fmt.Errorf("%w: (%d,%d) is missing but (%d,%d) is not", ErrDissimilarity, i, j, j, i)
+				}
+				if p.obs == nil {
+					p.obs = mat.NewDense(n, n, nil)
+					for a := 0; a < n; a++ {
+						for b := 0; b < n; b++ {
+							p.obs.Set(a, b, 1)
+						}
+					}
+				}
+				p.obs.Set(i, j, 0)
+				continue
+			case math.IsInf(v, 0):
+				return nil, fmt.Errorf("%w: entry (%d,%d) is %g", ErrDissimilarity, i, j, v)
+			case v < 0:
+				return nil, fmt.Errorf("%w: negative entry d(%d,%d) = %g", ErrDissimilarity, i, j, v)
+			case i == j && v != 0:
+				return nil, fmt.Errorf("%w: diagonal entry d(%d,%d) = %g, want 0", ErrDissimilarity, i, i, v)
+			}
+			if w := dm.At(j, i); math.Abs(v-w) > 1e-9*math.Max(1, math.Abs(v)) {
+				return nil, fmt.Errorf("%w: not symmetric: d(%d,%d) = %g but d(%d,%d) = %g", ErrDissimilarity, i, j, v, j, i, w)
+			}
+			p.d.Set(i, j, v)
+			if i != j {
+				sum += v
+				cnt++
+			}
+		}
+	}
+	p.scale = 1
+	if cnt > 0 && sum > 0 {
+		p.scale = sum / float64(cnt)
+	}
+	return p, nil
+}
+
+// SquaredDistances returns the n×n matrix of squared Euclidean distances ‖x_i − x_j‖² between
+// the rows of x, the dissimilarity for which pairwise clustering equals k-means. Cost O(n²·d).
+func SquaredDistances(x mat.Matrix) (*mat.Dense, error) {
+	data, err := kmPrepare(x)
+	if err != nil {
+		return nil, err
+	}
+	n, d := data.n, data.d
+	out := mat.NewDense(n, n, nil)
+	for i := 0; i < n; i++ {
+		xi := data.x[i*d : (i+1)*d]
+		for j := i + 1; j < n; j++ {
+			xj := data.x[j*d : (j+1)*d]
+			s := 0.0
+			for t, v := range xi {
+				u := v - xj[t]
+				s += u * u
+			}
+			out.Set(i, j, s)
+			out.Set(j, i, s)
+		}
+	}
+	return out, nil
+}
+
+// pwFields computes the mean fields e (n×K) of pairwise clustering for soft assignments m
+// (n×K), seed 001 eq. (4.27) with the normalisation c = 1 (erratum E22):
+//
+//	e_q^(α) = (1/n_q) Σ_δ m_q^(δ) d_δα − (1/(2 n_q²)) Σ_δε m_q^(δ) m_q^(ε) d_δε,  n_q = Σ_γ m_q^(γ).
+//
+// With missing entries (obs ≠ nil) it uses the corrected form of §4.2.3 (erratum E24): the
+// averages run over observed pairs only,
+//
+//	d̄_qα = Σ_{γ∈N_α} m_q^(γ) d_γα / Σ_{γ∈N_α} m_q^(γ),  e_q^(α) = d̄_qα − ½ Σ_δ m_q^(δ) d̄_qδ / n_q,
+//
+// which equals the first form when nothing is missing. It returns the soft cost
+// (1/(2p)) Σ_q Σ_α m_q^(α) d̄_qα. Cost O(n²·K) through one matrix product (two with a mask).
+func pwFields(p *pwData, m, e, dm, om *mat.Dense) float64 {
+	n, k := m.Dims()
+	pwMulNarrow(dm, p.d, m)
+	if p.obs != nil {
+		pwMulNarrow(om, p.obs, m)
+	}
+	cost := 0.0
+	for q := 0; q < k; q++ {
+		nq := 0.0
+		for a := 0; a < n; a++ {
+			nq += m.At(a, q)
+		}
+		if !(nq > 1e-300) {
+			// A cluster without mass: make it unattractive but keep the fields finite.
+			for a := 0; a < n; a++ {
+				e.Set(a, q, p.scale)
+			}
+			continue
+		}
+		corr := 0.0
+		for a := 0; a < n; a++ {
+			den := nq
+			if p.obs != nil {
+				den = om.At(a, q)
+			}
+			db := p.scale
+			if den > 1e-300 {
+				db = dm.At(a, q) / den
+			}
+			e.Set(a, q, db)
+			corr += m.At(a, q) * db
+		}
+		corr /= 2 * nq
+		cost += corr
+		for a := 0; a < n; a++ {
+			e.Set(a, q, e.At(a, q)-corr)
+		}
+	}
+	return cost / float64(n)
+}
+
+// pwMulNarrow sets dst = a·b for a square n×n matrix a and a narrow n×k matrix b. It copies
+// the columns of b into contiguous vectors and computes every entry as a dot product of a row
+// of a with a column of b (SIMD kernels of gonum's floats), in parallel over row blocks; each
+// row of dst is written by one goroutine, so the result does not depend on scheduling. The row
+// of a stays in cache for its k dot products, so a is streamed from memory once.
+// Cost O(n²·k).
+func pwMulNarrow(dst, a, b *mat.Dense) {
+	n, k := b.Dims()
+	if k > 32 {
+		dst.Mul(a, b)
+		return
+	}
+	cols := make([][]float64, k)
+	for q := range cols {
+		cols[q] = mat.Col(nil, q, b)
+	}
+	ar, dr := a.RawMatrix(), dst.RawMatrix()
+	workers := min(runtime.GOMAXPROCS(0), max(1, n/64))
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += chunk {
+		hi := min(lo+chunk, n)
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				row := ar.Data[i*ar.Stride : i*ar.Stride+n]
+				out := dr.Data[i*dr.Stride : i*dr.Stride+k]
+				for q, c := range cols {
+					out[q] = floats.Dot(row, c)
+				}
+			}
+		}(lo, hi)
+	}
+	wg.Wait()
+}
+
+// pwSoftmax sets m_q^(α) = exp(−β e_q^(α)) / Σ_r exp(−β e_r^(α)), subtracting the row minimum
+// of e first (log domain), so it is stable for any β ≥ 0.
+func pwSoftmax(e, m *mat.Dense, beta float64) {
+	n, _ := e.Dims()
+	for a := 0; a < n; a++ {
+		row := e.RawRowView(a)
+		lo := row[0]
+		for _, v := range row {
+			lo = math.Min(lo, v)
+		}
+		s := 0.0
+		out := m.RawRowView(a)
+		for q, v := range row {
+			out[q] = math.Exp(-beta * (v - lo))
+			s += out[q]
+		}
+		for q := range out {
+			out[q] /= s
+		}
+	}
+}
+
+// PairwiseMeanFields returns the mean fields e_q^(α) of pairwise clustering for the soft
+// assignment matrix assign (n×K, rows summing to 1) on the dissimilarities d, using eq. (4.27)
+// with c = 1 or, when d has NaN entries and missing is true, the missing-data form of §4.2.3.
+// For d = ½‖x − x′‖² the result is ½‖x^(α) − w_q‖² with w_q the assign-weighted mean: the
+// identity that makes pairwise clustering and soft k-means the same algorithm.
+func PairwiseMeanFields(d, assign mat.Matrix, missing bool) (*mat.Dense, error) {
+	p, err := pwPrepare(d, missing)
+	if err != nil {
+		return nil, err
+	}
+	m, err := pwCheckAssign(assign, p.n)
+	if err != nil {
+		return nil, err
+	}
+	_, k := m.Dims()
+	e := mat.NewDense(p.n, k, nil)
+	pwFields(p, m, e, mat.NewDense(p.n, k, nil), mat.NewDense(p.n, k, nil))
+	return e, nil
+}
+
+func pwCheckAssign(a mat.Matrix, n int) (*mat.Dense, error) {
+	if a == nil {
+		return nil, fmt.Errorf("%w: nil assignment matrix", ErrShape)
+	}
+	r, k := a.Dims()
+	if r != n || k == 0 {
+		return nil, fmt.Errorf("%w: assignments are %d×%d, want %d×K", ErrShape, r, k, n)
+	}
+	m := mat.DenseCopyOf(a)
+	for i := 0; i < r; i++ {
+		s := 0.0
+		for q := 0; q < k; q++ {
+			v := m.At(i, q)
+			if !(v >= 0) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("%w: assignment (%d,%d) = %g", ErrBadParam, i, q, v)
+			}
+			s += v
+		}
+		if math.Abs(s-1) > 1e-9 {
+			return nil, fmt.Errorf("%w: assignment row %d sums to %g, want 1", ErrBadParam, i, s)
+		}
+	}
+	return m, nil
+}
+
+// PairwiseCost returns the pairwise clustering cost of a hard assignment (seed 001 §4.2.1, C14):
+//
+//	E = (1/(2p)) Σ_q Σ_{α,α′ ∈ q} d_αα′ / |q|.
+//
+// For d = ‖x − x′‖² it equals the k-means cost (1/p) Σ_α ‖x^(α) − w_{q(α)}‖² with w_q the
+// cluster means, for every assignment. Empty clusters contribute 0. Cost O(p²).
+func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
+	p, err := pwPrepare(d, false)
+	if err != nil {
+		return 0, err
+	}
+	if len(labels) != p.n {
+		return 0, fmt.Errorf("%w: %d labels for %d objects", ErrShape, len(labels), p.n)
+	}
+	size := make([]float64, k)
+	for i, l := range labels {
+		if l < 0 || l >= k {
+			return 0, fmt.Errorf("%w: label %d of object %d outside [0, %d)", ErrBadK, l, i, k)
+		}
+		size[l]++
+	}
+	within := make([]float64, k)
+	for a := 0; a < p.n; a++ {
+		row := p.d.RawRowView(a)
+		for b, v := range row {
+			if labels[a] == labels[b] {
+				within[labels[a]] += v
+			}
+		}
+	}
+	e := 0.0
+	for q := range within {
+		if size[q] > 0 {
+			e += within[q] / size[q]
+		}
+	}
+	return e / (2 * float64(p.n)), nil
+}
+
+// Pairwise is pairwise clustering by mean-field (deterministic) annealing, seed 001 §4.2
+// (Algorithm of Fig. 4.8 with h = δ; Hofmann & Buhmann 1997). The data are only the n×n
+// dissimilarities d_αα′ (symmetric, non-negative, zero diagonal; need not be a metric).
+//
+// At inverse temperature β the Gibbs distribution of the cost C14 is approximated by a
+// factorising one whose soft assignments are ⟨m_q^(α)⟩ = softmax_q(−β e_q^(α)), with the mean
+// fields e of eq. (4.27) (see PairwiseMeanFields; c = 1 fixes the notes' inconsistent
+// prefactors, erratum E22, which only rescale β). For each β the two equations are iterated
+// until no field moves more than Tol; then β ← Rate·β, until BetaMax. Entries that are NaN are
+// treated as unobserved when Missing is set (§4.2.3, corrected as erratum E24).
+//
+// Zero values: Beta0 = 0.5/d̄ and BetaMax = 200/d̄ with d̄ the mean observed dissimilarity,
+// Rate = 1.1, Tol = 1e-7·d̄, MaxInner = 500, Noise = 1e-3 (relative multiplicative jitter of the
+// assignments at each new β, which breaks the symmetry of the uniform high-temperature solution;
+// negative disables it). Init, if set, is the n×K initial soft assignment; otherwise the fields
+// start uniform on [0, d̄] as in the notes.
+//
+// Cost: O(n²·K) per inner sweep (one n×n by n×K product; two with missing entries) and O(n²)
+// memory for the matrix.
+type Pairwise struct {
+	K                    int
+	Beta0, BetaMax, Rate float64
+	Tol                  float64
+	MaxInner             int
+	Noise                float64
+	Missing              bool
+	Init                 mat.Matrix
+	Seed                 uint64
+}
+
+// PairwiseLevel is the state after convergence at one β.
+type PairwiseLevel struct {
+	Beta      float64
+	SoftCost  float64 // (1/(2p)) Σ_q Σ_α ⟨m_q^(α)⟩ d̄_qα, the expected cost under Q
+	Iter      int
+	Converged bool
+}
+
+// PairwiseResult is the outcome of Pairwise.Fit.
+type PairwiseResult struct {
+	Assign *mat.Dense // n×K soft assignments at BetaMax
+	Fields *mat.Dense // n×K mean fields at BetaMax
+	Labels []int      // argmax_q of Assign (ties to the smallest index)
+	// Cost is the hard cost C14 of Labels (over observed pairs when entries are missing).
+	Cost   float64
+	Levels []PairwiseLevel
+	Iter   int // total inner sweeps
+}
+
+type pwSchedule struct {
+	beta0, betaMax, rate, tol float64
+	maxInner                  int
+	noise                     float64
+}
+
+func pwResolve(beta0, betaMax, rate, tol float64, maxInner int, noise, scale float64) (pwSchedule, error) {
+	s := pwSchedule{beta0, betaMax, rate, tol, maxInner, noise}
+	if s.beta0 == 0 {
+		s.beta0 = 0.5 / scale
+	}
+	if s.betaMax == 0 {
+		s.betaMax = 200 / scale
+	}
+	if s.rate == 0 {
+		s.rate = 1.1
+	}
+	if s.tol == 0 {
+		s.tol = 1e-7 * scale
+	}
+	if s.maxInner == 0 {
+		s.maxInner = 500
+	}
+	if s.noise == 0 {
+		s.noise = 1e-3
+	}
+	switch {
+	case !(s.beta0 > 0) || math.IsInf(s.beta0, 0) || !(s.betaMax >= s.beta0) || math.IsInf(s.betaMax, 0):
+		return s, fmt.Errorf("%w: need 0 < Beta0 ≤ BetaMax < ∞, got %g and %g", ErrTemperature, s.beta0, s.betaMax)
+	case !(s.rate > 1) || math.IsInf(s.rate, 0):
+		return s, fmt.Errorf("%w: annealing factor Rate = %g, want > 1", ErrBadParam, s.rate)
+	case !(s.tol > 0) || s.maxInner < 0:
+		return s, fmt.Errorf("%w: Tol = %g, MaxInner = %d", ErrBadParam, s.tol, s.maxInner)
+	}
+	return s, nil
+}
+
+// Fit clusters the objects of the dissimilarity matrix d.
+func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
+	p, err := pwPrepare(d, pc.Missing)
+	if err != nil {
+		return nil, err
+	}
+	n, k := p.n, pc.K
+	if k < 1 || k > n {
+		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrBadK, k, n)
+	}
+	sch, err := pwResolve(pc.Beta0, pc.BetaMax, pc.Rate, pc.Tol, pc.MaxInner, pc.Noise, p.scale)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(pc.Seed, pwStream))
+	m := mat.NewDense(n, k, nil)
+	e := mat.NewDense(n, k, nil)
+	if pc.Init != nil {
+		init, err := pwCheckAssign(pc.Init, n)
+		if err != nil {
+			return nil, err
+		}
+		if _, kk := init.Dims(); kk != k {
+			return nil, fmt.Errorf("%w: Init has %d columns, K = %d", ErrShape, kk, k)
+		}
+		m.Copy(init)
+	} else {
+		for a := 0; a < n; a++ {
+			for q := 0; q < k; q++ {
+				e.Set(a, q, p.scale*rng.Float64())
+			}
+		}
+		pwSoftmax(e, m, sch.beta0)
+	}
+	res := &PairwiseResult{}
+	eNew := mat.NewDense(n, k, nil)
+	dm, om := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
+	pwFields(p, m, e, dm, om)
+	for beta, level := sch.beta0, 0; beta <= sch.betaMax*(1+1e-12); beta, level = beta*sch.rate, level+1 {
+		if level > 0 && sch.noise > 0 {
+			pwJitter(m, sch.noise, rng)
+			pwFields(p, m, e, dm, om)
+		}
+		lv := PairwiseLevel{Beta: beta}
+		for lv.Iter < sch.maxInner {
+			pwSoftmax(e, m, beta)
+			lv.SoftCost = pwFields(p, m, eNew, dm, om)
+			lv.Iter++
+			delta := 0.0
+			for i, v := range eNew.RawMatrix().Data {
+				delta = math.Max(delta, math.Abs(v-e.RawMatrix().Data[i]))
+			}
+			e, eNew = eNew, e
+			if delta < sch.tol {
+				lv.Converged = true
+				break
+			}
+		}
+		pwSoftmax(e, m, beta)
+		res.Iter += lv.Iter
+		res.Levels = append(res.Levels, lv)
+	}
+	res.Assign, res.Fields = m, e
+	res.Labels = make([]int, n)
+	for a := 0; a < n; a++ {
+		for q := 1; q < k; q++ {
+			if m.At(a, q) > m.At(a, res.Labels[a]) {
+				res.Labels[a] = q
+			}
+		}
+	}
+	res.Cost = pwHardCost(p, res.Labels, k)
+	return res, nil
+}
+
+func pwJitter(m *mat.Dense, noise float64, rng *rand.Rand) {
+	n, _ := m.Dims()
+	for a := 0; a < n; a++ {
+		row := m.RawRowView(a)
+		s := 0.0
+		for q := range row {
+			row[q] *= 1 + noise*(rng.Float64()-0.5)
+			s += row[q]
+		}
+		for q := range row {
+			row[q] /= s
+		}
+	}
+}
+
+// pwHardCost is C14 over observed pairs.
+func pwHardCost(p *pwData, labels []int, k int) float64 {
+	size := make([]float64, k)
+	for _, l := range labels {
+		size[l]++
+	}
+	within := make([]float64, k)
+	for a := 0; a < p.n; a++ {
+		for b := 0; b < p.n; b++ {
+			if labels[a] == labels[b] {
+				within[labels[a]] += p.d.At(a, b)
+			}
+		}
+	}
+	e := 0.0
+	for q := range within {
+		if size[q] > 0 {
+			e += within[q] / size[q]
+		}
+	}
+	return e / (2 * float64(p.n))
+}

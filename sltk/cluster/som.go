@@ -1,0 +1,343 @@
+package cluster
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Topology is the lattice on which the nodes of a self-organising map sit.
+type Topology int
+
+const (
+	// Chain places M nodes on a line, r_q = q (seed 001 Algorithm 5).
+	Chain Topology = iota
+	// Grid places Rows×Cols nodes on a square lattice, r_q = (row, col); node q = row·Cols + col.
+	Grid
+)
+
+// WinnerRule selects the winning node of an online SOM step.
+type WinnerRule int
+
+const (
+	// Nearest is Kohonen's rule: win = argmin_r ‖x − w_r‖ (Algorithm 5).
+	Nearest WinnerRule = iota
+	// Heskes uses the neighbourhood-weighted distance win = argmin_r Σ_q h_rq ‖x − w_q‖²
+	// (the second "Algorithm 6" of §4.3.2), which makes the update a stochastic gradient of the
+	// Euclidean SOM cost C15.
+	Heskes
+)
+
+// somLattice returns the lattice coordinates (M×2) of the nodes.
+func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
+	switch top {
+	case Chain:
+		if nodes < 1 {
+			return nil, fmt.Errorf("%w: chain of %d nodes", ErrBadParam, nodes)
+		}
+		c := mat.NewDense(nodes, 2, nil)
+		for q := 0; q < nodes; q++ {
+			c.Set(q, 0, float64(q))
+		}
+		return c, nil
+	case Grid:
+		if rows < 1 || cols < 1 {
+			return nil, fmt.Errorf("%w: grid of %d×%d nodes", ErrBadParam, rows, cols)
+		}
+		c := mat.NewDense(rows*cols, 2, nil)
+		for q := 0; q < rows*cols; q++ {
+			c.Set(q, 0, float64(q/cols))
+			c.Set(q, 1, float64(q%cols))
+		}
+		return c, nil
+	}
+	return nil, fmt.Errorf("%w: unknown topology %d", ErrBadParam, int(top))
+}
+
+// Neighbourhood returns the M×M matrix h_qp = exp(−‖r_q − r_p‖²/(2σ²)) of lattice coordinates
+// (seed 001 §4.3.1, C16); σ = 0 gives the identity (h = δ, no neighbourhood), the limit in
+// which a SOM becomes k-means.
+func Neighbourhood(coords mat.Matrix, sigma float64) (*mat.Dense, error) {
+	if coords == nil {
+		return nil, fmt.Errorf("%w: nil coordinates", ErrShape)
+	}
+	if !(sigma >= 0) || math.IsInf(sigma, 0) {
+		return nil, fmt.Errorf("%w: σ = %g, want finite ≥ 0", ErrBadParam, sigma)
+	}
+	m, _ := coords.Dims()
+	h := mat.NewDense(m, m, nil)
+	somFillH(h, coords, sigma)
+	return h, nil
+}
+
+func somFillH(h *mat.Dense, coords mat.Matrix, sigma float64) {
+	m, dim := coords.Dims()
+	for q := 0; q < m; q++ {
+		for p := 0; p < m; p++ {
+			if sigma == 0 {
+				v := 0.0
+				if p == q {
+					v = 1
+				}
+				h.Set(q, p, v)
+				continue
+			}
+			s := 0.0
+			for j := 0; j < dim; j++ {
+				u := coords.At(q, j) - coords.At(p, j)
+				s += u * u
+			}
+			h.Set(q, p, math.Exp(-s/(2*sigma*sigma)))
+		}
+	}
+}
+
+// SOM is the online self-organising map of seed 001 §4.3 (Algorithm 5; Kohonen 1982): for each
+// point x, in a fresh random order every epoch, find the winner and move every prototype
+// towards x by Δw_q = ε h_{q,win} (x − w_q), with the neighbourhood h of width σ on the lattice.
+// Both ε and σ are annealed geometrically over the run, ε_t = ε₀(ε_f/ε₀)^{t/t_max} and likewise
+// σ_t: a wide neighbourhood first orders the map globally (smooth cost), a narrow one then fits
+// the data (rugged cost, §4.3.1).
+//
+// Zero values: Topology Chain with Nodes = 20 (Grid: 10×10), Epochs = 20, Eps0 = 0.5,
+// EpsF = 0.01, Sigma0 = (longest lattice side)/2, SigmaF = 0.5, Winner Nearest, Init
+// KMeansPlusPlus (as OnlineKMeans). A negative Sigma0 or SigmaF means σ = 0: then h = δ and,
+// with Eps0 = EpsF, the SOM replays online k-means with a constant rate step for step (the
+// same seed gives the same initialisation and visiting order as OnlineKMeans).
+//
+// Cost: O(n·M·d) per epoch (O(n·M²) more for the Heskes winner), sequential by nature.
+type SOM struct {
+	Topology   Topology
+	Nodes      int
+	Rows, Cols int
+	Epochs     int
+	Eps0, EpsF float64
+	Sigma0     float64
+	SigmaF     float64
+	Winner     WinnerRule
+	Init       KMeansInit
+	Centroids  mat.Matrix // M×d initial prototypes for Init == KMeansGiven
+	Seed       uint64
+}
+
+// SOMEpoch records the schedule and the fit after one epoch.
+type SOMEpoch struct {
+	Eps, Sigma float64
+	QuantError float64 // mean squared distance of a point to its nearest prototype
+}
+
+// SOMResult is a trained map.
+type SOMResult struct {
+	Prototypes *mat.Dense // M×d
+	Coords     *mat.Dense // M×2 lattice coordinates
+	Labels     []int      // nearest prototype of every point
+	QuantError float64
+	// TopoError is the fraction of points whose nearest and second-nearest prototypes are not
+	// lattice neighbours (distance 1): 0 for a perfectly ordered map.
+	TopoError float64
+	Trace     []SOMEpoch
+}
+
+func (s SOM) defaults() (SOM, error) {
+	if s.Topology == Chain && s.Nodes == 0 {
+		s.Nodes = 20
+	}
+	if s.Topology == Grid && s.Rows == 0 && s.Cols == 0 {
+		s.Rows, s.Cols = 10, 10
+	}
+	if s.Epochs == 0 {
+		s.Epochs = 20
+	}
+	if s.Eps0 == 0 {
+		s.Eps0 = 0.5
+	}
+	if s.EpsF == 0 {
+		s.EpsF = 0.01
+	}
+	side := float64(s.Nodes)
+	if s.Topology == Grid {
+		side = float64(max(s.Rows, s.Cols))
+	}
+	if s.Sigma0 == 0 {
+		s.Sigma0 = side / 2
+	}
+	if s.SigmaF == 0 {
+		s.SigmaF = 0.5
+	}
+	switch {
+	case s.Epochs < 0:
+		return s, fmt.Errorf("%w: Epochs = %d", ErrBadParam, s.Epochs)
+	case !(s.Eps0 > 0 && s.Eps0 <= 1 && s.EpsF > 0 && s.EpsF <= 1):
+		return s, fmt.Errorf("%w: learning rates %g → %g, want in (0, 1]", ErrBadParam, s.Eps0, s.EpsF)
+	case math.IsNaN(s.Sigma0) || math.IsNaN(s.SigmaF) || math.IsInf(s.Sigma0, 0) || math.IsInf(s.SigmaF, 0):
+		return s, fmt.Errorf("%w: σ schedule %g → %g", ErrBadParam, s.Sigma0, s.SigmaF)
+	case s.Winner != Nearest && s.Winner != Heskes:
+		return s, fmt.Errorf("%w: unknown winner rule %d", ErrBadParam, int(s.Winner))
+	}
+	return s, nil
+}
+
+// somSchedule returns the geometric interpolation a(b/a)^f, or 0 when either end is ≤ 0.
+func somSchedule(a, b, f float64) float64 {
+	if a <= 0 || b <= 0 {
+		return 0
+	}
+	return a * math.Pow(b/a, f)
+}
+
+// Fit trains the map on the rows of x.
+func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
+	s, err := s.defaults()
+	if err != nil {
+		return nil, err
+	}
+	data, err := kmPrepare(x)
+	if err != nil {
+		return nil, err
+	}
+	coords, err := somLattice(s.Topology, s.Nodes, s.Rows, s.Cols)
+	if err != nil {
+		return nil, err
+	}
+	n, d := data.n, data.d
+	m, _ := coords.Dims()
+	if m > n {
+		return nil, fmt.Errorf("%w: %d nodes for %d points", ErrBadK, m, n)
+	}
+	given, err := kmCheckInit(s.Init, s.Centroids, m, d)
+	if err != nil {
+		return nil, err
+	}
+	e := kmNewEngine(data, m, 1)
+	w, err := kmInitCentroids(e, s.Init, given, rand.New(rand.NewPCG(s.Seed, kmInitStream)))
+	if err != nil {
+		return nil, err
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	orng := rand.New(rand.NewPCG(s.Seed, kmOrderStream))
+	// Lattice coordinates are integers, so squared lattice distances are small integers and
+	// h = exp(−k/(2σ²)) can be tabulated per step: O(max k) exponentials instead of O(M²).
+	lat2 := make([]int, m*m)
+	maxK := 0
+	for q := 0; q < m; q++ {
+		for p := 0; p < m; p++ {
+			dr, dc := coords.At(q, 0)-coords.At(p, 0), coords.At(q, 1)-coords.At(p, 1)
+			lat2[q*m+p] = int(dr*dr + dc*dc)
+			maxK = max(maxK, lat2[q*m+p])
+		}
+	}
+	table := make([]float64, maxK+1)
+	dist := make([]float64, m)
+	hrow := make([]float64, m)
+	res := &SOMResult{Coords: coords}
+	tmax := float64(max(s.Epochs*n-1, 1))
+	step := 0
+	for ep := 0; ep < s.Epochs; ep++ {
+		orng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		var eps, sigma float64
+		for _, i := range order {
+			f := float64(step) / tmax
+			eps = somSchedule(s.Eps0, s.EpsF, f)
+			sigma = somSchedule(s.Sigma0, s.SigmaF, f)
+			step++
+			xi := data.x[i*d : (i+1)*d]
+			var win int
+			if s.Winner == Nearest {
+				_, win = kmNearest(xi, w, m)
+			} else {
+				somTable(table, sigma)
+				for q := 0; q < m; q++ {
+					dist[q], _ = kmNearest(xi, w[q*d:(q+1)*d], 1)
+				}
+				best := math.Inf(1)
+				for r := 0; r < m; r++ {
+					t := 0.0
+					row := lat2[r*m : (r+1)*m]
+					for q, k := range row {
+						t += table[k] * dist[q]
+					}
+					if t < best {
+						best, win = t, r
+					}
+				}
+			}
+			// Row win of h (h is symmetric): δ for σ = 0, else exp(−‖r_q − r_win‖²/(2σ²)).
+			for q := 0; q < m; q++ {
+				switch {
+				case sigma > 0:
+					hrow[q] = math.Exp(-float64(lat2[q*m+win]) / (2 * sigma * sigma))
+				case q == win:
+					hrow[q] = 1
+				default:
+					hrow[q] = 0
+				}
+			}
+			for q := 0; q < m; q++ {
+				g := eps * hrow[q]
+				if g == 0 {
+					continue
+				}
+				wq := w[q*d : (q+1)*d]
+				for t, v := range xi {
+					wq[t] += g * (v - wq[t])
+				}
+			}
+		}
+		e.assign(w)
+		res.Trace = append(res.Trace, SOMEpoch{Eps: eps, Sigma: sigma, QuantError: e.cost / float64(n)})
+	}
+	e.assign(w)
+	res.Prototypes = mat.NewDense(m, d, w)
+	res.Labels = append([]int(nil), e.labels...)
+	res.QuantError = e.cost / float64(n)
+	res.TopoError = somTopoError(data, w, coords)
+	return res, nil
+}
+
+// somTable sets table[k] = exp(−k/(2σ²)) (δ_{k0} for σ = 0).
+func somTable(table []float64, sigma float64) {
+	for k := range table {
+		switch {
+		case sigma > 0:
+			table[k] = math.Exp(-float64(k) / (2 * sigma * sigma))
+		case k == 0:
+			table[k] = 1
+		default:
+			table[k] = 0
+		}
+	}
+}
+
+func somTopoError(data kmData, w []float64, coords *mat.Dense) float64 {
+	n, d := data.n, data.d
+	m, _ := coords.Dims()
+	if m < 2 {
+		return 0
+	}
+	bad := 0
+	for i := 0; i < n; i++ {
+		xi := data.x[i*d : (i+1)*d]
+		b1, b2 := -1, -1
+		d1, d2 := math.Inf(1), math.Inf(1)
+		for q := 0; q < m; q++ {
+			t, _ := kmNearest(xi, w[q*d:(q+1)*d], 1)
+			switch {
+			case t < d1:
+				b2, d2 = b1, d1
+				b1, d1 = q, t
+			case t < d2:
+				b2, d2 = q, t
+			}
+		}
+		dr := math.Abs(coords.At(b1, 0)-coords.At(b2, 0)) + math.Abs(coords.At(b1, 1)-coords.At(b2, 1))
+		if dr != 1 {
+			bad++
+		}
+	}
+	return float64(bad) / float64(n)
+}

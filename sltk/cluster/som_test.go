@@ -1,0 +1,324 @@
+package cluster
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+func uniformSquare(n int, seed uint64) *mat.Dense {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	x := mat.NewDense(n, 2, nil)
+	for i := 0; i < n; i++ {
+		x.Set(i, 0, rng.Float64())
+		x.Set(i, 1, rng.Float64())
+	}
+	return x
+}
+
+// Oracle 27: with σ = 0 and a constant rate the SOM is online k-means, step for step.
+func TestSOMZeroSigmaIsOnlineKMeansOracle27(t *testing.T) {
+	x := pwBlobs(300, 9)
+	init := mat.NewDense(5, 2, []float64{0, 0, 1, 1, -1, 0, 2, -2, -2, 2})
+	s, err := SOM{Nodes: 5, Sigma0: -1, SigmaF: -1, Eps0: 0.2, EpsF: 0.2, Epochs: 4, Init: KMeansGiven, Centroids: init, Seed: 3}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := OnlineKMeans{K: 5, Rate: RateConstant, Eta0: 0.2, Epochs: 4, Init: KMeansGiven, Centroids: init, Seed: 3}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(s.Prototypes, k.Centroids) {
+		t.Errorf("SOM σ=0:\n%v\nonline k-means:\n%v", mat.Formatted(s.Prototypes), mat.Formatted(k.Centroids))
+	}
+}
+
+func TestSOMChainOrdersOn1D(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for seed := uint64(0); seed < 5; seed++ {
+		x := mat.NewDense(500, 1, nil)
+		for i := 0; i < 500; i++ {
+			x.Set(i, 0, rng.Float64())
+		}
+		r, err := SOM{Nodes: 10, Epochs: 20, Sigma0: 5, Seed: seed}.Fit(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		up, down := true, true
+		for q := 1; q < 10; q++ {
+			up = up && r.Prototypes.At(q, 0) > r.Prototypes.At(q-1, 0)
+			down = down && r.Prototypes.At(q, 0) < r.Prototypes.At(q-1, 0)
+		}
+		if !up && !down {
+			t.Errorf("seed %d: chain not ordered: %v", seed, mat.Col(nil, 0, r.Prototypes))
+		}
+	}
+}
+
+func TestSOMGridUnfolds(t *testing.T) {
+	x := uniformSquare(600, 2)
+	// The Heskes winner minimises the neighbourhood-smoothed cost C15, not the plain quantisation
+	// error, so its map is slightly coarser; both must unfold (no folds, small topographic error).
+	limits := map[WinnerRule][2]float64{Nearest: {0.1, 0.01}, Heskes: {0.25, 0.02}}
+	for _, rule := range []WinnerRule{Nearest, Heskes} {
+		r, err := SOM{Topology: Grid, Rows: 6, Cols: 6, Epochs: 15, Seed: 1, Winner: rule}.Fit(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.TopoError > limits[rule][0] {
+			t.Errorf("rule %d: topographic error %g", rule, r.TopoError)
+		}
+		// A 6×6 map on the unit square quantises to roughly 1/(6·6·6) per coordinate pair.
+		if r.QuantError > limits[rule][1] {
+			t.Errorf("rule %d: quantisation error %g", rule, r.QuantError)
+		}
+	}
+}
+
+// Oracle 25: the pairwise SOM with h = δ is pairwise clustering; for ½‖·‖² its field is
+// ½ Σ_s h_sq ‖x − w_s‖².
+func TestPairwiseSOMOracle25(t *testing.T) {
+	x := pwBlobs(60, 12)
+	d := halfSq(t, x)
+	rng := rand.New(rand.NewPCG(12, 1))
+	init := randomSoft(60, 4, rng)
+	a, err := PairwiseSOM{Nodes: 4, Sigma: -1, Init: init, Rate: 1.5, Noise: -1}.Fit(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Pairwise{K: 4, Init: init, Rate: 1.5, Noise: -1}.Fit(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.EqualApprox(a.Assign, b.Assign, 1e-12) {
+		t.Errorf("h = δ pairwise SOM differs from pairwise clustering")
+	}
+	// Euclidean field with a real neighbourhood.
+	coords, _ := somLattice(Chain, 4, 0, 0)
+	h, _ := Neighbourhood(coords, 0.8)
+	p, _ := pwPrepare(d, false)
+	e, ahat, ehat := mat.NewDense(60, 4, nil), mat.NewDense(60, 4, nil), mat.NewDense(60, 4, nil)
+	somPairwiseFields(p, h, init, ahat, ehat, e, mat.NewDense(60, 4, nil), nil)
+	w := mat.NewDense(4, 2, nil)
+	for s := 0; s < 4; s++ {
+		ns := 0.0
+		for i := 0; i < 60; i++ {
+			ns += ahat.At(i, s)
+			w.Set(s, 0, w.At(s, 0)+ahat.At(i, s)*x.At(i, 0))
+			w.Set(s, 1, w.At(s, 1)+ahat.At(i, s)*x.At(i, 1))
+		}
+		w.Set(s, 0, w.At(s, 0)/ns)
+		w.Set(s, 1, w.At(s, 1)/ns)
+	}
+	for i := 0; i < 60; i++ {
+		for q := 0; q < 4; q++ {
+			want := 0.0
+			for s := 0; s < 4; s++ {
+				want += 0.5 * h.At(s, q) * (math.Pow(x.At(i, 0)-w.At(s, 0), 2) + math.Pow(x.At(i, 1)-w.At(s, 1), 2))
+			}
+			if math.Abs(e.At(i, q)-want) > 1e-10 {
+				t.Fatalf("e[%d,%d] = %g, want %g", i, q, e.At(i, q), want)
+			}
+		}
+	}
+}
+
+func TestPairwiseSOMChainOrdersLine(t *testing.T) {
+	// Points on a line: the map's nodes take the points in order along the chain.
+	n := 60
+	x := mat.NewDense(n, 1, nil)
+	for i := 0; i < n; i++ {
+		x.Set(i, 0, float64(i)/float64(n))
+	}
+	d := halfSq(t, x)
+	r, err := PairwiseSOM{Nodes: 6, Sigma: 1, Seed: 2, Rate: 1.2}.Fit(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := 0
+	for i := 1; i < n; i++ {
+		if r.Labels[i] != r.Labels[i-1] {
+			changes++
+			if diff := r.Labels[i] - r.Labels[i-1]; diff != 1 && diff != -1 {
+				t.Errorf("jump from node %d to %d at point %d", r.Labels[i-1], r.Labels[i], i)
+			}
+		}
+	}
+	if changes < 3 {
+		t.Errorf("only %d label changes along the line: %v", changes, r.Labels)
+	}
+}
+
+func TestSOMBadInput(t *testing.T) {
+	x := uniformSquare(20, 1)
+	for i, s := range []SOM{{Nodes: 30}, {Eps0: 2}, {Topology: Grid, Rows: -1, Cols: 2}, {Topology: 7}, {Winner: 5}, {Sigma0: math.NaN()}} {
+		_, err := s.Fit(x)
+		if !errors.Is(err, ErrBadParam) && !errors.Is(err, ErrBadK) {
+			t.Errorf("case %d: %v", i, err)
+		}
+	}
+	if _, err := Neighbourhood(mat.NewDense(2, 2, nil), -1); !errors.Is(err, ErrBadParam) {
+		t.Errorf("negative σ: %v", err)
+	}
+	d := mat.NewDense(3, 3, []float64{0, 1, 2, 1, 0, 1, 2, 3, 0})
+	if _, err := (PairwiseSOM{Nodes: 2}).Fit(d); !errors.Is(err, ErrDissimilarity) {
+		t.Errorf("asymmetric: %v", err)
+	}
+}
+
+func ExampleSOM() {
+	x := uniformSquare(400, 3)
+	r, err := SOM{Topology: Grid, Rows: 4, Cols: 4, Epochs: 10, Seed: 1}.Fit(x)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("16 prototypes, quantisation error below 0.02: %v\n", r.QuantError < 0.02)
+	// Output: 16 prototypes, quantisation error below 0.02: true
+}
+
+func benchData5000() *mat.Dense { return pwBlobs(5000, 1) }
+
+func BenchmarkPairwise5000(b *testing.B) {
+	x := benchData5000()
+	d, _ := SquaredDistances(x)
+	d.Scale(0.5, d)
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := Pairwise{K: 3, Rate: 1.3, Tol: 1e-4, Seed: 1}.Fit(d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(r.Cost, "cost")
+		b.ReportMetric(float64(r.Iter), "sweeps")
+	}
+}
+
+func BenchmarkSOMGrid5000(b *testing.B) {
+	x := benchData5000()
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := SOM{Topology: Grid, Rows: 10, Cols: 10, Epochs: 20, Seed: 1}.Fit(x)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(r.QuantError, "qerr")
+	}
+}
+
+func BenchmarkPairwiseSOM5000(b *testing.B) {
+	x := benchData5000()
+	d, _ := SquaredDistances(x)
+	d.Scale(0.5, d)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := (PairwiseSOM{Nodes: 8, Sigma: 1, Rate: 1.3, Tol: 1e-4, Seed: 1}).Fit(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// A24: online soft k-means tends to online k-means as β → ∞, and at a fixed β with a decaying
+// rate it approaches the batch soft k-means fixed point.
+func TestOnlineSoftKMeans(t *testing.T) {
+	x := pwBlobs(300, 31)
+	init := mat.NewDense(3, 2, []float64{-1, -1, 1, -1, 0, 1})
+	hard, err := OnlineSoftKMeans{K: 3, Beta0: 1e6, Eta0: 0.2, Epochs: 3, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	km, _ := OnlineKMeans{K: 3, Rate: RateConstant, Eta0: 0.2, Epochs: 3, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
+	if !mat.EqualApprox(hard.Centroids, km.Centroids, 1e-12) {
+		t.Errorf("β = 10⁶ differs from online k-means")
+	}
+	beta := 0.8
+	soft, err := OnlineSoftKMeans{K: 3, Beta0: beta, Eta0: 0.05, EtaF: 0.0005, Epochs: 40, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One batch step from the online result barely moves it.
+	post, _ := Posteriors(x, soft.Centroids, 2/beta)
+	for q := 0; q < 3; q++ {
+		var w [2]float64
+		nq := 0.0
+		for i := 0; i < 300; i++ {
+			w[0] += post.At(i, q) * x.At(i, 0)
+			w[1] += post.At(i, q) * x.At(i, 1)
+			nq += post.At(i, q)
+		}
+		if dist := math.Hypot(w[0]/nq-soft.Centroids.At(q, 0), w[1]/nq-soft.Centroids.At(q, 1)); dist > 0.05 {
+			t.Errorf("prototype %d is %g from its batch soft k-means update", q, dist)
+		}
+	}
+	if _, err := (OnlineSoftKMeans{K: 3}).Fit(x); !errors.Is(err, ErrTemperature) {
+		t.Errorf("missing β: %v", err)
+	}
+}
+
+// A27: the soft Euclidean SOM is the pairwise SOM on ½‖x − x′‖² (same start, same β).
+func TestSoftSOMIsPairwiseSOM(t *testing.T) {
+	x := pwBlobs(60, 17)
+	d := halfSq(t, x)
+	rng := rand.New(rand.NewPCG(17, 1))
+	m0 := randomSoft(60, 4, rng)
+	coords, _ := somLattice(Chain, 4, 0, 0)
+	h, _ := Neighbourhood(coords, 0.8)
+	var a mat.Dense
+	a.Mul(m0, h)
+	w0 := mat.NewDense(4, 2, nil)
+	for q := 0; q < 4; q++ {
+		n := 0.0
+		for i := 0; i < 60; i++ {
+			n += a.At(i, q)
+			w0.Set(q, 0, w0.At(q, 0)+a.At(i, q)*x.At(i, 0))
+			w0.Set(q, 1, w0.At(q, 1)+a.At(i, q)*x.At(i, 1))
+		}
+		w0.Set(q, 0, w0.At(q, 0)/n)
+		w0.Set(q, 1, w0.At(q, 1)/n)
+	}
+	beta := 0.3
+	ps, err := PairwiseSOM{Nodes: 4, Sigma: 0.8, Init: m0, Beta0: beta, BetaMax: beta, Noise: -1, Tol: 1e-13, MaxInner: 100000}.Fit(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := SoftSOM{Nodes: 4, Sigma: 0.8, Init: w0, Beta0: beta, BetaMax: beta, Noise: -1, Tol: 1e-13, MaxInner: 100000}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.EqualApprox(ps.Assign, ss.Assign, 1e-8) {
+		t.Errorf("soft SOM and pairwise SOM reach different fixed points")
+	}
+	// Annealed on the unit square, a soft 5×5 grid ends ordered.
+	r, err := SoftSOM{Topology: Grid, Rows: 4, Cols: 4, Sigma: 0.7, Rate: 1.3, Tol: 1e-5, Seed: 1}.Fit(uniformSquare(300, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := kmPrepare(uniformSquare(300, 5))
+	if te := somTopoError(data, r.Prototypes.RawMatrix().Data, r.Coords); te > 0.15 {
+		t.Errorf("soft grid topographic error %g", te)
+	}
+	for i := 1; i < len(r.Levels); i++ {
+		if r.Levels[i].Distortion > r.Levels[i-1].Distortion+1e-9 {
+			t.Errorf("expected SOM cost rose at β = %g", r.Levels[i].Beta)
+		}
+	}
+	if _, err := (SoftSOM{Nodes: 500}).Fit(x); !errors.Is(err, ErrBadK) {
+		t.Errorf("too many nodes: %v", err)
+	}
+}
+
+func BenchmarkSoftSOM5000(b *testing.B) {
+	x := benchData5000()
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := SoftSOM{Topology: Grid, Rows: 6, Cols: 6, Sigma: 0.8, Rate: 1.3, Tol: 1e-4, Seed: 1}.Fit(x)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(r.Iter), "sweeps")
+	}
+}

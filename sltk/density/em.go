@@ -1,0 +1,153 @@
+package density
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Sentinel errors of the package; returned errors wrap them with detail, so test with errors.Is.
+var (
+	// ErrInput reports bad input: empty data, wrong shapes, NaN or Inf, invalid options.
+	ErrInput = errors.New("density: invalid input")
+	// ErrDecrease reports an EM step that lowered the log-likelihood by more than round-off.
+	// EM never does this, so the error points at a bug in an E- or M-step.
+	ErrDecrease = errors.New("density: EM log-likelihood decreased")
+	// ErrNaN reports a log-likelihood that became NaN or +Inf during EM.
+	ErrNaN = errors.New("density: EM log-likelihood is not finite")
+)
+
+// EMModel is a latent-variable model that the generic EM loop can fit.
+//
+// EStep computes the posterior of the latent variables (the responsibilities) under the current
+// parameters and returns the log-likelihood log p(X | θ) of the data under those same parameters.
+// MStep sets the parameters to the maximiser of E_{p(Z|X,θ_old)}[log p(X, Z | θ)] using the
+// responsibilities of the last EStep. A model keeps its own parameters and responsibilities.
+type EMModel interface {
+	EStep() (logLik float64, err error)
+	MStep() error
+}
+
+// EM runs Algorithm 5 of seed 000 (appendix B.4): alternate E- and M-steps until the
+// log-likelihood gains less than Tol (relative to max(1, |log-likelihood|)) or MaxIter
+// iterations have run. The seed's loop has no stopping rule; these fields supply one.
+//
+// The zero value means MaxIter = 500 and Tol = 1e-10.
+type EM struct {
+	MaxIter int     // maximum number of E/M rounds; 0 means 500
+	Tol     float64 // relative gain below which the loop stops; 0 means 1e-10
+}
+
+// EMResult is the outcome of one EM run.
+type EMResult struct {
+	// LogLik[t] is log p(X | θ_t) before the t-th M-step; the last entry is the log-likelihood
+	// of the returned parameters.
+	LogLik    []float64
+	Iter      int  // number of M-steps performed
+	Converged bool // the gain fell below Tol before MaxIter
+	Seed      uint64
+	Model     EMModel // the fitted model (its parameters are the final ones)
+}
+
+// Final returns the log-likelihood of the fitted parameters.
+func (r *EMResult) Final() float64 { return r.LogLik[len(r.LogLik)-1] }
+
+func (e EM) defaults() (int, float64, error) {
+	maxIter, tol := e.MaxIter, e.Tol
+	if maxIter < 0 || tol < 0 || math.IsNaN(tol) {
+		return 0, 0, fmt.Errorf("%w: EM needs MaxIter ≥ 0 and Tol ≥ 0, got %d and %g", ErrInput, maxIter, tol)
+	}
+	if maxIter == 0 {
+		maxIter = 500
+	}
+	if tol == 0 {
+		tol = 1e-10
+	}
+	return maxIter, tol, nil
+}
+
+// decreaseSlack is the drop of the log-likelihood accepted as round-off: EM is monotone in exact
+// arithmetic, so any larger drop is reported as ErrDecrease.
+func decreaseSlack(ll float64) float64 { return 1e-9 * math.Max(1, math.Abs(ll)) }
+
+// Run fits m by EM. It returns the log-likelihood trace and an error wrapping ErrDecrease when the
+// log-likelihood falls by more than round-off (a bug detector: EM is monotone), or ErrNaN when it
+// stops being finite. Cost: MaxIter times the cost of one E- and one M-step.
+func (e EM) Run(m EMModel) (*EMResult, error) {
+	maxIter, tol, err := e.defaults()
+	if err != nil {
+		return nil, err
+	}
+	if m == nil {
+		return nil, fmt.Errorf("%w: nil model", ErrInput)
+	}
+	res := &EMResult{Model: m}
+	ll, err := m.EStep()
+	if err != nil {
+		return nil, err
+	}
+	if math.IsNaN(ll) || math.IsInf(ll, 1) {
+		return nil, fmt.Errorf("%w: initial log-likelihood %g", ErrNaN, ll)
+	}
+	res.LogLik = append(res.LogLik, ll)
+	for res.Iter < maxIter {
+		if err := m.MStep(); err != nil {
+			return res, err
+		}
+		res.Iter++
+		next, err := m.EStep()
+		if err != nil {
+			return res, err
+		}
+		if math.IsNaN(next) || math.IsInf(next, 0) {
+			return res, fmt.Errorf("%w: log-likelihood %g after iteration %d", ErrNaN, next, res.Iter)
+		}
+		res.LogLik = append(res.LogLik, next)
+		if next < ll-decreaseSlack(ll) {
+			return res, fmt.Errorf("%w: from %.12g to %.12g at iteration %d", ErrDecrease, ll, next, res.Iter)
+		}
+		gain := next - ll
+		ll = next
+		if gain <= tol*math.Max(1, math.Abs(ll)) {
+			res.Converged = true
+			break
+		}
+	}
+	return res, nil
+}
+
+// Best runs EM from restarts independent initialisations and returns the run with the largest
+// final log-likelihood, together with the final log-likelihood of every restart (in order).
+// newModel builds a freshly initialised model from a seed; the seeds are drawn from a PCG
+// generator seeded with seed, so the whole search is reproducible. A restart whose model cannot
+// be built or whose run fails makes Best fail, since either means a bug or bad input.
+// Cost: restarts times the cost of Run.
+func (e EM) Best(restarts int, seed uint64, newModel func(seed uint64) (EMModel, error)) (*EMResult, []float64, error) {
+	if restarts < 1 {
+		return nil, nil, fmt.Errorf("%w: restarts must be ≥ 1, got %d", ErrInput, restarts)
+	}
+	if newModel == nil {
+		return nil, nil, fmt.Errorf("%w: nil model factory", ErrInput)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	var best *EMResult
+	finals := make([]float64, 0, restarts)
+	for r := 0; r < restarts; r++ {
+		s := rng.Uint64()
+		m, err := newModel(s)
+		if err != nil {
+			return nil, nil, fmt.Errorf("restart %d: %w", r, err)
+		}
+		res, err := e.Run(m)
+		if err != nil {
+			return nil, nil, fmt.Errorf("restart %d: %w", r, err)
+		}
+		res.Seed = s
+		finals = append(finals, res.Final())
+		if best == nil || res.Final() > best.Final() {
+			best = res
+		}
+	}
+	return best, finals, nil
+}

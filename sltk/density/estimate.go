@@ -1,0 +1,105 @@
+package density
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Sentinel errors of the estimators in this package (besides ErrInput of em.go).
+var (
+	// ErrBandwidth reports a kernel width that is not a positive finite number.
+	ErrBandwidth = errors.New("density: bandwidth must be positive and finite")
+	// ErrSingular reports a covariance matrix that is not positive definite, e.g. a Gaussian
+	// fitted to p ≤ dim points or to points on a lower-dimensional subspace.
+	ErrSingular = errors.New("density: covariance is singular")
+)
+
+// denseRows copies a p×d matrix into one row-major slice after checking that it is non-empty
+// and finite. what names the argument in error messages.
+func denseRows(x mat.Matrix, what string) (data []float64, p, d int, err error) {
+	if x == nil {
+		return nil, 0, 0, fmt.Errorf("%w: %s is nil", ErrInput, what)
+	}
+	p, d = x.Dims()
+	if p == 0 || d == 0 {
+		return nil, 0, 0, fmt.Errorf("%w: %s is empty (%d×%d)", ErrInput, what, p, d)
+	}
+	data = make([]float64, p*d)
+	for i := 0; i < p; i++ {
+		for j := 0; j < d; j++ {
+			v := x.At(i, j)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, 0, 0, fmt.Errorf("%w: %s[%d,%d] = %g", ErrInput, what, i, j, v)
+			}
+			data[i*d+j] = v
+		}
+	}
+	return data, p, d, nil
+}
+
+// checkPoint reports a query point of the wrong length or with a non-finite entry.
+func checkPoint(q []float64, d int) error {
+	if len(q) != d {
+		return fmt.Errorf("%w: point has %d coordinates, model has %d", ErrInput, len(q), d)
+	}
+	for j, v := range q {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("%w: point[%d] = %g", ErrInput, j, v)
+		}
+	}
+	return nil
+}
+
+func checkWidth(h float64) error {
+	if !(h > 0) || math.IsInf(h, 0) {
+		return fmt.Errorf("%w: got %g", ErrBandwidth, h)
+	}
+	return nil
+}
+
+// parallelChunks runs fn on contiguous chunks [lo, hi) of 0..n-1 on up to GOMAXPROCS goroutines.
+// Each chunk writes only its own outputs, so results do not depend on scheduling.
+func parallelChunks(n int, fn func(lo, hi int)) {
+	workers := runtime.GOMAXPROCS(0)
+	if workers > n {
+		workers = n
+	}
+	if workers <= 1 || n < 64 {
+		fn(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += chunk {
+		hi := min(lo+chunk, n)
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			fn(lo, hi)
+		}(lo, hi)
+	}
+	wg.Wait()
+}
+
+// lseSlice returns log Σ exp(v_i), stable for any range of v; −Inf for an empty slice.
+func lseSlice(v []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range v {
+		if x > m {
+			m = x
+		}
+	}
+	if math.IsInf(m, -1) {
+		return m
+	}
+	s := 0.0
+	for _, x := range v {
+		s += math.Exp(x - m)
+	}
+	return m + math.Log(s)
+}

@@ -1,0 +1,161 @@
+package density
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Gaussian is a multivariate normal distribution N(μ, Σ) with its Cholesky factor cached,
+// so that densities cost O(n²) and never form Σ⁻¹ (seed 001, §5.2.1).
+type Gaussian struct {
+	Mean []float64
+	Cov  *mat.SymDense
+	chol mat.Cholesky
+}
+
+// NewGaussian builds N(mean, cov); cov must be symmetric positive definite (ErrSingular
+// otherwise). Cost O(n³) for the factorisation.
+func NewGaussian(mean []float64, cov mat.Symmetric) (*Gaussian, error) {
+	if cov == nil {
+		return nil, fmt.Errorf("%w: nil covariance", ErrInput)
+	}
+	n := cov.SymmetricDim()
+	if len(mean) != n || n == 0 {
+		return nil, fmt.Errorf("%w: mean has %d entries, covariance is %d×%d", ErrInput, len(mean), n, n)
+	}
+	if err := checkPoint(mean, n); err != nil {
+		return nil, err
+	}
+	g := &Gaussian{Mean: append([]float64(nil), mean...), Cov: mat.NewSymDense(n, nil)}
+	g.Cov.CopySym(cov)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			if v := g.Cov.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("%w: covariance[%d,%d] = %g", ErrInput, i, j, v)
+			}
+		}
+	}
+	if ok := g.chol.Factorize(g.Cov); !ok {
+		return nil, fmt.Errorf("%w: %d×%d covariance is not positive definite", ErrSingular, n, n)
+	}
+	return g, nil
+}
+
+// FitGaussian returns the maximum-likelihood Gaussian of the p×n sample x:
+// μ* = (1/p) Σ x^(α) and Σ* = (1/p) Σ (x^(α) − μ*)(x^(α) − μ*)ᵀ (1/p, not 1/(p−1): the MLE,
+// which is biased, E Σ* = (p−1)/p · Σ). It fails with ErrSingular when Σ* is not positive
+// definite (p ≤ n, or the points lie in an affine subspace). Cost O(p·n² + n³).
+func FitGaussian(x mat.Matrix) (*Gaussian, error) {
+	data, p, d, err := denseRows(x, "sample")
+	if err != nil {
+		return nil, err
+	}
+	mean := make([]float64, d)
+	for i := 0; i < p; i++ {
+		for j := 0; j < d; j++ {
+			mean[j] += data[i*d+j]
+		}
+	}
+	for j := range mean {
+		mean[j] /= float64(p)
+	}
+	c := mat.NewDense(p, d, data)
+	for i := 0; i < p; i++ {
+		row := data[i*d : i*d+d]
+		for j := range row {
+			row[j] -= mean[j]
+		}
+	}
+	cov := mat.NewSymDense(d, nil)
+	cov.SymRankK(cov, 1/float64(p), c.T())
+	g, err := NewGaussian(mean, cov)
+	if err != nil {
+		return nil, fmt.Errorf("fitting %d points in %d dimensions: %w", p, d, err)
+	}
+	return g, nil
+}
+
+// Dim returns the dimension n.
+func (g *Gaussian) Dim() int { return len(g.Mean) }
+
+// LogDet returns ln det Σ = 2 Σ ln L_ii from the Cholesky factor.
+func (g *Gaussian) LogDet() float64 { return g.chol.LogDet() }
+
+// mahalanobis returns (x−μ)ᵀ Σ⁻¹ (x−μ) by a triangular solve, using buf (length n).
+func (g *Gaussian) mahalanobis(x, buf []float64) float64 {
+	for j, v := range x {
+		buf[j] = v - g.Mean[j]
+	}
+	u := mat.NewVecDense(len(buf), buf)
+	var l mat.TriDense
+	g.chol.LTo(&l)
+	var z mat.VecDense
+	if err := z.SolveVec(&l, u); err != nil {
+		return math.Inf(1)
+	}
+	return mat.Dot(&z, &z)
+}
+
+// LogPDF returns ln N(x; μ, Σ). Cost O(n²).
+func (g *Gaussian) LogPDF(x []float64) (float64, error) {
+	if err := checkPoint(x, g.Dim()); err != nil {
+		return 0, err
+	}
+	q := g.mahalanobis(x, make([]float64, g.Dim()))
+	return -0.5 * (float64(g.Dim())*math.Log(2*math.Pi) + g.LogDet() + q), nil
+}
+
+// NLL returns the summed negative log-likelihood of the rows of x (cost C21 of the notes):
+// (pn/2) ln 2π + (p/2) ln det Σ + ½ Σ_α (x^(α)−μ)ᵀ Σ⁻¹ (x^(α)−μ). At the MLE it equals
+// (p/2)(n ln 2π + ln det Σ* + n). Cost O(p·n²).
+func (g *Gaussian) NLL(x mat.Matrix) (float64, error) {
+	data, p, d, err := denseRows(x, "sample")
+	if err != nil {
+		return 0, err
+	}
+	if d != g.Dim() {
+		return 0, fmt.Errorf("%w: sample has %d columns, Gaussian has %d", ErrInput, d, g.Dim())
+	}
+	var l mat.TriDense
+	g.chol.LTo(&l)
+	c := mat.NewDense(p, d, data)
+	for i := 0; i < p; i++ {
+		row := data[i*d : i*d+d]
+		for j := range row {
+			row[j] -= g.Mean[j]
+		}
+	}
+	// Solve L Z = Cᵀ for all points at once; Σ_α ‖z_α‖² is the Mahalanobis sum.
+	var z mat.Dense
+	if err := z.Solve(&l, c.T()); err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrSingular, err)
+	}
+	q := 0.0
+	for _, v := range z.RawMatrix().Data {
+		q += v * v
+	}
+	fp := float64(p)
+	return 0.5*fp*float64(d)*math.Log(2*math.Pi) + 0.5*fp*g.LogDet() + 0.5*q, nil
+}
+
+// Ellipse returns n points of the contour {x : (x−μ)ᵀ Σ⁻¹ (x−μ) = r²} of a 2-D Gaussian, for
+// plotting: r = 1, 2, 3 are the 1σ, 2σ and 3σ ellipses. Cost O(n).
+func (g *Gaussian) Ellipse(r float64, n int) ([][2]float64, error) {
+	if g.Dim() != 2 {
+		return nil, fmt.Errorf("%w: Ellipse needs a 2-D Gaussian, have %d dimensions", ErrInput, g.Dim())
+	}
+	if !(r > 0) || math.IsInf(r, 0) || n < 3 {
+		return nil, fmt.Errorf("%w: Ellipse needs r > 0 and n ≥ 3, got %g and %d", ErrInput, r, n)
+	}
+	var l mat.TriDense
+	g.chol.LTo(&l)
+	out := make([][2]float64, n)
+	for i := range out {
+		t := 2 * math.Pi * float64(i) / float64(n-1)
+		c, s := r*math.Cos(t), r*math.Sin(t)
+		out[i] = [2]float64{g.Mean[0] + l.At(0, 0)*c, g.Mean[1] + l.At(1, 0)*c + l.At(1, 1)*s}
+	}
+	return out, nil
+}

@@ -1,0 +1,626 @@
+package density
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// CovType is the covariance model of each mixture component.
+type CovType int
+
+const (
+	// Isotropic components N(w_q, σ_q² I), the model of seed 001 §5.2.2 (Algorithm 7).
+	Isotropic CovType = iota
+	// Diagonal components N(w_q, diag(σ_q1², …, σ_qn²)).
+	Diagonal
+	// Full components N(w_q, Σ_q) with Σ_q symmetric positive definite.
+	Full
+)
+
+func (c CovType) String() string {
+	switch c {
+	case Isotropic:
+		return "isotropic"
+	case Diagonal:
+		return "diagonal"
+	case Full:
+		return "full"
+	}
+	return fmt.Sprintf("CovType(%d)", int(c))
+}
+
+// GMMInit chooses how EM is started.
+type GMMInit int
+
+const (
+	// InitPlusPlus draws the means by k-means++ D² sampling from the data points and refines
+	// them by up to 10 Lloyd iterations (default).
+	InitPlusPlus GMMInit = iota
+	// InitNotes is the initialisation of the notes' Algorithm 7: every mean is the sample mean
+	// plus a small random vector, P(q) = 1/M, σ_q² = (1/(p·d)) Σ ‖x − μ‖² + ε_q with a small
+	// positive scalar ε_q (corrected form of erratum E34).
+	InitNotes
+	// InitGiven starts from the Means field (K×d), with P(q) = 1/K and every covariance equal to
+	// the mean per-coordinate data variance times I; it makes two implementations comparable.
+	InitGiven
+)
+
+// GMM fits a Gaussian mixture P(x) = Σ_q P(q) N(x; w_q, Σ_q) by expectation–maximisation on
+// the package's generic EM loop (seed 001 §5.2.2, Algorithm 7).
+//
+// The M-step for the isotropic model uses the corrected variance
+// σ_q² = (1/d) Σ_α P(q|x^(α)) ‖x^(α) − w_q‖² / Σ_α P(q|x^(α)) (erratum E33: the notes' Algorithm 7
+// omits the 1/d that their own derivation has).
+//
+// Covariance collapse (a component shrinking onto one point, where the likelihood is unbounded)
+// is prevented by a floor: every variance, or every eigenvalue of a full covariance, is kept
+// ≥ MinVar. Clipping at the floor is the exact maximiser of the M-step under that constraint,
+// so the log-likelihood still never decreases; the result counts how often the floor was hit.
+//
+// Zero values: Cov = Isotropic, MaxIter = 500, Tol = 1e-10 (relative gain of the total
+// log-likelihood), Restarts = 1, Init = InitPlusPlus, MinVar = 1e-6 times the mean
+// per-coordinate variance of the data. K must be ≥ 1.
+//
+// Cost per iteration: O(p·K·d) (isotropic, diagonal) or O(p·K·d² + K·d³) (full), parallel over
+// points with a deterministic reduction.
+type GMM struct {
+	K        int
+	Cov      CovType
+	MaxIter  int
+	Tol      float64
+	Restarts int
+	Seed     uint64
+	Init     GMMInit
+	Means    mat.Matrix // K×d initial means for Init == InitGiven
+	MinVar   float64
+}
+
+// GMMResult is a fitted mixture; it also serves as a model for new data.
+type GMMResult struct {
+	Cov     CovType
+	Weights []float64 // P(q), summing to 1
+	Means   *mat.Dense
+	// Vars[q] is σ_q² for the isotropic model and the mean of the diagonal of Σ_q otherwise.
+	Vars []float64
+	// Covs[q] is Σ_q (σ_q² I for the isotropic model).
+	Covs []*mat.SymDense
+	// LogLik is the log-likelihood Σ_α ln P(x^(α)) of the training data under the returned
+	// parameters; Trace holds it after every iteration (non-decreasing).
+	LogLik    float64
+	Trace     []float64
+	Iter      int
+	Converged bool
+	// Floored counts (component, iteration) pairs at which a variance was raised to MinVar:
+	// non-zero means the mixture tried to collapse a component.
+	Floored int
+	// Restarts holds the final log-likelihood of every restart, in order.
+	Restarts []float64
+
+	chol []mat.Cholesky // factors of Covs (full and diagonal models)
+}
+
+// Fit runs EM from Restarts initialisations on x (p×d) and keeps the best log-likelihood.
+func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
+	data, p, d, err := denseRows(x, "sample")
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case g.K < 1:
+		return nil, fmt.Errorf("%w: GMM needs K ≥ 1 components, got %d", ErrInput, g.K)
+	case g.K > p:
+		return nil, fmt.Errorf("%w: K = %d components for %d points", ErrInput, g.K, p)
+	case g.Cov < Isotropic || g.Cov > Full:
+		return nil, fmt.Errorf("%w: unknown covariance type %v", ErrInput, g.Cov)
+	case g.Init < InitPlusPlus || g.Init > InitGiven:
+		return nil, fmt.Errorf("%w: unknown initialisation %d", ErrInput, g.Init)
+	case (g.Init == InitGiven) != (g.Means != nil):
+		return nil, fmt.Errorf("%w: Means must be set exactly when Init is InitGiven", ErrInput)
+	case g.Restarts < 0 || g.MinVar < 0 || math.IsNaN(g.MinVar) || math.IsInf(g.MinVar, 0):
+		return nil, fmt.Errorf("%w: need Restarts ≥ 0 and finite MinVar ≥ 0, got %d and %g", ErrInput, g.Restarts, g.MinVar)
+	}
+	var given []float64
+	if g.Means != nil {
+		k, dm := g.Means.Dims()
+		if k != g.K || dm != d {
+			return nil, fmt.Errorf("%w: Means is %d×%d, want %d×%d", ErrInput, k, dm, g.K, d)
+		}
+		if given, _, _, err = denseRows(g.Means, "Means"); err != nil {
+			return nil, err
+		}
+	}
+	mean, totVar := momentsOf(data, p, d)
+	floor := g.MinVar
+	if floor == 0 {
+		floor = 1e-6 * totVar
+		if floor == 0 {
+			floor = 1e-12
+		}
+	}
+	restarts := max(g.Restarts, 1)
+	factory := func(seed uint64) (EMModel, error) {
+		s := newGMMState(data, p, d, g.K, g.Cov, floor)
+		s.initialise(rand.New(rand.NewPCG(seed, 0xda3e39cb94b95bdb)), g.Init, given, mean, totVar)
+		return s, nil
+	}
+	best, finals, err := EM{MaxIter: g.MaxIter, Tol: g.Tol}.Best(restarts, g.Seed, factory)
+	if err != nil {
+		return nil, err
+	}
+	s := best.Model.(*gmmState)
+	r := s.result()
+	r.Trace = best.LogLik
+	r.LogLik = best.Final()
+	r.Iter = best.Iter
+	r.Converged = best.Converged
+	r.Restarts = finals
+	return r, nil
+}
+
+func momentsOf(data []float64, p, d int) (mean []float64, perCoordVar float64) {
+	mean = make([]float64, d)
+	for i := 0; i < p; i++ {
+		for j := 0; j < d; j++ {
+			mean[j] += data[i*d+j]
+		}
+	}
+	for j := range mean {
+		mean[j] /= float64(p)
+	}
+	for i := 0; i < p; i++ {
+		for j := 0; j < d; j++ {
+			v := data[i*d+j] - mean[j]
+			perCoordVar += v * v
+		}
+	}
+	return mean, perCoordVar / float64(p*d)
+}
+
+// gmmState is the EMModel of a Gaussian mixture: parameters, their Cholesky factors and the
+// responsibilities of the last E-step.
+type gmmState struct {
+	data       []float64
+	p, d, k    int
+	cov        CovType
+	floor      float64
+	weights    []float64
+	means      []float64 // k×d
+	vars       []float64 // k (isotropic) or k×d (diagonal)
+	lchol      []float64 // k×d×d lower Cholesky factors (full)
+	logdet     []float64
+	resp       []float64 // p×k
+	floored    int
+	chunkLL    []float64
+	chunkStats [][]float64
+}
+
+func newGMMState(data []float64, p, d, k int, cov CovType, floor float64) *gmmState {
+	s := &gmmState{data: data, p: p, d: d, k: k, cov: cov, floor: floor,
+		weights: make([]float64, k), means: make([]float64, k*d), logdet: make([]float64, k),
+		resp: make([]float64, p*k)}
+	switch cov {
+	case Isotropic:
+		s.vars = make([]float64, k)
+	case Diagonal:
+		s.vars = make([]float64, k*d)
+	case Full:
+		s.lchol = make([]float64, k*d*d)
+	}
+	return s
+}
+
+func (s *gmmState) initialise(rng *rand.Rand, init GMMInit, given, mean []float64, v float64) {
+	d := s.d
+	switch init {
+	case InitGiven:
+		copy(s.means, given)
+	case InitNotes:
+		sd := math.Sqrt(v)
+		for q := 0; q < s.k; q++ {
+			for j := 0; j < d; j++ {
+				s.means[q*d+j] = mean[j] + 0.1*sd*rng.NormFloat64()
+			}
+		}
+	default: // k-means++ D² sampling
+		first := rng.IntN(s.p)
+		copy(s.means[:d], s.data[first*d:first*d+d])
+		dist := make([]float64, s.p)
+		for i := range dist {
+			dist[i] = math.Inf(1)
+		}
+		for q := 1; q < s.k; q++ {
+			total := 0.0
+			prev := s.means[(q-1)*d : q*d]
+			for i := 0; i < s.p; i++ {
+				x := s.data[i*d : i*d+d]
+				t := 0.0
+				for j, c := range prev {
+					u := x[j] - c
+					t += u * u
+				}
+				dist[i] = math.Min(dist[i], t)
+				total += dist[i]
+			}
+			pick := s.p - 1
+			if total > 0 {
+				u := rng.Float64() * total
+				for i, w := range dist {
+					u -= w
+					if u < 0 {
+						pick = i
+						break
+					}
+				}
+			} else {
+				pick = rng.IntN(s.p)
+			}
+			copy(s.means[q*d:q*d+d], s.data[pick*d:pick*d+d])
+		}
+		s.lloydRefine(10)
+	}
+	for q := 0; q < s.k; q++ {
+		s.weights[q] = 1 / float64(s.k)
+		v0 := v
+		if init != InitGiven {
+			v0 *= 1 + 0.01*rng.Float64() // ε_q of Algorithm 7: a small positive scalar
+		}
+		v0 = math.Max(v0, s.floor)
+		switch s.cov {
+		case Isotropic:
+			s.vars[q] = v0
+		case Diagonal:
+			for j := 0; j < d; j++ {
+				s.vars[q*d+j] = v0
+			}
+		case Full:
+			l := s.lchol[q*d*d : (q+1)*d*d]
+			for j := 0; j < d; j++ {
+				l[j*d+j] = math.Sqrt(v0)
+			}
+		}
+	}
+	s.refreshLogDet()
+}
+
+func (s *gmmState) refreshLogDet() {
+	d := s.d
+	for q := 0; q < s.k; q++ {
+		switch s.cov {
+		case Isotropic:
+			s.logdet[q] = float64(d) * math.Log(s.vars[q])
+		case Diagonal:
+			t := 0.0
+			for j := 0; j < d; j++ {
+				t += math.Log(s.vars[q*d+j])
+			}
+			s.logdet[q] = t
+		case Full:
+			t := 0.0
+			for j := 0; j < d; j++ {
+				t += math.Log(s.lchol[q*d*d+j*d+j])
+			}
+			s.logdet[q] = 2 * t
+		}
+	}
+}
+
+// logJoint fills out[q] = ln P(q) + ln N(x; w_q, Σ_q) for the isotropic and diagonal models
+// (the full model works on whole chunks: fullLogJoint).
+func (s *gmmState) logJoint(x, out []float64) {
+	d := s.d
+	c := float64(d) * math.Log(2*math.Pi)
+	for q := 0; q < s.k; q++ {
+		w := s.means[q*d : q*d+d]
+		var m float64
+		if s.cov == Isotropic {
+			for j, v := range x {
+				u := v - w[j]
+				m += u * u
+			}
+			m /= s.vars[q]
+		} else {
+			vr := s.vars[q*d : q*d+d]
+			for j, v := range x {
+				u := v - w[j]
+				m += u * u / vr[j]
+			}
+		}
+		out[q] = math.Log(s.weights[q]) - 0.5*(c+s.logdet[q]+m)
+	}
+}
+
+func (s *gmmState) chunks() int {
+	n := (s.p + 4095) / 4096
+	return max(n, 1)
+}
+
+// EStep computes the responsibilities P(q|x^(α)) in the log domain and returns Σ_α ln P(x^(α)).
+// Points are processed in fixed chunks whose partial sums are added in order, so the result
+// does not depend on the number of goroutines.
+func (s *gmmState) EStep() (float64, error) {
+	nc := s.chunks()
+	size := (s.p + nc - 1) / nc
+	if len(s.chunkLL) != nc {
+		s.chunkLL = make([]float64, nc)
+	}
+	parallelChunks(nc, func(lo, hi int) {
+		var xt, zs, maha []float64
+		if s.cov == Full {
+			xt, zs, maha = make([]float64, s.d*size), make([]float64, s.d*size), make([]float64, size)
+		}
+		for c := lo; c < hi; c++ {
+			ll := 0.0
+			first, last := c*size, min((c+1)*size, s.p)
+			if s.cov == Full {
+				s.transposeChunk(first, last, xt)
+				s.fullLogJoint(first, last, xt, zs, maha)
+			}
+			for i := first; i < last; i++ {
+				r := s.resp[i*s.k : (i+1)*s.k]
+				if s.cov != Full {
+					s.logJoint(s.data[i*s.d:(i+1)*s.d], r)
+				}
+				z := lseSlice(r)
+				for q := range r {
+					r[q] = math.Exp(r[q] - z)
+				}
+				ll += z
+			}
+			s.chunkLL[c] = ll
+		}
+	})
+	ll := 0.0
+	for _, v := range s.chunkLL {
+		ll += v
+	}
+	return ll, nil
+}
+
+// MStep sets weights, means and covariances to the responsibility-weighted maximum-likelihood
+// values, with variances (eigenvalues) clipped at the floor.
+func (s *gmmState) MStep() error {
+	d, k := s.d, s.k
+	nc := s.chunks()
+	size := (s.p + nc - 1) / nc
+	// Pass 1: N_q and Σ r x.
+	stat1 := k * (1 + d)
+	if len(s.chunkStats) != nc {
+		s.chunkStats = make([][]float64, nc)
+	}
+	statLen := stat1
+	switch s.cov {
+	case Diagonal:
+		statLen = max(statLen, k*d)
+	case Full:
+		statLen = max(statLen, k*d*d)
+	}
+	for c := range s.chunkStats {
+		if len(s.chunkStats[c]) < statLen {
+			s.chunkStats[c] = make([]float64, statLen)
+		}
+	}
+	parallelChunks(nc, func(lo, hi int) {
+		for c := lo; c < hi; c++ {
+			st := s.chunkStats[c][:stat1]
+			clear(st)
+			for i := c * size; i < min((c+1)*size, s.p); i++ {
+				x := s.data[i*d : (i+1)*d]
+				r := s.resp[i*k : (i+1)*k]
+				for q, rq := range r {
+					st[q] += rq
+					acc := st[k+q*d : k+(q+1)*d]
+					for j, v := range x {
+						acc[j] += rq * v
+					}
+				}
+			}
+		}
+	})
+	nq := make([]float64, k)
+	sums := make([]float64, k*d)
+	for c := 0; c < nc; c++ {
+		st := s.chunkStats[c]
+		for q := 0; q < k; q++ {
+			nq[q] += st[q]
+		}
+		for i := range sums {
+			sums[i] += st[k+i]
+		}
+	}
+	alive := make([]bool, k)
+	for q := 0; q < k; q++ {
+		s.weights[q] = nq[q] / float64(s.p)
+		// A component with no responsibility left keeps its old mean and covariance: they do
+		// not affect the likelihood while its weight is 0.
+		alive[q] = nq[q] > 1e-12*float64(s.p) && nq[q] > 0
+		if alive[q] {
+			for j := 0; j < d; j++ {
+				s.means[q*d+j] = sums[q*d+j] / nq[q]
+			}
+		}
+	}
+	// Pass 2: scatter around the new means.
+	statLen2 := k
+	switch s.cov {
+	case Diagonal:
+		statLen2 = k * d
+	case Full:
+		statLen2 = k * d * d
+	}
+	parallelChunks(nc, func(lo, hi int) {
+		var xt, ut, ru []float64
+		if s.cov == Full {
+			xt, ut, ru = make([]float64, d*size), make([]float64, d*size), make([]float64, size)
+		}
+		for c := lo; c < hi; c++ {
+			st := s.chunkStats[c][:statLen2]
+			clear(st)
+			if s.cov == Full {
+				first, last := c*size, min((c+1)*size, s.p)
+				s.transposeChunk(first, last, xt)
+				s.fullScatter(first, last, xt, ut, ru, st)
+				continue
+			}
+			for i := c * size; i < min((c+1)*size, s.p); i++ {
+				x := s.data[i*d : (i+1)*d]
+				r := s.resp[i*k : (i+1)*k]
+				for q, rq := range r {
+					w := s.means[q*d : (q+1)*d]
+					switch s.cov {
+					case Isotropic:
+						t := 0.0
+						for j, v := range x {
+							e := v - w[j]
+							t += e * e
+						}
+						st[q] += rq * t
+					case Diagonal:
+						acc := st[q*d : (q+1)*d]
+						for j, v := range x {
+							e := v - w[j]
+							acc[j] += rq * e * e
+						}
+					}
+				}
+			}
+		}
+	})
+	scatter := make([]float64, statLen2)
+	for c := 0; c < nc; c++ {
+		for i, v := range s.chunkStats[c][:statLen2] {
+			scatter[i] += v
+		}
+	}
+	for q := 0; q < k; q++ {
+		if !alive[q] {
+			continue
+		}
+		switch s.cov {
+		case Isotropic:
+			v := scatter[q] / (float64(d) * nq[q]) // the 1/d of erratum E33
+			if v < s.floor {
+				v = s.floor
+				s.floored++
+			}
+			s.vars[q] = v
+		case Diagonal:
+			hit := false
+			for j := 0; j < d; j++ {
+				v := scatter[q*d+j] / nq[q]
+				if v < s.floor {
+					v, hit = s.floor, true
+				}
+				s.vars[q*d+j] = v
+			}
+			if hit {
+				s.floored++
+			}
+		case Full:
+			if err := s.setFullCov(q, scatter[q*d*d:(q+1)*d*d], nq[q]); err != nil {
+				return err
+			}
+		}
+	}
+	s.refreshLogDet()
+	return nil
+}
+
+// setFullCov sets Σ_q = scatter/n_q (lower triangle given), clipping eigenvalues at the floor,
+// and stores its Cholesky factor.
+func (s *gmmState) setFullCov(q int, lower []float64, n float64) error {
+	d := s.d
+	cov := mat.NewSymDense(d, nil)
+	for a := 0; a < d; a++ {
+		for b := 0; b <= a; b++ {
+			cov.SetSym(a, b, lower[a*d+b]/n)
+		}
+	}
+	var ch mat.Cholesky
+	ok := ch.Factorize(cov)
+	minDiag := math.Inf(1)
+	if ok {
+		var l mat.TriDense
+		ch.LTo(&l)
+		for a := 0; a < d; a++ {
+			minDiag = math.Min(minDiag, l.At(a, a))
+		}
+	}
+	if !ok || minDiag*minDiag < s.floor {
+		// Possibly below the floor: clip the spectrum (exact constrained maximiser).
+		var eig mat.EigenSym
+		if !eig.Factorize(cov, true) {
+			return fmt.Errorf("%w: eigen-decomposition of component %d covariance failed", ErrSingular, q)
+		}
+		vals := eig.Values(nil)
+		var vecs mat.Dense
+		eig.VectorsTo(&vecs)
+		hit := false
+		for i, v := range vals {
+			if v < s.floor {
+				vals[i], hit = s.floor, true
+			}
+		}
+		if hit {
+			s.floored++
+			for a := 0; a < d; a++ {
+				for b := 0; b <= a; b++ {
+					t := 0.0
+					for i, v := range vals {
+						t += vecs.At(a, i) * v * vecs.At(b, i)
+					}
+					cov.SetSym(a, b, t)
+				}
+			}
+		}
+		if !ch.Factorize(cov) {
+			return fmt.Errorf("%w: component %d covariance after clipping", ErrSingular, q)
+		}
+	}
+	var l mat.TriDense
+	ch.LTo(&l)
+	dst := s.lchol[q*d*d : (q+1)*d*d]
+	for a := 0; a < d; a++ {
+		for b := 0; b < d; b++ {
+			dst[a*d+b] = l.At(a, b)
+		}
+	}
+	return nil
+}
+
+func (s *gmmState) result() *GMMResult {
+	d, k := s.d, s.k
+	r := &GMMResult{Cov: s.cov, Weights: append([]float64(nil), s.weights...),
+		Means: mat.NewDense(k, d, append([]float64(nil), s.means...)), Vars: make([]float64, k),
+		Covs: make([]*mat.SymDense, k), Floored: s.floored}
+	for q := 0; q < k; q++ {
+		c := mat.NewSymDense(d, nil)
+		switch s.cov {
+		case Isotropic:
+			r.Vars[q] = s.vars[q]
+			for j := 0; j < d; j++ {
+				c.SetSym(j, j, s.vars[q])
+			}
+		case Diagonal:
+			for j := 0; j < d; j++ {
+				c.SetSym(j, j, s.vars[q*d+j])
+				r.Vars[q] += s.vars[q*d+j] / float64(d)
+			}
+		case Full:
+			l := mat.NewTriDense(d, mat.Lower, nil)
+			for a := 0; a < d; a++ {
+				for b := 0; b <= a; b++ {
+					l.SetTri(a, b, s.lchol[q*d*d+a*d+b])
+				}
+			}
+			c.SymOuterK(1, l)
+			for j := 0; j < d; j++ {
+				r.Vars[q] += c.At(j, j) / float64(d)
+			}
+		}
+		r.Covs[q] = c
+	}
+	return r
+}

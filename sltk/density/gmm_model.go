@@ -1,0 +1,158 @@
+package density
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// IsotropicMixture builds a mixture Σ_q P(q) N(w_q, σ_q² I) from given parameters, e.g. the
+// mixture that soft k-means implicitly uses (σ_q² = 1/β and P(q) = 1/M, seed 001 §5.2.2):
+// its Posterior then equals the soft assignments ⟨m_q^(α)⟩ of deterministic annealing.
+// weights must be positive and sum to 1 (within 1e-9), vars positive.
+func IsotropicMixture(weights []float64, means mat.Matrix, vars []float64) (*GMMResult, error) {
+	if means == nil {
+		return nil, fmt.Errorf("%w: nil means", ErrInput)
+	}
+	k, d := means.Dims()
+	if k == 0 || d == 0 || len(weights) != k || len(vars) != k {
+		return nil, fmt.Errorf("%w: %d weights, %d variances and %d×%d means", ErrInput, len(weights), len(vars), k, d)
+	}
+	sum := 0.0
+	for q := 0; q < k; q++ {
+		if !(weights[q] > 0) || !(vars[q] > 0) || math.IsInf(vars[q], 0) {
+			return nil, fmt.Errorf("%w: component %d has weight %g and variance %g", ErrInput, q, weights[q], vars[q])
+		}
+		sum += weights[q]
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		return nil, fmt.Errorf("%w: weights sum to %g", ErrInput, sum)
+	}
+	m, _, _, err := denseRows(means, "means")
+	if err != nil {
+		return nil, err
+	}
+	r := &GMMResult{Cov: Isotropic, Weights: append([]float64(nil), weights...), Means: mat.NewDense(k, d, m),
+		Vars: append([]float64(nil), vars...), Covs: make([]*mat.SymDense, k)}
+	for q := range r.Covs {
+		c := mat.NewSymDense(d, nil)
+		for j := 0; j < d; j++ {
+			c.SetSym(j, j, vars[q])
+		}
+		r.Covs[q] = c
+	}
+	return r, nil
+}
+
+// state rebuilds an EM state for the rows of x from the fitted parameters.
+func (r *GMMResult) state(x mat.Matrix) (*gmmState, error) {
+	if r == nil || r.Means == nil {
+		return nil, fmt.Errorf("%w: empty mixture", ErrInput)
+	}
+	data, p, d, err := denseRows(x, "sample")
+	if err != nil {
+		return nil, err
+	}
+	k, dm := r.Means.Dims()
+	if d != dm {
+		return nil, fmt.Errorf("%w: sample has %d columns, mixture has %d", ErrInput, d, dm)
+	}
+	s := newGMMState(data, p, d, k, r.Cov, 0)
+	copy(s.weights, r.Weights)
+	copy(s.means, r.Means.RawMatrix().Data)
+	if r.Means.RawMatrix().Stride != d {
+		for q := 0; q < k; q++ {
+			copy(s.means[q*d:(q+1)*d], r.Means.RawRowView(q))
+		}
+	}
+	for q := 0; q < k; q++ {
+		switch r.Cov {
+		case Isotropic:
+			s.vars[q] = r.Vars[q]
+		case Diagonal:
+			for j := 0; j < d; j++ {
+				s.vars[q*d+j] = r.Covs[q].At(j, j)
+			}
+		case Full:
+			var ch mat.Cholesky
+			if !ch.Factorize(r.Covs[q]) {
+				return nil, fmt.Errorf("%w: component %d", ErrSingular, q)
+			}
+			var l mat.TriDense
+			ch.LTo(&l)
+			for a := 0; a < d; a++ {
+				for b := 0; b <= a; b++ {
+					s.lchol[q*d*d+a*d+b] = l.At(a, b)
+				}
+			}
+		}
+	}
+	s.refreshLogDet()
+	return s, nil
+}
+
+// Posterior returns the p×K responsibilities P(q | x^(α)) (rows sum to 1), computed in the log
+// domain. Cost: one E-step, O(p·K·d) or O(p·K·d²).
+func (r *GMMResult) Posterior(x mat.Matrix) (*mat.Dense, error) {
+	s, err := r.state(x)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.EStep(); err != nil {
+		return nil, err
+	}
+	return mat.NewDense(s.p, s.k, s.resp), nil
+}
+
+// LogLikelihood returns Σ_α ln P(x^(α)) under the mixture.
+func (r *GMMResult) LogLikelihood(x mat.Matrix) (float64, error) {
+	s, err := r.state(x)
+	if err != nil {
+		return 0, err
+	}
+	return s.EStep()
+}
+
+// Predict returns the most probable component of every row (ties to the lowest index).
+func (r *GMMResult) Predict(x mat.Matrix) ([]int, error) {
+	post, err := r.Posterior(x)
+	if err != nil {
+		return nil, err
+	}
+	p, k := post.Dims()
+	lab := make([]int, p)
+	for i := 0; i < p; i++ {
+		for q := 1; q < k; q++ {
+			if post.At(i, q) > post.At(i, lab[i]) {
+				lab[i] = q
+			}
+		}
+	}
+	return lab, nil
+}
+
+// NumParams returns the number of free parameters: K−1 weights, K·d means and K, K·d or
+// K·d(d+1)/2 covariance entries.
+func (r *GMMResult) NumParams() int {
+	k, d := r.Means.Dims()
+	c := k
+	switch r.Cov {
+	case Diagonal:
+		c = k * d
+	case Full:
+		c = k * d * (d + 1) / 2
+	}
+	return k - 1 + k*d + c
+}
+
+// BIC returns the Bayesian information criterion −2 ln L + (#params) ln p on x; smaller is
+// better. It is the usual way to choose the number of components.
+func (r *GMMResult) BIC(x mat.Matrix) (float64, error) {
+	ll, err := r.LogLikelihood(x)
+	if err != nil {
+		return 0, err
+	}
+	p, _ := x.Dims()
+	return -2*ll + float64(r.NumParams())*math.Log(float64(p)), nil
+}

@@ -1,0 +1,329 @@
+package embed
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
+	"gonum.org/v1/gonum/mat"
+)
+
+type bandStats struct {
+	iter, band int
+	converged  bool
+}
+
+// rcm returns the reverse Cuthill–McKee order of the symmetrised neighbour graph:
+// perm[new] = old. Breadth-first search from a pseudo-peripheral vertex, visiting neighbours by
+// increasing degree, keeps adjacent points close in the order and so keeps G banded.
+// Cost O(p·K·log K).
+func rcm(nb [][]int) []int {
+	p := len(nb)
+	adj := make([][]int, p)
+	for a, row := range nb {
+		for _, b := range row {
+			adj[a] = append(adj[a], b)
+			adj[b] = append(adj[b], a)
+		}
+	}
+	for a := range adj {
+		sort.Ints(adj[a])
+		u := adj[a][:0]
+		for i, v := range adj[a] {
+			if i == 0 || v != adj[a][i-1] {
+				u = append(u, v)
+			}
+		}
+		adj[a] = u
+	}
+	for a := range adj {
+		sort.SliceStable(adj[a], func(i, j int) bool { return len(adj[adj[a][i]]) < len(adj[adj[a][j]]) })
+	}
+	level := make([]int, p)
+	bfs := func(start int, order []int) []int {
+		for i := range level {
+			level[i] = -1
+		}
+		order = append(order[:0], start)
+		level[start] = 0
+		for h := 0; h < len(order); h++ {
+			for _, v := range adj[order[h]] {
+				if level[v] < 0 {
+					level[v] = level[order[h]] + 1
+					order = append(order, v)
+				}
+			}
+		}
+		return order
+	}
+	start := 0
+	for a := range adj {
+		if len(adj[a]) < len(adj[start]) {
+			start = a
+		}
+	}
+	order := make([]int, 0, p)
+	for round := 0; round < 3; round++ {
+		order = bfs(start, order)
+		last := level[order[len(order)-1]]
+		best := order[len(order)-1]
+		for _, v := range order {
+			if level[v] == last && len(adj[v]) < len(adj[best]) {
+				best = v
+			}
+		}
+		if best == start {
+			break
+		}
+		start = best
+	}
+	order = bfs(start, order)
+	for i, j := 0, len(order)-1; i < j; i, j = i+1, j-1 {
+		order[i], order[j] = order[j], order[i]
+	}
+	return order
+}
+
+// bandBottom finds the dim smallest non-trivial eigenpairs of G by shift-invert subspace
+// iteration on a band Cholesky factor of G + σI, in the RCM order.
+func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, seed uint64) ([]float64, *mat.Dense, bandStats, error) {
+	p := len(nb)
+	perm := rcm(nb)
+	inv := make([]int, p)
+	for n, o := range perm {
+		inv[o] = n
+	}
+	// Neighbour lists in the new numbering.
+	nbP := make([][]int, p)
+	wP := make([][]float64, p)
+	for n, o := range perm {
+		nbP[n] = make([]int, len(nb[o]))
+		for i, b := range nb[o] {
+			nbP[n][i] = inv[b]
+		}
+		wP[n] = w[o]
+	}
+	band := 0
+	for a := range nbP {
+		lo, hi := a, a
+		for _, b := range nbP[a] {
+			lo, hi = min(lo, b), max(hi, b)
+		}
+		band = max(band, hi-lo)
+	}
+	st := bandStats{band: band}
+	g := mat.NewSymBandDense(p, band, nil)
+	gnorm := 0.0
+	idx := make([]int, 0, len(nbP[0])+1)
+	val := make([]float64, 0, len(nbP[0])+1)
+	for a := range nbP {
+		idx, val = append(idx[:0], a), append(val[:0], 1)
+		for i, b := range nbP[a] {
+			idx, val = append(idx, b), append(val, -wP[a][i])
+		}
+		for i := range idx {
+			for j := i; j < len(idx); j++ {
+				r, c := idx[i], idx[j]
+				if r > c {
+					r, c = c, r
+				}
+				g.SetSymBand(r, c, g.At(r, c)+val[i]*val[j])
+			}
+		}
+	}
+	for a := 0; a < p; a++ {
+		gnorm = math.Max(gnorm, g.At(a, a))
+	}
+	sigma := 1e-9 * gnorm
+	for a := 0; a < p; a++ {
+		g.SetSymBand(a, a, g.At(a, a)+sigma)
+	}
+	// Factor in place with LAPACK's Dpbtrf; mat.BandCholesky would also estimate the condition
+	// number, which costs several extra band solves and is not needed here.
+	chol, ok := lapack64.Pbtrf(g.RawSymBand())
+	if !ok {
+		return nil, nil, st, fmt.Errorf("%w: band Cholesky of G + σI failed", ErrInput)
+	}
+	s := min(dim+4, p-1)
+	rng := rand.New(rand.NewPCG(seed, 0x5851f42d4c957f2d))
+	x := mat.NewDense(p, s, nil)
+	for i := 0; i < p; i++ {
+		for c := 0; c < s; c++ {
+			x.Set(i, c, rng.NormFloat64())
+		}
+	}
+	y := mat.NewDense(p, s, nil)
+	gq := mat.NewDense(p, s, nil)
+	qc := mat.NewDense(p, s, nil)
+	var h mat.Dense
+	hs := mat.NewSymDense(s, nil)
+	var eig mat.EigenSym
+	var v mat.Dense
+	var theta []float64
+	for it := 1; it <= maxIter; it++ {
+		y.Copy(x)
+		bandSolve(chol, y)
+		centreColumns(y)
+		orthonormalise(y)
+		qc.Copy(y)
+		applyG(nbP, wP, qc, gq)
+		h.Mul(qc.T(), gq)
+		for i := 0; i < s; i++ {
+			for j := i; j < s; j++ {
+				hs.SetSym(i, j, 0.5*(h.At(i, j)+h.At(j, i)))
+			}
+		}
+		if !eig.Factorize(hs, true) {
+			return nil, nil, st, fmt.Errorf("%w: Rayleigh–Ritz eigen-decomposition failed", ErrInput)
+		}
+		theta = eig.Values(theta)
+		eig.VectorsTo(&v)
+		x.Mul(qc, &v)
+		y.Mul(gq, &v) // G x
+		st.iter = it
+		worst := 0.0
+		for c := 0; c < dim; c++ {
+			r := 0.0
+			for i := 0; i < p; i++ {
+				t := y.At(i, c) - theta[c]*x.At(i, c)
+				r += t * t
+			}
+			worst = math.Max(worst, math.Sqrt(r))
+		}
+		// Residuals are judged against the largest wanted eigenvalue (the bottom of the spectrum
+		// can be 10⁻⁸ of ‖G‖), with a floor at the round-off of forming G·x.
+		if worst <= tol*theta[dim-1]+1e-13*gnorm {
+			st.converged = true
+			break
+		}
+	}
+	// Undo the permutation.
+	vecs := mat.NewDense(p, dim, nil)
+	for n, o := range perm {
+		for c := 0; c < dim; c++ {
+			vecs.Set(o, c, x.At(n, c))
+		}
+	}
+	// The trivial eigenvalue: the Rayleigh quotient of the constant vector (0 up to round-off).
+	ones := mat.NewDense(p, 1, nil)
+	for i := 0; i < p; i++ {
+		ones.Set(i, 0, 1)
+	}
+	g1 := mat.NewDense(p, 1, nil)
+	applyG(nbP, wP, ones, g1)
+	vals := []float64{mat.Sum(g1) / float64(p)}
+	vals = append(vals, theta[:dim]...)
+	if !st.converged {
+		return vals, vecs, st, fmt.Errorf("%w: subspace iteration did not converge in %d sweeps (raise MaxIter or Tol)", ErrInput, maxIter)
+	}
+	return vals, vecs, st, nil
+}
+
+// centreColumns removes the component along the constant vector (the null vector of G).
+func centreColumns(y *mat.Dense) {
+	p, s := y.Dims()
+	for c := 0; c < s; c++ {
+		m := 0.0
+		for i := 0; i < p; i++ {
+			m += y.At(i, c)
+		}
+		m /= float64(p)
+		for i := 0; i < p; i++ {
+			y.Set(i, c, y.At(i, c)-m)
+		}
+	}
+}
+
+// orthonormalise makes the columns of y orthonormal by modified Gram–Schmidt applied twice
+// ("twice is enough" for full working accuracy). Cost O(p·s²).
+func orthonormalise(y *mat.Dense) {
+	p, s := y.Dims()
+	col := make([][]float64, s)
+	for c := range col {
+		col[c] = make([]float64, p)
+		for i := 0; i < p; i++ {
+			col[c][i] = y.At(i, c)
+		}
+	}
+	for pass := 0; pass < 2; pass++ {
+		for c := 0; c < s; c++ {
+			for k := 0; k < c; k++ {
+				d := 0.0
+				for i, v := range col[c] {
+					d += v * col[k][i]
+				}
+				for i := range col[c] {
+					col[c][i] -= d * col[k][i]
+				}
+			}
+			n := 0.0
+			for _, v := range col[c] {
+				n += v * v
+			}
+			n = math.Sqrt(n)
+			if n == 0 {
+				n = 1
+			}
+			for i := range col[c] {
+				col[c][i] /= n
+			}
+		}
+	}
+	for c := range col {
+		for i := 0; i < p; i++ {
+			y.Set(i, c, col[c][i])
+		}
+	}
+}
+
+// bandSolve overwrites y (n×s, row-major) with (UᵀU)⁻¹y for the upper band Cholesky factor u
+// (row i stores U[i, i…i+k]). Both triangular sweeps walk the rows of U contiguously and update
+// whole rows of y, so all s right-hand sides are solved in one pass over the factor instead of
+// one strided pass per column. Cost 2·n·k·s.
+func bandSolve(u blas64.TriangularBand, y *mat.Dense) {
+	n, k, st := u.N, u.K, u.Stride
+	yr := y.RawMatrix()
+	s := yr.Cols
+	row := func(i int) []float64 { return yr.Data[i*yr.Stride : i*yr.Stride+s] }
+	// Uᵀz = y, right-looking: once z_i is known, remove its contribution from the rows below.
+	for i := 0; i < n; i++ {
+		ui := u.Data[i*st : i*st+min(k, n-1-i)+1]
+		zi := row(i)
+		inv := 1 / ui[0]
+		for c := range zi {
+			zi[c] *= inv
+		}
+		for t := 1; t < len(ui); t++ {
+			f := ui[t]
+			if f == 0 {
+				continue
+			}
+			yt := row(i + t)
+			for c, v := range zi {
+				yt[c] -= f * v
+			}
+		}
+	}
+	// Ux = z, backwards.
+	for i := n - 1; i >= 0; i-- {
+		ui := u.Data[i*st : i*st+min(k, n-1-i)+1]
+		xi := row(i)
+		for t := 1; t < len(ui); t++ {
+			f := ui[t]
+			if f == 0 {
+				continue
+			}
+			xt := row(i + t)
+			for c, v := range xt {
+				xi[c] -= f * v
+			}
+		}
+		inv := 1 / ui[0]
+		for c := range xi {
+			xi[c] *= inv
+		}
+	}
+}

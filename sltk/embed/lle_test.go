@@ -1,0 +1,287 @@
+package embed
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"testing"
+
+	"github.com/sltk-book/sltk/sltk/synth"
+	"gonum.org/v1/gonum/mat"
+)
+
+// helix samples a one-turn helix with large pitch at equally spaced parameters
+// (the corrected oracle 29: random parameters with K = 4 disconnect the graph).
+func helix(p int) (*mat.Dense, []float64) {
+	x := mat.NewDense(p, 3, nil)
+	t := make([]float64, p)
+	for i := 0; i < p; i++ {
+		t[i] = 2 * math.Pi * float64(i) / float64(p-1)
+		x.Set(i, 0, math.Cos(t[i]))
+		x.Set(i, 1, math.Sin(t[i]))
+		x.Set(i, 2, 2*t[i])
+	}
+	return x, t
+}
+
+func ranks(v []float64) []float64 {
+	idx := make([]int, len(v))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return v[idx[a]] < v[idx[b]] })
+	r := make([]float64, len(v))
+	for k, i := range idx {
+		r[i] = float64(k)
+	}
+	return r
+}
+
+func spearman(a, b []float64) float64 {
+	ra, rb := ranks(a), ranks(b)
+	n := float64(len(a))
+	m := (n - 1) / 2
+	var sab, saa, sbb float64
+	for i := range ra {
+		sab += (ra[i] - m) * (rb[i] - m)
+		saa += (ra[i] - m) * (ra[i] - m)
+		sbb += (rb[i] - m) * (rb[i] - m)
+	}
+	return sab / math.Sqrt(saa*sbb)
+}
+
+func TestLLEOracle29(t *testing.T) {
+	x, tt := helix(200)
+	for _, solver := range []Solver{Dense, Band} {
+		r, err := LLE{K: 4, Dim: 1, Solver: solver}.Fit(x)
+		if err != nil {
+			t.Fatalf("solver %d: %v", solver, err)
+		}
+		for a, w := range r.Weights {
+			if len(w) > 4 || math.Abs(sum(w)-1) > 1e-12 {
+				t.Fatalf("row %d: %d weights summing to %g", a, len(w), sum(w))
+			}
+		}
+		u := r.Embedding.RawMatrix().Data
+		if rho := spearman(u, tt); math.Abs(rho) < 0.99 {
+			t.Errorf("solver %d: |Spearman| = %g", solver, rho)
+		}
+		checkConstraints(t, r)
+	}
+}
+
+func sum(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
+
+func checkConstraints(t *testing.T, r *LLEResult) {
+	t.Helper()
+	p, m := r.Embedding.Dims()
+	var c mat.Dense
+	c.Mul(r.Embedding.T(), r.Embedding)
+	c.Scale(1/float64(p), &c)
+	for i := 0; i < m; i++ {
+		if s := mat.Sum(r.Embedding.ColView(i)); math.Abs(s) > 1e-7*float64(p) {
+			t.Errorf("column %d sums to %g", i, s)
+		}
+		for j := 0; j < m; j++ {
+			want := 0.0
+			if i == j {
+				want = 1
+			}
+			if math.Abs(c.At(i, j)-want) > 1e-8 {
+				t.Errorf("(1/p)UᵀU[%d,%d] = %g", i, j, c.At(i, j))
+			}
+		}
+	}
+	if math.Abs(r.Eigenvalues[0]) > 1e-10 {
+		t.Errorf("smallest eigenvalue %g, want 0", r.Eigenvalues[0])
+	}
+	if want := float64(p) * sum(r.Eigenvalues[1:]); math.Abs(r.Cost-want) > 1e-6*math.Max(want, 1e-6) {
+		t.Errorf("F(U) = %g, p·Σλ = %g", r.Cost, want)
+	}
+}
+
+func TestLLEGNullVectorAndInvariance(t *testing.T) {
+	x, _, err := synth.SwissRoll{N: 300, Seed: 3}.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := LLE{K: 10, Dim: 2}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := r.GMatrix()
+	ones := mat.NewVecDense(300, nil)
+	for i := 0; i < 300; i++ {
+		ones.SetVec(i, 1)
+	}
+	var g1 mat.VecDense
+	g1.MulVec(g, ones)
+	if n := mat.Norm(&g1, math.Inf(1)); n > 1e-12 {
+		t.Errorf("‖G1‖∞ = %g", n)
+	}
+	// Similarity transforms leave W unchanged; an anisotropic scaling does not (erratum E30).
+	rot := mat.NewDense(3, 3, []float64{0.36, 0.48, -0.8, -0.8, 0.6, 0, 0.48, 0.64, 0.6})
+	var y mat.Dense
+	y.Mul(x, rot.T())
+	y.Scale(2.5, &y)
+	for i := 0; i < 300; i++ {
+		y.Set(i, 0, y.At(i, 0)+7)
+		y.Set(i, 2, y.At(i, 2)-3)
+	}
+	r2, err := LLE{K: 10, Dim: 2}.Fit(&y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	maxDiff := 0.0
+	for a := range r.Weights {
+		for i := range r.Weights[a] {
+			if r.Neighbours[a][i] != r2.Neighbours[a][i] {
+				t.Fatalf("neighbours changed at %d", a)
+			}
+			maxDiff = math.Max(maxDiff, math.Abs(r.Weights[a][i]-r2.Weights[a][i]))
+		}
+	}
+	if maxDiff > 1e-10 {
+		t.Errorf("similarity transform changed W by %g", maxDiff)
+	}
+	z := mat.DenseCopyOf(x)
+	for i := 0; i < 300; i++ {
+		z.Set(i, 1, 5*z.At(i, 1))
+	}
+	r3, _ := LLE{K: 10, Dim: 2}.Fit(z)
+	changed := 0.0
+	for a := range r.Weights {
+		for i := range r.Weights[a] {
+			changed = math.Max(changed, math.Abs(r.Weights[a][i]-r3.Weights[a][i]))
+		}
+	}
+	if changed < 1e-3 {
+		t.Errorf("anisotropic scaling left W unchanged (%g)", changed)
+	}
+}
+
+func TestLLEBandMatchesDense(t *testing.T) {
+	x, _, _ := synth.SwissRoll{N: 500, Seed: 1}.Generate()
+	d, err := LLE{K: 12, Dim: 2, Solver: Dense}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := LLE{K: 12, Dim: 2, Solver: Band}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !b.Converged || b.Bandwidth >= 500 {
+		t.Errorf("band solver: converged %v, bandwidth %d", b.Converged, b.Bandwidth)
+	}
+	for i := 1; i < 3; i++ {
+		if math.Abs(d.Eigenvalues[i]-b.Eigenvalues[i]) > 1e-9*math.Max(d.Eigenvalues[2], 1e-12)+1e-13 {
+			t.Errorf("eigenvalue %d: dense %g band %g", i, d.Eigenvalues[i], b.Eigenvalues[i])
+		}
+	}
+	// Same subspace: |cos| of the principal angles ≈ 1.
+	var c mat.Dense
+	c.Mul(d.Embedding.T(), b.Embedding)
+	c.Scale(1.0/500, &c)
+	var sv mat.SVD
+	sv.Factorize(&c, mat.SVDNone)
+	for _, s := range sv.Values(nil) {
+		if math.Abs(s-1) > 1e-6 {
+			t.Errorf("subspace cosines %v", sv.Values(nil))
+		}
+	}
+	checkConstraints(t, b)
+}
+
+func TestLLEErrors(t *testing.T) {
+	x, _ := helix(50)
+	cases := []struct {
+		l    LLE
+		want error
+	}{
+		{LLE{K: 2, Dim: 2}, ErrNeighbours},
+		{LLE{K: 50, Dim: 1}, ErrNeighbours},
+		{LLE{K: 5, Dim: -1}, ErrInput},
+		{LLE{K: 5, Reg: -1}, ErrInput},
+	}
+	for _, c := range cases {
+		if _, err := c.l.Fit(x); !errors.Is(err, c.want) {
+			t.Errorf("%+v: got %v, want %v", c.l, err, c.want)
+		}
+	}
+	// Two far-apart clusters: the 3-NN graph has two components.
+	rng := rand.New(rand.NewPCG(1, 1))
+	two := mat.NewDense(40, 2, nil)
+	for i := 0; i < 40; i++ {
+		off := 0.0
+		if i >= 20 {
+			off = 1000
+		}
+		two.Set(i, 0, off+rng.Float64())
+		two.Set(i, 1, rng.Float64())
+	}
+	if _, err := (LLE{K: 3, Dim: 1}).Fit(two); !errors.Is(err, ErrDisconnected) {
+		t.Errorf("disconnected: %v", err)
+	}
+	if _, err := (LLE{}).Fit(mat.NewDense(1, 1, []float64{math.NaN()})); !errors.Is(err, ErrInput) {
+		t.Errorf("NaN: %v", err)
+	}
+}
+
+func TestNeighboursMatchBruteForce(t *testing.T) {
+	x, _, _ := synth.SwissRoll{N: 400, Seed: 2}.Generate()
+	nb, err := Neighbours(x, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for a := 0; a < 400; a++ {
+		d := make([]float64, 400)
+		idx := make([]int, 0, 399)
+		for b := 0; b < 400; b++ {
+			if b != a {
+				d[b] = math.Pow(x.At(a, 0)-x.At(b, 0), 2) + math.Pow(x.At(a, 1)-x.At(b, 1), 2) + math.Pow(x.At(a, 2)-x.At(b, 2), 2)
+				idx = append(idx, b)
+			}
+		}
+		sort.SliceStable(idx, func(i, j int) bool { return d[idx[i]] < d[idx[j]] })
+		for j := 0; j < 7; j++ {
+			if nb[a][j] != idx[j] {
+				t.Fatalf("point %d: kd-tree %v, brute force %v", a, nb[a], idx[:7])
+			}
+		}
+	}
+}
+
+func ExampleLLE() {
+	x, _ := helix(100)
+	r, err := LLE{K: 4, Dim: 1}.Fit(x)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	u := r.Embedding.RawMatrix().Data
+	increasing := u[0] < u[50] && u[50] < u[99]
+	decreasing := u[0] > u[50] && u[50] > u[99]
+	fmt.Println("monotone along the helix:", increasing || decreasing)
+	// Output: monotone along the helix: true
+}
+
+func BenchmarkLLESwissRoll3000(b *testing.B) {
+	x, _, _ := synth.SwissRoll{N: 3000, Seed: 1}.Generate()
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := LLE{K: 12, Dim: 2}.Fit(x)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(r.Iter), "sweeps")
+		b.ReportMetric(float64(r.Bandwidth), "band")
+	}
+}

@@ -1,0 +1,22 @@
+// Package mcmc samples Gibbs distributions by Markov chain Monte Carlo and minimises costs by
+// simulated annealing.
+//
+// It implements chapter 2 of seed 000: Markov chains on finite state spaces (Theorem 6: a
+// connected chain with self-loops in detailed balance with p converges to p), the
+// Metropolis–Hastings acceptance rule (Definitions 7–8, eqs. 2.5–2.7, Exercises 4–5), sample
+// averages (eq. 2.2, summed over t ≤ m: the seed's t ≤ ℓ is erratum E9), the treasure-hunter
+// proposal (eq. 2.8 with its second case corrected to c−1, erratum E8) and simulated annealing
+// (Algorithm 1, with the N steps per temperature as an explicit field: erratum E10).
+//
+// Three layers:
+//   - Finite chains as dense matrices: MetropolisMatrix builds the kernel (2.6) from a target and a
+//     proposal matrix; Stationary, DetailedBalanceError and HittingTimes check Theorem 6 exactly.
+//   - MH[S], a Metropolis–Hastings sampler on any state type with symmetric or asymmetric
+//     proposals, recording the trace and the acceptance rate.
+//   - Anneal, simulated annealing on a System (a state that proposes moves and reports their cost
+//     change, so large systems such as Ising lattices update in place) with pluggable Schedules
+//     (Geometric, Linear, Logarithmic, or any func) and Acceptance rules (Metropolis, HeatBath).
+//
+// Exact enumerates the Gibbs distribution of a small system (Z, probabilities, ⟨E⟩, Var E) as a
+// reference for the samplers.
+package mcmc

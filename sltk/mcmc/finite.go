@@ -1,0 +1,263 @@
+package mcmc
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Sentinel errors; returned errors wrap them with detail.
+var (
+	// ErrInput reports bad input: empty or non-square matrices, NaN, negative entries, rows that do
+	// not sum to 1, nil functions, invalid options.
+	ErrInput = errors.New("mcmc: invalid input")
+	// ErrTemperature reports a temperature that is not finite and > 0.
+	ErrTemperature = errors.New("mcmc: temperature must be finite and > 0")
+	// ErrSingular reports a chain whose stationary distribution or hitting times are not unique
+	// (the chain is not irreducible, or the target is unreachable).
+	ErrSingular = errors.New("mcmc: singular chain")
+)
+
+// rowTol is the tolerance on row sums of a stochastic matrix.
+const rowTol = 1e-9
+
+// CheckStochastic returns an error when P is not square, has entries outside [0, 1] or NaN, or a
+// row whose sum differs from 1 by more than 1e-9. Cost O(n²).
+func CheckStochastic(P mat.Matrix) error {
+	r, c := P.Dims()
+	if r == 0 || r != c {
+		return fmt.Errorf("%w: transition matrix is %d×%d, want square and non-empty", ErrInput, r, c)
+	}
+	for i := 0; i < r; i++ {
+		var s float64
+		for j := 0; j < c; j++ {
+			v := P.At(i, j)
+			if !(v >= 0 && v <= 1+rowTol) {
+				return fmt.Errorf("%w: P[%d,%d] = %g is not a probability", ErrInput, i, j, v)
+			}
+			s += v
+		}
+		if math.Abs(s-1) > rowTol {
+			return fmt.Errorf("%w: row %d of the transition matrix sums to %.12g", ErrInput, i, s)
+		}
+	}
+	return nil
+}
+
+// MetropolisMatrix returns the Metropolis–Hastings transition matrix (seed 000, eqs. 2.5–2.6)
+// for the target p ∝ exp(logf) and the proposal matrix Q (Q[c,c′] = q(c′|c)):
+//
+//	π(c′|c) = q(c′|c)·min{1, q(c|c′)f(c′) / (q(c′|c)f(c))}  for c′ ≠ c,  π(c|c) = 1 − Σ_{c′≠c} π(c′|c).
+//
+// For a symmetric Q this is the Metropolis kernel (2.7). logf may be unnormalised, with −Inf for
+// states of zero mass (which then must not be the only reachable ones). Cost O(n²).
+func MetropolisMatrix(logf []float64, Q mat.Matrix) (*mat.Dense, error) {
+	if err := CheckStochastic(Q); err != nil {
+		return nil, fmt.Errorf("proposal: %w", err)
+	}
+	n, _ := Q.Dims()
+	if len(logf) != n {
+		return nil, fmt.Errorf("%w: %d log-target values for a %d-state proposal", ErrInput, len(logf), n)
+	}
+	for i, v := range logf {
+		if math.IsNaN(v) || math.IsInf(v, 1) {
+			return nil, fmt.Errorf("%w: log-target[%d] = %g", ErrInput, i, v)
+		}
+	}
+	P := mat.NewDense(n, n, nil)
+	for c := 0; c < n; c++ {
+		var off float64
+		for d := 0; d < n; d++ {
+			q := Q.At(c, d)
+			if d == c || q == 0 {
+				continue
+			}
+			qb := Q.At(d, c)
+			var a float64
+			if qb > 0 && !math.IsInf(logf[d], -1) {
+				a = math.Min(1, math.Exp(math.Log(qb)+logf[d]-math.Log(q)-logf[c]))
+			}
+			P.Set(c, d, q*a)
+			off += q * a
+		}
+		P.Set(c, c, math.Max(0, 1-off))
+	}
+	return P, nil
+}
+
+// Stationary returns the stationary distribution p of the stochastic matrix P (pᵀP = pᵀ, Σp = 1)
+// by solving the linear system (Pᵀ − I)p = 0 with one equation replaced by Σp = 1. It returns
+// ErrSingular when the solution is not unique (a reducible chain). Cost O(n³).
+func Stationary(P mat.Matrix) ([]float64, error) {
+	if err := CheckStochastic(P); err != nil {
+		return nil, err
+	}
+	n, _ := P.Dims()
+	A := mat.NewDense(n, n, nil)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			v := P.At(j, i)
+			if i == j {
+				v--
+			}
+			A.Set(i, j, v)
+		}
+	}
+	for j := 0; j < n; j++ {
+		A.Set(n-1, j, 1)
+	}
+	b := mat.NewVecDense(n, nil)
+	b.SetVec(n-1, 1)
+	var x mat.VecDense
+	if err := x.SolveVec(A, b); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSingular, err)
+	}
+	p := make([]float64, n)
+	for i := range p {
+		p[i] = x.AtVec(i)
+		if p[i] < -1e-9 || math.IsNaN(p[i]) {
+			return nil, fmt.Errorf("%w: stationary solution has p[%d] = %g", ErrSingular, i, p[i])
+		}
+		p[i] = math.Max(0, p[i])
+	}
+	return p, nil
+}
+
+// DetailedBalanceError returns max_{c,c′} |p(c)π(c′|c) − p(c′)π(c|c′)|, which is 0 exactly when
+// the chain is reversible with respect to p (condition (iii) of Theorem 6). Cost O(n²).
+func DetailedBalanceError(P mat.Matrix, p []float64) (float64, error) {
+	if err := CheckStochastic(P); err != nil {
+		return 0, err
+	}
+	n, _ := P.Dims()
+	if len(p) != n {
+		return 0, fmt.Errorf("%w: %d probabilities for %d states", ErrInput, len(p), n)
+	}
+	var worst float64
+	for c := 0; c < n; c++ {
+		for d := c + 1; d < n; d++ {
+			worst = math.Max(worst, math.Abs(p[c]*P.At(c, d)-p[d]*P.At(d, c)))
+		}
+	}
+	return worst, nil
+}
+
+// HittingTimes returns h[c] = E[min{t ≥ 0 : C_t ∈ targets} | C_0 = c], the expected first-hitting
+// time of the target set, by solving h = 1 + P_{−T} h on the non-target states (h = 0 on targets).
+// It returns ErrSingular when some state cannot reach the targets. Cost O(n³).
+func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
+	if err := CheckStochastic(P); err != nil {
+		return nil, err
+	}
+	n, _ := P.Dims()
+	if len(targets) == 0 {
+		return nil, fmt.Errorf("%w: empty target set", ErrInput)
+	}
+	isT := make([]bool, n)
+	for _, t := range targets {
+		if t < 0 || t >= n {
+			return nil, fmt.Errorf("%w: target %d outside 0..%d", ErrInput, t, n-1)
+		}
+		isT[t] = true
+	}
+	var idx []int
+	for c := 0; c < n; c++ {
+		if !isT[c] {
+			idx = append(idx, c)
+		}
+	}
+	h := make([]float64, n)
+	if len(idx) == 0 {
+		return h, nil
+	}
+	m := len(idx)
+	A := mat.NewDense(m, m, nil)
+	b := mat.NewVecDense(m, nil)
+	for a, c := range idx {
+		b.SetVec(a, 1)
+		for bb, d := range idx {
+			v := -P.At(c, d)
+			if a == bb {
+				v++
+			}
+			A.Set(a, bb, v)
+		}
+	}
+	var x mat.VecDense
+	if err := x.SolveVec(A, b); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSingular, err)
+	}
+	for a, c := range idx {
+		h[c] = x.AtVec(a)
+		if !(h[c] >= 1-1e-9) || math.IsInf(h[c], 0) {
+			return nil, fmt.Errorf("%w: state %d cannot reach the targets (h = %g)", ErrSingular, c, h[c])
+		}
+	}
+	return h, nil
+}
+
+// TreasureHunter returns the proposal matrix of eq. (2.8) on {0, …, n−1}: stay with probability
+// 1/2, step up or down with probability 1/4 each, and stay instead of leaving the range (so
+// q(0|0) = q(n−1|n−1) = 3/4). The seed's second case reads c+1 where c−1 is meant (erratum E8).
+func TreasureHunter(n int) (*mat.Dense, error) {
+	if n < 2 {
+		return nil, fmt.Errorf("%w: treasure hunter needs ≥ 2 states, got %d", ErrInput, n)
+	}
+	Q := mat.NewDense(n, n, nil)
+	for c := 0; c < n; c++ {
+		Q.Set(c, c, 0.5)
+		up, down := min(n-1, c+1), max(0, c-1)
+		Q.Set(c, up, Q.At(c, up)+0.25)
+		Q.Set(c, down, Q.At(c, down)+0.25)
+	}
+	return Q, nil
+}
+
+// Exact is the Gibbs distribution of a small system computed by enumerating its states.
+type Exact struct {
+	T     float64
+	LogZ  float64   // log Σ_s exp(−E(s)/T)
+	P     []float64 // p(s), normalised
+	MeanE float64   // ⟨E⟩
+	VarE  float64   // Var E (= T²·C_v, the heat capacity times T²)
+}
+
+// Enumerate computes the Gibbs distribution exp(−E(s)/T)/Z of a system with n states
+// s = 0..n−1 and energy(s), by log-sum-exp over all states. It is the reference against which the
+// samplers are tested; the cost is n energy evaluations, so it suits n up to about 2^22.
+func Enumerate(n int, energy func(s int) float64, T float64) (*Exact, error) {
+	if n < 1 || energy == nil {
+		return nil, fmt.Errorf("%w: enumeration needs n ≥ 1 states and an energy function", ErrInput)
+	}
+	if !(T > 0) || math.IsInf(T, 0) {
+		return nil, fmt.Errorf("%w: got %g", ErrTemperature, T)
+	}
+	e := make([]float64, n)
+	emin := math.Inf(1)
+	for s := range e {
+		e[s] = energy(s)
+		if math.IsNaN(e[s]) || math.IsInf(e[s], 0) {
+			return nil, fmt.Errorf("%w: energy(%d) = %g", ErrInput, s, e[s])
+		}
+		emin = math.Min(emin, e[s])
+	}
+	p := make([]float64, n)
+	var z float64
+	for s, v := range e {
+		p[s] = math.Exp(-(v - emin) / T)
+		z += p[s]
+	}
+	var mean float64
+	for s := range p {
+		p[s] /= z
+		mean += p[s] * e[s]
+	}
+	var vr float64
+	for s := range p {
+		d := e[s] - mean
+		vr += p[s] * d * d
+	}
+	return &Exact{T: T, LogZ: math.Log(z) - emin/T, P: p, MeanE: mean, VarE: vr}, nil
+}
