@@ -1,0 +1,317 @@
+// Package gibbs computes Gibbs distributions over finite hypothesis classes and the
+// posterior-agreement (PA) kernel used to choose their temperature.
+//
+// It implements chapter 1 of seed 000 (maximum entropy and posterior agreement: Definitions 2–5,
+// eqs. 1.1–1.20, Exercise 1) and the empirical log-PA of chapter 10 (eqs. 10.1, 10.2 and 10.7).
+// The Gibbs distribution p(c) = exp(−R(c)/T)/Z is the maximum-entropy distribution among those
+// with a given expected cost; T = −1/λ₂ is the inverse of the Lagrange multiplier of that
+// constraint (the seed prints T = 1/λ₂, erratum E4).
+//
+// Everything is computed in the log domain with log-sum-exp (the minimum cost is subtracted
+// before exponentiating), so the distributions are exact from T = 1e12 down to T = 1e-12 for
+// costs of any scale. Entropies and free energies here are in nats.
+package gibbs
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+)
+
+// Sentinel errors; returned errors wrap them with detail.
+var (
+	// ErrInput reports empty, NaN or Inf costs, mismatched lengths or invalid probabilities.
+	ErrInput = errors.New("gibbs: invalid input")
+	// ErrTemperature reports a temperature that is not a finite positive number.
+	ErrTemperature = errors.New("gibbs: temperature must be finite and > 0")
+)
+
+// LogSumExp returns log Σ exp(x_i), computed as m + log Σ exp(x_i − m) with m = max x_i so that
+// it neither overflows nor underflows. It returns −Inf for an empty slice or when every x_i is
+// −Inf, +Inf when some x_i is +Inf, and NaN when some x_i is NaN. Cost O(len(x)).
+func LogSumExp(x []float64) float64 {
+	m := math.Inf(-1)
+	for _, v := range x {
+		if math.IsNaN(v) {
+			return math.NaN()
+		}
+		if v > m {
+			m = v
+		}
+	}
+	if math.IsInf(m, 0) {
+		return m
+	}
+	var s float64
+	for _, v := range x {
+		s += math.Exp(v - m)
+	}
+	return m + math.Log(s)
+}
+
+// checkCosts verifies that every cost is finite and the slice is not empty.
+func checkCosts(name string, c []float64) error {
+	if len(c) == 0 {
+		return fmt.Errorf("%w: %s is empty", ErrInput, name)
+	}
+	for i, v := range c {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("%w: %s[%d] = %g is not finite", ErrInput, name, i, v)
+		}
+	}
+	return nil
+}
+
+func checkT(t float64) error {
+	if !(t > 0) || math.IsInf(t, 0) {
+		return fmt.Errorf("%w: got %g", ErrTemperature, t)
+	}
+	return nil
+}
+
+// Dist is a Gibbs distribution p(c) = exp(−R(c)/T)/Z over a finite class, held in the log domain.
+type Dist struct {
+	T     float64
+	LogP  []float64 // log p(c), normalised
+	LogZ  float64   // log Z = log Σ_c exp(−R(c)/T)
+	MeanR float64   // E_p[R]
+	VarR  float64   // Var_p(R) = T² · dE[R]/dT
+	H     float64   // entropy −Σ p log p = E[R]/T + log Z (nats)
+	F     float64   // free energy −T log Z = E[R] − T·H
+}
+
+// New returns the Gibbs distribution of the costs at temperature T. Costs must be finite; T must
+// be finite and positive. Cost O(|C|).
+func New(costs []float64, T float64) (*Dist, error) {
+	if err := checkCosts("costs", costs); err != nil {
+		return nil, err
+	}
+	if err := checkT(T); err != nil {
+		return nil, err
+	}
+	n := len(costs)
+	rmin := costs[0]
+	for _, r := range costs {
+		rmin = math.Min(rmin, r)
+	}
+	logw := make([]float64, n)
+	for i, r := range costs {
+		logw[i] = -(r - rmin) / T
+	}
+	lz := LogSumExp(logw)
+	d := &Dist{T: T, LogP: logw, LogZ: lz - rmin/T}
+	var mean, h float64
+	for i := range logw {
+		logw[i] -= lz
+		p := math.Exp(logw[i])
+		mean += p * costs[i]
+		if p > 0 {
+			h -= p * logw[i]
+		}
+	}
+	var v float64
+	for i, lp := range logw {
+		dr := costs[i] - mean
+		v += math.Exp(lp) * dr * dr
+	}
+	d.MeanR, d.VarR, d.H = mean, v, h
+	d.F = -T * d.LogZ
+	return d, nil
+}
+
+// P returns the probabilities p(c) as a new slice.
+func (d *Dist) P() []float64 {
+	p := make([]float64, len(d.LogP))
+	for i, lp := range d.LogP {
+		p[i] = math.Exp(lp)
+	}
+	return p
+}
+
+// Mode returns the index of the most probable class (the smallest cost; the first on ties).
+func (d *Dist) Mode() int {
+	best := 0
+	for i, lp := range d.LogP {
+		if lp > d.LogP[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// Entropy returns −Σ p log p in nats, with 0·log 0 = 0. It fails for an empty slice, negative or
+// non-finite entries, or entries that do not sum to 1 within 1e-9. Cost O(len(p)).
+func Entropy(p []float64) (float64, error) {
+	if err := checkProb("p", p); err != nil {
+		return 0, err
+	}
+	var h float64
+	for _, v := range p {
+		if v > 0 {
+			h -= v * math.Log(v)
+		}
+	}
+	return h, nil
+}
+
+func checkProb(name string, p []float64) error {
+	if len(p) == 0 {
+		return fmt.Errorf("%w: %s is empty", ErrInput, name)
+	}
+	var s float64
+	for i, v := range p {
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return fmt.Errorf("%w: %s[%d] = %g is not a probability", ErrInput, name, i, v)
+		}
+		s += v
+	}
+	if math.Abs(s-1) > 1e-9 {
+		return fmt.Errorf("%w: %s sums to %.12g, not 1", ErrInput, name, s)
+	}
+	return nil
+}
+
+// PAKernel returns κ = Σ_c p(c) q(c), the posterior-agreement kernel of Definition 3 (seed 000,
+// eq. 1.18; eq. 1.2 prints p(c|X) for p(c|X′), erratum E1). κ lies in [0, 1]. Cost O(|C|).
+func PAKernel(p, q []float64) (float64, error) {
+	if len(p) != len(q) {
+		return 0, fmt.Errorf("%w: distributions of lengths %d and %d", ErrInput, len(p), len(q))
+	}
+	if err := checkProb("p", p); err != nil {
+		return 0, err
+	}
+	if err := checkProb("q", q); err != nil {
+		return 0, err
+	}
+	var k float64
+	for i := range p {
+		k += p[i] * q[i]
+	}
+	return k, nil
+}
+
+// LogPAKernel returns log κ = log Σ_c exp(logp_c + logq_c) from two normalised log-distributions,
+// accurate even when κ underflows (very low temperatures). Cost O(|C|).
+func LogPAKernel(logp, logq []float64) (float64, error) {
+	if len(logp) != len(logq) || len(logp) == 0 {
+		return 0, fmt.Errorf("%w: log-distributions of lengths %d and %d", ErrInput, len(logp), len(logq))
+	}
+	s := make([]float64, len(logp))
+	for i := range logp {
+		if math.IsNaN(logp[i]) || math.IsNaN(logq[i]) {
+			return 0, fmt.Errorf("%w: NaN at class %d", ErrInput, i)
+		}
+		s[i] = logp[i] + logq[i]
+	}
+	return LogSumExp(s), nil
+}
+
+// LogPA returns the empirical log posterior agreement log(|C|·κ) = log|C| + log κ (seed 000,
+// eq. 10.2). It is 0 for uniform posteriors (T → ∞) and at most log|C|.
+func LogPA(classes int, logKappa float64) float64 {
+	return math.Log(float64(classes)) + logKappa
+}
+
+// Combined returns the normalised log of the combined posterior p(c|X′,X″) ∝ p(c|X′)p(c|X″)
+// (Definition 4, eq. 1.19). Cost O(|C|).
+func Combined(logp, logq []float64) ([]float64, error) {
+	lk, err := LogPAKernel(logp, logq)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(logp))
+	for i := range logp {
+		out[i] = logp[i] + logq[i] - lk
+	}
+	return out, nil
+}
+
+// ERM returns argmin_c R1(c) + R2(c), the empirical risk minimiser on the pooled observations
+// (seed 000, eq. 1.28). It equals the mode of the combined posterior at every temperature.
+func ERM(r1, r2 []float64) (int, error) {
+	if len(r1) != len(r2) {
+		return 0, fmt.Errorf("%w: cost vectors of lengths %d and %d", ErrInput, len(r1), len(r2))
+	}
+	if err := checkCosts("r1", r1); err != nil {
+		return 0, err
+	}
+	if err := checkCosts("r2", r2); err != nil {
+		return 0, err
+	}
+	best := 0
+	for i := range r1 {
+		if r1[i]+r2[i] < r1[best]+r2[best] {
+			best = i
+		}
+	}
+	return best, nil
+}
+
+// Curve is the result of a temperature search by posterior agreement.
+type Curve struct {
+	T        []float64 // the temperatures, ascending
+	LogKappa []float64 // log κ_T(X′, X″) at each temperature
+	LogPA    []float64 // log(|C| κ) at each temperature
+	Best     int       // index of the maximiser of κ (the lowest such T on ties)
+	TStar    float64   // T[Best]
+	// LogPost is the normalised log combined posterior at T*; Estimate is its mode.
+	LogPost  []float64
+	Estimate int
+}
+
+// SearchT evaluates κ_T between the Gibbs distributions of r1 and r2 (costs of the same class on
+// two observations X′ and X″) at every temperature of temps and returns the whole curve and its
+// maximiser T* (step 3 of the ME+PA pipeline, eq. 1.3), with the combined posterior at T*.
+// Cost O(|temps|·|C|).
+func SearchT(r1, r2 []float64, temps []float64) (*Curve, error) {
+	if len(r1) != len(r2) {
+		return nil, fmt.Errorf("%w: cost vectors of lengths %d and %d", ErrInput, len(r1), len(r2))
+	}
+	if len(temps) == 0 {
+		return nil, fmt.Errorf("%w: no temperatures", ErrInput)
+	}
+	ts := append([]float64(nil), temps...)
+	sort.Float64s(ts)
+	c := &Curve{T: ts}
+	for _, t := range ts {
+		p, err := New(r1, t)
+		if err != nil {
+			return nil, err
+		}
+		q, err := New(r2, t)
+		if err != nil {
+			return nil, err
+		}
+		lk, _ := LogPAKernel(p.LogP, q.LogP)
+		c.LogKappa = append(c.LogKappa, lk)
+		c.LogPA = append(c.LogPA, LogPA(len(r1), lk))
+		if lk > c.LogKappa[c.Best] {
+			c.Best = len(c.LogKappa) - 1
+		}
+	}
+	c.TStar = ts[c.Best]
+	p, _ := New(r1, c.TStar)
+	q, _ := New(r2, c.TStar)
+	c.LogPost, _ = Combined(p.LogP, q.LogP)
+	for i, v := range c.LogPost {
+		if v > c.LogPost[c.Estimate] {
+			c.Estimate = i
+		}
+	}
+	return c, nil
+}
+
+// LogGrid returns n temperatures spaced evenly in log scale from lo to hi (inclusive).
+func LogGrid(lo, hi float64, n int) ([]float64, error) {
+	if !(lo > 0) || !(hi > lo) || math.IsInf(hi, 0) || n < 2 {
+		return nil, fmt.Errorf("%w: log grid needs 0 < lo < hi < ∞ and n ≥ 2, got %g, %g, %d", ErrInput, lo, hi, n)
+	}
+	out := make([]float64, n)
+	a, b := math.Log(lo), math.Log(hi)
+	for i := range out {
+		out[i] = math.Exp(a + (b-a)*float64(i)/float64(n-1))
+	}
+	out[n-1] = hi
+	return out, nil
+}

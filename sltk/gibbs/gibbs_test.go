@@ -1,0 +1,197 @@
+package gibbs
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+var costs = []float64{3, 1, 4, 1, 5, 9, 2, 6}
+
+func TestLimitsO1(t *testing.T) {
+	d, err := New(costs, 1e6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range d.P() {
+		if math.Abs(p-1.0/8) > 1e-5 {
+			t.Fatalf("T = 1e6: p = %g", p)
+		}
+	}
+	d, _ = New(costs, 1e-6)
+	p := d.P()
+	if math.Abs(p[1]-0.5) > 1e-12 || math.Abs(p[3]-0.5) > 1e-12 || p[0] != 0 {
+		t.Fatalf("T = 1e-6: %v", p)
+	}
+	// Extreme scales stay finite.
+	for _, T := range []float64{1e-300, 1e300} {
+		d, err := New([]float64{1e300, -1e300, 0}, T)
+		if err != nil || math.IsNaN(d.LogZ) || math.IsNaN(d.H) {
+			t.Fatalf("T = %g: %v %+v", T, err, d)
+		}
+	}
+}
+
+func TestIdentitiesO2(t *testing.T) {
+	for _, T := range []float64{0.3, 1, 7} {
+		d, _ := New(costs, T)
+		if h := d.MeanR/T + d.LogZ; math.Abs(h-d.H) > 1e-12 {
+			t.Fatalf("H = %g, E[R]/T + log Z = %g", d.H, h)
+		}
+		if math.Abs(d.F-(d.MeanR-T*d.H)) > 1e-12 {
+			t.Fatal("F ≠ E[R] − TH")
+		}
+		b, h := 1/T, 1e-5
+		dp, _ := New(costs, 1/(b+h))
+		dm, _ := New(costs, 1/(b-h))
+		if fd := (dp.LogZ - dm.LogZ) / (2 * h); math.Abs(fd+d.MeanR) > 1e-8 {
+			t.Fatalf("d log Z / dβ = %g, −E[R] = %g", fd, -d.MeanR)
+		}
+		tp, _ := New(costs, T+1e-5)
+		tm, _ := New(costs, T-1e-5)
+		if fd := (tp.MeanR - tm.MeanR) / 2e-5; math.Abs(fd-d.VarR/(T*T)) > 1e-6 {
+			t.Fatalf("dE[R]/dT = %g, Var/T² = %g", fd, d.VarR/(T*T))
+		}
+	}
+}
+
+func TestMaxEntropyO3(t *testing.T) {
+	// Perturbations that keep Σp = 1 and E[R] fixed lower the entropy.
+	d, _ := New(costs, 2)
+	p := d.P()
+	rng := rand.New(rand.NewPCG(1, 1))
+	n := len(p)
+	for trial := 0; trial < 1000; trial++ {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = rng.NormFloat64()
+		}
+		// Project v onto {Σv = 0, Σ v R = 0} by Gram–Schmidt against 1 and R − mean.
+		one := make([]float64, n)
+		r := make([]float64, n)
+		var mr float64
+		for i := range one {
+			one[i] = 1 / math.Sqrt(float64(n))
+			mr += costs[i] / float64(n)
+		}
+		var nr float64
+		for i := range r {
+			r[i] = costs[i] - mr
+			nr += r[i] * r[i]
+		}
+		var a, b float64
+		for i := range v {
+			a += v[i] * one[i]
+			b += v[i] * r[i] / nr
+		}
+		var q []float64
+		for i := range v {
+			q = append(q, p[i]+1e-3*(v[i]-a*one[i]-b*r[i]))
+		}
+		var s float64
+		for _, x := range q {
+			s += x
+		}
+		for i := range q {
+			q[i] /= s
+		}
+		h, err := Entropy(q)
+		if err != nil {
+			continue
+		}
+		if h > d.H+1e-15 {
+			t.Fatalf("perturbation raised H from %g to %g", d.H, h)
+		}
+	}
+}
+
+func TestPAKernelO5(t *testing.T) {
+	r2 := []float64{2, 2, 5, 0, 4, 8, 3, 5}
+	for _, T := range []float64{1e6, 1e3, 10} {
+		p, _ := New(costs, T)
+		q, _ := New(r2, T)
+		k, err := PAKernel(p.P(), q.P())
+		if err != nil || k < 0 || k > 1 {
+			t.Fatal(k, err)
+		}
+		lk, _ := LogPAKernel(p.LogP, q.LogP)
+		if math.Abs(math.Log(k)-lk) > 1e-12 {
+			t.Fatal("log κ mismatch")
+		}
+		kk, _ := PAKernel(p.P(), p.P())
+		if kk < 1.0/8-1e-15 {
+			t.Fatalf("κ(X,X) = %g < 1/|C|", kk)
+		}
+		if T == 1e6 && math.Abs(LogPA(8, lk)) > 1e-5 {
+			t.Fatalf("log(|C|κ) = %g at T = 1e6", LogPA(8, lk))
+		}
+	}
+}
+
+func TestRandomArrayO6(t *testing.T) {
+	// The combined-posterior mode equals ERM on the pooled data at every temperature.
+	rng := rand.New(rand.NewPCG(2, 2))
+	n := 100
+	for trial := 0; trial < 50; trial++ {
+		x1, x2 := make([]float64, n), make([]float64, n)
+		for i := 0; i < n; i++ {
+			s := float64(i) / 1.6448536269514722
+			x1[i] = float64(i) + s*rng.NormFloat64()
+			x2[i] = float64(i) + s*rng.NormFloat64()
+		}
+		grid, _ := LogGrid(1e-2, 1e4, 61)
+		c, err := SearchT(x1, x2, grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		erm, _ := ERM(x1, x2)
+		if c.Estimate != erm {
+			t.Fatalf("trial %d: PA estimate %d, ERM %d", trial, c.Estimate, erm)
+		}
+		for i := range c.T {
+			if c.LogKappa[i] > c.LogKappa[c.Best] {
+				t.Fatal("Best is not the maximiser")
+			}
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want error
+	}{
+		{func() error { _, e := New(nil, 1); return e }(), ErrInput},
+		{func() error { _, e := New([]float64{1, math.NaN()}, 1); return e }(), ErrInput},
+		{func() error { _, e := New(costs, 0); return e }(), ErrTemperature},
+		{func() error { _, e := New(costs, -1); return e }(), ErrTemperature},
+		{func() error { _, e := New(costs, math.Inf(1)); return e }(), ErrTemperature},
+		{func() error { _, e := PAKernel([]float64{0.5, 0.6}, []float64{0.5, 0.5}); return e }(), ErrInput},
+		{func() error { _, e := Entropy([]float64{-0.1, 1.1}); return e }(), ErrInput},
+		{func() error { _, e := SearchT(costs, costs, nil); return e }(), ErrInput},
+		{func() error { _, e := LogGrid(0, 1, 5); return e }(), ErrInput},
+	} {
+		if !errors.Is(c.err, c.want) {
+			t.Fatalf("error %v, want %v", c.err, c.want)
+		}
+	}
+	if v := LogSumExp([]float64{math.Inf(-1), math.Inf(-1)}); !math.IsInf(v, -1) {
+		t.Fatal(v)
+	}
+	if v := LogSumExp([]float64{1000, 1000}); math.Abs(v-1000-math.Ln2) > 1e-12 {
+		t.Fatal(v)
+	}
+}
+
+func ExampleSearchT() {
+	// Costs of four hypotheses on two observations; PA picks the temperature.
+	r1 := []float64{0.0, 0.5, 2, 4}
+	r2 := []float64{0.4, 0.1, 2.5, 3}
+	grid, _ := LogGrid(0.01, 100, 41)
+	c, _ := SearchT(r1, r2, grid)
+	fmt.Printf("T* = %.3g, log(|C|κ) = %.3f, estimate %d\n", c.TStar, c.LogPA[c.Best], c.Estimate)
+	// Output:
+	// T* = 0.631, log(|C|κ) = 0.553, estimate 0
+}

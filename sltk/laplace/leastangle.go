@@ -1,0 +1,372 @@
+package laplace
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// LeastAngle is least-angle clustering at temperature T (seed 000, §4.4–4.8): N unit vectors xᵢ
+// in R^D are split into K clusters with the cost
+//
+//	R(M, X) = −(1/N) Σ_{i<j} Σ_k M_ik M_jk xᵢᵀxⱼ = −(1/2N) Σ_k ‖Σᵢ M_ik xᵢ‖² + 1/2
+//
+// (eq. 4.22 with the minus sign the seed drops, erratum E22), which rewards similar pairs in a
+// cluster. Completing the square turns the partition function over the K^N assignments into
+// Z_X = α ∫ exp(−(N/T) f_X(y)) dy over centroids y ∈ R^{K×D}, with
+//
+//	f_X(y) = ½ Σ_k ‖y_k‖² − (T/N) Σᵢ log Σ_k exp(xᵢᵀy_k/T),   α = e^{−1/(2T)} (2πT/N)^{−KD/2}.
+//
+// Solve finds the minimiser y* by the fixed point y_k = (1/N) Σᵢ P_ik xᵢ (Exercise 15) and
+// returns Laplace's estimate log Z_X ≈ −1/(2T) − (N/T) f_X(y*) − ½ log det ∇²f_X(y*) + log m,
+// where m = K!/Π m_j! counts the distinct relabellings of y* (m_j coincident centroids).
+//
+// The zero value of every field except K and T means a default.
+type LeastAngle struct {
+	K        int     // clusters, ≥ 1
+	T        float64 // temperature, > 0
+	Tol      float64 // fixed point stops when max |Δy| < Tol; 0 means 1e-12
+	MaxIter  int     // iteration cap per start; 0 means 100000
+	Restarts int     // random starts; the lowest f_X wins; 0 means 5
+	Seed     uint64
+}
+
+// LAResult is the stationary point of least-angle clustering and its Laplace estimate.
+type LAResult struct {
+	Y            *mat.Dense    // K×D minimiser y*
+	P            *mat.Dense    // N×K assignment probabilities P_ik at y*
+	F            float64       // f_X(y*)
+	Hessian      *mat.SymDense // KD×KD Hessian of f_X at y* (block (k,ℓ) = rows kD…, cols ℓD…)
+	LogDet       float64
+	Multiplicity float64 // K!/Π m_j!
+	LogZ         float64 // Laplace estimate of log Z_X
+	Iter         int
+	Converged    bool
+}
+
+func laCheck(x mat.Matrix, k int, t float64) (int, int, error) {
+	if x == nil {
+		return 0, 0, fmt.Errorf("%w: nil data", ErrInput)
+	}
+	n, d := x.Dims()
+	if n == 0 || d == 0 {
+		return 0, 0, fmt.Errorf("%w: data is %d×%d", ErrInput, n, d)
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			if v := x.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return 0, 0, fmt.Errorf("%w: x[%d,%d] = %g", ErrInput, i, j, v)
+			}
+		}
+	}
+	if k < 1 {
+		return 0, 0, fmt.Errorf("%w: K = %d", ErrInput, k)
+	}
+	if !(t > 0) || math.IsInf(t, 0) {
+		return 0, 0, fmt.Errorf("%w: T = %g", ErrTemperature, t)
+	}
+	return n, d, nil
+}
+
+// LACost returns R(M, X) of an assignment (labels[i] ∈ 0..K−1) by the pairwise definition
+// −(1/N) Σ_{i<j, same cluster} xᵢᵀxⱼ. Cost O(N²·D).
+func LACost(x mat.Matrix, labels []int) (float64, error) {
+	n, d, err := laCheck(x, 1, 1)
+	if err != nil {
+		return 0, err
+	}
+	if len(labels) != n {
+		return 0, fmt.Errorf("%w: %d labels for %d points", ErrInput, len(labels), n)
+	}
+	var r float64
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if labels[i] != labels[j] {
+				continue
+			}
+			for c := 0; c < d; c++ {
+				r -= x.At(i, c) * x.At(j, c)
+			}
+		}
+	}
+	return r / float64(n), nil
+}
+
+// LACostSquares returns R(M, X) by eq. 4.23, −(1/2N) Σ_k ‖Σᵢ M_ik xᵢ‖² + 1/2, which equals the
+// pairwise form for unit vectors. Cost O(N·D).
+func LACostSquares(x mat.Matrix, labels []int, k int) (float64, error) {
+	n, d, err := laCheck(x, k, 1)
+	if err != nil {
+		return 0, err
+	}
+	if len(labels) != n {
+		return 0, fmt.Errorf("%w: %d labels for %d points", ErrInput, len(labels), n)
+	}
+	s := make([]float64, k*d)
+	for i, l := range labels {
+		if l < 0 || l >= k {
+			return 0, fmt.Errorf("%w: label %d of point %d outside 0..%d", ErrInput, l, i, k-1)
+		}
+		for c := 0; c < d; c++ {
+			s[l*d+c] += x.At(i, c)
+		}
+	}
+	var q float64
+	for _, v := range s {
+		q += v * v
+	}
+	return -q/(2*float64(n)) + 0.5, nil
+}
+
+// LAExactLogZ returns log Z_X = log Σ_M exp(−R(M,X)/T) by enumerating all K^N assignments
+// (the seed's "2^{N×K}" counts invalid matrices too: erratum E24), as the reference for the
+// Laplace estimate. It refuses K^N > 2^24. Cost O(K^N·N·D).
+func LAExactLogZ(x mat.Matrix, k int, t float64) (float64, error) {
+	n, _, err := laCheck(x, k, t)
+	if err != nil {
+		return 0, err
+	}
+	if float64(n)*math.Log2(float64(k)) > 24 {
+		return 0, fmt.Errorf("%w: K^N = %d^%d is too many assignments to enumerate", ErrInput, k, n)
+	}
+	labels := make([]int, n)
+	total := int(math.Round(math.Pow(float64(k), float64(n))))
+	lw := make([]float64, 0, total)
+	for a := 0; a < total; a++ {
+		v := a
+		for i := range labels {
+			labels[i] = v % k
+			v /= k
+		}
+		r, _ := LACostSquares(x, labels, k)
+		lw = append(lw, -r/t)
+	}
+	m := math.Inf(-1)
+	for _, v := range lw {
+		m = math.Max(m, v)
+	}
+	var s float64
+	for _, v := range lw {
+		s += math.Exp(v - m)
+	}
+	return m + math.Log(s), nil
+}
+
+// LALogAlpha returns log α = −1/(2T) − (KD/2) log(2πT/N), the prefactor of the integral form
+// (the seed prints +KD/2, erratum E25).
+func LALogAlpha(n, k, d int, t float64) float64 {
+	return -1/(2*t) - float64(k*d)/2*math.Log(2*math.Pi*t/float64(n))
+}
+
+// laPosterior fills p (N×K) with softmax_k(xᵢᵀy_k/T) and returns Σᵢ log Σ_k exp(xᵢᵀy_k/T).
+func laPosterior(x *mat.Dense, y *mat.Dense, t float64, p *mat.Dense) float64 {
+	n, _ := x.Dims()
+	k, _ := y.Dims()
+	var s mat.Dense
+	s.Mul(x, y.T())
+	var lse float64
+	for i := 0; i < n; i++ {
+		row := s.RawRowView(i)
+		m := math.Inf(-1)
+		for c := range row {
+			row[c] /= t
+			m = math.Max(m, row[c])
+		}
+		var z float64
+		for c := 0; c < k; c++ {
+			v := math.Exp(row[c] - m)
+			p.Set(i, c, v)
+			z += v
+		}
+		for c := 0; c < k; c++ {
+			p.Set(i, c, p.At(i, c)/z)
+		}
+		lse += m + math.Log(z)
+	}
+	return lse
+}
+
+// LAFreeEnergy returns f_X(y) = ½ Σ_k ‖y_k‖² − (T/N) Σᵢ log Σ_k exp(xᵢᵀy_k/T) for a K×D y.
+func LAFreeEnergy(x, y mat.Matrix, t float64) (float64, error) {
+	n, d, err := laCheck(x, 1, t)
+	if err != nil {
+		return 0, err
+	}
+	k, dy := y.Dims()
+	if dy != d {
+		return 0, fmt.Errorf("%w: y has %d columns, data %d", ErrInput, dy, d)
+	}
+	xd, yd := mat.DenseCopyOf(x), mat.DenseCopyOf(y)
+	p := mat.NewDense(n, k, nil)
+	lse := laPosterior(xd, yd, t, p)
+	var sq float64
+	for _, v := range yd.RawMatrix().Data {
+		sq += v * v
+	}
+	return 0.5*sq - t/float64(n)*lse, nil
+}
+
+// LAHessian returns the KD×KD Hessian of f_X at y (Exercise 16):
+// block (k, ℓ) = δ_kℓ I − (1/(TN)) Σᵢ P_ik(δ_kℓ − P_iℓ) xᵢxᵢᵀ. Cost O(N·K²·D²).
+func LAHessian(x, y mat.Matrix, t float64) (*mat.SymDense, error) {
+	n, d, err := laCheck(x, 1, t)
+	if err != nil {
+		return nil, err
+	}
+	k, dy := y.Dims()
+	if dy != d {
+		return nil, fmt.Errorf("%w: y has %d columns, data %d", ErrInput, dy, d)
+	}
+	xd := mat.DenseCopyOf(x)
+	p := mat.NewDense(n, k, nil)
+	laPosterior(xd, mat.DenseCopyOf(y), t, p)
+	h := mat.NewSymDense(k*d, nil)
+	c := 1 / (t * float64(n))
+	for i := 0; i < n; i++ {
+		xi := xd.RawRowView(i)
+		for a := 0; a < k; a++ {
+			for b := a; b < k; b++ {
+				w := -p.At(i, a) * p.At(i, b)
+				if a == b {
+					w += p.At(i, a)
+				}
+				w *= c
+				for r := 0; r < d; r++ {
+					for s := 0; s < d; s++ {
+						if a == b && s < r {
+							continue
+						}
+						h.SetSym(a*d+r, b*d+s, h.At(a*d+r, b*d+s)-w*xi[r]*xi[s])
+					}
+				}
+			}
+		}
+	}
+	for i := 0; i < k*d; i++ {
+		h.SetSym(i, i, h.At(i, i)+1)
+	}
+	return h, nil
+}
+
+// LACriticalT returns λ_max((1/N) Σᵢ xᵢxᵢᵀ)/K, the temperature below which the symmetric
+// stationary point y_k = x̄/K stops being a minimum of f_X (the uncentred second moment).
+func LACriticalT(x mat.Matrix, k int) (float64, error) {
+	n, d, err := laCheck(x, k, 1)
+	if err != nil {
+		return 0, err
+	}
+	s := mat.NewSymDense(d, nil)
+	s.SymOuterK(1/float64(n), mat.DenseCopyOf(x).T())
+	var eig mat.EigenSym
+	if !eig.Factorize(s, false) {
+		return 0, fmt.Errorf("%w: eigen-decomposition failed", ErrInput)
+	}
+	v := eig.Values(nil)
+	return v[len(v)-1] / float64(k), nil
+}
+
+// Solve finds the minimiser of f_X by the fixed-point iteration from Restarts random starts
+// (the symmetric point is always a fixed point, hence random starts) and returns it with the
+// Hessian and Laplace's estimate of log Z_X. It fails with ErrNotPD when the Hessian at the best
+// point is not positive definite (at the critical temperature, for example).
+// Cost O(N·K·D) per iteration plus O((KD)³) for the determinant.
+func (la LeastAngle) Solve(x mat.Matrix) (*LAResult, error) {
+	n, d, err := laCheck(x, la.K, la.T)
+	if err != nil {
+		return nil, err
+	}
+	tol, maxIter, restarts := la.Tol, la.MaxIter, la.Restarts
+	if tol == 0 {
+		tol = 1e-12
+	}
+	if maxIter == 0 {
+		maxIter = 100000
+	}
+	if restarts == 0 {
+		restarts = 5
+	}
+	if !(tol > 0) || maxIter < 0 || restarts < 0 {
+		return nil, fmt.Errorf("%w: Tol %g, MaxIter %d, Restarts %d", ErrInput, la.Tol, la.MaxIter, la.Restarts)
+	}
+	k, t := la.K, la.T
+	xd := mat.DenseCopyOf(x)
+	rng := rand.New(rand.NewPCG(la.Seed, 0x6c61))
+	var best *LAResult
+	for r := 0; r < restarts; r++ {
+		y := mat.NewDense(k, d, nil)
+		for i := 0; i < k; i++ {
+			for j := 0; j < d; j++ {
+				y.Set(i, j, rng.NormFloat64()/math.Sqrt(float64(d)))
+			}
+		}
+		p := mat.NewDense(n, k, nil)
+		res := &LAResult{}
+		var next mat.Dense
+		for it := 0; it < maxIter; it++ {
+			laPosterior(xd, y, t, p)
+			next.Mul(p.T(), xd)
+			next.Scale(1/float64(n), &next)
+			var move float64
+			for i := 0; i < k; i++ {
+				for j := 0; j < d; j++ {
+					move = math.Max(move, math.Abs(next.At(i, j)-y.At(i, j)))
+				}
+			}
+			y.Copy(&next)
+			res.Iter++
+			if move < tol {
+				res.Converged = true
+				break
+			}
+		}
+		f, _ := LAFreeEnergy(xd, y, t)
+		if best == nil || f < best.F {
+			res.Y, res.F = y, f
+			best = res
+		}
+	}
+	best.P = mat.NewDense(n, k, nil)
+	laPosterior(xd, best.Y, t, best.P)
+	h, _ := LAHessian(xd, best.Y, t)
+	best.Hessian = h
+	ld, err := LogDet(h)
+	if err != nil {
+		return nil, fmt.Errorf("least-angle clustering at T = %g: %w", t, err)
+	}
+	best.LogDet = ld
+	best.Multiplicity = laMultiplicity(best.Y, 1e-6)
+	best.LogZ = -1/(2*t) - float64(n)/t*best.F - 0.5*ld + math.Log(best.Multiplicity)
+	return best, nil
+}
+
+// laMultiplicity returns K!/Π m_j! for the groups of coincident rows of y (within tol).
+func laMultiplicity(y *mat.Dense, tol float64) float64 {
+	k, d := y.Dims()
+	used := make([]bool, k)
+	lg := func(v int) float64 { r, _ := math.Lgamma(float64(v + 1)); return r }
+	out := lg(k)
+	for a := 0; a < k; a++ {
+		if used[a] {
+			continue
+		}
+		m := 1
+		for b := a + 1; b < k; b++ {
+			if used[b] {
+				continue
+			}
+			var s float64
+			for j := 0; j < d; j++ {
+				u := y.At(a, j) - y.At(b, j)
+				s += u * u
+			}
+			if math.Sqrt(s) <= tol {
+				used[b] = true
+				m++
+			}
+		}
+		out -= lg(m)
+	}
+	return math.Round(math.Exp(out))
+}
