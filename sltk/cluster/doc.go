@@ -1,20 +1,51 @@
-// Package cluster implements the clustering algorithms of the three lecture texts.
+// Package cluster implements the clustering algorithms of the three lecture texts: centroid
+// methods (k-means and its annealed, soft and online variants), histogram clustering, pairwise
+// clustering of dissimilarity data, self-organising maps and the validation of the number of
+// clusters.
 //
-// K-means (files kmeans*.go):
-//   - seed 002 §1.5 (K-MEANS, Thm 1.18–1.19): Lloyd's algorithm with ties to the smallest index,
-//     the halting potential (Δ_s non-increasing), dependence on the initialisation;
+// K-means (kmeans*.go), the common baseline of all three texts:
+//   - seed 002 §1.5 (K-MEANS, Thm 1.18–1.19): KMeans is Lloyd's algorithm with ties to the
+//     smallest index, the halting potential (Δ_s non-increasing) and the dependence on the
+//     initialisation (KMeansInit: random rows, mean plus noise, k-means++, given);
 //   - seed 001 ch. 4.1 (Algorithms 2 and 3): batch k-means with the notes' mean-plus-noise
-//     initialisation, and online k-means with a learning-rate schedule (MacQueen's 1/n_q,
+//     initialisation, and OnlineKMeans with a learning-rate schedule (MacQueen's 1/n_q,
 //     constant, or ε₀/(1+t/τ));
 //   - seed 000 ch. 3: Lloyd as the T → 0 limit of deterministic annealing and the random-restart
-//     baseline it is compared with.
+//     baseline it is compared with. Assign gives the nearest-centroid labels and cost.
 //
 // The seed's K-MEANS leaves the update of an empty cluster undefined; KMeans keeps the old
 // centroid by default (documented erratum) and can instead re-seed it at the farthest point.
 //
-// Data is an n×d matrix with one observation per row. Randomness comes only from the Seed
-// fields, and results are bit-identical whatever the number of worker goroutines: rows are cut
-// into blocks whose size depends only on the data's shape, and per-block partial sums are added
-// in block order. Errors wrap the sentinel errors of this package (ErrBadK, ErrEmptyData,
-// ErrNotFinite, ErrShape, ErrBadParam) so callers can test them with errors.Is.
+// Deterministic annealing (anneal*.go, histogram.go), seed 000 ch. 3 and 5: the Gibbs
+// distribution of a clustering cost factorises over objects, so its centroids can be followed
+// from high temperature down to T → 0 instead of sampled.
+//   - DA (Algorithm 2) with the trace per temperature (free energy, entropy, distinct centroids,
+//     their critical temperatures) and the phase transitions of §3.7; CriticalTemperature gives
+//     the first split T_c = 2λ_max, Posteriors and FreeEnergy the Gibbs quantities at given
+//     centroids (Theorems 9–10, with errata E13–E14 corrected).
+//   - DAPA chooses the number of clusters by posterior agreement (§3.8, Ex. 7); LogPAKernel is
+//     the factorised kernel it maximises.
+//   - HistogramDA (ch. 5, Algorithm 3) clusters empirical histograms under the KL cost;
+//     PatchCounts (image patches as objects, gray values as features), HistogramsFromCounts
+//     and KLDivergence prepare its input and score it.
+//
+// Seed 001 ch. 4 (clustering beyond k-means):
+//   - Grow (§4.1.2, Algorithm 4) adds prototypes one split at a time until a target cost;
+//     Stability and Disagreement (§4.1.3) choose K by the stability of clusterings of two
+//     halves of the data.
+//   - Pairwise (§4.2) clusters an n×n dissimilarity matrix by mean-field annealing, with missing
+//     entries (§4.2.3); PairwiseMeanFields, PairwiseCost and SquaredDistances expose its parts.
+//   - OnlineSoftKMeans (§4.2.4) is the online form of soft k-means; the batch form with an
+//     annealed β (§4.2.5, Algorithm 11) is DA at T = 2/β.
+//   - SOM (§4.3, Algorithm 5, with Kohonen's or Heskes' winner), SoftSOM (the soft topographic
+//     vector quantiser) and PairwiseSOM (§4.3.2, Fig. 4.8) are self-organising maps on a chain or
+//     grid; Neighbourhood builds their h_qp.
+//
+// Data is an n×d matrix with one observation per row (n×n for the pairwise methods). Randomness
+// comes only from the Seed fields, and results are bit-identical whatever the number of worker
+// goroutines: rows are cut into blocks whose size depends only on the data's shape, and
+// per-block partial sums are added in block order. Errors wrap the sentinel errors of this
+// package (ErrBadK, ErrEmptyData, ErrNotFinite, ErrShape, ErrBadParam for k-means and the
+// seed-001 methods; ErrData and ErrTemperature for annealing; ErrDissimilarity for pairwise
+// data) so callers can test them with errors.Is.
 package cluster

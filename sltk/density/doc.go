@@ -1,10 +1,24 @@
 // Package density estimates probability densities and fits latent-variable models.
 //
-// It holds the generic expectation–maximisation loop (EM, Algorithm 5 of seed 000, appendix B.4)
-// that every mixture model of sltk runs on, and the mixture of multivariate Bernoulli
-// distributions with missing entries (seed 000, appendix B.3: the movie-recommendation table).
-// Gaussian mixtures by EM (seed 001, chapters 3–5) live in gmm*.go and use the same loop.
+// Seed 001 ch. 5 (probability density estimation):
+//   - nonparametric (§5.1): Histogram, the fixed-bin baseline; KDE, the Parzen window estimator
+//     with the box kernel (the gliding histogram, §5.1.1) or the Gaussian kernel (§5.1.2), whose
+//     width is chosen by leave-one-out likelihood (LeaveOneOut, SilvermanWidth) so that neither
+//     over- nor under-smoothing has to be tuned by eye;
+//   - parametric (§5.2.1): FitGaussian, the maximum-likelihood multivariate Gaussian (the biased
+//     1/p covariance), and Gaussian, its density through a cached Cholesky factor;
+//   - Gaussian mixtures (§5.2.2, Algorithm 7): GMM with isotropic, diagonal or full covariances,
+//     a variance floor against collapse, restarts and BIC; IsotropicMixture builds the mixture
+//     whose posterior equals the soft k-means assignments of seed 001 ch. 4.
+//
+// Seed 000 appendix B: DistanceMax, the vegan flea's alternation of a lower bound and its
+// maximiser (Algorithm 4, §B.2.4) that pictures EM in one dimension; the generic
+// expectation–maximisation loop (EM over any EMModel,
+// Algorithm 5 of §B.4, with the log-likelihood trace and a check that it never decreases), which
+// every mixture of this package runs on, and BernoulliMixture, the mixture of multivariate
+// Bernoulli distributions with missing entries (§B.3: the movie-recommendation table).
 //
 // All probabilities are handled in the log domain: the E-steps subtract the row maximum before
-// exponentiating, so responsibilities stay finite for any data scale.
+// exponentiating, so responsibilities stay finite for any data scale. Errors wrap ErrInput,
+// ErrDecrease, ErrNaN, ErrBandwidth or ErrSingular.
 package density

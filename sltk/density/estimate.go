@@ -4,9 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
-	"sync"
 
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -62,29 +61,10 @@ func checkWidth(h float64) error {
 	return nil
 }
 
-// parallelChunks runs fn on contiguous chunks [lo, hi) of 0..n-1 on up to GOMAXPROCS goroutines.
-// Each chunk writes only its own outputs, so results do not depend on scheduling.
-func parallelChunks(n int, fn func(lo, hi int)) {
-	workers := runtime.GOMAXPROCS(0)
-	if workers > n {
-		workers = n
-	}
-	if workers <= 1 || n < 64 {
-		fn(0, n)
-		return
-	}
-	var wg sync.WaitGroup
-	chunk := (n + workers - 1) / workers
-	for lo := 0; lo < n; lo += chunk {
-		hi := min(lo+chunk, n)
-		wg.Add(1)
-		go func(lo, hi int) {
-			defer wg.Done()
-			fn(lo, hi)
-		}(lo, hi)
-	}
-	wg.Wait()
-}
+// parallelChunks runs fn on contiguous chunks [lo, hi) of 0..n-1 on up to GOMAXPROCS goroutines,
+// at least 64 indices a chunk. Each chunk writes only its own outputs, so results do not depend
+// on scheduling.
+func parallelChunks(n int, fn func(lo, hi int)) { par.Chunks(n, 64, fn) }
 
 // lseSlice returns log Σ exp(v_i), stable for any range of v; −Inf for an empty slice.
 func lseSlice(v []float64) float64 {

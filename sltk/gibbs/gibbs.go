@@ -7,6 +7,11 @@
 // with a given expected cost; T = −1/λ₂ is the inverse of the Lagrange multiplier of that
 // constraint (the seed prints T = 1/λ₂, erratum E4).
 //
+// Protocol plays the communication protocol of chapter 10 (§10.3, §10.5.2–10.5.3, Theorem 31) for
+// any algorithm that maps an observation to a posterior over a finite class, in the ideal and the
+// empirical (transformed-copies) variants, and estimates the empirical log PA (10.7) that bounds
+// its success.
+//
 // Everything is computed in the log domain with log-sum-exp (the minimum cost is subtracted
 // before exponentiating), so the distributions are exact from T = 1e12 down to T = 1e-12 for
 // costs of any scale. Entropies and free energies here are in nats.

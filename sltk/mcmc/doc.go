@@ -5,18 +5,33 @@
 // connected chain with self-loops in detailed balance with p converges to p), the
 // Metropolis–Hastings acceptance rule (Definitions 7–8, eqs. 2.5–2.7, Exercises 4–5), sample
 // averages (eq. 2.2, summed over t ≤ m: the seed's t ≤ ℓ is erratum E9), the treasure-hunter
-// proposal (eq. 2.8 with its second case corrected to c−1, erratum E8) and simulated annealing
-// (Algorithm 1, with the N steps per temperature as an explicit field: erratum E10).
+// proposal (eq. 2.8 with its second case corrected to c−1, erratum E8; TreasureHunter as a
+// matrix, HunterStep as a sampler) and simulated annealing (Algorithm 1, with the N steps per
+// temperature as an explicit field: erratum E10).
 //
 // Three layers:
 //   - Finite chains as dense matrices: MetropolisMatrix builds the kernel (2.6) from a target and a
 //     proposal matrix; Stationary, DetailedBalanceError and HittingTimes check Theorem 6 exactly.
 //   - MH[S], a Metropolis–Hastings sampler on any state type with symmetric or asymmetric
-//     proposals, recording the trace and the acceptance rate.
+//     proposals, recording the trace and the acceptance rate; Visits and
+//     TotalVariation measure how close its visit frequencies are to the target.
 //   - Anneal, simulated annealing on a System (a state that proposes moves and reports their cost
 //     change, so large systems such as Ising lattices update in place) with pluggable Schedules
 //     (Geometric, Linear, Logarithmic, or any func) and Acceptance rules (Metropolis, HeatBath).
 //
 // Exact enumerates the Gibbs distribution of a small system (Z, probabilities, ⟨E⟩, Var E) as a
 // reference for the samplers.
+//
+// The Ising model and mean-field annealing of seed 001 ch. 3 use the same machinery:
+//   - Ising (§3.3) is a spin system with couplings W that implements System, so Anneal runs
+//     simulated annealing on it (§3.1, Algorithm 1; GlauberProb and HeatBath give the notes'
+//     heat-bath rule). GlauberFrequencies runs the fixed-β chain of §3.2, whose visit
+//     frequencies converge to the Gibbs distribution by detailed balance; IsingExact and
+//     GroundState enumerate small systems exactly as the reference.
+//   - MeanField (§3.3, Algorithm 6) replaces sampling by the factorising distribution closest in
+//     KL divergence and anneals its magnetisations m = tanh(βWm) over β, with the sign the notes
+//     lose restored (seed 001 erratum E18). MeanFieldFreeEnergy and MeanFieldKL measure how far the
+//     approximation is from the exact free energy; CriticalBeta is where m = 0 becomes unstable.
+//
+// Errors wrap ErrInput, ErrTemperature or ErrSingular so callers can test them with errors.Is.
 package mcmc

@@ -1,0 +1,64 @@
+package mcmc
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Visits returns the fraction of the states of a chain on {0, …, n−1} that fall on each state:
+// the empirical distribution that Theorem 6 (seed 000, §2.3.1) says converges to the stationary
+// one. It fails with ErrInput for an empty trace, n < 1 or a state outside [0, n). Cost O(len(states) + n).
+func Visits(states []int, n int) ([]float64, error) {
+	if len(states) == 0 || n < 1 {
+		return nil, fmt.Errorf("%w: %d states on %d classes", ErrInput, len(states), n)
+	}
+	f := make([]float64, n)
+	for t, s := range states {
+		if s < 0 || s >= n {
+			return nil, fmt.Errorf("%w: state %d at step %d outside [0, %d)", ErrInput, s, t, n)
+		}
+		f[s]++
+	}
+	for i := range f {
+		f[i] /= float64(len(states))
+	}
+	return f, nil
+}
+
+// TotalVariation returns the total-variation distance ½ Σ_c |p(c) − q(c)| = max_A |p(A) − q(A)|
+// between two distributions on the same finite space, the distance in which the convergence of a
+// Markov chain to its stationary distribution is measured. Both must be non-negative, finite and
+// of equal length (they need not be normalised exactly, so sample frequencies fit). Cost O(n).
+func TotalVariation(p, q []float64) (float64, error) {
+	if len(p) != len(q) || len(p) == 0 {
+		return 0, fmt.Errorf("%w: distributions of lengths %d and %d", ErrInput, len(p), len(q))
+	}
+	var s float64
+	for i := range p {
+		if !(p[i] >= 0) || !(q[i] >= 0) || math.IsInf(p[i], 0) || math.IsInf(q[i], 0) {
+			return 0, fmt.Errorf("%w: p[%d] = %g, q[%d] = %g", ErrInput, i, p[i], i, q[i])
+		}
+		s += math.Abs(p[i] - q[i])
+	}
+	return s / 2, nil
+}
+
+// HunterStep is the treasure-hunter proposal of eq. (2.8) as a sampler on {0, …, n−1}, the form
+// MH and FuncSystem take (TreasureHunter is the same proposal as a matrix): flip a coin, on heads
+// stay; on tails flip again and step to c+1 or c−1 (the seed prints c+1 twice: erratum E8),
+// staying put instead of leaving the range. It returns nil for n < 1. Cost O(1) per draw.
+func HunterStep(n int) func(rng *rand.Rand, c int) int {
+	if n < 1 {
+		return nil
+	}
+	return func(rng *rand.Rand, c int) int {
+		if rng.IntN(2) == 0 {
+			return c
+		}
+		if rng.IntN(2) == 0 {
+			return min(n-1, c+1)
+		}
+		return max(0, c-1)
+	}
+}

@@ -1,0 +1,350 @@
+// Package spanning holds the solution space of chapter 10's example algorithm (seed 000, §10.1–10.2,
+// Examples 1–2): the spanning trees of a small undirected graph whose edge weights change from
+// one observation to the next, such as the city graph K₄ on {North, East, South, West}.
+//
+// Posterior agreement scores an algorithm by how well the Gibbs distributions
+// p(c | X) ∝ exp(−R(c, X)/T) of two observations agree, with R(c, X) = Σ_{e∈c} w_e(X) the weight
+// of tree c. That needs the whole hypothesis class, so Graph.Trees enumerates every spanning tree
+// (for K_n there are n^{n−2} of them, Cayley's formula; Graph.CountTrees gives the number in
+// advance by Kirchhoff's matrix-tree theorem) and Graph.Costs turns one observation's weights into
+// the cost vector that gibbs.New, gibbs.SearchT and gibbs.ERM take.
+//
+// The deterministic algorithms the seed names, Prim, Kruskal and reverse-delete, are available
+// through Graph.MST: Prim and Kruskal are gonum's (graph/path), run on a graph/simple weighted
+// graph; reverse-delete drops the heaviest edge whose removal keeps the graph connected
+// (gonum's graph/topo decides connectivity). On distinct weights all three return the same tree,
+// the minimum of Costs (oracle O22 of the spec).
+//
+// Trees are returned as sorted slices of edge indices into Graph.Edges. Errors wrap ErrGraph
+// (self-loops, repeated or out-of-range edges, too many trees), ErrDisconnected and ErrWeights
+// (wrong length, NaN or ±Inf).
+package spanning
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/graph"
+	"gonum.org/v1/gonum/graph/path"
+	"gonum.org/v1/gonum/graph/simple"
+	"gonum.org/v1/gonum/graph/topo"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Sentinel errors; returned errors wrap them with detail.
+var (
+	// ErrGraph reports a malformed graph: no vertices, an edge with an endpoint out of range, a
+	// self-loop, a repeated edge, or more spanning trees than MaxTrees.
+	ErrGraph = errors.New("spanning: invalid graph")
+	// ErrDisconnected reports a graph without a spanning tree.
+	ErrDisconnected = errors.New("spanning: graph is not connected")
+	// ErrWeights reports a weight vector of the wrong length or with a non-finite entry.
+	ErrWeights = errors.New("spanning: invalid weights")
+)
+
+// MaxTrees caps the enumeration of Graph.Trees: enumeration is meant for small graphs whose
+// Gibbs distribution over trees is computed exactly (K₈ already has 262 144 trees).
+const MaxTrees = 1 << 20
+
+// Edge is an undirected edge between vertices U and V (0-based indices).
+type Edge struct{ U, V int }
+
+// Graph is a small simple undirected graph with N vertices and a fixed edge list; the weights are
+// supplied per observation, so one Graph serves every day of the city example. Names, if set,
+// label the vertices in Describe.
+type Graph struct {
+	N     int
+	Edges []Edge
+	Names []string
+}
+
+// Complete returns K_n with edges in lexicographic order (0,1), (0,2), …, (n−2,n−1).
+func Complete(n int, names ...string) (*Graph, error) {
+	g := &Graph{N: n, Names: names}
+	for u := 0; u < n; u++ {
+		for v := u + 1; v < n; v++ {
+			g.Edges = append(g.Edges, Edge{u, v})
+		}
+	}
+	if err := g.check(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// check validates the graph.
+func (g *Graph) check() error {
+	if g == nil || g.N < 1 {
+		return fmt.Errorf("%w: need at least one vertex", ErrGraph)
+	}
+	if len(g.Names) != 0 && len(g.Names) != g.N {
+		return fmt.Errorf("%w: %d names for %d vertices", ErrGraph, len(g.Names), g.N)
+	}
+	seen := map[Edge]int{}
+	for i, e := range g.Edges {
+		if e.U < 0 || e.U >= g.N || e.V < 0 || e.V >= g.N {
+			return fmt.Errorf("%w: edge %d = (%d, %d) has an endpoint outside [0, %d)", ErrGraph, i, e.U, e.V, g.N)
+		}
+		if e.U == e.V {
+			return fmt.Errorf("%w: edge %d is a self-loop at %d", ErrGraph, i, e.U)
+		}
+		k := Edge{min(e.U, e.V), max(e.U, e.V)}
+		if j, ok := seen[k]; ok {
+			return fmt.Errorf("%w: edges %d and %d both join %d and %d", ErrGraph, j, i, k.U, k.V)
+		}
+		seen[k] = i
+	}
+	return nil
+}
+
+// checkWeights validates one observation's weights.
+func (g *Graph) checkWeights(w []float64) error {
+	if len(w) != len(g.Edges) {
+		return fmt.Errorf("%w: %d weights for %d edges", ErrWeights, len(w), len(g.Edges))
+	}
+	for i, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("%w: weight of edge %d is %g", ErrWeights, i, v)
+		}
+	}
+	return nil
+}
+
+// CountTrees returns the number of spanning trees by Kirchhoff's matrix-tree theorem: the
+// determinant of the graph Laplacian with one row and column removed (n^{n−2} for K_n). It is 0
+// for a disconnected graph. Cost O(n³).
+func (g *Graph) CountTrees() (float64, error) {
+	if err := g.check(); err != nil {
+		return 0, err
+	}
+	if g.N == 1 {
+		return 1, nil
+	}
+	m := g.N - 1
+	lap := mat.NewSymDense(m, nil)
+	for _, e := range g.Edges {
+		for _, v := range []int{e.U, e.V} {
+			if v < m {
+				lap.SetSym(v, v, lap.At(v, v)+1)
+			}
+		}
+		if e.U < m && e.V < m {
+			lap.SetSym(e.U, e.V, lap.At(e.U, e.V)-1)
+		}
+	}
+	return math.Round(mat.Det(lap)), nil
+}
+
+// Trees enumerates every spanning tree, each as the sorted edge indices of its N−1 edges, in
+// lexicographic order of those index lists. The search adds edges in index order and prunes an
+// edge that would close a cycle (union–find on the vertices), so it visits only forests. It fails
+// with ErrDisconnected when there is no spanning tree and with ErrGraph when the matrix-tree
+// count exceeds MaxTrees. Cost O(#trees · |E| · N) at most.
+func (g *Graph) Trees() ([][]int, error) {
+	count, err := g.CountTrees()
+	if err != nil {
+		return nil, err
+	}
+	if count == 0 {
+		return nil, fmt.Errorf("%w: %d vertices, %d edges", ErrDisconnected, g.N, len(g.Edges))
+	}
+	if count > MaxTrees {
+		return nil, fmt.Errorf("%w: %g spanning trees exceed MaxTrees = %d", ErrGraph, count, MaxTrees)
+	}
+	out := make([][]int, 0, int(count))
+	need := g.N - 1
+	chosen := make([]int, 0, need)
+	var rec func(next int, parent []int)
+	rec = func(next int, parent []int) {
+		if len(chosen) == need {
+			out = append(out, slices.Clone(chosen))
+			return
+		}
+		// Not enough edges left to complete a tree.
+		if len(g.Edges)-next < need-len(chosen) {
+			return
+		}
+		for i := next; i < len(g.Edges); i++ {
+			ru, rv := find(parent, g.Edges[i].U), find(parent, g.Edges[i].V)
+			if ru == rv {
+				continue
+			}
+			p := slices.Clone(parent)
+			p[ru] = rv
+			chosen = append(chosen, i)
+			rec(i+1, p)
+			chosen = chosen[:len(chosen)-1]
+		}
+	}
+	parent := make([]int, g.N)
+	for i := range parent {
+		parent[i] = i
+	}
+	rec(0, parent)
+	return out, nil
+}
+
+// find returns the root of v in the union–find forest parent.
+func find(parent []int, v int) int {
+	for parent[v] != v {
+		v = parent[v]
+	}
+	return v
+}
+
+// Cost returns R(c, X) = Σ_{e∈tree} w_e, the weight of one tree under one observation's weights.
+func (g *Graph) Cost(tree []int, w []float64) (float64, error) {
+	if err := g.checkWeights(w); err != nil {
+		return 0, err
+	}
+	var s float64
+	for _, e := range tree {
+		if e < 0 || e >= len(g.Edges) {
+			return 0, fmt.Errorf("%w: edge index %d outside [0, %d)", ErrGraph, e, len(g.Edges))
+		}
+		s += w[e]
+	}
+	return s, nil
+}
+
+// Costs returns the cost vector R(c, X) of every tree in trees under the weights w: the input of
+// gibbs.New (Gibbs distribution over trees), gibbs.SearchT (posterior agreement of two days) and
+// gibbs.ERM. Cost O(#trees · N).
+func (g *Graph) Costs(trees [][]int, w []float64) ([]float64, error) {
+	r := make([]float64, len(trees))
+	for i, t := range trees {
+		c, err := g.Cost(t, w)
+		if err != nil {
+			return nil, fmt.Errorf("tree %d: %w", i, err)
+		}
+		r[i] = c
+	}
+	return r, nil
+}
+
+// Algorithm names a minimum-spanning-tree algorithm for Graph.MST.
+type Algorithm int
+
+const (
+	// Kruskal coalesces trees by adding edges in increasing weight (gonum path.Kruskal).
+	Kruskal Algorithm = iota
+	// Prim grows one tree from a vertex by its cheapest outgoing edge (gonum path.Prim).
+	Prim
+	// ReverseDelete removes edges in decreasing weight unless the removal disconnects the graph.
+	ReverseDelete
+)
+
+// String returns the algorithm's name.
+func (a Algorithm) String() string {
+	switch a {
+	case Kruskal:
+		return "Kruskal"
+	case Prim:
+		return "Prim"
+	case ReverseDelete:
+		return "reverse-delete"
+	}
+	return fmt.Sprintf("Algorithm(%d)", int(a))
+}
+
+// simpleGraph builds gonum's weighted undirected graph of g under weights w.
+func (g *Graph) simpleGraph(w []float64) *simple.WeightedUndirectedGraph {
+	sg := simple.NewWeightedUndirectedGraph(0, math.Inf(1))
+	for v := 0; v < g.N; v++ {
+		sg.AddNode(simple.Node(v))
+	}
+	for i, e := range g.Edges {
+		sg.SetWeightedEdge(sg.NewWeightedEdge(simple.Node(e.U), simple.Node(e.V), w[i]))
+	}
+	return sg
+}
+
+// MST returns a minimum spanning tree under the weights w (sorted edge indices) and its weight,
+// computed by the chosen algorithm. With distinct weights the tree is unique and all algorithms
+// agree; with ties they may return different trees of the same weight. Cost O(|E| log |E|) for
+// Prim and Kruskal, O(|E|·(N + |E|)) for reverse-delete.
+func (g *Graph) MST(w []float64, alg Algorithm) ([]int, float64, error) {
+	if err := g.check(); err != nil {
+		return nil, 0, err
+	}
+	if err := g.checkWeights(w); err != nil {
+		return nil, 0, err
+	}
+	sg := g.simpleGraph(w)
+	if len(topo.ConnectedComponents(sg)) != 1 {
+		return nil, 0, fmt.Errorf("%w: %d vertices, %d edges", ErrDisconnected, g.N, len(g.Edges))
+	}
+	var tree graph.WeightedUndirected
+	switch alg {
+	case Kruskal, Prim:
+		dst := simple.NewWeightedUndirectedGraph(0, math.Inf(1))
+		if alg == Kruskal {
+			path.Kruskal(dst, sg)
+		} else {
+			path.Prim(dst, sg)
+		}
+		tree = dst
+	case ReverseDelete:
+		order := make([]int, len(g.Edges))
+		for i := range order {
+			order[i] = i
+		}
+		// Heaviest first; ties broken by the larger index so the order is deterministic.
+		slices.SortStableFunc(order, func(a, b int) int {
+			if w[a] != w[b] {
+				if w[a] > w[b] {
+					return -1
+				}
+				return 1
+			}
+			return b - a
+		})
+		for _, i := range order {
+			e := g.Edges[i]
+			sg.RemoveEdge(int64(e.U), int64(e.V))
+			if !topo.PathExistsIn(sg, simple.Node(e.U), simple.Node(e.V)) {
+				sg.SetWeightedEdge(sg.NewWeightedEdge(simple.Node(e.U), simple.Node(e.V), w[i]))
+			}
+		}
+		tree = sg
+	default:
+		return nil, 0, fmt.Errorf("%w: unknown algorithm %d", ErrGraph, int(alg))
+	}
+	var out []int
+	var total float64
+	for i, e := range g.Edges {
+		if tree.HasEdgeBetween(int64(e.U), int64(e.V)) {
+			out = append(out, i)
+			total += w[i]
+		}
+	}
+	return out, total, nil
+}
+
+// Describe writes a tree as its edges joined by spaces, each edge as the two vertex names
+// (or indices when Names is empty), e.g. "NE NS NW".
+func (g *Graph) Describe(tree []int) string {
+	name := func(v int) string {
+		if len(g.Names) == g.N {
+			return g.Names[v]
+		}
+		return fmt.Sprint(v)
+	}
+	parts := make([]string, 0, len(tree))
+	for _, i := range tree {
+		if i < 0 || i >= len(g.Edges) {
+			parts = append(parts, "?")
+			continue
+		}
+		e := g.Edges[i]
+		sep := ""
+		if len(g.Names) != g.N {
+			sep = "–"
+		}
+		parts = append(parts, name(e.U)+sep+name(e.V))
+	}
+	return strings.Join(parts, " ")
+}
