@@ -3,12 +3,10 @@ package classify
 import (
 	"fmt"
 	"math"
-	"runtime"
 
-	"sync"
-
+	"github.com/sltk-book/sltk/sltk/internal/neighbors"
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/spatial/kdtree"
 )
 
 // Metric is a distance on R^d (§1.2).
@@ -78,7 +76,7 @@ type KNNModel struct {
 	x       *mat.Dense
 	y       []int
 	classes int
-	tree    *kdtree.Tree
+	tree    *neighbors.Tree
 }
 
 // checkLabels validates n class labels in [0, K) and returns K = max label + 1.
@@ -122,104 +120,22 @@ func (c KNN) Fit(x mat.Matrix, y []int) (*KNNModel, error) {
 		maxDim = 10
 	}
 	if c.Metric == Euclidean && d <= maxDim {
-		pts := make(kdPoints, n)
-		for i := range pts {
-			pts[i] = kdPoint{x: m.x.RawRowView(i), i: i}
+		rows := make([][]float64, n)
+		for i := range rows {
+			rows[i] = m.x.RawRowView(i)
 		}
-		m.tree = kdtree.New(pts, false)
+		m.tree = neighbors.NewTree(rows)
 	}
 	return m, nil
 }
 
-// kdPoint is a training point that remembers its index, for the k-d tree.
-type kdPoint struct {
-	x []float64
-	i int
-}
-
-func (p kdPoint) Compare(c kdtree.Comparable, d kdtree.Dim) float64 { return p.x[d] - c.(kdPoint).x[d] }
-func (p kdPoint) Dims() int                                         { return len(p.x) }
-func (p kdPoint) Distance(c kdtree.Comparable) float64 {
-	q := c.(kdPoint).x
-	s := 0.0
-	for j, v := range p.x {
-		d := v - q[j]
-		s += d * d
-	}
-	return s
-}
-
-type kdPoints []kdPoint
-
-func (p kdPoints) Index(i int) kdtree.Comparable         { return p[i] }
-func (p kdPoints) Len() int                              { return len(p) }
-func (p kdPoints) Slice(start, end int) kdtree.Interface { return p[start:end] }
-func (p kdPoints) Pivot(d kdtree.Dim) int {
-	return kdtree.Partition(kdPlane{p, d}, kdtree.MedianOfRandoms(kdPlane{p, d}, 100))
-}
-
-type kdPlane struct {
-	p kdPoints
-	d kdtree.Dim
-}
-
-func (k kdPlane) Len() int                               { return len(k.p) }
-func (k kdPlane) Less(i, j int) bool                     { return k.p[i].x[k.d] < k.p[j].x[k.d] }
-func (k kdPlane) Swap(i, j int)                          { k.p[i], k.p[j] = k.p[j], k.p[i] }
-func (k kdPlane) Slice(start, end int) kdtree.SortSlicer { return kdPlane{k.p[start:end], k.d} }
-
-type neighbour struct {
-	i int
-	d float64
-}
-
 // neighbours returns the k nearest training examples of q, sorted by (distance, index).
-func (m *KNNModel) neighbours(q []float64, buf []neighbour) []neighbour {
-	buf = buf[:0]
+func (m *KNNModel) neighbours(q []float64, buf []neighbors.Neighbor) []neighbors.Neighbor {
 	if m.tree != nil {
-		keep := kdtree.NewNKeeper(m.k)
-		m.tree.NearestSet(keep, kdPoint{x: q, i: -1})
-		r := 0.0
-		for _, c := range keep.Heap {
-			if c.Comparable != nil {
-				r = math.Max(r, c.Dist)
-			}
-		}
-		// collect every point within the k-th distance, so that ties are broken by index
-		all := kdtree.NewDistKeeper(r)
-		m.tree.NearestSet(all, kdPoint{x: q, i: -1})
-		for _, c := range all.Heap {
-			if c.Comparable != nil {
-				buf = append(buf, neighbour{c.Comparable.(kdPoint).i, c.Dist})
-			}
-		}
-	} else {
-		n, _ := m.x.Dims()
-		for i := 0; i < n; i++ {
-			d := m.metric.Distance(q, m.x.RawRowView(i))
-			if len(buf) < m.k {
-				buf = append(buf, neighbour{i, d})
-				sortNeighbours(buf)
-			} else if d < buf[m.k-1].d {
-				buf[m.k-1] = neighbour{i, d}
-				sortNeighbours(buf)
-			}
-		}
+		return m.tree.Nearest(q, m.k, -1, buf)
 	}
-	sortNeighbours(buf)
-	if len(buf) > m.k {
-		buf = buf[:m.k]
-	}
-	return buf
-}
-
-// sortNeighbours orders by distance, then index; insertion sort, as buf is nearly sorted.
-func sortNeighbours(b []neighbour) {
-	for i := 1; i < len(b); i++ {
-		for j := i; j > 0 && (b[j].d < b[j-1].d || b[j].d == b[j-1].d && b[j].i < b[j-1].i); j-- {
-			b[j], b[j-1] = b[j-1], b[j]
-		}
-	}
+	n, _ := m.x.Dims()
+	return neighbors.Scan(n, m.k, -1, func(i int) float64 { return m.metric.Distance(q, m.x.RawRowView(i)) }, buf)
 }
 
 // Neighbours returns the indices of the k nearest training examples of q, nearest first.
@@ -238,7 +154,7 @@ func (m *KNNModel) Neighbours(q []float64) ([]int, error) {
 	nb := m.neighbours(q, nil)
 	out := make([]int, len(nb))
 	for i, v := range nb {
-		out[i] = v.i
+		out[i] = v.Index
 	}
 	return out, nil
 }
@@ -258,35 +174,28 @@ func (m *KNNModel) Predict(x mat.Matrix) ([]int, error) {
 	}
 	xd := dense(x)
 	out := make([]int, n)
-	workers := max(1, min(runtime.GOMAXPROCS(0), n))
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			buf := make([]neighbour, 0, m.k+1)
-			votes := make([]int, m.classes)
-			for i := w; i < n; i += workers {
-				buf = m.neighbours(xd.RawRowView(i), buf)
-				out[i] = m.vote(buf, votes)
-			}
-		}(w)
-	}
-	wg.Wait()
+	par.Chunks(n, 1, func(lo, hi int) {
+		buf := make([]neighbors.Neighbor, 0, m.k+1)
+		votes := make([]int, m.classes)
+		for i := lo; i < hi; i++ {
+			buf = m.neighbours(xd.RawRowView(i), buf)
+			out[i] = m.vote(buf, votes)
+		}
+	})
 	return out, nil
 }
 
 // vote returns the majority label; among tied labels, the one of the nearest neighbour.
-func (m *KNNModel) vote(nb []neighbour, votes []int) int {
+func (m *KNNModel) vote(nb []neighbors.Neighbor, votes []int) int {
 	clear(votes)
 	best := 0
 	for _, v := range nb {
-		votes[m.y[v.i]]++
-		best = max(best, votes[m.y[v.i]])
+		votes[m.y[v.Index]]++
+		best = max(best, votes[m.y[v.Index]])
 	}
 	for _, v := range nb {
-		if votes[m.y[v.i]] == best {
-			return m.y[v.i]
+		if votes[m.y[v.Index]] == best {
+			return m.y[v.Index]
 		}
 	}
 	return 0

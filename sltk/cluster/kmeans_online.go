@@ -3,7 +3,6 @@ package cluster
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -95,43 +94,30 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 		return nil, err
 	}
 	e := kmNewEngine(data, k, workers)
-	cent, err := kmInitCentroids(e, ok.Init, given, rand.New(rand.NewPCG(ok.Seed, kmInitStream)))
-	if err != nil {
-		return nil, err
-	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	orng := rand.New(rand.NewPCG(ok.Seed, kmOrderStream))
 	wins := make([]int, k)
 	start := make([]float64, k*d)
 	res := &KMeansResult{CostTrace: make([]float64, 0, epochs)}
-	step := 0
-	for ep := 1; ep <= epochs; ep++ {
-		copy(start, cent)
-		orng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
-		for _, i := range order {
-			xi := data.x[i*d : (i+1)*d]
-			_, q := kmNearest(xi, cent, k)
-			wins[q]++
-			var eps float64
-			switch ok.Rate {
-			case RateMacQueen:
-				eps = 1 / float64(wins[q])
-			case RateConstant:
-				eps = eta0
-			case RateDecay:
-				eps = eta0 / (1 + float64(step)/tau)
-			}
-			step++
-			w := cent[q*d : (q+1)*d]
-			w = w[:len(xi)]
-			for t, v := range xi {
-				w[t] += eps * (v - w[t])
-			}
+	cent, err := kmOnline(e, ok.Init, given, ok.Seed, epochs, func(step int, xi, cent []float64) {
+		if step%n == 0 { // the first visit of an epoch: remember where the centroids started
+			copy(start, cent)
 		}
-		e.assign(cent)
+		_, q := kmNearest(xi, cent, k)
+		wins[q]++
+		var eps float64
+		switch ok.Rate {
+		case RateMacQueen:
+			eps = 1 / float64(wins[q])
+		case RateConstant:
+			eps = eta0
+		case RateDecay:
+			eps = eta0 / (1 + float64(step)/tau)
+		}
+		w := cent[q*d : (q+1)*d]
+		w = w[:len(xi)]
+		for t, v := range xi {
+			w[t] += eps * (v - w[t])
+		}
+	}, func(ep int, cent []float64) bool {
 		res.CostTrace = append(res.CostTrace, e.cost)
 		res.Iter = ep
 		shift := 0.0
@@ -139,10 +125,11 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 			s, _ := kmNearest(cent[j*d:(j+1)*d], start[j*d:(j+1)*d], 1)
 			shift = max(shift, s)
 		}
-		if ok.Tol > 0 && math.Sqrt(shift) <= ok.Tol {
-			res.Converged = true
-			break
-		}
+		res.Converged = ok.Tol > 0 && math.Sqrt(shift) <= ok.Tol
+		return res.Converged
+	})
+	if err != nil {
+		return nil, err
 	}
 	res.Cost = e.cost
 	res.Labels = append([]int(nil), e.labels...)

@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -182,24 +181,15 @@ func pwMulNarrow(dst, a, b *mat.Dense) {
 		cols[q] = mat.Col(nil, q, b)
 	}
 	ar, dr := a.RawMatrix(), dst.RawMatrix()
-	workers := min(runtime.GOMAXPROCS(0), max(1, n/64))
-	var wg sync.WaitGroup
-	chunk := (n + workers - 1) / workers
-	for lo := 0; lo < n; lo += chunk {
-		hi := min(lo+chunk, n)
-		wg.Add(1)
-		go func(lo, hi int) {
-			defer wg.Done()
-			for i := lo; i < hi; i++ {
-				row := ar.Data[i*ar.Stride : i*ar.Stride+n]
-				out := dr.Data[i*dr.Stride : i*dr.Stride+k]
-				for q, c := range cols {
-					out[q] = floats.Dot(row, c)
-				}
+	par.Chunks(n, 64, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			row := ar.Data[i*ar.Stride : i*ar.Stride+n]
+			out := dr.Data[i*dr.Stride : i*dr.Stride+k]
+			for q, c := range cols {
+				out[q] = floats.Dot(row, c)
 			}
-		}(lo, hi)
-	}
-	wg.Wait()
+		}
+	})
 }
 
 // pwSoftmax sets m_q^(α) = exp(−β e_q^(α)) / Σ_r exp(−β e_r^(α)), subtracting the row minimum
@@ -409,38 +399,64 @@ func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(pc.Seed, pwStream))
-	m := mat.NewDense(n, k, nil)
-	e := mat.NewDense(n, k, nil)
-	if pc.Init != nil {
-		init, err := pwCheckAssign(pc.Init, n)
-		if err != nil {
-			return nil, err
-		}
-		if _, kk := init.Dims(); kk != k {
-			return nil, fmt.Errorf("%w: Init has %d columns, K = %d", ErrShape, kk, k)
-		}
-		m.Copy(init)
-	} else {
-		for a := 0; a < n; a++ {
-			for q := 0; q < k; q++ {
-				e.Set(a, q, p.scale*rng.Float64())
-			}
-		}
-		pwSoftmax(e, m, sch.beta0)
+	m, e, err := pwStart(pc.Init, n, k, p.scale, sch.beta0, rng, "K")
+	if err != nil {
+		return nil, err
 	}
-	res := &PairwiseResult{}
-	eNew := mat.NewDense(n, k, nil)
 	dm, om := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
-	pwFields(p, m, e, dm, om)
+	res := &PairwiseResult{}
+	res.Fields, res.Levels, res.Iter = pwAnneal(m, e, sch, rng, func(m, e *mat.Dense) float64 {
+		return pwFields(p, m, e, dm, om)
+	})
+	res.Assign, res.Labels = m, argmaxRows(m)
+	res.Cost = pwHardCost(p, res.Labels, k)
+	return res, nil
+}
+
+// pwStart returns the starting n×k assignments and a buffer for the mean fields: the given
+// Init (checked), or uniform random fields in [0, scale) turned into assignments by the softmax
+// at β₀. what names k in the error message ("K", "nodes").
+func pwStart(init mat.Matrix, n, k int, scale, beta0 float64, rng *rand.Rand, what string) (m, e *mat.Dense, err error) {
+	m, e = mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
+	if init != nil {
+		a, err := pwCheckAssign(init, n)
+		if err != nil {
+			return nil, nil, err
+		}
+		if _, kk := a.Dims(); kk != k {
+			return nil, nil, fmt.Errorf("%w: Init has %d columns, %s = %d", ErrShape, kk, what, k)
+		}
+		m.Copy(a)
+		return m, e, nil
+	}
+	for i := range e.RawMatrix().Data {
+		e.RawMatrix().Data[i] = scale * rng.Float64()
+	}
+	pwSoftmax(e, m, beta0)
+	return m, e, nil
+}
+
+// pwAnneal is the mean-field annealing loop shared by Pairwise and PairwiseSOM. fields(m, e)
+// writes the mean fields of the assignments m into e and returns the expected cost. At each β
+// of the geometric schedule (after jittering m by the relative Noise from the second β on) it
+// iterates m ← softmax(−β e), e ← fields(m) until the largest change of a field is below Tol or
+// MaxInner sweeps, and records the level. m ends as the assignments at BetaMax; the final fields
+// are returned with the levels and the total number of sweeps.
+func pwAnneal(m, e *mat.Dense, sch pwSchedule, rng *rand.Rand, fields func(m, e *mat.Dense) float64) (*mat.Dense, []PairwiseLevel, int) {
+	n, k := m.Dims()
+	eNew := mat.NewDense(n, k, nil)
+	fields(m, e)
+	var levels []PairwiseLevel
+	iter := 0
 	for beta, level := sch.beta0, 0; beta <= sch.betaMax*(1+1e-12); beta, level = beta*sch.rate, level+1 {
 		if level > 0 && sch.noise > 0 {
 			pwJitter(m, sch.noise, rng)
-			pwFields(p, m, e, dm, om)
+			fields(m, e)
 		}
 		lv := PairwiseLevel{Beta: beta}
 		for lv.Iter < sch.maxInner {
 			pwSoftmax(e, m, beta)
-			lv.SoftCost = pwFields(p, m, eNew, dm, om)
+			lv.SoftCost = fields(m, eNew)
 			lv.Iter++
 			delta := 0.0
 			for i, v := range eNew.RawMatrix().Data {
@@ -453,20 +469,24 @@ func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
 			}
 		}
 		pwSoftmax(e, m, beta)
-		res.Iter += lv.Iter
-		res.Levels = append(res.Levels, lv)
+		iter += lv.Iter
+		levels = append(levels, lv)
 	}
-	res.Assign, res.Fields = m, e
-	res.Labels = make([]int, n)
-	for a := 0; a < n; a++ {
+	return e, levels, iter
+}
+
+// argmaxRows returns the column of the largest entry of every row (the first on ties).
+func argmaxRows(m *mat.Dense) []int {
+	n, k := m.Dims()
+	labels := make([]int, n)
+	for i := 0; i < n; i++ {
 		for q := 1; q < k; q++ {
-			if m.At(a, q) > m.At(a, res.Labels[a]) {
-				res.Labels[a] = q
+			if m.At(i, q) > m.At(i, labels[i]) {
+				labels[i] = q
 			}
 		}
 	}
-	res.Cost = pwHardCost(p, res.Labels, k)
-	return res, nil
+	return labels
 }
 
 func pwJitter(m *mat.Dense, noise float64, rng *rand.Rand) {

@@ -3,7 +3,6 @@ package cluster
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -66,50 +65,33 @@ func (o OnlineSoftKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 		return nil, err
 	}
 	e := kmNewEngine(data, k, 1)
-	w, err := kmInitCentroids(e, o.Init, given, rand.New(rand.NewPCG(o.Seed, kmInitStream)))
-	if err != nil {
-		return nil, err
-	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	orng := rand.New(rand.NewPCG(o.Seed, kmOrderStream))
 	logits := make([]float64, k)
 	res := &KMeansResult{}
 	tmax := float64(max(epochs*n-1, 1))
-	step := 0
-	for ep := 1; ep <= epochs; ep++ {
-		orng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
-		for _, i := range order {
-			f := float64(step) / tmax
-			beta, eta := somSchedule(b0, bf, f), somSchedule(e0, ef, f)
-			step++
-			xi := data.x[i*d : (i+1)*d]
-			lo := math.Inf(1)
-			for q := 0; q < k; q++ {
-				logits[q], _ = kmNearest(xi, w[q*d:(q+1)*d], 1)
-				lo = math.Min(lo, logits[q])
-			}
-			s := 0.0
-			for q := range logits {
-				logits[q] = math.Exp(-beta / 2 * (logits[q] - lo))
-				s += logits[q]
-			}
-			for q := 0; q < k; q++ {
-				g := eta * logits[q] / s
-				if g == 0 {
-					continue
-				}
-				wq := w[q*d : (q+1)*d]
-				for t, v := range xi {
-					wq[t] += g * (v - wq[t])
-				}
-			}
+	w, err := kmOnline(e, o.Init, given, o.Seed, epochs, func(step int, xi, w []float64) {
+		f := float64(step) / tmax
+		beta, eta := somSchedule(b0, bf, f), somSchedule(e0, ef, f)
+		lo := math.Inf(1)
+		for q := 0; q < k; q++ {
+			logits[q], _ = kmNearest(xi, w[q*d:(q+1)*d], 1)
+			lo = math.Min(lo, logits[q])
 		}
-		e.assign(w)
+		s := 0.0
+		for q := range logits {
+			logits[q] = math.Exp(-beta / 2 * (logits[q] - lo))
+			s += logits[q]
+		}
+		for q := range logits {
+			logits[q] = eta * logits[q] / s // the gain η⟨m_q⟩
+		}
+		kmMoveAll(w, logits, xi)
+	}, func(ep int, _ []float64) bool {
 		res.CostTrace = append(res.CostTrace, e.cost)
 		res.Iter = ep
+		return false
+	})
+	if err != nil {
+		return nil, err
 	}
 	res.Cost = e.cost
 	res.Labels = append([]int(nil), e.labels...)

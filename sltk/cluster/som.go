@@ -3,7 +3,6 @@ package cluster
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -179,6 +178,40 @@ func (s SOM) defaults() (SOM, error) {
 	return s, nil
 }
 
+// softMapLattice resolves the lattice of the soft maps SoftSOM and PairwiseSOM: a Chain of 10
+// nodes or a 5×5 Grid by default, σ = 1 by default and σ = 0 (h = δ) when negative. It checks
+// that the M nodes do not outnumber the n data items (named by what) and returns the M×2
+// lattice coordinates and the M×M neighbourhood h.
+func softMapLattice(top Topology, nodes, rows, cols int, sigma float64, n int, what string) (coords, h *mat.Dense, err error) {
+	if top == Chain && nodes == 0 {
+		nodes = 10
+	}
+	if top == Grid && rows == 0 && cols == 0 {
+		rows, cols = 5, 5
+	}
+	coords, err = somLattice(top, nodes, rows, cols)
+	if err != nil {
+		return nil, nil, err
+	}
+	given := sigma
+	switch {
+	case sigma == 0:
+		sigma = 1
+	case sigma < 0:
+		sigma = 0
+	case math.IsNaN(sigma) || math.IsInf(sigma, 0):
+		return nil, nil, fmt.Errorf("%w: σ = %g", ErrBadParam, given)
+	}
+	if m, _ := coords.Dims(); m > n {
+		return nil, nil, fmt.Errorf("%w: %d nodes for %d %s", ErrBadK, m, n, what)
+	}
+	h, err = Neighbourhood(coords, sigma)
+	if err != nil {
+		return nil, nil, err
+	}
+	return coords, h, nil
+}
+
 // somSchedule returns the geometric interpolation a(b/a)^f, or 0 when either end is ≤ 0.
 func somSchedule(a, b, f float64) float64 {
 	if a <= 0 || b <= 0 {
@@ -211,15 +244,6 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 		return nil, err
 	}
 	e := kmNewEngine(data, m, 1)
-	w, err := kmInitCentroids(e, s.Init, given, rand.New(rand.NewPCG(s.Seed, kmInitStream)))
-	if err != nil {
-		return nil, err
-	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	orng := rand.New(rand.NewPCG(s.Seed, kmOrderStream))
 	// Lattice coordinates are integers, so squared lattice distances are small integers and
 	// h = exp(−k/(2σ²)) can be tabulated per step: O(max k) exponentials instead of O(M²).
 	lat2 := make([]int, m*m)
@@ -233,63 +257,53 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	}
 	table := make([]float64, maxK+1)
 	dist := make([]float64, m)
-	hrow := make([]float64, m)
+	gain := make([]float64, m)
 	res := &SOMResult{Coords: coords}
 	tmax := float64(max(s.Epochs*n-1, 1))
-	step := 0
-	for ep := 0; ep < s.Epochs; ep++ {
-		orng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
-		var eps, sigma float64
-		for _, i := range order {
-			f := float64(step) / tmax
-			eps = somSchedule(s.Eps0, s.EpsF, f)
-			sigma = somSchedule(s.Sigma0, s.SigmaF, f)
-			step++
-			xi := data.x[i*d : (i+1)*d]
-			var win int
-			if s.Winner == Nearest {
-				_, win = kmNearest(xi, w, m)
-			} else {
-				somTable(table, sigma)
-				for q := 0; q < m; q++ {
-					dist[q], _ = kmNearest(xi, w[q*d:(q+1)*d], 1)
-				}
-				best := math.Inf(1)
-				for r := 0; r < m; r++ {
-					t := 0.0
-					row := lat2[r*m : (r+1)*m]
-					for q, k := range row {
-						t += table[k] * dist[q]
-					}
-					if t < best {
-						best, win = t, r
-					}
-				}
-			}
-			// Row win of h (h is symmetric): δ for σ = 0, else exp(−‖r_q − r_win‖²/(2σ²)).
+	var eps, sigma float64
+	w, err := kmOnline(e, s.Init, given, s.Seed, s.Epochs, func(step int, xi, w []float64) {
+		f := float64(step) / tmax
+		eps = somSchedule(s.Eps0, s.EpsF, f)
+		sigma = somSchedule(s.Sigma0, s.SigmaF, f)
+		var win int
+		if s.Winner == Nearest {
+			_, win = kmNearest(xi, w, m)
+		} else {
+			somTable(table, sigma)
 			for q := 0; q < m; q++ {
-				switch {
-				case sigma > 0:
-					hrow[q] = math.Exp(-float64(lat2[q*m+win]) / (2 * sigma * sigma))
-				case q == win:
-					hrow[q] = 1
-				default:
-					hrow[q] = 0
-				}
+				dist[q], _ = kmNearest(xi, w[q*d:(q+1)*d], 1)
 			}
-			for q := 0; q < m; q++ {
-				g := eps * hrow[q]
-				if g == 0 {
-					continue
+			best := math.Inf(1)
+			for r := 0; r < m; r++ {
+				t := 0.0
+				row := lat2[r*m : (r+1)*m]
+				for q, k := range row {
+					t += table[k] * dist[q]
 				}
-				wq := w[q*d : (q+1)*d]
-				for t, v := range xi {
-					wq[t] += g * (v - wq[t])
+				if t < best {
+					best, win = t, r
 				}
 			}
 		}
-		e.assign(w)
+		// Gain ε·h_{q,win}, with row win of h (h is symmetric): δ for σ = 0, else
+		// exp(−‖r_q − r_win‖²/(2σ²)).
+		for q := 0; q < m; q++ {
+			switch {
+			case sigma > 0:
+				gain[q] = eps * math.Exp(-float64(lat2[q*m+win])/(2*sigma*sigma))
+			case q == win:
+				gain[q] = eps
+			default:
+				gain[q] = 0
+			}
+		}
+		kmMoveAll(w, gain, xi)
+	}, func(int, []float64) bool {
 		res.Trace = append(res.Trace, SOMEpoch{Eps: eps, Sigma: sigma, QuantError: e.cost / float64(n)})
+		return false
+	})
+	if err != nil {
+		return nil, err
 	}
 	e.assign(w)
 	res.Prototypes = mat.NewDense(m, d, w)

@@ -1,8 +1,6 @@
 package cluster
 
 import (
-	"fmt"
-	"math"
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
@@ -63,91 +61,27 @@ func (ps PairwiseSOM) Fit(d mat.Matrix) (*PairwiseSOMResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ps.Topology == Chain && ps.Nodes == 0 {
-		ps.Nodes = 10
-	}
-	if ps.Topology == Grid && ps.Rows == 0 && ps.Cols == 0 {
-		ps.Rows, ps.Cols = 5, 5
-	}
-	coords, err := somLattice(ps.Topology, ps.Nodes, ps.Rows, ps.Cols)
-	if err != nil {
-		return nil, err
-	}
-	sigma := ps.Sigma
-	switch {
-	case sigma == 0:
-		sigma = 1
-	case sigma < 0:
-		sigma = 0
-	case math.IsNaN(sigma) || math.IsInf(sigma, 0):
-		return nil, fmt.Errorf("%w: σ = %g", ErrBadParam, ps.Sigma)
-	}
 	n := p.n
-	k, _ := coords.Dims()
-	if k > n {
-		return nil, fmt.Errorf("%w: %d nodes for %d objects", ErrBadK, k, n)
-	}
-	h, err := Neighbourhood(coords, sigma)
+	coords, h, err := softMapLattice(ps.Topology, ps.Nodes, ps.Rows, ps.Cols, ps.Sigma, n, "objects")
 	if err != nil {
 		return nil, err
 	}
+	k, _ := coords.Dims()
 	sch, err := pwResolve(ps.Beta0, ps.BetaMax, ps.Rate, ps.Tol, ps.MaxInner, ps.Noise, p.scale)
 	if err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(ps.Seed, pwStream))
-	m, e, eNew := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
+	m, e, err := pwStart(ps.Init, n, k, p.scale, sch.beta0, rng, "nodes")
+	if err != nil {
+		return nil, err
+	}
 	a, ehat := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
 	dm, om := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
-	if ps.Init != nil {
-		init, err := pwCheckAssign(ps.Init, n)
-		if err != nil {
-			return nil, err
-		}
-		if _, kk := init.Dims(); kk != k {
-			return nil, fmt.Errorf("%w: Init has %d columns, map has %d nodes", ErrShape, kk, k)
-		}
-		m.Copy(init)
-	} else {
-		for i := range e.RawMatrix().Data {
-			e.RawMatrix().Data[i] = p.scale * rng.Float64()
-		}
-		pwSoftmax(e, m, sch.beta0)
-	}
-	somPairwiseFields(p, h, m, a, ehat, e, dm, om)
 	res := &PairwiseSOMResult{Coords: coords, H: h}
-	for beta, level := sch.beta0, 0; beta <= sch.betaMax*(1+1e-12); beta, level = beta*sch.rate, level+1 {
-		if level > 0 && sch.noise > 0 {
-			pwJitter(m, sch.noise, rng)
-			somPairwiseFields(p, h, m, a, ehat, e, dm, om)
-		}
-		lv := PairwiseLevel{Beta: beta}
-		for lv.Iter < sch.maxInner {
-			pwSoftmax(e, m, beta)
-			lv.SoftCost = somPairwiseFields(p, h, m, a, ehat, eNew, dm, om)
-			lv.Iter++
-			delta := 0.0
-			for i, v := range eNew.RawMatrix().Data {
-				delta = math.Max(delta, math.Abs(v-e.RawMatrix().Data[i]))
-			}
-			e, eNew = eNew, e
-			if delta < sch.tol {
-				lv.Converged = true
-				break
-			}
-		}
-		pwSoftmax(e, m, beta)
-		res.Iter += lv.Iter
-		res.Levels = append(res.Levels, lv)
-	}
-	res.Assign, res.Fields = m, e
-	res.Labels = make([]int, n)
-	for i := 0; i < n; i++ {
-		for q := 1; q < k; q++ {
-			if m.At(i, q) > m.At(i, res.Labels[i]) {
-				res.Labels[i] = q
-			}
-		}
-	}
+	res.Fields, res.Levels, res.Iter = pwAnneal(m, e, sch, rng, func(m, e *mat.Dense) float64 {
+		return somPairwiseFields(p, h, m, a, ehat, e, dm, om)
+	})
+	res.Assign, res.Labels = m, argmaxRows(m)
 	return res, nil
 }

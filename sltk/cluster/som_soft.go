@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -67,31 +66,12 @@ func (s SoftSOM) Fit(x mat.Matrix) (*SoftSOMResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.Topology == Chain && s.Nodes == 0 {
-		s.Nodes = 10
-	}
-	if s.Topology == Grid && s.Rows == 0 && s.Cols == 0 {
-		s.Rows, s.Cols = 5, 5
-	}
-	coords, err := somLattice(s.Topology, s.Nodes, s.Rows, s.Cols)
+	n, d := data.n, data.d
+	coords, h, err := softMapLattice(s.Topology, s.Nodes, s.Rows, s.Cols, s.Sigma, n, "points")
 	if err != nil {
 		return nil, err
 	}
-	sigma := s.Sigma
-	switch {
-	case sigma == 0:
-		sigma = 1
-	case sigma < 0:
-		sigma = 0
-	case math.IsNaN(sigma) || math.IsInf(sigma, 0):
-		return nil, fmt.Errorf("%w: σ = %g", ErrBadParam, s.Sigma)
-	}
-	n, d := data.n, data.d
 	m, _ := coords.Dims()
-	if m > n {
-		return nil, fmt.Errorf("%w: %d nodes for %d points", ErrBadK, m, n)
-	}
-	h, _ := Neighbourhood(coords, sigma)
 	mean := make([]float64, d)
 	for i := 0; i < n; i++ {
 		for j := 0; j < d; j++ {

@@ -2,9 +2,9 @@ package cluster
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/internal/assign"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -40,67 +40,15 @@ func Disagreement(a, b []int, k int) (float64, error) {
 			cost[i][j] = -agree[i][j]
 		}
 	}
-	match := hungarian(cost)
+	match, err := assign.Hungarian(cost)
+	if err != nil { // unreachable: the counts are finite and the matrix square
+		return 0, fmt.Errorf("%w: %w", ErrShape, err)
+	}
 	kept := 0.0
 	for i, j := range match {
 		kept += agree[i][j]
 	}
 	return 1 - kept/float64(len(a)), nil
-}
-
-// hungarian solves the square assignment problem min Σ_i c[i][match[i]] in O(k³)
-// (shortest augmenting paths with potentials).
-func hungarian(c [][]float64) []int {
-	n := len(c)
-	u, v := make([]float64, n+1), make([]float64, n+1)
-	p, way := make([]int, n+1), make([]int, n+1)
-	for i := 1; i <= n; i++ {
-		p[0] = i
-		j0 := 0
-		minv := make([]float64, n+1)
-		used := make([]bool, n+1)
-		for j := range minv {
-			minv[j] = math.Inf(1)
-		}
-		for {
-			used[j0] = true
-			i0, delta, j1 := p[j0], math.Inf(1), 0
-			for j := 1; j <= n; j++ {
-				if used[j] {
-					continue
-				}
-				cur := c[i0-1][j-1] - u[i0] - v[j]
-				if cur < minv[j] {
-					minv[j], way[j] = cur, j0
-				}
-				if minv[j] < delta {
-					delta, j1 = minv[j], j
-				}
-			}
-			for j := 0; j <= n; j++ {
-				if used[j] {
-					u[p[j]] += delta
-					v[j] -= delta
-				} else {
-					minv[j] -= delta
-				}
-			}
-			j0 = j1
-			if p[j0] == 0 {
-				break
-			}
-		}
-		for j0 != 0 {
-			j1 := way[j0]
-			p[j0] = p[j1]
-			j0 = j1
-		}
-	}
-	match := make([]int, n)
-	for j := 1; j <= n; j++ {
-		match[p[j]-1] = j - 1
-	}
-	return match
 }
 
 // Stability is stability-based validation of the number of clusters, seed 001 §4.1.3 (the

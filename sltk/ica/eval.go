@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/assign"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
@@ -75,9 +76,9 @@ type Matching struct {
 
 // Match pairs the columns of est (n×k, recovered sources) with the columns of truth (n×k) so
 // that the sum of |correlations| is largest, resolving the permutation and sign ambiguity
-// (seed 2.2.1, 2.2.2). The assignment is solved exactly by the Hungarian algorithm, written
-// here because gonum has none. Cost O(n·k²) for the correlations and O(k³) for the
-// assignment.
+// (seed 2.2.1, 2.2.2). The assignment is solved exactly by the Hungarian algorithm (gonum has
+// none; the project's own is shared with cluster.Disagreement). Cost O(n·k²) for the
+// correlations and O(k³) for the assignment.
 func Match(est, truth mat.Matrix) (*Matching, error) {
 	n, k := est.Dims()
 	tn, tk := truth.Dims()
@@ -111,7 +112,10 @@ func Match(est, truth mat.Matrix) (*Matching, error) {
 			cost[i][j] = -abs.At(i, j)
 		}
 	}
-	perm := hungarian(cost)
+	perm, err := assign.Hungarian(cost)
+	if err != nil { // unreachable: the correlations were checked finite
+		return nil, fmt.Errorf("%w: %w", ErrParam, err)
+	}
 	m := &Matching{Perm: perm, Sign: make([]float64, k), Corr: make([]float64, k), Abs: abs}
 	for i, j := range perm {
 		m.Sign[i] = sgn.At(i, j)
@@ -139,62 +143,4 @@ func columns(m mat.Matrix) [][]float64 {
 		c[j] = mat.Col(nil, j, m)
 	}
 	return c
-}
-
-// hungarian solves the square assignment problem min Σ_i cost[i][perm[i]] with the
-// shortest-augmenting-path (Jonker–Volgenant style) Hungarian method in O(k³).
-func hungarian(cost [][]float64) []int {
-	k := len(cost)
-	inf := math.Inf(1)
-	u := make([]float64, k+1)
-	v := make([]float64, k+1)
-	p := make([]int, k+1) // p[j]: row assigned to column j (1-based, 0 = none)
-	way := make([]int, k+1)
-	for i := 1; i <= k; i++ {
-		p[0] = i
-		j0 := 0
-		minv := make([]float64, k+1)
-		used := make([]bool, k+1)
-		for j := range minv {
-			minv[j] = inf
-		}
-		for {
-			used[j0] = true
-			i0, delta, j1 := p[j0], inf, 0
-			for j := 1; j <= k; j++ {
-				if used[j] {
-					continue
-				}
-				cur := cost[i0-1][j-1] - u[i0] - v[j]
-				if cur < minv[j] {
-					minv[j], way[j] = cur, j0
-				}
-				if minv[j] < delta {
-					delta, j1 = minv[j], j
-				}
-			}
-			for j := 0; j <= k; j++ {
-				if used[j] {
-					u[p[j]] += delta
-					v[j] -= delta
-				} else {
-					minv[j] -= delta
-				}
-			}
-			j0 = j1
-			if p[j0] == 0 {
-				break
-			}
-		}
-		for j0 != 0 {
-			j1 := way[j0]
-			p[j0] = p[j1]
-			j0 = j1
-		}
-	}
-	perm := make([]int, k)
-	for j := 1; j <= k; j++ {
-		perm[p[j]-1] = j - 1
-	}
-	return perm
 }

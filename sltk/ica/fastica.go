@@ -2,7 +2,6 @@ package ica
 
 import (
 	"fmt"
-	"math"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -105,80 +104,26 @@ func (f FastICA) Fit(x mat.Matrix) (*Result, error) {
 	n, _ := wt.U.Dims()
 	k := wt.Dim
 	kr := newContrastKernel(wt.ut, n, k, f.Contrast, alpha)
-	rng := newRand(f.Seed)
-	var (
-		b         []float64
-		iters     int
-		converged bool
-		trace     []float64
-		last      float64
-	)
-	if f.Mode == Symmetric {
-		b = randomOrthogonal(rng, k).RawMatrix().Data
-		old := make([]float64, k*k)
-		for iters < maxIter {
-			copy(old, b)
-			kr.run(b, k, false)
-			for i := range k {
-				for j := range k {
-					b[i*k+j] = kr.P[i*k+j]/float64(n) - kr.S2[i]/float64(n)*old[i*k+j]
-				}
-			}
-			if err := symOrthInPlace(b, k); err != nil {
-				return nil, fmt.Errorf("FastICA iteration %d: %w", iters+1, err)
-			}
-			iters++
-			last = 0
-			for i := range k {
-				last = math.Max(last, 1-math.Abs(dot(b[i*k:(i+1)*k], old[i*k:(i+1)*k])))
-			}
-			trace = append(trace, last)
-			if last < tol {
-				converged = true
-				break
+	fn := float64(n)
+	run, err := runUnits(newRand(f.Seed), k, f.Mode, maxIter, tol, "FastICA", "iteration", func(b, old []float64, m int) {
+		// b_i ← ⟨u g(b_iᵀu)⟩ − ⟨g'(b_iᵀu)⟩ b_i for each of the m units
+		kr.run(b, m, false)
+		for i := range m {
+			for j := range k {
+				b[i*k+j] = kr.P[i*k+j]/fn - kr.S2[i]/fn*old[i*k+j]
 			}
 		}
-	} else {
-		b = make([]float64, k*k)
-		old := make([]float64, k)
-		converged = true
-		for p := range k {
-			v := b[p*k : (p+1)*k]
-			for j := range v {
-				v[j] = rng.NormFloat64()
-			}
-			gramSchmidt(v, b, p, k)
-			done := false
-			for it := 0; it < maxIter; it++ {
-				copy(old, v)
-				kr.run(v, 1, false)
-				for j := range k {
-					v[j] = kr.P[j]/float64(n) - kr.S2[0]/float64(n)*old[j]
-				}
-				if gramSchmidt(v, b, p, k) == 0 {
-					return nil, fmt.Errorf("%w: FastICA unit %d vanished at iteration %d", ErrSingular, p, it+1)
-				}
-				iters++
-				change := 1 - math.Abs(dot(v, old))
-				trace = append(trace, change)
-				if change < tol {
-					done = true
-					break
-				}
-			}
-			if !done {
-				converged = false
-				last = math.Max(last, trace[len(trace)-1])
-			}
-		}
-	}
-	res, err := newResult(wt, mat.NewDense(k, k, b))
+	})
 	if err != nil {
 		return nil, err
 	}
-	res.Iterations, res.Converged, res.Trace = iters, converged, trace
-	if !converged {
-		return res, notConverged("FastICA ("+f.Mode.String()+", "+f.Contrast.String()+")", iters, last, tol)
+	res, err := newResult(wt, mat.NewDense(k, k, run.b))
+	if err != nil {
+		return nil, err
+	}
+	res.Iterations, res.Converged, res.Trace = run.iters, run.converged, run.trace
+	if !run.converged {
+		return res, notConverged("FastICA ("+f.Mode.String()+", "+f.Contrast.String()+")", run.iters, run.last, tol)
 	}
 	return res, nil
 }

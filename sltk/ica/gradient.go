@@ -189,70 +189,24 @@ func (g Gradient) Fit(x mat.Matrix) (*Result, error) {
 				last = math.Max(last, trace[len(trace)-1])
 			}
 		}
-	case g.Mode == Symmetric:
-		kr := newContrastKernel(wt.ut, n, k, g.Contrast, alpha)
-		b = randomOrthogonal(rng, k).RawMatrix().Data
-		old := make([]float64, k*k)
-		converged = false
-		for iters < maxIter {
-			copy(old, b)
-			kr.run(b, k, true)
-			for i := range k {
-				w := weight(kr.S[i]/float64(n) - eG)
-				radial := dot(kr.P[i*k:(i+1)*k], old[i*k:(i+1)*k]) / float64(n)
-				for j := range k {
-					b[i*k+j] += rate * w * (kr.P[i*k+j]/float64(n) - radial*old[i*k+j])
-				}
-			}
-			if err := symOrthInPlace(b, k); err != nil {
-				return nil, fmt.Errorf("gradient step %d: %w", iters+1, err)
-			}
-			iters++
-			last = 0
-			for i := range k {
-				last = math.Max(last, 1-math.Abs(dot(b[i*k:(i+1)*k], old[i*k:(i+1)*k])))
-			}
-			trace = append(trace, last)
-			if last < tol {
-				converged = true
-				break
-			}
-		}
 	default:
 		kr := newContrastKernel(wt.ut, n, k, g.Contrast, alpha)
-		b = make([]float64, k*k)
-		old := make([]float64, k)
-		for p := range k {
-			v := b[p*k : (p+1)*k]
-			for j := range v {
-				v[j] = rng.NormFloat64()
-			}
-			gramSchmidt(v, b, p, k)
-			done := false
-			for it := 0; it < maxIter; it++ {
-				copy(old, v)
-				kr.run(v, 1, true)
-				w := weight(kr.S[0]/float64(n) - eG)
-				radial := dot(kr.P[:k], old) / float64(n)
+		fn := float64(n)
+		run, err := runUnits(rng, k, g.Mode, maxIter, tol, "gradient", "step", func(b, old []float64, m int) {
+			// b_i ← b_i + ε·w·(⟨u G'(y)⟩ − ⟨y G'(y)⟩ b_i), y = b_iᵀu: the tangential gradient
+			kr.run(b, m, true)
+			for i := range m {
+				w := weight(kr.S[i]/fn - eG)
+				radial := dot(kr.P[i*k:(i+1)*k], old[i*k:(i+1)*k]) / fn
 				for j := range k {
-					v[j] += rate * w * (kr.P[j]/float64(n) - radial*old[j])
-				}
-				if gramSchmidt(v, b, p, k) == 0 {
-					return nil, fmt.Errorf("%w: gradient unit %d vanished at step %d", ErrSingular, p, it+1)
-				}
-				iters++
-				change := 1 - math.Abs(dot(v, old))
-				trace = append(trace, change)
-				if change < tol {
-					done = true
-					break
+					b[i*k+j] += rate * w * (kr.P[i*k+j]/fn - radial*old[i*k+j])
 				}
 			}
-			if !done {
-				converged = false
-				last = math.Max(last, trace[len(trace)-1])
-			}
+		})
+		if err != nil {
+			return nil, err
 		}
+		b, iters, converged, trace, last = run.b, run.iters, run.converged, run.trace, run.last
 	}
 	res, err := newResult(wt, mat.NewDense(k, k, b))
 	if err != nil {

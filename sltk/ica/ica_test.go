@@ -617,27 +617,6 @@ func TestAmariAndMatch(t *testing.T) {
 		if math.Abs(v1-v2) > 1e-12 || v1 < 0 || v1 > 1 {
 			t.Errorf("Amari not invariant: %v vs %v", v1, v2)
 		}
-		// Hungarian against brute force on the cost matrix.
-		cost := make([][]float64, 4)
-		for i := range cost {
-			cost[i] = mat.Row(nil, i, m)
-		}
-		got := hungarian(cost)
-		best := math.Inf(1)
-		permute(4, func(p []int) {
-			var s float64
-			for i, j := range p {
-				s += cost[i][j]
-			}
-			best = math.Min(best, s)
-		})
-		var s float64
-		for i, j := range got {
-			s += cost[i][j]
-		}
-		if math.Abs(s-best) > 1e-12 {
-			t.Errorf("Hungarian cost %v, optimum %v", s, best)
-		}
 	}
 	// Match undoes a permutation with sign flips.
 	s := sources(3, 2000, srcLaplace, srcUniform, srcBinary)
@@ -660,26 +639,6 @@ func TestAmariAndMatch(t *testing.T) {
 			t.Errorf("Apply column %d ratio %v", j, c)
 		}
 	}
-}
-
-func permute(k int, f func([]int)) {
-	p := make([]int, k)
-	for i := range p {
-		p[i] = i
-	}
-	var rec func(int)
-	rec = func(i int) {
-		if i == k {
-			f(p)
-			return
-		}
-		for j := i; j < k; j++ {
-			p[i], p[j] = p[j], p[i]
-			rec(i + 1)
-			p[i], p[j] = p[j], p[i]
-		}
-	}
-	rec(0)
 }
 
 // Same seed, same result, whatever the number of goroutines.

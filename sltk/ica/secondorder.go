@@ -68,22 +68,34 @@ func eigSymDesc(c *mat.Dense) ([]float64, *mat.Dense, error) {
 			sym.SetSym(i, j, c.At(i, j))
 		}
 	}
-	var es mat.EigenSym
-	if !es.Factorize(sym, true) {
+	vals, vecs, ok := eigDesc(sym)
+	if !ok {
 		return nil, nil, fmt.Errorf("%w: symmetric eigendecomposition failed", ErrSingular)
 	}
+	return vals, vecs, nil
+}
+
+// eigDesc is gonum's symmetric eigendecomposition with the eigenvalues in decreasing order (gonum
+// gives them increasing) and the matching eigenvectors in the columns; ok is false when the
+// solver fails. Cost O(k³).
+func eigDesc(sym mat.Symmetric) (vals []float64, vecs *mat.Dense, ok bool) {
+	var es mat.EigenSym
+	if !es.Factorize(sym, true) {
+		return nil, nil, false
+	}
+	k := sym.SymmetricDim()
 	asc := es.Values(nil)
 	var v mat.Dense
 	es.VectorsTo(&v)
-	vals := make([]float64, k)
-	vecs := mat.NewDense(k, k, nil)
+	vals = make([]float64, k)
+	vecs = mat.NewDense(k, k, nil)
 	for i := range k {
 		vals[i] = asc[k-1-i]
 		for r := range k {
 			vecs.Set(r, i, v.At(r, k-1-i))
 		}
 	}
-	return vals, vecs, nil
+	return vals, vecs, true
 }
 
 // SOBI jointly diagonalises the symmetrised lagged covariances of the whitened series at

@@ -113,20 +113,9 @@ func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 		}
 	}
 
-	var es mat.EigenSym
-	if !es.Factorize(cov, true) {
+	vals, vecs, ok := eigDesc(cov)
+	if !ok {
 		return nil, fmt.Errorf("%w: eigendecomposition of the covariance failed", ErrSingular)
-	}
-	asc := es.Values(nil)
-	var vecAsc mat.Dense
-	es.VectorsTo(&vecAsc)
-	vals := make([]float64, d)
-	vecs := mat.NewDense(d, d, nil)
-	for i := range d {
-		vals[i] = asc[d-1-i]
-		for r := range d {
-			vecs.Set(r, i, vecAsc.At(r, d-1-i))
-		}
 	}
 	if !(vals[0] > 0) {
 		return nil, fmt.Errorf("%w: every column is constant (largest covariance eigenvalue %.3g)", ErrSingular, vals[0])

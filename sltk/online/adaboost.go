@@ -27,7 +27,17 @@ type AdaBoostResult struct {
 
 // Predict returns 1 where Σ_t α_t (2h_t(x) − 1) ≥ 0, else 0.
 func (r *AdaBoostResult) Predict(x mat.Matrix) ([]int, error) {
-	if r == nil || len(r.Stumps) == 0 {
+	if r == nil {
+		return nil, fmt.Errorf("%w: no stumps", ErrParam)
+	}
+	return voteStumps(r.Stumps, r.Alphas, x)
+}
+
+// voteStumps returns, for every row of x, 1 where the weighted vote Σ_t α_t (2h_t(x) − 1) is
+// ≥ 0 and 0 otherwise; nil alphas means the unweighted majority vote (ties go to 1). It is the
+// prediction of both BoostMWU and AdaBoost. Cost O(n·T).
+func voteStumps(stumps []Stump, alphas []float64, x mat.Matrix) ([]int, error) {
+	if len(stumps) == 0 {
 		return nil, fmt.Errorf("%w: no stumps", ErrParam)
 	}
 	if x == nil {
@@ -39,11 +49,15 @@ func (r *AdaBoostResult) Predict(x mat.Matrix) ([]int, error) {
 	for i := range out {
 		mat.Row(row, i, x)
 		s := 0.0
-		for t, h := range r.Stumps {
+		for t, h := range stumps {
 			if h.Feature >= d {
 				return nil, fmt.Errorf("%w: stump uses feature %d of %d", ErrShape, h.Feature, d)
 			}
-			s += r.Alphas[t] * float64(2*h.Predict(row)-1)
+			a := 1.0
+			if alphas != nil {
+				a = alphas[t]
+			}
+			s += a * float64(2*h.Predict(row)-1)
 		}
 		if s >= 0 {
 			out[i] = 1

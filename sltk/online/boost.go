@@ -123,29 +123,10 @@ type BoostResult struct {
 
 // Predict returns the majority vote: 1 iff at least half of the stumps say 1.
 func (r *BoostResult) Predict(x mat.Matrix) ([]int, error) {
-	if r == nil || len(r.Stumps) == 0 {
+	if r == nil {
 		return nil, fmt.Errorf("%w: no stumps", ErrParam)
 	}
-	if x == nil {
-		return nil, fmt.Errorf("%w: nil data", ErrShape)
-	}
-	n, d := x.Dims()
-	out := make([]int, n)
-	row := make([]float64, d)
-	for i := range out {
-		mat.Row(row, i, x)
-		ones := 0
-		for _, s := range r.Stumps {
-			if s.Feature >= d {
-				return nil, fmt.Errorf("%w: stump uses feature %d of %d", ErrShape, s.Feature, d)
-			}
-			ones += s.Predict(row)
-		}
-		if 2*ones >= len(r.Stumps) {
-			out[i] = 1
-		}
-	}
-	return out, nil
+	return voteStumps(r.Stumps, nil, x)
 }
 
 // Fit boosts stumps on x (n×d) with labels in {0, 1}. If in some round no stump has weighted

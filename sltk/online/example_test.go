@@ -44,3 +44,12 @@ func ExampleEXP3() {
 	// γ* = 0.1157606, bound 397.8186
 	// regret below the bound: true
 }
+
+func ExampleMWUAlphaMax() {
+	a := MWUAlphaMax()
+	fmt.Printf("MWUBound is valid for α ≤ %.7f\n", a)
+	fmt.Printf("at α = 0.9: MWUBound %.2f, the valid MWUBoundExact %.2f\n", MWUBound(2, 0.9, 100), MWUBoundExact(2, 0.9, 100))
+	// Output:
+	// MWUBound is valid for α ≤ 0.6838026
+	// at α = 0.9: MWUBound 190.77, the valid MWUBoundExact 256.61
+}

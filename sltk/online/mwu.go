@@ -146,6 +146,24 @@ func MWUBoundExact(n int, alpha, expertLoss float64) float64 {
 	return (math.Log(float64(n)) - expertLoss*math.Log1p(-alpha)) / alpha
 }
 
+// MWUAlphaMax returns the largest α for which the step ln(1/(1−α)) ≤ α(1+α) in the proof of
+// Thm 4.3 holds, ≈ 0.6838026 (erratum: the seed claims MWUBound for every α ∈ (0, 1)). Above it
+// MWUBound is not a valid bound; MWUBoundExact is. The function α(1+α) + ln(1−α) is positive
+// on (0, α*) and negative on (α*, 1), so α* is found by bisection on [½, 0.9] to full double
+// precision (60 halvings; gonum has no scalar root finder). Cost O(1).
+func MWUAlphaMax() float64 {
+	lo, hi := 0.5, 0.9
+	for i := 0; i < 60; i++ {
+		mid := (lo + hi) / 2
+		if -math.Log1p(-mid) <= mid*(1+mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
 // MWUSignedBound returns ln n / α + Σ L_i + α Σ |L_i|, the bound for losses in [−1, 1] and
 // α ≤ ½ (Arora–Hazan–Kale, Thm 2.1).
 func MWUSignedBound(n int, alpha, expertLoss, expertAbsLoss float64) float64 {

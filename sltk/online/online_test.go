@@ -99,6 +99,19 @@ func TestMWUOracle(t *testing.T) {
 	near(t, "exact bound", MWUBoundExact(2, 0.5, 5), 8.3178, 1e-4)
 }
 
+func TestMWUAlphaMax(t *testing.T) {
+	a := MWUAlphaMax()
+	near(t, "α*", a, 0.6838026, 1e-7)
+	holds := func(x float64) bool { return -math.Log1p(-x) <= x*(1+x) }
+	if !holds(a) || holds(a+1e-12) || !holds(0.01) || holds(0.99) {
+		t.Errorf("ln(1/(1−α)) ≤ α(1+α) should hold up to α* = %v and fail beyond", a)
+	}
+	// Below α* the simple bound is the weaker (larger) one; above it, it undercuts the valid one.
+	if MWUBound(2, a-0.01, 100) < MWUBoundExact(2, a-0.01, 100) || MWUBound(2, a+0.01, 100) >= MWUBoundExact(2, a+0.01, 100) {
+		t.Error("MWUBound against MWUBoundExact around α*")
+	}
+}
+
 func TestMWUBoundRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 40; trial++ {

@@ -106,23 +106,34 @@ func (s Sources) Generate() (*mat.Dense, error) {
 				return nil, fmt.Errorf("%w: Kinds[%d] = %v is not a known source kind", ErrParam, j, kind)
 			}
 		}
-		mean, sq := 0.0, 0.0
-		for _, v := range col {
-			mean += v
-		}
-		mean /= float64(s.N)
-		for _, v := range col {
-			sq += (v - mean) * (v - mean)
-		}
-		sd := math.Sqrt(sq / float64(s.N))
-		if sd == 0 {
+		if !standardize(col) {
 			return nil, fmt.Errorf("%w: source %d (%v) is constant over %d samples", ErrParam, j, kind, s.N)
 		}
-		for i, v := range col {
-			out.Set(i, j, (v-mean)/sd)
-		}
+		out.SetCol(j, col)
 	}
 	return out, nil
+}
+
+// standardize centres v and scales it to unit population variance (1/n) in place, the
+// convention of every source signal here; it returns false, leaving v unchanged, when v is
+// constant.
+func standardize(v []float64) bool {
+	mean, sq := 0.0, 0.0
+	for _, x := range v {
+		mean += x
+	}
+	mean /= float64(len(v))
+	for _, x := range v {
+		sq += (x - mean) * (x - mean)
+	}
+	sd := math.Sqrt(sq / float64(len(v)))
+	if sd == 0 {
+		return false
+	}
+	for i, x := range v {
+		v[i] = (x - mean) / sd
+	}
+	return true
 }
 
 // MixingMatrix returns a random m×m mixing matrix A with 2-norm condition number exactly cond

@@ -36,6 +36,29 @@ func checkNoise(name string, v float64) error {
 	return nil
 }
 
+// noisyPoints is the generator shared by Moons, Circles, SwissRoll and SCurve: after checking N
+// and the noise level it fills an N×dim matrix row by row, first with the noise-free point that
+// point(i, rng, row) draws and writes, then adding Gaussian noise of standard deviation noise to
+// each coordinate in order, all from one seeded stream. Cost O(N·dim).
+func noisyPoints(n, dim int, noise float64, seed uint64, point func(i int, rng *rand.Rand, p []float64)) (*mat.Dense, error) {
+	if err := checkN(n); err != nil {
+		return nil, err
+	}
+	if err := checkNoise("Noise", noise); err != nil {
+		return nil, err
+	}
+	rng := newRand(seed)
+	x := mat.NewDense(n, dim, nil)
+	for i := 0; i < n; i++ {
+		row := x.RawRowView(i)
+		point(i, rng, row)
+		for j := range row {
+			row[j] += noise * rng.NormFloat64()
+		}
+	}
+	return x, nil
+}
+
 // Blobs draws N points from K isotropic Gaussian clusters in Dim dimensions. Point i belongs to
 // cluster i mod K, so the clusters are as equal in size as N allows and the labels interleave.
 //
@@ -132,24 +155,17 @@ type Moons struct {
 
 // Generate returns the N×2 data and the arc label of each row.
 func (m Moons) Generate() (*mat.Dense, []int, error) {
-	if err := checkN(m.N); err != nil {
-		return nil, nil, err
-	}
-	if err := checkNoise("Noise", m.Noise); err != nil {
-		return nil, nil, err
-	}
-	rng := newRand(m.Seed)
-	x := mat.NewDense(m.N, 2, nil)
-	labels := make([]int, m.N)
-	for i := 0; i < m.N; i++ {
+	labels := make([]int, max(m.N, 0))
+	x, err := noisyPoints(m.N, 2, m.Noise, m.Seed, func(i int, rng *rand.Rand, p []float64) {
 		t := math.Pi * rng.Float64()
-		a, b := math.Cos(t), math.Sin(t)
+		p[0], p[1] = math.Cos(t), math.Sin(t)
 		if i%2 == 1 {
-			a, b = 1-a, 0.5-b
+			p[0], p[1] = 1-p[0], 0.5-p[1]
 			labels[i] = 1
 		}
-		x.Set(i, 0, a+m.Noise*rng.NormFloat64())
-		x.Set(i, 1, b+m.Noise*rng.NormFloat64())
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	return x, labels, nil
 }
@@ -167,12 +183,6 @@ type Circles struct {
 
 // Generate returns the N×2 data and the circle label of each row.
 func (c Circles) Generate() (*mat.Dense, []int, error) {
-	if err := checkN(c.N); err != nil {
-		return nil, nil, err
-	}
-	if err := checkNoise("Noise", c.Noise); err != nil {
-		return nil, nil, err
-	}
 	f := c.Factor
 	if f == 0 {
 		f = 0.5
@@ -180,18 +190,18 @@ func (c Circles) Generate() (*mat.Dense, []int, error) {
 	if !(f > 0 && f < 1) {
 		return nil, nil, fmt.Errorf("%w: Factor = %v, want a value in (0, 1)", ErrParam, c.Factor)
 	}
-	rng := newRand(c.Seed)
-	x := mat.NewDense(c.N, 2, nil)
-	labels := make([]int, c.N)
-	for i := 0; i < c.N; i++ {
+	labels := make([]int, max(c.N, 0))
+	x, err := noisyPoints(c.N, 2, c.Noise, c.Seed, func(i int, rng *rand.Rand, p []float64) {
 		r := 1.0
 		if i%2 == 1 {
 			r = f
 			labels[i] = 1
 		}
 		t := 2 * math.Pi * rng.Float64()
-		x.Set(i, 0, r*math.Cos(t)+c.Noise*rng.NormFloat64())
-		x.Set(i, 1, r*math.Sin(t)+c.Noise*rng.NormFloat64())
+		p[0], p[1] = r*math.Cos(t), r*math.Sin(t)
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	return x, labels, nil
 }
@@ -208,22 +218,15 @@ type SwissRoll struct {
 // Generate returns the N×3 data and the roll parameter t of each row, the coordinate along the
 // sheet that an embedding such as LLE should recover (use it to colour plots).
 func (s SwissRoll) Generate() (*mat.Dense, []float64, error) {
-	if err := checkN(s.N); err != nil {
-		return nil, nil, err
-	}
-	if err := checkNoise("Noise", s.Noise); err != nil {
-		return nil, nil, err
-	}
-	rng := newRand(s.Seed)
-	x := mat.NewDense(s.N, 3, nil)
-	col := make([]float64, s.N)
-	for i := 0; i < s.N; i++ {
+	col := make([]float64, max(s.N, 0))
+	x, err := noisyPoints(s.N, 3, s.Noise, s.Seed, func(i int, rng *rand.Rand, p []float64) {
 		t := 1.5 * math.Pi * (1 + 2*rng.Float64())
 		h := 21 * rng.Float64()
 		col[i] = t
-		x.Set(i, 0, t*math.Cos(t)+s.Noise*rng.NormFloat64())
-		x.Set(i, 1, h+s.Noise*rng.NormFloat64())
-		x.Set(i, 2, t*math.Sin(t)+s.Noise*rng.NormFloat64())
+		p[0], p[1], p[2] = t*math.Cos(t), h, t*math.Sin(t)
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	return x, col, nil
 }
@@ -239,16 +242,8 @@ type SCurve struct {
 
 // Generate returns the N×3 data and the curve parameter t of each row.
 func (s SCurve) Generate() (*mat.Dense, []float64, error) {
-	if err := checkN(s.N); err != nil {
-		return nil, nil, err
-	}
-	if err := checkNoise("Noise", s.Noise); err != nil {
-		return nil, nil, err
-	}
-	rng := newRand(s.Seed)
-	x := mat.NewDense(s.N, 3, nil)
-	col := make([]float64, s.N)
-	for i := 0; i < s.N; i++ {
+	col := make([]float64, max(s.N, 0))
+	x, err := noisyPoints(s.N, 3, s.Noise, s.Seed, func(i int, rng *rand.Rand, p []float64) {
 		t := 3 * math.Pi * (rng.Float64() - 0.5)
 		h := 2 * rng.Float64()
 		sgn := 1.0
@@ -256,9 +251,10 @@ func (s SCurve) Generate() (*mat.Dense, []float64, error) {
 			sgn = -1
 		}
 		col[i] = t
-		x.Set(i, 0, math.Sin(t)+s.Noise*rng.NormFloat64())
-		x.Set(i, 1, h+s.Noise*rng.NormFloat64())
-		x.Set(i, 2, sgn*(math.Cos(t)-1)+s.Noise*rng.NormFloat64())
+		p[0], p[1], p[2] = math.Sin(t), h, sgn*(math.Cos(t)-1)
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	return x, col, nil
 }

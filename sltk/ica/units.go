@@ -1,0 +1,89 @@
+package ica
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// unitRun is the outcome of runUnits: the k×k row-major matrix of unit vectors, the number of
+// steps, whether every unit met the tolerance, the trace of changes and the last change of an
+// unconverged run.
+type unitRun struct {
+	b         []float64
+	iters     int
+	converged bool
+	trace     []float64
+	last      float64
+}
+
+// runUnits is the iteration over units on the whitened sphere that FastICA and the batch
+// Gradient rules share; only the update differs. step(b, old, m) overwrites the m rows of b
+// (k entries each) with their updated values, given their values old before the step (b and old
+// hold the same numbers on entry).
+//
+//   - Symmetric: all k units start as a seeded random orthogonal matrix, take a step together
+//     (m = k) and are re-orthogonalised by the polar factor (BBᵀ)^{-1/2}B; the change is the
+//     largest 1 − |b_newᵀb_old| over the units.
+//   - Deflation: unit p starts as a seeded Gaussian vector, takes steps alone (m = 1), and after
+//     each is made orthogonal to units 0, …, p−1 by Gram–Schmidt and normalised.
+//
+// A run stops when the change is below tol or after maxIter steps (per unit in deflation);
+// name and stepWord ("FastICA", "iteration") go into the error messages. Cost: maxIter calls
+// of step plus O(k³) (symmetric) or O(k²) (deflation) per step.
+func runUnits(rng *rand.Rand, k int, mode Mode, maxIter int, tol float64, name, stepWord string,
+	step func(b, old []float64, m int)) (*unitRun, error) {
+	r := &unitRun{}
+	if mode == Symmetric {
+		r.b = randomOrthogonal(rng, k).RawMatrix().Data
+		old := make([]float64, k*k)
+		for r.iters < maxIter {
+			copy(old, r.b)
+			step(r.b, old, k)
+			if err := symOrthInPlace(r.b, k); err != nil {
+				return nil, fmt.Errorf("%s %s %d: %w", name, stepWord, r.iters+1, err)
+			}
+			r.iters++
+			r.last = 0
+			for i := range k {
+				r.last = math.Max(r.last, 1-math.Abs(dot(r.b[i*k:(i+1)*k], old[i*k:(i+1)*k])))
+			}
+			r.trace = append(r.trace, r.last)
+			if r.last < tol {
+				r.converged = true
+				break
+			}
+		}
+		return r, nil
+	}
+	r.b = make([]float64, k*k)
+	old := make([]float64, k)
+	r.converged = true
+	for p := range k {
+		v := r.b[p*k : (p+1)*k]
+		for j := range v {
+			v[j] = rng.NormFloat64()
+		}
+		gramSchmidt(v, r.b, p, k)
+		done := false
+		for it := 0; it < maxIter; it++ {
+			copy(old, v)
+			step(v, old, 1)
+			if gramSchmidt(v, r.b, p, k) == 0 {
+				return nil, fmt.Errorf("%w: %s unit %d vanished at %s %d", ErrSingular, name, p, stepWord, it+1)
+			}
+			r.iters++
+			change := 1 - math.Abs(dot(v, old))
+			r.trace = append(r.trace, change)
+			if change < tol {
+				done = true
+				break
+			}
+		}
+		if !done {
+			r.converged = false
+			r.last = math.Max(r.last, r.trace[len(r.trace)-1])
+		}
+	}
+	return r, nil
+}

@@ -1,0 +1,36 @@
+// Package par runs loops over row ranges on several goroutines for the other sltk packages. It
+// is internal: a building block, not part of the textbook's API.
+package par
+
+import (
+	"runtime"
+	"sync"
+)
+
+// Chunks calls fn on contiguous chunks [lo, hi) that cover 0, …, n−1, on up to GOMAXPROCS
+// goroutines, each chunk holding at least minChunk indices (so small loops run serially, with
+// no goroutine at all), and returns when every call has returned. It suits loops whose
+// iterations write only their own outputs: the result then does not depend on the number of
+// cores or on scheduling. Loops that reduce (sum) across iterations need fixed blocks and an
+// ordered reduction instead. minChunk < 1 means 1.
+func Chunks(n, minChunk int, fn func(lo, hi int)) {
+	if n <= 0 {
+		return
+	}
+	workers := min(runtime.GOMAXPROCS(0), max(1, n/max(minChunk, 1)))
+	if workers == 1 {
+		fn(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += chunk {
+		hi := min(lo+chunk, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(lo, hi)
+		}()
+	}
+	wg.Wait()
+}

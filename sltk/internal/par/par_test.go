@@ -1,0 +1,52 @@
+package par
+
+import (
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"testing"
+)
+
+func TestChunksCoverOnce(t *testing.T) {
+	for _, procs := range []int{1, 2, 7} {
+		old := runtime.GOMAXPROCS(procs)
+		for _, n := range []int{0, 1, 5, 63, 64, 65, 1000, 4097} {
+			for _, minChunk := range []int{0, 1, 64, 5000} {
+				hits := make([]int32, n)
+				var calls atomic.Int32
+				Chunks(n, minChunk, func(lo, hi int) {
+					calls.Add(1)
+					if lo >= hi {
+						t.Errorf("empty chunk [%d, %d)", lo, hi)
+					}
+					if minChunk > 1 && hi-lo < minChunk && hi != n {
+						t.Errorf("chunk [%d, %d) smaller than %d", lo, hi, minChunk)
+					}
+					for i := lo; i < hi; i++ {
+						atomic.AddInt32(&hits[i], 1)
+					}
+				})
+				for i, h := range hits {
+					if h != 1 {
+						t.Fatalf("procs %d n %d min %d: index %d visited %d times", procs, n, minChunk, i, h)
+					}
+				}
+				if n > 0 && int(calls.Load()) > procs {
+					t.Errorf("procs %d n %d: %d chunks", procs, n, calls.Load())
+				}
+			}
+		}
+		runtime.GOMAXPROCS(old)
+	}
+}
+
+func ExampleChunks() {
+	squares := make([]int, 10)
+	Chunks(len(squares), 1, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			squares[i] = i * i // each index written by exactly one chunk
+		}
+	})
+	fmt.Println(squares)
+	// Output: [0 1 4 9 16 25 36 49 64 81]
+}
