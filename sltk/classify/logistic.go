@@ -3,9 +3,8 @@ package classify
 import (
 	"fmt"
 	"math"
-	"runtime"
-	"sync"
 
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
@@ -52,8 +51,8 @@ type LogisticModel struct {
 }
 
 // Fit trains on x (n×d) and y ∈ {−1, +1}. The objective and gradient are evaluated in parallel
-// over row blocks (one per core) and summed in block order, so results do not depend on the
-// scheduling. Cost O(n·d) per function evaluation.
+// over a fixed number of row blocks (set by n) and summed in block order, so results do not
+// depend on the number of cores or on scheduling. Cost O(n·d) per function evaluation.
 func (l LogisticRegression) Fit(x mat.Matrix, y []float64) (*LogisticModel, error) {
 	n, d, err := checkX(x)
 	if err != nil {
@@ -77,19 +76,17 @@ func (l LogisticRegression) Fit(x mat.Matrix, y []float64) (*LogisticModel, erro
 	if l.Intercept {
 		p++
 	}
-	blocks := runtime.GOMAXPROCS(0)
-	blocks = max(1, min(blocks, n/2048))
+	// The block count depends on n only, never on the core count, so that the block-ordered
+	// sums below give the same bits on every machine.
+	blocks := max(1, min(64, n/2048))
 	fs := make([]float64, blocks)
 	gs := make([][]float64, blocks)
 	for b := range gs {
 		gs[b] = make([]float64, p)
 	}
 	eval := func(w, grad []float64) float64 {
-		var wg sync.WaitGroup
-		for b := 0; b < blocks; b++ {
-			wg.Add(1)
-			go func(b int) {
-				defer wg.Done()
+		par.Chunks(blocks, 1, func(blo, bhi int) {
+			for b := blo; b < bhi; b++ {
 				lo, hi := b*n/blocks, (b+1)*n/blocks
 				f, g := 0.0, gs[b]
 				clear(g)
@@ -117,9 +114,8 @@ func (l LogisticRegression) Fit(x mat.Matrix, y []float64) (*LogisticModel, erro
 					}
 				}
 				fs[b] = f
-			}(b)
-		}
-		wg.Wait()
+			}
+		})
 		f := 0.0
 		if grad != nil {
 			clear(grad)
