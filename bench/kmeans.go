@@ -8,14 +8,16 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// kmeansWorkload is Lloyd with a fixed number of iterations from the same initial centroids on
-// both sides: sltk's KMeans{Init: KMeansGiven, MaxIter: iters} against scikit-learn's
-// KMeans(init=C0, n_init=1, max_iter=iters, tol=0, algorithm="lloyd"). The blobs overlap (Std 10
-// in a box of half-width 10) so that neither side converges early. Quality: the final cost,
-// sklearn's inertia_.
-func kmeansWorkload(n, d, k, iters int) Workload {
+// kmeansWorkload is k-means with a fixed number of iterations from the same initial centroids on
+// both sides: sltk's KMeans{Init: KMeansGiven, MaxIter: iters, Accel: accel} against
+// scikit-learn's KMeans(init=C0, n_init=1, max_iter=iters, tol=0, algorithm=algo). Every sltk
+// Accel computes the same labels, centroids and costs as plain Lloyd (AccelNone), and so do
+// sklearn's "lloyd" and "elkan", so the costs must agree; "elkan" is the fair peer of a bounded
+// method. The blobs overlap (Std 10 in a box of half-width 10) so that neither side converges
+// early. Quality: the final cost, sklearn's inertia_.
+func kmeansWorkload(n, d, k, iters int, accel cluster.KMeansAccel, algo string) Workload {
 	return Workload{
-		Name:    fmt.Sprintf("k-means Lloyd n=%d d=%d k=%d, %d iter", n, d, k, iters),
+		Name:    fmt.Sprintf("k-means n=%d d=%d k=%d, %d iter: sltk %v vs sklearn %s", n, d, k, iters, accel, algo),
 		Quality: "cost Σ‖x−c‖²",
 		Data: func() (Inputs, error) {
 			x, _, _, err := synth.Blobs{N: n, K: k, Dim: d, Std: 10, Seed: 1}.Generate()
@@ -27,20 +29,23 @@ func kmeansWorkload(n, d, k, iters int) Workload {
 			return Inputs{"x": x, "init": c0}, nil
 		},
 		Run: func(in Inputs) (Result, error) {
-			res, err := cluster.KMeans{K: k, Init: cluster.KMeansGiven, Centroids: in["init"], MaxIter: iters}.Fit(in["x"])
+			res, err := cluster.KMeans{K: k, Init: cluster.KMeansGiven, Centroids: in["init"], MaxIter: iters, Accel: accel}.Fit(in["x"])
 			if err != nil {
 				return Result{}, err
 			}
-			return Result{Quality: res.Cost, Note: fmt.Sprintf("%d iter", res.Iter)}, nil
+			return Result{Quality: res.Cost, Note: fmt.Sprintf("%d iter, Accel %v", res.Iter, accel)}, nil
 		},
 		Peer:   "kmeans_lloyd",
-		Params: map[string]any{"max_iter": iters},
+		Params: map[string]any{"max_iter": iters, "algorithm": algo},
 	}
 }
 
 func init() {
-	register(
-		kmeansWorkload(1_000_000, 10, 10, 20),
-		kmeansWorkload(100_000, 2, 5, 20),
-	)
+	for _, s := range [][3]int{{1_000_000, 10, 10}, {100_000, 2, 5}} {
+		register(
+			kmeansWorkload(s[0], s[1], s[2], 20, cluster.AccelHamerly, "lloyd"),
+			kmeansWorkload(s[0], s[1], s[2], 20, cluster.AccelHamerly, "elkan"),
+			kmeansWorkload(s[0], s[1], s[2], 20, cluster.AccelNone, "lloyd"),
+		)
+	}
 }

@@ -21,16 +21,19 @@ def load(prefix):
 
 
 def kmeans_lloyd(data, params):
+    """k-means from given centroids; params: max_iter, algorithm ("lloyd", the default, or
+    "elkan": the same iterates with Elkan's bounds)."""
     import sklearn
     from sklearn.cluster import KMeans
 
     x, c0 = data["x"], data["init"]
+    algorithm = params.get("algorithm", "lloyd")
     km = KMeans(n_clusters=c0.shape[0], init=c0, n_init=1, max_iter=params["max_iter"],
-                tol=0, algorithm="lloyd")
+                tol=0, algorithm=algorithm)
     start = time.perf_counter()
     km.fit(x)
     seconds = time.perf_counter() - start
-    return seconds, float(km.inertia_), f"{km.n_iter_} iter, sklearn {sklearn.__version__}"
+    return seconds, float(km.inertia_), f"{km.n_iter_} iter, {algorithm}, sklearn {sklearn.__version__}"
 
 
 def gmm_full(data, params):

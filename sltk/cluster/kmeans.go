@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -34,11 +35,19 @@ const (
 // only at a local optimum that depends on the start; Restarts keeps the best of several starts.
 //
 // Zero values mean: Init KMeansPlusPlus, Restarts 1, MaxIter 300, Tol 0 (stop only when no label
-// changes, the spec's rule), Empty EmptyKeep, Workers GOMAXPROCS.
+// changes, the spec's rule), Empty EmptyKeep, Accel AccelHamerly, Workers GOMAXPROCS.
 //
-// Cost: O(n·k·d) time per iteration with no n×k matrix; memory O(n + B·k·d) for B ≤ 256 blocks.
-// The assignment runs on Workers goroutines over row blocks, and the result is bit-identical
-// for any Workers value (see the package doc).
+// The assignment step is exact but accelerated by default (Accel: AccelHamerly): distance bounds
+// prove for many rows, after the first iterations, that their nearest centroid cannot have
+// changed, and only the other rows are measured against the competing centroids. Go has no
+// SIMD, so the direct O(n·k·d) loop cannot match a BLAS-based assignment; doing less work can.
+// The labels, centroids, costs and trace are bit-identical to the plain Lloyd step (AccelNone),
+// including the smallest-index tie rule.
+//
+// Cost: with AccelNone O(n·k·d) time per iteration with no n×k matrix, and memory O(n + B·k·d)
+// for B ≤ 256 blocks; AccelHamerly takes O(n·d + k²·d) plus the distances of the rows whose bounds
+// fail, and O(n) more memory. The assignment runs on Workers goroutines over row blocks, and the
+// result is bit-identical for any Workers value (see the package doc).
 type KMeans struct {
 	K int
 	// Init selects the initial centroids; KMeansGiven takes them from Centroids.
@@ -57,6 +66,9 @@ type KMeans struct {
 	Empty EmptyClusterPolicy
 	// Seed selects the random numbers of the initialisation; run r uses PCG(Seed, stream+r).
 	Seed uint64
+	// Accel selects the assignment step: AccelHamerly (the default; bounds skip rows) or
+	// AccelNone (every row against every centroid). Both give the same result, bit for bit.
+	Accel KMeansAccel
 	// Workers is the number of goroutines of the assignment step.
 	Workers int
 }
@@ -110,6 +122,8 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrBadParam, km.Tol)
 	case km.Empty != EmptyKeep && km.Empty != EmptyFarthest:
 		return nil, fmt.Errorf("%w: Empty = %d is not a known policy", ErrBadParam, int(km.Empty))
+	case km.Accel != AccelHamerly && km.Accel != AccelNone:
+		return nil, fmt.Errorf("%w: Accel = %d is not a known acceleration", ErrBadParam, int(km.Accel))
 	}
 	if restarts == 0 || km.Init == KMeansGiven {
 		restarts = 1
@@ -160,9 +174,20 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 	for i := range e.labels {
 		e.labels[i] = -1
 	}
+	accel := km.Accel != AccelNone
+	if accel {
+		e.hamerly() // fresh bounds: the first assignment measures every row
+	}
+	assign := func() {
+		if accel {
+			e.assignHamerly(cent)
+		} else {
+			e.assign(cent)
+		}
+	}
 	res := &KMeansResult{CostTrace: make([]float64, 0, min(maxIter, 64))}
 	for it := 1; it <= maxIter; it++ {
-		e.assign(cent)
+		assign()
 		res.CostTrace = append(res.CostTrace, e.cost)
 		res.Iter = it
 		if e.changed == 0 {
@@ -187,13 +212,16 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 			}
 		}
 		if km.Empty == EmptyFarthest {
+			if accel && slices.Contains(e.counts, 0) {
+				e.hamerlyMind() // the bounded step does not keep the distances the reseeding reads
+			}
 			kmReseedEmpty(e, cent)
 		}
 	}
 	if !res.Converged {
 		// The cap stopped the loop after an update: reassign once so that labels, centroids and
 		// cost describe the same state.
-		e.assign(cent)
+		assign()
 		res.Converged = e.changed == 0
 	}
 	res.Cost = e.cost
@@ -204,16 +232,18 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 }
 
 // kmReseedEmpty moves every empty cluster's centroid onto the row with the largest squared
-// distance to its own centroid (ties to the smallest row index); a row is used at most once.
+// distance to its own centroid (ties to the smallest row index); a row is used at most once. It
+// leaves e.mind as it is.
 func kmReseedEmpty(e *kmEngine, cent []float64) {
 	d := e.data.d
+	e.used = e.used[:0]
 	for j, c := range e.counts {
 		if c != 0 {
 			continue
 		}
 		far, fi := -1.0, -1
 		for i, v := range e.mind {
-			if v > far {
+			if v > far && !kmUsed(e.used, i) {
 				far, fi = v, i
 			}
 		}
@@ -221,6 +251,15 @@ func kmReseedEmpty(e *kmEngine, cent []float64) {
 			return // every row sits on a centroid: nothing to gain
 		}
 		copy(cent[j*d:(j+1)*d], e.data.x[fi*d:(fi+1)*d])
-		e.mind[fi] = 0
+		e.used = append(e.used, fi)
 	}
+}
+
+func kmUsed(used []int, i int) bool {
+	for _, u := range used {
+		if u == i {
+			return true
+		}
+	}
+	return false
 }

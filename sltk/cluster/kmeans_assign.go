@@ -31,7 +31,17 @@ const (
 	kmMinBlock      = 2048    // rows; small blocks would make scheduling dominate
 	kmMaxBlocks     = 256     // enough blocks to balance load on many cores
 	kmMaxPartialLen = 1 << 23 // floats held in per-block partial sums (64 MiB)
+	kmPad           = 8       // words (one cache line) between the partial results of two blocks
 )
+
+// blockSums and blockCounts are the partial sums (k×d) and counts (k) of block b.
+func (e *kmEngine) blockSums(b int) []float64 {
+	return e.bsums[b*e.sstride : b*e.sstride+e.k*e.data.d]
+}
+
+func (e *kmEngine) blockCounts(b int) []int {
+	return e.bcounts[b*e.cstride : b*e.cstride+e.k]
+}
 
 // kmData is the data as one row-major slice: row i is x[i*d : (i+1)*d].
 type kmData struct {
@@ -111,9 +121,13 @@ type kmEngine struct {
 	labels []int     // current cluster of each row; -1 before the first assignment
 	mind   []float64 // squared distance of each row to its centroid
 
-	// Per-block partial results, reduced in block order.
+	// Per-block partial results, reduced in block order. Block b's sums start at b·sstride and its
+	// counts at b·cstride: the strides leave a cache line between blocks, so that two workers
+	// adding into neighbouring blocks do not share (and keep stealing) a line.
 	bsums    []float64 // nb×k×d coordinate sums
 	bcounts  []int     // nb×k cluster sizes
+	sstride  int
+	cstride  int
 	bcost    []float64 // nb costs
 	bchanged []int     // nb counts of rows whose label changed
 
@@ -123,9 +137,11 @@ type kmEngine struct {
 	cost    float64
 	changed int
 
-	cent     []float64 // centroids read by the block workers
-	assignFn func(int) // e.assignBlock, bound once so that no iteration allocates it
-	blockFn  func(int) // the function the workers of the current parallel call run
+	cent     []float64  // centroids read by the block workers
+	hb       *kmHamerly // bounds of the accelerated assignment (kmeans_accel.go); nil until used
+	used     []int      // rows taken by kmReseedEmpty in the current update
+	assignFn func(int)  // e.assignBlock, bound once so that no iteration allocates it
+	blockFn  func(int)  // the function the workers of the current parallel call run
 	nextBlk  atomic.Int64
 	wg       sync.WaitGroup
 	workerFn func()
@@ -140,16 +156,20 @@ func kmNewEngine(data kmData, k, workers int) *kmEngine {
 		bs = (n + nb - 1) / nb
 		nb = (n + bs - 1) / bs
 	}
+	sstride, cstride := k*d+kmPad, k+kmPad
 	e := &kmEngine{
 		data: data, k: k, workers: workers, bs: bs, nb: nb,
 		labels:   make([]int, n),
 		mind:     make([]float64, n),
-		bsums:    make([]float64, nb*k*d),
-		bcounts:  make([]int, nb*k),
+		bsums:    make([]float64, nb*sstride),
+		bcounts:  make([]int, nb*cstride),
+		sstride:  sstride,
+		cstride:  cstride,
 		bcost:    make([]float64, nb),
 		bchanged: make([]int, nb),
 		sums:     make([]float64, k*d),
 		counts:   make([]int, k),
+		used:     make([]int, 0, k),
 	}
 	for i := range e.labels {
 		e.labels[i] = -1
@@ -194,18 +214,23 @@ func (e *kmEngine) work() {
 func (e *kmEngine) assign(cent []float64) {
 	e.cent = cent
 	e.parallel(e.assignFn)
-	k, d := e.k, e.data.d
+	e.reduce()
+}
+
+// reduce adds the per-block partial results in block order: the cost, the number of changed
+// labels, and the per-cluster counts and coordinate sums. Cost O(B·k·d).
+func (e *kmEngine) reduce() {
 	clear(e.sums)
 	clear(e.counts)
 	e.cost, e.changed = 0, 0
 	for b := 0; b < e.nb; b++ {
 		e.cost += e.bcost[b]
 		e.changed += e.bchanged[b]
-		bc := e.bcounts[b*k : (b+1)*k]
+		bc := e.blockCounts(b)
 		for j, c := range bc {
 			e.counts[j] += c
 		}
-		bsum := e.bsums[b*k*d : (b+1)*k*d]
+		bsum := e.blockSums(b)
 		for t, v := range bsum {
 			e.sums[t] += v
 		}
@@ -222,8 +247,8 @@ func (e *kmEngine) assign(cent []float64) {
 func (e *kmEngine) assignBlock(b int) {
 	d, k := e.data.d, e.k
 	lo, hi := b*e.bs, min((b+1)*e.bs, e.data.n)
-	sums := e.bsums[b*k*d : (b+1)*k*d]
-	counts := e.bcounts[b*k : (b+1)*k]
+	sums := e.blockSums(b)
+	counts := e.blockCounts(b)
 	clear(sums)
 	clear(counts)
 	cent := e.cent[:k*d]
@@ -294,6 +319,65 @@ func kmNearest(x, cent []float64, k int) (float64, int) {
 		}
 	}
 	return best, bj
+}
+
+// kmDist2 returns Σ_t (x_t − c_t)², summed in coordinate order exactly as kmNearest sums every
+// centroid's distance, so both give the same bits for the same pair.
+func kmDist2(x, c []float64) float64 {
+	c = c[:len(x)]
+	s := 0.0
+	for t, v := range x {
+		u := v - c[t]
+		s += u * u
+	}
+	return s
+}
+
+// kmNearest3 is kmNearest that also returns the second smallest squared distance with its
+// centroid (the minimum over all centroids but the nearest; equal to the smallest on a tie) and
+// the third smallest (+Inf when k < 3). The nearest centroid and its distance are the same bits
+// as kmNearest's: the same sums, compared in the same order.
+func kmNearest3(x, cent []float64, k int) (best float64, bj int, second float64, sj int, third float64) {
+	d := len(x)
+	best, second, third = math.Inf(1), math.Inf(1), math.Inf(1)
+	sj = min(1, k-1)
+	j := 0
+	for ; j+4 <= k; j += 4 {
+		c0 := cent[j*d : (j+1)*d][:len(x)]
+		c1 := cent[(j+1)*d : (j+2)*d][:len(x)]
+		c2 := cent[(j+2)*d : (j+3)*d][:len(x)]
+		c3 := cent[(j+3)*d : (j+4)*d][:len(x)]
+		var s0, s1, s2, s3 float64
+		for t, v := range x {
+			u0, u1, u2, u3 := v-c0[t], v-c1[t], v-c2[t], v-c3[t]
+			s0 += u0 * u0
+			s1 += u1 * u1
+			s2 += u2 * u2
+			s3 += u3 * u3
+		}
+		best, bj, second, sj, third = kmRank3(s0, j, best, bj, second, sj, third)
+		best, bj, second, sj, third = kmRank3(s1, j+1, best, bj, second, sj, third)
+		best, bj, second, sj, third = kmRank3(s2, j+2, best, bj, second, sj, third)
+		best, bj, second, sj, third = kmRank3(s3, j+3, best, bj, second, sj, third)
+	}
+	for ; j < k; j++ {
+		best, bj, second, sj, third = kmRank3(kmDist2(x, cent[j*d:(j+1)*d]), j, best, bj, second, sj, third)
+	}
+	return best, bj, second, sj, third
+}
+
+// kmRank3 inserts distance s of centroid j into the three smallest so far; a tie with the
+// smallest keeps the earlier centroid nearest, as in kmNearest.
+func kmRank3(s float64, j int, best float64, bj int, second float64, sj int, third float64) (float64, int, float64, int, float64) {
+	switch {
+	case s < best:
+		return s, j, best, bj, second
+	case s < second:
+		return best, bj, s, j, second
+	case s < third:
+		return best, bj, second, sj, s
+	}
+	return best, bj, second, sj, third
 }
 
 // Assign labels each row of x with the index of its nearest centroid (ties to the smallest

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -22,9 +23,9 @@ func benchBlobs(b *testing.B, n, d, k int) (*mat.Dense, *mat.Dense) {
 	return x, init
 }
 
-func benchLloyd(b *testing.B, n, d, k int) {
+func benchLloyd(b *testing.B, n, d, k int, accel KMeansAccel) {
 	x, init := benchBlobs(b, n, d, k)
-	km := KMeans{K: k, Init: KMeansGiven, Centroids: init, MaxIter: 20}
+	km := KMeans{K: k, Init: KMeansGiven, Centroids: init, MaxIter: 20, Accel: accel}
 	b.ReportAllocs()
 	b.ResetTimer()
 	var res *KMeansResult
@@ -37,10 +38,42 @@ func benchLloyd(b *testing.B, n, d, k int) {
 	b.ReportMetric(float64(res.Iter), "iter")
 }
 
-// BenchmarkKMeansLloyd20 runs 20 Lloyd iterations (given start, Tol 0).
+// BenchmarkKMeansLloyd20 runs 20 Lloyd iterations (given start, Tol 0) with each assignment step
+// (the results are identical).
 func BenchmarkKMeansLloyd20(b *testing.B) {
-	b.Run("n=1e6,d=10,k=10", func(b *testing.B) { benchLloyd(b, 1_000_000, 10, 10) })
-	b.Run("n=1e5,d=2,k=5", func(b *testing.B) { benchLloyd(b, 100_000, 2, 5) })
+	for _, accel := range []KMeansAccel{AccelNone, AccelHamerly} {
+		b.Run("n=1e6,d=10,k=10,"+accel.String(), func(b *testing.B) { benchLloyd(b, 1_000_000, 10, 10, accel) })
+		b.Run("n=1e5,d=2,k=5,"+accel.String(), func(b *testing.B) { benchLloyd(b, 100_000, 2, 5, accel) })
+	}
+}
+
+// BenchmarkKMeansSeparated runs 20 iterations (at most) on better separated blobs, where the
+// bounds of AccelHamerly skip nearly every row after the first iterations.
+func BenchmarkKMeansSeparated(b *testing.B) {
+	for _, c := range []struct {
+		n, d, k int
+		std     float64
+	}{{1_000_000, 10, 10, 3}, {200_000, 4, 20, 5}} {
+		x, _, _, err := synth.Blobs{N: c.n, K: c.k, Dim: c.d, Std: c.std, Seed: 1}.Generate()
+		if err != nil {
+			b.Fatal(err)
+		}
+		init := mat.DenseCopyOf(x.Slice(c.n-c.k, c.n, 0, c.d))
+		for _, accel := range []KMeansAccel{AccelNone, AccelHamerly} {
+			b.Run(fmt.Sprintf("n=%d,d=%d,k=%d,std=%g,%v", c.n, c.d, c.k, c.std, accel), func(b *testing.B) {
+				km := KMeans{K: c.k, Init: KMeansGiven, Centroids: init, MaxIter: 20, Accel: accel}
+				b.ReportAllocs()
+				var res *KMeansResult
+				for b.Loop() {
+					var err error
+					if res, err = km.Fit(x); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(res.Iter), "iter")
+			})
+		}
+	}
 }
 
 func BenchmarkKMeansPlusPlusInit(b *testing.B) {

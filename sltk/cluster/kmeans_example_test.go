@@ -57,3 +57,19 @@ func ExampleOnlineKMeans() {
 	fmt.Println("sizes:", res.Sizes, "new points:", labels)
 	// Output: sizes: [500 500] new points: [0 1]
 }
+
+// The cost of a labelling that k-means did not produce: the 2×1 box split into its left and
+// right sides, against the split into bottom and top.
+func ExamplePartitionCost() {
+	x := mat.NewDense(4, 2, []float64{0, 0, 2, 0, 0, 1, 2, 1})
+	for _, labels := range [][]int{{0, 1, 0, 1}, {0, 0, 1, 1}} {
+		cost, means, err := cluster.PartitionCost(x, labels, 2)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("labels %v: cost %g, means %v %v\n", labels, cost, means.RawRowView(0), means.RawRowView(1))
+	}
+	// Output:
+	// labels [0 1 0 1]: cost 1, means [0 0.5] [2 0.5]
+	// labels [0 0 1 1]: cost 4, means [1 0] [1 1]
+}

@@ -126,10 +126,12 @@ func kmPlusPlus(e *kmEngine, rng *rand.Rand) []float64 {
 	}
 	cum := make([]float64, n)
 	cand := make([]float64, trials*d)
-	part := make([]float64, e.nb*trials)
+	// Block b's partial potentials start at b·ps; the pad keeps two workers off one cache line.
+	ps := trials + kmPad
+	part := make([]float64, e.nb*ps)
 	candBlock := func(b int) {
 		lo, hi := b*e.bs, min((b+1)*e.bs, n)
-		p := part[b*trials : (b+1)*trials]
+		p := part[b*ps : b*ps+trials]
 		clear(p)
 		for i := lo; i < hi; i++ {
 			xi := data.x[i*d : (i+1)*d]
@@ -168,7 +170,7 @@ func kmPlusPlus(e *kmEngine, rng *rand.Rand) []float64 {
 		for t := range trials {
 			pot := 0.0
 			for b := 0; b < e.nb; b++ {
-				pot += part[b*trials+t]
+				pot += part[b*ps+t]
 			}
 			if pot < bestPot {
 				bestT, bestPot = t, pot
