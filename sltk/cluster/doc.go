@@ -13,6 +13,9 @@
 //   - seed 000 ch. 3: Lloyd as the T → 0 limit of deterministic annealing and the random-restart
 //     baseline it is compared with. Assign gives the nearest-centroid labels and cost.
 //
+// KMeans skips distance computations that bounds prove cannot change an assignment (Hamerly's
+// method, Accel); the result is bit-identical to plain Lloyd, which AccelNone keeps measurable.
+//
 // The seed's K-MEANS leaves the update of an empty cluster undefined; KMeans keeps the old
 // centroid by default (documented erratum) and can instead re-seed it at the farthest point.
 //
