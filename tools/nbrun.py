@@ -43,6 +43,30 @@ def count_claims(nb):
     return n
 
 
+class MissingFigures(Exception):
+    """A cell called viz.Show more often than figures arrived in its output."""
+
+
+def check_figures(nb):
+    """Each viz.Show written in a cell must have produced a figure (an SVG) in its output.
+
+    A figure can go missing without any error when the cell's program exits before the kernel
+    has read it; the notebook would then pass with a hole in the book. Show calls inside loops
+    produce more figures than written calls, which is fine; fewer is not.
+    """
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        code = "\n".join(l for l in cell.source.splitlines() if not l.lstrip().startswith("//"))
+        shows = code.count("viz.Show(")
+        figures = sum(1 for o in cell.get("outputs", [])
+                      if "<svg" in "".join(o.get("data", {}).get("text/html", "")))
+        if figures < shows:
+            first = next((l for l in cell.source.splitlines() if l.strip() and l.strip() != "%%"), "")
+            raise MissingFigures(f"in cell {i + 1}: {shows} viz.Show calls but {figures} figures "
+                                 f"in the output ({first.strip()[:80]})")
+
+
 def failing_cell(nb):
     """Index (0-based among all cells) and cell of the first cell with an error output."""
     for i, cell in enumerate(nb.cells):
@@ -52,6 +76,8 @@ def failing_cell(nb):
 
 
 def describe_failure(nb, exc):
+    if isinstance(exc, MissingFigures):
+        return "    " + str(exc)
     i, cell = failing_cell(nb)
     lines = []
     if cell is None:
@@ -89,6 +115,11 @@ def run(path, timeout, executed_dir, root, log):
         client.execute(stdout=log, stderr=log)
     except (CellExecutionError, CellTimeoutError, DeadKernelError) as exc:
         error = exc
+    if error is None:
+        try:
+            check_figures(nb)
+        except MissingFigures as exc:
+            error = exc
     seconds = time.monotonic() - start
     claims = count_claims(nb)
     nb.metadata["sltk"] = {"seconds": round(seconds, 1), "claims": claims, "passed": error is None}

@@ -373,6 +373,14 @@ func Show(d Drawer) error {
 		return err
 	}
 	gonbui.DisplaySvg(string(b))
+	return flush()
+}
+
+// flush waits until GoNB has received everything displayed so far. Without it, a cell whose
+// program ends right after a Show can exit before the kernel has read the figure from its pipe,
+// and the figure silently goes missing (seen in headless runs).
+func flush() error {
+	gonbui.Sync()
 	return gonbui.Error()
 }
 

@@ -132,6 +132,7 @@ func (p *Progress) draw(c int64, now time.Time, final bool) {
 		if final {
 			gonbui.UpdateHTML(p.id, "") // drop the transient block, keep a permanent one
 			gonbui.DisplayHTML(h)
+			_ = flush()
 		} else {
 			gonbui.UpdateHTML(p.id, h)
 		}

@@ -22,7 +22,7 @@ func ShowTable(header []string, rows [][]string) error {
 	}
 	if gonbui.IsNotebook {
 		gonbui.DisplayHTML(tableHTML(header, rows))
-		return gonbui.Error()
+		return flush()
 	}
 	_, err := fmt.Fprint(os.Stdout, tableText(header, rows))
 	return err
@@ -166,7 +166,7 @@ func tableHTML(header []string, rows [][]string) string {
 func Markdown(md string) error {
 	if gonbui.IsNotebook {
 		gonbui.DisplayMarkdown(md)
-		return gonbui.Error()
+		return flush()
 	}
 	_, err := fmt.Fprintln(os.Stdout, md)
 	return err
