@@ -4,7 +4,11 @@
 // in Arora–Hazan–Kale, in [−1, 1]; §4.2 boosting a weak learner by MWU over the training
 // examples (Thm 4.6), with decision stumps as the weak learner, and Freund–Schapire AdaBoost for
 // comparison; §4.3 EXP3 for adversarial
-// bandits (Thm 4.7, Cor. 4.8). Every run returns traces (cumulative losses, regret, potential)
+// bandits (Thm 4.7, Cor. 4.8). MWU reports the exact expected loss; MWUSampled also draws the
+// expert to follow each round from a seeded stream, so the realised loss can be compared with the
+// expectation. EXP3 plays a fixed reward table (Run) or an adaptive Adversary whose rewards may
+// depend on the player’s past actions (RunAdaptive).
+// Every run returns traces (cumulative losses, regret, potential)
 // for plotting the bounds, and functions that evaluate the theorems' bounds.
 //
 // Weights are kept as logarithms, so horizons of millions of rounds neither underflow nor

@@ -53,3 +53,31 @@ func ExampleMWUAlphaMax() {
 	// MWUBound is valid for α ≤ 0.6838026
 	// at α = 0.9: MWUBound 190.77, the valid MWUBoundExact 256.61
 }
+
+func ExampleMWUSampled() {
+	// the forcing sequence: expert 0 loses on even rounds, expert 1 on odd ones
+	losses := mat.NewDense(10, 2, nil)
+	for t := 0; t < 10; t++ {
+		losses.Set(t, t%2, 1)
+	}
+	tr, _ := MWUSampled{MWU: MWU{Alpha: 0.5}, Seed: 1}.Run(losses)
+	fmt.Printf("expected %.4f (= 35/6), realised %v, bound %.4f\n",
+		tr.Expected[9], tr.Realised[9], MWUBound(2, 0.5, 5))
+	// Output: expected 5.8333 (= 35/6), realised 5, bound 8.8863
+}
+
+func ExampleEXP3_RunAdaptive() {
+	// the adversary pays 1 for every action except the one the player chose last round
+	adv := AdversaryFunc(func(t int, hist []int) []float64 {
+		q := []float64{1, 1, 1}
+		if t > 0 {
+			q[hist[t-1]] = 0
+		}
+		return q
+	})
+	g, _ := EXP3Gamma(3, 1000)
+	tr, _ := EXP3{Gamma: g, Seed: 1}.RunAdaptive(adv, 3, 1000)
+	fmt.Printf("reward %.0f, best fixed action %.0f, bound %.1f\n",
+		tr.Reward[999], tr.Best[999], EXP3Bound(3, g, 1000))
+	// Output: reward 664, best fixed action 692, bound 150.5
+}

@@ -363,3 +363,137 @@ func TestAdaBoost(t *testing.T) {
 		t.Errorf("label 2: %v", err)
 	}
 }
+
+func TestMWUSampled(t *testing.T) {
+	// random losses in [0, 1], fixed in advance (oblivious adversary)
+	const T, n, seeds = 2000, 8, 40
+	rng := rand.New(rand.NewPCG(5, 6))
+	losses := mat.NewDense(T, n, nil)
+	for r := 0; r < T; r++ {
+		for i := 0; i < n; i++ {
+			losses.Set(r, i, rng.Float64()*(0.5+0.5*float64(i)/n))
+		}
+	}
+	alpha := 0.1
+	dev := math.Sqrt(T * math.Log(2/1e-6) / 2) // Hoeffding at δ = 1e-6
+	mean := 0.0
+	var exp, best float64
+	for s := uint64(0); s < seeds; s++ {
+		tr, err := MWUSampled{MWU: MWU{Alpha: alpha}, Seed: s}.Run(losses)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exp, best = tr.Expected[T-1], tr.BestExpert[T-1]
+		real := tr.Realised[T-1]
+		if math.Abs(real-exp) > dev {
+			t.Errorf("seed %d: realised %v vs expected %v, Hoeffding allows %v", s, real, exp, dev)
+		}
+		mean += real / seeds
+	}
+	// the mean over seeds has standard deviation ≤ √T/(2√seeds) ≈ 3.5
+	if math.Abs(mean-exp) > 6*math.Sqrt(T)/(2*math.Sqrt(seeds)) {
+		t.Errorf("mean realised %v far from expected %v", mean, exp)
+	}
+	if b := MWUBound(n, alpha, best); exp > b || mean > b+6*math.Sqrt(T)/(2*math.Sqrt(seeds)) {
+		t.Errorf("Thm 4.3 in expectation: expected %v, mean realised %v, bound %v", exp, mean, b)
+	}
+	// same seed, same run; the expectations equal plain MWU's
+	a, _ := MWUSampled{MWU: MWU{Alpha: alpha}, Seed: 3}.Run(losses)
+	b, _ := MWUSampled{MWU: MWU{Alpha: alpha}, Seed: 3}.Run(losses)
+	plain, _ := MWU{Alpha: alpha}.Run(losses)
+	if a.Realised[T-1] != b.Realised[T-1] || a.Expected[T-1] != plain.Expected[T-1] {
+		t.Error("sampled MWU is not deterministic or its expectation differs from MWU")
+	}
+	if _, err := (MWUSampled{MWU: MWU{Alpha: alpha}}).Run(mat.NewDense(1, 2, []float64{0.5, 1.5})); !errors.Is(err, ErrRange) {
+		t.Errorf("loss 1.5: got %v, want ErrRange", err)
+	}
+	if _, err := (MWUSampled{}).Run(nil); !errors.Is(err, ErrShape) {
+		t.Errorf("nil table: got %v", err)
+	}
+}
+
+// avoider is an adaptive adversary: action a earns 1 unless it is the action the player chose
+// most often in the last 50 rounds (then 0.2); the other actions' rewards also favour the
+// player's least-used action.
+func avoider(n int) AdversaryFunc {
+	q := make([]float64, n)
+	return func(t int, hist []int) []float64 {
+		counts := make([]int, n)
+		for _, a := range hist[max(0, len(hist)-50):] {
+			counts[a]++
+		}
+		most := 0
+		for a := range counts {
+			if counts[a] > counts[most] {
+				most = a
+			}
+		}
+		for a := range q {
+			q[a] = 0.6 + 0.4*float64(a)/float64(n)
+		}
+		q[most] = 0.2
+		return q
+	}
+}
+
+func TestEXP3Adaptive(t *testing.T) {
+	const n, T, seeds = 5, 3000, 20
+	g, _ := EXP3Gamma(n, T)
+	var meanReward float64
+	meanCum := make([]float64, n)
+	for s := uint64(0); s < seeds; s++ {
+		adv := avoider(n)
+		// record the rewards the adversary produced, to compute each G_j
+		cum := make([]float64, n)
+		rec := AdversaryFunc(func(t int, hist []int) []float64 {
+			q := adv(t, hist)
+			for a := range q {
+				cum[a] += q[a]
+			}
+			return q
+		})
+		tr, err := EXP3{Gamma: g, Seed: s}.RunAdaptive(rec, n, T)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.MinProb < g/n-1e-15 {
+			t.Errorf("p_a = %v below γ/n", tr.MinProb)
+		}
+		best := 0.0
+		for a := range cum {
+			meanCum[a] += cum[a] / seeds
+			best = math.Max(best, cum[a])
+		}
+		if math.Abs(best-tr.Best[T-1]) > 1e-9 {
+			t.Errorf("trace best %v, recomputed %v", tr.Best[T-1], best)
+		}
+		meanReward += tr.Reward[T-1] / seeds
+	}
+	bestMean := 0.0
+	for _, v := range meanCum {
+		bestMean = math.Max(bestMean, v)
+	}
+	if r, b := bestMean-meanReward, EXP3Bound(n, g, T); r > b {
+		t.Errorf("max_j E G_j − E G = %v above the bound %v", r, b)
+	}
+	// determinism, and Run is RunAdaptive on a fixed table
+	tab := mat.NewDense(2, 3, []float64{1, 0, 1, 0, 1, 0})
+	r1, _ := EXP3{Gamma: 0.3, Seed: 9}.Run(tab)
+	r2, _ := EXP3{Gamma: 0.3, Seed: 9}.RunAdaptive(AdversaryFunc(func(t int, _ []int) []float64 {
+		return []float64{tab.At(0, t), tab.At(1, t)}
+	}), 2, 3)
+	if fmt.Sprint(r1.Actions, r1.Reward) != fmt.Sprint(r2.Actions, r2.Reward) {
+		t.Errorf("Run %v and RunAdaptive %v differ", r1.Actions, r2.Actions)
+	}
+	bad := AdversaryFunc(func(t int, _ []int) []float64 { return []float64{0.5, 1.5} })
+	if _, err := (EXP3{Gamma: 0.3}).RunAdaptive(bad, 2, 5); !errors.Is(err, ErrRange) {
+		t.Errorf("reward 1.5: got %v, want ErrRange", err)
+	}
+	short := AdversaryFunc(func(t int, _ []int) []float64 { return []float64{0.5} })
+	if _, err := (EXP3{Gamma: 0.3}).RunAdaptive(short, 2, 5); !errors.Is(err, ErrShape) {
+		t.Errorf("short vector: got %v, want ErrShape", err)
+	}
+	if _, err := (EXP3{Gamma: 0.3}).RunAdaptive(nil, 2, 5); !errors.Is(err, ErrParam) {
+		t.Errorf("nil adversary: got %v", err)
+	}
+}
