@@ -101,9 +101,12 @@ type DALevel struct {
 	Posteriors *mat.Dense
 }
 
-// DAResult is the outcome of deterministic annealing.
+// DAResult is the outcome of deterministic annealing. The seed's Algorithms 2 and 3 return θ and
+// p after noise has been added and T lowered past the last fixed point (erratum E26); here
+// Centroids is the converged fixed point of the last processed temperature T, before any noise,
+// and p(i↦k) at that point is Posteriors(x, Centroids, T).
 type DAResult struct {
-	Centroids *mat.Dense // K×d at the last temperature
+	Centroids *mat.Dense // K×d at the last temperature (the fixed point, before noise; E26)
 	Labels    []int      // nearest centroid of every point
 	Cost      float64    // k-means cost Σᵢ min_k ‖xᵢ−θ_k‖² of the final centroids
 	T         float64    // last temperature processed
@@ -191,6 +194,62 @@ func daLambdaMax(s *mat.SymDense) float64 {
 	}
 	v := eig.Values(nil)
 	return math.Max(0, v[len(v)-1])
+}
+
+// MeanHessian returns the K·d × K·d Hessian of the free energy F(θ) (eq. 3.25) at the high-
+// temperature fixed point where every centroid sits at the sample mean (seed 000, Lemmas 4–6):
+//
+//	∂²F/∂θ_ℓ∂θ_k = δ_kℓ·P + Q,  P = (2N/K)(I − (2/(TN))S),  Q = (4/(TK²))S,
+//
+// with S = Σᵢ(xᵢ−x̄)(xᵢ−x̄)ᵀ. The seed's (3.37) prints Q = (2/K²)S (erratum E17). Block (k, ℓ)
+// occupies rows k·d..k·d+d−1 and columns ℓ·d..ℓ·d+d−1. Its smallest eigenvalue (2N/K)(1 − 2λ_max/T)
+// changes sign at T_c = CriticalTemperature(x) (Theorem 12). Cost O(n·d² + K²d²).
+func MeanHessian(x mat.Matrix, K int, T float64) (*mat.SymDense, error) {
+	n, d, err := daCheckData(x)
+	if err != nil {
+		return nil, err
+	}
+	if K < 1 {
+		return nil, fmt.Errorf("%w: K = %d", ErrData, K)
+	}
+	if !(T > 0) || math.IsInf(T, 0) {
+		return nil, fmt.Errorf("%w: T = %g", ErrTemperature, T)
+	}
+	mean := make([]float64, d)
+	for j := 0; j < d; j++ {
+		mean[j] = stat.Mean(mat.Col(nil, j, x), nil)
+	}
+	s := mat.NewSymDense(d, nil)
+	xi := make([]float64, d)
+	for i := 0; i < n; i++ {
+		mat.Row(xi, i, x)
+		for j := range xi {
+			xi[j] -= mean[j]
+		}
+		s.SymRankOne(s, 1, mat.NewVecDense(d, xi))
+	}
+	nf, kf := float64(n), float64(K)
+	h := mat.NewSymDense(K*d, nil)
+	for k := 0; k < K; k++ {
+		for l := k; l < K; l++ {
+			for a := 0; a < d; a++ {
+				for b := 0; b < d; b++ {
+					if l == k && b < a {
+						continue
+					}
+					v := 4 / (T * kf * kf) * s.At(a, b)
+					if l == k {
+						v -= 2 * nf / kf * 2 / (T * nf) * s.At(a, b)
+						if a == b {
+							v += 2 * nf / kf
+						}
+					}
+					h.SetSym(k*d+a, l*d+b, v)
+				}
+			}
+		}
+	}
+	return h, nil
 }
 
 func (a DA) params(x mat.Matrix) (*daParams, error) {

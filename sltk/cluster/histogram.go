@@ -57,7 +57,9 @@ type HistLevel struct {
 	Converged bool
 }
 
-// HistResult is the outcome of histogram clustering.
+// HistResult is the outcome of histogram clustering. Centroids are the converged fixed point of
+// the last level (Levels[len(Levels)-1].T), taken before the symmetry-breaking noise; the seed's
+// Algorithm 3, like Algorithm 2, returns them after noise and a further cooling step (E26).
 type HistResult struct {
 	Centroids *mat.Dense
 	Labels    []int   // the centroid of smallest D_KL for every object
