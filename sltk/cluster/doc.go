@@ -25,7 +25,8 @@
 //   - DA (Algorithm 2) with the trace per temperature (free energy, entropy, distinct centroids,
 //     their critical temperatures) and the phase transitions of §3.7; CriticalTemperature gives
 //     the first split T_c = 2λ_max, Posteriors and FreeEnergy the Gibbs quantities at given
-//     centroids (Theorems 9–10, with errata E13–E14 corrected).
+//     centroids (Theorems 9–10, with errata E13–E14 corrected), MeanHessian the Hessian of F at
+//     the sample mean whose sign change marks T_c (erratum E17 corrected).
 //   - DAPA chooses the number of clusters by posterior agreement (§3.8, Ex. 7); LogPAKernel is
 //     the factorised kernel it maximises.
 //   - HistogramDA (ch. 5, Algorithm 3) clusters empirical histograms under the KL cost;
