@@ -7,6 +7,9 @@
 //     over- nor under-smoothing has to be tuned by eye;
 //   - parametric (§5.2.1): FitGaussian, the maximum-likelihood multivariate Gaussian (the biased
 //     1/p covariance), and Gaussian, its density through a cached Cholesky factor;
+//   - generic parametric maximum likelihood (§5.2, procedure A32): GradientML minimises the mean
+//     negative log-likelihood of any LogDensityFunc (e.g. GaussianLogDensity) by batch or online
+//     gradient descent, and NLL evaluates it on training or test data;
 //   - Gaussian mixtures (§5.2.2, Algorithm 7): GMM with isotropic, diagonal or full covariances,
 //     a variance floor against collapse, restarts and BIC; IsotropicMixture builds the mixture
 //     whose posterior equals the soft k-means assignments of seed 001 ch. 4.
