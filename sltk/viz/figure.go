@@ -290,9 +290,14 @@ func (g *Grid) Draw(c draw.Canvas) {
 // high-density screens while a 6×4 inch figure stays near 100 kB.
 const PNGDPI = 150
 
-// svgFontFix adds fallbacks to the font family gonum writes into SVG text, so browsers
-// without the Liberation fonts use the metric-compatible Arial instead of a serif default.
-var svgFontFix = strings.NewReplacer(
+// svgFix mends two things in gonum's SVG output. It adds fallbacks to the font family written
+// into SVG text, so browsers without the Liberation fonts use the metric-compatible Arial
+// instead of a serif default. And it stretches embedded raster images (rasterised heat maps,
+// contour shading, colour bars) to the rectangle gonum gives them: without
+// preserveAspectRatio="none" a browser keeps the image's own aspect ratio, which letterboxes
+// a square heat map inside a wide plot and squeezes a 1-pixel-wide colour bar to a hairline.
+var svgFix = strings.NewReplacer(
+	"<image ", `<image preserveAspectRatio="none" `,
 	"font-family:Liberation Sans;", "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;",
 	"font-family:Liberation Serif;", "font-family:'Liberation Serif','Times New Roman',serif;",
 	"font-family:Liberation Mono;", "font-family:'Liberation Mono','Courier New',monospace;",
@@ -323,7 +328,7 @@ func Render(d Drawer, format string) (out []byte, err error) {
 		if _, err := c.WriteTo(&buf); err != nil {
 			return nil, fmt.Errorf("%w: svg: %v", ErrRender, err)
 		}
-		return []byte(svgFontFix.Replace(buf.String())), nil
+		return []byte(svgFix.Replace(buf.String())), nil
 	case "png":
 		c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))
 		d.Draw(draw.New(c))

@@ -415,3 +415,23 @@ func TestLongTitleFits(t *testing.T) {
 		t.Error("a title that fits was changed")
 	}
 }
+
+// Raster images in SVG output fill the rectangle gonum assigns them (no letterboxing).
+func TestSVGImagesStretch(t *testing.T) {
+	fig, err := Contour(func(x, y float64) float64 { return x + 2*y }, Rect{XMin: -1, XMax: 2, YMin: -1, YMax: 1.5}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Render(fig, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := string(b)
+	images := strings.Count(svg, "<image ")
+	if images == 0 {
+		t.Fatal("a contour plot should embed its shading and colour bar as images")
+	}
+	if n := strings.Count(svg, `<image preserveAspectRatio="none" `); n != images {
+		t.Errorf("%d of %d images keep their aspect ratio and would be letterboxed", images-n, images)
+	}
+}
