@@ -308,13 +308,7 @@ func kmNearest(x, cent []float64, k int) (float64, int) {
 		}
 	}
 	for ; j < k; j++ {
-		c := cent[j*d : (j+1)*d][:len(x)]
-		s := 0.0
-		for t, v := range x {
-			u := v - c[t]
-			s += u * u
-		}
-		if s < best {
+		if s := kmDist2(x, cent[j*d:(j+1)*d]); s < best {
 			best, bj = s, j
 		}
 	}
