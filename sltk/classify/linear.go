@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -24,31 +25,15 @@ var (
 
 // checkX validates an n×d data matrix and returns its dimensions.
 func checkX(x mat.Matrix) (n, d int, err error) {
-	if x == nil {
-		return 0, 0, fmt.Errorf("%w: nil matrix", ErrEmpty)
-	}
-	n, d = x.Dims()
-	if n == 0 || d == 0 {
-		return 0, 0, fmt.Errorf("%w: data is %d×%d", ErrEmpty, n, d)
-	}
-	if xd, ok := x.(*mat.Dense); ok { // fast path over the raw rows
-		for i := 0; i < n; i++ {
-			for j, v := range xd.RawRowView(i) {
-				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return 0, 0, fmt.Errorf("%w: x[%d,%d] = %v", ErrNaN, i, j, v)
-				}
-			}
-		}
+	n, d, e := check.Matrix("x", x)
+	switch {
+	case e == nil:
 		return n, d, nil
+	case e.Fault == check.NotFinite:
+		return 0, 0, fmt.Errorf("%w: %v", ErrNaN, e)
+	default:
+		return 0, 0, fmt.Errorf("%w: %v", ErrEmpty, e)
 	}
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			if v := x.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return 0, 0, fmt.Errorf("%w: x[%d,%d] = %v", ErrNaN, i, j, v)
-			}
-		}
-	}
-	return n, d, nil
 }
 
 // checkSigns validates n labels in {−1, +1}.

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
@@ -136,19 +137,9 @@ type daParams struct {
 }
 
 func daCheckData(x mat.Matrix) (int, int, error) {
-	if x == nil {
-		return 0, 0, fmt.Errorf("%w: nil data", ErrData)
-	}
-	n, d := x.Dims()
-	if n == 0 || d == 0 {
-		return 0, 0, fmt.Errorf("%w: data is %d×%d", ErrData, n, d)
-	}
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			if v := x.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return 0, 0, fmt.Errorf("%w: x[%d,%d] = %g", ErrData, i, j, v)
-			}
-		}
+	n, d, err := check.Matrix("x", x)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%w: %v", ErrData, err)
 	}
 	return n, d, nil
 }

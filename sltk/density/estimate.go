@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
@@ -21,22 +22,13 @@ var (
 // denseRows copies a p×d matrix into one row-major slice after checking that it is non-empty
 // and finite. what names the argument in error messages.
 func denseRows(x mat.Matrix, what string) (data []float64, p, d int, err error) {
-	if x == nil {
-		return nil, 0, 0, fmt.Errorf("%w: %s is nil", ErrInput, what)
-	}
-	p, d = x.Dims()
-	if p == 0 || d == 0 {
-		return nil, 0, 0, fmt.Errorf("%w: %s is empty (%d×%d)", ErrInput, what, p, d)
+	p, d, e := check.Matrix(what, x)
+	if e != nil {
+		return nil, 0, 0, fmt.Errorf("%w: %v", ErrInput, e)
 	}
 	data = make([]float64, p*d)
 	for i := 0; i < p; i++ {
-		for j := 0; j < d; j++ {
-			v := x.At(i, j)
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, 0, 0, fmt.Errorf("%w: %s[%d,%d] = %g", ErrInput, what, i, j, v)
-			}
-			data[i*d+j] = v
-		}
+		mat.Row(data[i*d:(i+1)*d], i, x)
 	}
 	return data, p, d, nil
 }

@@ -3,8 +3,8 @@ package embed
 import (
 	"errors"
 	"fmt"
-	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/neighbors"
 	"gonum.org/v1/gonum/mat"
 )
@@ -24,23 +24,14 @@ var (
 
 // rowsOf copies x into row slices after checking it is non-empty and finite.
 func rowsOf(x mat.Matrix) ([][]float64, error) {
-	if x == nil {
-		return nil, fmt.Errorf("%w: nil data", ErrInput)
-	}
-	p, d := x.Dims()
-	if p == 0 || d == 0 {
-		return nil, fmt.Errorf("%w: empty data (%d×%d)", ErrInput, p, d)
+	p, d, err := check.Matrix("x", x)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
 	}
 	rows := make([][]float64, p)
 	for i := range rows {
 		rows[i] = make([]float64, d)
-		for j := range rows[i] {
-			v := x.At(i, j)
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: x[%d,%d] = %g", ErrInput, i, j, v)
-			}
-			rows[i][j] = v
-		}
+		mat.Row(rows[i], i, x)
 	}
 	return rows, nil
 }

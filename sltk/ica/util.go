@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -70,40 +71,23 @@ func rawDense(x mat.Matrix) *mat.Dense {
 // checkData validates an n×d data matrix: non-empty, more rows than columns (minRows at
 // least), every entry finite. It returns the dimensions.
 func checkData(x mat.Matrix, minRows int) (n, d int, err error) {
-	if d, ok := x.(*mat.Dense); x == nil || (ok && d == nil) {
-		return 0, 0, fmt.Errorf("%w: nil matrix", ErrEmpty)
-	}
-	n, d = x.Dims()
-	if n == 0 || d == 0 {
-		return n, d, fmt.Errorf("%w: %d×%d matrix", ErrEmpty, n, d)
-	}
-	if n <= d || n < minRows {
+	n, d, e := check.Matrix("x", x)
+	switch {
+	case e != nil && e.Fault == check.NotFinite:
+		return n, d, fmt.Errorf("%w: %v", ErrNotFinite, e)
+	case e != nil:
+		return n, d, fmt.Errorf("%w: %v", ErrEmpty, e)
+	case n <= d || n < minRows:
 		return n, d, fmt.Errorf("%w: %d observations for %d dimensions (need more than %d and at least %d)",
 			ErrTooFewSamples, n, d, d, minRows)
 	}
-	if m, ok := x.(*mat.Dense); ok {
-		raw := m.RawMatrix()
-		for i := range n {
-			for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+d] {
-				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return n, d, fmt.Errorf("%w: x[%d][%d] = %v", ErrNotFinite, i, j, v)
-				}
-			}
-		}
-		return n, d, nil
-	}
-	return n, d, checkFinite("x", x)
+	return n, d, nil
 }
 
 // checkFinite reports the first non-finite entry of a matrix argument.
 func checkFinite(name string, m mat.Matrix) error {
-	r, c := m.Dims()
-	for i := range r {
-		for j := range c {
-			if v := m.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("%w: %s[%d][%d] = %v", ErrNotFinite, name, i, j, v)
-			}
-		}
+	if _, _, e := check.Matrix(name, m); e != nil && e.Fault == check.NotFinite {
+		return fmt.Errorf("%w: %v", ErrNotFinite, e)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -47,19 +48,9 @@ type LAResult struct {
 }
 
 func laCheck(x mat.Matrix, k int, t float64) (int, int, error) {
-	if x == nil {
-		return 0, 0, fmt.Errorf("%w: nil data", ErrInput)
-	}
-	n, d := x.Dims()
-	if n == 0 || d == 0 {
-		return 0, 0, fmt.Errorf("%w: data is %d×%d", ErrInput, n, d)
-	}
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			if v := x.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return 0, 0, fmt.Errorf("%w: x[%d,%d] = %g", ErrInput, i, j, v)
-			}
-		}
+	n, d, err := check.Matrix("x", x)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%w: %v", ErrInput, err)
 	}
 	if k < 1 {
 		return 0, 0, fmt.Errorf("%w: K = %d", ErrInput, k)

@@ -1,0 +1,77 @@
+// Package check validates the data matrices that sltk's algorithms receive: not nil, not empty,
+// every entry finite. Each package wraps the result in its own sentinel error, so that callers
+// keep testing with errors.Is against the package they called; this package only finds the
+// fault and says where it is. It is internal: a building block, not part of the textbook's API.
+package check
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Fault is what is wrong with a matrix.
+type Fault int
+
+const (
+	Nil       Fault = iota + 1 // the matrix is nil
+	Empty                      // it has no rows or no columns
+	NotFinite                  // an entry is NaN or ±Inf
+)
+
+// Error describes the first fault found in the matrix called Name.
+type Error struct {
+	Fault      Fault
+	Name       string
+	Rows, Cols int     // the dimensions (Empty, NotFinite)
+	I, J       int     // the first non-finite entry, in row order (NotFinite)
+	V          float64 // its value (NotFinite)
+}
+
+func (e *Error) Error() string {
+	switch e.Fault {
+	case Nil:
+		return e.Name + " is nil"
+	case Empty:
+		return fmt.Sprintf("%s is empty (%d×%d)", e.Name, e.Rows, e.Cols)
+	default:
+		return fmt.Sprintf("%s[%d,%d] = %v", e.Name, e.I, e.J, e.V)
+	}
+}
+
+// Matrix returns the dimensions of x, or an *Error for a nil or empty x or for its first
+// non-finite entry in row order. A *mat.Dense is scanned through its raw rows. Cost O(n·d).
+func Matrix(name string, x mat.Matrix) (n, d int, err *Error) {
+	if x == nil {
+		return 0, 0, &Error{Fault: Nil, Name: name}
+	}
+	if dense, ok := x.(*mat.Dense); ok && dense == nil {
+		return 0, 0, &Error{Fault: Nil, Name: name}
+	}
+	n, d = x.Dims()
+	if n == 0 || d == 0 {
+		return n, d, &Error{Fault: Empty, Name: name, Rows: n, Cols: d}
+	}
+	fault := func(i, j int, v float64) *Error {
+		return &Error{Fault: NotFinite, Name: name, Rows: n, Cols: d, I: i, J: j, V: v}
+	}
+	if dense, ok := x.(*mat.Dense); ok {
+		for i := 0; i < n; i++ {
+			for j, v := range dense.RawRowView(i) {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return n, d, fault(i, j, v)
+				}
+			}
+		}
+		return n, d, nil
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			if v := x.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return n, d, fault(i, j, v)
+			}
+		}
+	}
+	return n, d, nil
+}
