@@ -2,6 +2,7 @@ package claim
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -40,4 +41,26 @@ func TestClaims(t *testing.T) {
 	mustPanic(t, "below bound", func() { AtLeast("b", 1, 2) })
 	mustPanic(t, "rise", func() { NonIncreasing("r", []float64{1, 2}, 0) })
 	mustPanic(t, "fall", func() { NonDecreasing("f", []float64{2, 1}, 0) })
+}
+
+func TestMustAndNoError(t *testing.T) {
+	if got := Must(3, nil); got != 3 {
+		t.Fatalf("Must(3, nil) = %d", got)
+	}
+	for name, f := range map[string]func(){
+		"Must":    func() { Must(0, errors.New("boom")) },
+		"NoError": func() { NoError(errors.New("boom")) },
+	} {
+		func() {
+			defer func() {
+				r := recover()
+				msg, _ := r.(string)
+				if !strings.Contains(msg, "claim_test.go:") || !strings.Contains(msg, "boom") {
+					t.Errorf("%s panicked with %q, want the calling line and the error", name, r)
+				}
+			}()
+			f()
+		}()
+	}
+	NoError(nil)
 }

@@ -389,6 +389,18 @@ func flush() error {
 	return gonbui.Error()
 }
 
+// MustShow displays the figure a builder returned, and panics with the builder's or the
+// display's error otherwise: viz.MustShow(viz.Lines(series, viz.Title("cost"))). It is meant
+// for notebook cells, where a panic fails the cell visibly.
+func MustShow(d Drawer, err error) {
+	if err == nil {
+		err = Show(d)
+	}
+	if err != nil {
+		panic(fmt.Sprintf("✘ viz.MustShow: %v", err))
+	}
+}
+
 // Must returns v, panicking if err is not nil. It is meant for notebook cells, where a panic
 // fails the cell visibly: viz.Show(viz.Must(viz.Lines(series))). Library code should handle
 // the error instead.

@@ -1,0 +1,34 @@
+// Package errs defines sltk's sentinel errors once. Every package re-exports the ones its
+// callers meet (cluster.ErrShape is errs.ErrShape, the way os.ErrNotExist is fs.ErrNotExist),
+// so errors.Is works with whichever name a caller has at hand. A returned error wraps exactly
+// one sentinel and says what was wrong and where, e.g.
+//
+//	cluster: KMeans.Fit: x[3,1] = NaN: value is not finite
+//
+// Reaching an iteration cap is not an error: results report it in their Converged field.
+package errs
+
+import "errors"
+
+var (
+	// ErrEmpty: a nil, typed-nil or empty input (0 rows, 0 columns, empty slice).
+	ErrEmpty = errors.New("empty input")
+	// ErrNotFinite: an input value is NaN or ±Inf, or a computation would overflow.
+	ErrNotFinite = errors.New("value is not finite")
+	// ErrShape: mismatched dimensions or lengths (columns of train and test, labels and rows).
+	ErrShape = errors.New("mismatched shapes")
+	// ErrParam: a hyperparameter or argument outside its range (K ≤ 0 or K > n, T ≤ 0, ε ∉ (0,1)).
+	ErrParam = errors.New("invalid parameter")
+	// ErrLabel: a class or cluster label outside [0, K).
+	ErrLabel = errors.New("label out of range")
+	// ErrProb: not a probability vector or stochastic matrix (negative entry, sum not 1).
+	ErrProb = errors.New("not a probability distribution")
+	// ErrTooLarge: a size beyond a documented limit (memory or run time would explode).
+	ErrTooLarge = errors.New("size beyond the documented limit")
+	// ErrNotFitted: a model method called on a zero value or an unfitted model.
+	ErrNotFitted = errors.New("model not fitted")
+	// ErrSingular: a matrix that must be invertible or positive definite is not.
+	ErrSingular = errors.New("matrix is singular or not positive definite")
+	// ErrDisconnected: a graph that must be connected (or a chain that must be irreducible) is not.
+	ErrDisconnected = errors.New("graph is not connected")
+)
