@@ -55,6 +55,21 @@ func LogSumExp(x []float64) float64 {
 	return m + math.Log(s)
 }
 
+// Softmax writes pᵢ = exp(xᵢ − log Σⱼ exp xⱼ) into dst, which must have len(x), and returns the
+// log-normaliser LogSumExp(x). It is the one softmax of the library: Gibbs distributions
+// (x = −cost/T), responsibilities of mixtures and soft assignments all call it. For an empty x
+// or all xᵢ = −Inf it writes nothing and returns −Inf. Cost O(len(x)).
+func Softmax(dst, x []float64) float64 {
+	lse := LogSumExp(x)
+	if math.IsInf(lse, 0) || math.IsNaN(lse) {
+		return lse
+	}
+	for i, v := range x {
+		dst[i] = math.Exp(v - lse)
+	}
+	return lse
+}
+
 // checkCosts verifies that every cost is finite and the slice is not empty.
 func checkCosts(name string, c []float64) error {
 	if len(c) == 0 {
@@ -143,21 +158,6 @@ func (d *Dist) Mode() int {
 		}
 	}
 	return best
-}
-
-// Entropy returns −Σ p log p in nats, with 0·log 0 = 0. It fails for an empty slice, negative or
-// non-finite entries, or entries that do not sum to 1 within 1e-9. Cost O(len(p)).
-func Entropy(p []float64) (float64, error) {
-	if err := checkProb("p", p); err != nil {
-		return 0, err
-	}
-	var h float64
-	for _, v := range p {
-		if v > 0 {
-			h -= v * math.Log(v)
-		}
-	}
-	return h, nil
 }
 
 func checkProb(name string, p []float64) error {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/sltk-book/sltk/sltk/info"
 )
 
 var costs = []float64{3, 1, 4, 1, 5, 9, 2, 6}
@@ -97,7 +99,7 @@ func TestMaxEntropyO3(t *testing.T) {
 		for i := range q {
 			q[i] /= s
 		}
-		h, err := Entropy(q)
+		h, err := info.EntropyNats(q)
 		if err != nil {
 			continue
 		}
@@ -169,7 +171,6 @@ func TestBadInput(t *testing.T) {
 		{func() error { _, e := New(costs, -1); return e }(), ErrTemperature},
 		{func() error { _, e := New(costs, math.Inf(1)); return e }(), ErrTemperature},
 		{func() error { _, e := PAKernel([]float64{0.5, 0.6}, []float64{0.5, 0.5}); return e }(), ErrInput},
-		{func() error { _, e := Entropy([]float64{-0.1, 1.1}); return e }(), ErrInput},
 		{func() error { _, e := SearchT(costs, costs, nil); return e }(), ErrInput},
 		{func() error { _, e := LogGrid(0, 1, 5); return e }(), ErrInput},
 	} {
@@ -194,4 +195,21 @@ func ExampleSearchT() {
 	fmt.Printf("T* = %.3g, log(|C|κ) = %.3f, estimate %d\n", c.TStar, c.LogPA[c.Best], c.Estimate)
 	// Output:
 	// T* = 0.631, log(|C|κ) = 0.553, estimate 0
+}
+
+func TestSoftmaxSumsToOne(t *testing.T) {
+	x := []float64{-1e308, 0, 700, 700, -math.Inf(1)}
+	p := make([]float64, len(x))
+	lse := Softmax(p, x)
+	if want := 700 + math.Log(2); math.Abs(lse-want) > 1e-12 {
+		t.Fatalf("log-normaliser %v, want %v", lse, want)
+	}
+	sum := 0.0
+	for _, v := range p {
+		sum += v
+	}
+	if math.Abs(p[2]-0.5) > 1e-12 || p[2] != p[3] || p[0] != 0 || p[4] != 0 ||
+		math.Abs(sum-1) > 1e-12 {
+		t.Fatalf("softmax %v, want [0 ~e^-700 .5 .5 0] summing to 1", p)
+	}
 }

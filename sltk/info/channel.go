@@ -311,8 +311,8 @@ func (ch *Channel) JointlyTypical(p []float64, x, y []int, eps float64) (bool, e
 			py[b] += j.At(a, b)
 		}
 	}
-	hx, _ := Entropy(p)
-	hy, _ := Entropy(py)
+	hx, _ := EntropyBits(p)
+	hy, _ := EntropyBits(py)
 	hxy, err := JointEntropy(j)
 	if err != nil {
 		return false, err

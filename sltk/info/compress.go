@@ -11,7 +11,7 @@ import (
 // for an i.i.d. string x of length n, E Y_n = nH(p) and Var Y_n = nV (Lemma 2.17, Claims 1–2);
 // V sets the speed at which the typical set T_β(n) captures the probability mass. Cost O(n).
 func InformationVariance(p []float64) (float64, error) {
-	h, err := Entropy(p)
+	h, err := EntropyBits(p)
 	if err != nil {
 		return 0, err
 	}
@@ -250,7 +250,7 @@ func TypicalSetMass(p []float64, n int, beta float64) (float64, error) {
 	if math.IsNaN(beta) || beta <= 0 {
 		return 0, fmt.Errorf("%w: β = %v, need β > 0", ErrRange, beta)
 	}
-	h, err := Entropy(p)
+	h, err := EntropyBits(p)
 	if err != nil {
 		return 0, err
 	}

@@ -61,15 +61,24 @@ func plogp(p float64) float64 {
 	return -p * math.Log2(p)
 }
 
-// Entropy returns H(p) = Σ p_i log2(1/p_i) in bits (Def. 2.11), with 0·log(1/0) = 0.
+// EntropyBits returns H(p) = Σ p_i log2(1/p_i) in bits (Def. 2.11), with 0·log(1/0) = 0.
 // It lies in [0, log2 n] (Lemma 2.13). Cost O(n).
-func Entropy(p []float64) (float64, error) {
+func EntropyBits(p []float64) (float64, error) { return entropy(p, math.Log2) }
+
+// EntropyNats returns H(p) = Σ p_i ln(1/p_i) in nats, the unit of Gibbs distributions and free
+// energies; EntropyBits is the same quantity divided by ln 2. Cost O(n).
+func EntropyNats(p []float64) (float64, error) { return entropy(p, math.Log) }
+
+// entropy is −Σ p log p in the unit of the given logarithm.
+func entropy(p []float64, log func(float64) float64) (float64, error) {
 	if err := checkDist("p", p); err != nil {
 		return 0, err
 	}
 	h := 0.0
 	for _, x := range p {
-		h += plogp(x)
+		if x > 0 {
+			h -= x * log(x)
+		}
 	}
 	return h, nil
 }
@@ -125,11 +134,16 @@ func InformationContent(prob float64) (float64, error) {
 	return -math.Log2(prob), nil
 }
 
-// KL returns the relative entropy D(p‖q) = Σ p_i log2(p_i/q_i) ≥ 0 in bits. When p_i > 0 and
-// q_i = 0 the divergence is +∞; KL reports that case as an error wrapping ErrSupport and naming
-// the index rather than returning +Inf, so that an infinite value never flows into later sums.
-// Cost O(n).
-func KL(p, q []float64) (float64, error) {
+// KLBits returns the relative entropy D(p‖q) = Σ p_i log2(p_i/q_i) ≥ 0 in bits. When p_i > 0
+// and q_i = 0 the divergence is +∞; that case is an error wrapping ErrSupport and naming the
+// index rather than +Inf, so that an infinite value never flows into later sums. Cost O(n).
+func KLBits(p, q []float64) (float64, error) { return kl(p, q, math.Log2) }
+
+// KLNats returns D(p‖q) = Σ p_i ln(p_i/q_i) ≥ 0 in nats; see KLBits for the conventions.
+func KLNats(p, q []float64) (float64, error) { return kl(p, q, math.Log) }
+
+// kl is Σ p log(p/q) in the unit of the given logarithm.
+func kl(p, q []float64, log func(float64) float64) (float64, error) {
 	if len(p) != len(q) {
 		return 0, fmt.Errorf("%w: len(p) = %d, len(q) = %d", ErrLength, len(p), len(q))
 	}
@@ -147,7 +161,7 @@ func KL(p, q []float64) (float64, error) {
 		if q[i] == 0 {
 			return 0, fmt.Errorf("%w: p[%d] = %v, q[%d] = 0", ErrSupport, i, p[i], i)
 		}
-		d += p[i] * math.Log2(p[i]/q[i])
+		d += p[i] * log(p[i]/q[i])
 	}
 	return math.Max(d, 0), nil
 }

@@ -30,7 +30,7 @@ func TestEntropyOracles(t *testing.T) {
 		t.Fatal(err)
 	}
 	near(t, "H(English)", h, 4.175787, 1e-6)
-	h, _ = Entropy(eight)
+	h, _ = EntropyBits(eight)
 	near(t, "H(eight letters)", h, 2.3439463, 1e-7)
 	v, _ := InformationVariance(eight)
 	near(t, "V(eight letters)", v, 1.5738742, 1e-7)
@@ -38,7 +38,7 @@ func TestEntropyOracles(t *testing.T) {
 	for i := range u {
 		u[i] = 1.0 / 26
 	}
-	h, _ = Entropy(u)
+	h, _ = EntropyBits(u)
 	near(t, "H(uniform 26)", h, 4.700440, 1e-6)
 	near(t, "h(1/2)", BinaryEntropy(0.5), 1, 1e-15)
 	near(t, "h(0)", BinaryEntropy(0), 0, 0)
@@ -96,12 +96,12 @@ func TestJointQuantities(t *testing.T) {
 }
 
 func TestKL(t *testing.T) {
-	d, err := KL([]float64{0.5, 0.5}, []float64{0.25, 0.75})
+	d, err := KLBits([]float64{0.5, 0.5}, []float64{0.25, 0.75})
 	if err != nil {
 		t.Fatal(err)
 	}
 	near(t, "KL", d, 0.5*math.Log2(2)+0.5*math.Log2(0.5/0.75), 1e-12)
-	_, err = KL([]float64{0.5, 0.5}, []float64{1, 0})
+	_, err = KLBits([]float64{0.5, 0.5}, []float64{1, 0})
 	if !errors.Is(err, ErrSupport) {
 		t.Errorf("KL with q_1 = 0: err = %v, want ErrSupport", err)
 	}
@@ -113,11 +113,11 @@ func TestBadInput(t *testing.T) {
 		err  error
 		want error
 	}{
-		{"empty", second(Entropy(nil)), ErrEmpty},
-		{"negative", second(Entropy([]float64{1.5, -0.5})), ErrNegative},
-		{"sum", second(Entropy([]float64{0.5, 0.4})), ErrNotNormalized},
-		{"NaN", second(Entropy([]float64{math.NaN(), 1})), ErrNaN},
-		{"KL length", second(KL([]float64{1}, []float64{0.5, 0.5})), ErrLength},
+		{"empty", second(EntropyBits(nil)), ErrEmpty},
+		{"negative", second(EntropyBits([]float64{1.5, -0.5})), ErrNegative},
+		{"sum", second(EntropyBits([]float64{0.5, 0.4})), ErrNotNormalized},
+		{"NaN", second(EntropyBits([]float64{math.NaN(), 1})), ErrNaN},
+		{"KL length", second(KLBits([]float64{1}, []float64{0.5, 0.5})), ErrLength},
 		{"counts zero", second(EntropyCounts([]float64{0, 0})), ErrEmpty},
 		{"ragged gain", second(InformationGain([][]float64{{1, 2}, {1}})), ErrLength},
 		{"joint sum", second(JointEntropy(mat.NewDense(1, 2, []float64{0.2, 0.2}))), ErrNotNormalized},
@@ -140,14 +140,14 @@ func TestEntropyProperties(t *testing.T) {
 	for trial := 0; trial < 200; trial++ {
 		n := 1 + r.IntN(20)
 		p, q := randDist(r, n), randDist(r, n)
-		h, err := Entropy(p)
+		h, err := EntropyBits(p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if h < -1e-12 || h > math.Log2(float64(n))+1e-12 {
 			t.Fatalf("H = %v outside [0, log2 %d]", h, n)
 		}
-		d, err := KL(p, q)
+		d, err := KLBits(p, q)
 		if err != nil || d < 0 {
 			t.Fatalf("KL = %v, %v", d, err)
 		}
@@ -187,8 +187,8 @@ func ExampleInformationGain() {
 	// Output: G(S,S) = 0.3344978
 }
 
-func ExampleEntropy() {
-	h, _ := Entropy([]float64{3. / 8, 5. / 16, 3. / 32, 1. / 16, 1. / 16, 1. / 32, 1. / 32, 1. / 32})
+func ExampleEntropyBits() {
+	h, _ := EntropyBits([]float64{3. / 8, 5. / 16, 3. / 32, 1. / 16, 1. / 16, 1. / 32, 1. / 32, 1. / 32})
 	fmt.Printf("H = %.7f bits\n", h)
 	// Output: H = 2.3439463 bits
 }

@@ -10,10 +10,10 @@ func ExampleNewLossyCode() {
 	// Output: |S| = 28, P(S) = 0.90234375, rate 2.5, com(hb) = 11011
 }
 
-func ExampleKL() {
-	_, err := KL([]float64{0.5, 0.5}, []float64{1, 0})
+func ExampleKLBits() {
+	_, err := KLBits([]float64{0.5, 0.5}, []float64{1, 0})
 	fmt.Println(err)
-	d, _ := KL([]float64{0.5, 0.5}, []float64{0.25, 0.75})
+	d, _ := KLBits([]float64{0.5, 0.5}, []float64{0.25, 0.75})
 	fmt.Printf("D(p‖q) = %.4f bits\n", d)
 	// Output:
 	// info: q is zero where p is positive: p[1] = 0.5, q[1] = 0
