@@ -75,3 +75,23 @@ func Matrix(name string, x mat.Matrix) (n, d int, err *Error) {
 	}
 	return n, d, nil
 }
+
+// Rows validates x like Matrix and returns its entries as one row-major slice of length n·d:
+// the backing array of a contiguous *mat.Dense (no copy: callers must not write to it), a copy
+// otherwise. It is the library's one "matrix to raw rows" conversion. Cost O(n·d).
+func Rows(name string, x mat.Matrix) (data []float64, n, d int, err *Error) {
+	n, d, err = Matrix(name, x)
+	if err != nil {
+		return nil, n, d, err
+	}
+	if dense, ok := x.(*mat.Dense); ok {
+		if raw := dense.RawMatrix(); raw.Stride == d {
+			return raw.Data[:n*d], n, d, nil
+		}
+	}
+	data = make([]float64, n*d)
+	for i := 0; i < n; i++ {
+		mat.Row(data[i*d:(i+1)*d], i, x)
+	}
+	return data, n, d, nil
+}

@@ -35,3 +35,19 @@ func TestMatrix(t *testing.T) {
 		}
 	}
 }
+
+func TestRowsSharesContiguousAndCopiesViews(t *testing.T) {
+	x := mat.NewDense(3, 2, []float64{1, 2, 3, 4, 5, 6})
+	data, n, d, err := Rows("x", x)
+	if err != nil || n != 3 || d != 2 || &data[0] != &x.RawMatrix().Data[0] {
+		t.Fatalf("contiguous matrix: n=%d d=%d err=%v, want the backing array", n, d, err)
+	}
+	view := x.Slice(0, 3, 1, 2)
+	data, n, d, err = Rows("x", view)
+	if err != nil || n != 3 || d != 1 || data[0] != 2 || data[2] != 6 {
+		t.Fatalf("view: %v n=%d d=%d err=%v", data, n, d, err)
+	}
+	if _, _, _, err := Rows("x", (*mat.Dense)(nil)); err == nil || err.Fault != Nil {
+		t.Fatalf("typed nil: err = %v", err)
+	}
+}
