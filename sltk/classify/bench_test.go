@@ -46,20 +46,20 @@ func BenchmarkDecisionTree1e5x20(b *testing.B) {
 }
 
 func BenchmarkLogistic1e5x20(b *testing.B) {
-	x, _, s := benchData(100_000, 20)
+	x, y, _ := benchData(100_000, 20)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := (LogisticRegression{Intercept: true}).Fit(x, s); err != nil {
+		if _, err := (LogisticRegression{}).Fit(x, y); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func BenchmarkSVM1e5x20(b *testing.B) {
-	x, _, s := benchData(100_000, 20)
+	x, y, _ := benchData(100_000, 20)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := (SVM{Intercept: true, Seed: 1}).Fit(x, s); err != nil {
+		if _, err := (SVM{Intercept: true, Seed: 1}).Fit(x, y); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -68,7 +68,7 @@ func BenchmarkSVM1e5x20(b *testing.B) {
 func BenchmarkKNN(b *testing.B) {
 	x, y, _ := benchData(4000, 64)
 	q, _, _ := benchData(1000, 64)
-	m, _ := KNN{K: 3}.Fit(x, y)
+	m, _ := KNN{Neighbors: 3}.Fit(x, y)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := m.Predict(q); err != nil {

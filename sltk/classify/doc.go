@@ -13,10 +13,14 @@
 //   - §3.1 the axis-parallel rectangles of the papaya example, their ERM and the shattering
 //     test of the VC dimension (§3.3).
 //
-// Class labels are ints in [0, K) for k-NN and trees and ±1 (float64) for the linear
-// classifiers, as in the seed's Chapter 1. Bad input (NaN, ragged or empty data, labels outside
-// the expected set, non-separable data for the hard-margin methods, no convergence within the
-// cap) returns an error wrapping one of the sentinel errors of this package.
+// Class labels are ints in [0, K) at every entry point, as everywhere in sltk; the binary
+// linear methods (Perceptron, SVMs, logistic regression, ERMLP) take y in {0, 1} and work with
+// the ±1 of the seed's Chapter 1 inside (0 → −1, 1 → +1). Their models share one decision
+// rule, class 1 where ⟨W, x⟩ + B > 0 (B is scikit-learn's intercept_). Reaching MaxIter is a
+// state of the result (Converged = false), not an error. Bad input (NaN, ragged or empty data,
+// labels outside the expected set, non-separable data for the hard-margin methods) returns an
+// error wrapping a sentinel of package errs, re-exported here; ErrNotSeparable is this
+// package's own.
 //
 // Seed errata handled here: the greedy tree gets the missing case "no features left, labels
 // mixed" (a majority leaf) and fixed tie-breaking; Lemma 1.5 is stated for full binary trees;

@@ -9,18 +9,19 @@ import (
 )
 
 // ERMLP finds a homogeneous linear separator consistent with the data by linear programming
-// (Cor. 1.11): by Lemma 1.10, w is consistent iff A_S w ≥ 1 with (A_S)_ij = y_i x_ij, so
+// (Cor. 1.11) for labels y in {0, 1} (read as −1, +1): by Lemma 1.10, w is consistent iff A_S w ≥ 1 with (A_S)_ij = y_i x_ij, so
 // consistency is an LP feasibility problem. It solves min Σ|w_j| subject to A_S w ≥ 1 with
 // gonum's simplex method (the L1 objective picks a bounded, sparse vertex). Non-separable data
 // makes the LP infeasible and is reported as ErrNotSeparable. Columns that are zero in every
 // example get weight 0. Cost: simplex on an n × (2d + n) standard-form problem; polynomial
 // algorithms exist (Khachiyan, Thm 1.8), the simplex method is fast in practice.
-func ERMLP(x mat.Matrix, y []float64) ([]float64, error) {
+func ERMLP(x mat.Matrix, y []int) ([]float64, error) {
 	n, d, err := checkX(x)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkSigns(y, n); err != nil {
+	ys, err := signs(y, n)
+	if err != nil {
 		return nil, err
 	}
 	var cols []int // non-zero columns
@@ -44,7 +45,7 @@ func ERMLP(x mat.Matrix, y []float64) ([]float64, error) {
 	b := make([]float64, n)
 	for i := 0; i < n; i++ {
 		for c, j := range cols {
-			v := y[i] * x.At(i, j)
+			v := ys[i] * x.At(i, j)
 			a.Set(i, c, v)
 			a.Set(i, k+c, -v)
 		}

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"math"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -9,7 +10,7 @@ import (
 func ExampleERMLP() {
 	// Lemma 1.6: lift (x1, x2) to (x1, x2, 1); the LP finds a consistent homogeneous separator.
 	x := AppendOne(mat.NewDense(4, 2, []float64{2, 2, 0, 0, 3, 1, 1, 0}))
-	y := []float64{1, -1, 1, -1}
+	y := []int{1, 0, 1, 0}
 	w, err := ERMLP(x, y)
 	if err != nil {
 		panic(err)
@@ -17,7 +18,7 @@ func ExampleERMLP() {
 	e, _ := TrainingErrors(w, x, y)
 	fmt.Println("training errors:", e)
 	xor := AppendOne(mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0}))
-	_, err = ERMLP(xor, []float64{1, 1, -1, -1})
+	_, err = ERMLP(xor, []int{1, 1, 0, 0})
 	fmt.Println(err)
 	// Output:
 	// training errors: 0
@@ -25,11 +26,13 @@ func ExampleERMLP() {
 }
 
 func ExampleLogisticRegression() {
-	// A constant feature with 3 positive and 1 negative label: w* = ln 3.
-	x := mat.NewDense(4, 1, []float64{1, 1, 1, 1})
-	m, _ := LogisticRegression{Tol: 1e-10}.Fit(x, []float64{1, 1, 1, -1})
-	fmt.Printf("w = %.6f, P(y=+1) = %.4f\n", m.W[0], Sigmoid(m.W[0]))
-	// Output: w = 1.098612, P(y=+1) = 0.7500
+	// One binary feature: y = 1 for 1 of 4 examples with x = 0 and for 3 of 4 with x = 1. The
+	// fit has an intercept (by default), P(y = 1 | x) = sig(w·x + b), and the maximum likelihood
+	// matches the frequencies: sig(b) = 1/4, sig(w + b) = 3/4, so b = −ln 3 and w = 2 ln 3.
+	x := mat.NewDense(8, 1, []float64{0, 0, 0, 0, 1, 1, 1, 1})
+	m, _ := LogisticRegression{Tol: 1e-10}.Fit(x, []int{1, 0, 0, 0, 1, 1, 1, 0})
+	fmt.Printf("w = %.6f (2 ln 3 = %.6f), b = %.6f\n", m.W[0], 2*math.Log(3), m.B)
+	// Output: w = 2.197225 (2 ln 3 = 2.197225), b = -1.098612
 }
 
 func ExampleShatteredByRectangles() {

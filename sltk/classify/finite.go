@@ -60,7 +60,7 @@ func RegularizedERM(hs []Hypothesis, penalty []float64, x mat.Matrix, y []int) (
 		v := errs[k]
 		if penalty != nil {
 			if math.IsNaN(penalty[k]) {
-				return 0, nil, fmt.Errorf("%w: penalty[%d] is NaN", ErrNaN, k)
+				return 0, nil, fmt.Errorf("%w: penalty[%d] is NaN", ErrNotFinite, k)
 			}
 			v += penalty[k]
 		}

@@ -1,9 +1,11 @@
 package classify
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk"
 	"github.com/sltk-book/sltk/sltk/internal/neighbors"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
@@ -33,10 +35,11 @@ func (m Metric) String() string {
 	return fmt.Sprintf("Metric(%d)", int(m))
 }
 
-// Distance returns d(a, b); a and b must have the same length. Cost O(d).
+// Distance returns d(a, b) over the first min(len(a), len(b)) coordinates (a and b should
+// have the same length; the shorter one decides, so a mismatch never panics). Cost O(d).
 func (m Metric) Distance(a, b []float64) float64 {
 	s := 0.0
-	for i := range a {
+	for i := range min(len(a), len(b)) {
 		v := a[i] - b[i]
 		switch m {
 		case Euclidean:
@@ -57,14 +60,22 @@ func (m Metric) Distance(a, b []float64) float64 {
 	return s
 }
 
-// KNN is the k-nearest-neighbour classifier of §1.2: a query gets the majority label of its k
-// nearest training examples. Ties are broken deterministically: equal distances by training
-// index, equal votes by the label of the nearest neighbour among the tied classes. For the
-// Euclidean metric in at most KDTreeMaxDim dimensions the neighbours come from a gonum k-d tree
-// (about O(log n) per query in low dimension); otherwise from a brute-force scan, O(n·d) per
-// query, run on all cores.
+// KNN is the k-nearest-neighbour classifier of §1.2: a query gets the majority label of its
+// Neighbors nearest training examples.
+//
+// Defaults: Neighbors = 0 means 1, the nearest-neighbour rule of §1.2 (scikit-learn's
+// KNeighborsClassifier defaults to 5: set Neighbors: 5 to match it); Metric = Euclidean.
+//
+// Ties are broken deterministically. Equal distances: the training example with the smaller
+// index is nearer. Equal votes: among the classes with the most votes, the class of the nearest
+// neighbour wins (scikit-learn takes the smallest label instead). With an even Neighbors and two
+// classes this means a 1–1 vote goes to the nearest example's class.
+//
+// For the Euclidean metric in at most KDTreeMaxDim dimensions the neighbours come from a gonum
+// k-d tree (about O(log n) per query in low dimension); otherwise from a brute-force scan,
+// O(n·d) per query, run on all cores.
 type KNN struct {
-	K            int    // number of neighbours; 0 means 1
+	Neighbors    int    // number of neighbours; 0 means 1
 	Metric       Metric // distance; the zero value is Euclidean
 	KDTreeMaxDim int    // use the k-d tree up to this dimension; 0 means 10, negative never
 }
@@ -79,15 +90,24 @@ type KNNModel struct {
 	tree    *neighbors.Tree
 }
 
-// checkLabels validates n class labels in [0, K) and returns K = max label + 1.
+var _ sltk.Classifier = (*KNNModel)(nil)
+
+// MaxLabel is the largest class label k-NN and decision trees accept: they allocate one counter
+// per class, so a label of 2^40 would exhaust memory. Larger labels return ErrTooLarge.
+const MaxLabel = 1<<20 - 1
+
+// checkLabels validates n class labels in [0, MaxLabel] and returns K = max label + 1.
 func checkLabels(y []int, n int) (int, error) {
 	if len(y) != n {
 		return 0, fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(y), n)
 	}
 	k := 0
 	for i, v := range y {
-		if v < 0 {
+		switch {
+		case v < 0:
 			return 0, fmt.Errorf("%w: y[%d] = %d, labels must be in [0, K)", ErrLabel, i, v)
+		case v > MaxLabel:
+			return 0, fmt.Errorf("%w: y[%d] = %d, at most %d", ErrTooLarge, i, v, MaxLabel)
 		}
 		k = max(k, v+1)
 	}
@@ -104,22 +124,15 @@ func (c KNN) Fit(x mat.Matrix, y []int) (*KNNModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := c.K
-	if k == 0 {
-		k = 1
-	}
+	k := cmp.Or(c.Neighbors, 1)
 	if k < 0 || k > n {
-		return nil, fmt.Errorf("%w: K = %d with %d training examples", ErrParam, c.K, n)
+		return nil, fmt.Errorf("%w: KNN.Fit: Neighbors = %d, want in [1, %d] (the training examples)", ErrParam, c.Neighbors, n)
 	}
 	if c.Metric < Euclidean || c.Metric > Hamming {
-		return nil, fmt.Errorf("%w: unknown metric %v", ErrParam, c.Metric)
+		return nil, fmt.Errorf("%w: KNN.Fit: Metric = %v, want Euclidean, Manhattan, Chebyshev or Hamming", ErrParam, c.Metric)
 	}
 	m := &KNNModel{k: k, metric: c.Metric, x: mat.DenseCopyOf(x), y: append([]int(nil), y...), classes: classes}
-	maxDim := c.KDTreeMaxDim
-	if maxDim == 0 {
-		maxDim = 10
-	}
-	if c.Metric == Euclidean && d <= maxDim {
+	if c.Metric == Euclidean && d <= cmp.Or(c.KDTreeMaxDim, 10) {
 		rows := make([][]float64, n)
 		for i := range rows {
 			rows[i] = m.x.RawRowView(i)
@@ -138,9 +151,9 @@ func (m *KNNModel) neighbours(q []float64, buf []neighbors.Neighbor) []neighbors
 	return neighbors.Scan(n, m.k, -1, func(i int) float64 { return m.metric.Distance(q, m.x.RawRowView(i)) }, buf)
 }
 
-// Neighbours returns the indices of the k nearest training examples of q, nearest first.
-func (m *KNNModel) Neighbours(q []float64) ([]int, error) {
-	if m == nil {
+// Neighbors returns the indices of the k nearest training examples of q, nearest first.
+func (m *KNNModel) Neighbors(q []float64) ([]int, error) {
+	if m == nil || m.x == nil {
 		return nil, ErrNotFitted
 	}
 	if _, d := m.x.Dims(); len(q) != d {
@@ -148,7 +161,7 @@ func (m *KNNModel) Neighbours(q []float64) ([]int, error) {
 	}
 	for j, v := range q {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: q[%d] = %v", ErrNaN, j, v)
+			return nil, fmt.Errorf("%w: q[%d] = %v", ErrNotFinite, j, v)
 		}
 	}
 	nb := m.neighbours(q, nil)
@@ -162,7 +175,7 @@ func (m *KNNModel) Neighbours(q []float64) ([]int, error) {
 // Predict classifies every row of x. Queries run in parallel, each independently, so the
 // result does not depend on the number of cores.
 func (m *KNNModel) Predict(x mat.Matrix) ([]int, error) {
-	if m == nil {
+	if m == nil || m.x == nil {
 		return nil, ErrNotFitted
 	}
 	n, d, err := checkX(x)

@@ -27,8 +27,8 @@ func TestKNNTreeMatchesBruteForce(t *testing.T) {
 		}
 	}
 	for _, k := range []int{1, 4, 9} {
-		kd, _ := KNN{K: k}.Fit(x, y)
-		bf, _ := KNN{K: k, KDTreeMaxDim: -1}.Fit(x, y)
+		kd, _ := KNN{Neighbors: k}.Fit(x, y)
+		bf, _ := KNN{Neighbors: k, KDTreeMaxDim: -1}.Fit(x, y)
 		if kd.tree == nil || bf.tree != nil {
 			t.Fatal("wrong search structure")
 		}
@@ -39,8 +39,8 @@ func TestKNNTreeMatchesBruteForce(t *testing.T) {
 				t.Fatalf("k=%d query %d: kd-tree %d, brute force %d", k, i, a[i], b[i])
 			}
 		}
-		na, _ := kd.Neighbours(q.RawRowView(0))
-		nb, _ := bf.Neighbours(q.RawRowView(0))
+		na, _ := kd.Neighbors(q.RawRowView(0))
+		nb, _ := bf.Neighbors(q.RawRowView(0))
 		if fmt.Sprint(na) != fmt.Sprint(nb) {
 			t.Errorf("neighbours differ: %v vs %v", na, nb)
 		}
@@ -97,7 +97,7 @@ func TestMetricAxioms(t *testing.T) {
 
 func TestKNNBadInput(t *testing.T) {
 	x := mat.NewDense(3, 2, []float64{0, 0, 1, 1, 2, 2})
-	if _, err := (KNN{K: 4}).Fit(x, []int{0, 1, 0}); !errors.Is(err, ErrParam) {
+	if _, err := (KNN{Neighbors: 4}).Fit(x, []int{0, 1, 0}); !errors.Is(err, ErrParam) {
 		t.Errorf("k > n: %v", err)
 	}
 	if _, err := (KNN{}).Fit(x, []int{0, -1, 0}); !errors.Is(err, ErrLabel) {
@@ -141,7 +141,7 @@ func TestRectangles(t *testing.T) {
 func ExampleKNN() {
 	x := mat.NewDense(6, 1, []float64{1, 2, 3, 10, 11, 12})
 	y := []int{0, 0, 0, 1, 1, 1}
-	m, _ := KNN{K: 3}.Fit(x, y)
+	m, _ := KNN{Neighbors: 3}.Fit(x, y)
 	p, _ := m.Predict(mat.NewDense(2, 1, []float64{4, 9}))
 	fmt.Println(p)
 	// Output: [0 1]

@@ -5,22 +5,24 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
-// Sentinel errors; errors returned by this package wrap them with the details.
+// Sentinel errors. The general ones are those of package errs under the same names (so
+// errors.Is(err, classify.ErrShape) and errors.Is(err, errs.ErrShape) agree); ErrNotSeparable is
+// this package's own failure: data that no linear separator classifies without error.
 var (
-	ErrEmpty           = errors.New("classify: empty data")
-	ErrShape           = errors.New("classify: mismatched shapes")
-	ErrNaN             = errors.New("classify: NaN or infinite value")
-	ErrLabel           = errors.New("classify: label outside the expected set")
-	ErrParam           = errors.New("classify: invalid hyperparameter")
-	ErrNotSeparable    = errors.New("classify: data not linearly separable")
-	ErrNoConvergence   = errors.New("classify: no convergence within the iteration cap")
-	ErrNotFitted       = errors.New("classify: model not fitted")
-	ErrTooManyExamples = errors.New("classify: too many examples for exhaustive search")
+	ErrEmpty        = errs.ErrEmpty
+	ErrShape        = errs.ErrShape
+	ErrNotFinite    = errs.ErrNotFinite
+	ErrLabel        = errs.ErrLabel
+	ErrParam        = errs.ErrParam
+	ErrNotFitted    = errs.ErrNotFitted
+	ErrTooLarge     = errs.ErrTooLarge
+	ErrNotSeparable = errors.New("classify: data not linearly separable")
 )
 
 // checkX validates an n×d data matrix and returns its dimensions.
@@ -30,23 +32,38 @@ func checkX(x mat.Matrix) (n, d int, err error) {
 	case e == nil:
 		return n, d, nil
 	case e.Fault == check.NotFinite:
-		return 0, 0, fmt.Errorf("%w: %v", ErrNaN, e)
+		return 0, 0, fmt.Errorf("%w: %v", ErrNotFinite, e)
 	default:
 		return 0, 0, fmt.Errorf("%w: %v", ErrEmpty, e)
 	}
 }
 
-// checkSigns validates n labels in {−1, +1}.
-func checkSigns(y []float64, n int) error {
+// signs validates n binary labels in {0, 1} and returns them as the ±1 values the linear
+// methods compute with: 0 → −1, 1 → +1.
+func signs(y []int, n int) ([]float64, error) {
 	if len(y) != n {
-		return fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(y), n)
+		return nil, fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(y), n)
 	}
+	s := make([]float64, n)
 	for i, v := range y {
-		if v != 1 && v != -1 {
-			return fmt.Errorf("%w: y[%d] = %v, want −1 or +1", ErrLabel, i, v)
+		switch v {
+		case 0:
+			s[i] = -1
+		case 1:
+			s[i] = 1
+		default:
+			return nil, fmt.Errorf("%w: y[%d] = %d, want 0 or 1", ErrLabel, i, v)
 		}
 	}
-	return nil
+	return s, nil
+}
+
+// binary returns the label 1 where v > 0 and 0 elsewhere: the class of a decision value.
+func binary(v float64) int {
+	if v > 0 {
+		return 1
+	}
+	return 0
 }
 
 // dense returns x as a *mat.Dense: x itself when it is one, otherwise a copy.
@@ -108,34 +125,54 @@ func PredictSigns(w []float64, x mat.Matrix) ([]float64, error) {
 	return out, nil
 }
 
-// TrainingErrors counts the examples with sgn⟨w, x_i⟩ ≠ y_i (the Chapter 1 training error, a
-// count; divide by n for the Chapter 3 rate). Cost O(n·d).
-func TrainingErrors(w []float64, x mat.Matrix, y []float64) (int, error) {
+// predictLinear returns the class 1 where ⟨w, x_i⟩ + b > 0 and 0 elsewhere. Cost O(n·d).
+func predictLinear(fn string, w []float64, b float64, x mat.Matrix) ([]int, error) {
+	n, d, err := checkX(x)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", fn, err)
+	}
+	if d != len(w) {
+		return nil, fmt.Errorf("%w: %s: model has %d weights, x has %d columns", ErrShape, fn, len(w), d)
+	}
+	xd := dense(x)
+	out := make([]int, n)
+	for i := range out {
+		out[i] = binary(floats.Dot(w, xd.RawRowView(i)) + b)
+	}
+	return out, nil
+}
+
+// TrainingErrors counts the examples with sgn⟨w, x_i⟩ ≠ y_i for labels y in {0, 1} (read as
+// −1, +1): the Chapter 1 training error, a count (divide by n for the Chapter 3 rate). A point
+// on the hyperplane (sgn = 0) counts as an error. Cost O(n·d).
+func TrainingErrors(w []float64, x mat.Matrix, y []int) (int, error) {
 	s, err := PredictSigns(w, x)
 	if err != nil {
 		return 0, err
 	}
-	if err := checkSigns(y, len(s)); err != nil {
+	ys, err := signs(y, len(s))
+	if err != nil {
 		return 0, err
 	}
 	k := 0
 	for i := range s {
-		if s[i] != y[i] {
+		if s[i] != ys[i] {
 			k++
 		}
 	}
 	return k, nil
 }
 
-// Margin returns min_i y_i⟨w, x_i⟩ / ‖w‖: the distance of the closest example to the hyperplane
+// Margin returns min_i y_i⟨w, x_i⟩ / ‖w‖ for labels y in {0, 1} (read as −1, +1): the distance of the closest example to the hyperplane
 // ⟨w, x⟩ = 0 when w is consistent (positive), and a negative number when it is not. The
 // Perceptron's mistake bound (λ/γ)² uses this γ. Cost O(n·d).
-func Margin(w []float64, x mat.Matrix, y []float64) (float64, error) {
+func Margin(w []float64, x mat.Matrix, y []int) (float64, error) {
 	n, d, err := checkX(x)
 	if err != nil {
 		return 0, err
 	}
-	if err := checkSigns(y, n); err != nil {
+	ys, err := signs(y, n)
+	if err != nil {
 		return 0, err
 	}
 	if len(w) != d {
@@ -149,7 +186,7 @@ func Margin(w []float64, x mat.Matrix, y []float64) (float64, error) {
 	z.MulVec(x, mat.NewVecDense(d, w))
 	m := math.Inf(1)
 	for i := 0; i < n; i++ {
-		m = math.Min(m, y[i]*z.AtVec(i))
+		m = math.Min(m, ys[i]*z.AtVec(i))
 	}
 	return m / nw, nil
 }

@@ -12,9 +12,18 @@ import (
 )
 
 // liftedExample is the spec's A6 data set, already lifted with a constant 1.
-func liftedExample() (*mat.Dense, []float64) {
+func liftedExample() (*mat.Dense, []int) {
 	x := mat.NewDense(6, 3, []float64{2, 2, 1, 0, 0, 1, 3, 1, 1, 1, 0, 1, 3, 3, 1, 0, 1, 1})
-	return x, []float64{1, -1, 1, -1, 1, -1}
+	return x, []int{1, 0, 1, 0, 1, 0}
+}
+
+// pm returns labels in {0, 1} as the ±1 values of the proofs.
+func pm(y []int) []float64 {
+	s := make([]float64, len(y))
+	for i, v := range y {
+		s[i] = float64(2*v - 1)
+	}
+	return s
 }
 
 func closeVec(t *testing.T, name string, got, want []float64, tol float64) {
@@ -30,8 +39,8 @@ func TestPerceptronOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Updates != 4 || r.Passes != 2 {
-		t.Errorf("updates %d, passes %d; want 4, 2", r.Updates, r.Passes)
+	if r.Updates != 4 || r.Iter != 2 || !r.Converged {
+		t.Errorf("updates %d, sweeps %d, converged %v; want 4, 2, true", r.Updates, r.Iter, r.Converged)
 	}
 	want := [][]float64{{2, 2, 1}, {2, 2, 0}, {1, 2, -1}, {1, 1, -2}}
 	for i, w := range want {
@@ -47,7 +56,7 @@ func TestPerceptronOracle(t *testing.T) {
 	}
 	// trivial oracle
 	x2 := mat.NewDense(4, 2, []float64{1, 2, 2, 1, -1, -2, -2, -1})
-	r2, err := Perceptron{}.Fit(x2, []float64{1, 1, -1, -1})
+	r2, err := Perceptron{}.Fit(x2, []int{1, 1, 0, 0})
 	if err != nil || r2.Updates != 1 {
 		t.Fatalf("trivial: %v, %v", r2, err)
 	}
@@ -65,8 +74,8 @@ func TestHardMarginSVMOracle(t *testing.T) {
 		t.Errorf("γ* = %v, want √(3/11)", r.Margin)
 	}
 	// KKT: all margins ≥ 1, α_i > 0 only where y⟨w,x⟩ = 1
-	for i := range y {
-		m := y[i] * floats.Dot(r.W, x.RawRowView(i))
+	for i, yi := range pm(y) {
+		m := yi * floats.Dot(r.W, x.RawRowView(i))
 		if m < 1-1e-7 || (r.Alpha[i] > 1e-9 && math.Abs(m-1) > 1e-7) {
 			t.Errorf("KKT fails at %d: margin %v, α %v", i, m, r.Alpha[i])
 		}
@@ -77,24 +86,24 @@ func TestHardMarginSVMOracle(t *testing.T) {
 		t.Errorf("bound %v, want 209/3", b)
 	}
 	x2 := mat.NewDense(4, 2, []float64{1, 2, 2, 1, -1, -2, -2, -1})
-	r2, _ := HardMarginSVM{}.Fit(x2, []float64{1, 1, -1, -1})
+	r2, _ := HardMarginSVM{}.Fit(x2, []int{1, 1, 0, 0})
 	closeVec(t, "trivial w*", r2.W, []float64{1. / 3, 1. / 3}, 1e-8)
 }
 
-func xorData() (*mat.Dense, []float64) {
-	return AppendOne(mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0})), []float64{1, 1, -1, -1}
+func xorData() (*mat.Dense, []int) {
+	return AppendOne(mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0})), []int{1, 1, 0, 0}
 }
 
 func TestNotSeparable(t *testing.T) {
 	x, y := xorData()
-	if _, err := (HardMarginSVM{MaxEpochs: 2000}).Fit(x, y); !errors.Is(err, ErrNotSeparable) {
+	if _, err := (HardMarginSVM{MaxIter: 2000}).Fit(x, y); !errors.Is(err, ErrNotSeparable) {
 		t.Errorf("hard SVM on XOR: %v", err)
 	}
 	if _, err := ERMLP(x, y); !errors.Is(err, ErrNotSeparable) {
 		t.Errorf("ERM LP on XOR: %v", err)
 	}
-	if _, err := (Perceptron{MaxPasses: 50}).Fit(x, y); !errors.Is(err, ErrNoConvergence) {
-		t.Errorf("Perceptron on XOR: %v", err)
+	if r, err := (Perceptron{MaxIter: 50}).Fit(x, y); err != nil || r.Converged || r.Iter != 50 {
+		t.Errorf("Perceptron on XOR: %+v, %v; want Converged = false after 50 sweeps", r, err)
 	}
 	// the quadratic lift makes XOR separable (x1·x2 and the linear terms)
 	q, _ := QuadraticLift(mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0}))
@@ -113,8 +122,8 @@ func TestERMLP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range y {
-		if m := y[i] * floats.Dot(w, x.RawRowView(i)); m < 1-1e-9 {
+	for i, yi := range pm(y) {
+		if m := yi * floats.Dot(w, x.RawRowView(i)); m < 1-1e-9 {
 			t.Errorf("example %d: y⟨w,x⟩ = %v < 1", i, m)
 		}
 	}
@@ -122,14 +131,14 @@ func TestERMLP(t *testing.T) {
 
 // separable draws n points in [−1,1]^d labelled by a random hyperplane, dropping points
 // closer to it than gap.
-func separable(r *rand.Rand, n, d int, gap float64) (*mat.Dense, []float64) {
+func separable(r *rand.Rand, n, d int, gap float64) (*mat.Dense, []int) {
 	w := make([]float64, d)
 	for j := range w {
 		w[j] = r.NormFloat64()
 	}
 	floats.Scale(1/floats.Norm(w, 2), w)
 	x := mat.NewDense(n, d, nil)
-	y := make([]float64, n)
+	y := make([]int, n)
 	for i := 0; i < n; {
 		p := make([]float64, d)
 		for j := range p {
@@ -140,7 +149,7 @@ func separable(r *rand.Rand, n, d int, gap float64) (*mat.Dense, []float64) {
 			continue
 		}
 		x.SetRow(i, p)
-		y[i] = Sgn(m)
+		y[i] = binary(m)
 		i++
 	}
 	return x, y
@@ -173,7 +182,7 @@ func TestMistakeBound(t *testing.T) {
 func TestLogistic(t *testing.T) {
 	// x ≡ 1 with 3 positive and 1 negative label: w* = ln 3.
 	x := mat.NewDense(4, 1, []float64{1, 1, 1, 1})
-	m, err := LogisticRegression{Tol: 1e-10}.Fit(x, []float64{1, 1, 1, -1})
+	m, err := LogisticRegression{Tol: 1e-10, NoIntercept: true}.Fit(x, []int{1, 1, 1, 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,10 +200,10 @@ func TestLogistic(t *testing.T) {
 	xs, ys := separable(r, 400, 2, 0)
 	for i := range ys {
 		if r.Float64() < 0.15 {
-			ys[i] = -ys[i]
+			ys[i] = 1 - ys[i]
 		}
 	}
-	m, err = LogisticRegression{Intercept: true, L2: 0.1}.Fit(xs, ys)
+	m, err = LogisticRegression{L2: 0.1}.Fit(xs, ys)
 	if err != nil || !m.Converged {
 		t.Fatalf("noisy fit: %+v %v", m, err)
 	}
@@ -203,7 +212,7 @@ func TestLogistic(t *testing.T) {
 func TestSoftSVM(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	x, y := separable(r, 300, 2, 0.1)
-	m, err := SVM{C: 1000, Tol: 1e-5, MaxEpochs: 20000}.Fit(AppendOne(x), y)
+	m, err := SVM{C: 1000, Tol: 1e-5, MaxIter: 20000}.Fit(AppendOne(x), y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +225,7 @@ func TestSoftSVM(t *testing.T) {
 	}
 	for i := range y {
 		if r.Float64() < 0.1 {
-			y[i] = -y[i]
+			y[i] = 1 - y[i]
 		}
 	}
 	s, err := SVM{C: 1, Intercept: true, Seed: 1}.Fit(x, y)
@@ -247,7 +256,7 @@ func TestLifts(t *testing.T) {
 	// points inside/outside the unit circle become separable after the lift
 	r := rand.New(rand.NewPCG(11, 12))
 	x := mat.NewDense(200, 2, nil)
-	y := make([]float64, 200)
+	y := make([]int, 200)
 	for i := 0; i < 200; {
 		a, bb := 4*r.Float64()-2, 4*r.Float64()-2
 		rr := math.Hypot(a, bb)
@@ -257,29 +266,29 @@ func TestLifts(t *testing.T) {
 		x.SetRow(i, []float64{a, bb})
 		y[i] = 1
 		if rr > 1 {
-			y[i] = -1
+			y[i] = 0
 		}
 		i++
 	}
 	l, _ := CircleLift(x)
-	if _, err := (Perceptron{MaxPasses: 10000}).Fit(AppendOne(l), y); err != nil {
+	if r, err := (Perceptron{MaxIter: 10000}).Fit(AppendOne(l), y); err != nil || !r.Converged {
 		t.Errorf("Perceptron on lifted circle data: %v", err)
 	}
 }
 
 func TestLinearBadInput(t *testing.T) {
 	x, y := liftedExample()
-	bad := append([]float64(nil), y...)
-	bad[2] = 0
+	bad := append([]int(nil), y...)
+	bad[2] = -1
 	if _, err := (Perceptron{}).Fit(x, bad); !errors.Is(err, ErrLabel) {
-		t.Errorf("label 0: %v", err)
+		t.Errorf("label −1: %v", err)
 	}
 	if _, err := (HardMarginSVM{}).Fit(x, y[:3]); !errors.Is(err, ErrShape) {
 		t.Errorf("short y: %v", err)
 	}
 	xn := mat.DenseCopyOf(x)
 	xn.Set(1, 1, math.NaN())
-	if _, err := (LogisticRegression{}).Fit(xn, y); !errors.Is(err, ErrNaN) {
+	if _, err := (LogisticRegression{}).Fit(xn, y); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN: %v", err)
 	}
 	if _, err := (SVM{C: -1}).Fit(x, y); !errors.Is(err, ErrParam) {
@@ -289,7 +298,7 @@ func TestLinearBadInput(t *testing.T) {
 
 func ExamplePerceptron() {
 	x := mat.NewDense(6, 3, []float64{2, 2, 1, 0, 0, 1, 3, 1, 1, 1, 0, 1, 3, 3, 1, 0, 1, 1})
-	y := []float64{1, -1, 1, -1, 1, -1}
+	y := []int{1, 0, 1, 0, 1, 0}
 	r, _ := Perceptron{}.Fit(x, y)
 	fmt.Println("w =", r.W, "updates =", r.Updates)
 	// Output: w = [1 1 -2] updates = 4
@@ -297,7 +306,7 @@ func ExamplePerceptron() {
 
 func ExampleHardMarginSVM() {
 	x := mat.NewDense(6, 3, []float64{2, 2, 1, 0, 0, 1, 3, 1, 1, 1, 0, 1, 3, 3, 1, 0, 1, 1})
-	y := []float64{1, -1, 1, -1, 1, -1}
+	y := []int{1, 0, 1, 0, 1, 0}
 	r, _ := HardMarginSVM{}.Fit(x, y)
 	fmt.Printf("w* = (%.4f, %.4f, %.4f), margin %.6f\n", r.W[0], r.W[1], r.W[2], r.Margin)
 	// Output: w* = (0.6667, 0.6667, -1.6667), margin 0.522233

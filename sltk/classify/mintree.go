@@ -32,7 +32,7 @@ func MinimalTree(x mat.Matrix, y []int, features []Feature) (*Tree, error) {
 	}
 	n, _ := xd.Dims()
 	if n > maxMinimalExamples {
-		return nil, fmt.Errorf("%w: %d examples, at most %d", ErrTooManyExamples, n, maxMinimalExamples)
+		return nil, fmt.Errorf("%w: %d examples, at most %d", ErrTooLarge, n, maxMinimalExamples)
 	}
 	for j, f := range feats {
 		if !f.Categorical() {

@@ -88,7 +88,7 @@ func ShatteredByRectangles(x mat.Matrix) (bool, error) {
 		return false, err
 	}
 	if n > 20 {
-		return false, fmt.Errorf("%w: %d points, at most 20 for 2^n labellings", ErrTooManyExamples, n)
+		return false, fmt.Errorf("%w: %d points, at most 20 for 2^n labellings", ErrTooLarge, n)
 	}
 	xd := dense(x)
 	for mask := 1; mask < 1<<n; mask++ {

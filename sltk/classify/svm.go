@@ -1,44 +1,38 @@
 package classify
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
-// SVMResult is a fitted support vector machine. The decision rule is sgn(⟨W, x⟩ − B).
+// SVMResult is a fitted support vector machine. The decision value is ⟨W, x⟩ + B (B is
+// scikit-learn's intercept_); a positive value is class 1, anything else class 0.
 type SVMResult struct {
 	W         []float64 // weights w = Σ α_i y_i x_i
-	B         float64   // threshold (0 for the homogeneous hard-margin machine)
-	Alpha     []float64 // dual variables, one per example
+	B         float64   // intercept (0 for the homogeneous hard-margin machine)
+	Alpha     []float64 // dual variables α_i, one per example (the dual's standard name)
 	Support   int       // number of support vectors (α_i > 0)
-	Margin    float64   // geometric margin 1/‖w‖ of the canonical hyperplane
-	Objective float64   // primal objective: ½‖w‖² (+ C·Σ hinge losses for the soft margin)
-	Epochs    int       // sweeps of coordinate ascent
+	Margin    float64   // geometric margin 1/‖w‖ of the canonical hyperplane (0 if w = 0)
+	Cost      float64   // primal objective: ½‖w‖² (+ C·Σ hinge losses for the soft margin)
+	Iter      int       // sweeps of coordinate ascent
+	Converged bool      // the KKT conditions held to within Tol before MaxIter
 }
 
-// Predict returns sgn(⟨W, x_i⟩ − B) for every row of x. Cost O(n·d).
-func (r *SVMResult) Predict(x mat.Matrix) ([]float64, error) {
+var _ sltk.Classifier = (*SVMResult)(nil)
+
+// Predict returns 1 where ⟨W, x_i⟩ + B > 0 and 0 elsewhere. Cost O(n·d).
+func (r *SVMResult) Predict(x mat.Matrix) ([]int, error) {
 	if r == nil || r.W == nil {
 		return nil, ErrNotFitted
 	}
-	n, d, err := checkX(x)
-	if err != nil {
-		return nil, err
-	}
-	if d != len(r.W) {
-		return nil, fmt.Errorf("%w: model has %d weights, x has %d columns", ErrShape, len(r.W), d)
-	}
-	xd := dense(x)
-	out := make([]float64, n)
-	for i := range out {
-		out[i] = Sgn(floats.Dot(r.W, xd.RawRowView(i)) - r.B)
-	}
-	return out, nil
+	return predictLinear("SVMResult.Predict", r.W, r.B, x)
 }
 
 // dualCD maximises the SVM dual Σα_i − ½‖Σ α_i y_i x_i‖² over 0 ≤ α_i ≤ c by exact coordinate
@@ -50,7 +44,7 @@ func (r *SVMResult) Predict(x mat.Matrix) ([]float64, error) {
 // points outward by more than last sweep's extreme projected gradient is left out of the sweeps,
 // and once the active set has converged every variable is checked again before stopping.
 // Each sweep costs O(|active|·d); the order is cyclic, or shuffled when rng is not nil.
-func dualCD(x *mat.Dense, y []float64, c, tol float64, maxEpochs int, rng *rand.Rand) (w, alpha []float64, epochs int, converged bool) {
+func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Rand) (w, alpha []float64, iter int, converged bool) {
 	n, d := x.Dims()
 	w, alpha = make([]float64, d), make([]float64, n)
 	q := make([]float64, n)
@@ -64,8 +58,8 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxEpochs int, rng *rand.
 	hard := math.IsInf(c, 1)
 	active := n
 	pgMaxOld, pgMinOld := math.Inf(1), math.Inf(-1)
-	for epochs < maxEpochs {
-		epochs++
+	for iter < maxIter {
+		iter++
 		if rng != nil {
 			rng.Shuffle(active, func(a, b int) { index[a], index[b] = index[b], index[a] })
 		}
@@ -104,7 +98,7 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxEpochs int, rng *rand.
 				next = math.Min(math.Max(alpha[i]-g/q[i], 0), c)
 			}
 			if math.IsInf(next, 1) {
-				return w, alpha, epochs, false
+				return w, alpha, iter, false
 			}
 			floats.AddScaled(w, (next-alpha[i])*y[i], xi)
 			alpha[i] = next
@@ -114,7 +108,7 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxEpochs int, rng *rand.
 		}
 		if hard && math.Max(pgMax, -pgMin) <= tol || !hard && pgMax-pgMin <= tol {
 			if active == n {
-				return w, alpha, epochs, true
+				return w, alpha, iter, true
 			}
 			active, pgMaxOld, pgMinOld = n, math.Inf(1), math.Inf(-1)
 			continue
@@ -127,7 +121,7 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxEpochs int, rng *rand.
 			pgMinOld = math.Inf(-1)
 		}
 	}
-	return w, alpha, epochs, false
+	return w, alpha, iter, false
 }
 
 // HardMarginSVM solves the homogeneous hard-margin SVM of §1.4,
@@ -137,31 +131,30 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxEpochs int, rng *rand.
 // otherwise; that is wrong for convex QPs). Lift with AppendOne for a bias (which is then
 // regularised too, as in the seed's homogeneous formulation).
 type HardMarginSVM struct {
-	Tol       float64 // KKT tolerance; 0 means 1e-9
-	MaxEpochs int     // cap on sweeps; 0 means 100000
+	Tol     float64 // KKT tolerance; 0 means 1e-9
+	MaxIter int     // cap on sweeps; 0 means 100000
 }
 
-// Fit solves the problem for x (n×d) and y ∈ {−1, +1}. Data that no homogeneous separator
-// classifies correctly makes the dual unbounded; when the sweeps do not converge, Fit decides
-// separability by linear programming (ERMLP) and returns ErrNotSeparable or ErrNoConvergence.
-// Cost O(n·d) per sweep; the number of sweeps grows as the margin shrinks.
-func (s HardMarginSVM) Fit(x mat.Matrix, y []float64) (*SVMResult, error) {
+// Fit solves the problem for x (n×d) and labels y in {0, 1} (read as −1, +1). Data that no
+// homogeneous separator classifies correctly makes the dual unbounded; when the sweeps do not
+// converge, Fit decides separability by linear programming (ERMLP) and returns ErrNotSeparable,
+// or else the current machine with Converged = false. Cost O(n·d) per sweep; the number of
+// sweeps grows as the margin shrinks.
+func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	n, _, err := checkX(x)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkSigns(y, n); err != nil {
+	ys, err := signs(y, n)
+	if err != nil {
 		return nil, err
 	}
-	tol, maxE := s.Tol, s.MaxEpochs
-	if tol == 0 {
-		tol = 1e-9
-	}
-	if maxE == 0 {
-		maxE = 100000
-	}
-	if tol < 0 || maxE < 0 || math.IsNaN(tol) {
-		return nil, fmt.Errorf("%w: Tol = %v, MaxEpochs = %d", ErrParam, s.Tol, s.MaxEpochs)
+	tol, maxIter := cmp.Or(s.Tol, 1e-9), cmp.Or(s.MaxIter, 100000)
+	switch {
+	case !(tol > 0):
+		return nil, fmt.Errorf("%w: HardMarginSVM.Fit: Tol = %v, want > 0", ErrParam, s.Tol)
+	case maxIter < 0:
+		return nil, fmt.Errorf("%w: HardMarginSVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
 	}
 	xd := dense(x)
 	for i := 0; i < n; i++ {
@@ -169,29 +162,30 @@ func (s HardMarginSVM) Fit(x mat.Matrix, y []float64) (*SVMResult, error) {
 			return nil, fmt.Errorf("%w: example %d is the zero vector, which no homogeneous separator classifies", ErrNotSeparable, i)
 		}
 	}
-	w, alpha, epochs, ok := dualCD(xd, y, math.Inf(1), tol, maxE, nil)
+	w, alpha, iter, ok := dualCD(xd, ys, math.Inf(1), tol, maxIter, nil)
 	if !ok {
 		if _, lpErr := ERMLP(x, y); errors.Is(lpErr, ErrNotSeparable) {
 			return nil, fmt.Errorf("hard-margin SVM: %w", lpErr)
 		}
-		return nil, fmt.Errorf("%w: hard-margin SVM after %d sweeps (Tol %g)", ErrNoConvergence, epochs, tol)
 	}
-	return svmResult(w, alpha, 0, epochs, 0, xd, y), nil
+	r := svmResult(w, alpha, iter, 0, xd, ys)
+	r.Converged = ok
+	return r, nil
 }
 
-func svmResult(w, alpha []float64, b float64, epochs int, c float64, x *mat.Dense, y []float64) *SVMResult {
-	r := &SVMResult{W: w, B: b, Alpha: alpha, Epochs: epochs}
+func svmResult(w, alpha []float64, iter int, c float64, x *mat.Dense, y []float64) *SVMResult {
+	r := &SVMResult{W: w, Alpha: alpha, Iter: iter}
 	for _, a := range alpha {
 		if a > 0 {
 			r.Support++
 		}
 	}
 	nw := floats.Norm(w, 2)
-	r.Margin = 1 / nw
-	r.Objective = 0.5 * nw * nw
+	r.Margin = margin(w)
+	r.Cost = 0.5 * nw * nw
 	if c > 0 {
 		for i := range y {
-			r.Objective += c * math.Max(0, 1-y[i]*floats.Dot(w, x.RawRowView(i)))
+			r.Cost += c * math.Max(0, 1-y[i]*floats.Dot(w, x.RawRowView(i)))
 		}
 	}
 	return r
@@ -204,48 +198,53 @@ func svmResult(w, alpha []float64, b float64, epochs int, c float64, x *mat.Dens
 // LIBLINEAR and the seed's homogeneous lifting).
 type SVM struct {
 	C         float64 // penalty; 0 means 1
-	Intercept bool    // fit a threshold B
+	Intercept bool    // fit an intercept B (regularised like the weights, so it is opt-in)
 	Tol       float64 // tolerance on max PG − min PG per sweep; 0 means 0.1 (LIBLINEAR's default)
-	MaxEpochs int     // cap on sweeps; 0 means 1000
+	MaxIter   int     // cap on sweeps; 0 means 1000
 	Seed      uint64  // seed of the sweep order
 }
 
-// Fit trains the machine. On hitting MaxEpochs it returns the current model with an error
-// wrapping ErrNoConvergence. Cost O(n·d) per sweep.
-func (s SVM) Fit(x mat.Matrix, y []float64) (*SVMResult, error) {
+// Fit trains the machine on x (n×d) and labels y in {0, 1} (read as −1, +1). On reaching
+// MaxIter it returns the current machine with Converged = false. Cost O(n·d) per sweep.
+func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	n, _, err := checkX(x)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkSigns(y, n); err != nil {
+	ys, err := signs(y, n)
+	if err != nil {
 		return nil, err
 	}
-	c, tol, maxE := s.C, s.Tol, s.MaxEpochs
-	if c == 0 {
-		c = 1
-	}
-	if tol == 0 {
-		tol = 0.1
-	}
-	if maxE == 0 {
-		maxE = 1000
-	}
-	if !(c > 0) || math.IsInf(c, 0) || !(tol > 0) || maxE < 0 {
-		return nil, fmt.Errorf("%w: C = %v, Tol = %v, MaxEpochs = %d", ErrParam, s.C, s.Tol, s.MaxEpochs)
+	c, tol, maxIter := cmp.Or(s.C, 1), cmp.Or(s.Tol, 0.1), cmp.Or(s.MaxIter, 1000)
+	switch {
+	case !(c > 0) || math.IsInf(c, 0):
+		return nil, fmt.Errorf("%w: SVM.Fit: C = %v, want finite and > 0", ErrParam, s.C)
+	case !(tol > 0):
+		return nil, fmt.Errorf("%w: SVM.Fit: Tol = %v, want > 0", ErrParam, s.Tol)
+	case maxIter < 0:
+		return nil, fmt.Errorf("%w: SVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
 	}
 	xd := dense(x)
 	if s.Intercept {
 		xd = AppendOne(x)
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, 0x5117))
-	w, alpha, epochs, ok := dualCD(xd, y, c, tol, maxE, rng)
-	r := svmResult(w, alpha, 0, epochs, c, xd, y)
+	w, alpha, iter, ok := dualCD(xd, ys, c, tol, maxIter, rng)
+	r := svmResult(w, alpha, iter, c, xd, ys)
+	r.Converged = ok
 	if s.Intercept {
-		r.W, r.B = SplitBias(w)
-		r.Margin = 1 / floats.Norm(r.W, 2)
-	}
-	if !ok {
-		return r, fmt.Errorf("%w: soft-margin SVM after %d sweeps (Tol %g)", ErrNoConvergence, epochs, tol)
+		d := len(w) - 1
+		r.W, r.B = w[:d:d], w[d]
+		r.Margin = margin(r.W)
 	}
 	return r, nil
+}
+
+// margin returns 1/‖w‖, the geometric margin of the canonical hyperplane, and 0 for w = 0
+// (all-zero data): no hyperplane, no margin.
+func margin(w []float64) float64 {
+	if nw := floats.Norm(w, 2); nw > 0 {
+		return 1 / nw
+	}
+	return 0
 }

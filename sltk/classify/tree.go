@@ -5,12 +5,12 @@ import (
 	"container/heap"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/sltk-book/sltk/sltk"
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -168,8 +168,8 @@ func (dt DecisionTree) Fit(x mat.Matrix, y []int) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	if dt.MaxDepth < 0 || dt.MaxNodes < 0 || dt.MinSplit < 0 || dt.MinLeaf < 0 || dt.MinGain < 0 || math.IsNaN(dt.MinGain) {
-		return nil, fmt.Errorf("%w: negative limit in %+v", ErrParam, dt)
+	if err := dt.checkLimits(); err != nil {
+		return nil, err
 	}
 	n, d := xd.Dims()
 	g := &grower{cfg: dt, x: xd, y: y, k: k, feats: feats, minSplit: max(dt.MinSplit, 2), minLeaf: max(dt.MinLeaf, 1),
@@ -208,7 +208,23 @@ func (dt DecisionTree) Fit(x mat.Matrix, y []int) (*Tree, error) {
 	return &Tree{Root: root.node, Features: feats, Classes: dt.Classes, NumClasses: k}, nil
 }
 
-// columns returns the columns of x as slices.
+// checkLimits names the first limit that is negative (or a NaN MinGain).
+func (dt DecisionTree) checkLimits() error {
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"MaxDepth", dt.MaxDepth}, {"MaxNodes", dt.MaxNodes}, {"MinSplit", dt.MinSplit}, {"MinLeaf", dt.MinLeaf}} {
+		if f.v < 0 {
+			return fmt.Errorf("%w: DecisionTree.Fit: %s = %d, want ≥ 0", ErrParam, f.name, f.v)
+		}
+	}
+	if !(dt.MinGain >= 0) {
+		return fmt.Errorf("%w: DecisionTree.Fit: MinGain = %v, want ≥ 0", ErrParam, dt.MinGain)
+	}
+	return nil
+}
+
+// columns returns the columns of x as slices (the transpose, for per-feature sorting).
 func columns(x *mat.Dense) [][]float64 {
 	n, d := x.Dims()
 	cols := make([][]float64, d)
@@ -290,23 +306,15 @@ func (g *grower) plan(t *task, h *taskHeap) {
 			cands[j].gain, cands[j].thr, cands[j].ok = g.numericGain(t, j, hS)
 		}
 	}
-	if workers := min(runtime.GOMAXPROCS(0), len(g.feats)); m >= 4096 && workers > 1 {
-		var wg sync.WaitGroup
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func(w int) {
-				defer wg.Done()
-				for j := w; j < len(g.feats); j += workers {
-					score(j)
-				}
-			}(w)
-		}
-		wg.Wait()
-	} else {
-		for j := range g.feats {
+	minChunk := len(g.feats) // one chunk: serial below 4096 examples
+	if m >= 4096 {
+		minChunk = 1
+	}
+	par.Chunks(len(g.feats), minChunk, func(lo, hi int) {
+		for j := lo; j < hi; j++ {
 			score(j)
 		}
-	}
+	})
 	best, bestFeat, bestThr := -1.0, -1, 0.0
 	for j, c := range cands {
 		if c.ok && c.gain > best+1e-12 {
@@ -473,7 +481,7 @@ func (t *Tree) PredictOne(x []float64) (int, error) {
 func (t *Tree) childIndex(nd *Node, x []float64) (int, error) {
 	v := x[nd.Feature]
 	if math.IsNaN(v) {
-		return 0, fmt.Errorf("%w: feature %q is NaN", ErrNaN, t.Features[nd.Feature].Name)
+		return 0, fmt.Errorf("%w: feature %q is NaN", ErrNotFinite, t.Features[nd.Feature].Name)
 	}
 	if f := t.Features[nd.Feature]; f.Categorical() {
 		if v != math.Trunc(v) || v < 0 || int(v) >= len(f.Values) {
@@ -486,6 +494,8 @@ func (t *Tree) childIndex(nd *Node, x []float64) (int, error) {
 	}
 	return 1, nil
 }
+
+var _ sltk.Classifier = (*Tree)(nil)
 
 // Predict classifies every row of x. Cost O(n·depth).
 func (t *Tree) Predict(x mat.Matrix) ([]int, error) {
@@ -533,7 +543,7 @@ func depth(nd *Node) int {
 
 // ClassName returns the printable name of label c.
 func (t *Tree) ClassName(c int) string {
-	if c < len(t.Classes) {
+	if t != nil && c >= 0 && c < len(t.Classes) {
 		return t.Classes[c]
 	}
 	return strconv.Itoa(c)

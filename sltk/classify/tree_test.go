@@ -264,7 +264,7 @@ func TestTreeBadInput(t *testing.T) {
 	if _, err := (DecisionTree{Features: feats[:2]}).Fit(x, y); !errors.Is(err, ErrShape) {
 		t.Errorf("feature count: %v", err)
 	}
-	if _, err := MinimalTree(mat.NewDense(65, 1, nil), make([]int, 65), nil); !errors.Is(err, ErrTooManyExamples) {
+	if _, err := MinimalTree(mat.NewDense(65, 1, nil), make([]int, 65), nil); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("65 examples: %v", err)
 	}
 }
