@@ -1,9 +1,11 @@
 package online
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -13,13 +15,13 @@ import (
 // example by exp(−α_t y_i h_t(x_i)) with labels as ±1, and votes with the weights α_t. The
 // training error after t rounds is at most Π_s 2√(ε_s(1−ε_s)) (the Bound trace).
 type AdaBoost struct {
-	Rounds int // number of rounds; 0 means 100
+	MaxIter int // number of rounds (fewer if a stump is perfect); 0 means 100
 }
 
 // AdaBoostResult is a weighted vote of stumps with its training traces.
 type AdaBoostResult struct {
 	Stumps     []Stump
-	Alphas     []float64 // vote weights α_t
+	Weights    []float64 // vote weights α_t (scikit-learn: estimator_weights_)
 	WeakError  []float64 // ε_t
 	TrainError []float64 // training error of the weighted vote after each round
 	Bound      []float64 // Π 2√(ε_s(1−ε_s)) after each round
@@ -27,32 +29,33 @@ type AdaBoostResult struct {
 
 // Predict returns 1 where Σ_t α_t (2h_t(x) − 1) ≥ 0, else 0.
 func (r *AdaBoostResult) Predict(x mat.Matrix) ([]int, error) {
-	if r == nil {
-		return nil, fmt.Errorf("%w: no stumps", ErrParam)
+	if r == nil || len(r.Weights) != len(r.Stumps) {
+		return nil, fmt.Errorf("%w: AdaBoostResult.Predict: %d stumps, %d weights", ErrNotFitted, len(r.Stumps), len(r.Weights))
 	}
-	return voteStumps(r.Stumps, r.Alphas, x)
+	return voteStumps("AdaBoostResult.Predict", r.Stumps, r.Weights, x)
 }
 
 // voteStumps returns, for every row of x, 1 where the weighted vote Σ_t α_t (2h_t(x) − 1) is
 // ≥ 0 and 0 otherwise; nil alphas means the unweighted majority vote (ties go to 1). It is the
 // prediction of both BoostMWU and AdaBoost. Cost O(n·T).
-func voteStumps(stumps []Stump, alphas []float64, x mat.Matrix) ([]int, error) {
+func voteStumps(fn string, stumps []Stump, alphas []float64, x mat.Matrix) ([]int, error) {
 	if len(stumps) == 0 {
-		return nil, fmt.Errorf("%w: no stumps", ErrParam)
+		return nil, fmt.Errorf("%w: %s: no stumps", ErrNotFitted, fn)
 	}
-	if x == nil {
-		return nil, fmt.Errorf("%w: nil data", ErrShape)
+	data, n, d, cerr := check.Rows("x", x)
+	if cerr != nil {
+		return nil, fmt.Errorf("%w: %s: %v", checkSentinel(cerr), fn, cerr)
 	}
-	n, d := x.Dims()
+	for t, h := range stumps {
+		if h.Feature < 0 || h.Feature >= d {
+			return nil, fmt.Errorf("%w: %s: stump %d uses feature %d, x has %d columns", ErrShape, fn, t, h.Feature, d)
+		}
+	}
 	out := make([]int, n)
-	row := make([]float64, d)
 	for i := range out {
-		mat.Row(row, i, x)
+		row := data[i*d : (i+1)*d]
 		s := 0.0
 		for t, h := range stumps {
-			if h.Feature >= d {
-				return nil, fmt.Errorf("%w: stump uses feature %d of %d", ErrShape, h.Feature, d)
-			}
 			a := 1.0
 			if alphas != nil {
 				a = alphas[t]
@@ -70,14 +73,11 @@ func voteStumps(stumps []Stump, alphas []float64, x mat.Matrix) ([]int, error) {
 // every example correctly (that stump alone is then returned) and returns an error wrapping
 // ErrWeak when the best stump has error ≥ ½. Cost O(d·n log n) once, then O(n·d) per round.
 func (a AdaBoost) Fit(x mat.Matrix, y []int) (*AdaBoostResult, error) {
-	rounds := a.Rounds
-	if rounds == 0 {
-		rounds = 100
-	}
+	rounds := cmp.Or(a.MaxIter, 100)
 	if rounds < 0 {
-		return nil, fmt.Errorf("%w: Rounds = %d", ErrParam, a.Rounds)
+		return nil, fmt.Errorf("%w: AdaBoost.Fit: MaxIter = %d, want ≥ 0", ErrParam, a.MaxIter)
 	}
-	xd, err := checkBoostData(x, y)
+	xd, err := checkBoostData("AdaBoost.Fit", x, y)
 	if err != nil {
 		return nil, err
 	}
@@ -96,14 +96,14 @@ func (a AdaBoost) Fit(x mat.Matrix, y []int) (*AdaBoostResult, error) {
 			return res, fmt.Errorf("%w: round %d, best stump has weighted error %.4g ≥ ½", ErrWeak, t+1, e)
 		}
 		if e <= 1e-12 {
-			res.Stumps, res.Alphas = []Stump{h}, []float64{1}
+			res.Stumps, res.Weights = []Stump{h}, []float64{1}
 			res.WeakError = append(res.WeakError, 0)
 			res.TrainError = append(res.TrainError, 0)
 			res.Bound = append(res.Bound, 0)
 			return res, nil
 		}
 		alpha := 0.5 * math.Log((1-e)/e)
-		res.Stumps, res.Alphas = append(res.Stumps, h), append(res.Alphas, alpha)
+		res.Stumps, res.Weights = append(res.Stumps, h), append(res.Weights, alpha)
 		res.WeakError = append(res.WeakError, e)
 		bound *= 2 * math.Sqrt(e*(1-e))
 		res.Bound = append(res.Bound, bound)
@@ -127,24 +127,36 @@ func (a AdaBoost) Fit(x mat.Matrix, y []int) (*AdaBoostResult, error) {
 }
 
 // checkBoostData validates boosting input: finite n×d data with labels in {0, 1}.
-func checkBoostData(x mat.Matrix, y []int) (*mat.Dense, error) {
-	if x == nil {
-		return nil, fmt.Errorf("%w: nil data", ErrShape)
+func checkBoostData(fn string, x mat.Matrix, y []int) (*mat.Dense, error) {
+	n, d, cerr := check.Matrix("x", x)
+	if cerr != nil {
+		return nil, fmt.Errorf("%w: %s: %v", checkSentinel(cerr), fn, cerr)
 	}
-	n, d := x.Dims()
-	if n == 0 || d == 0 || len(y) != n {
-		return nil, fmt.Errorf("%w: data %d×%d with %d labels", ErrShape, n, d, len(y))
+	if len(y) != n {
+		return nil, fmt.Errorf("%w: %s: x is %d×%d, %d labels", ErrShape, fn, n, d, len(y))
 	}
-	xd := mat.DenseCopyOf(x)
-	for i := 0; i < n; i++ {
-		if y[i] != 0 && y[i] != 1 {
-			return nil, fmt.Errorf("%w: y[%d] = %d, want 0 or 1", ErrRange, i, y[i])
-		}
-		for j := 0; j < d; j++ {
-			if v := xd.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: x[%d,%d] = %v", ErrFinite, i, j, v)
-			}
+	for i, v := range y {
+		if v != 0 && v != 1 {
+			return nil, fmt.Errorf("%w: %s: y[%d] = %d, want 0 or 1", ErrLabel, fn, i, v)
 		}
 	}
-	return xd, nil
+	return mat.DenseCopyOf(x), nil
+}
+
+// checkSentinel maps a fault of internal/check to the sentinel it wraps.
+func checkSentinel(e *check.Error) error {
+	if e.Fault == check.NotFinite {
+		return ErrNotFinite
+	}
+	return ErrEmpty
+}
+
+// table validates a loss or reward table (not nil, not empty, finite) and returns its
+// dimensions.
+func table(fn, name string, m mat.Matrix) (rows, cols int, err error) {
+	rows, cols, cerr := check.Matrix(name, m)
+	if cerr != nil {
+		return 0, 0, fmt.Errorf("%w: %s: %v", checkSentinel(cerr), fn, cerr)
+	}
+	return rows, cols, nil
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -102,19 +103,30 @@ type BoostMWU struct {
 
 // BoostRounds returns t = ⌈(2/α²) ln(1/ε)⌉ with α = ½ − γ, rounded up with a 1e-9 tolerance so
 // that exact integers are not pushed up by float rounding.
+// At most MaxBoostRounds rounds are planned (γ near ½ or a tiny ε would ask for ~10^14);
+// beyond that BoostRounds returns ErrTooLarge.
 func BoostRounds(gamma, eps float64) (int, error) {
-	if !(gamma >= 0 && gamma < 0.5) || !(eps > 0 && eps < 1) {
-		return 0, fmt.Errorf("%w: need 0 ≤ γ < ½ and 0 < ε < 1, got γ = %v, ε = %v", ErrParam, gamma, eps)
+	if !(gamma >= 0 && gamma < 0.5) {
+		return 0, fmt.Errorf("%w: BoostRounds: γ = %v, want in [0, ½)", ErrParam, gamma)
+	}
+	if !(eps > 0 && eps < 1) {
+		return 0, fmt.Errorf("%w: BoostRounds: ε = %v, want in (0, 1)", ErrParam, eps)
 	}
 	a := 0.5 - gamma
 	v := 2 / (a * a) * math.Log(1/eps)
+	if !(v <= MaxBoostRounds) {
+		return 0, fmt.Errorf("%w: BoostRounds: γ = %v, ε = %v need %.3g rounds, at most %d", ErrTooLarge, gamma, eps, v, MaxBoostRounds)
+	}
 	return int(math.Ceil(v - 1e-9*math.Max(1, v))), nil
 }
+
+// MaxBoostRounds is the largest number of rounds BoostMWU plans.
+const MaxBoostRounds = 1_000_000
 
 // BoostResult is a trained majority vote of stumps with the traces of training.
 type BoostResult struct {
 	Stumps       []Stump
-	Alpha        float64
+	LearningRate float64   // α = ½ − γ, the MWU step on the examples' weights
 	WeakError    []float64 // weighted error of each round's stump
 	TrainError   []float64 // training error of the majority vote after each round
 	LogPotential []float64 // ln Φ^(s+1) after round s
@@ -124,9 +136,9 @@ type BoostResult struct {
 // Predict returns the majority vote: 1 iff at least half of the stumps say 1.
 func (r *BoostResult) Predict(x mat.Matrix) ([]int, error) {
 	if r == nil {
-		return nil, fmt.Errorf("%w: no stumps", ErrParam)
+		return nil, fmt.Errorf("%w: BoostResult.Predict: no stumps", ErrNotFitted)
 	}
-	return voteStumps(r.Stumps, nil, x)
+	return voteStumps("BoostResult.Predict", r.Stumps, nil, x)
 }
 
 // Fit boosts stumps on x (n×d) with labels in {0, 1}. If in some round no stump has weighted
@@ -137,7 +149,7 @@ func (b BoostMWU) Fit(x mat.Matrix, y []int) (*BoostResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	xd, err := checkBoostData(x, y)
+	xd, err := checkBoostData("BoostMWU.Fit", x, y)
 	if err != nil {
 		return nil, err
 	}
@@ -148,12 +160,9 @@ func (b BoostMWU) Fit(x mat.Matrix, y []int) (*BoostResult, error) {
 	logW := make([]float64, n)
 	p := make([]float64, n)
 	votes := make([]int, n)
-	res := &BoostResult{Alpha: alpha}
+	res := &BoostResult{LearningRate: alpha}
 	for s := 1; s <= t; s++ {
-		z := logSumExp(logW, nil)
-		for i := range p {
-			p[i] = math.Exp(logW[i] - z)
-		}
+		gibbs.Softmax(p, logW)
 		h, e := learner.best(p)
 		if e >= b.Gamma {
 			res.Weights = p
@@ -177,12 +186,9 @@ func (b BoostMWU) Fit(x mat.Matrix, y []int) (*BoostResult, error) {
 			}
 		}
 		res.TrainError = append(res.TrainError, float64(wrong)/float64(n))
-		res.LogPotential = append(res.LogPotential, logSumExp(logW, nil))
+		res.LogPotential = append(res.LogPotential, gibbs.LogSumExp(logW))
 	}
-	z := logSumExp(logW, nil)
-	for i := range p {
-		p[i] = math.Exp(logW[i] - z)
-	}
+	gibbs.Softmax(p, logW)
 	res.Weights = p
 	return res, nil
 }

@@ -8,7 +8,7 @@ import (
 
 func ExampleWeightedMajority() {
 	// Two experts, "always 1" and "always 0"; the adversary reports the opposite of each decision.
-	wm, _ := WeightedMajority{Alpha: 0.5}.New(2)
+	wm, _ := WeightedMajority{LearningRate: 0.5}.New(2)
 	advice := []int{1, 0}
 	for t := 0; t < 10; t++ {
 		d, _ := wm.Decide(advice)
@@ -45,8 +45,8 @@ func ExampleEXP3() {
 	// regret below the bound: true
 }
 
-func ExampleMWUAlphaMax() {
-	a := MWUAlphaMax()
+func ExampleMWUMaxLearningRate() {
+	a := MWUMaxLearningRate()
 	fmt.Printf("MWUBound is valid for α ≤ %.7f\n", a)
 	fmt.Printf("at α = 0.9: MWUBound %.2f, the valid MWUBoundExact %.2f\n", MWUBound(2, 0.9, 100), MWUBoundExact(2, 0.9, 100))
 	// Output:
@@ -60,7 +60,7 @@ func ExampleMWUSampled() {
 	for t := 0; t < 10; t++ {
 		losses.Set(t, t%2, 1)
 	}
-	tr, _ := MWUSampled{MWU: MWU{Alpha: 0.5}, Seed: 1}.Run(losses)
+	tr, _ := MWUSampled{MWU: MWU{LearningRate: 0.5}, Seed: 1}.Run(losses)
 	fmt.Printf("expected %.4f (= 35/6), realised %v, bound %.4f\n",
 		tr.Expected[9], tr.Realised[9], MWUBound(2, 0.5, 5))
 	// Output: expected 5.8333 (= 35/6), realised 5, bound 8.8863

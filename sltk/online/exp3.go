@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -45,12 +46,9 @@ func EXP3Bound(n int, gamma, qmax float64) float64 {
 // Run plays against an oblivious adversary given as a reward table: rewards is n×T, entry
 // (a, t) the reward of action a in round t, in [0, 1]. Cost O(n·T).
 func (e EXP3) Run(rewards mat.Matrix) (*EXP3Trace, error) {
-	if rewards == nil {
-		return nil, fmt.Errorf("%w: nil reward table", ErrShape)
-	}
-	n, t := rewards.Dims()
-	if n < 1 || t < 1 {
-		return nil, fmt.Errorf("%w: reward table is %d×%d", ErrShape, n, t)
+	n, t, err := table("EXP3.Run", "rewards", rewards)
+	if err != nil {
+		return nil, err
 	}
 	if !(e.Gamma > 0 && e.Gamma <= 1) {
 		return nil, fmt.Errorf("%w: γ = %v, need 0 < γ ≤ 1", ErrParam, e.Gamma)
@@ -58,7 +56,7 @@ func (e EXP3) Run(rewards mat.Matrix) (*EXP3Trace, error) {
 	for a := 0; a < n; a++ {
 		for s := 0; s < t; s++ {
 			if q := rewards.At(a, s); math.IsNaN(q) || q < 0 || q > 1 {
-				return nil, fmt.Errorf("%w: reward[%d,%d] = %v outside [0, 1]", ErrRange, a, s, q)
+				return nil, fmt.Errorf("%w: reward[%d,%d] = %v outside [0, 1]", ErrParam, a, s, q)
 			}
 		}
 	}
@@ -89,7 +87,7 @@ func (f AdversaryFunc) Rewards(t int, history []int) []float64 { return f(t, his
 // were actually produced. For an adaptive adversary Thm 4.7 bounds max_j E[G_j] − E[G_EXP3]
 // (Auer et al. 2002, §3: the proof only uses that the reward vector of round t is fixed before
 // the draw of round t), so a bound check averages over seeds. A reward outside [0, 1] or a
-// vector of the wrong length is an error wrapping ErrRange or ErrShape, naming the round.
+// vector of the wrong length is an error wrapping ErrParam or ErrShape, naming the round.
 // Cost O(n·T) plus the adversary's.
 func (e EXP3) RunAdaptive(adv Adversary, n, t int) (*EXP3Trace, error) {
 	if adv == nil {
@@ -108,7 +106,7 @@ func (e EXP3) RunAdaptive(adv Adversary, n, t int) (*EXP3Trace, error) {
 		}
 		for a, v := range q {
 			if math.IsNaN(v) || v < 0 || v > 1 {
-				return nil, fmt.Errorf("%w: round %d: reward[%d] = %v outside [0, 1]", ErrRange, s+1, a, v)
+				return nil, fmt.Errorf("%w: round %d: reward[%d] = %v outside [0, 1]", ErrParam, s+1, a, v)
 			}
 		}
 		return q, nil
@@ -129,9 +127,9 @@ func (e EXP3) play(n, t int, rewards func(s int, hist []int) ([]float64, error))
 		if err != nil {
 			return nil, err
 		}
-		z := logSumExp(logW, nil)
+		gibbs.Softmax(p, logW)
 		for a := range p {
-			p[a] = (1-e.Gamma)*math.Exp(logW[a]-z) + e.Gamma/float64(n)
+			p[a] = (1-e.Gamma)*p[a] + e.Gamma/float64(n)
 			tr.MinProb = math.Min(tr.MinProb, p[a])
 		}
 		a := draw(rng, p)

@@ -1,9 +1,11 @@
 package online
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -14,8 +16,8 @@ import (
 // negative loss multiplies the weight by (1 + α)^{−L} (Arora–Hazan–Kale); the bound becomes
 // ln n / α + Σ_t L_i + α Σ_t |L_i|.
 type MWU struct {
-	Alpha  float64 // learning rate in (0, 1); 0 means ½
-	Signed bool    // losses in [−1, 1] instead of [0, 1]
+	LearningRate float64 // α in (0, 1); 0 means ½
+	Signed       bool    // losses in [−1, 1] instead of [0, 1]
 }
 
 // MWUState is a running MWU instance.
@@ -23,7 +25,7 @@ type MWUState struct {
 	alpha    float64
 	signed   bool
 	logW     []float64
-	Rounds   int
+	Iter     int       // rounds played
 	Expected float64   // Σ_t expected loss of the algorithm
 	Experts  []float64 // Σ_t L_i for each expert
 	AbsLoss  []float64 // Σ_t |L_i| for each expert
@@ -31,15 +33,12 @@ type MWUState struct {
 
 // New starts an instance for n experts.
 func (m MWU) New(n int) (*MWUState, error) {
-	a := m.Alpha
-	if a == 0 {
-		a = 0.5
-	}
+	a := cmp.Or(m.LearningRate, 0.5)
 	if !(a > 0 && a < 1) {
-		return nil, fmt.Errorf("%w: α = %v, need 0 < α < 1", ErrParam, m.Alpha)
+		return nil, fmt.Errorf("%w: MWU.New: LearningRate = %v, want in (0, 1)", ErrParam, m.LearningRate)
 	}
 	if n < 1 {
-		return nil, fmt.Errorf("%w: %d experts", ErrParam, n)
+		return nil, fmt.Errorf("%w: MWU.New: n = %d experts, want ≥ 1", ErrParam, n)
 	}
 	return &MWUState{alpha: a, signed: m.Signed, logW: make([]float64, n),
 		Experts: make([]float64, n), AbsLoss: make([]float64, n)}, nil
@@ -47,17 +46,14 @@ func (m MWU) New(n int) (*MWUState, error) {
 
 // Distribution returns the current p_i = w_i / Σ w. Cost O(n).
 func (s *MWUState) Distribution() []float64 {
-	z := logSumExp(s.logW, nil)
 	p := make([]float64, len(s.logW))
-	for i, v := range s.logW {
-		p[i] = math.Exp(v - z)
-	}
+	gibbs.Softmax(p, s.logW)
 	return p
 }
 
 // Update plays one round with the loss vector L (one loss per expert) and returns the expected
 // loss Σ p_i L_i of the distribution used in this round. Losses outside [0, 1] (or [−1, 1] when
-// Signed) are an error wrapping ErrRange. Cost O(n).
+// Signed) are an error wrapping ErrParam. Cost O(n).
 func (s *MWUState) Update(loss []float64) (float64, error) {
 	if len(loss) != len(s.logW) {
 		return 0, fmt.Errorf("%w: %d losses for %d experts", ErrShape, len(loss), len(s.logW))
@@ -68,7 +64,7 @@ func (s *MWUState) Update(loss []float64) (float64, error) {
 	}
 	for i, l := range loss {
 		if math.IsNaN(l) || l < lo || l > 1 {
-			return 0, fmt.Errorf("%w: loss[%d] = %v outside [%v, 1]", ErrRange, i, l, lo)
+			return 0, fmt.Errorf("%w: loss[%d] = %v outside [%v, 1]", ErrParam, i, l, lo)
 		}
 	}
 	p := s.Distribution()
@@ -85,7 +81,7 @@ func (s *MWUState) Update(loss []float64) (float64, error) {
 		}
 	}
 	s.Expected += e
-	s.Rounds++
+	s.Iter++
 	return e, nil
 }
 
@@ -111,10 +107,10 @@ type MWUTrace struct {
 // Run plays MWU on a loss table: losses is T×n, row t holding the experts' losses in round t.
 // Cost O(T·n).
 func (m MWU) Run(losses mat.Matrix) (*MWUTrace, error) {
-	if losses == nil {
-		return nil, fmt.Errorf("%w: nil loss table", ErrShape)
+	t, n, err := table("MWU.Run", "losses", losses)
+	if err != nil {
+		return nil, err
 	}
-	t, n := losses.Dims()
 	s, err := m.New(n)
 	if err != nil {
 		return nil, err
@@ -146,12 +142,12 @@ func MWUBoundExact(n int, alpha, expertLoss float64) float64 {
 	return (math.Log(float64(n)) - expertLoss*math.Log1p(-alpha)) / alpha
 }
 
-// MWUAlphaMax returns the largest α for which the step ln(1/(1−α)) ≤ α(1+α) in the proof of
+// MWUMaxLearningRate returns the largest α for which the step ln(1/(1−α)) ≤ α(1+α) in the proof of
 // Thm 4.3 holds, ≈ 0.6838026 (erratum: the seed claims MWUBound for every α ∈ (0, 1)). Above it
 // MWUBound is not a valid bound; MWUBoundExact is. The function α(1+α) + ln(1−α) is positive
 // on (0, α*) and negative on (α*, 1), so α* is found by bisection on [½, 0.9] to full double
 // precision (60 halvings; gonum has no scalar root finder). Cost O(1).
-func MWUAlphaMax() float64 {
+func MWUMaxLearningRate() float64 {
 	lo, hi := 0.5, 0.9
 	for i := 0; i < 60; i++ {
 		mid := (lo + hi) / 2

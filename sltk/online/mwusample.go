@@ -31,10 +31,10 @@ type MWUSampledTrace struct {
 // Run plays on a loss table (T×n, row t holding the experts' losses in round t). Bad input is
 // reported as for MWU.Run. Cost O(T·n).
 func (m MWUSampled) Run(losses mat.Matrix) (*MWUSampledTrace, error) {
-	if losses == nil {
-		return nil, fmt.Errorf("%w: nil loss table", ErrShape)
+	t, n, err := table("MWUSampled.Run", "losses", losses)
+	if err != nil {
+		return nil, err
 	}
-	t, n := losses.Dims()
 	s, err := m.MWU.New(n)
 	if err != nil {
 		return nil, err

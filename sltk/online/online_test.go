@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -20,7 +21,7 @@ func near(t *testing.T, name string, got, want, tol float64) {
 // TestWMForcing is the spec's factor-2 example: experts "always 1" and "always 0", and an
 // adversary that makes every decision wrong.
 func TestWMForcing(t *testing.T) {
-	s, err := WeightedMajority{Alpha: 0.5}.New(2)
+	s, err := WeightedMajority{LearningRate: 0.5}.New(2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func TestWMBoundRandom(t *testing.T) {
 			}
 		}
 		alpha := 0.05 + 0.45*r.Float64()
-		tr, err := WeightedMajority{Alpha: alpha}.Run(adv, out)
+		tr, err := WeightedMajority{LearningRate: alpha}.Run(adv, out)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +91,7 @@ func TestMWUOracle(t *testing.T) {
 		p := float64(s % 2) // prices 0, 1, 0, 1, …
 		losses.SetRow(s, []float64{math.Abs(1 - p), math.Abs(0 - p)})
 	}
-	tr, err := MWU{Alpha: 0.5}.Run(losses)
+	tr, err := MWU{LearningRate: 0.5}.Run(losses)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,8 +100,8 @@ func TestMWUOracle(t *testing.T) {
 	near(t, "exact bound", MWUBoundExact(2, 0.5, 5), 8.3178, 1e-4)
 }
 
-func TestMWUAlphaMax(t *testing.T) {
-	a := MWUAlphaMax()
+func TestMWUMaxLearningRate(t *testing.T) {
+	a := MWUMaxLearningRate()
 	near(t, "α*", a, 0.6838026, 1e-7)
 	holds := func(x float64) bool { return -math.Log1p(-x) <= x*(1+x) }
 	if !holds(a) || holds(a+1e-12) || !holds(0.01) || holds(0.99) {
@@ -128,7 +129,7 @@ func TestMWUBoundRandom(t *testing.T) {
 			}
 		}
 		alpha := 0.05 + 0.45*r.Float64()
-		tr, err := MWU{Alpha: alpha, Signed: signed}.Run(l)
+		tr, err := MWU{LearningRate: alpha, Signed: signed}.Run(l)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -201,7 +202,7 @@ func TestBoostMajority(t *testing.T) {
 	if last >= 0.01 {
 		t.Errorf("training error %v ≥ ε", last)
 	}
-	a := res.Alpha
+	a := res.LearningRate
 	prev := math.Log(64)
 	for s, lp := range res.LogPotential {
 		if lp > prev+math.Log(1-a/2-a*a)+1e-9 {
@@ -256,24 +257,24 @@ func TestEXP3(t *testing.T) {
 		t.Errorf("mean regret %v > bound %v", mean, b)
 	}
 	bad := mat.NewDense(2, 2, []float64{0, 1.5, 0, 0})
-	if _, err := (EXP3{Gamma: 0.1}).Run(bad); !errors.Is(err, ErrRange) {
+	if _, err := (EXP3{Gamma: 0.1}).Run(bad); !errors.Is(err, ErrParam) {
 		t.Errorf("reward 1.5: %v", err)
 	}
 }
 
 func TestBadInput(t *testing.T) {
 	s, _ := MWU{}.New(2)
-	if _, err := s.Update([]float64{0.5, 1.5}); !errors.Is(err, ErrRange) {
+	if _, err := s.Update([]float64{0.5, 1.5}); !errors.Is(err, ErrParam) {
 		t.Errorf("loss 1.5: %v", err)
 	}
-	if _, err := s.Update([]float64{-0.5, 0}); !errors.Is(err, ErrRange) {
+	if _, err := s.Update([]float64{-0.5, 0}); !errors.Is(err, ErrParam) {
 		t.Errorf("loss −0.5 unsigned: %v", err)
 	}
-	if _, err := (WeightedMajority{Alpha: 0.7}).New(3); !errors.Is(err, ErrParam) {
+	if _, err := (WeightedMajority{LearningRate: 0.7}).New(3); !errors.Is(err, ErrParam) {
 		t.Errorf("α = 0.7: %v", err)
 	}
 	w, _ := WeightedMajority{}.New(2)
-	if _, err := w.Observe([]int{1, 2}, 1); !errors.Is(err, ErrRange) {
+	if _, err := w.Observe([]int{1, 2}, 1); !errors.Is(err, ErrLabel) {
 		t.Errorf("advice 2: %v", err)
 	}
 	if _, err := BoostRounds(0.5, 0.1); !errors.Is(err, ErrParam) {
@@ -287,7 +288,7 @@ func ExampleMWU() {
 	for s := 0; s < 10; s++ {
 		losses.SetRow(s, []float64{float64(1 - s%2), float64(s % 2)})
 	}
-	tr, _ := MWU{Alpha: 0.5}.Run(losses)
+	tr, _ := MWU{LearningRate: 0.5}.Run(losses)
 	fmt.Printf("expected loss %.4f ≤ bound %.4f\n", tr.Final.Expected, MWUBound(2, 0.5, 5))
 	// Output: expected loss 5.8333 ≤ bound 8.8863
 }
@@ -334,7 +335,7 @@ func TestAdaBoost(t *testing.T) {
 			y[i] = 1 - y[i]
 		}
 	}
-	res, err := AdaBoost{Rounds: 60}.Fit(x, y)
+	res, err := AdaBoost{MaxIter: 60}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,8 +360,22 @@ func TestAdaBoost(t *testing.T) {
 	if err != nil || len(one.Stumps) != 1 || one.TrainError[0] != 0 {
 		t.Errorf("perfect stump: %+v, %v", one, err)
 	}
-	if _, err := (AdaBoost{}).Fit(xs, []int{0, 2, 1, 1}); !errors.Is(err, ErrRange) {
+	if _, err := (AdaBoost{}).Fit(xs, []int{0, 2, 1, 1}); !errors.Is(err, ErrLabel) {
 		t.Errorf("label 2: %v", err)
+	}
+	// Predict checks shape and values, and a zero result is not fitted.
+	if _, err := one.Predict(mat.NewDense(1, 3, []float64{0, math.NaN(), 0})); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("NaN query: %v", err)
+	}
+	if _, err := (&AdaBoostResult{}).Predict(xs); !errors.Is(err, ErrNotFitted) {
+		t.Errorf("zero result: %v", err)
+	}
+	if _, err := (BoostMWU{Gamma: 0.4999999, Epsilon: 0.01}).Fit(xs, []int{0, 0, 1, 1}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("γ = 0.4999999: %v", err)
+	}
+	_, err = (MWU{LearningRate: 2}).New(3)
+	if want := "online: MWU.New: LearningRate = 2, want in (0, 1)"; err == nil || !strings.HasSuffix(err.Error(), "MWU.New: LearningRate = 2, want in (0, 1)") {
+		t.Errorf("message %v, want %q", err, want)
 	}
 }
 
@@ -379,7 +394,7 @@ func TestMWUSampled(t *testing.T) {
 	mean := 0.0
 	var exp, best float64
 	for s := uint64(0); s < seeds; s++ {
-		tr, err := MWUSampled{MWU: MWU{Alpha: alpha}, Seed: s}.Run(losses)
+		tr, err := MWUSampled{MWU: MWU{LearningRate: alpha}, Seed: s}.Run(losses)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -398,17 +413,20 @@ func TestMWUSampled(t *testing.T) {
 		t.Errorf("Thm 4.3 in expectation: expected %v, mean realised %v, bound %v", exp, mean, b)
 	}
 	// same seed, same run; the expectations equal plain MWU's
-	a, _ := MWUSampled{MWU: MWU{Alpha: alpha}, Seed: 3}.Run(losses)
-	b, _ := MWUSampled{MWU: MWU{Alpha: alpha}, Seed: 3}.Run(losses)
-	plain, _ := MWU{Alpha: alpha}.Run(losses)
+	a, _ := MWUSampled{MWU: MWU{LearningRate: alpha}, Seed: 3}.Run(losses)
+	b, _ := MWUSampled{MWU: MWU{LearningRate: alpha}, Seed: 3}.Run(losses)
+	plain, _ := MWU{LearningRate: alpha}.Run(losses)
 	if a.Realised[T-1] != b.Realised[T-1] || a.Expected[T-1] != plain.Expected[T-1] {
 		t.Error("sampled MWU is not deterministic or its expectation differs from MWU")
 	}
-	if _, err := (MWUSampled{MWU: MWU{Alpha: alpha}}).Run(mat.NewDense(1, 2, []float64{0.5, 1.5})); !errors.Is(err, ErrRange) {
-		t.Errorf("loss 1.5: got %v, want ErrRange", err)
+	if _, err := (MWUSampled{MWU: MWU{LearningRate: alpha}}).Run(mat.NewDense(1, 2, []float64{0.5, 1.5})); !errors.Is(err, ErrParam) {
+		t.Errorf("loss 1.5: got %v, want ErrParam", err)
 	}
-	if _, err := (MWUSampled{}).Run(nil); !errors.Is(err, ErrShape) {
+	if _, err := (MWUSampled{}).Run(nil); !errors.Is(err, ErrEmpty) {
 		t.Errorf("nil table: got %v", err)
+	}
+	if _, err := (MWU{}).Run((*mat.Dense)(nil)); !errors.Is(err, ErrEmpty) {
+		t.Errorf("typed-nil table: got %v", err)
 	}
 }
 
@@ -486,8 +504,8 @@ func TestEXP3Adaptive(t *testing.T) {
 		t.Errorf("Run %v and RunAdaptive %v differ", r1.Actions, r2.Actions)
 	}
 	bad := AdversaryFunc(func(t int, _ []int) []float64 { return []float64{0.5, 1.5} })
-	if _, err := (EXP3{Gamma: 0.3}).RunAdaptive(bad, 2, 5); !errors.Is(err, ErrRange) {
-		t.Errorf("reward 1.5: got %v, want ErrRange", err)
+	if _, err := (EXP3{Gamma: 0.3}).RunAdaptive(bad, 2, 5); !errors.Is(err, ErrParam) {
+		t.Errorf("reward 1.5: got %v, want ErrParam", err)
 	}
 	short := AdversaryFunc(func(t int, _ []int) []float64 { return []float64{0.5} })
 	if _, err := (EXP3{Gamma: 0.3}).RunAdaptive(short, 2, 5); !errors.Is(err, ErrShape) {

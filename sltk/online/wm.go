@@ -1,68 +1,53 @@
 package online
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/gibbs"
 )
 
-// Sentinel errors; the functions wrap them with details.
+// Sentinel errors. The general ones are those of package errs under the same names; ErrWeak
+// is this package's own failure (boosting's weak-learning assumption does not hold on the data).
 var (
-	ErrParam  = errors.New("online: invalid parameter")
-	ErrShape  = errors.New("online: mismatched lengths")
-	ErrRange  = errors.New("online: value outside its range")
-	ErrWeak   = errors.New("online: weak learner found no hypothesis with error below γ")
-	ErrFinite = errors.New("online: NaN or infinite value")
+	ErrEmpty     = errs.ErrEmpty
+	ErrParam     = errs.ErrParam
+	ErrShape     = errs.ErrShape
+	ErrLabel     = errs.ErrLabel
+	ErrNotFinite = errs.ErrNotFinite
+	ErrNotFitted = errs.ErrNotFitted
+	ErrTooLarge  = errs.ErrTooLarge
+	ErrWeak      = errors.New("online: weak learner found no hypothesis with error below γ")
 )
-
-// logSumExp returns ln Σ e^{v_i} over the entries selected by keep (all if keep is nil).
-func logSumExp(v []float64, keep func(i int) bool) float64 {
-	m := math.Inf(-1)
-	for i, x := range v {
-		if keep == nil || keep(i) {
-			m = math.Max(m, x)
-		}
-	}
-	if math.IsInf(m, -1) {
-		return m
-	}
-	s := 0.0
-	for i, x := range v {
-		if keep == nil || keep(i) {
-			s += math.Exp(x - m)
-		}
-	}
-	return m + math.Log(s)
-}
 
 // WeightedMajority is the deterministic experts algorithm of §4.1: n experts give 0/1 advice,
 // the algorithm follows the weighted majority, and every expert that was wrong has its weight
 // multiplied by 1 − α. For every expert i after t rounds (Thm 4.2),
 // mistakes ≤ 2 ln n / α + 2(1 + α)·mistakes_i.
 type WeightedMajority struct {
-	Alpha float64 // learning rate in (0, ½]; 0 means ½
+	LearningRate float64 // α in (0, ½]; 0 means ½
 }
 
 // WM is a running Weighted Majority instance.
 type WM struct {
 	alpha   float64
 	logW    []float64 // ln w_i = ℓ_i ln(1 − α)
-	Rounds  int
-	Loss    int   // mistakes of the algorithm
-	Experts []int // mistakes of each expert
+	Iter    int       // rounds played
+	Loss    int       // mistakes of the algorithm
+	Experts []int     // mistakes of each expert
 }
 
 // New starts an instance for n experts with all weights 1.
 func (c WeightedMajority) New(n int) (*WM, error) {
-	a := c.Alpha
-	if a == 0 {
-		a = 0.5
-	}
+	a := cmp.Or(c.LearningRate, 0.5)
 	if !(a > 0 && a <= 0.5) {
-		return nil, fmt.Errorf("%w: α = %v, need 0 < α ≤ ½", ErrParam, c.Alpha)
+		return nil, fmt.Errorf("%w: WeightedMajority.New: LearningRate = %v, want in (0, ½]", ErrParam, c.LearningRate)
 	}
 	if n < 1 {
-		return nil, fmt.Errorf("%w: %d experts", ErrParam, n)
+		return nil, fmt.Errorf("%w: WeightedMajority.New: n = %d experts, want ≥ 1", ErrParam, n)
 	}
 	return &WM{alpha: a, logW: make([]float64, n), Experts: make([]int, n)}, nil
 }
@@ -73,7 +58,7 @@ func (s *WM) checkAdvice(a []int) error {
 	}
 	for i, v := range a {
 		if v != 0 && v != 1 {
-			return fmt.Errorf("%w: advice[%d] = %d, want 0 or 1", ErrRange, i, v)
+			return fmt.Errorf("%w: advice[%d] = %d, want 0 or 1", ErrLabel, i, v)
 		}
 	}
 	return nil
@@ -85,8 +70,11 @@ func (s *WM) Decide(advice []int) (int, error) {
 	if err := s.checkAdvice(advice); err != nil {
 		return 0, err
 	}
-	one := logSumExp(s.logW, func(i int) bool { return advice[i] == 1 })
-	zero := logSumExp(s.logW, func(i int) bool { return advice[i] == 0 })
+	var byAdvice [2][]float64 // ln w_i of the experts advising 0 and 1
+	for i, a := range advice {
+		byAdvice[a] = append(byAdvice[a], s.logW[i])
+	}
+	zero, one := gibbs.LogSumExp(byAdvice[0]), gibbs.LogSumExp(byAdvice[1])
 	if one >= zero {
 		return 1, nil
 	}
@@ -101,9 +89,9 @@ func (s *WM) Observe(advice []int, outcome int) (int, error) {
 		return 0, err
 	}
 	if outcome != 0 && outcome != 1 {
-		return 0, fmt.Errorf("%w: outcome %d, want 0 or 1", ErrRange, outcome)
+		return 0, fmt.Errorf("%w: outcome %d, want 0 or 1", ErrLabel, outcome)
 	}
-	s.Rounds++
+	s.Iter++
 	if d != outcome {
 		s.Loss++
 	}
@@ -128,7 +116,7 @@ func (s *WM) Weights() []float64 {
 
 // LogPotential returns ln Φ = ln Σ w_i; Φ starts at n and shrinks by at least the factor
 // 1 − α/2 with every mistake of the algorithm.
-func (s *WM) LogPotential() float64 { return logSumExp(s.logW, nil) }
+func (s *WM) LogPotential() float64 { return gibbs.LogSumExp(s.logW) }
 
 // BestExpert returns the smallest number of mistakes of any expert.
 func (s *WM) BestExpert() int {
