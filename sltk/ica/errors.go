@@ -1,24 +1,18 @@
 package ica
 
-import "errors"
+import "github.com/sltk-book/sltk/sltk/errs"
 
-// Sentinel errors; the errors returned by this package wrap them with detail, so callers can
-// test with errors.Is.
+// Sentinel errors, those of package errs under the same names (errors.Is works with either):
+// ErrEmpty for data without rows or columns, ErrShape for fewer observations than dimensions
+// (or than a method needs) and mismatched matrices, ErrNotFinite for a NaN or an infinity,
+// ErrSingular for a covariance or mixing matrix without a usable direction, ErrParam for a
+// hyperparameter or lag out of range. Reaching MaxIter is not an error: results report it in
+// Converged.
 var (
-	// ErrEmpty reports data without rows or columns.
-	ErrEmpty = errors.New("ica: empty data")
-	// ErrTooFewSamples reports fewer observations than dimensions (or than a method needs).
-	ErrTooFewSamples = errors.New("ica: too few samples")
-	// ErrNotFinite reports a NaN or an infinity in the input.
-	ErrNotFinite = errors.New("ica: value is NaN or infinite")
-	// ErrSingular reports a covariance (or mixing) matrix without any usable direction, or a
-	// matrix that cannot be inverted.
-	ErrSingular = errors.New("ica: singular matrix")
-	// ErrLag reports a time lag that is not positive or not shorter than the series.
-	ErrLag = errors.New("ica: invalid lag")
-	// ErrParam reports an invalid hyperparameter or a shape mismatch.
-	ErrParam = errors.New("ica: invalid parameter")
-	// ErrNotConverged reports that an iteration hit its cap before meeting its tolerance.
-	// The result is returned together with this error, with Converged false.
-	ErrNotConverged = errors.New("ica: not converged")
+	ErrEmpty     = errs.ErrEmpty
+	ErrShape     = errs.ErrShape
+	ErrNotFinite = errs.ErrNotFinite
+	ErrSingular  = errs.ErrSingular
+	ErrParam     = errs.ErrParam
+	ErrNotFitted = errs.ErrNotFitted
 )

@@ -1,6 +1,7 @@
 package ica
 
 import (
+	"cmp"
 	"fmt"
 
 	"gonum.org/v1/gonum/mat"
@@ -38,8 +39,7 @@ func (m Mode) String() string {
 //
 // which is the corrected form of the notes' loop (erratum E15: the second term is a scalar
 // average times b). Convergence is quadratic (cubic for kurtosis) near a solution. It stops
-// when max_i (1 − |b_iᵀb_i^old|) < Tol; otherwise the result comes with an error wrapping
-// [ErrNotConverged]. With the units b_i in the rows of B (Result.Rotation) the unmixing
+// when max_i (1 − |b_iᵀb_i^old|) < Tol; otherwise after MaxIter with Converged = false. With the units b_i in the rows of B (Result.Rotation) the unmixing
 // matrix is W = B Λ^{-1/2}Eᵀ; the notes' EΛ^{-1/2}B (units in columns) unmixes only when
 // transposed (erratum E16).
 //
@@ -68,30 +68,23 @@ type FastICA struct {
 }
 
 func (f FastICA) params() (alpha, tol float64, maxIter int, err error) {
-	alpha, tol, maxIter = f.Alpha, f.Tol, f.MaxIter
-	if alpha == 0 {
-		alpha = 1
-	}
-	if tol == 0 {
-		tol = 1e-8
-	}
-	if maxIter == 0 {
-		maxIter = 200
-	}
+	alpha, tol, maxIter = cmp.Or(f.Alpha, 1), cmp.Or(f.Tol, 1e-8), cmp.Or(f.MaxIter, 200)
 	if err := f.Contrast.check(alpha); err != nil {
 		return 0, 0, 0, err
 	}
-	if !(tol > 0) || maxIter < 0 {
-		return 0, 0, 0, fmt.Errorf("%w: FastICA Tol = %v, MaxIter = %d", ErrParam, f.Tol, f.MaxIter)
-	}
-	if f.Mode != Symmetric && f.Mode != Deflation {
-		return 0, 0, 0, fmt.Errorf("%w: unknown mode %d", ErrParam, int(f.Mode))
+	switch {
+	case !(tol > 0):
+		return 0, 0, 0, fmt.Errorf("%w: FastICA.Fit: Tol = %v, want > 0", ErrParam, f.Tol)
+	case maxIter < 0:
+		return 0, 0, 0, fmt.Errorf("%w: FastICA.Fit: MaxIter = %d, want ≥ 0", ErrParam, f.MaxIter)
+	case f.Mode != Symmetric && f.Mode != Deflation:
+		return 0, 0, 0, fmt.Errorf("%w: FastICA.Fit: Mode = %d, want Symmetric or Deflation", ErrParam, int(f.Mode))
 	}
 	return alpha, tol, maxIter, nil
 }
 
-// Fit separates x (n×d, one observation per row). On non-convergence it returns the result
-// reached so far together with an error wrapping ErrNotConverged.
+// Fit separates x (n×d, one observation per row). Reaching MaxIter returns the result with
+// Converged = false.
 func (f FastICA) Fit(x mat.Matrix) (*Result, error) {
 	alpha, tol, maxIter, err := f.params()
 	if err != nil {
@@ -121,10 +114,7 @@ func (f FastICA) Fit(x mat.Matrix) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Iterations, res.Converged, res.Trace = run.iters, run.converged, run.trace
-	if !run.converged {
-		return res, notConverged("FastICA ("+f.Mode.String()+", "+f.Contrast.String()+")", run.iters, run.last, tol)
-	}
+	res.Iter, res.Converged, res.Trace = run.iter, run.converged, run.trace
 	return res, nil
 }
 

@@ -1,8 +1,10 @@
 package ica
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -41,12 +43,12 @@ type Gradient struct {
 	Mode Mode
 	// Online switches to single-sample updates (A7/A10).
 	Online bool
-	// Rate is ε. Zero means, batch: 0.5 for Kurtosis (weight ±1), 25 for Exp and 50 for
-	// LogCosh (their weights γ are of order 0.01); online: 0.01 for Kurtosis, 1 otherwise.
+	// LearningRate is ε. Zero means, batch: 0.5 for Kurtosis (weight ±1), 25 for Exp and 50
+	// for LogCosh (their weights γ are of order 0.01); online: 0.01 for Kurtosis, 1 otherwise.
 	// Fixed steps that are too large make the iterates oscillate around the optimum.
-	Rate float64
-	// GammaRate is η, the rate of the running estimate γ online; zero means 0.001.
-	GammaRate float64
+	LearningRate float64
+	// GammaLearningRate is η, the step of the running estimate γ online; zero means 0.001.
+	GammaLearningRate float64
 	// MaxIter caps batch steps (default 2000) or online epochs (default 20) per unit.
 	MaxIter int
 	// Tol is the threshold on 1 − |b_newᵀb_old| per step (batch, default 1e-8) or per epoch
@@ -58,53 +60,69 @@ type Gradient struct {
 	Whiten Whitener
 }
 
-// Fit separates x (n×d). Non-convergence returns the result with an error wrapping
-// ErrNotConverged.
-func (g Gradient) Fit(x mat.Matrix) (*Result, error) {
-	alpha := g.Alpha
-	if alpha == 0 {
-		alpha = 1
+// withDefaults resolves the zero values (which depend on Online and Contrast) and checks the
+// ranges.
+func (g Gradient) withDefaults() (Gradient, error) {
+	out := g
+	out.Alpha = cmp.Or(g.Alpha, 1)
+	if err := g.Contrast.check(out.Alpha); err != nil {
+		return out, err
 	}
-	if err := g.Contrast.check(alpha); err != nil {
+	rate := 50.0
+	switch {
+	case g.Online && g.Contrast == Kurtosis:
+		rate = 0.01
+	case g.Online:
+		rate = 1
+	case g.Contrast == Kurtosis:
+		rate = 0.5
+	case g.Contrast == Exp:
+		rate = 25
+	}
+	out.LearningRate = cmp.Or(g.LearningRate, rate)
+	out.Tol, out.MaxIter = cmp.Or(g.Tol, 1e-8), cmp.Or(g.MaxIter, 2000)
+	if g.Online {
+		out.Tol, out.MaxIter = cmp.Or(g.Tol, 1e-5), cmp.Or(g.MaxIter, 20)
+	}
+	out.GammaLearningRate = cmp.Or(g.GammaLearningRate, 0.001)
+	switch {
+	case !(out.LearningRate > 0) || math.IsInf(out.LearningRate, 0):
+		return out, fmt.Errorf("%w: Gradient.Fit: LearningRate = %v, want finite and > 0", ErrParam, g.LearningRate)
+	case !(out.Tol > 0):
+		return out, fmt.Errorf("%w: Gradient.Fit: Tol = %v, want > 0", ErrParam, g.Tol)
+	case out.MaxIter < 0:
+		return out, fmt.Errorf("%w: Gradient.Fit: MaxIter = %d, want ≥ 0", ErrParam, g.MaxIter)
+	case !(out.GammaLearningRate > 0 && out.GammaLearningRate <= 1):
+		return out, fmt.Errorf("%w: Gradient.Fit: GammaLearningRate = %v, want in (0, 1]", ErrParam, g.GammaLearningRate)
+	case g.Mode != Symmetric && g.Mode != Deflation:
+		return out, fmt.Errorf("%w: Gradient.Fit: Mode = %d, want Symmetric or Deflation", ErrParam, int(g.Mode))
+	}
+	return out, nil
+}
+
+// weight is the factor of the gradient step: γ for negentropy, sgn(γ) for kurtosis.
+func (g Gradient) weight(gamma float64) float64 {
+	if g.Contrast == Kurtosis {
+		switch {
+		case gamma > 0:
+			return 1
+		case gamma < 0:
+			return -1
+		}
+		return 0
+	}
+	return gamma
+}
+
+// Fit separates x (n×d): whiten, then find the units by batch ascent (through the unit loop
+// shared with FastICA) or online ascent with deflation. Reaching MaxIter returns the result
+// with Converged = false.
+func (g Gradient) Fit(x mat.Matrix) (*Result, error) {
+	g, err := g.withDefaults()
+	if err != nil {
 		return nil, err
 	}
-	rate, tol, maxIter, gRate := g.Rate, g.Tol, g.MaxIter, g.GammaRate
-	if rate == 0 {
-		switch {
-		case g.Online && g.Contrast == Kurtosis:
-			rate = 0.01
-		case g.Online:
-			rate = 1
-		case g.Contrast == Kurtosis:
-			rate = 0.5
-		case g.Contrast == Exp:
-			rate = 25
-		default:
-			rate = 50
-		}
-	}
-	if tol == 0 {
-		tol = 1e-8
-		if g.Online {
-			tol = 1e-5
-		}
-	}
-	if maxIter == 0 {
-		maxIter = 2000
-		if g.Online {
-			maxIter = 20
-		}
-	}
-	if gRate == 0 {
-		gRate = 0.001
-	}
-	if !(rate > 0) || !(tol > 0) || maxIter < 0 || !(gRate > 0 && gRate <= 1) || math.IsInf(rate, 0) {
-		return nil, fmt.Errorf("%w: Gradient Rate = %v, Tol = %v, MaxIter = %d, GammaRate = %v", ErrParam, g.Rate, g.Tol, g.MaxIter, g.GammaRate)
-	}
-	if g.Mode != Symmetric && g.Mode != Deflation {
-		return nil, fmt.Errorf("%w: unknown mode %d", ErrParam, int(g.Mode))
-	}
-	eG, _, err := GaussianMoments(g.Contrast, alpha)
+	eG, _, err := GaussianMoments(g.Contrast, g.Alpha)
 	if err != nil {
 		return nil, err
 	}
@@ -114,107 +132,91 @@ func (g Gradient) Fit(x mat.Matrix) (*Result, error) {
 	}
 	n, _ := wt.U.Dims()
 	k := wt.Dim
-	u := wt.U.RawMatrix().Data
 	rng := newRand(g.Seed)
-	weight := func(gamma float64) float64 {
-		if g.Contrast == Kurtosis {
-			switch {
-			case gamma > 0:
-				return 1
-			case gamma < 0:
-				return -1
-			}
-			return 0
-		}
-		return gamma
-	}
-	var (
-		b         []float64
-		iters     int
-		last      float64
-		trace     []float64
-		converged = true
-	)
-	switch {
-	case g.Online:
-		b = make([]float64, k*k)
-		order := make([]int, n)
-		for i := range order {
-			order[i] = i
-		}
-		prev := make([]float64, k)
-		avg := make([]float64, k)
-		for p := range k {
-			v := b[p*k : (p+1)*k]
-			for j := range v {
-				v[j] = rng.NormFloat64()
-			}
-			gramSchmidt(v, b, p, k)
-			gamma := 0.0
-			done := false
-			for ep := 0; ep < maxIter; ep++ {
-				copy(prev, v)
-				clear(avg)
-				eps := rate / float64(1+ep)
-				rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
-				for _, t := range order {
-					ut := u[t*k : (t+1)*k]
-					y := dot(v, ut)
-					gy, g1, _ := g.Contrast.Eval(alpha, y)
-					if w := weight(gamma); w != 0 {
-						for j := range v {
-							v[j] += eps * w * g1 * ut[j]
-						}
-						gramSchmidt(v, b, p, k)
-					}
-					gamma += gRate * (gy - eG - gamma)
-					for j := range avg {
-						avg[j] += v[j]
-					}
-				}
-				copy(v, avg)
-				if gramSchmidt(v, b, p, k) == 0 {
-					copy(v, prev)
-				}
-				iters++
-				change := 1 - math.Abs(dot(v, prev))
-				trace = append(trace, change)
-				if change < tol {
-					done = true
-					break
-				}
-			}
-			if !done {
-				converged = false
-				last = math.Max(last, trace[len(trace)-1])
-			}
-		}
-	default:
-		kr := newContrastKernel(wt.ut, n, k, g.Contrast, alpha)
+	var run *unitRun
+	if g.Online {
+		run = g.onlineUnits(rng, wt.U.RawMatrix().Data, n, k, eG)
+	} else {
+		kr := newContrastKernel(wt.ut, n, k, g.Contrast, g.Alpha)
 		fn := float64(n)
-		run, err := runUnits(rng, k, g.Mode, maxIter, tol, "gradient", "step", func(b, old []float64, m int) {
+		run, err = runUnits(rng, k, g.Mode, g.MaxIter, g.Tol, "gradient", "step", func(b, old []float64, m int) {
 			// b_i ← b_i + ε·w·(⟨u G'(y)⟩ − ⟨y G'(y)⟩ b_i), y = b_iᵀu: the tangential gradient
 			kr.run(b, m, true)
 			for i := range m {
-				w := weight(kr.S[i]/fn - eG)
+				w := g.weight(kr.S[i]/fn - eG)
 				radial := dot(kr.P[i*k:(i+1)*k], old[i*k:(i+1)*k]) / fn
 				for j := range k {
-					b[i*k+j] += rate * w * (kr.P[i*k+j]/fn - radial*old[i*k+j])
+					b[i*k+j] += g.LearningRate * w * (kr.P[i*k+j]/fn - radial*old[i*k+j])
 				}
 			}
 		})
 		if err != nil {
 			return nil, err
 		}
-		b, iters, converged, trace, last = run.b, run.iters, run.converged, run.trace, run.last
 	}
-	res, err := newResult(wt, mat.NewDense(k, k, b))
+	res, err := newResult(wt, mat.NewDense(k, k, run.b))
 	if err != nil {
 		return nil, err
 	}
-	res.Iterations, res.Converged, res.Trace = iters, converged, trace
-	if !converged {
-		return res, notConverged("gradient ("+g.Contrast.String()+")", iters, last, tol)
-	}
+	res.Iter, res.Converged, res.Trace = run.iter, run.converged, run.trace
 	return res, nil
+}
+
+// onlineUnits extracts the k units one after another (deflation) by single-sample steps over
+// epochs in a shuffled order, with ε/(1+epoch), the running γ, and the averaged iterate of each
+// epoch as its result (A7/A10).
+func (g Gradient) onlineUnits(rng *rand.Rand, u []float64, n, k int, eG float64) *unitRun {
+	run := &unitRun{b: make([]float64, k*k), converged: true}
+	b := run.b
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	prev := make([]float64, k)
+	avg := make([]float64, k)
+	for p := range k {
+		v := b[p*k : (p+1)*k]
+		for j := range v {
+			v[j] = rng.NormFloat64()
+		}
+		gramSchmidt(v, b, p, k)
+		gamma := 0.0
+		done := false
+		for ep := 0; ep < g.MaxIter; ep++ {
+			copy(prev, v)
+			clear(avg)
+			eps := g.LearningRate / float64(1+ep)
+			rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+			for _, t := range order {
+				ut := u[t*k : (t+1)*k]
+				y := dot(v, ut)
+				gy, g1, _ := g.Contrast.Eval(g.Alpha, y)
+				if w := g.weight(gamma); w != 0 {
+					for j := range v {
+						v[j] += eps * w * g1 * ut[j]
+					}
+					gramSchmidt(v, b, p, k)
+				}
+				gamma += g.GammaLearningRate * (gy - eG - gamma)
+				for j := range avg {
+					avg[j] += v[j]
+				}
+			}
+			copy(v, avg)
+			if gramSchmidt(v, b, p, k) == 0 {
+				copy(v, prev)
+			}
+			run.iter++
+			change := 1 - math.Abs(dot(v, prev))
+			run.trace = append(run.trace, change)
+			if change < g.Tol {
+				done = true
+				break
+			}
+		}
+		if !done {
+			run.converged = false
+		}
+	}
+	return run
 }

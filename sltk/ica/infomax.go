@@ -1,6 +1,7 @@
 package ica
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -96,9 +97,9 @@ type Infomax struct {
 	Online bool
 	// Score is ψ; the zero value is the notes' Logistic.
 	Score Score
-	// Rate is η; zero means 0.5 batch, 0.01 online. A batch step that lowers the objective
-	// is undone and the rate halved, so a too-large choice costs steps, not the result.
-	Rate float64
+	// LearningRate is η; zero means 0.5 batch, 0.01 online. A batch step that lowers the
+	// objective is undone and the rate halved, so a too-large choice costs steps, not the result.
+	LearningRate float64
 	// BatchSize is the online mini-batch size; zero means 1.
 	BatchSize int
 	// MaxIter caps batch steps (default 1000) or online epochs (default 30).
@@ -112,37 +113,51 @@ type Infomax struct {
 	Whiten Whitener
 }
 
-// Fit separates x (n×d). Non-convergence returns the result with an error wrapping
-// ErrNotConverged; a step that makes W singular or non-finite returns ErrSingular (lower the
-// Rate).
+// withDefaults resolves the zero values (which depend on Online) and checks the ranges.
+func (im Infomax) withDefaults() (Infomax, error) {
+	batch := func(b, o float64) float64 {
+		if im.Online {
+			return o
+		}
+		return b
+	}
+	out := im
+	out.LearningRate = cmp.Or(im.LearningRate, batch(0.5, 0.01))
+	out.Tol = cmp.Or(im.Tol, batch(1e-5, 2e-3))
+	out.MaxIter = cmp.Or(im.MaxIter, int(batch(1000, 30)))
+	out.BatchSize = cmp.Or(im.BatchSize, 1)
+	switch {
+	case !(out.LearningRate > 0) || math.IsInf(out.LearningRate, 0):
+		return out, fmt.Errorf("%w: Infomax.Fit: LearningRate = %v, want finite and > 0", ErrParam, im.LearningRate)
+	case !(out.Tol > 0):
+		return out, fmt.Errorf("%w: Infomax.Fit: Tol = %v, want > 0", ErrParam, im.Tol)
+	case out.MaxIter < 0:
+		return out, fmt.Errorf("%w: Infomax.Fit: MaxIter = %d, want ≥ 0", ErrParam, im.MaxIter)
+	case out.BatchSize < 0:
+		return out, fmt.Errorf("%w: Infomax.Fit: BatchSize = %d, want ≥ 0", ErrParam, im.BatchSize)
+	case im.Score < Logistic || im.Score > Cubic:
+		return out, fmt.Errorf("%w: Infomax.Fit: Score = %d, want Logistic, Extended or Cubic", ErrParam, int(im.Score))
+	}
+	return out, nil
+}
+
+// infomaxRun is the state of one fit: the unmixing matrix on whitened data, the Extended
+// signs, and the outcome.
+type infomaxRun struct {
+	w         *mat.Dense
+	signs     []float64
+	iter      int
+	converged bool
+	trace     []float64
+}
+
+// Fit separates x (n×d): whiten, start from W = I, then ascend E(W) by batch or online steps.
+// Reaching MaxIter returns the result with Converged = false; a step that makes W singular or
+// non-finite returns ErrSingular (lower the LearningRate).
 func (im Infomax) Fit(x mat.Matrix) (*Result, error) {
-	rate, tol, maxIter, bs := im.Rate, im.Tol, im.MaxIter, im.BatchSize
-	if rate == 0 {
-		rate = 0.5
-		if im.Online {
-			rate = 0.01
-		}
-	}
-	if tol == 0 {
-		tol = 1e-5
-		if im.Online {
-			tol = 2e-3
-		}
-	}
-	if maxIter == 0 {
-		maxIter = 1000
-		if im.Online {
-			maxIter = 30
-		}
-	}
-	if bs == 0 {
-		bs = 1
-	}
-	if !(rate > 0) || math.IsInf(rate, 0) || !(tol > 0) || maxIter < 0 || bs < 0 {
-		return nil, fmt.Errorf("%w: Infomax Rate = %v, Tol = %v, MaxIter = %d, BatchSize = %d", ErrParam, im.Rate, im.Tol, im.MaxIter, im.BatchSize)
-	}
-	if im.Score < Logistic || im.Score > Cubic {
-		return nil, fmt.Errorf("%w: unknown score %d", ErrParam, int(im.Score))
+	im, err := im.withDefaults()
+	if err != nil {
+		return nil, err
 	}
 	wt, err := im.Whiten.Fit(x)
 	if err != nil {
@@ -150,150 +165,154 @@ func (im Infomax) Fit(x mat.Matrix) (*Result, error) {
 	}
 	n, _ := wt.U.Dims()
 	k := wt.Dim
-	if bs > n {
-		return nil, fmt.Errorf("%w: BatchSize %d exceeds the %d samples", ErrParam, bs, n)
+	if im.BatchSize > n {
+		return nil, fmt.Errorf("%w: Infomax.Fit: BatchSize = %d, want at most the %d samples", ErrParam, im.BatchSize, n)
 	}
-	w := mat.NewDense(k, k, nil)
+	run := &infomaxRun{w: mat.NewDense(k, k, nil), signs: make([]float64, k)}
 	for i := range k {
-		w.Set(i, i, 1)
-	}
-	var (
-		iters     int
-		converged bool
-		trace     []float64
-		last      float64
-		signs     = make([]float64, k)
-	)
-	for i := range signs {
-		signs[i] = 1
+		run.w.Set(i, i, 1)
+		run.signs[i] = 1
 	}
 	ik := newInfomaxKernel(wt.ut, n, k, im.Score)
 	if im.Score == Extended {
-		ik.run(w.RawMatrix().Data, signs)
-		ik.updateSigns(signs)
+		ik.run(run.w.RawMatrix().Data, run.signs)
+		ik.updateSigns(run.signs)
 	}
-	if !im.Online {
-		grad := mat.NewDense(k, k, nil)
-		wPrev := mat.NewDense(k, k, nil)
-		gPrev := mat.NewDense(k, k, nil)
-		objPrev := math.Inf(-1)
-		eta := rate
-		for iters < maxIter {
-			obj, err := im.batchGradient(ik, w, signs, grad)
-			if err != nil && !errors.Is(err, ErrSingular) {
-				return nil, fmt.Errorf("Infomax step %d: %w", iters+1, err)
-			}
-			if err != nil || obj < objPrev-1e-12*math.Abs(objPrev) {
-				// The step overshot: undo it and halve the rate.
-				if err == nil {
-					err = fmt.Errorf("%w: the objective fell from %.10g to %.10g", ErrSingular, objPrev, obj)
-				}
-				if iters == 0 || eta < 1e-12*rate {
-					return nil, fmt.Errorf("Infomax step %d: %w", iters+1, err)
-				}
-				eta /= 2
-				w.Copy(wPrev)
-				grad.Copy(gPrev)
-				obj = objPrev
-			} else {
-				trace = append(trace, obj)
-				last = mat.Norm(grad, 2)
-				if last < tol {
-					converged = true
-					break
-				}
-				// The statistics of this pass choose the Extended signs of the next step; a
-				// change of sign changes the objective, so the next comparison is skipped.
-				if im.Score == Extended && ik.updateSigns(signs) {
-					obj = math.Inf(-1)
-				}
-			}
-			wPrev.Copy(w)
-			gPrev.Copy(grad)
-			objPrev = obj
-			grad.Scale(eta, grad)
-			w.Add(w, grad)
-			iters++
-		}
+	if im.Online {
+		err = im.ascendOnline(ik, wt.U.RawMatrix().Data, n, run)
 	} else {
-		u := wt.U.RawMatrix().Data
-		order := make([]int, n)
-		for i := range order {
-			order[i] = i
-		}
-		rng := newRand(im.Seed)
-		avg := mat.NewDense(k, k, nil)
-		prev := mat.NewDense(k, k, nil)
-		grad := mat.NewDense(k, k, nil)
-		ub := make([]float64, bs*k)
-		sc := &onlineScratch{y: make([]float64, bs*k), psi: make([]float64, bs*k), m: make([]float64, k*k)}
-		for iters < maxIter {
-			prev.Copy(w)
-			avg.Zero()
-			eta := rate / float64(1+iters)
-			rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
-			steps := 0
-			for lo := 0; lo+bs <= n; lo += bs {
-				for r := range bs {
-					copy(ub[r*k:(r+1)*k], u[order[lo+r]*k:(order[lo+r]+1)*k])
-				}
-				if err := im.sampleGradient(ub, bs, w, signs, grad, sc); err != nil {
-					return nil, fmt.Errorf("Infomax online epoch %d: %w", iters+1, err)
-				}
-				wd, gd, ad := w.RawMatrix().Data, grad.RawMatrix().Data, avg.RawMatrix().Data
-				for i, g := range gd {
-					wd[i] += eta * g
-					ad[i] += wd[i]
-				}
-				steps++
-			}
-			avg.Scale(1/float64(steps), avg)
-			w.Copy(avg)
-			if err := checkFinite("W", w); err != nil {
-				return nil, fmt.Errorf("%w: Infomax diverged in epoch %d (lower the Rate): %v", ErrSingular, iters+1, err)
-			}
-			iters++
-			if im.Score == Extended {
-				ik.run(w.RawMatrix().Data, signs)
-				ik.updateSigns(signs)
-			}
-			obj, err := im.objective(ik, w, signs)
-			if err != nil {
-				return nil, err
-			}
-			trace = append(trace, obj)
-			var diff mat.Dense
-			diff.Sub(w, prev)
-			last = mat.Norm(&diff, 2) / mat.Norm(prev, 2)
-			if last < tol {
-				converged = true
-				break
-			}
-		}
+		err = im.ascendBatch(ik, run)
 	}
-	res, err := newResult(wt, w)
 	if err != nil {
 		return nil, err
 	}
-	res.Iterations, res.Converged, res.Trace = iters, converged, trace
-	if im.Score == Extended {
-		res.Values = signs
+	res, err := newResult(wt, run.w)
+	if err != nil {
+		return nil, err
 	}
-	if !converged {
-		name := "natural-gradient"
-		if im.Plain {
-			name = "plain-gradient"
-		}
-		return res, notConverged(name+" Infomax", iters, last, tol)
+	res.Iter, res.Converged, res.Trace = run.iter, run.converged, run.trace
+	if im.Score == Extended {
+		res.Values = run.signs
 	}
 	return res, nil
+}
+
+// ascendBatch takes full gradient steps W ← W + η∇E(W) until ‖∇E‖_F < Tol. A step that lowers
+// E (or breaks W) is undone and η halved.
+func (im Infomax) ascendBatch(ik *infomaxKernel, run *infomaxRun) error {
+	w, signs := run.w, run.signs
+	k, _ := w.Dims()
+	grad := mat.NewDense(k, k, nil)
+	wPrev := mat.NewDense(k, k, nil)
+	gPrev := mat.NewDense(k, k, nil)
+	objPrev := math.Inf(-1)
+	eta := im.LearningRate
+	for run.iter < im.MaxIter {
+		obj, err := im.batchGradient(ik, w, signs, grad)
+		if err != nil && !errors.Is(err, ErrSingular) {
+			return fmt.Errorf("ica: Infomax.Fit: step %d: %w", run.iter+1, err)
+		}
+		if err != nil || obj < objPrev-1e-12*math.Abs(objPrev) {
+			// The step overshot: undo it and halve the rate.
+			if err == nil {
+				err = fmt.Errorf("%w: the objective fell from %.10g to %.10g", ErrSingular, objPrev, obj)
+			}
+			if run.iter == 0 || eta < 1e-12*im.LearningRate {
+				return fmt.Errorf("ica: Infomax.Fit: step %d: %w", run.iter+1, err)
+			}
+			eta /= 2
+			w.Copy(wPrev)
+			grad.Copy(gPrev)
+			obj = objPrev
+		} else {
+			run.trace = append(run.trace, obj)
+			if mat.Norm(grad, 2) < im.Tol {
+				run.converged = true
+				return nil
+			}
+			// The statistics of this pass choose the Extended signs of the next step; a
+			// change of sign changes the objective, so the next comparison is skipped.
+			if im.Score == Extended && ik.updateSigns(signs) {
+				obj = math.Inf(-1)
+			}
+		}
+		wPrev.Copy(w)
+		gPrev.Copy(grad)
+		objPrev = obj
+		grad.Scale(eta, grad)
+		w.Add(w, grad)
+		run.iter++
+	}
+	return nil
+}
+
+// ascendOnline runs epochs of mini-batch steps in a shuffled order with η/(1+epoch), reports
+// the Polyak–Ruppert average of each epoch's iterates, and stops when the average changes by
+// less than Tol relative to the previous epoch's.
+func (im Infomax) ascendOnline(ik *infomaxKernel, u []float64, n int, run *infomaxRun) error {
+	w, signs := run.w, run.signs
+	k, _ := w.Dims()
+	bs := im.BatchSize
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	rng := newRand(im.Seed)
+	avg := mat.NewDense(k, k, nil)
+	prev := mat.NewDense(k, k, nil)
+	grad := mat.NewDense(k, k, nil)
+	ub := make([]float64, bs*k)
+	sc := &onlineScratch{y: make([]float64, bs*k), psi: make([]float64, bs*k), m: make([]float64, k*k)}
+	for run.iter < im.MaxIter {
+		prev.Copy(w)
+		avg.Zero()
+		eta := im.LearningRate / float64(1+run.iter)
+		rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		steps := 0
+		for lo := 0; lo+bs <= n; lo += bs {
+			for r := range bs {
+				copy(ub[r*k:(r+1)*k], u[order[lo+r]*k:(order[lo+r]+1)*k])
+			}
+			if err := im.sampleGradient(ub, bs, w, signs, grad, sc); err != nil {
+				return fmt.Errorf("ica: Infomax.Fit: online epoch %d: %w", run.iter+1, err)
+			}
+			wd, gd, ad := w.RawMatrix().Data, grad.RawMatrix().Data, avg.RawMatrix().Data
+			for i, g := range gd {
+				wd[i] += eta * g
+				ad[i] += wd[i]
+			}
+			steps++
+		}
+		avg.Scale(1/float64(steps), avg)
+		w.Copy(avg)
+		if err := checkFinite("W", w); err != nil {
+			return fmt.Errorf("%w: Infomax diverged in epoch %d (lower the LearningRate): %v", ErrSingular, run.iter+1, err)
+		}
+		run.iter++
+		if im.Score == Extended {
+			ik.run(w.RawMatrix().Data, signs)
+			ik.updateSigns(signs)
+		}
+		obj, err := im.objective(ik, w, signs)
+		if err != nil {
+			return err
+		}
+		run.trace = append(run.trace, obj)
+		var diff mat.Dense
+		diff.Sub(w, prev)
+		if mat.Norm(&diff, 2)/mat.Norm(prev, 2) < im.Tol {
+			run.converged = true
+			return nil
+		}
+	}
+	return nil
 }
 
 // batchGradient fills grad with the plain or natural gradient at w over all samples, updates
 // the Extended signs, and returns the objective E(W).
 func (im Infomax) batchGradient(ik *infomaxKernel, w *mat.Dense, signs []float64, grad *mat.Dense) (float64, error) {
 	if err := checkFinite("W", w); err != nil {
-		return 0, fmt.Errorf("%w: Infomax diverged (lower the Rate): %v", ErrSingular, err)
+		return 0, fmt.Errorf("%w: Infomax diverged (lower the LearningRate): %v", ErrSingular, err)
 	}
 	k, _ := w.Dims()
 	ik.run(w.RawMatrix().Data, signs)

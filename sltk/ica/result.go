@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -24,10 +25,11 @@ type Result struct {
 	Rotation *mat.Dense
 	// Whitening is the centring and whitening step that preceded the search.
 	Whitening *Whitening
-	// Iterations counts fixed-point iterations, gradient steps, epochs or sweeps (summed
-	// over components in deflation mode).
-	Iterations int
-	// Converged reports whether the tolerance was met before the iteration cap.
+	// Iter counts fixed-point iterations, gradient steps, epochs or sweeps (summed over
+	// components in deflation mode).
+	Iter int
+	// Converged reports whether the tolerance was met before MaxIter (reaching MaxIter is a
+	// state of the result, not an error).
 	Converged bool
 	// Trace is the per-iteration convergence measure or objective (see each method).
 	Trace []float64
@@ -75,8 +77,16 @@ func newResult(wt *Whitening, rot *mat.Dense) (*Result, error) {
 	}, nil
 }
 
+var (
+	_ sltk.Transformer = (*Result)(nil)
+	_ sltk.Transformer = (*Whitening)(nil)
+)
+
 // Transform applies the fitted unmixing to new observations: ŝ = W(x − Mean), n×k.
 func (r *Result) Transform(x mat.Matrix) (*mat.Dense, error) {
+	if r == nil || r.Rotation == nil {
+		return nil, fmt.Errorf("%w: ica: Result.Transform on a zero value", ErrNotFitted)
+	}
 	u, err := r.Whitening.Transform(x)
 	if err != nil {
 		return nil, err
@@ -84,12 +94,6 @@ func (r *Result) Transform(x mat.Matrix) (*mat.Dense, error) {
 	var s mat.Dense
 	s.Mul(u, r.Rotation.T())
 	return &s, nil
-}
-
-// notConverged wraps ErrNotConverged with the method's name and numbers.
-func notConverged(method string, iters int, last, tol float64) error {
-	return fmt.Errorf("%w: %s stopped after %d iterations with change %.3g > tolerance %.3g",
-		ErrNotConverged, method, iters, last, tol)
 }
 
 // randomOrthogonal returns a k×k orthogonal matrix, the Q factor of a seeded Gaussian matrix

@@ -1,6 +1,7 @@
 package ica
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -38,7 +39,7 @@ func (am AMUSE) Fit(x mat.Matrix) (*Result, error) {
 		return nil, err
 	}
 	if lag < 0 || lag >= n {
-		return nil, fmt.Errorf("%w: lag %d for a series of length %d (need 1 ≤ lag < n)", ErrLag, lag, n)
+		return nil, fmt.Errorf("%w: lag %d for a series of length %d (need 1 ≤ lag < n)", ErrParam, lag, n)
 	}
 	wt, err := am.Whiten.Fit(x)
 	if err != nil {
@@ -54,7 +55,7 @@ func (am AMUSE) Fit(x mat.Matrix) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Iterations, res.Converged, res.Values = 1, true, vals
+	res.Iter, res.Converged, res.Values = 1, true, vals
 	return res, nil
 }
 
@@ -110,8 +111,8 @@ func eigDesc(sym mat.Symmetric) (vals []float64, vecs *mat.Dense, ok bool) {
 type SOBI struct {
 	// Lags are the time shifts used; nil means 1, 2, …, 10.
 	Lags []int
-	// MaxSweeps caps the Jacobi sweeps; zero means 100.
-	MaxSweeps int
+	// MaxIter caps the Jacobi sweeps; zero means 100.
+	MaxIter int
 	// Tol is the smallest rotation angle (radians) worth applying; zero means 1e-12.
 	Tol float64
 	// Whiten configures centring and whitening.
@@ -133,7 +134,7 @@ func (so SOBI) Fit(x mat.Matrix) (*Result, error) {
 	}
 	for _, l := range lags {
 		if l < 1 || l >= n {
-			return nil, fmt.Errorf("%w: lag %d for a series of length %d (need 1 ≤ lag < n)", ErrLag, l, n)
+			return nil, fmt.Errorf("%w: lag %d for a series of length %d (need 1 ≤ lag < n)", ErrParam, l, n)
 		}
 	}
 	wt, err := so.Whiten.Fit(x)
@@ -145,16 +146,16 @@ func (so SOBI) Fit(x mat.Matrix) (*Result, error) {
 	for i, l := range lags {
 		mats[i] = Symmetrize(laggedCov(wt.ut, n, k, l))
 	}
-	jd := JacobiJointDiag{MaxSweeps: so.MaxSweeps, Tol: so.Tol}
+	jd := JacobiJointDiag{MaxIter: so.MaxIter, Tol: so.Tol}
 	v, info, err := jd.Run(mats)
-	if err != nil && info == nil {
+	if err != nil {
 		return nil, err
 	}
 	res, rerr := newResult(wt, mat.DenseCopyOf(v.T()))
 	if rerr != nil {
 		return nil, rerr
 	}
-	res.Iterations, res.Converged, res.Trace = info.Sweeps, info.Converged, info.Trace
+	res.Iter, res.Converged, res.Trace = info.Iter, info.Converged, info.Trace
 	// Values: the lag-τ₁ autocorrelation of each recovered source.
 	res.Values = make([]float64, k)
 	for i := range k {
@@ -166,7 +167,7 @@ func (so SOBI) Fit(x mat.Matrix) (*Result, error) {
 		}
 		res.Values[i] = s
 	}
-	return res, err
+	return res, nil
 }
 
 // JacobiJointDiag finds an orthogonal V that makes the symmetric matrices Vᵀ C_τ V as diagonal
@@ -174,8 +175,8 @@ func (so SOBI) Fit(x mat.Matrix) (*Result, error) {
 // and Souloumiac. Each rotation cannot increase Σ_τ off(Vᵀ C_τ V), so the cost trace is
 // non-increasing. Cost O(L·k³) per sweep for L matrices of size k.
 type JacobiJointDiag struct {
-	// MaxSweeps caps the sweeps; zero means 100.
-	MaxSweeps int
+	// MaxIter caps the sweeps; zero means 100.
+	MaxIter int
 	// Tol is the smallest |sin θ| applied; a sweep with no larger rotation ends the run.
 	// Zero means 1e-12.
 	Tol float64
@@ -183,30 +184,27 @@ type JacobiJointDiag struct {
 
 // JDInfo reports a joint diagonalisation run.
 type JDInfo struct {
-	// Sweeps counts the sweeps (Jacobi) or multiplicative updates (FFDiag).
-	Sweeps int
-	// Converged reports whether the stopping rule was met before the cap.
+	// Iter counts the sweeps (Jacobi) or multiplicative updates (FFDiag).
+	Iter int
+	// Converged reports whether the stopping rule was met before MaxIter.
 	Converged bool
 	// Trace is Σ_τ off(·) after each sweep or update.
 	Trace []float64
 }
 
-// Run jointly diagonalises mats (each k×k and symmetric; they are not modified). On
-// non-convergence it returns V and info with an error wrapping ErrNotConverged.
+// Run jointly diagonalises mats (each k×k and symmetric; they are not modified). Reaching
+// MaxIter is reported by info.Converged = false.
 func (jd JacobiJointDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 	k, err := checkMats(mats)
 	if err != nil {
 		return nil, nil, err
 	}
-	sweeps, tol := jd.MaxSweeps, jd.Tol
-	if sweeps == 0 {
-		sweeps = 100
-	}
-	if tol == 0 {
-		tol = 1e-12
-	}
-	if sweeps < 0 || !(tol > 0) {
-		return nil, nil, fmt.Errorf("%w: MaxSweeps = %d, Tol = %v", ErrParam, jd.MaxSweeps, jd.Tol)
+	sweeps, tol := cmp.Or(jd.MaxIter, 100), cmp.Or(jd.Tol, 1e-12)
+	switch {
+	case sweeps < 0:
+		return nil, nil, fmt.Errorf("%w: JacobiJointDiag.Run: MaxIter = %d, want ≥ 0", ErrParam, jd.MaxIter)
+	case !(tol > 0):
+		return nil, nil, fmt.Errorf("%w: JacobiJointDiag.Run: Tol = %v, want > 0", ErrParam, jd.Tol)
 	}
 	m := make([]*mat.Dense, len(mats))
 	for i, c := range mats {
@@ -217,7 +215,7 @@ func (jd JacobiJointDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 		v.Set(i, i, 1)
 	}
 	info := &JDInfo{}
-	for info.Sweeps < sweeps {
+	for info.Iter < sweeps {
 		rotated := false
 		for p := 0; p < k-1; p++ {
 			for q := p + 1; q < k; q++ {
@@ -246,16 +244,12 @@ func (jd JacobiJointDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 				}
 			}
 		}
-		info.Sweeps++
+		info.Iter++
 		info.Trace = append(info.Trace, jointOff(m))
 		if !rotated {
 			info.Converged = true
 			break
 		}
-	}
-	if !info.Converged {
-		return v, info, fmt.Errorf("%w: Jacobi joint diagonalisation after %d sweeps, cost %.3g",
-			ErrNotConverged, info.Sweeps, info.Trace[len(info.Trace)-1])
 	}
 	return v, info, nil
 }
@@ -325,25 +319,20 @@ type FFDiag struct {
 }
 
 // Run jointly diagonalises mats (each k×k, symmetric) and returns W with W C_τ Wᵀ nearly
-// diagonal for all τ. On non-convergence it returns W and info with an error wrapping
-// ErrNotConverged.
+// diagonal for all τ. Reaching MaxIter is reported by info.Converged = false.
 func (ff FFDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 	k, err := checkMats(mats)
 	if err != nil {
 		return nil, nil, err
 	}
-	maxIter, tol, theta := ff.MaxIter, ff.Tol, ff.Theta
-	if maxIter == 0 {
-		maxIter = 1000
-	}
-	if tol == 0 {
-		tol = 1e-14
-	}
-	if theta == 0 {
-		theta = 0.9
-	}
-	if maxIter < 0 || !(tol > 0) || !(theta > 0 && theta < 1) {
-		return nil, nil, fmt.Errorf("%w: FFDiag MaxIter = %d, Tol = %v, Theta = %v", ErrParam, ff.MaxIter, ff.Tol, ff.Theta)
+	maxIter, tol, theta := cmp.Or(ff.MaxIter, 1000), cmp.Or(ff.Tol, 1e-14), cmp.Or(ff.Theta, 0.9)
+	switch {
+	case maxIter < 0:
+		return nil, nil, fmt.Errorf("%w: FFDiag.Run: MaxIter = %d, want ≥ 0", ErrParam, ff.MaxIter)
+	case !(tol > 0):
+		return nil, nil, fmt.Errorf("%w: FFDiag.Run: Tol = %v, want > 0", ErrParam, ff.Tol)
+	case !(theta > 0 && theta < 1):
+		return nil, nil, fmt.Errorf("%w: FFDiag.Run: Theta = %v, want in (0, 1)", ErrParam, ff.Theta)
 	}
 	c := make([]*mat.Dense, len(mats))
 	for i, m := range mats {
@@ -359,7 +348,7 @@ func (ff FFDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 	z := mat.NewDense(k, k, nil)
 	step := mat.NewDense(k, k, nil)
 	var tmp mat.Dense
-	for info.Sweeps < maxIter {
+	for info.Iter < maxIter {
 		if cost <= tol {
 			info.Converged = true
 			break
@@ -399,15 +388,12 @@ func (ff FFDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 		}
 		prev := cost
 		cost = jointOff(c)
-		info.Sweeps++
+		info.Iter++
 		info.Trace = append(info.Trace, cost)
 		if cost <= tol || math.Abs(prev-cost) <= tol*cost0 {
 			info.Converged = true
 			break
 		}
-	}
-	if !info.Converged {
-		return w, info, fmt.Errorf("%w: FFDiag after %d updates, cost %.3g", ErrNotConverged, info.Sweeps, cost)
 	}
 	return w, info, nil
 }

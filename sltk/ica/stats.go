@@ -67,7 +67,7 @@ func LaggedCovariance(x mat.Matrix, lag int) (*mat.Dense, error) {
 		return nil, err
 	}
 	if lag < 0 || lag >= n {
-		return nil, fmt.Errorf("%w: lag %d for a series of length %d (need 0 ≤ lag < n)", ErrLag, lag, n)
+		return nil, fmt.Errorf("%w: lag %d for a series of length %d (need 0 ≤ lag < n)", ErrParam, lag, n)
 	}
 	raw := rawDense(x).RawMatrix().Data
 	mean := make([]float64, d)

@@ -7,14 +7,12 @@ import (
 )
 
 // unitRun is the outcome of runUnits: the k×k row-major matrix of unit vectors, the number of
-// steps, whether every unit met the tolerance, the trace of changes and the last change of an
-// unconverged run.
+// steps, whether every unit met the tolerance, and the trace of changes.
 type unitRun struct {
 	b         []float64
-	iters     int
+	iter      int
 	converged bool
 	trace     []float64
-	last      float64
 }
 
 // runUnits is the iteration over units on the whitened sphere that FastICA and the batch
@@ -37,19 +35,19 @@ func runUnits(rng *rand.Rand, k int, mode Mode, maxIter int, tol float64, name, 
 	if mode == Symmetric {
 		r.b = randomOrthogonal(rng, k).RawMatrix().Data
 		old := make([]float64, k*k)
-		for r.iters < maxIter {
+		for r.iter < maxIter {
 			copy(old, r.b)
 			step(r.b, old, k)
 			if err := symOrthInPlace(r.b, k); err != nil {
-				return nil, fmt.Errorf("%s %s %d: %w", name, stepWord, r.iters+1, err)
+				return nil, fmt.Errorf("%s %s %d: %w", name, stepWord, r.iter+1, err)
 			}
-			r.iters++
-			r.last = 0
+			r.iter++
+			change := 0.0
 			for i := range k {
-				r.last = math.Max(r.last, 1-math.Abs(dot(r.b[i*k:(i+1)*k], old[i*k:(i+1)*k])))
+				change = math.Max(change, 1-math.Abs(dot(r.b[i*k:(i+1)*k], old[i*k:(i+1)*k])))
 			}
-			r.trace = append(r.trace, r.last)
-			if r.last < tol {
+			r.trace = append(r.trace, change)
+			if change < tol {
 				r.converged = true
 				break
 			}
@@ -72,7 +70,7 @@ func runUnits(rng *rand.Rand, k int, mode Mode, maxIter int, tol float64, name, 
 			if gramSchmidt(v, r.b, p, k) == 0 {
 				return nil, fmt.Errorf("%w: %s unit %d vanished at %s %d", ErrSingular, name, p, stepWord, it+1)
 			}
-			r.iters++
+			r.iter++
 			change := 1 - math.Abs(dot(v, old))
 			r.trace = append(r.trace, change)
 			if change < tol {
@@ -82,7 +80,6 @@ func runUnits(rng *rand.Rand, k int, mode Mode, maxIter int, tol float64, name, 
 		}
 		if !done {
 			r.converged = false
-			r.last = math.Max(r.last, r.trace[len(r.trace)-1])
 		}
 	}
 	return r, nil

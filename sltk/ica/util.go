@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -17,35 +17,19 @@ import (
 // 2048 rows of up to 16 columns fits in the L2 cache together with its projection.
 const blockRows = 2048
 
-// forBlocks calls fn for every row block [lo, hi) of n rows, on up to GOMAXPROCS goroutines.
-// fn receives a worker index (for scratch buffers) and the block index (for per-block partial
-// results). Callers add the per-block partials in block order, which makes every reduction
-// independent of the number of goroutines and of the scheduling.
+// forBlocks calls fn for every row block [lo, hi) of n rows, on up to GOMAXPROCS goroutines
+// (internal/par.Chunks over the blocks). fn receives a worker index below workers(n) (for
+// scratch buffers) and the block index (for per-block partial results). Callers add the
+// per-block partials in block order, which makes every reduction independent of the number
+// of goroutines and of the scheduling.
 func forBlocks(n int, fn func(worker, block, lo, hi int)) {
-	nb := numBlocks(n)
-	w := workers(n)
-	if w <= 1 {
-		for b := range nb {
-			fn(0, b, b*blockRows, min(n, (b+1)*blockRows))
-		}
-		return
-	}
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for wk := range w {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				b := int(next.Add(1)) - 1
-				if b >= nb {
-					return
-				}
-				fn(wk, b, b*blockRows, min(n, (b+1)*blockRows))
-			}
-		}()
-	}
-	wg.Wait()
+	par.Chunks(numBlocks(n), 1, func(blo, bhi int) {
+		wk := int(next.Add(1)) - 1
+		for b := blo; b < bhi; b++ {
+			fn(wk, b, b*blockRows, min(n, (b+1)*blockRows))
+		}
+	})
 }
 
 func numBlocks(n int) int { return (n + blockRows - 1) / blockRows }
@@ -68,18 +52,28 @@ func rawDense(x mat.Matrix) *mat.Dense {
 	return mat.DenseCopyOf(x)
 }
 
-// checkData validates an n×d data matrix: non-empty, more rows than columns (minRows at
-// least), every entry finite. It returns the dimensions.
-func checkData(x mat.Matrix, minRows int) (n, d int, err error) {
+// checkMatrix validates a data matrix: not nil, not empty, every entry finite.
+func checkMatrix(x mat.Matrix) (n, d int, err error) {
 	n, d, e := check.Matrix("x", x)
 	switch {
 	case e != nil && e.Fault == check.NotFinite:
 		return n, d, fmt.Errorf("%w: %v", ErrNotFinite, e)
 	case e != nil:
 		return n, d, fmt.Errorf("%w: %v", ErrEmpty, e)
+	}
+	return n, d, nil
+}
+
+// checkData validates an n×d data matrix: non-empty, more rows than columns (minRows at
+// least), every entry finite. It returns the dimensions.
+func checkData(x mat.Matrix, minRows int) (n, d int, err error) {
+	n, d, err = checkMatrix(x)
+	switch {
+	case err != nil:
+		return n, d, err
 	case n <= d || n < minRows:
 		return n, d, fmt.Errorf("%w: %d observations for %d dimensions (need more than %d and at least %d)",
-			ErrTooFewSamples, n, d, d, minRows)
+			ErrShape, n, d, d, minRows)
 	}
 	return n, d, nil
 }

@@ -150,15 +150,15 @@ func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 // Transform whitens new observations with the fitted mean and matrix K.
 // Cost O(n·d·k).
 func (wt *Whitening) Transform(x mat.Matrix) (*mat.Dense, error) {
-	n, d := x.Dims()
-	if n == 0 || d == 0 {
-		return nil, fmt.Errorf("%w: %d×%d matrix", ErrEmpty, n, d)
+	if wt == nil || wt.K == nil {
+		return nil, fmt.Errorf("%w: ica: Whitening.Transform on a zero value", ErrNotFitted)
+	}
+	n, d, err := checkMatrix(x)
+	if err != nil {
+		return nil, err
 	}
 	if d != len(wt.Mean) {
-		return nil, fmt.Errorf("%w: data have %d columns, the whitening was fitted on %d", ErrParam, d, len(wt.Mean))
-	}
-	if err := checkFinite("x", x); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: data have %d columns, the whitening was fitted on %d", ErrShape, d, len(wt.Mean))
 	}
 	scratch := make([][]float64, workers(n))
 	for i := range scratch {
