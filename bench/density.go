@@ -109,11 +109,11 @@ func lleWorkload(n int) Workload {
 			return Inputs{"x": x}, err
 		},
 		Run: func(in Inputs) (Result, error) {
-			r, err := embed.LLE{K: 12, Dim: 2}.Fit(in["x"])
+			r, err := embed.LLE{Neighbors: 12, Components: 2}.Fit(in["x"])
 			if err != nil {
 				return Result{}, err
 			}
-			return Result{Quality: r.Eigenvalues[1] + r.Eigenvalues[2], Note: fmt.Sprintf("band %d, %d sweeps", r.Bandwidth, r.Iter)}, nil
+			return Result{Quality: r.Cost, Note: fmt.Sprintf("band %d, %d sweeps", r.Bandwidth, r.Iter)}, nil
 		},
 		Peer:   "lle",
 		Params: map[string]any{"n_neighbors": 12, "n_components": 2},

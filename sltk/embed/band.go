@@ -145,7 +145,7 @@ func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, se
 	// number, which costs several extra band solves and is not needed here.
 	chol, ok := lapack64.Pbtrf(g.RawSymBand())
 	if !ok {
-		return nil, nil, st, fmt.Errorf("%w: band Cholesky of G + σI failed", ErrInput)
+		return nil, nil, st, fmt.Errorf("%w: embed: LLE.Fit: band Cholesky of G + σI failed", ErrSingular)
 	}
 	s := min(dim+4, p-1)
 	rng := rand.New(rand.NewPCG(seed, 0x5851f42d4c957f2d))
@@ -177,7 +177,7 @@ func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, se
 			}
 		}
 		if !eig.Factorize(hs, true) {
-			return nil, nil, st, fmt.Errorf("%w: Rayleigh–Ritz eigen-decomposition failed", ErrInput)
+			return nil, nil, st, fmt.Errorf("%w: embed: LLE.Fit: Rayleigh–Ritz eigen-decomposition failed", ErrSingular)
 		}
 		theta = eig.Values(theta)
 		eig.VectorsTo(&v)
@@ -216,9 +216,6 @@ func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, se
 	applyG(nbP, wP, ones, g1)
 	vals := []float64{mat.Sum(g1) / float64(p)}
 	vals = append(vals, theta[:dim]...)
-	if !st.converged {
-		return vals, vecs, st, fmt.Errorf("%w: subspace iteration did not converge in %d sweeps (raise MaxIter or Tol)", ErrInput, maxIter)
-	}
 	return vals, vecs, st, nil
 }
 

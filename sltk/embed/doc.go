@@ -1,12 +1,14 @@
 // Package embed maps high-dimensional data to a few coordinates.
 //
 // It implements locally linear embedding (LLE, seed 001 §4.4, Fig. 4.9): every point is
-// reconstructed from its K nearest neighbours (found with gonum's k-d tree) by weights that sum
-// to one, and the low-dimensional coordinates are the bottom eigenvectors of
-// G = (I − W)ᵀ(I − W). The local Gram matrices are regularised, as they must be when K exceeds
-// the input dimension (erratum E31), and the embedding is scaled so that (1/p) Σ u uᵀ = I, the
-// constraint the notes intend (E31), and centred.
+// reconstructed from its Neighbors nearest neighbours (found with gonum's k-d tree) by weights
+// that sum to one, and the low-dimensional coordinates are the bottom eigenvectors of
+// G = (I − W)ᵀ(I − W). The local Gram matrices are regularised, as they must be when
+// Neighbors exceeds the input dimension (erratum E31). The embedding is centred with unit-norm
+// columns, as in scikit-learn; √p times it meets the notes' constraint (1/p) Σ u uᵀ = I (E31),
+// and its Cost is the sum of the kept bottom eigenvalues (scikit-learn's reconstruction_error_).
 //
-// Errors wrap the sentinels ErrInput, ErrNeighbours and ErrDisconnected so callers can use
-// errors.Is; nothing panics on bad input.
+// Errors wrap the sentinels of package errs, re-exported here (ErrEmpty, ErrNotFinite,
+// ErrParam, ErrSingular, ErrDisconnected), so callers can use errors.Is; nothing panics on bad
+// input.
 package embed

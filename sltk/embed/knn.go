@@ -1,57 +1,64 @@
 package embed
 
 import (
-	"errors"
 	"fmt"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/neighbors"
 	"gonum.org/v1/gonum/mat"
 )
 
-// Sentinel errors of the package.
+// Sentinel errors, those of package errs under the same names (errors.Is works with either):
+// ErrEmpty and ErrNotFinite for bad data, ErrSingular for a failed factorisation, ErrParam for options out of range (among them a
+// neighbourhood size LLE cannot use: Neighbors must exceed Components and be smaller than the
+// number of points), ErrDisconnected for a k-nearest-neighbour graph with several components:
+// the bottom of the spectrum of G is then degenerate (one zero eigenvalue per component) and
+// the embedding is meaningless. A larger Neighbors usually connects the graph.
 var (
-	// ErrInput reports empty, ragged or non-finite data and invalid options.
-	ErrInput = errors.New("embed: invalid input")
-	// ErrNeighbours reports a neighbourhood size that LLE cannot use: K must exceed the
-	// embedding dimension and be smaller than the number of points.
-	ErrNeighbours = errors.New("embed: too few or too many neighbours")
-	// ErrDisconnected reports a K-nearest-neighbour graph with several components: the bottom
-	// of the spectrum of G is then degenerate (one zero eigenvalue per component) and the
-	// embedding is meaningless. A larger K usually connects the graph.
-	ErrDisconnected = errors.New("embed: neighbourhood graph is disconnected")
+	ErrEmpty        = errs.ErrEmpty
+	ErrNotFinite    = errs.ErrNotFinite
+	ErrParam        = errs.ErrParam
+	ErrNotFitted    = errs.ErrNotFitted
+	ErrSingular     = errs.ErrSingular
+	ErrDisconnected = errs.ErrDisconnected
 )
 
-// rowsOf copies x into row slices after checking it is non-empty and finite.
-func rowsOf(x mat.Matrix) ([][]float64, error) {
-	p, d, err := check.Matrix("x", x)
+// rowsOf validates x (not nil, not empty, finite) and returns its rows as slices of one
+// row-major array (internal/check.Rows; no copy for a contiguous *mat.Dense, so the rows must
+// not be written to).
+func rowsOf(fn string, x mat.Matrix) ([][]float64, error) {
+	data, p, d, err := check.Rows("x", x)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+		sentinel := ErrEmpty
+		if err.Fault == check.NotFinite {
+			sentinel = ErrNotFinite
+		}
+		return nil, fmt.Errorf("%w: embed: %s: %v", sentinel, fn, err)
 	}
 	rows := make([][]float64, p)
 	for i := range rows {
-		rows[i] = make([]float64, d)
-		mat.Row(rows[i], i, x)
+		rows[i] = data[i*d : (i+1)*d : (i+1)*d]
 	}
 	return rows, nil
 }
 
-// Neighbours returns, for every row of x, the indices of its k nearest other rows in
+// Neighbors returns, for every row of x, the indices of its k nearest other rows in
 // Euclidean distance, nearest first (ties broken by the smaller index). It builds a gonum
-// k-d tree (the search is shared with classify.KNN): O(p log p) to build and about O(k log p) per query in low dimension, against
-// O(p²) for brute force (seed 001 §4.4.1).
-func Neighbours(x mat.Matrix, k int) ([][]int, error) {
-	rows, err := rowsOf(x)
+// k-d tree (the search is shared with classify.KNN): O(p log p) to build and about
+// O(k log p) per query in low dimension, against O(p²) for brute force (seed 001 §4.4.1).
+func Neighbors(x mat.Matrix, k int) ([][]int, error) {
+	rows, err := rowsOf("Neighbors", x)
 	if err != nil {
 		return nil, err
 	}
-	return neighbours(rows, k)
+	return neighbours("Neighbors", rows, k)
 }
 
-func neighbours(rows [][]float64, k int) ([][]int, error) {
+func neighbours(fn string, rows [][]float64, k int) ([][]int, error) {
 	p := len(rows)
 	if k < 1 || k >= p {
-		return nil, fmt.Errorf("%w: K = %d neighbours for %d points (need 1 ≤ K < p)", ErrNeighbours, k, p)
+		return nil, fmt.Errorf("%w: embed: %s: Neighbors = %d, want in [1, %d) (the number of points)", ErrParam, fn, k, p)
 	}
 	tree := neighbors.NewTree(rows)
 	out := make([][]int, p)

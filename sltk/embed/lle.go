@@ -1,6 +1,7 @@
 package embed
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -25,138 +26,176 @@ const (
 
 // LLE is locally linear embedding (Roweis & Saul; seed 001 §4.4, Fig. 4.9).
 //
-// Step 1 finds the K nearest neighbours of every point (k-d tree). Step 2 solves, for each
-// point, C w = 1 with the local Gram matrix C_ij = (x − x_{β_i})ᵀ(x − x_{β_j}) regularised as
-// C + Reg·tr(C)·I (needed when K exceeds the input dimension, where C is singular) and
-// normalises w to sum 1. Step 3 takes the Dim+1 eigenvectors of G = (I−W)ᵀ(I−W) with the
-// smallest eigenvalues, discards the constant one (eigenvalue 0) and scales the rest by √p.
+// Step 1 finds the Neighbors nearest neighbours of every point (k-d tree). Step 2 solves, for
+// each point, C w = 1 with the local Gram matrix C_ij = (x − x_{β_i})ᵀ(x − x_{β_j})
+// regularised as C + Reg·tr(C)·I (needed when Neighbors exceeds the input dimension, where C
+// is singular) and normalises w to sum 1. Step 3 takes the Components+1 eigenvectors of the
+// alignment matrix G = (I−W)ᵀ(I−W) with the smallest eigenvalues and discards the constant
+// one (eigenvalue 0).
 //
-// Zero values: K = 12, Dim = 2, Reg = 1e-3, Solver = Auto, Tol = 1e-6 (the Band solver stops
-// when every wanted Ritz pair has ‖Gu − λu‖ ≤ Tol·λ_Dim + 10⁻¹³‖G‖), MaxIter = 1000 sweeps,
-// Seed = 0 (start block of the Band solver).
+// Scaling: the embedding's columns are those unit-norm eigenvectors, centred and orthonormal
+// (UᵀU = I), as scikit-learn's LocallyLinearEmbedding returns them. The notes' normalisation
+// (1/p) Σ_α u^(α) u^(α)ᵀ = I is √p·U. The objective is then
+// Cost = F(U) = Σ_α ‖u^(α) − Σ_β W_{αβ} u^(β)‖² = λ_1 + … + λ_Components, the sum of the bottom
+// eigenvalues of G kept for the embedding after the constant one is discarded: the number
+// the literature and scikit-learn (reconstruction_error_) report.
+//
+// Zero values: Neighbors = 12, Components = 2, Reg = 1e-3, Solver = Auto, Tol = 1e-6 (the
+// Band solver stops when every wanted Ritz pair has ‖Gu − λu‖ ≤ Tol·λ_Components +
+// 10⁻¹³‖G‖), MaxIter = 1000 sweeps, Seed = 0 (start block of the Band solver). Data whose
+// largest entry exceeds 1e150 in magnitude are divided by it first (the weights do not change
+// under isotropic scaling; squared distances would overflow).
 type LLE struct {
-	K       int
-	Dim     int
-	Reg     float64
-	Solver  Solver
-	Tol     float64
-	MaxIter int
-	Seed    uint64
+	Neighbors  int
+	Components int
+	Reg        float64
+	Solver     Solver
+	Tol        float64
+	MaxIter    int
+	Seed       uint64
 }
 
 // LLEResult is an embedding with the quantities the notes define.
 type LLEResult struct {
-	// Embedding is p×Dim: centred, with (1/p) UᵀU = I.
+	// Embedding is p×Components: centred, with unit-norm orthogonal columns (UᵀU = I).
 	Embedding *mat.Dense
-	// Neighbours[α] and Weights[α] are the K neighbours of point α and their reconstruction
-	// weights W_{αβ} (summing to 1).
+	// Neighbours[α] and Weights[α] are the Neighbors neighbours of point α and their
+	// reconstruction weights W_{αβ} (summing to 1).
 	Neighbours [][]int
 	Weights    [][]float64
-	// Eigenvalues holds the Dim+1 smallest eigenvalues of G, ascending; the first is ≈ 0.
+	// Eigenvalues holds the Components+1 smallest eigenvalues of G, ascending; the first is
+	// ≈ 0 (the discarded constant eigenvector).
 	Eigenvalues []float64
-	// ReconError is E(W) = Σ_α ‖x^(α) − Σ_β W_{αβ} x^(β)‖² and Cost is
-	// F(U) = Σ_α ‖u^(α) − Σ_β W_{αβ} u^(β)‖² = p·Σ_{i=1..Dim} λ_i.
-	ReconError, Cost float64
+	// Cost is F(U) = Σ_{i=1..Components} λ_i on the unit-norm embedding (scikit-learn's
+	// reconstruction_error_). WeightError is step 2's E(W) = Σ_α ‖x^(α) − Σ_β W_{αβ} x^(β)‖²
+	// on the data as given.
+	Cost, WeightError float64
 	// Iter is the number of subspace sweeps (0 for Dense), Bandwidth the half-width of the
-	// reordered G (0 for Dense).
+	// reordered G (0 for Dense). Converged is false when the Band solver reached MaxIter.
 	Iter, Bandwidth int
 	Converged       bool
 }
 
-func (l LLE) defaults() (LLE, error) {
-	if l.K == 0 {
-		l.K = 12
-	}
-	if l.Dim == 0 {
-		l.Dim = 2
-	}
-	if l.Reg == 0 {
-		l.Reg = 1e-3
-	}
-	if l.Tol == 0 {
-		l.Tol = 1e-6
-	}
-	if l.MaxIter == 0 {
-		l.MaxIter = 1000
-	}
+func (l LLE) withDefaults() (LLE, error) {
+	out := l
+	out.Neighbors, out.Components = cmp.Or(l.Neighbors, 12), cmp.Or(l.Components, 2)
+	out.Reg, out.Tol, out.MaxIter = cmp.Or(l.Reg, 1e-3), cmp.Or(l.Tol, 1e-6), cmp.Or(l.MaxIter, 1000)
 	switch {
-	case l.Dim < 1 || l.K < 0 || l.MaxIter < 0:
-		return l, fmt.Errorf("%w: Dim = %d, K = %d, MaxIter = %d", ErrInput, l.Dim, l.K, l.MaxIter)
-	case !(l.Reg > 0) || math.IsInf(l.Reg, 0) || !(l.Tol > 0):
-		return l, fmt.Errorf("%w: need Reg > 0 and Tol > 0, got %g and %g", ErrInput, l.Reg, l.Tol)
+	case out.Components < 1:
+		return out, fmt.Errorf("%w: embed: LLE.Fit: Components = %d, want ≥ 1", ErrParam, l.Components)
+	case out.Neighbors < 0:
+		return out, fmt.Errorf("%w: embed: LLE.Fit: Neighbors = %d, want ≥ 1", ErrParam, l.Neighbors)
+	case out.MaxIter < 0:
+		return out, fmt.Errorf("%w: embed: LLE.Fit: MaxIter = %d, want ≥ 0", ErrParam, l.MaxIter)
+	case !(out.Reg > 0) || math.IsInf(out.Reg, 0):
+		return out, fmt.Errorf("%w: embed: LLE.Fit: Reg = %g, want finite and > 0", ErrParam, l.Reg)
+	case !(out.Tol > 0):
+		return out, fmt.Errorf("%w: embed: LLE.Fit: Tol = %g, want > 0", ErrParam, l.Tol)
 	case l.Solver < Auto || l.Solver > Band:
-		return l, fmt.Errorf("%w: unknown solver %d", ErrInput, l.Solver)
-	case l.K <= l.Dim:
-		return l, fmt.Errorf("%w: K = %d neighbours cannot span a %d-dimensional embedding (need K > Dim)", ErrNeighbours, l.K, l.Dim)
+		return out, fmt.Errorf("%w: embed: LLE.Fit: Solver = %d, want Auto, Dense or Band", ErrParam, l.Solver)
+	case out.Neighbors <= out.Components:
+		return out, fmt.Errorf("%w: embed: LLE.Fit: Neighbors = %d cannot span a %d-dimensional embedding (want Neighbors > Components)", ErrParam, out.Neighbors, out.Components)
 	}
-	return l, nil
+	return out, nil
 }
 
-// Fit embeds the rows of x (p×N).
+// Fit embeds the rows of x (p×N): neighbours, reconstruction weights, bottom eigenvectors.
 func (l LLE) Fit(x mat.Matrix) (*LLEResult, error) {
-	l, err := l.defaults()
+	l, err := l.withDefaults()
 	if err != nil {
 		return nil, err
 	}
-	rows, err := rowsOf(x)
+	rows, err := rowsOf("LLE.Fit", x)
 	if err != nil {
 		return nil, err
 	}
 	p := len(rows)
-	if p <= l.Dim+1 {
-		return nil, fmt.Errorf("%w: %d points cannot give a %d-dimensional embedding", ErrInput, p, l.Dim)
+	if p <= l.Components+1 {
+		return nil, fmt.Errorf("%w: embed: LLE.Fit: %d points cannot give a %d-dimensional embedding", ErrParam, p, l.Components)
 	}
-	nb, err := neighbours(rows, l.K)
+	rows, scale := scaledRows(rows)
+	nb, err := neighbours("LLE.Fit", rows, l.Neighbors)
 	if err != nil {
 		return nil, err
 	}
 	if c := components(nb); c > 1 {
-		return nil, fmt.Errorf("%w: %d components with K = %d", ErrDisconnected, c, l.K)
+		return nil, fmt.Errorf("%w: embed: LLE.Fit: %d components with Neighbors = %d", ErrDisconnected, c, l.Neighbors)
 	}
 	w, recon := reconstructionWeights(rows, nb, l.Reg)
-	res := &LLEResult{Neighbours: nb, Weights: w, ReconError: recon}
-	solver := l.Solver
-	if solver == Auto {
-		solver = Dense
-		if p > 600 {
-			solver = Band
-		}
-	}
-	var vecs *mat.Dense
-	var vals []float64
-	if solver == Dense {
-		vals, vecs, err = denseBottom(nb, w, l.Dim)
-		res.Converged = err == nil
-	} else {
-		var st bandStats
-		vals, vecs, st, err = bandBottom(nb, w, l.Dim, l.Tol, l.MaxIter, l.Seed)
-		res.Iter, res.Bandwidth, res.Converged = st.iter, st.band, st.converged
-	}
+	res := &LLEResult{Neighbours: nb, Weights: w, WeightError: recon * scale * scale}
+	vals, vecs, err := l.bottomEigenvectors(nb, w, res)
 	if err != nil {
 		return nil, err
 	}
 	res.Eigenvalues = vals
-	u := mat.NewDense(p, l.Dim, nil)
-	sp := math.Sqrt(float64(p))
-	for c := 0; c < l.Dim; c++ {
-		// Fix the sign: the entry of largest magnitude is positive.
+	res.Embedding = signFixed(vecs)
+	res.Cost = embeddingCost(nb, w, res.Embedding)
+	return res, nil
+}
+
+// bottomEigenvectors finds the Components eigenvectors of G above the constant one with the
+// solver chosen for p, and records the solver's statistics in res.
+func (l LLE) bottomEigenvectors(nb [][]int, w [][]float64, res *LLEResult) ([]float64, *mat.Dense, error) {
+	solver := l.Solver
+	if solver == Auto {
+		solver = Dense
+		if len(nb) > 600 {
+			solver = Band
+		}
+	}
+	if solver == Dense {
+		vals, vecs, err := denseBottom(nb, w, l.Components)
+		res.Converged = err == nil
+		return vals, vecs, err
+	}
+	vals, vecs, st, err := bandBottom(nb, w, l.Components, l.Tol, l.MaxIter, l.Seed)
+	res.Iter, res.Bandwidth, res.Converged = st.iter, st.band, st.converged
+	return vals, vecs, err
+}
+
+// scaledRows divides the data by its largest magnitude when that exceeds 1e150, so that
+// squared distances cannot overflow; it returns the rows and the factor (1 if unchanged).
+func scaledRows(rows [][]float64) ([][]float64, float64) {
+	big := 0.0
+	for _, r := range rows {
+		for _, v := range r {
+			big = math.Max(big, math.Abs(v))
+		}
+	}
+	if big <= 1e150 {
+		return rows, 1
+	}
+	out := make([][]float64, len(rows))
+	for i, r := range rows {
+		out[i] = make([]float64, len(r))
+		for j, v := range r {
+			out[i][j] = v / big
+		}
+	}
+	return out, big
+}
+
+// signFixed returns the orthonormal eigenvectors with each column's sign fixed so that its
+// entry of largest magnitude is positive.
+func signFixed(vecs *mat.Dense) *mat.Dense {
+	p, m := vecs.Dims()
+	u := mat.NewDense(p, m, nil)
+	for c := 0; c < m; c++ {
 		big := 0
 		for i := 0; i < p; i++ {
 			if math.Abs(vecs.At(i, c)) > math.Abs(vecs.At(big, c)) {
 				big = i
 			}
 		}
-		s := sp
+		s := 1.0
 		if vecs.At(big, c) < 0 {
-			s = -sp
+			s = -1
 		}
 		for i := 0; i < p; i++ {
 			u.Set(i, c, s*vecs.At(i, c))
 		}
 	}
-	res.Embedding = u
-	res.Cost = embeddingCost(nb, w, u)
-	return res, nil
+	return u
 }
 
 // reconstructionWeights solves the K×K systems of step 2. Cost O(p·(K²·N + K³)).
@@ -259,8 +298,12 @@ func applyG(nb [][]int, w [][]float64, x, dst *mat.Dense) {
 	}
 }
 
-// GMatrix returns G = (I − W)ᵀ(I − W) as a dense symmetric matrix (for inspection and tests).
-func (r *LLEResult) GMatrix() *mat.SymDense {
+// GMatrix returns G = (I − W)ᵀ(I − W) as a dense symmetric matrix (for inspection and tests),
+// or ErrNotFitted for a zero LLEResult.
+func (r *LLEResult) GMatrix() (*mat.SymDense, error) {
+	if r == nil || len(r.Neighbours) == 0 || len(r.Weights) != len(r.Neighbours) {
+		return nil, fmt.Errorf("%w: embed: LLEResult.GMatrix on a zero value", ErrNotFitted)
+	}
 	p := len(r.Neighbours)
 	m := mat.NewDense(p, p, nil)
 	for a := 0; a < p; a++ {
@@ -271,15 +314,17 @@ func (r *LLEResult) GMatrix() *mat.SymDense {
 	}
 	g := mat.NewSymDense(p, nil)
 	g.SymOuterK(1, m.T())
-	return g
+	return g, nil
 }
 
 func denseBottom(nb [][]int, w [][]float64, dim int) ([]float64, *mat.Dense, error) {
-	r := &LLEResult{Neighbours: nb, Weights: w}
-	g := r.GMatrix()
+	g, err := (&LLEResult{Neighbours: nb, Weights: w}).GMatrix()
+	if err != nil {
+		return nil, nil, err
+	}
 	var eig mat.EigenSym
 	if !eig.Factorize(g, true) {
-		return nil, nil, fmt.Errorf("%w: eigen-decomposition of G failed", ErrInput)
+		return nil, nil, fmt.Errorf("%w: embed: LLE.Fit: eigen-decomposition of G failed", ErrSingular)
 	}
 	all := eig.Values(nil)
 	var v mat.Dense

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/synth"
@@ -55,7 +56,7 @@ func spearman(a, b []float64) float64 {
 func TestLLEOracle29(t *testing.T) {
 	x, tt := helix(200)
 	for _, solver := range []Solver{Dense, Band} {
-		r, err := LLE{K: 4, Dim: 1, Solver: solver}.Fit(x)
+		r, err := LLE{Neighbors: 4, Components: 1, Solver: solver}.Fit(x)
 		if err != nil {
 			t.Fatalf("solver %d: %v", solver, err)
 		}
@@ -85,7 +86,6 @@ func checkConstraints(t *testing.T, r *LLEResult) {
 	p, m := r.Embedding.Dims()
 	var c mat.Dense
 	c.Mul(r.Embedding.T(), r.Embedding)
-	c.Scale(1/float64(p), &c)
 	for i := 0; i < m; i++ {
 		if s := mat.Sum(r.Embedding.ColView(i)); math.Abs(s) > 1e-7*float64(p) {
 			t.Errorf("column %d sums to %g", i, s)
@@ -96,15 +96,15 @@ func checkConstraints(t *testing.T, r *LLEResult) {
 				want = 1
 			}
 			if math.Abs(c.At(i, j)-want) > 1e-8 {
-				t.Errorf("(1/p)UᵀU[%d,%d] = %g", i, j, c.At(i, j))
+				t.Errorf("UᵀU[%d,%d] = %g", i, j, c.At(i, j))
 			}
 		}
 	}
 	if math.Abs(r.Eigenvalues[0]) > 1e-10 {
 		t.Errorf("smallest eigenvalue %g, want 0", r.Eigenvalues[0])
 	}
-	if want := float64(p) * sum(r.Eigenvalues[1:]); math.Abs(r.Cost-want) > 1e-6*math.Max(want, 1e-6) {
-		t.Errorf("F(U) = %g, p·Σλ = %g", r.Cost, want)
+	if want := sum(r.Eigenvalues[1:]); math.Abs(r.Cost-want) > 1e-6*math.Max(want, 1e-6) {
+		t.Errorf("F(U) = %g, Σλ = %g", r.Cost, want)
 	}
 }
 
@@ -113,11 +113,14 @@ func TestLLEGNullVectorAndInvariance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := LLE{K: 10, Dim: 2}.Fit(x)
+	r, err := LLE{Neighbors: 10, Components: 2}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := r.GMatrix()
+	g, err := r.GMatrix()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ones := mat.NewVecDense(300, nil)
 	for i := 0; i < 300; i++ {
 		ones.SetVec(i, 1)
@@ -136,7 +139,7 @@ func TestLLEGNullVectorAndInvariance(t *testing.T) {
 		y.Set(i, 0, y.At(i, 0)+7)
 		y.Set(i, 2, y.At(i, 2)-3)
 	}
-	r2, err := LLE{K: 10, Dim: 2}.Fit(&y)
+	r2, err := LLE{Neighbors: 10, Components: 2}.Fit(&y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +159,7 @@ func TestLLEGNullVectorAndInvariance(t *testing.T) {
 	for i := 0; i < 300; i++ {
 		z.Set(i, 1, 5*z.At(i, 1))
 	}
-	r3, _ := LLE{K: 10, Dim: 2}.Fit(z)
+	r3, _ := LLE{Neighbors: 10, Components: 2}.Fit(z)
 	changed := 0.0
 	for a := range r.Weights {
 		for i := range r.Weights[a] {
@@ -170,11 +173,11 @@ func TestLLEGNullVectorAndInvariance(t *testing.T) {
 
 func TestLLEBandMatchesDense(t *testing.T) {
 	x, _, _ := synth.SwissRoll{N: 500, Seed: 1}.Generate()
-	d, err := LLE{K: 12, Dim: 2, Solver: Dense}.Fit(x)
+	d, err := LLE{Neighbors: 12, Components: 2, Solver: Dense}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := LLE{K: 12, Dim: 2, Solver: Band}.Fit(x)
+	b, err := LLE{Neighbors: 12, Components: 2, Solver: Band}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +192,6 @@ func TestLLEBandMatchesDense(t *testing.T) {
 	// Same subspace: |cos| of the principal angles ≈ 1.
 	var c mat.Dense
 	c.Mul(d.Embedding.T(), b.Embedding)
-	c.Scale(1.0/500, &c)
 	var sv mat.SVD
 	sv.Factorize(&c, mat.SVDNone)
 	for _, s := range sv.Values(nil) {
@@ -206,10 +208,10 @@ func TestLLEErrors(t *testing.T) {
 		l    LLE
 		want error
 	}{
-		{LLE{K: 2, Dim: 2}, ErrNeighbours},
-		{LLE{K: 50, Dim: 1}, ErrNeighbours},
-		{LLE{K: 5, Dim: -1}, ErrInput},
-		{LLE{K: 5, Reg: -1}, ErrInput},
+		{LLE{Neighbors: 2, Components: 2}, ErrParam},
+		{LLE{Neighbors: 50, Components: 1}, ErrParam},
+		{LLE{Neighbors: 5, Components: -1}, ErrParam},
+		{LLE{Neighbors: 5, Reg: -1}, ErrParam},
 	}
 	for _, c := range cases {
 		if _, err := c.l.Fit(x); !errors.Is(err, c.want) {
@@ -227,17 +229,58 @@ func TestLLEErrors(t *testing.T) {
 		two.Set(i, 0, off+rng.Float64())
 		two.Set(i, 1, rng.Float64())
 	}
-	if _, err := (LLE{K: 3, Dim: 1}).Fit(two); !errors.Is(err, ErrDisconnected) {
+	if _, err := (LLE{Neighbors: 3, Components: 1}).Fit(two); !errors.Is(err, ErrDisconnected) {
 		t.Errorf("disconnected: %v", err)
 	}
-	if _, err := (LLE{}).Fit(mat.NewDense(1, 1, []float64{math.NaN()})); !errors.Is(err, ErrInput) {
+	if _, err := (LLE{}).Fit(mat.NewDense(1, 1, []float64{math.NaN()})); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN: %v", err)
+	}
+	if _, err := (LLE{}).Fit((*mat.Dense)(nil)); !errors.Is(err, ErrEmpty) {
+		t.Errorf("typed nil: %v", err)
+	}
+	if _, err := (&LLEResult{}).GMatrix(); !errors.Is(err, ErrNotFitted) {
+		t.Errorf("zero result: %v", err)
+	}
+	_, err := LLE{Reg: -1}.Fit(two)
+	if want := "LLE.Fit: Reg = -1, want finite and > 0"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("message %v, want %q", err, want)
+	}
+}
+
+// TestLLEMatchesScikitLearn compares with scikit-learn 1.2.1's LocallyLinearEmbedding
+// (method="standard", eigen_solver="dense", reg=1e-3) on 12 points of a helix, computed once
+// with
+//
+//	t = np.linspace(0, 3, 12); X = np.c_[np.cos(t), np.sin(t), t / 2]
+//	m = LocallyLinearEmbedding(n_neighbors=4, n_components=1, eigen_solver="dense").fit(X)
+//
+// reconstruction_error_ = 4.119195404517195e-09, and the embedding up to sign.
+func TestLLEMatchesScikitLearn(t *testing.T) {
+	x := mat.NewDense(12, 3, nil)
+	for i := 0; i < 12; i++ {
+		v := 3 * float64(i) / 11
+		x.SetRow(i, []float64{math.Cos(v), math.Sin(v), v / 2})
+	}
+	r, err := LLE{Neighbors: 4, Components: 1, Solver: Dense}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 4.119195404517195e-09; math.Abs(r.Cost-want) > 1e-5*want {
+		t.Errorf("Cost = %.10g, scikit-learn's reconstruction_error_ = %.10g", r.Cost, want)
+	}
+	want := []float64{-0.4481889889, -0.3787844283, -0.2998857040, -0.2163208090, -0.1304715086,
+		-0.0435889586, 0.0435889898, 0.1304715398, 0.2163208403, 0.2998857352, 0.3787844595, 0.4481890201}
+	sign := math.Copysign(1, r.Embedding.At(0, 0)*want[0])
+	for i, w := range want {
+		if got := sign * r.Embedding.At(i, 0); math.Abs(got-w) > 1e-6 {
+			t.Errorf("u[%d] = %.8f, scikit-learn %.8f", i, got, w)
+		}
 	}
 }
 
 func TestNeighboursMatchBruteForce(t *testing.T) {
 	x, _, _ := synth.SwissRoll{N: 400, Seed: 2}.Generate()
-	nb, err := Neighbours(x, 7)
+	nb, err := Neighbors(x, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +304,7 @@ func TestNeighboursMatchBruteForce(t *testing.T) {
 
 func ExampleLLE() {
 	x, _ := helix(100)
-	r, err := LLE{K: 4, Dim: 1}.Fit(x)
+	r, err := LLE{Neighbors: 4, Components: 1}.Fit(x)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -277,7 +320,7 @@ func BenchmarkLLESwissRoll3000(b *testing.B) {
 	x, _, _ := synth.SwissRoll{N: 3000, Seed: 1}.Generate()
 	b.ReportAllocs()
 	for b.Loop() {
-		r, err := LLE{K: 12, Dim: 2}.Fit(x)
+		r, err := LLE{Neighbors: 12, Components: 2}.Fit(x)
 		if err != nil {
 			b.Fatal(err)
 		}
