@@ -53,25 +53,6 @@ func classes(y *mat.Dense) []int {
 	return out
 }
 
-func signs(y *mat.Dense) []float64 {
-	n, _ := y.Dims()
-	out := make([]float64, n)
-	for i := range out {
-		out[i] = 2*y.At(i, 0) - 1
-	}
-	return out
-}
-
-func signAccuracy(pred []float64, y *mat.Dense) float64 {
-	k := 0
-	for i, p := range pred {
-		if p == 2*y.At(i, 0)-1 {
-			k++
-		}
-	}
-	return float64(k) / float64(len(pred))
-}
-
 func init() {
 	register(
 		// Decision tree grown to purity with the entropy criterion on both sides
@@ -94,7 +75,7 @@ func init() {
 			},
 			Peer: "tree_entropy",
 		},
-		// L2-regularised logistic regression with intercept: sltk minimises Σ loss + ½‖w‖²,
+		// L2-regularised logistic regression with intercept (on by default on both sides): sltk minimises Σ loss + ½‖w‖²,
 		// sklearn LogisticRegression(C=1, lbfgs) the same objective; gradient tolerance 1e-6 on
 		// both sides (sklearn's tol is on the max-norm of the gradient, sltk's on it divided by n).
 		Workload{
@@ -102,7 +83,7 @@ func init() {
 			Quality: "test accuracy",
 			Data:    func() (Inputs, error) { return linearData(100_000, 20_000, 20) },
 			Run: func(in Inputs) (Result, error) {
-				m, err := classify.LogisticRegression{Intercept: true, L2: 1, Tol: 1e-6}.Fit(in["x"], signs(in["y"]))
+				m, err := classify.LogisticRegression{L2: 1, Tol: 1e-6}.Fit(in["x"], classes(in["y"]))
 				if err != nil {
 					return Result{}, err
 				}
@@ -110,7 +91,8 @@ func init() {
 				if err != nil {
 					return Result{}, err
 				}
-				return Result{Quality: signAccuracy(p, in["ytest"]), Note: fmt.Sprintf("%d iter, loss %.2f", m.Iterations, m.Loss)}, nil
+				acc, err := classify.Accuracy(p, classes(in["ytest"]))
+				return Result{Quality: acc, Note: fmt.Sprintf("%d iter, loss %.2f", m.Iter, m.Cost)}, err
 			},
 			Peer: "logistic_l2",
 		},
@@ -121,7 +103,7 @@ func init() {
 			Quality: "test accuracy",
 			Data:    func() (Inputs, error) { return linearData(100_000, 20_000, 20) },
 			Run: func(in Inputs) (Result, error) {
-				m, err := classify.SVM{C: 1, Intercept: true, Tol: 0.1, Seed: 1}.Fit(in["x"], signs(in["y"]))
+				m, err := classify.SVM{C: 1, Intercept: true, Tol: 0.1, Seed: 1}.Fit(in["x"], classes(in["y"]))
 				if err != nil {
 					return Result{}, err
 				}
@@ -129,7 +111,8 @@ func init() {
 				if err != nil {
 					return Result{}, err
 				}
-				return Result{Quality: signAccuracy(p, in["ytest"]), Note: fmt.Sprintf("%d epochs, objective %.1f", m.Epochs, m.Objective)}, nil
+				acc, err := classify.Accuracy(p, classes(in["ytest"]))
+				return Result{Quality: acc, Note: fmt.Sprintf("%d epochs, objective %.1f", m.Iter, m.Cost)}, err
 			},
 			Peer: "linear_svm",
 		},
@@ -156,7 +139,7 @@ func init() {
 					"xtest": mat.NewDense(len(yte), d, te), "ytest": mat.NewDense(len(yte), 1, yte)}, nil
 			},
 			Run: func(in Inputs) (Result, error) {
-				m, err := classify.KNN{K: 3}.Fit(in["x"], classes(in["y"]))
+				m, err := classify.KNN{Neighbors: 3}.Fit(in["x"], classes(in["y"]))
 				if err != nil {
 					return Result{}, err
 				}

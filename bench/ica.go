@@ -43,7 +43,7 @@ func fasticaWorkload(n int) Workload {
 			if err != nil {
 				return Result{}, err
 			}
-			return Result{Quality: am, Note: fmt.Sprintf("%d iter", res.Iterations)}, nil
+			return Result{Quality: am, Note: fmt.Sprintf("%d iter", res.Iter)}, nil
 		},
 		Peer:   "fastica_logcosh",
 		Params: map[string]any{"tol": 1e-4, "max_iter": 200},
