@@ -19,9 +19,10 @@ import (
 type Option func(*config)
 
 type config struct {
-	comma   rune
-	comment rune
-	missing map[string]bool
+	comma    rune
+	comment  rune
+	missing  map[string]bool
+	noHeader bool
 }
 
 func newConfig(opts []Option) config {
@@ -34,6 +35,10 @@ func newConfig(opts []Option) config {
 
 // Delimiter sets the field separator (default ','), e.g. '\t' or ';'.
 func Delimiter(r rune) Option { return func(c *config) { c.comma = r } }
+
+// NoHeader reads text without a header line: the first line is data, and the
+// columns are named x0, x1, … (as pandas' header=None numbers them).
+func NoHeader() Option { return func(c *config) { c.noHeader = true } }
 
 // Comment makes lines that start with r comments, which are skipped
 // (default: no comment character).
@@ -65,8 +70,8 @@ func LoadCSV(path string, opts ...Option) (dataframe.DataFrame, error) {
 	return df, nil
 }
 
-// ReadCSV reads CSV text whose first line is a header of column names and
-// returns it as a data frame.
+// ReadCSV reads CSV text whose first line is a header of column names (or,
+// with NoHeader, text without one) and returns it as a data frame.
 //
 // The text is checked before gota sees it, because gota's own reader folds
 // every problem into DataFrame.Err without saying where it is. ReadCSV
@@ -75,7 +80,9 @@ func LoadCSV(path string, opts ...Option) (dataframe.DataFrame, error) {
 //     with no observations cannot feed any method, so it is refused rather
 //     than returned as an empty frame;
 //   - an empty or repeated column name (ErrColumnName), which gota would
-//     silently rename;
+//     silently rename, and a header whose every name is a number
+//     (ErrColumnName): that is a data row, and the message says to pass
+//     NoHeader;
 //   - a line whose field count differs from the header's (ErrRagged), with
 //     its line number;
 //   - broken quoting or an invalid delimiter (ErrMalformed), with line and
@@ -86,8 +93,8 @@ func LoadCSV(path string, opts ...Option) (dataframe.DataFrame, error) {
 // as float64 (this admits "Inf" and "NaN", which Matrix later reports),
 // string otherwise; a column with no value at all is float. Missing fields (see
 // MissingValues) become gota's NA. A leading UTF-8 byte-order mark is
-// dropped; blank lines are skipped, as encoding/csv does. Cost: O(total
-// size of the text).
+// dropped; blank lines are skipped, as encoding/csv does; line ends may be
+// LF, CRLF or CR alone (old Mac files). Cost: O(total size of the text).
 func ReadCSV(r io.Reader, opts ...Option) (dataframe.DataFrame, error) {
 	cfg := newConfig(opts)
 	if err := checkSeparators(cfg); err != nil {
@@ -122,7 +129,7 @@ func readRecords(r io.Reader, cfg config) (header []string, rows [][]string, err
 	if b, _ := br.Peek(3); bytes.Equal(b, []byte("\xef\xbb\xbf")) {
 		br.Discard(3)
 	}
-	cr := csv.NewReader(br)
+	cr := csv.NewReader(&crReader{r: br})
 	cr.Comma = cfg.comma
 	cr.Comment = cfg.comment
 	cr.FieldsPerRecord = -1 // field counts are checked below, with a clearer message
@@ -141,6 +148,12 @@ func readRecords(r io.Reader, cfg config) (header []string, rows [][]string, err
 			return nil, nil, fmt.Errorf("frame: reading CSV: %w", err)
 		}
 		line, _ := cr.FieldPos(0)
+		if header == nil && cfg.noHeader {
+			header, headerLine = make([]string, len(rec)), line
+			for j := range header {
+				header[j] = "x" + strconv.Itoa(j)
+			}
+		}
 		if header == nil {
 			header, headerLine = rec, line
 			if err := checkNames(header, headerLine); err != nil {
@@ -163,16 +176,28 @@ func readRecords(r io.Reader, cfg config) (header []string, rows [][]string, err
 	return header, rows, nil
 }
 
-// checkNames rejects empty and repeated column names; columns are counted
-// from 1 in the message, as a spreadsheet user would.
+// checkNames rejects empty and repeated column names, and a header that is a
+// row of numbers; columns are counted from 1 in the message, as a
+// spreadsheet user would.
 func checkNames(names []string, line int) error {
+	numeric := true
+	for _, n := range names {
+		if _, err := strconv.ParseFloat(n, 64); err != nil {
+			numeric = false
+			break
+		}
+	}
+	if numeric {
+		return fmt.Errorf("%w: header (line %d) looks like data: every name is a number (first %s); pass frame.NoHeader() if the text has no header line",
+			ErrColumnName, line, quote(names[0]))
+	}
 	seen := make(map[string]int, len(names))
 	for j, n := range names {
 		if n == "" {
 			return fmt.Errorf("%w: header (line %d) column %d has an empty name", ErrColumnName, line, j+1)
 		}
 		if k, dup := seen[n]; dup {
-			return fmt.Errorf("%w: header (line %d) column %d name %q repeats column %d", ErrColumnName, line, j+1, n, k+1)
+			return fmt.Errorf("%w: header (line %d) column %d name %s repeats column %d", ErrColumnName, line, j+1, quote(n), k+1)
 		}
 		seen[n] = j
 	}
@@ -217,7 +242,7 @@ func buildFrame(header []string, rows [][]string, cfg config) (df dataframe.Data
 		}
 		cols[j] = series.New(raw, t, name)
 		if cols[j].Err != nil {
-			return dataframe.DataFrame{}, fmt.Errorf("%w: column %q: %v", ErrBadFrame, name, cols[j].Err)
+			return dataframe.DataFrame{}, fmt.Errorf("%w: column %s: %v", ErrBadFrame, quote(name), cols[j].Err)
 		}
 	}
 	df = dataframe.New(cols...)
@@ -236,4 +261,29 @@ func allNA(raw []string) bool {
 		}
 	}
 	return true
+}
+
+// crReader turns a carriage return that does not start a CRLF pair into a
+// line feed, so that text with CR-only line ends (classic Mac OS) is read line
+// by line; encoding/csv would otherwise see a single line. (A lone CR inside a
+// quoted field becomes a LF too.)
+type crReader struct{ r *bufio.Reader }
+
+func (c *crReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	for i := 0; i < n; i++ {
+		if p[i] != '\r' {
+			continue
+		}
+		if i+1 < n {
+			if p[i+1] != '\n' {
+				p[i] = '\n'
+			}
+			continue
+		}
+		if next, e := c.r.Peek(1); e != nil || next[0] != '\n' {
+			p[i] = '\n' // the CR ends this chunk and no LF follows
+		}
+	}
+	return n, err
 }

@@ -31,13 +31,13 @@ func Dataset(name string) (dataframe.DataFrame, error) {
 }
 
 // labelled loads a classification data set: every column but label is a
-// feature.
-func labelled(name, label string) (*mat.Dense, []int, []string, error) {
+// feature; levels fix the class order (none: sorted names).
+func labelled(name, label string, levels ...string) (*mat.Dense, []int, []string, error) {
 	df, err := Dataset(name)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return XY(df, label)
+	return XY(df, label, levels...)
 }
 
 // Iris returns Fisher's iris flowers: x is 150×4 (sepal length and width,
@@ -56,10 +56,10 @@ func Wine() (x *mat.Dense, y []int, classes []string, err error) {
 
 // BreastCancer returns the Wisconsin diagnostic breast cancer data: x is
 // 569×30 (mean, standard error and worst value of ten cell-nucleus
-// measurements), classes benign (0, 357 rows) and malignant (1, 212 rows).
-// Note that scikit-learn codes them the other way round.
+// measurements), classes malignant (0, 212 rows) and benign (1, 357 rows),
+// coded as scikit-learn's load_breast_cancer codes them.
 func BreastCancer() (x *mat.Dense, y []int, classes []string, err error) {
-	return labelled("breast_cancer", "diagnosis")
+	return labelled("breast_cancer", "diagnosis", "malignant", "benign")
 }
 
 // Digits returns the optical handwritten digits: x is 1797×64, row i being

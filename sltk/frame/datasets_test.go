@@ -30,7 +30,7 @@ func TestClassificationDatasets(t *testing.T) {
 	}{
 		{"iris", frame.Iris, 150, 4, []string{"setosa", "versicolor", "virginica"}, []int{50, 50, 50}},
 		{"wine", frame.Wine, 178, 13, []string{"class_0", "class_1", "class_2"}, []int{59, 71, 48}},
-		{"breast_cancer", frame.BreastCancer, 569, 30, []string{"benign", "malignant"}, []int{357, 212}},
+		{"breast_cancer", frame.BreastCancer, 569, 30, []string{"malignant", "benign"}, []int{212, 357}},
 		{"digits", frame.Digits, 1797, 64, strings.Split("0 1 2 3 4 5 6 7 8 9", " "),
 			[]int{178, 182, 177, 183, 181, 182, 181, 179, 174, 180}},
 	}
@@ -244,5 +244,21 @@ func TestEveryDatasetLoads(t *testing.T) {
 	}
 	if _, err := frame.Dataset("irises"); !errors.Is(err, frame.ErrUnknownDataset) || !errors.Is(err, data.ErrUnknown) {
 		t.Fatalf("unknown name: error %v", err)
+	}
+}
+
+// TestBreastCancerCoding: 0 = malignant, 1 = benign, as scikit-learn's load_breast_cancer
+// (whose target starts 0 0 0 0 0 and sums to 357, checked once with scikit-learn 1.2.1).
+func TestBreastCancerCoding(t *testing.T) {
+	_, y, classes, err := frame.BreastCancer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0
+	for _, v := range y {
+		sum += v
+	}
+	if classes[0] != "malignant" || y[0] != 0 || y[4] != 0 || sum != 357 {
+		t.Errorf("classes %v, y[:5] = %v, Σy = %d; want malignant first, 0 0 0 0 0, 357", classes, y[:5], sum)
 	}
 }

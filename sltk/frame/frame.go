@@ -18,19 +18,27 @@
 // lines are numbered from 1, as an editor shows them.
 package frame
 
-import "errors"
+import (
+	"errors"
+	"strconv"
+
+	"github.com/sltk-book/sltk/sltk/errs"
+)
 
 // Sentinel errors. Every error returned by this package wraps one of them
 // (or an error of package data or the operating system) together with the
-// detail, so callers can branch with errors.Is.
+// detail, so callers can branch with errors.Is. ErrEmpty and ErrNotFinite are
+// those of package errs (the same values under the same names); the others
+// are about CSV syntax and data frames, and belong to this package.
 var (
 	// ErrEmpty: no header, no data rows, or no columns selected.
-	ErrEmpty = errors.New("frame: empty data")
+	ErrEmpty = errs.ErrEmpty
 	// ErrRagged: a CSV line has a different number of fields than the header.
 	ErrRagged = errors.New("frame: ragged rows")
 	// ErrMalformed: the CSV text cannot be parsed (quoting, bad delimiter).
 	ErrMalformed = errors.New("frame: malformed CSV")
-	// ErrColumnName: a header name is empty or repeats an earlier one.
+	// ErrColumnName: a header name is empty or repeats an earlier one, or the
+	// header looks like data (every name is a number: use NoHeader).
 	ErrColumnName = errors.New("frame: bad column name")
 	// ErrUnknownColumn: a requested column is not in the data frame.
 	ErrUnknownColumn = errors.New("frame: unknown column")
@@ -39,9 +47,9 @@ var (
 	// ErrMissing: a value is missing (empty field, a missing-value token,
 	// or NaN, which gota does not tell apart from missing).
 	ErrMissing = errors.New("frame: missing value")
-	// ErrNonFinite: a value is +Inf or -Inf, overflows float64, or is a NaN
+	// ErrNotFinite: a value is +Inf or -Inf, overflows float64, or is a NaN
 	// written in a text column (NaN in a numeric column is ErrMissing).
-	ErrNonFinite = errors.New("frame: value is not finite")
+	ErrNotFinite = errs.ErrNotFinite
 	// ErrLevel: a label is not among the levels the caller listed, or the
 	// list of levels itself repeats a level.
 	ErrLevel = errors.New("frame: unknown or repeated level")
@@ -49,3 +57,29 @@ var (
 	// failed while building it.
 	ErrBadFrame = errors.New("frame: invalid data frame")
 )
+
+// maxQuoted is the longest prefix of a field, in runes, that an error message
+// quotes: a 1 MiB field must not make a 1 MiB error.
+const maxQuoted = 40
+
+// quote returns s quoted as by strconv.Quote, cut to its first maxQuoted runes
+// (marked by "…" after the closing quote) when it is longer.
+func quote(s string) string {
+	t, cut := truncate(s)
+	if cut {
+		return strconv.Quote(t) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// truncate returns the first maxQuoted runes of s and whether it cut any.
+func truncate(s string) (string, bool) {
+	n := 0
+	for i := range s {
+		if n == maxQuoted {
+			return s[:i], true
+		}
+		n++
+	}
+	return s, false
+}

@@ -138,9 +138,9 @@ func TestMatrixBadInput(t *testing.T) {
 		{"missing before text", "a,b\n,1\nx,2\n", nil, frame.ErrMissing, `column "a", row 0`},
 		{"NaN literal", "a\n1\nNaN\n", nil, frame.ErrMissing, `column "a", row 1`},
 		{"nan in float column", "a\n1.5\nnan\n", nil, frame.ErrMissing, `row 1`},
-		{"Inf", "a\n1\n-Inf\n", nil, frame.ErrNonFinite, `column "a", row 1: -Inf`},
-		{"overflow", "a\n1\n1e400\n", nil, frame.ErrNonFinite, `"1e400" overflows`},
-		{"NaN spelled in a text column", "a\n1\nnan\nx\n", nil, frame.ErrNonFinite, `row 1: "nan"`},
+		{"Inf", "a\n1\n-Inf\n", nil, frame.ErrNotFinite, `column "a", row 1: -Inf`},
+		{"overflow", "a\n1\n1e400\n", nil, frame.ErrNotFinite, `"1e400" overflows`},
+		{"NaN spelled in a text column", "a\n1\nnan\nx\n", nil, frame.ErrNotFinite, `row 1: "nan"`},
 		{"unknown column", "a,b\n1,2\n", []string{"a", "c", "d"}, frame.ErrUnknownColumn, `"c", "d"; available: a, b`},
 		{"all missing", "a,b\n1,\n2,\n", []string{"b"}, frame.ErrMissing, `column "b", row 0`},
 	}
@@ -167,7 +167,7 @@ func TestMatrixOfHandBuiltFrames(t *testing.T) {
 		t.Fatalf("NaN in float series: %v", err)
 	}
 	df = dataframe.New(series.Floats([]float64{1, math.Inf(1)}))
-	if _, err := frame.Matrix(df); !errors.Is(err, frame.ErrNonFinite) {
+	if _, err := frame.Matrix(df); !errors.Is(err, frame.ErrNotFinite) {
 		t.Fatalf("Inf in float series: %v", err)
 	}
 	if _, err := frame.Matrix(dataframe.DataFrame{}); !errors.Is(err, frame.ErrEmpty) {

@@ -11,7 +11,7 @@ import (
 
 var sentinels = []error{
 	frame.ErrEmpty, frame.ErrRagged, frame.ErrMalformed, frame.ErrColumnName,
-	frame.ErrUnknownColumn, frame.ErrNotNumeric, frame.ErrMissing, frame.ErrNonFinite,
+	frame.ErrUnknownColumn, frame.ErrNotNumeric, frame.ErrMissing, frame.ErrNotFinite,
 	frame.ErrLevel, frame.ErrBadFrame,
 }
 

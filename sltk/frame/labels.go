@@ -25,7 +25,7 @@ func StringLabels(df dataframe.DataFrame, col string) ([]string, error) {
 		return nil, err
 	}
 	if df.Nrow() == 0 {
-		return nil, fmt.Errorf("%w: column %q has no rows", ErrEmpty, col)
+		return nil, fmt.Errorf("%w: column %s has no rows", ErrEmpty, quote(col))
 	}
 	s := df.Col(col)
 	na := s.IsNaN()
@@ -68,7 +68,7 @@ func IntLabels(df dataframe.DataFrame, col string, levels ...string) (y []int, c
 	code := make(map[string]int, len(levels))
 	for k, l := range levels {
 		if _, dup := code[l]; dup {
-			return nil, nil, fmt.Errorf("%w: level %q is listed twice", ErrLevel, l)
+			return nil, nil, fmt.Errorf("%w: level %s is listed twice", ErrLevel, quote(l))
 		}
 		code[l] = k
 	}
@@ -76,7 +76,7 @@ func IntLabels(df dataframe.DataFrame, col string, levels ...string) (y []int, c
 	for i, v := range vals {
 		k, ok := code[v]
 		if !ok {
-			return nil, nil, cellError(ErrLevel, col, i, fmt.Sprintf("%q is not one of the levels %s", v, quoteAll(levels)))
+			return nil, nil, cellError(ErrLevel, col, i, fmt.Sprintf("%s is not one of the levels %s", quote(v), quoteAll(levels)))
 		}
 		y[i] = k
 	}
@@ -115,7 +115,7 @@ func sortedLevels(vals []string) []string {
 func quoteAll(s []string) string {
 	q := make([]string, len(s))
 	for i, v := range s {
-		q[i] = strconv.Quote(v)
+		q[i] = quote(v)
 	}
 	return "[" + strings.Join(q, " ") + "]"
 }
@@ -139,10 +139,10 @@ func OneHot(df dataframe.DataFrame, col string, levels ...string) (*mat.Dense, [
 
 // XY splits df into a feature matrix of every column except label (in the
 // frame's order) and the integer-coded label column, as a classifier wants
-// them. The coding and the class names are those of IntLabels without
-// levels. Errors are those of Matrix and IntLabels; a frame with no column
-// besides the label gives ErrEmpty.
-func XY(df dataframe.DataFrame, label string) (x *mat.Dense, y []int, classes []string, err error) {
+// them. The coding and the class names are those of IntLabels with the
+// given levels (none: the sorted distinct values). Errors are those of Matrix
+// and IntLabels; a frame with no column besides the label gives ErrEmpty.
+func XY(df dataframe.DataFrame, label string, levels ...string) (x *mat.Dense, y []int, classes []string, err error) {
 	if df.Err != nil {
 		return nil, nil, nil, fmt.Errorf("%w: %v", ErrBadFrame, df.Err)
 	}
@@ -156,12 +156,12 @@ func XY(df dataframe.DataFrame, label string) (x *mat.Dense, y []int, classes []
 		}
 	}
 	if len(features) == 0 {
-		return nil, nil, nil, fmt.Errorf("%w: no feature columns besides label %q", ErrEmpty, label)
+		return nil, nil, nil, fmt.Errorf("%w: no feature columns besides label %s", ErrEmpty, quote(label))
 	}
 	if x, err = Matrix(df, features...); err != nil {
 		return nil, nil, nil, err
 	}
-	if y, classes, err = IntLabels(df, label); err != nil {
+	if y, classes, err = IntLabels(df, label, levels...); err != nil {
 		return nil, nil, nil, err
 	}
 	return x, y, classes, nil

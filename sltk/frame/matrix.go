@@ -19,7 +19,7 @@ import (
 //
 // Matrix refuses, naming the column and the 0-based row, a value that is
 // missing (ErrMissing; gota's NA, which includes NaN), not a number
-// (ErrNotNumeric), or infinite (ErrNonFinite), so no NaN or Inf reaches
+// (ErrNotNumeric), or infinite (ErrNotFinite), so no NaN or Inf reaches
 // an algorithm unnoticed. Unknown names are listed against the available
 // ones (ErrUnknownColumn); a frame without rows or a selection without
 // columns gives ErrEmpty. Cost: O(n·d).
@@ -59,17 +59,29 @@ func checkColumns(df dataframe.DataFrame, cols []string) error {
 	var bad []string
 	for _, c := range cols {
 		if !known[c] {
-			bad = append(bad, strconv.Quote(c))
+			bad = append(bad, quote(c))
 		}
 	}
 	if len(bad) > 0 {
-		return fmt.Errorf("%w %s; available: %s", ErrUnknownColumn, strings.Join(bad, ", "), strings.Join(have, ", "))
+		shown := make([]string, min(len(have), 20))
+		for i := range shown {
+			t, cut := truncate(have[i])
+			if cut {
+				t += "…"
+			}
+			shown[i] = t
+		}
+		more := ""
+		if len(have) > len(shown) {
+			more = fmt.Sprintf(" … (%d columns)", len(have))
+		}
+		return fmt.Errorf("%w %s; available: %s%s", ErrUnknownColumn, strings.Join(bad, ", "), strings.Join(shown, ", "), more)
 	}
 	return nil
 }
 
 func cellError(sentinel error, col string, row int, detail string) error {
-	return fmt.Errorf("%w: column %q, row %d: %s", sentinel, col, row, detail)
+	return fmt.Errorf("%w: column %s, row %d: %s", sentinel, quote(col), row, detail)
 }
 
 // numericColumn converts one series to float64 values, refusing missing,
@@ -84,13 +96,13 @@ func numericColumn(s series.Series) ([]float64, error) {
 			}
 			v, err := strconv.ParseFloat(r, 64)
 			if errors.Is(err, strconv.ErrRange) {
-				return nil, cellError(ErrNonFinite, s.Name, i, fmt.Sprintf("%q overflows float64", r))
+				return nil, cellError(ErrNotFinite, s.Name, i, quote(r)+" overflows float64")
 			}
 			if err != nil {
-				return nil, cellError(ErrNotNumeric, s.Name, i, strconv.Quote(r))
+				return nil, cellError(ErrNotNumeric, s.Name, i, quote(r))
 			}
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, cellError(ErrNonFinite, s.Name, i, strconv.Quote(r))
+				return nil, cellError(ErrNotFinite, s.Name, i, quote(r))
 			}
 			out[i] = v
 		}
@@ -101,7 +113,7 @@ func numericColumn(s series.Series) ([]float64, error) {
 			return nil, cellError(ErrMissing, s.Name, i, "missing value (empty, NA or NaN)")
 		}
 		if math.IsInf(v, 0) {
-			return nil, cellError(ErrNonFinite, s.Name, i, strconv.FormatFloat(v, 'g', -1, 64))
+			return nil, cellError(ErrNotFinite, s.Name, i, strconv.FormatFloat(v, 'g', -1, 64))
 		}
 		out[i] = v
 	}
