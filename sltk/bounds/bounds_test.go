@@ -156,8 +156,8 @@ func TestDomainErrors(t *testing.T) {
 		second(BinomialTwoSided(10, 0.5, 0)), second(HypergeometricUpperTail(5, 6, 1, 1)),
 	}
 	for i, err := range errs {
-		if !errors.Is(err, ErrDomain) {
-			t.Errorf("case %d: err = %v, want ErrDomain", i, err)
+		if !errors.Is(err, ErrParam) {
+			t.Errorf("case %d: err = %v, want ErrParam", i, err)
 		}
 	}
 }

@@ -6,7 +6,7 @@
 // (finite class, realisable), Thm 3.6 (uniform convergence), Thm 3.7 (agnostic), Thm 3.8
 // (description length), the decision-tree bound and Thm 3.9 (VC dimension).
 //
-// Every function checks the domain of its theorem and returns an error wrapping ErrDomain
+// Every function checks the domain of its theorem and returns an error wrapping ErrParam
 // outside it, instead of a meaningless number. Sample sizes take ln|H| rather than |H|, because
 // classes such as the 2^704 separators of the discretisation example overflow float64.
 //

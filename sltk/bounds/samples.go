@@ -7,7 +7,7 @@ import (
 
 func pacArgs(lnH, eps, delta float64) error {
 	if bad(lnH) || bad(eps) || bad(delta) || lnH < 0 || eps <= 0 || eps >= 1 || delta <= 0 || delta >= 1 {
-		return fmt.Errorf("%w: need ln|H| ≥ 0 and ε, δ in (0, 1), got %v, %v, %v", ErrDomain, lnH, eps, delta)
+		return fmt.Errorf("%w: need ln|H| ≥ 0 and ε, δ in (0, 1), got %v, %v, %v", ErrParam, lnH, eps, delta)
 	}
 	return nil
 }
@@ -46,7 +46,7 @@ func Agnostic(lnH, eps, delta float64) (float64, error) {
 // examples has error ≤ ε with probability > 1 − δ. It uses |H_n| ≤ 2|Σ|^n. Cost O(1).
 func DescriptionLength(n, alphabet int, eps, delta float64) (float64, error) {
 	if n < 0 || alphabet < 2 {
-		return 0, fmt.Errorf("%w: need n ≥ 0 symbols over |Σ| ≥ 2, got %d, %d", ErrDomain, n, alphabet)
+		return 0, fmt.Errorf("%w: need n ≥ 0 symbols over |Σ| ≥ 2, got %d, %d", ErrParam, n, alphabet)
 	}
 	return Realizable(float64(n)*math.Log(float64(alphabet))+math.Ln2, eps, delta)
 }
@@ -56,7 +56,7 @@ func DescriptionLength(n, alphabet int, eps, delta float64) (float64, error) {
 // caller must state its choice. Cost O(1).
 func TreeNodes(nodes int, c, eps, delta float64) (float64, error) {
 	if nodes < 1 || bad(c) || c <= 0 {
-		return 0, fmt.Errorf("%w: need n ≥ 1 nodes and c > 0, got %d, %v", ErrDomain, nodes, c)
+		return 0, fmt.Errorf("%w: need n ≥ 1 nodes and c > 0, got %d, %v", ErrParam, nodes, c)
 	}
 	n := float64(nodes)
 	return Realizable(c*n*math.Log(n), eps, delta)
@@ -67,7 +67,7 @@ func TreeNodes(nodes int, c, eps, delta float64) (float64, error) {
 // caller passes it (c = 1 shows the shape only). Cost O(1).
 func VC(d int, c, eps, delta float64) (float64, error) {
 	if d < 0 || bad(c) || c <= 0 {
-		return 0, fmt.Errorf("%w: need d ≥ 0 and c > 0, got %d, %v", ErrDomain, d, c)
+		return 0, fmt.Errorf("%w: need d ≥ 0 and c > 0, got %d, %v", ErrParam, d, c)
 	}
 	if err := pacArgs(0, eps, delta); err != nil {
 		return 0, err
@@ -78,7 +78,7 @@ func VC(d int, c, eps, delta float64) (float64, error) {
 // RealizableEpsilon inverts Theorem 3.4: the error ln(|H|/δ)/m guaranteed with m examples.
 func RealizableEpsilon(lnH, delta float64, m int) (float64, error) {
 	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
-		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrDomain, lnH, delta, m)
+		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
 	}
 	return (lnH - math.Log(delta)) / float64(m), nil
 }
@@ -86,7 +86,7 @@ func RealizableEpsilon(lnH, delta float64, m int) (float64, error) {
 // UniformConvergenceEpsilon inverts Theorem 3.6: √(ln(2|H|/δ)/(2m)).
 func UniformConvergenceEpsilon(lnH, delta float64, m int) (float64, error) {
 	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
-		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrDomain, lnH, delta, m)
+		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
 	}
 	return math.Sqrt((math.Ln2 + lnH - math.Log(delta)) / (2 * float64(m))), nil
 }
@@ -94,7 +94,7 @@ func UniformConvergenceEpsilon(lnH, delta float64, m int) (float64, error) {
 // AgnosticEpsilon inverts Theorem 3.7: √(2 ln(2|H|/δ)/m).
 func AgnosticEpsilon(lnH, delta float64, m int) (float64, error) {
 	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
-		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrDomain, lnH, delta, m)
+		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
 	}
 	return math.Sqrt(2 * (math.Ln2 + lnH - math.Log(delta)) / float64(m)), nil
 }

@@ -1,20 +1,23 @@
 package bounds
 
 import (
-	"errors"
 	"fmt"
 	"math"
+
+	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/gibbs"
 )
 
-// ErrDomain is wrapped by every error for an argument outside a theorem's hypotheses.
-var ErrDomain = errors.New("bounds: argument outside the theorem's domain")
+// ErrParam is wrapped by every error for an argument outside a theorem's hypotheses; it is
+// errs.ErrParam.
+var ErrParam = errs.ErrParam
 
 func bad(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
 
 // Markov returns E X / a, the bound on Pr(X ≥ a) for X ≥ 0 and a > 0. Cost O(1).
 func Markov(mean, a float64) (float64, error) {
 	if bad(mean) || bad(a) || mean < 0 || a <= 0 {
-		return 0, fmt.Errorf("%w: Markov needs E X ≥ 0 and a > 0, got %v, %v", ErrDomain, mean, a)
+		return 0, fmt.Errorf("%w: Markov needs E X ≥ 0 and a > 0, got %v, %v", ErrParam, mean, a)
 	}
 	return mean / a, nil
 }
@@ -22,7 +25,7 @@ func Markov(mean, a float64) (float64, error) {
 // Chebyshev returns Var X / b², the bound on Pr(|X − E X| ≥ b) for b > 0. Cost O(1).
 func Chebyshev(variance, b float64) (float64, error) {
 	if bad(variance) || bad(b) || variance < 0 || b <= 0 {
-		return 0, fmt.Errorf("%w: Chebyshev needs Var ≥ 0 and b > 0, got %v, %v", ErrDomain, variance, b)
+		return 0, fmt.Errorf("%w: Chebyshev needs Var ≥ 0 and b > 0, got %v, %v", ErrParam, variance, b)
 	}
 	return variance / (b * b), nil
 }
@@ -32,14 +35,14 @@ func Chebyshev(variance, b float64) (float64, error) {
 // weak law of large numbers (Cor. 2.3) with ε = c. Cost O(1).
 func PairwiseMean(sigma2, c float64, n int) (float64, error) {
 	if bad(sigma2) || bad(c) || sigma2 < 0 || c <= 0 || n < 1 {
-		return 0, fmt.Errorf("%w: Thm 2.2 needs σ² ≥ 0, c > 0, n ≥ 1, got %v, %v, %d", ErrDomain, sigma2, c, n)
+		return 0, fmt.Errorf("%w: Thm 2.2 needs σ² ≥ 0, c > 0, n ≥ 1, got %v, %v, %d", ErrParam, sigma2, c, n)
 	}
 	return sigma2 / (c * c * float64(n)), nil
 }
 
 func chernoffArgs(mu, c float64) error {
 	if bad(mu) || bad(c) || mu < 0 || c < 0 || c > 1 {
-		return fmt.Errorf("%w: Chernoff needs μ ≥ 0 and 0 ≤ c ≤ 1, got μ = %v, c = %v", ErrDomain, mu, c)
+		return fmt.Errorf("%w: Chernoff needs μ ≥ 0 and 0 ≤ c ≤ 1, got μ = %v, c = %v", ErrParam, mu, c)
 	}
 	return nil
 }
@@ -72,7 +75,7 @@ func ChernoffTwoSided(mu, c float64) (float64, error) {
 func hoeffdingArgs(n int, d, a, b float64) error {
 	if n < 1 || bad(d) || bad(a) || bad(b) || d < 0 || b <= a {
 		return fmt.Errorf("%w: Hoeffding needs n ≥ 1, d ≥ 0, a < b, got n = %d, d = %v, [%v, %v]",
-			ErrDomain, n, d, a, b)
+			ErrParam, n, d, a, b)
 	}
 	return nil
 }
@@ -103,7 +106,7 @@ func HoeffdingTwoSided(n int, d, a, b float64) (float64, error) {
 func MasterTail(n int, sigma2, a float64) (float64, error) {
 	if n < 1 || bad(sigma2) || bad(a) || sigma2 <= 0 || a < 0 || a > math.Sqrt2*float64(n)*sigma2 {
 		return 0, fmt.Errorf("%w: Thm 2.8 needs n ≥ 1, σ² > 0, 0 ≤ a ≤ √2·nσ², got n = %d, σ² = %v, a = %v",
-			ErrDomain, n, sigma2, a)
+			ErrParam, n, sigma2, a)
 	}
 	return math.Min(1, 3*math.Exp(-a*a/(12*float64(n)*sigma2))), nil
 }
@@ -116,25 +119,9 @@ func logBinomPMF(n, k int, lp, lq float64) float64 {
 	return a - b - c + float64(k)*lp + float64(n-k)*lq
 }
 
-// logSumExp returns ln Σ e^{x_i} without overflow or underflow.
-func logSumExp(xs []float64) float64 {
-	m := math.Inf(-1)
-	for _, x := range xs {
-		m = math.Max(m, x)
-	}
-	if math.IsInf(m, -1) {
-		return m
-	}
-	s := 0.0
-	for _, x := range xs {
-		s += math.Exp(x - m)
-	}
-	return m + math.Log(s)
-}
-
 func binomArgs(n int, p float64) error {
 	if n < 0 || bad(p) || p < 0 || p > 1 {
-		return fmt.Errorf("%w: binomial needs n ≥ 0 and 0 ≤ p ≤ 1, got n = %d, p = %v", ErrDomain, n, p)
+		return fmt.Errorf("%w: binomial needs n ≥ 0 and 0 ≤ p ≤ 1, got n = %d, p = %v", ErrParam, n, p)
 	}
 	return nil
 }
@@ -160,7 +147,7 @@ func binomRange(n int, p float64, lo, hi int) float64 {
 	for k := lo; k <= hi; k++ {
 		terms = append(terms, logBinomPMF(n, k, lp, lq))
 	}
-	return math.Min(1, math.Exp(logSumExp(terms)))
+	return math.Min(1, math.Exp(gibbs.LogSumExp(terms)))
 }
 
 // BinomialUpperTail returns Pr(X ≥ k) exactly for X ~ Bin(n, p). It sums the probability mass
@@ -192,7 +179,7 @@ func BinomialTwoSided(n int, p, dev float64) (float64, error) {
 		return 0, err
 	}
 	if bad(dev) || dev <= 0 {
-		return 0, fmt.Errorf("%w: deviation %v must be positive", ErrDomain, dev)
+		return 0, fmt.Errorf("%w: deviation %v must be positive", ErrParam, dev)
 	}
 	mu := float64(n) * p
 	up := int(math.Ceil(mu + dev - intTol))
@@ -207,7 +194,7 @@ func BinomialTwoSided(n int, p, dev float64) (float64, error) {
 func HypergeometricUpperTail(total, black, n, k int) (float64, error) {
 	if total < 1 || black < 0 || black > total || n < 0 || n > total {
 		return 0, fmt.Errorf("%w: hypergeometric needs 0 ≤ K ≤ N, 0 ≤ n ≤ N, got N = %d, K = %d, n = %d",
-			ErrDomain, total, black, n)
+			ErrParam, total, black, n)
 	}
 	lc := func(a, b int) float64 {
 		x, _ := math.Lgamma(float64(a + 1))
@@ -224,5 +211,5 @@ func HypergeometricUpperTail(total, black, n, k int) (float64, error) {
 	for j := lo; j <= hi; j++ {
 		terms = append(terms, lc(black, j)+lc(total-black, n-j)-den)
 	}
-	return math.Min(1, math.Exp(logSumExp(terms))), nil
+	return math.Min(1, math.Exp(gibbs.LogSumExp(terms))), nil
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -22,7 +23,7 @@ type Channel struct {
 
 // NewChannel validates a transition matrix (rows = inputs, columns = outputs, every row a
 // probability vector) and returns the channel. Rows that do not sum to 1 are reported with
-// ErrNotNormalized, negative or NaN entries with ErrNegative / ErrNaN.
+// ErrProb, negative or NaN entries with ErrProb / ErrNotFinite.
 func NewChannel(w mat.Matrix) (*Channel, error) {
 	if w == nil {
 		return nil, fmt.Errorf("%w: nil channel matrix", ErrEmpty)
@@ -43,7 +44,7 @@ func NewChannel(w mat.Matrix) (*Channel, error) {
 // (Example 4; eps = 0 is the noiseless binary channel of Example 3).
 func BSC(eps float64) (*Channel, error) {
 	if !(eps >= 0 && eps <= 1) {
-		return nil, fmt.Errorf("%w: crossover probability %v not in [0, 1]", ErrRange, eps)
+		return nil, fmt.Errorf("%w: crossover probability %v not in [0, 1]", ErrParam, eps)
 	}
 	return NewChannel(mat.NewDense(2, 2, []float64{1 - eps, eps, eps, 1 - eps}))
 }
@@ -53,7 +54,7 @@ func BSC(eps float64) (*Channel, error) {
 // the noiseless typewriter of Example 5).
 func NoisyTypewriter(n int, eps float64) (*Channel, error) {
 	if n < 2 || !(eps >= 0 && eps <= 1) {
-		return nil, fmt.Errorf("%w: typewriter needs n ≥ 2 letters and eps in [0, 1], got %d, %v", ErrRange, n, eps)
+		return nil, fmt.Errorf("%w: typewriter needs n ≥ 2 letters and eps in [0, 1], got %d, %v", ErrParam, n, eps)
 	}
 	w := mat.NewDense(n, n, nil)
 	for a := 0; a < n; a++ {
@@ -72,7 +73,7 @@ func (c *Channel) Outputs() int { _, k := c.W.Dims(); return k }
 // Joint returns the joint distribution p(a, b) = p(a) W[a][b] for the input distribution p.
 func (c *Channel) Joint(p []float64) (*mat.Dense, error) {
 	if len(p) != c.Inputs() {
-		return nil, fmt.Errorf("%w: %d input probabilities for %d inputs", ErrLength, len(p), c.Inputs())
+		return nil, fmt.Errorf("%w: %d input probabilities for %d inputs", ErrShape, len(p), c.Inputs())
 	}
 	if err := checkDist("input", p); err != nil {
 		return nil, err
@@ -110,7 +111,7 @@ type CapacityResult struct {
 // tol (0 means 1e-12) or after maxIter iterations (0 means 100000). Cost O(|A|·|B|) per iteration.
 func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
 	if tol < 0 || math.IsNaN(tol) || maxIter < 0 {
-		return nil, fmt.Errorf("%w: tol %v and maxIter %d must be ≥ 0", ErrRange, tol, maxIter)
+		return nil, fmt.Errorf("%w: tol %v and maxIter %d must be ≥ 0", ErrParam, tol, maxIter)
 	}
 	if tol == 0 {
 		tol = 1e-12
@@ -197,7 +198,7 @@ func (c *Channel) Transmit(rng *rand.Rand, word []int) ([]int, error) {
 	out := make([]int, len(word))
 	for i, a := range word {
 		if a < 0 || a >= na {
-			return nil, fmt.Errorf("%w: symbol %d at position %d is not an input of the channel", ErrRange, a, i)
+			return nil, fmt.Errorf("%w: symbol %d at position %d is not an input of the channel", ErrParam, a, i)
 		}
 		u := rng.Float64()
 		b := nb - 1
@@ -232,7 +233,7 @@ func (c *Code) Rate() float64 {
 // RepetitionCode returns the binary n-repetition code {0ⁿ, 1ⁿ}.
 func RepetitionCode(n int) (*Code, error) {
 	if n < 1 {
-		return nil, fmt.Errorf("%w: repetition length %d", ErrRange, n)
+		return nil, fmt.Errorf("%w: repetition length %d", ErrParam, n)
 	}
 	zero, one := make([]int, n), make([]int, n)
 	for i := range one {
@@ -245,7 +246,7 @@ func RepetitionCode(n int) (*Code, error) {
 // symbols are drawn independently from the input distribution p (§10.4.4).
 func RandomCode(rng *rand.Rand, n int, rate float64, p []float64) (*Code, error) {
 	if n < 1 || !(rate >= 0) || rate*float64(n) > 24 {
-		return nil, fmt.Errorf("%w: random code needs n ≥ 1 and 0 ≤ n·rate ≤ 24, got %d, %v", ErrRange, n, rate)
+		return nil, fmt.Errorf("%w: random code needs n ≥ 1 and 0 ≤ n·rate ≤ 24, got %d, %v", ErrParam, n, rate)
 	}
 	if err := checkDist("input", p); err != nil {
 		return nil, err
@@ -277,12 +278,12 @@ func (c *Code) DecodeML(ch *Channel, y []int) (int, error) {
 	best, bl := -1, math.Inf(-1)
 	for i, w := range c.Words {
 		if len(w) != len(y) {
-			return 0, fmt.Errorf("%w: received %d symbols, codewords have %d", ErrLength, len(y), len(w))
+			return 0, fmt.Errorf("%w: received %d symbols, codewords have %d", ErrShape, len(y), len(w))
 		}
 		var l float64
 		for j, a := range w {
 			if y[j] < 0 || y[j] >= ch.Outputs() {
-				return 0, fmt.Errorf("%w: received symbol %d at %d", ErrRange, y[j], j)
+				return 0, fmt.Errorf("%w: received symbol %d at %d", ErrParam, y[j], j)
 			}
 			l += math.Log(ch.W.At(a, y[j]))
 		}
@@ -302,7 +303,7 @@ func (ch *Channel) JointlyTypical(p []float64, x, y []int, eps float64) (bool, e
 		return false, err
 	}
 	if len(x) != len(y) || len(x) == 0 {
-		return false, fmt.Errorf("%w: words of lengths %d and %d", ErrLength, len(x), len(y))
+		return false, fmt.Errorf("%w: words of lengths %d and %d", ErrShape, len(x), len(y))
 	}
 	na, nb := j.Dims()
 	py := make([]float64, nb)
@@ -320,7 +321,7 @@ func (ch *Channel) JointlyTypical(p []float64, x, y []int, eps float64) (bool, e
 	var lx, ly, lxy float64
 	for i := range x {
 		if x[i] < 0 || x[i] >= na || y[i] < 0 || y[i] >= nb {
-			return false, fmt.Errorf("%w: symbol pair (%d, %d) at %d", ErrRange, x[i], y[i], i)
+			return false, fmt.Errorf("%w: symbol pair (%d, %d) at %d", ErrParam, x[i], y[i], i)
 		}
 		lx -= math.Log2(p[x[i]])
 		ly -= math.Log2(py[y[i]])
@@ -351,7 +352,7 @@ func (c *Code) DecodeTypical(ch *Channel, p []float64, y []int, eps float64) (in
 // decoder by sending trials uniformly chosen messages through the channel. Cost O(trials·M·n).
 func (c *Code) ErrorRate(ch *Channel, trials int, seed uint64) (float64, error) {
 	if trials < 1 || len(c.Words) == 0 {
-		return 0, fmt.Errorf("%w: need trials ≥ 1 and a non-empty code", ErrRange)
+		return 0, fmt.Errorf("%w: need trials ≥ 1 and a non-empty code", ErrParam)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x636f6465))
 	errs := 0
@@ -377,7 +378,7 @@ func (c *Code) ErrorRate(ch *Channel, trials int, seed uint64) (float64, error) 
 // eps = 0.1).
 func RepetitionError(n int, eps float64) (float64, error) {
 	if n < 1 || n%2 == 0 || !(eps >= 0 && eps <= 1) {
-		return 0, fmt.Errorf("%w: need odd n ≥ 1 and eps in [0, 1], got %d, %v", ErrRange, n, eps)
+		return 0, fmt.Errorf("%w: need odd n ≥ 1 and eps in [0, 1], got %d, %v", ErrParam, n, eps)
 	}
 	var s float64
 	for k := n/2 + 1; k <= n; k++ {
@@ -407,7 +408,7 @@ type TypicalSet struct {
 // (1−ε)2^{n(H−ε)} ≤ |A| ≤ 2^{n(H+ε)}. Cost O(n).
 func BernoulliTypicalSet(p float64, n int, eps float64) (*TypicalSet, error) {
 	if !(p > 0 && p < 1) || n < 1 || !(eps > 0) {
-		return nil, fmt.Errorf("%w: need 0 < p < 1, n ≥ 1, eps > 0, got %v, %d, %v", ErrRange, p, n, eps)
+		return nil, fmt.Errorf("%w: need 0 < p < 1, n ≥ 1, eps > 0, got %v, %d, %v", ErrParam, p, n, eps)
 	}
 	h := BinaryEntropy(p)
 	ts := &TypicalSet{H: h, Log2Size: math.Inf(-1)}
@@ -427,8 +428,7 @@ func log2Add(a, b float64) float64 {
 	if math.IsInf(a, -1) {
 		return b
 	}
-	m := math.Max(a, b)
-	return m + math.Log2(math.Exp2(a-m)+math.Exp2(b-m))
+	return floats.LogSumExp([]float64{a * math.Ln2, b * math.Ln2}) / math.Ln2
 }
 
 // BSCJointTypicality returns, for uniform input on BSC(flip) and words of length n, the exact
@@ -438,7 +438,7 @@ func log2Add(a, b float64) float64 {
 // typical, so only the number of flipped positions matters. Cost O(n).
 func BSCJointTypicality(flip float64, n int, eps float64) (same, indep float64, err error) {
 	if !(flip > 0 && flip < 1) || n < 1 || !(eps > 0) {
-		return 0, 0, fmt.Errorf("%w: need 0 < flip < 1, n ≥ 1, eps > 0", ErrRange)
+		return 0, 0, fmt.Errorf("%w: need 0 < flip < 1, n ≥ 1, eps > 0", ErrParam)
 	}
 	hxy := 1 + BinaryEntropy(flip)
 	for k := 0; k <= n; k++ {

@@ -165,23 +165,23 @@ func TestRandomCodeTrendO20(t *testing.T) {
 }
 
 func TestChannelBadInput(t *testing.T) {
-	if _, err := NewChannel(mat.NewDense(2, 2, []float64{0.5, 0.4, 0, 1})); !errors.Is(err, ErrNotNormalized) {
+	if _, err := NewChannel(mat.NewDense(2, 2, []float64{0.5, 0.4, 0, 1})); !errors.Is(err, ErrProb) {
 		t.Fatal(err)
 	}
-	if _, err := NewChannel(mat.NewDense(1, 2, []float64{math.NaN(), 1})); !errors.Is(err, ErrNaN) {
+	if _, err := NewChannel(mat.NewDense(1, 2, []float64{math.NaN(), 1})); !errors.Is(err, ErrNotFinite) {
 		t.Fatal(err)
 	}
-	if _, err := BSC(1.5); !errors.Is(err, ErrRange) {
+	if _, err := BSC(1.5); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
 	ch, _ := BSC(0.1)
-	if _, err := ch.MutualInformation([]float64{0.2, 0.9}); !errors.Is(err, ErrNotNormalized) {
+	if _, err := ch.MutualInformation([]float64{0.2, 0.9}); !errors.Is(err, ErrProb) {
 		t.Fatal(err)
 	}
-	if _, err := ch.Transmit(rand.New(rand.NewPCG(1, 1)), []int{0, 2}); !errors.Is(err, ErrRange) {
+	if _, err := ch.Transmit(rand.New(rand.NewPCG(1, 1)), []int{0, 2}); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
-	if _, err := RepetitionError(4, 0.1); !errors.Is(err, ErrRange) {
+	if _, err := RepetitionError(4, 0.1); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
 }

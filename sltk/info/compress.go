@@ -36,7 +36,7 @@ func typeGroups(p []float64, n int) (q []float64, m []int64, err error) {
 		return nil, nil, err
 	}
 	if n < 1 {
-		return nil, nil, fmt.Errorf("%w: string length n = %d, need n ≥ 1", ErrRange, n)
+		return nil, nil, fmt.Errorf("%w: string length n = %d, need n ≥ 1", ErrParam, n)
 	}
 	size := map[float64]int64{}
 	for _, x := range p {
@@ -54,7 +54,7 @@ func typeGroups(p []float64, n int) (q []float64, m []int64, err error) {
 	nc := new(big.Int).Binomial(int64(n+len(q)-1), int64(len(q)-1))
 	if !nc.IsInt64() || nc.Int64() > maxTypeClasses {
 		return nil, nil, fmt.Errorf("%w: %v type classes for n = %d and %d distinct probabilities (cap %d)",
-			ErrRange, nc, n, len(q), maxTypeClasses)
+			ErrParam, nc, n, len(q), maxTypeClasses)
 	}
 	return q, m, nil
 }
@@ -177,7 +177,7 @@ type ProbableSet struct {
 // operations for C = C(n+g−1, g−1) classes of g distinct probabilities, plus a sort.
 func SmallestProbableSet(p []float64, n int, eps float64) (ProbableSet, error) {
 	if math.IsNaN(eps) || eps < 0 || eps >= 1 {
-		return ProbableSet{}, fmt.Errorf("%w: ε = %v, need 0 ≤ ε < 1", ErrRange, eps)
+		return ProbableSet{}, fmt.Errorf("%w: ε = %v, need 0 ≤ ε < 1", ErrParam, eps)
 	}
 	q, m, err := typeGroups(p, n)
 	if err != nil {
@@ -248,7 +248,7 @@ func log2Big(x *big.Int) float64 {
 // corrected Claim 3; the seed prints "="). Cost as SmallestProbableSet.
 func TypicalSetMass(p []float64, n int, beta float64) (float64, error) {
 	if math.IsNaN(beta) || beta <= 0 {
-		return 0, fmt.Errorf("%w: β = %v, need β > 0", ErrRange, beta)
+		return 0, fmt.Errorf("%w: β = %v, need β > 0", ErrParam, beta)
 	}
 	h, err := EntropyBits(p)
 	if err != nil {
@@ -294,18 +294,18 @@ func NewLossyCode(p []float64, n int, eps float64) (*LossyCode, error) {
 		return nil, err
 	}
 	if math.IsNaN(eps) || eps < 0 || eps >= 1 {
-		return nil, fmt.Errorf("%w: ε = %v, need 0 ≤ ε < 1", ErrRange, eps)
+		return nil, fmt.Errorf("%w: ε = %v, need 0 ≤ ε < 1", ErrParam, eps)
 	}
 	sigma := len(p)
 	total := 1
 	for i := 0; i < n; i++ {
 		total *= sigma
 		if total > maxLossyStrings {
-			return nil, fmt.Errorf("%w: |Σ|^n = %d^%d exceeds %d strings", ErrRange, sigma, n, maxLossyStrings)
+			return nil, fmt.Errorf("%w: |Σ|^n = %d^%d exceeds %d strings", ErrParam, sigma, n, maxLossyStrings)
 		}
 	}
 	if n < 1 {
-		return nil, fmt.Errorf("%w: string length n = %d, need n ≥ 1", ErrRange, n)
+		return nil, fmt.Errorf("%w: string length n = %d, need n ≥ 1", ErrParam, n)
 	}
 	prob := make([]float64, total)
 	cnt := make([]int, sigma)
@@ -352,12 +352,12 @@ func (c *LossyCode) Rate() float64 { return float64(c.Bits) / float64(c.N) }
 
 func (c *LossyCode) index(x []int) (int, error) {
 	if len(x) != c.N {
-		return 0, fmt.Errorf("%w: string has length %d, code is for length %d", ErrLength, len(x), c.N)
+		return 0, fmt.Errorf("%w: string has length %d, code is for length %d", ErrShape, len(x), c.N)
 	}
 	s := 0
 	for i, a := range x {
 		if a < 0 || a >= c.sigma {
-			return 0, fmt.Errorf("%w: symbol x[%d] = %d not in [0, %d)", ErrRange, i, a, c.sigma)
+			return 0, fmt.Errorf("%w: symbol x[%d] = %d not in [0, %d)", ErrParam, i, a, c.sigma)
 		}
 		s = s*c.sigma + a
 	}
@@ -376,7 +376,7 @@ func (c *LossyCode) Encode(x []int) (uint64, error) {
 // Decode returns the string of rank code. Cost O(n).
 func (c *LossyCode) Decode(code uint64) ([]int, error) {
 	if code >= uint64(len(c.rank)) {
-		return nil, fmt.Errorf("%w: codeword %d not below %d", ErrRange, code, len(c.rank))
+		return nil, fmt.Errorf("%w: codeword %d not below %d", ErrParam, code, len(c.rank))
 	}
 	s := c.order[code]
 	x := make([]int, c.N)
@@ -393,7 +393,7 @@ func (c *LossyCode) Decode(code uint64) ([]int, error) {
 // which fails. The result is exact as a big integer.
 func LosslessCodewords(r int) (*big.Int, error) {
 	if r < 0 {
-		return nil, fmt.Errorf("%w: r = %d bits", ErrRange, r)
+		return nil, fmt.Errorf("%w: r = %d bits", ErrParam, r)
 	}
 	x := new(big.Int).Lsh(big.NewInt(1), uint(r))
 	return x.Sub(x, big.NewInt(1)), nil
@@ -405,7 +405,7 @@ func LosslessCodewords(r int) (*big.Int, error) {
 // which is part (2) of the Source Coding Theorem 2.18. Cost as SmallestProbableSet.
 func MostProbableMass(p []float64, n, bits int) (float64, error) {
 	if bits < 0 {
-		return 0, fmt.Errorf("%w: %d bits", ErrRange, bits)
+		return 0, fmt.Errorf("%w: %d bits", ErrParam, bits)
 	}
 	q, m, err := typeGroups(p, n)
 	if err != nil {

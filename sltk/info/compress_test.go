@@ -87,10 +87,10 @@ func TestLossyCode(t *testing.T) {
 	if c.Loss > 0.1 {
 		t.Errorf("loss %v > ε", c.Loss)
 	}
-	if _, err := c.Encode([]int{0, 9}); !errors.Is(err, ErrRange) {
+	if _, err := c.Encode([]int{0, 9}); !errors.Is(err, ErrParam) {
 		t.Errorf("bad symbol: %v", err)
 	}
-	if _, err := NewLossyCode(eight, 9, 0.1); !errors.Is(err, ErrRange) {
+	if _, err := NewLossyCode(eight, 9, 0.1); !errors.Is(err, ErrParam) {
 		t.Errorf("8^9 strings: %v", err)
 	}
 }
@@ -126,7 +126,7 @@ func TestMostProbableMass(t *testing.T) {
 	near(t, "mass of 32 best pairs", m, (924.0+9+6+6+6)/1024, 1e-15) // 28 + cc + three of cd, dc, ce, ec
 	all, _ := MostProbableMass(eight, 3, 9)
 	near(t, "all strings", all, 1, 1e-12)
-	if _, err := MostProbableMass(eight, 2, -1); !errors.Is(err, ErrRange) {
+	if _, err := MostProbableMass(eight, 2, -1); !errors.Is(err, ErrParam) {
 		t.Errorf("negative bits: %v", err)
 	}
 }

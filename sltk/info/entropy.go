@@ -5,18 +5,24 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/errs"
+
 	"gonum.org/v1/gonum/mat"
 )
 
-// Sentinel errors; the functions wrap them with the offending index or value.
+// Sentinel errors; the functions wrap them with the offending index or value. The general
+// ones are those of package errs under the same names: ErrProb for a negative entry or a sum
+// other than 1, ErrShape for mismatched lengths, ErrParam for a parameter out of range.
+// ErrSupport is this package's own: a divergence that is infinite because q vanishes where p
+// does not.
 var (
-	ErrEmpty         = errors.New("info: empty input")
-	ErrNaN           = errors.New("info: NaN or infinite entry")
-	ErrNegative      = errors.New("info: negative entry")
-	ErrNotNormalized = errors.New("info: probabilities do not sum to 1")
-	ErrLength        = errors.New("info: mismatched lengths")
-	ErrSupport       = errors.New("info: q is zero where p is positive")
-	ErrRange         = errors.New("info: parameter out of range")
+	ErrEmpty     = errs.ErrEmpty
+	ErrNotFinite = errs.ErrNotFinite
+	ErrProb      = errs.ErrProb
+	ErrShape     = errs.ErrShape
+	ErrParam     = errs.ErrParam
+	ErrTooLarge  = errs.ErrTooLarge
+	ErrSupport   = errors.New("info: q is zero where p is positive")
 )
 
 // sumTol is the tolerance on Σp = 1.
@@ -29,10 +35,10 @@ func checkFinite(name string, v []float64) error {
 	}
 	for i, x := range v {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("%w: %s[%d] = %v", ErrNaN, name, i, x)
+			return fmt.Errorf("%w: %s[%d] = %v", ErrNotFinite, name, i, x)
 		}
 		if x < 0 {
-			return fmt.Errorf("%w: %s[%d] = %v", ErrNegative, name, i, x)
+			return fmt.Errorf("%w: %s[%d] = %v", ErrProb, name, i, x)
 		}
 	}
 	return nil
@@ -48,7 +54,7 @@ func checkDist(name string, p []float64) error {
 		s += x
 	}
 	if math.Abs(s-1) > sumTol {
-		return fmt.Errorf("%w: %s sums to %.12g", ErrNotNormalized, name, s)
+		return fmt.Errorf("%w: %s sums to %.12g", ErrProb, name, s)
 	}
 	return nil
 }
@@ -129,7 +135,7 @@ func BinaryEntropy(p float64) float64 {
 // (Lemma 2.9 and Cor. 2.10: the unique additive, monotone measure up to the base).
 func InformationContent(prob float64) (float64, error) {
 	if math.IsNaN(prob) || prob <= 0 || prob > 1 {
-		return 0, fmt.Errorf("%w: probability %v not in (0, 1]", ErrRange, prob)
+		return 0, fmt.Errorf("%w: probability %v not in (0, 1]", ErrParam, prob)
 	}
 	return -math.Log2(prob), nil
 }
@@ -145,7 +151,7 @@ func KLNats(p, q []float64) (float64, error) { return kl(p, q, math.Log) }
 // kl is Σ p log(p/q) in the unit of the given logarithm.
 func kl(p, q []float64, log func(float64) float64) (float64, error) {
 	if len(p) != len(q) {
-		return 0, fmt.Errorf("%w: len(p) = %d, len(q) = %d", ErrLength, len(p), len(q))
+		return 0, fmt.Errorf("%w: len(p) = %d, len(q) = %d", ErrShape, len(p), len(q))
 	}
 	if err := checkDist("p", p); err != nil {
 		return 0, err
@@ -181,10 +187,10 @@ func jointSums(joint mat.Matrix) (rows, cols []float64, err error) {
 		for j := 0; j < c; j++ {
 			v := joint.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, nil, fmt.Errorf("%w: joint[%d,%d] = %v", ErrNaN, i, j, v)
+				return nil, nil, fmt.Errorf("%w: joint[%d,%d] = %v", ErrNotFinite, i, j, v)
 			}
 			if v < 0 {
-				return nil, nil, fmt.Errorf("%w: joint[%d,%d] = %v", ErrNegative, i, j, v)
+				return nil, nil, fmt.Errorf("%w: joint[%d,%d] = %v", ErrProb, i, j, v)
 			}
 			rows[i] += v
 			cols[j] += v
@@ -192,7 +198,7 @@ func jointSums(joint mat.Matrix) (rows, cols []float64, err error) {
 		}
 	}
 	if math.Abs(tot-1) > sumTol {
-		return nil, nil, fmt.Errorf("%w: joint distribution sums to %.12g", ErrNotNormalized, tot)
+		return nil, nil, fmt.Errorf("%w: joint distribution sums to %.12g", ErrProb, tot)
 	}
 	return rows, cols, nil
 }
@@ -265,7 +271,7 @@ func InformationGain(counts [][]float64) (float64, error) {
 	total := make([]float64, k)
 	for x, row := range counts {
 		if len(row) != k {
-			return 0, fmt.Errorf("%w: counts[%d] has %d classes, counts[0] has %d", ErrLength, x, len(row), k)
+			return 0, fmt.Errorf("%w: counts[%d] has %d classes, counts[0] has %d", ErrShape, x, len(row), k)
 		}
 		if err := checkFinite(fmt.Sprintf("counts[%d]", x), row); err != nil {
 			return 0, err

@@ -114,15 +114,15 @@ func TestBadInput(t *testing.T) {
 		want error
 	}{
 		{"empty", second(EntropyBits(nil)), ErrEmpty},
-		{"negative", second(EntropyBits([]float64{1.5, -0.5})), ErrNegative},
-		{"sum", second(EntropyBits([]float64{0.5, 0.4})), ErrNotNormalized},
-		{"NaN", second(EntropyBits([]float64{math.NaN(), 1})), ErrNaN},
-		{"KL length", second(KLBits([]float64{1}, []float64{0.5, 0.5})), ErrLength},
+		{"negative", second(EntropyBits([]float64{1.5, -0.5})), ErrProb},
+		{"sum", second(EntropyBits([]float64{0.5, 0.4})), ErrProb},
+		{"NaN", second(EntropyBits([]float64{math.NaN(), 1})), ErrNotFinite},
+		{"KL length", second(KLBits([]float64{1}, []float64{0.5, 0.5})), ErrShape},
 		{"counts zero", second(EntropyCounts([]float64{0, 0})), ErrEmpty},
-		{"ragged gain", second(InformationGain([][]float64{{1, 2}, {1}})), ErrLength},
-		{"joint sum", second(JointEntropy(mat.NewDense(1, 2, []float64{0.2, 0.2}))), ErrNotNormalized},
+		{"ragged gain", second(InformationGain([][]float64{{1, 2}, {1}})), ErrShape},
+		{"joint sum", second(JointEntropy(mat.NewDense(1, 2, []float64{0.2, 0.2}))), ErrProb},
 		{"joint nil", second(MutualInformation(nil)), ErrEmpty},
-		{"I(0)", second(InformationContent(0)), ErrRange},
+		{"I(0)", second(InformationContent(0)), ErrParam},
 	}
 	for _, c := range cases {
 		if !errors.Is(c.err, c.want) {

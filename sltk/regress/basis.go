@@ -1,16 +1,28 @@
 package regress
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
-// ErrInput reports empty, mismatched or non-finite data, an empty basis, or fewer points than
-// basis functions.
-var ErrInput = errors.New("regress: invalid input")
+// Sentinel errors, those of package errs under the same names: ErrEmpty for no points or an
+// empty basis, ErrShape for mismatched lengths or fewer points than basis functions,
+// ErrNotFinite for NaN or ±Inf in the data or a basis value, ErrParam for a bad argument (a
+// negative degree, a nil basis function), ErrSingular for a rank-deficient or ill-conditioned
+// design matrix, ErrNotFitted for a zero Model.
+var (
+	ErrEmpty     = errs.ErrEmpty
+	ErrShape     = errs.ErrShape
+	ErrNotFinite = errs.ErrNotFinite
+	ErrParam     = errs.ErrParam
+	ErrSingular  = errs.ErrSingular
+	ErrNotFitted = errs.ErrNotFitted
+)
 
 // Func is a basis function g: R → R.
 type Func func(float64) float64
@@ -19,11 +31,12 @@ type Func func(float64) float64
 // Example 1.1. Dividing by scale (e.g. the width of the input range) keeps the powers of order 1
 // and the design matrix far better conditioned than raw powers of x. Scale 0 means 1.
 func Polynomial(degree int, scale float64) ([]Func, error) {
-	if scale == 0 {
-		scale = 1
-	}
-	if degree < 0 || math.IsNaN(scale) || math.IsInf(scale, 0) {
-		return nil, fmt.Errorf("%w: polynomial degree %d, scale %v", ErrInput, degree, scale)
+	scale = cmp.Or(scale, 1)
+	switch {
+	case degree < 0:
+		return nil, fmt.Errorf("%w: regress: Polynomial: degree = %d, want ≥ 0", ErrParam, degree)
+	case math.IsNaN(scale) || math.IsInf(scale, 0):
+		return nil, fmt.Errorf("%w: regress: Polynomial: scale = %v, want finite", ErrParam, scale)
 	}
 	basis := make([]Func, degree+1)
 	for k := range basis {
@@ -36,18 +49,23 @@ func Polynomial(degree int, scale float64) ([]Func, error) {
 // Cost O(n·d) basis evaluations.
 func Design(basis []Func, xs []float64) (*mat.Dense, error) {
 	if len(basis) == 0 || len(xs) == 0 {
-		return nil, fmt.Errorf("%w: %d basis functions, %d points", ErrInput, len(basis), len(xs))
+		return nil, fmt.Errorf("%w: regress: Design: %d basis functions, %d points", ErrEmpty, len(basis), len(xs))
 	}
-	d := mat.NewDense(len(xs), len(basis), nil)
+	for j, g := range basis {
+		if g == nil {
+			return nil, fmt.Errorf("%w: regress: Design: basis function %d is nil", ErrParam, j)
+		}
+	}
 	if err := checkFinite("x", xs); err != nil {
 		return nil, err
 	}
+	d := mat.NewDense(len(xs), len(basis), nil)
 	for i, x := range xs {
 		row := d.RawRowView(i)
 		for j, g := range basis {
 			v := g(x)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: basis function %d at x[%d] = %v gives %v", ErrInput, j, i, x, v)
+				return nil, fmt.Errorf("%w: regress: Design: basis function %d at x[%d] = %v gives %v", ErrNotFinite, j, i, x, v)
 			}
 			row[j] = v
 		}
@@ -59,8 +77,8 @@ func Design(basis []Func, xs []float64) (*mat.Dense, error) {
 // the training error (1/n) Σ_i (y_i − Σ_j w_j g_j(x_i))², i.e. empirical risk minimisation with
 // the squared loss over the linear span of the basis. The problem is solved by gonum's QR
 // factorisation of the n×d design matrix, O(n·d²); a design matrix whose condition number
-// exceeds gonum's tolerance (1e16) returns the (unreliable) fit with gonum's mat.Condition
-// error.
+// exceeds gonum's tolerance (1e16) returns the (unreliable) fit with an error wrapping both
+// ErrSingular and gonum's mat.Condition, and saying which design matrix it was.
 type BasisLS struct {
 	// Basis holds g_1, …, g_d; it must not be empty.
 	Basis []Func
@@ -78,10 +96,13 @@ type Model struct {
 // points as basis functions.
 func (b BasisLS) Fit(xs, ys []float64) (*Model, error) {
 	if len(xs) != len(ys) {
-		return nil, fmt.Errorf("%w: %d inputs, %d targets", ErrInput, len(xs), len(ys))
+		return nil, fmt.Errorf("%w: regress: BasisLS.Fit: %d inputs, %d targets", ErrShape, len(xs), len(ys))
+	}
+	if len(xs) == 0 || len(b.Basis) == 0 {
+		return nil, fmt.Errorf("%w: regress: BasisLS.Fit: %d points, %d basis functions", ErrEmpty, len(xs), len(b.Basis))
 	}
 	if len(xs) < len(b.Basis) {
-		return nil, fmt.Errorf("%w: %d points for %d basis functions", ErrInput, len(xs), len(b.Basis))
+		return nil, fmt.Errorf("%w: regress: BasisLS.Fit: %d points for %d basis functions", ErrShape, len(xs), len(b.Basis))
 	}
 	if err := checkFinite("y", ys); err != nil {
 		return nil, err
@@ -94,7 +115,8 @@ func (b BasisLS) Fit(xs, ys []float64) (*Model, error) {
 	solveErr := w.SolveVec(d, mat.NewVecDense(len(ys), append([]float64(nil), ys...)))
 	var cond mat.Condition
 	if solveErr != nil && !errors.As(solveErr, &cond) {
-		return nil, fmt.Errorf("regress: least squares: %w", solveErr)
+		return nil, fmt.Errorf("%w: regress: BasisLS.Fit: least squares on the %d×%d design matrix: %w",
+			ErrSingular, len(xs), len(b.Basis), solveErr)
 	}
 	m := &Model{Basis: b.Basis, W: mat.Col(nil, 0, &w)}
 	m.TrainMSE, err = m.MSE(xs, ys)
@@ -102,13 +124,17 @@ func (b BasisLS) Fit(xs, ys []float64) (*Model, error) {
 		return nil, err
 	}
 	if solveErr != nil {
-		return m, solveErr
+		return m, fmt.Errorf("%w: regress: BasisLS.Fit: the %d×%d design matrix is ill-conditioned (rescale x or drop basis functions): %w",
+			ErrSingular, len(xs), len(b.Basis), solveErr)
 	}
 	return m, nil
 }
 
 // Predict returns Σ_j W[j]·g_j(x) at every point of xs. Cost O(n·d).
 func (m *Model) Predict(xs []float64) ([]float64, error) {
+	if m == nil || len(m.W) == 0 || len(m.W) != len(m.Basis) {
+		return nil, fmt.Errorf("%w: regress: Model.Predict on a zero or inconsistent model", ErrNotFitted)
+	}
 	d, err := Design(m.Basis, xs)
 	if err != nil {
 		return nil, err
@@ -121,7 +147,7 @@ func (m *Model) Predict(xs []float64) ([]float64, error) {
 // MSE returns the mean squared error (1/n) Σ_i (prediction(xs[i]) − ys[i])².
 func (m *Model) MSE(xs, ys []float64) (float64, error) {
 	if len(xs) != len(ys) {
-		return 0, fmt.Errorf("%w: %d inputs, %d targets", ErrInput, len(xs), len(ys))
+		return 0, fmt.Errorf("%w: regress: Model.MSE: %d inputs, %d targets", ErrShape, len(xs), len(ys))
 	}
 	if err := checkFinite("y", ys); err != nil {
 		return 0, err
@@ -140,7 +166,7 @@ func (m *Model) MSE(xs, ys []float64) (float64, error) {
 func checkFinite(name string, v []float64) error {
 	for i, x := range v {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("%w: %s[%d] = %v", ErrInput, name, i, x)
+			return fmt.Errorf("%w: regress: %s[%d] = %v", ErrNotFinite, name, i, x)
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -119,10 +120,30 @@ func TestBadInput(t *testing.T) {
 		},
 		"MSE lengths": func() error { m := &Model{Basis: one, W: []float64{1}}; _, err := m.MSE([]float64{1}, nil); return err },
 	}
+	want := map[string]error{"mismatch": ErrShape, "empty": ErrEmpty, "no basis": ErrEmpty, "too few": ErrShape,
+		"NaN x": ErrNotFinite, "Inf y": ErrNotFinite, "bad g": ErrNotFinite, "degree": ErrParam, "scale": ErrParam,
+		"MSE NaN": ErrNotFinite, "MSE lengths": ErrShape}
 	for name, f := range cases {
-		if err := f(); !errors.Is(err, ErrInput) {
-			t.Errorf("%s: err = %v, want ErrInput", name, err)
+		if err := f(); !errors.Is(err, want[name]) {
+			t.Errorf("%s: err = %v, want %v", name, err, want[name])
 		}
+	}
+	if _, err := (&Model{}).Predict([]float64{1}); !errors.Is(err, ErrNotFitted) {
+		t.Errorf("zero model: %v", err)
+	}
+	if _, err := (BasisLS{Basis: []Func{nil}}).Fit([]float64{1}, []float64{1}); !errors.Is(err, ErrParam) {
+		t.Errorf("nil basis function: %v", err)
+	}
+}
+
+// TestSingularMessage: a rank-deficient design matrix (two equal basis functions) gives an
+// error that says where, wrapping ErrSingular, not gonum's bare text.
+func TestSingularMessage(t *testing.T) {
+	g := func(x float64) float64 { return x }
+	_, err := BasisLS{Basis: []Func{g, g}}.Fit([]float64{1, 2, 3}, []float64{1, 2, 3})
+	want := "regress: BasisLS.Fit:"
+	if !errors.Is(err, ErrSingular) || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "3×2 design matrix") {
+		t.Errorf("got %v, want ErrSingular with %q and the design matrix's size", err, want)
 	}
 }
 

@@ -15,18 +15,18 @@
 // (gonum's graph/topo decides connectivity). On distinct weights all three return the same tree,
 // the minimum of Costs (oracle O22 of the spec).
 //
-// Trees are returned as sorted slices of edge indices into Graph.Edges. Errors wrap ErrGraph
-// (self-loops, repeated or out-of-range edges, too many trees), ErrDisconnected and ErrWeights
-// (wrong length, NaN or ±Inf).
+// Trees are returned as sorted slices of edge indices into Graph.Edges. Errors wrap ErrParam
+// (self-loops, repeated or out-of-range edges), ErrTooLarge (too many trees), ErrDisconnected,
+// and ErrShape or ErrNotFinite for weights of the wrong length or with NaN or ±Inf.
 package spanning
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/path"
 	"gonum.org/v1/gonum/graph/simple"
@@ -34,15 +34,17 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Sentinel errors; returned errors wrap them with detail.
+// Sentinel errors, those of package errs under the same names; returned errors wrap them with
+// detail. ErrParam: a malformed graph (no vertices, an endpoint out of range, a self-loop, a
+// repeated edge, an unknown algorithm, an edge index out of range). ErrShape: names or weights
+// of the wrong length. ErrNotFinite: a non-finite weight. ErrTooLarge: more spanning trees than
+// MaxTrees. ErrDisconnected: a graph without a spanning tree.
 var (
-	// ErrGraph reports a malformed graph: no vertices, an edge with an endpoint out of range, a
-	// self-loop, a repeated edge, or more spanning trees than MaxTrees.
-	ErrGraph = errors.New("spanning: invalid graph")
-	// ErrDisconnected reports a graph without a spanning tree.
-	ErrDisconnected = errors.New("spanning: graph is not connected")
-	// ErrWeights reports a weight vector of the wrong length or with a non-finite entry.
-	ErrWeights = errors.New("spanning: invalid weights")
+	ErrParam        = errs.ErrParam
+	ErrShape        = errs.ErrShape
+	ErrNotFinite    = errs.ErrNotFinite
+	ErrTooLarge     = errs.ErrTooLarge
+	ErrDisconnected = errs.ErrDisconnected
 )
 
 // MaxTrees caps the enumeration of Graph.Trees: enumeration is meant for small graphs whose
@@ -78,22 +80,22 @@ func Complete(n int, names ...string) (*Graph, error) {
 // check validates the graph.
 func (g *Graph) check() error {
 	if g == nil || g.N < 1 {
-		return fmt.Errorf("%w: need at least one vertex", ErrGraph)
+		return fmt.Errorf("%w: need at least one vertex", ErrParam)
 	}
 	if len(g.Names) != 0 && len(g.Names) != g.N {
-		return fmt.Errorf("%w: %d names for %d vertices", ErrGraph, len(g.Names), g.N)
+		return fmt.Errorf("%w: %d names for %d vertices", ErrShape, len(g.Names), g.N)
 	}
 	seen := map[Edge]int{}
 	for i, e := range g.Edges {
 		if e.U < 0 || e.U >= g.N || e.V < 0 || e.V >= g.N {
-			return fmt.Errorf("%w: edge %d = (%d, %d) has an endpoint outside [0, %d)", ErrGraph, i, e.U, e.V, g.N)
+			return fmt.Errorf("%w: edge %d = (%d, %d) has an endpoint outside [0, %d)", ErrParam, i, e.U, e.V, g.N)
 		}
 		if e.U == e.V {
-			return fmt.Errorf("%w: edge %d is a self-loop at %d", ErrGraph, i, e.U)
+			return fmt.Errorf("%w: edge %d is a self-loop at %d", ErrParam, i, e.U)
 		}
 		k := Edge{min(e.U, e.V), max(e.U, e.V)}
 		if j, ok := seen[k]; ok {
-			return fmt.Errorf("%w: edges %d and %d both join %d and %d", ErrGraph, j, i, k.U, k.V)
+			return fmt.Errorf("%w: edges %d and %d both join %d and %d", ErrParam, j, i, k.U, k.V)
 		}
 		seen[k] = i
 	}
@@ -103,11 +105,11 @@ func (g *Graph) check() error {
 // checkWeights validates one observation's weights.
 func (g *Graph) checkWeights(w []float64) error {
 	if len(w) != len(g.Edges) {
-		return fmt.Errorf("%w: %d weights for %d edges", ErrWeights, len(w), len(g.Edges))
+		return fmt.Errorf("%w: %d weights for %d edges", ErrShape, len(w), len(g.Edges))
 	}
 	for i, v := range w {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%w: weight of edge %d is %g", ErrWeights, i, v)
+			return fmt.Errorf("%w: weight of edge %d is %g", ErrNotFinite, i, v)
 		}
 	}
 	return nil
@@ -141,7 +143,7 @@ func (g *Graph) CountTrees() (float64, error) {
 // Trees enumerates every spanning tree, each as the sorted edge indices of its N−1 edges, in
 // lexicographic order of those index lists. The search adds edges in index order and prunes an
 // edge that would close a cycle (union–find on the vertices), so it visits only forests. It fails
-// with ErrDisconnected when there is no spanning tree and with ErrGraph when the matrix-tree
+// with ErrDisconnected when there is no spanning tree and with ErrParam when the matrix-tree
 // count exceeds MaxTrees. Cost O(#trees · |E| · N) at most.
 func (g *Graph) Trees() ([][]int, error) {
 	count, err := g.CountTrees()
@@ -152,7 +154,7 @@ func (g *Graph) Trees() ([][]int, error) {
 		return nil, fmt.Errorf("%w: %d vertices, %d edges", ErrDisconnected, g.N, len(g.Edges))
 	}
 	if count > MaxTrees {
-		return nil, fmt.Errorf("%w: %g spanning trees exceed MaxTrees = %d", ErrGraph, count, MaxTrees)
+		return nil, fmt.Errorf("%w: %g spanning trees exceed MaxTrees = %d", ErrTooLarge, count, MaxTrees)
 	}
 	out := make([][]int, 0, int(count))
 	need := g.N - 1
@@ -203,7 +205,7 @@ func (g *Graph) Cost(tree []int, w []float64) (float64, error) {
 	var s float64
 	for _, e := range tree {
 		if e < 0 || e >= len(g.Edges) {
-			return 0, fmt.Errorf("%w: edge index %d outside [0, %d)", ErrGraph, e, len(g.Edges))
+			return 0, fmt.Errorf("%w: edge index %d outside [0, %d)", ErrParam, e, len(g.Edges))
 		}
 		s += w[e]
 	}
@@ -311,7 +313,7 @@ func (g *Graph) MST(w []float64, alg Algorithm) ([]int, float64, error) {
 		}
 		tree = sg
 	default:
-		return nil, 0, fmt.Errorf("%w: unknown algorithm %d", ErrGraph, int(alg))
+		return nil, 0, fmt.Errorf("%w: unknown algorithm %d", ErrParam, int(alg))
 	}
 	var out []int
 	var total float64
