@@ -10,5 +10,6 @@
 // equations, whose condition number is the square of the design matrix's.
 //
 // Bad input (empty or mismatched data, NaN or ±Inf, fewer points than basis functions, a
-// basis function that returns a non-finite value) returns an error wrapping ErrInput.
+// basis function that returns a non-finite value) returns an error wrapping a sentinel of
+// package errs (ErrEmpty, ErrShape, ErrNotFinite, ErrParam, ErrSingular), re-exported here.
 package regress
