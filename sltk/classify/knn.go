@@ -126,10 +126,10 @@ func (c KNN) Fit(x mat.Matrix, y []int) (*KNNModel, error) {
 	}
 	k := cmp.Or(c.Neighbors, 1)
 	if k < 0 || k > n {
-		return nil, fmt.Errorf("%w: KNN.Fit: Neighbors = %d, want in [1, %d] (the training examples)", ErrParam, c.Neighbors, n)
+		return nil, fmt.Errorf("%w: classify: KNN.Fit: Neighbors = %d, want in [1, %d] (the training examples)", ErrParam, c.Neighbors, n)
 	}
 	if c.Metric < Euclidean || c.Metric > Hamming {
-		return nil, fmt.Errorf("%w: KNN.Fit: Metric = %v, want Euclidean, Manhattan, Chebyshev or Hamming", ErrParam, c.Metric)
+		return nil, fmt.Errorf("%w: classify: KNN.Fit: Metric = %v, want Euclidean, Manhattan, Chebyshev or Hamming", ErrParam, c.Metric)
 	}
 	m := &KNNModel{k: k, metric: c.Metric, x: mat.DenseCopyOf(x), y: append([]int(nil), y...), classes: classes}
 	if c.Metric == Euclidean && d <= cmp.Or(c.KDTreeMaxDim, 10) {

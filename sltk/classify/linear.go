@@ -132,7 +132,7 @@ func predictLinear(fn string, w []float64, b float64, x mat.Matrix) ([]int, erro
 		return nil, fmt.Errorf("%s: %w", fn, err)
 	}
 	if d != len(w) {
-		return nil, fmt.Errorf("%w: %s: model has %d weights, x has %d columns", ErrShape, fn, len(w), d)
+		return nil, fmt.Errorf("%w: classify: %s: model has %d weights, x has %d columns", ErrShape, fn, len(w), d)
 	}
 	xd := dense(x)
 	out := make([]int, n)

@@ -181,11 +181,11 @@ func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
 	tol, maxIter := cmp.Or(l.Tol, 1e-6), cmp.Or(l.MaxIter, 1000)
 	switch {
 	case l.L2 < 0 || math.IsNaN(l.L2) || math.IsInf(l.L2, 0):
-		return nil, fmt.Errorf("%w: LogisticRegression.Fit: L2 = %v, want finite and ≥ 0", ErrParam, l.L2)
+		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: L2 = %v, want finite and ≥ 0", ErrParam, l.L2)
 	case !(tol > 0):
-		return nil, fmt.Errorf("%w: LogisticRegression.Fit: Tol = %v, want > 0", ErrParam, l.Tol)
+		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: Tol = %v, want > 0", ErrParam, l.Tol)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: LogisticRegression.Fit: MaxIter = %d, want ≥ 0", ErrParam, l.MaxIter)
+		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: MaxIter = %d, want ≥ 0", ErrParam, l.MaxIter)
 	}
 	obj := newLogisticObjective(dense(x), s, l.L2, !l.NoIntercept)
 	p := d
@@ -221,7 +221,7 @@ func (m *LogisticModel) Prob(x mat.Matrix) ([]float64, error) {
 		return nil, err
 	}
 	if d != len(m.W) {
-		return nil, fmt.Errorf("%w: LogisticModel.Prob: model has %d weights, x has %d columns", ErrShape, len(m.W), d)
+		return nil, fmt.Errorf("%w: classify: LogisticModel.Prob: model has %d weights, x has %d columns", ErrShape, len(m.W), d)
 	}
 	xd := dense(x)
 	out := make([]float64, n)

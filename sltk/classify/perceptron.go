@@ -44,7 +44,7 @@ func (p Perceptron) Fit(x mat.Matrix, y []int) (*PerceptronResult, error) {
 	}
 	maxIter := cmp.Or(p.MaxIter, 1000)
 	if maxIter < 0 {
-		return nil, fmt.Errorf("%w: Perceptron.Fit: MaxIter = %d, want ≥ 0", ErrParam, p.MaxIter)
+		return nil, fmt.Errorf("%w: classify: Perceptron.Fit: MaxIter = %d, want ≥ 0", ErrParam, p.MaxIter)
 	}
 	xd := dense(x)
 	res := &PerceptronResult{W: make([]float64, d)}

@@ -152,9 +152,9 @@ func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	tol, maxIter := cmp.Or(s.Tol, 1e-9), cmp.Or(s.MaxIter, 100000)
 	switch {
 	case !(tol > 0):
-		return nil, fmt.Errorf("%w: HardMarginSVM.Fit: Tol = %v, want > 0", ErrParam, s.Tol)
+		return nil, fmt.Errorf("%w: classify: HardMarginSVM.Fit: Tol = %v, want > 0", ErrParam, s.Tol)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: HardMarginSVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
+		return nil, fmt.Errorf("%w: classify: HardMarginSVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
 	}
 	xd := dense(x)
 	for i := 0; i < n; i++ {
@@ -218,11 +218,11 @@ func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	c, tol, maxIter := cmp.Or(s.C, 1), cmp.Or(s.Tol, 0.1), cmp.Or(s.MaxIter, 1000)
 	switch {
 	case !(c > 0) || math.IsInf(c, 0):
-		return nil, fmt.Errorf("%w: SVM.Fit: C = %v, want finite and > 0", ErrParam, s.C)
+		return nil, fmt.Errorf("%w: classify: SVM.Fit: C = %v, want finite and > 0", ErrParam, s.C)
 	case !(tol > 0):
-		return nil, fmt.Errorf("%w: SVM.Fit: Tol = %v, want > 0", ErrParam, s.Tol)
+		return nil, fmt.Errorf("%w: classify: SVM.Fit: Tol = %v, want > 0", ErrParam, s.Tol)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: SVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
+		return nil, fmt.Errorf("%w: classify: SVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
 	}
 	xd := dense(x)
 	if s.Intercept {

@@ -215,11 +215,11 @@ func (dt DecisionTree) checkLimits() error {
 		v    int
 	}{{"MaxDepth", dt.MaxDepth}, {"MaxNodes", dt.MaxNodes}, {"MinSplit", dt.MinSplit}, {"MinLeaf", dt.MinLeaf}} {
 		if f.v < 0 {
-			return fmt.Errorf("%w: DecisionTree.Fit: %s = %d, want ≥ 0", ErrParam, f.name, f.v)
+			return fmt.Errorf("%w: classify: DecisionTree.Fit: %s = %d, want ≥ 0", ErrParam, f.name, f.v)
 		}
 	}
 	if !(dt.MinGain >= 0) {
-		return fmt.Errorf("%w: DecisionTree.Fit: MinGain = %v, want ≥ 0", ErrParam, dt.MinGain)
+		return fmt.Errorf("%w: classify: DecisionTree.Fit: MinGain = %v, want ≥ 0", ErrParam, dt.MinGain)
 	}
 	return nil
 }

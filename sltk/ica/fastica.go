@@ -74,11 +74,11 @@ func (f FastICA) params() (alpha, tol float64, maxIter int, err error) {
 	}
 	switch {
 	case !(tol > 0):
-		return 0, 0, 0, fmt.Errorf("%w: FastICA.Fit: Tol = %v, want > 0", ErrParam, f.Tol)
+		return 0, 0, 0, fmt.Errorf("%w: ica: FastICA.Fit: Tol = %v, want > 0", ErrParam, f.Tol)
 	case maxIter < 0:
-		return 0, 0, 0, fmt.Errorf("%w: FastICA.Fit: MaxIter = %d, want ≥ 0", ErrParam, f.MaxIter)
+		return 0, 0, 0, fmt.Errorf("%w: ica: FastICA.Fit: MaxIter = %d, want ≥ 0", ErrParam, f.MaxIter)
 	case f.Mode != Symmetric && f.Mode != Deflation:
-		return 0, 0, 0, fmt.Errorf("%w: FastICA.Fit: Mode = %d, want Symmetric or Deflation", ErrParam, int(f.Mode))
+		return 0, 0, 0, fmt.Errorf("%w: ica: FastICA.Fit: Mode = %d, want Symmetric or Deflation", ErrParam, int(f.Mode))
 	}
 	return alpha, tol, maxIter, nil
 }

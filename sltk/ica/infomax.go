@@ -128,15 +128,15 @@ func (im Infomax) withDefaults() (Infomax, error) {
 	out.BatchSize = cmp.Or(im.BatchSize, 1)
 	switch {
 	case !(out.LearningRate > 0) || math.IsInf(out.LearningRate, 0):
-		return out, fmt.Errorf("%w: Infomax.Fit: LearningRate = %v, want finite and > 0", ErrParam, im.LearningRate)
+		return out, fmt.Errorf("%w: ica: Infomax.Fit: LearningRate = %v, want finite and > 0", ErrParam, im.LearningRate)
 	case !(out.Tol > 0):
-		return out, fmt.Errorf("%w: Infomax.Fit: Tol = %v, want > 0", ErrParam, im.Tol)
+		return out, fmt.Errorf("%w: ica: Infomax.Fit: Tol = %v, want > 0", ErrParam, im.Tol)
 	case out.MaxIter < 0:
-		return out, fmt.Errorf("%w: Infomax.Fit: MaxIter = %d, want ≥ 0", ErrParam, im.MaxIter)
+		return out, fmt.Errorf("%w: ica: Infomax.Fit: MaxIter = %d, want ≥ 0", ErrParam, im.MaxIter)
 	case out.BatchSize < 0:
-		return out, fmt.Errorf("%w: Infomax.Fit: BatchSize = %d, want ≥ 0", ErrParam, im.BatchSize)
+		return out, fmt.Errorf("%w: ica: Infomax.Fit: BatchSize = %d, want ≥ 0", ErrParam, im.BatchSize)
 	case im.Score < Logistic || im.Score > Cubic:
-		return out, fmt.Errorf("%w: Infomax.Fit: Score = %d, want Logistic, Extended or Cubic", ErrParam, int(im.Score))
+		return out, fmt.Errorf("%w: ica: Infomax.Fit: Score = %d, want Logistic, Extended or Cubic", ErrParam, int(im.Score))
 	}
 	return out, nil
 }
@@ -166,7 +166,7 @@ func (im Infomax) Fit(x mat.Matrix) (*Result, error) {
 	n, _ := wt.U.Dims()
 	k := wt.Dim
 	if im.BatchSize > n {
-		return nil, fmt.Errorf("%w: Infomax.Fit: BatchSize = %d, want at most the %d samples", ErrParam, im.BatchSize, n)
+		return nil, fmt.Errorf("%w: ica: Infomax.Fit: BatchSize = %d, want at most the %d samples", ErrParam, im.BatchSize, n)
 	}
 	run := &infomaxRun{w: mat.NewDense(k, k, nil), signs: make([]float64, k)}
 	for i := range k {

@@ -202,9 +202,9 @@ func (jd JacobiJointDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 	sweeps, tol := cmp.Or(jd.MaxIter, 100), cmp.Or(jd.Tol, 1e-12)
 	switch {
 	case sweeps < 0:
-		return nil, nil, fmt.Errorf("%w: JacobiJointDiag.Run: MaxIter = %d, want ≥ 0", ErrParam, jd.MaxIter)
+		return nil, nil, fmt.Errorf("%w: ica: JacobiJointDiag.Run: MaxIter = %d, want ≥ 0", ErrParam, jd.MaxIter)
 	case !(tol > 0):
-		return nil, nil, fmt.Errorf("%w: JacobiJointDiag.Run: Tol = %v, want > 0", ErrParam, jd.Tol)
+		return nil, nil, fmt.Errorf("%w: ica: JacobiJointDiag.Run: Tol = %v, want > 0", ErrParam, jd.Tol)
 	}
 	m := make([]*mat.Dense, len(mats))
 	for i, c := range mats {
@@ -328,11 +328,11 @@ func (ff FFDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 	maxIter, tol, theta := cmp.Or(ff.MaxIter, 1000), cmp.Or(ff.Tol, 1e-14), cmp.Or(ff.Theta, 0.9)
 	switch {
 	case maxIter < 0:
-		return nil, nil, fmt.Errorf("%w: FFDiag.Run: MaxIter = %d, want ≥ 0", ErrParam, ff.MaxIter)
+		return nil, nil, fmt.Errorf("%w: ica: FFDiag.Run: MaxIter = %d, want ≥ 0", ErrParam, ff.MaxIter)
 	case !(tol > 0):
-		return nil, nil, fmt.Errorf("%w: FFDiag.Run: Tol = %v, want > 0", ErrParam, ff.Tol)
+		return nil, nil, fmt.Errorf("%w: ica: FFDiag.Run: Tol = %v, want > 0", ErrParam, ff.Tol)
 	case !(theta > 0 && theta < 1):
-		return nil, nil, fmt.Errorf("%w: FFDiag.Run: Theta = %v, want in (0, 1)", ErrParam, ff.Theta)
+		return nil, nil, fmt.Errorf("%w: ica: FFDiag.Run: Theta = %v, want in (0, 1)", ErrParam, ff.Theta)
 	}
 	c := make([]*mat.Dense, len(mats))
 	for i, m := range mats {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
@@ -27,10 +28,15 @@ type AdaBoostResult struct {
 	Bound      []float64 // Π 2√(ε_s(1−ε_s)) after each round
 }
 
+var (
+	_ sltk.Classifier = (*AdaBoostResult)(nil)
+	_ sltk.Classifier = (*BoostResult)(nil)
+)
+
 // Predict returns 1 where Σ_t α_t (2h_t(x) − 1) ≥ 0, else 0.
 func (r *AdaBoostResult) Predict(x mat.Matrix) ([]int, error) {
 	if r == nil || len(r.Weights) != len(r.Stumps) {
-		return nil, fmt.Errorf("%w: AdaBoostResult.Predict: %d stumps, %d weights", ErrNotFitted, len(r.Stumps), len(r.Weights))
+		return nil, fmt.Errorf("%w: online: AdaBoostResult.Predict: %d stumps, %d weights", ErrNotFitted, len(r.Stumps), len(r.Weights))
 	}
 	return voteStumps("AdaBoostResult.Predict", r.Stumps, r.Weights, x)
 }
@@ -40,15 +46,15 @@ func (r *AdaBoostResult) Predict(x mat.Matrix) ([]int, error) {
 // prediction of both BoostMWU and AdaBoost. Cost O(n·T).
 func voteStumps(fn string, stumps []Stump, alphas []float64, x mat.Matrix) ([]int, error) {
 	if len(stumps) == 0 {
-		return nil, fmt.Errorf("%w: %s: no stumps", ErrNotFitted, fn)
+		return nil, fmt.Errorf("%w: online: %s: no stumps", ErrNotFitted, fn)
 	}
 	data, n, d, cerr := check.Rows("x", x)
 	if cerr != nil {
-		return nil, fmt.Errorf("%w: %s: %v", checkSentinel(cerr), fn, cerr)
+		return nil, fmt.Errorf("%w: online: %s: %v", checkSentinel(cerr), fn, cerr)
 	}
 	for t, h := range stumps {
 		if h.Feature < 0 || h.Feature >= d {
-			return nil, fmt.Errorf("%w: %s: stump %d uses feature %d, x has %d columns", ErrShape, fn, t, h.Feature, d)
+			return nil, fmt.Errorf("%w: online: %s: stump %d uses feature %d, x has %d columns", ErrShape, fn, t, h.Feature, d)
 		}
 	}
 	out := make([]int, n)
@@ -75,7 +81,7 @@ func voteStumps(fn string, stumps []Stump, alphas []float64, x mat.Matrix) ([]in
 func (a AdaBoost) Fit(x mat.Matrix, y []int) (*AdaBoostResult, error) {
 	rounds := cmp.Or(a.MaxIter, 100)
 	if rounds < 0 {
-		return nil, fmt.Errorf("%w: AdaBoost.Fit: MaxIter = %d, want ≥ 0", ErrParam, a.MaxIter)
+		return nil, fmt.Errorf("%w: online: AdaBoost.Fit: MaxIter = %d, want ≥ 0", ErrParam, a.MaxIter)
 	}
 	xd, err := checkBoostData("AdaBoost.Fit", x, y)
 	if err != nil {
@@ -130,14 +136,14 @@ func (a AdaBoost) Fit(x mat.Matrix, y []int) (*AdaBoostResult, error) {
 func checkBoostData(fn string, x mat.Matrix, y []int) (*mat.Dense, error) {
 	n, d, cerr := check.Matrix("x", x)
 	if cerr != nil {
-		return nil, fmt.Errorf("%w: %s: %v", checkSentinel(cerr), fn, cerr)
+		return nil, fmt.Errorf("%w: online: %s: %v", checkSentinel(cerr), fn, cerr)
 	}
 	if len(y) != n {
-		return nil, fmt.Errorf("%w: %s: x is %d×%d, %d labels", ErrShape, fn, n, d, len(y))
+		return nil, fmt.Errorf("%w: online: %s: x is %d×%d, %d labels", ErrShape, fn, n, d, len(y))
 	}
 	for i, v := range y {
 		if v != 0 && v != 1 {
-			return nil, fmt.Errorf("%w: %s: y[%d] = %d, want 0 or 1", ErrLabel, fn, i, v)
+			return nil, fmt.Errorf("%w: online: %s: y[%d] = %d, want 0 or 1", ErrLabel, fn, i, v)
 		}
 	}
 	return mat.DenseCopyOf(x), nil
@@ -156,7 +162,7 @@ func checkSentinel(e *check.Error) error {
 func table(fn, name string, m mat.Matrix) (rows, cols int, err error) {
 	rows, cols, cerr := check.Matrix(name, m)
 	if cerr != nil {
-		return 0, 0, fmt.Errorf("%w: %s: %v", checkSentinel(cerr), fn, cerr)
+		return 0, 0, fmt.Errorf("%w: online: %s: %v", checkSentinel(cerr), fn, cerr)
 	}
 	return rows, cols, nil
 }

@@ -107,15 +107,15 @@ type BoostMWU struct {
 // beyond that BoostRounds returns ErrTooLarge.
 func BoostRounds(gamma, eps float64) (int, error) {
 	if !(gamma >= 0 && gamma < 0.5) {
-		return 0, fmt.Errorf("%w: BoostRounds: γ = %v, want in [0, ½)", ErrParam, gamma)
+		return 0, fmt.Errorf("%w: online: BoostRounds: γ = %v, want in [0, ½)", ErrParam, gamma)
 	}
 	if !(eps > 0 && eps < 1) {
-		return 0, fmt.Errorf("%w: BoostRounds: ε = %v, want in (0, 1)", ErrParam, eps)
+		return 0, fmt.Errorf("%w: online: BoostRounds: ε = %v, want in (0, 1)", ErrParam, eps)
 	}
 	a := 0.5 - gamma
 	v := 2 / (a * a) * math.Log(1/eps)
 	if !(v <= MaxBoostRounds) {
-		return 0, fmt.Errorf("%w: BoostRounds: γ = %v, ε = %v need %.3g rounds, at most %d", ErrTooLarge, gamma, eps, v, MaxBoostRounds)
+		return 0, fmt.Errorf("%w: online: BoostRounds: γ = %v, ε = %v need %.3g rounds, at most %d", ErrTooLarge, gamma, eps, v, MaxBoostRounds)
 	}
 	return int(math.Ceil(v - 1e-9*math.Max(1, v))), nil
 }
@@ -136,7 +136,7 @@ type BoostResult struct {
 // Predict returns the majority vote: 1 iff at least half of the stumps say 1.
 func (r *BoostResult) Predict(x mat.Matrix) ([]int, error) {
 	if r == nil {
-		return nil, fmt.Errorf("%w: BoostResult.Predict: no stumps", ErrNotFitted)
+		return nil, fmt.Errorf("%w: online: BoostResult.Predict: no stumps", ErrNotFitted)
 	}
 	return voteStumps("BoostResult.Predict", r.Stumps, nil, x)
 }

@@ -35,10 +35,10 @@ type MWUState struct {
 func (m MWU) New(n int) (*MWUState, error) {
 	a := cmp.Or(m.LearningRate, 0.5)
 	if !(a > 0 && a < 1) {
-		return nil, fmt.Errorf("%w: MWU.New: LearningRate = %v, want in (0, 1)", ErrParam, m.LearningRate)
+		return nil, fmt.Errorf("%w: online: MWU.New: LearningRate = %v, want in (0, 1)", ErrParam, m.LearningRate)
 	}
 	if n < 1 {
-		return nil, fmt.Errorf("%w: MWU.New: n = %d experts, want ≥ 1", ErrParam, n)
+		return nil, fmt.Errorf("%w: online: MWU.New: n = %d experts, want ≥ 1", ErrParam, n)
 	}
 	return &MWUState{alpha: a, signed: m.Signed, logW: make([]float64, n),
 		Experts: make([]float64, n), AbsLoss: make([]float64, n)}, nil

@@ -44,10 +44,10 @@ type WM struct {
 func (c WeightedMajority) New(n int) (*WM, error) {
 	a := cmp.Or(c.LearningRate, 0.5)
 	if !(a > 0 && a <= 0.5) {
-		return nil, fmt.Errorf("%w: WeightedMajority.New: LearningRate = %v, want in (0, ½]", ErrParam, c.LearningRate)
+		return nil, fmt.Errorf("%w: online: WeightedMajority.New: LearningRate = %v, want in (0, ½]", ErrParam, c.LearningRate)
 	}
 	if n < 1 {
-		return nil, fmt.Errorf("%w: WeightedMajority.New: n = %d experts, want ≥ 1", ErrParam, n)
+		return nil, fmt.Errorf("%w: online: WeightedMajority.New: n = %d experts, want ≥ 1", ErrParam, n)
 	}
 	return &WM{alpha: a, logW: make([]float64, n), Experts: make([]int, n)}, nil
 }
