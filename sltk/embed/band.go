@@ -88,15 +88,49 @@ func rcm(nb [][]int) []int {
 }
 
 // bandBottom finds the dim smallest non-trivial eigenpairs of G by shift-invert subspace
-// iteration on a band Cholesky factor of G + σI, in the RCM order.
+// iteration on a band Cholesky factor of G + σI, in the RCM order: reorder the points,
+// assemble the band matrix G + σI, factor it, iterate, and undo the permutation.
 func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, seed uint64) ([]float64, *mat.Dense, bandStats, error) {
 	p := len(nb)
 	perm := rcm(nb)
+	nbP, wP := permuted(nb, w, perm)
+	g, gnorm := assembleShiftedG(nbP, wP)
+	st := bandStats{band: g.RawSymBand().K}
+	// Factor in place with LAPACK's Dpbtrf; mat.BandCholesky would also estimate the condition
+	// number, which costs several extra band solves and is not needed here.
+	chol, ok := lapack64.Pbtrf(g.RawSymBand())
+	if !ok {
+		return nil, nil, st, fmt.Errorf("%w: embed: LLE.Fit: band Cholesky of G + σI failed", ErrSingular)
+	}
+	x, theta, err := subspaceIteration(chol, nbP, wP, dim, tol, gnorm, maxIter, seed, &st)
+	if err != nil {
+		return nil, nil, st, err
+	}
+	vecs := mat.NewDense(p, dim, nil)
+	for n, o := range perm {
+		for c := 0; c < dim; c++ {
+			vecs.Set(o, c, x.At(n, c))
+		}
+	}
+	// The trivial eigenvalue: the Rayleigh quotient of the constant vector (0 up to round-off).
+	ones := mat.NewDense(p, 1, nil)
+	for i := 0; i < p; i++ {
+		ones.Set(i, 0, 1)
+	}
+	g1 := mat.NewDense(p, 1, nil)
+	applyG(nbP, wP, ones, g1)
+	vals := []float64{mat.Sum(g1) / float64(p)}
+	vals = append(vals, theta[:dim]...)
+	return vals, vecs, st, nil
+}
+
+// permuted returns the neighbour lists and weights in the numbering perm (new → old).
+func permuted(nb [][]int, w [][]float64, perm []int) ([][]int, [][]float64) {
+	p := len(nb)
 	inv := make([]int, p)
 	for n, o := range perm {
 		inv[o] = n
 	}
-	// Neighbour lists in the new numbering.
 	nbP := make([][]int, p)
 	wP := make([][]float64, p)
 	for n, o := range perm {
@@ -106,6 +140,13 @@ func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, se
 		}
 		wP[n] = w[o]
 	}
+	return nbP, wP
+}
+
+// assembleShiftedG forms G + σI = (I−W)ᵀ(I−W) + σI as a symmetric band matrix of the
+// half-width the neighbour lists imply, with σ = 10⁻⁹·max G_aa, and returns it with that max.
+func assembleShiftedG(nbP [][]int, wP [][]float64) (*mat.SymBandDense, float64) {
+	p := len(nbP)
 	band := 0
 	for a := range nbP {
 		lo, hi := a, a
@@ -114,9 +155,7 @@ func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, se
 		}
 		band = max(band, hi-lo)
 	}
-	st := bandStats{band: band}
 	g := mat.NewSymBandDense(p, band, nil)
-	gnorm := 0.0
 	idx := make([]int, 0, len(nbP[0])+1)
 	val := make([]float64, 0, len(nbP[0])+1)
 	for a := range nbP {
@@ -134,6 +173,7 @@ func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, se
 			}
 		}
 	}
+	gnorm := 0.0
 	for a := 0; a < p; a++ {
 		gnorm = math.Max(gnorm, g.At(a, a))
 	}
@@ -141,12 +181,17 @@ func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, se
 	for a := 0; a < p; a++ {
 		g.SetSymBand(a, a, g.At(a, a)+sigma)
 	}
-	// Factor in place with LAPACK's Dpbtrf; mat.BandCholesky would also estimate the condition
-	// number, which costs several extra band solves and is not needed here.
-	chol, ok := lapack64.Pbtrf(g.RawSymBand())
-	if !ok {
-		return nil, nil, st, fmt.Errorf("%w: embed: LLE.Fit: band Cholesky of G + σI failed", ErrSingular)
-	}
+	return g, gnorm
+}
+
+// subspaceIteration runs shift-invert subspace iteration with Rayleigh–Ritz on s = dim+4
+// vectors from a seeded Gaussian start: solve with the band factor, centre, orthonormalise,
+// project G, rotate to the Ritz vectors. It stops when every wanted Ritz pair has a residual
+// ‖Gu − θu‖ ≤ tol·θ_dim + 10⁻¹³‖G‖ (then st.converged) or after maxIter sweeps, and returns the
+// Ritz vectors and values.
+func subspaceIteration(chol blas64.TriangularBand, nbP [][]int, wP [][]float64, dim int, tol, gnorm float64,
+	maxIter int, seed uint64, st *bandStats) (*mat.Dense, []float64, error) {
+	p := len(nbP)
 	s := min(dim+4, p-1)
 	rng := rand.New(rand.NewPCG(seed, 0x5851f42d4c957f2d))
 	x := mat.NewDense(p, s, nil)
@@ -177,7 +222,7 @@ func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, se
 			}
 		}
 		if !eig.Factorize(hs, true) {
-			return nil, nil, st, fmt.Errorf("%w: embed: LLE.Fit: Rayleigh–Ritz eigen-decomposition failed", ErrSingular)
+			return nil, nil, fmt.Errorf("%w: embed: LLE.Fit: Rayleigh–Ritz eigen-decomposition failed", ErrSingular)
 		}
 		theta = eig.Values(theta)
 		eig.VectorsTo(&v)
@@ -200,23 +245,7 @@ func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, se
 			break
 		}
 	}
-	// Undo the permutation.
-	vecs := mat.NewDense(p, dim, nil)
-	for n, o := range perm {
-		for c := 0; c < dim; c++ {
-			vecs.Set(o, c, x.At(n, c))
-		}
-	}
-	// The trivial eigenvalue: the Rayleigh quotient of the constant vector (0 up to round-off).
-	ones := mat.NewDense(p, 1, nil)
-	for i := 0; i < p; i++ {
-		ones.Set(i, 0, 1)
-	}
-	g1 := mat.NewDense(p, 1, nil)
-	applyG(nbP, wP, ones, g1)
-	vals := []float64{mat.Sum(g1) / float64(p)}
-	vals = append(vals, theta[:dim]...)
-	return vals, vecs, st, nil
+	return x, theta, nil
 }
 
 // centreColumns removes the component along the constant vector (the null vector of G).
