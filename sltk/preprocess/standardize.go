@@ -95,43 +95,31 @@ func meanSD(v []float64) (mean, sd float64) {
 // Transform returns (x − Mean) / Scale for every row of x, whose columns must match the
 // fitted ones. Cost O(n·d).
 func (st *Standardization) Transform(x mat.Matrix) (*mat.Dense, error) {
-	if err := st.check("Standardization.Transform"); err != nil {
-		return nil, err
-	}
-	data, n, d, err := rows("Standardization.Transform", x)
-	if err != nil {
-		return nil, err
-	}
-	if d != len(st.Mean) {
-		return nil, fmt.Errorf("%w: preprocess: Standardization.Transform: x has %d columns, fitted on %d", ErrShape, d, len(st.Mean))
-	}
-	out := mat.NewDense(n, d, nil)
-	for i := 0; i < n; i++ {
-		row := out.RawRowView(i)
-		for j := range row {
-			row[j] = (data[i*d+j] - st.Mean[j]) / st.Scale[j]
-		}
-	}
-	return out, nil
+	return st.apply("Standardization.Transform", x, func(v, mean, scale float64) float64 { return (v - mean) / scale })
 }
 
 // InverseTransform maps standardised rows back: z·Scale + Mean. Cost O(n·d).
 func (st *Standardization) InverseTransform(z mat.Matrix) (*mat.Dense, error) {
-	if err := st.check("Standardization.InverseTransform"); err != nil {
+	return st.apply("Standardization.InverseTransform", z, func(v, mean, scale float64) float64 { return v*scale + mean })
+}
+
+// apply validates x and maps every entry with f and its column's mean and scale.
+func (st *Standardization) apply(fn string, x mat.Matrix, f func(v, mean, scale float64) float64) (*mat.Dense, error) {
+	if err := st.check(fn); err != nil {
 		return nil, err
 	}
-	data, n, d, err := rows("Standardization.InverseTransform", z)
+	data, n, d, err := rows(fn, x)
 	if err != nil {
 		return nil, err
 	}
 	if d != len(st.Mean) {
-		return nil, fmt.Errorf("%w: preprocess: Standardization.InverseTransform: z has %d columns, fitted on %d", ErrShape, d, len(st.Mean))
+		return nil, fmt.Errorf("%w: preprocess: %s: x has %d columns, fitted on %d", ErrShape, fn, d, len(st.Mean))
 	}
 	out := mat.NewDense(n, d, nil)
 	for i := 0; i < n; i++ {
 		row := out.RawRowView(i)
 		for j := range row {
-			row[j] = data[i*d+j]*st.Scale[j] + st.Mean[j]
+			row[j] = f(data[i*d+j], st.Mean[j], st.Scale[j])
 		}
 	}
 	return out, nil
