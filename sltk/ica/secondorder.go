@@ -30,10 +30,7 @@ type AMUSE struct {
 
 // Fit separates the time series x (n×d, rows are time steps).
 func (am AMUSE) Fit(x mat.Matrix) (*Result, error) {
-	lag := am.Lag
-	if lag == 0 {
-		lag = 1
-	}
+	lag := cmp.Or(am.Lag, 1)
 	n, _, err := checkData(x, 2)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package ica
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -51,10 +52,7 @@ type Whitening struct {
 
 // Fit centres and whitens x (n×d, one observation per row).
 func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
-	tol := w.Tol
-	if tol == 0 {
-		tol = 1e-10
-	}
+	tol := cmp.Or(w.Tol, 1e-10)
 	if tol < 0 || tol >= 1 || math.IsNaN(tol) {
 		return nil, fmt.Errorf("%w: whitening Tol = %v, need 0 ≤ Tol < 1", ErrParam, w.Tol)
 	}

@@ -1,6 +1,7 @@
 package info
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -64,14 +65,37 @@ func NoisyTypewriter(n int, eps float64) (*Channel, error) {
 	return NewChannel(w)
 }
 
-// Inputs returns the size of the input alphabet.
-func (c *Channel) Inputs() int { r, _ := c.W.Dims(); return r }
+// Inputs returns the size of the input alphabet (0 for a zero Channel).
+func (c *Channel) Inputs() int {
+	if c.fitted() != nil {
+		return 0
+	}
+	r, _ := c.W.Dims()
+	return r
+}
 
-// Outputs returns the size of the output alphabet.
-func (c *Channel) Outputs() int { _, k := c.W.Dims(); return k }
+// Outputs returns the size of the output alphabet (0 for a zero Channel).
+func (c *Channel) Outputs() int {
+	if c.fitted() != nil {
+		return 0
+	}
+	_, k := c.W.Dims()
+	return k
+}
+
+// fitted reports ErrNotFitted for a nil or zero Channel (one not made by NewChannel).
+func (c *Channel) fitted() error {
+	if c == nil || c.W == nil || c.W.IsEmpty() {
+		return fmt.Errorf("%w: info: Channel has no transition matrix (use NewChannel)", ErrNotFitted)
+	}
+	return nil
+}
 
 // Joint returns the joint distribution p(a, b) = p(a) W[a][b] for the input distribution p.
 func (c *Channel) Joint(p []float64) (*mat.Dense, error) {
+	if err := c.fitted(); err != nil {
+		return nil, err
+	}
 	if len(p) != c.Inputs() {
 		return nil, fmt.Errorf("%w: %d input probabilities for %d inputs", ErrShape, len(p), c.Inputs())
 	}
@@ -110,15 +134,16 @@ type CapacityResult struct {
 // the capacity: I(p) ≤ C ≤ max_a D(W(·|a) ‖ q); the loop stops when the bracket is narrower than
 // tol (0 means 1e-12) or after maxIter iterations (0 means 100000). Cost O(|A|·|B|) per iteration.
 func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
-	if tol < 0 || math.IsNaN(tol) || maxIter < 0 {
-		return nil, fmt.Errorf("%w: tol %v and maxIter %d must be ≥ 0", ErrParam, tol, maxIter)
+	if err := c.fitted(); err != nil {
+		return nil, err
 	}
-	if tol == 0 {
-		tol = 1e-12
+	switch {
+	case tol < 0 || math.IsNaN(tol):
+		return nil, fmt.Errorf("%w: info: Channel.Capacity: tol = %v, want ≥ 0", ErrParam, tol)
+	case maxIter < 0:
+		return nil, fmt.Errorf("%w: info: Channel.Capacity: maxIter = %d, want ≥ 0", ErrParam, maxIter)
 	}
-	if maxIter == 0 {
-		maxIter = 100000
-	}
+	tol, maxIter = cmp.Or(tol, 1e-12), cmp.Or(maxIter, 100000)
 	na, nb := c.W.Dims()
 	w := c.W.RawMatrix()
 	// wlw[a][b] = W log2 W (0 where W = 0), computed once.
@@ -194,6 +219,12 @@ func TypewriterCapacity(n int, eps float64) float64 {
 // Transmit sends word through the channel, drawing each output symbol independently
 // (memoryless). Symbols must be valid inputs. Cost O(n·|B|).
 func (c *Channel) Transmit(rng *rand.Rand, word []int) ([]int, error) {
+	if err := c.fitted(); err != nil {
+		return nil, err
+	}
+	if rng == nil {
+		return nil, fmt.Errorf("%w: info: Channel.Transmit: nil *rand.Rand", ErrParam)
+	}
 	na, nb := c.W.Dims()
 	out := make([]int, len(word))
 	for i, a := range word {

@@ -193,3 +193,19 @@ func ExampleChannel_Capacity() {
 	// Output:
 	// C = 0.5310044064 bits, 1 − h(0.1) = 0.5310044064
 }
+
+func TestZeroChannel(t *testing.T) {
+	var c Channel
+	if _, err := c.Capacity(0, 0); !errors.Is(err, ErrNotFitted) {
+		t.Errorf("Capacity: %v", err)
+	}
+	if _, err := c.MutualInformation([]float64{1}); !errors.Is(err, ErrNotFitted) {
+		t.Errorf("MutualInformation: %v", err)
+	}
+	if _, err := c.Transmit(nil, []int{0}); !errors.Is(err, ErrNotFitted) {
+		t.Errorf("Transmit: %v", err)
+	}
+	if c.Inputs() != 0 || c.Outputs() != 0 {
+		t.Error("zero channel has alphabets")
+	}
+}

@@ -22,6 +22,7 @@ var (
 	ErrShape     = errs.ErrShape
 	ErrParam     = errs.ErrParam
 	ErrTooLarge  = errs.ErrTooLarge
+	ErrNotFitted = errs.ErrNotFitted
 	ErrSupport   = errors.New("info: q is zero where p is positive")
 )
 
