@@ -88,8 +88,12 @@ func Sgn(v float64) float64 {
 
 // AppendOne returns x with a constant 1 appended to every row, x̂ = (x, 1). By Lemma 1.6 a
 // separator (w, b) with sgn(⟨w,x⟩ − b) is consistent iff the homogeneous ŵ = (w, −b) is
-// consistent on the lifted data. Cost O(n·d).
+// consistent on the lifted data. A nil or empty x gives an empty matrix, which every Fit
+// rejects with ErrEmpty. Cost O(n·d).
 func AppendOne(x mat.Matrix) *mat.Dense {
+	if _, _, err := check.Matrix("x", x); err != nil && err.Fault != check.NotFinite {
+		return &mat.Dense{}
+	}
 	n, d := x.Dims()
 	out := mat.NewDense(n, d+1, nil)
 	out.Slice(0, n, 0, d).(*mat.Dense).Copy(x)

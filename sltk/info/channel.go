@@ -408,8 +408,15 @@ func (c *Code) ErrorRate(ch *Channel, trials int, seed uint64) (float64, error) 
 // decoding on BSC(eps), for odd n: Σ_{k > n/2} C(n,k) eps^k (1−eps)^{n−k} (0.00856 for n = 5,
 // eps = 0.1).
 func RepetitionError(n int, eps float64) (float64, error) {
-	if n < 1 || n%2 == 0 || !(eps >= 0 && eps <= 1) {
-		return 0, fmt.Errorf("%w: need odd n ≥ 1 and eps in [0, 1], got %d, %v", ErrParam, n, eps)
+	switch {
+	case n < 1 || n%2 == 0:
+		return 0, fmt.Errorf("%w: info: RepetitionError: n = %d, want odd and ≥ 1", ErrParam, n)
+	case n > MaxRepetition:
+		return 0, fmt.Errorf("%w: info: RepetitionError: n = %d, at most %d", ErrTooLarge, n, MaxRepetition)
+	case !(eps >= 0 && eps <= 1):
+		return 0, fmt.Errorf("%w: info: RepetitionError: eps = %v, want in [0, 1]", ErrParam, eps)
+	case eps == 0 || eps == 1: // every bit kept, or every bit flipped
+		return eps, nil
 	}
 	var s float64
 	for k := n/2 + 1; k <= n; k++ {
@@ -417,6 +424,9 @@ func RepetitionError(n int, eps float64) (float64, error) {
 	}
 	return s, nil
 }
+
+// MaxRepetition is the longest repetition code RepetitionError sums over (O(n) terms).
+const MaxRepetition = 1 << 24
 
 func logBinom(n, k int) float64 {
 	a, _ := math.Lgamma(float64(n + 1))

@@ -209,3 +209,17 @@ func TestZeroChannel(t *testing.T) {
 		t.Error("zero channel has alphabets")
 	}
 }
+
+func TestRepetitionErrorEnds(t *testing.T) {
+	for _, c := range []struct {
+		n         int
+		eps, want float64
+	}{{5, 1, 1}, {5, 0, 0}, {1, 0.3, 0.3}} {
+		if got, err := RepetitionError(c.n, c.eps); err != nil || got != c.want {
+			t.Errorf("RepetitionError(%d, %v) = %v, %v; want %v", c.n, c.eps, got, err, c.want)
+		}
+	}
+	if _, err := RepetitionError(1<<40+1, 0.1); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("n = 2^40+1: %v", err)
+	}
+}

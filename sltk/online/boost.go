@@ -17,10 +17,11 @@ type Stump struct {
 	Flip      bool
 }
 
-// Predict returns the stump's label for one example.
+// Predict returns the stump's label for one example (the "x ≤ Threshold" side when x has no
+// entry Feature).
 func (s Stump) Predict(x []float64) int {
 	v := 0
-	if x[s.Feature] > s.Threshold {
+	if s.Feature >= 0 && s.Feature < len(x) && x[s.Feature] > s.Threshold {
 		v = 1
 	}
 	if s.Flip {

@@ -55,8 +55,11 @@ func (s *MWUState) Distribution() []float64 {
 // loss Σ p_i L_i of the distribution used in this round. Losses outside [0, 1] (or [−1, 1] when
 // Signed) are an error wrapping ErrParam. Cost O(n).
 func (s *MWUState) Update(loss []float64) (float64, error) {
+	if s == nil || len(s.logW) == 0 {
+		return 0, fmt.Errorf("%w: online: MWUState.Update on a zero value (use MWU.New)", ErrNotFitted)
+	}
 	if len(loss) != len(s.logW) {
-		return 0, fmt.Errorf("%w: %d losses for %d experts", ErrShape, len(loss), len(s.logW))
+		return 0, fmt.Errorf("%w: online: MWUState.Update: %d losses for %d experts", ErrShape, len(loss), len(s.logW))
 	}
 	lo := 0.0
 	if s.signed {
@@ -85,8 +88,12 @@ func (s *MWUState) Update(loss []float64) (float64, error) {
 	return e, nil
 }
 
-// BestExpert returns the index and total loss of the expert with the smallest total loss.
+// BestExpert returns the index and total loss of the expert with the smallest total loss
+// (−1 and 0 for a zero MWUState).
 func (s *MWUState) BestExpert() (int, float64) {
+	if s == nil || len(s.Experts) == 0 {
+		return -1, 0
+	}
 	b := 0
 	for i, v := range s.Experts {
 		if v < s.Experts[b] {

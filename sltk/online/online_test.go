@@ -515,3 +515,16 @@ func TestEXP3Adaptive(t *testing.T) {
 		t.Errorf("nil adversary: got %v", err)
 	}
 }
+
+func TestZeroValues(t *testing.T) {
+	var s MWUState
+	if _, err := s.Update([]float64{0.5}); !errors.Is(err, ErrNotFitted) {
+		t.Errorf("zero MWUState: %v", err)
+	}
+	if i, _ := s.BestExpert(); i != -1 {
+		t.Errorf("zero MWUState best expert %d", i)
+	}
+	if v := (Stump{Feature: 5}).Predict([]float64{1}); v != 0 {
+		t.Errorf("stump on a short row: %d", v)
+	}
+}
