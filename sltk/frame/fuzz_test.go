@@ -15,8 +15,8 @@ var sentinels = []error{
 	frame.ErrLevel, frame.ErrBadFrame,
 }
 
-// FuzzCSVToMatrix feeds arbitrary bytes through ReadCSV and Matrix (all
-// columns). It must never panic; it must either fail with one of the
+// FuzzCSVToMatrix feeds arbitrary bytes through ReadCSV (with and without
+// NoHeader) and Matrix (all columns). It must never panic; it must either fail with one of the
 // package's sentinel errors, or return a matrix of the frame's shape whose
 // entries are all finite.
 func FuzzCSVToMatrix(f *testing.F) {
@@ -40,11 +40,18 @@ func FuzzCSVToMatrix(f *testing.F) {
 		"a\nNaN\nNA\n",
 		"a,b\r\n1,2\r\n",
 		"NaN\n1\n",
+		"1,2\r3,4\r",
+		"a,b\r1,2\r\n3,4",
 	} {
-		f.Add([]byte(s))
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
 	}
-	f.Fuzz(func(t *testing.T, in []byte) {
-		df, err := frame.ReadCSV(bytes.NewReader(in))
+	f.Fuzz(func(t *testing.T, in []byte, noHeader bool) {
+		var opts []frame.Option
+		if noHeader {
+			opts = append(opts, frame.NoHeader())
+		}
+		df, err := frame.ReadCSV(bytes.NewReader(in), opts...)
 		if err != nil {
 			checkSentinel(t, err)
 			return
