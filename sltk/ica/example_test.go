@@ -65,7 +65,7 @@ func ExampleWhitener() {
 			dev = math.Max(dev, math.Abs(c.At(i, j)-want))
 		}
 	}
-	fmt.Printf("kept %d directions; max |(1/n)UᵀU − I| below 1e-12: %v\n", wt.Dim, dev < 1e-12)
+	fmt.Printf("kept %d directions; max |(1/n)UᵀU − I| below 1e-12: %v\n", wt.Components, dev < 1e-12)
 	// Output:
 	// kept 2 directions; max |(1/n)UᵀU − I| below 1e-12: true
 }

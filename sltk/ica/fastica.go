@@ -95,7 +95,7 @@ func (f FastICA) Fit(x mat.Matrix) (*Result, error) {
 		return nil, err
 	}
 	n, _ := wt.U.Dims()
-	k := wt.Dim
+	k := wt.Components
 	kr := newContrastKernel(wt.ut, n, k, f.Contrast, alpha)
 	fn := float64(n)
 	run, err := runUnits(newRand(f.Seed), k, f.Mode, maxIter, tol, "FastICA", "iteration", func(b, old []float64, m int) {

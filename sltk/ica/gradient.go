@@ -131,7 +131,7 @@ func (g Gradient) Fit(x mat.Matrix) (*Result, error) {
 		return nil, err
 	}
 	n, _ := wt.U.Dims()
-	k := wt.Dim
+	k := wt.Components
 	rng := newRand(g.Seed)
 	var run *unitRun
 	if g.Online {

@@ -43,7 +43,7 @@ func TestWhiteningIdentities(t *testing.T) {
 			}
 		}
 		var kd mat.Dense
-		kd.Mul(wt.K, wt.Dewhiten)
+		kd.Mul(wt.Matrix, wt.Dewhiten)
 		if !mat.EqualApprox(&kd, eye(k), 1e-12) {
 			t.Errorf("seed %d: K·Dewhiten ≠ I", seed)
 		}
@@ -80,10 +80,10 @@ func TestWhiteningReduction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if wt.Dim != 2 {
-		t.Fatalf("kept %d directions, want 2 (eigenvalues %v)", wt.Dim, wt.Values)
+	if wt.Components != 2 {
+		t.Fatalf("kept %d directions, want 2 (eigenvalues %v)", wt.Components, wt.Values)
 	}
-	if w1, err := (Whitener{Reduce: true, Components: 1}).Fit(x3); err != nil || w1.Dim != 1 {
+	if w1, err := (Whitener{Reduce: true, Components: 1}).Fit(x3); err != nil || w1.Components != 1 {
 		t.Errorf("Components = 1: dim %v, err %v", w1, err)
 	}
 	r, err := FastICA{Whiten: Whitener{Reduce: true}, Seed: 3}.Fit(x3)

@@ -164,7 +164,7 @@ func (im Infomax) Fit(x mat.Matrix) (*Result, error) {
 		return nil, err
 	}
 	n, _ := wt.U.Dims()
-	k := wt.Dim
+	k := wt.Components
 	if im.BatchSize > n {
 		return nil, fmt.Errorf("%w: ica: Infomax.Fit: BatchSize = %d, want at most the %d samples", ErrParam, im.BatchSize, n)
 	}

@@ -12,7 +12,7 @@ import (
 
 // Result is a fitted separation. With k recovered components and d observed channels:
 type Result struct {
-	// Unmixing is W (k×d): ŝ = W(x − Mean). It equals Rotation·Whitening.K.
+	// Unmixing is W (k×d): ŝ = W(x − Mean). It equals Rotation·Whitening.Matrix.
 	Unmixing *mat.Dense
 	// Mixing is A (d×k): x ≈ Mean + A ŝ; on the whitened subspace A is W's inverse.
 	Mixing *mat.Dense
@@ -40,9 +40,9 @@ type Result struct {
 
 // newResult assembles a Result from the whitening and the rotation found on whitened data.
 func newResult(wt *Whitening, rot *mat.Dense) (*Result, error) {
-	k := wt.Dim
+	k := wt.Components
 	var w mat.Dense
-	w.Mul(rot, wt.K)
+	w.Mul(rot, wt.Matrix)
 	var inv mat.Dense
 	if err := inv.Inverse(rot); err != nil {
 		return nil, fmt.Errorf("%w: the unmixing matrix on whitened data cannot be inverted: %v", ErrSingular, err)

@@ -38,10 +38,10 @@ type Whitening struct {
 	Values []float64
 	// Vectors holds the matching unit eigenvectors in its columns (d×d).
 	Vectors *mat.Dense
-	// Dim is the number of kept directions k.
-	Dim int
-	// K is the k×d whitening matrix: u = K(x − x̄).
-	K *mat.Dense
+	// Components is the number of kept directions k.
+	Components int
+	// Matrix is the k×d whitening matrix V: u = V(x − x̄).
+	Matrix *mat.Dense
 	// Dewhiten is the d×k matrix E_k Λ_k^{1/2}, so x − x̄ = Dewhiten·u on the kept subspace.
 	Dewhiten *mat.Dense
 	// U holds the whitened training data, n×k.
@@ -140,7 +140,7 @@ func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 			dw.Set(r, i, e*s)
 		}
 	}
-	wt := &Whitening{Mean: mean, Values: vals, Vectors: vecs, Dim: k, K: wm, Dewhiten: dw}
+	wt := &Whitening{Mean: mean, Values: vals, Vectors: vecs, Components: k, Matrix: wm, Dewhiten: dw}
 	wt.U, wt.ut = wt.project(raw, n, d, scratch)
 	return wt, nil
 }
@@ -148,7 +148,7 @@ func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 // Transform whitens new observations with the fitted mean and matrix K.
 // Cost O(n·d·k).
 func (wt *Whitening) Transform(x mat.Matrix) (*mat.Dense, error) {
-	if wt == nil || wt.K == nil {
+	if wt == nil || wt.Matrix == nil {
 		return nil, fmt.Errorf("%w: ica: Whitening.Transform on a zero value", ErrNotFitted)
 	}
 	n, d, err := checkMatrix(x)
@@ -169,10 +169,10 @@ func (wt *Whitening) Transform(x mat.Matrix) (*mat.Dense, error) {
 // project computes U = (X − 1x̄ᵀ)Kᵀ (n×k) and its transpose (k×n) block by block: the
 // product K·Xc_bᵀ runs along long rows, then each block is transposed into U.
 func (wt *Whitening) project(raw []float64, n, d int, scratch [][]float64) (*mat.Dense, []float64) {
-	k := wt.Dim
+	k := wt.Components
 	u := make([]float64, n*k)
 	ut := make([]float64, k*n)
-	km := general(wt.K.RawMatrix().Data, k, d)
+	km := general(wt.Matrix.RawMatrix().Data, k, d)
 	forBlocks(n, func(wk, _, lo, hi int) {
 		xt := centredT(scratch[wk], raw, lo, hi, d, wt.Mean)
 		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, km, xt, 0, blas64.General{Rows: k, Cols: hi - lo, Stride: n, Data: ut[lo:]})
