@@ -49,7 +49,7 @@
 // comes only from the Seed fields, and results are bit-identical whatever the number of worker
 // goroutines: rows are cut into blocks whose size depends only on the data's shape, and
 // per-block partial sums are added in block order. Errors wrap the sentinel errors of this
-// package (ErrBadK, ErrEmptyData, ErrNotFinite, ErrShape, ErrBadParam for k-means and the
-// seed-001 methods; ErrData and ErrTemperature for annealing; ErrDissimilarity for pairwise
+// package (ErrParam, ErrEmpty, ErrNotFinite, ErrShape, ErrParam for k-means and the
+// seed-001 methods; ErrParam and ErrParam for annealing; ErrParam for pairwise
 // data) so callers can test them with errors.Is.
 package cluster

@@ -65,9 +65,9 @@ func (g Grow) Fit(x mat.Matrix) (*GrowResult, error) {
 	}
 	switch {
 	case maxK < 1 || maxK > n:
-		return nil, fmt.Errorf("%w: MaxK = %d, want 1 ≤ MaxK ≤ n = %d", ErrBadK, maxK, n)
+		return nil, fmt.Errorf("%w: MaxK = %d, want 1 ≤ MaxK ≤ n = %d", ErrParam, maxK, n)
 	case g.Target < 0 || math.IsNaN(g.Target) || !(noise > 0) || math.IsInf(noise, 0) || maxIter < 0:
-		return nil, fmt.Errorf("%w: Target = %g, Noise = %g, MaxIter = %d", ErrBadParam, g.Target, g.Noise, g.MaxIter)
+		return nil, fmt.Errorf("%w: Target = %g, Noise = %g, MaxIter = %d", ErrParam, g.Target, g.Noise, g.MaxIter)
 	}
 	mean := make([]float64, d)
 	for i := 0; i < n; i++ {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -97,8 +98,8 @@ type KMeansResult struct {
 	RestartCosts []float64
 }
 
-// Fit clusters the rows of x. It returns an error wrapping ErrEmptyData, ErrNotFinite (naming
-// the row and column), ErrBadK (k ≤ 0 or k > n), ErrShape (Centroids not k×d) or ErrBadParam.
+// Fit clusters the rows of x. It returns an error wrapping ErrEmpty, ErrNotFinite (naming
+// the row and column), ErrParam (k ≤ 0 or k > n), ErrShape (Centroids not k×d) or ErrParam.
 func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	data, err := kmPrepare(x)
 	if err != nil {
@@ -106,7 +107,7 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	}
 	k := km.K
 	if k <= 0 || k > data.n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrBadK, k, data.n)
+		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, data.n)
 	}
 	given, err := kmCheckInit(km.Init, km.Centroids, k, data.d)
 	if err != nil {
@@ -115,15 +116,15 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	restarts, maxIter := km.Restarts, km.MaxIter
 	switch {
 	case restarts < 0:
-		return nil, fmt.Errorf("%w: Restarts = %d, want ≥ 0", ErrBadParam, restarts)
+		return nil, fmt.Errorf("%w: Restarts = %d, want ≥ 0", ErrParam, restarts)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: MaxIter = %d, want ≥ 0", ErrBadParam, maxIter)
+		return nil, fmt.Errorf("%w: MaxIter = %d, want ≥ 0", ErrParam, maxIter)
 	case km.Tol < 0 || math.IsNaN(km.Tol):
-		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrBadParam, km.Tol)
+		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrParam, km.Tol)
 	case km.Empty != EmptyKeep && km.Empty != EmptyFarthest:
-		return nil, fmt.Errorf("%w: Empty = %d is not a known policy", ErrBadParam, int(km.Empty))
+		return nil, fmt.Errorf("%w: Empty = %d is not a known policy", ErrParam, int(km.Empty))
 	case km.Accel != AccelHamerly && km.Accel != AccelNone:
-		return nil, fmt.Errorf("%w: Accel = %d is not a known acceleration", ErrBadParam, int(km.Accel))
+		return nil, fmt.Errorf("%w: Accel = %d is not a known acceleration", ErrParam, int(km.Accel))
 	}
 	if restarts == 0 || km.Init == KMeansGiven {
 		restarts = 1
@@ -160,10 +161,10 @@ func kmCheckInit(m KMeansInit, c mat.Matrix, k, d int) ([]float64, error) {
 		return kmCentroidSlice(c, k, d)
 	}
 	if c != nil {
-		return nil, fmt.Errorf("%w: Centroids are set but Init is %v; use Init: KMeansGiven", ErrBadParam, m)
+		return nil, fmt.Errorf("%w: Centroids are set but Init is %v; use Init: KMeansGiven", ErrParam, m)
 	}
 	if m < KMeansPlusPlus || m > KMeansMeanNoise {
-		return nil, fmt.Errorf("%w: Init = %d is not a known initialisation", ErrBadParam, int(m))
+		return nil, fmt.Errorf("%w: Init = %d is not a known initialisation", ErrParam, int(m))
 	}
 	return nil, nil
 }
@@ -262,4 +263,15 @@ func kmUsed(used []int, i int) bool {
 		}
 	}
 	return false
+}
+
+// Predict returns the nearest centroid of every row of x (ties to the smallest index), so a
+// fitted k-means model is an sltk.Classifier. A nil or zero result returns ErrNotFitted.
+// Cost O(n·K·d).
+func (r *KMeansResult) Predict(x mat.Matrix) ([]int, error) {
+	if r == nil || r.Centroids == nil {
+		return nil, fmt.Errorf("cluster: KMeansResult.Predict: %w", errs.ErrNotFitted)
+	}
+	labels, _, err := Assign(x, r.Centroids)
+	return labels, err
 }

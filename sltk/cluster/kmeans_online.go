@@ -61,7 +61,7 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	}
 	k, n, d := ok.K, data.n, data.d
 	if k <= 0 || k > n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrBadK, k, n)
+		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, n)
 	}
 	given, err := kmCheckInit(ok.Init, ok.Centroids, k, d)
 	if err != nil {
@@ -79,15 +79,15 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	}
 	switch {
 	case ok.Rate < RateMacQueen || ok.Rate > RateDecay:
-		return nil, fmt.Errorf("%w: Rate = %d is not a known schedule", ErrBadParam, int(ok.Rate))
+		return nil, fmt.Errorf("%w: Rate = %d is not a known schedule", ErrParam, int(ok.Rate))
 	case !(eta0 > 0 && eta0 <= 1):
-		return nil, fmt.Errorf("%w: Eta0 = %v, want 0 < Eta0 ≤ 1", ErrBadParam, ok.Eta0)
+		return nil, fmt.Errorf("%w: Eta0 = %v, want 0 < Eta0 ≤ 1", ErrParam, ok.Eta0)
 	case !(tau > 0) || math.IsInf(tau, 0):
-		return nil, fmt.Errorf("%w: Tau = %v, want a finite value > 0", ErrBadParam, ok.Tau)
+		return nil, fmt.Errorf("%w: Tau = %v, want a finite value > 0", ErrParam, ok.Tau)
 	case epochs < 0:
-		return nil, fmt.Errorf("%w: Epochs = %d, want ≥ 0", ErrBadParam, epochs)
+		return nil, fmt.Errorf("%w: Epochs = %d, want ≥ 0", ErrParam, epochs)
 	case ok.Tol < 0 || math.IsNaN(ok.Tol):
-		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrBadParam, ok.Tol)
+		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrParam, ok.Tol)
 	}
 	workers, err := kmWorkers(ok.Workers)
 	if err != nil {

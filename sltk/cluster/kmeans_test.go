@@ -293,9 +293,9 @@ func TestKMeansBadInput(t *testing.T) {
 		fit  func() error
 		want error
 	}{
-		{"k=0", func() error { _, e := KMeans{K: 0}.Fit(good); return e }, ErrBadK},
-		{"k>n", func() error { _, e := KMeans{K: 4}.Fit(good); return e }, ErrBadK},
-		{"nil data", func() error { _, e := KMeans{K: 1}.Fit(nil); return e }, ErrEmptyData},
+		{"k=0", func() error { _, e := KMeans{K: 0}.Fit(good); return e }, ErrParam},
+		{"k>n", func() error { _, e := KMeans{K: 4}.Fit(good); return e }, ErrParam},
+		{"nil data", func() error { _, e := KMeans{K: 1}.Fit(nil); return e }, ErrEmpty},
 		{"NaN", func() error { _, e := KMeans{K: 1}.Fit(nan); return e }, ErrNotFinite},
 		{"Inf", func() error { _, e := KMeans{K: 1}.Fit(inf); return e }, ErrNotFinite},
 		{"centroid shape", func() error {
@@ -303,23 +303,23 @@ func TestKMeansBadInput(t *testing.T) {
 			return e
 		}, ErrShape},
 		{"given without centroids", func() error { _, e := KMeans{K: 2, Init: KMeansGiven}.Fit(good); return e }, ErrShape},
-		{"centroids without given", func() error { _, e := KMeans{K: 2, Centroids: col(1, 2)}.Fit(good); return e }, ErrBadParam},
+		{"centroids without given", func() error { _, e := KMeans{K: 2, Centroids: col(1, 2)}.Fit(good); return e }, ErrParam},
 		{"NaN centroid", func() error {
 			_, e := KMeans{K: 2, Init: KMeansGiven, Centroids: col(1, math.NaN())}.Fit(good)
 			return e
 		}, ErrNotFinite},
-		{"unknown init", func() error { _, e := KMeans{K: 2, Init: 9}.Fit(good); return e }, ErrBadParam},
-		{"negative tol", func() error { _, e := KMeans{K: 2, Tol: -1}.Fit(good); return e }, ErrBadParam},
-		{"negative workers", func() error { _, e := KMeans{K: 2, Workers: -1}.Fit(good); return e }, ErrBadParam},
-		{"negative restarts", func() error { _, e := KMeans{K: 2, Restarts: -1}.Fit(good); return e }, ErrBadParam},
-		{"bad empty policy", func() error { _, e := KMeans{K: 2, Empty: 5}.Fit(good); return e }, ErrBadParam},
-		{"online k=0", func() error { _, e := OnlineKMeans{}.Fit(good); return e }, ErrBadK},
-		{"online eta", func() error { _, e := OnlineKMeans{K: 1, Eta0: 2}.Fit(good); return e }, ErrBadParam},
-		{"online tau", func() error { _, e := OnlineKMeans{K: 1, Tau: -1}.Fit(good); return e }, ErrBadParam},
-		{"online rate", func() error { _, e := OnlineKMeans{K: 1, Rate: 7}.Fit(good); return e }, ErrBadParam},
+		{"unknown init", func() error { _, e := KMeans{K: 2, Init: 9}.Fit(good); return e }, ErrParam},
+		{"negative tol", func() error { _, e := KMeans{K: 2, Tol: -1}.Fit(good); return e }, ErrParam},
+		{"negative workers", func() error { _, e := KMeans{K: 2, Workers: -1}.Fit(good); return e }, ErrParam},
+		{"negative restarts", func() error { _, e := KMeans{K: 2, Restarts: -1}.Fit(good); return e }, ErrParam},
+		{"bad empty policy", func() error { _, e := KMeans{K: 2, Empty: 5}.Fit(good); return e }, ErrParam},
+		{"online k=0", func() error { _, e := OnlineKMeans{}.Fit(good); return e }, ErrParam},
+		{"online eta", func() error { _, e := OnlineKMeans{K: 1, Eta0: 2}.Fit(good); return e }, ErrParam},
+		{"online tau", func() error { _, e := OnlineKMeans{K: 1, Tau: -1}.Fit(good); return e }, ErrParam},
+		{"online rate", func() error { _, e := OnlineKMeans{K: 1, Rate: 7}.Fit(good); return e }, ErrParam},
 		{"online NaN", func() error { _, e := OnlineKMeans{K: 1}.Fit(nan); return e }, ErrNotFinite},
 		{"assign shape", func() error { _, _, e := Assign(good, mat.NewDense(2, 3, nil)); return e }, ErrShape},
-		{"assign empty", func() error { _, _, e := Assign(mat.NewDense(1, 1, nil).Slice(0, 0, 0, 1), col(1)); return e }, ErrEmptyData},
+		{"assign empty", func() error { _, _, e := Assign(mat.NewDense(1, 1, nil).Slice(0, 0, 0, 1), col(1)); return e }, ErrEmpty},
 	}
 	for _, c := range cases {
 		err := c.fit()
@@ -328,7 +328,7 @@ func TestKMeansBadInput(t *testing.T) {
 		}
 	}
 	_, err := KMeans{K: 1}.Fit(nan)
-	if err == nil || err.Error() != "cluster: value is not finite: data row 1, column 0 is NaN" {
+	if err == nil || err.Error() != "cluster: x[1,0] = NaN" {
 		t.Errorf("NaN message: %v", err)
 	}
 }

@@ -37,7 +37,7 @@ func (o OnlineSoftKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	}
 	k, n, d := o.K, data.n, data.d
 	if k <= 0 || k > n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrBadK, k, n)
+		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, n)
 	}
 	b0, bf, e0, ef, epochs := o.Beta0, o.BetaMax, o.Eta0, o.EtaF, o.Epochs
 	if bf == 0 {
@@ -54,11 +54,11 @@ func (o OnlineSoftKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	}
 	switch {
 	case !(b0 > 0) || !(bf > 0) || math.IsInf(b0, 0) || math.IsInf(bf, 0):
-		return nil, fmt.Errorf("%w: β schedule %g → %g, want finite values > 0", ErrTemperature, o.Beta0, o.BetaMax)
+		return nil, fmt.Errorf("%w: β schedule %g → %g, want finite values > 0", ErrParam, o.Beta0, o.BetaMax)
 	case !(e0 > 0 && e0 <= 1 && ef > 0 && ef <= 1):
-		return nil, fmt.Errorf("%w: learning rates %g → %g, want in (0, 1]", ErrBadParam, o.Eta0, o.EtaF)
+		return nil, fmt.Errorf("%w: learning rates %g → %g, want in (0, 1]", ErrParam, o.Eta0, o.EtaF)
 	case epochs < 0:
-		return nil, fmt.Errorf("%w: Epochs = %d", ErrBadParam, epochs)
+		return nil, fmt.Errorf("%w: Epochs = %d", ErrParam, epochs)
 	}
 	given, err := kmCheckInit(o.Init, o.Centroids, k, d)
 	if err != nil {

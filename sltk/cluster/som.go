@@ -34,7 +34,7 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 	switch top {
 	case Chain:
 		if nodes < 1 {
-			return nil, fmt.Errorf("%w: chain of %d nodes", ErrBadParam, nodes)
+			return nil, fmt.Errorf("%w: chain of %d nodes", ErrParam, nodes)
 		}
 		c := mat.NewDense(nodes, 2, nil)
 		for q := 0; q < nodes; q++ {
@@ -43,7 +43,7 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 		return c, nil
 	case Grid:
 		if rows < 1 || cols < 1 {
-			return nil, fmt.Errorf("%w: grid of %d×%d nodes", ErrBadParam, rows, cols)
+			return nil, fmt.Errorf("%w: grid of %d×%d nodes", ErrParam, rows, cols)
 		}
 		c := mat.NewDense(rows*cols, 2, nil)
 		for q := 0; q < rows*cols; q++ {
@@ -52,7 +52,7 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 		}
 		return c, nil
 	}
-	return nil, fmt.Errorf("%w: unknown topology %d", ErrBadParam, int(top))
+	return nil, fmt.Errorf("%w: unknown topology %d", ErrParam, int(top))
 }
 
 // Neighbourhood returns the M×M matrix h_qp = exp(−‖r_q − r_p‖²/(2σ²)) of lattice coordinates
@@ -63,7 +63,7 @@ func Neighbourhood(coords mat.Matrix, sigma float64) (*mat.Dense, error) {
 		return nil, fmt.Errorf("%w: nil coordinates", ErrShape)
 	}
 	if !(sigma >= 0) || math.IsInf(sigma, 0) {
-		return nil, fmt.Errorf("%w: σ = %g, want finite ≥ 0", ErrBadParam, sigma)
+		return nil, fmt.Errorf("%w: σ = %g, want finite ≥ 0", ErrParam, sigma)
 	}
 	m, _ := coords.Dims()
 	h := mat.NewDense(m, m, nil)
@@ -167,13 +167,13 @@ func (s SOM) defaults() (SOM, error) {
 	}
 	switch {
 	case s.Epochs < 0:
-		return s, fmt.Errorf("%w: Epochs = %d", ErrBadParam, s.Epochs)
+		return s, fmt.Errorf("%w: Epochs = %d", ErrParam, s.Epochs)
 	case !(s.Eps0 > 0 && s.Eps0 <= 1 && s.EpsF > 0 && s.EpsF <= 1):
-		return s, fmt.Errorf("%w: learning rates %g → %g, want in (0, 1]", ErrBadParam, s.Eps0, s.EpsF)
+		return s, fmt.Errorf("%w: learning rates %g → %g, want in (0, 1]", ErrParam, s.Eps0, s.EpsF)
 	case math.IsNaN(s.Sigma0) || math.IsNaN(s.SigmaF) || math.IsInf(s.Sigma0, 0) || math.IsInf(s.SigmaF, 0):
-		return s, fmt.Errorf("%w: σ schedule %g → %g", ErrBadParam, s.Sigma0, s.SigmaF)
+		return s, fmt.Errorf("%w: σ schedule %g → %g", ErrParam, s.Sigma0, s.SigmaF)
 	case s.Winner != Nearest && s.Winner != Heskes:
-		return s, fmt.Errorf("%w: unknown winner rule %d", ErrBadParam, int(s.Winner))
+		return s, fmt.Errorf("%w: unknown winner rule %d", ErrParam, int(s.Winner))
 	}
 	return s, nil
 }
@@ -200,10 +200,10 @@ func softMapLattice(top Topology, nodes, rows, cols int, sigma float64, n int, w
 	case sigma < 0:
 		sigma = 0
 	case math.IsNaN(sigma) || math.IsInf(sigma, 0):
-		return nil, nil, fmt.Errorf("%w: σ = %g", ErrBadParam, given)
+		return nil, nil, fmt.Errorf("%w: σ = %g", ErrParam, given)
 	}
 	if m, _ := coords.Dims(); m > n {
-		return nil, nil, fmt.Errorf("%w: %d nodes for %d %s", ErrBadK, m, n, what)
+		return nil, nil, fmt.Errorf("%w: %d nodes for %d %s", ErrParam, m, n, what)
 	}
 	h, err = Neighbourhood(coords, sigma)
 	if err != nil {
@@ -237,7 +237,7 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	n, d := data.n, data.d
 	m, _ := coords.Dims()
 	if m > n {
-		return nil, fmt.Errorf("%w: %d nodes for %d points", ErrBadK, m, n)
+		return nil, fmt.Errorf("%w: %d nodes for %d points", ErrParam, m, n)
 	}
 	given, err := kmCheckInit(s.Init, s.Centroids, m, d)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -86,11 +87,11 @@ func TestPairwiseSOMOracle25(t *testing.T) {
 	d := halfSq(t, x)
 	rng := rand.New(rand.NewPCG(12, 1))
 	init := randomSoft(60, 4, rng)
-	a, err := PairwiseSOM{Nodes: 4, Sigma: -1, Init: init, Rate: 1.5, Noise: -1}.Fit(d)
+	a, err := PairwiseSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.5}, Nodes: 4, Sigma: -1, Init: init, Noise: -1}.Fit(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Pairwise{K: 4, Init: init, Rate: 1.5, Noise: -1}.Fit(d)
+	b, err := Pairwise{K: 4, Schedule: gibbs.Schedule{Cooling: 1 / 1.5}, Init: init, Noise: -1}.Fit(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func TestPairwiseSOMChainOrdersLine(t *testing.T) {
 		x.Set(i, 0, float64(i)/float64(n))
 	}
 	d := halfSq(t, x)
-	r, err := PairwiseSOM{Nodes: 6, Sigma: 1, Seed: 2, Rate: 1.2}.Fit(d)
+	r, err := PairwiseSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.2}, Nodes: 6, Sigma: 1, Seed: 2}.Fit(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,15 +158,15 @@ func TestSOMBadInput(t *testing.T) {
 	x := uniformSquare(20, 1)
 	for i, s := range []SOM{{Nodes: 30}, {Eps0: 2}, {Topology: Grid, Rows: -1, Cols: 2}, {Topology: 7}, {Winner: 5}, {Sigma0: math.NaN()}} {
 		_, err := s.Fit(x)
-		if !errors.Is(err, ErrBadParam) && !errors.Is(err, ErrBadK) {
+		if !errors.Is(err, ErrParam) && !errors.Is(err, ErrParam) {
 			t.Errorf("case %d: %v", i, err)
 		}
 	}
-	if _, err := Neighbourhood(mat.NewDense(2, 2, nil), -1); !errors.Is(err, ErrBadParam) {
+	if _, err := Neighbourhood(mat.NewDense(2, 2, nil), -1); !errors.Is(err, ErrParam) {
 		t.Errorf("negative σ: %v", err)
 	}
 	d := mat.NewDense(3, 3, []float64{0, 1, 2, 1, 0, 1, 2, 3, 0})
-	if _, err := (PairwiseSOM{Nodes: 2}).Fit(d); !errors.Is(err, ErrDissimilarity) {
+	if _, err := (PairwiseSOM{Nodes: 2}).Fit(d); !errors.Is(err, ErrParam) {
 		t.Errorf("asymmetric: %v", err)
 	}
 }
@@ -189,7 +190,7 @@ func BenchmarkPairwise5000(b *testing.B) {
 	d.Scale(0.5, d)
 	b.ReportAllocs()
 	for b.Loop() {
-		r, err := Pairwise{K: 3, Rate: 1.3, Tol: 1e-4, Seed: 1}.Fit(d)
+		r, err := Pairwise{K: 3, Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Tol: 1e-4, Seed: 1}.Fit(d)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -216,7 +217,7 @@ func BenchmarkPairwiseSOM5000(b *testing.B) {
 	d.Scale(0.5, d)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := (PairwiseSOM{Nodes: 8, Sigma: 1, Rate: 1.3, Tol: 1e-4, Seed: 1}).Fit(d); err != nil {
+		if _, err := (PairwiseSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Nodes: 8, Sigma: 1, Tol: 1e-4, Seed: 1}).Fit(d); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -254,7 +255,7 @@ func TestOnlineSoftKMeans(t *testing.T) {
 			t.Errorf("prototype %d is %g from its batch soft k-means update", q, dist)
 		}
 	}
-	if _, err := (OnlineSoftKMeans{K: 3}).Fit(x); !errors.Is(err, ErrTemperature) {
+	if _, err := (OnlineSoftKMeans{K: 3}).Fit(x); !errors.Is(err, ErrParam) {
 		t.Errorf("missing β: %v", err)
 	}
 }
@@ -281,11 +282,11 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 		w0.Set(q, 1, w0.At(q, 1)/n)
 	}
 	beta := 0.3
-	ps, err := PairwiseSOM{Nodes: 4, Sigma: 0.8, Init: m0, Beta0: beta, BetaMax: beta, Noise: -1, Tol: 1e-13, MaxInner: 100000}.Fit(d)
+	ps, err := PairwiseSOM{Schedule: gibbs.Schedule{T0: 1 / beta, TMin: 1 / beta}, Nodes: 4, Sigma: 0.8, Init: m0, Noise: -1, Tol: 1e-13, MaxIter: 100000}.Fit(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := SoftSOM{Nodes: 4, Sigma: 0.8, Init: w0, Beta0: beta, BetaMax: beta, Noise: -1, Tol: 1e-13, MaxInner: 100000}.Fit(x)
+	ss, err := SoftSOM{Schedule: gibbs.Schedule{T0: 1 / beta, TMin: 1 / beta}, Nodes: 4, Sigma: 0.8, Init: w0, Noise: -1, Tol: 1e-13, MaxIter: 100000}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +294,7 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 		t.Errorf("soft SOM and pairwise SOM reach different fixed points")
 	}
 	// Annealed on the unit square, a soft 5×5 grid ends ordered.
-	r, err := SoftSOM{Topology: Grid, Rows: 4, Cols: 4, Sigma: 0.7, Rate: 1.3, Tol: 1e-5, Seed: 1}.Fit(uniformSquare(300, 5))
+	r, err := SoftSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Topology: Grid, Rows: 4, Cols: 4, Sigma: 0.7, Tol: 1e-5, Seed: 1}.Fit(uniformSquare(300, 5))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,11 +303,11 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 		t.Errorf("soft grid topographic error %g", te)
 	}
 	for i := 1; i < len(r.Levels); i++ {
-		if r.Levels[i].Distortion > r.Levels[i-1].Distortion+1e-9 {
-			t.Errorf("expected SOM cost rose at β = %g", r.Levels[i].Beta)
+		if r.Levels[i].Cost > r.Levels[i-1].Cost+1e-9 {
+			t.Errorf("expected SOM cost rose at β = %g", 1/r.Levels[i].T)
 		}
 	}
-	if _, err := (SoftSOM{Nodes: 500}).Fit(x); !errors.Is(err, ErrBadK) {
+	if _, err := (SoftSOM{Nodes: 500}).Fit(x); !errors.Is(err, ErrParam) {
 		t.Errorf("too many nodes: %v", err)
 	}
 }
@@ -315,7 +316,7 @@ func BenchmarkSoftSOM5000(b *testing.B) {
 	x := benchData5000()
 	b.ReportAllocs()
 	for b.Loop() {
-		r, err := SoftSOM{Topology: Grid, Rows: 6, Cols: 6, Sigma: 0.8, Rate: 1.3, Tol: 1e-4, Seed: 1}.Fit(x)
+		r, err := SoftSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Topology: Grid, Rows: 6, Cols: 6, Sigma: 0.8, Tol: 1e-4, Seed: 1}.Fit(x)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -20,7 +20,7 @@ func Disagreement(a, b []int, k int) (float64, error) {
 		return 0, fmt.Errorf("%w: labelings of length %d and %d", ErrShape, len(a), len(b))
 	}
 	if k < 1 {
-		return 0, fmt.Errorf("%w: k = %d", ErrBadK, k)
+		return 0, fmt.Errorf("%w: k = %d", ErrParam, k)
 	}
 	agree := make([][]float64, k)
 	for i := range agree {
@@ -28,7 +28,7 @@ func Disagreement(a, b []int, k int) (float64, error) {
 	}
 	for i := range a {
 		if a[i] < 0 || a[i] >= k || b[i] < 0 || b[i] >= k {
-			return 0, fmt.Errorf("%w: label pair (%d, %d) at %d outside [0, %d)", ErrBadK, a[i], b[i], i, k)
+			return 0, fmt.Errorf("%w: label pair (%d, %d) at %d outside [0, %d)", ErrLabel, a[i], b[i], i, k)
 		}
 		agree[a[i]][b[i]]++
 	}
@@ -106,9 +106,9 @@ func (s Stability) Fit(x mat.Matrix) (*StabilityResult, error) {
 	n, d := data.n, data.d
 	switch {
 	case s.KMin < 2 || s.KMax < s.KMin || 2*s.KMax > n:
-		return nil, fmt.Errorf("%w: K range [%d, %d] for %d points (need 2 ≤ KMin ≤ KMax ≤ n/2)", ErrBadK, s.KMin, s.KMax, n)
+		return nil, fmt.Errorf("%w: K range [%d, %d] for %d points (need 2 ≤ KMin ≤ KMax ≤ n/2)", ErrParam, s.KMin, s.KMax, n)
 	case s.Splits < 1 || s.RandomPairs < 1 || s.Restarts < 1:
-		return nil, fmt.Errorf("%w: Splits = %d, RandomPairs = %d, Restarts = %d", ErrBadParam, s.Splits, s.RandomPairs, s.Restarts)
+		return nil, fmt.Errorf("%w: Splits = %d, RandomPairs = %d, Restarts = %d", ErrParam, s.Splits, s.RandomPairs, s.Restarts)
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, stabStream))
 	half := n / 2
