@@ -129,17 +129,17 @@ func TestMissingEntriesAndEMErrors(t *testing.T) {
 		{BernoulliMixture{K: 2, Clamp: 0.7}, movies},
 		{BernoulliMixture{K: 2}, &mat.Dense{}},
 	} {
-		if _, err := c.b.Fit(c.x); !errors.Is(err, ErrInput) {
+		if _, err := c.b.Fit(c.x); !wrapsSentinel(err) {
 			t.Fatalf("%+v: error %v", c.b, err)
 		}
 	}
-	if _, err := (EM{MaxIter: -1}).Run(&bernoulliModel{}); !errors.Is(err, ErrInput) {
+	if _, err := (EM{MaxIter: -1}).Run(&bernoulliModel{}); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
 	if _, err := (EM{}).Run(&decreasing{}); !errors.Is(err, ErrDecrease) {
 		t.Fatalf("decreasing model: %v", err)
 	}
-	if _, err := (EM{}).Run(&decreasing{nan: true}); !errors.Is(err, ErrNaN) {
+	if _, err := (EM{}).Run(&decreasing{nan: true}); !errors.Is(err, ErrNotFinite) {
 		t.Fatalf("NaN model: %v", err)
 	}
 }

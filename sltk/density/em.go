@@ -5,17 +5,25 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/sltk-book/sltk/sltk/errs"
 )
 
-// Sentinel errors of the package; returned errors wrap them with detail, so test with errors.Is.
+// Sentinel errors, defined once in package errs and re-exported here; returned errors wrap one
+// of them with the function, the argument and the place, so test with errors.Is.
 var (
-	// ErrInput reports bad input: empty data, wrong shapes, NaN or Inf, invalid options.
-	ErrInput = errors.New("density: invalid input")
+	ErrEmpty     = errs.ErrEmpty     // nil or empty data
+	ErrNotFinite = errs.ErrNotFinite // NaN or ±Inf in data, or a log-likelihood that became non-finite
+	ErrShape     = errs.ErrShape     // mismatched dimensions
+	ErrParam     = errs.ErrParam     // K, a bandwidth or another option out of range
+	ErrProb      = errs.ErrProb      // weights that are not a probability vector
+	ErrNotFitted = errs.ErrNotFitted // a zero-value model
+	// ErrSingular reports a covariance matrix that is not positive definite, e.g. a Gaussian
+	// fitted to p ≤ dim points or to points on a lower-dimensional subspace.
+	ErrSingular = errs.ErrSingular
 	// ErrDecrease reports an EM step that lowered the log-likelihood by more than round-off.
-	// EM never does this, so the error points at a bug in an E- or M-step.
+	// EM never does this, so the error points at a bug in a user model's E- or M-step.
 	ErrDecrease = errors.New("density: EM log-likelihood decreased")
-	// ErrNaN reports a log-likelihood that became NaN or +Inf during EM.
-	ErrNaN = errors.New("density: EM log-likelihood is not finite")
 )
 
 // EMModel is a latent-variable model that the generic EM loop can fit.
@@ -56,7 +64,7 @@ func (r *EMResult) Final() float64 { return r.LogLik[len(r.LogLik)-1] }
 func (e EM) defaults() (int, float64, error) {
 	maxIter, tol := e.MaxIter, e.Tol
 	if maxIter < 0 || tol < 0 || math.IsNaN(tol) {
-		return 0, 0, fmt.Errorf("%w: EM needs MaxIter ≥ 0 and Tol ≥ 0, got %d and %g", ErrInput, maxIter, tol)
+		return 0, 0, fmt.Errorf("%w: EM needs MaxIter ≥ 0 and Tol ≥ 0, got %d and %g", ErrParam, maxIter, tol)
 	}
 	if maxIter == 0 {
 		maxIter = 500
@@ -72,7 +80,7 @@ func (e EM) defaults() (int, float64, error) {
 func decreaseSlack(ll float64) float64 { return 1e-9 * math.Max(1, math.Abs(ll)) }
 
 // Run fits m by EM. It returns the log-likelihood trace and an error wrapping ErrDecrease when the
-// log-likelihood falls by more than round-off (a bug detector: EM is monotone), or ErrNaN when it
+// log-likelihood falls by more than round-off (a bug detector: EM is monotone), or ErrNotFinite when it
 // stops being finite. Cost: MaxIter times the cost of one E- and one M-step.
 func (e EM) Run(m EMModel) (*EMResult, error) {
 	maxIter, tol, err := e.defaults()
@@ -80,7 +88,7 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 		return nil, err
 	}
 	if m == nil {
-		return nil, fmt.Errorf("%w: nil model", ErrInput)
+		return nil, fmt.Errorf("%w: nil model", ErrEmpty)
 	}
 	res := &EMResult{Model: m}
 	ll, err := m.EStep()
@@ -88,7 +96,7 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 		return nil, err
 	}
 	if math.IsNaN(ll) || math.IsInf(ll, 1) {
-		return nil, fmt.Errorf("%w: initial log-likelihood %g", ErrNaN, ll)
+		return nil, fmt.Errorf("%w: initial log-likelihood %g", ErrNotFinite, ll)
 	}
 	res.LogLik = append(res.LogLik, ll)
 	for res.Iter < maxIter {
@@ -101,7 +109,7 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 			return res, err
 		}
 		if math.IsNaN(next) || math.IsInf(next, 0) {
-			return res, fmt.Errorf("%w: log-likelihood %g after iteration %d", ErrNaN, next, res.Iter)
+			return res, fmt.Errorf("%w: log-likelihood %g after iteration %d", ErrNotFinite, next, res.Iter)
 		}
 		res.LogLik = append(res.LogLik, next)
 		if next < ll-decreaseSlack(ll) {
@@ -125,10 +133,10 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 // Cost: restarts times the cost of Run.
 func (e EM) Best(restarts int, seed uint64, newModel func(seed uint64) (EMModel, error)) (*EMResult, []float64, error) {
 	if restarts < 1 {
-		return nil, nil, fmt.Errorf("%w: restarts must be ≥ 1, got %d", ErrInput, restarts)
+		return nil, nil, fmt.Errorf("%w: restarts must be ≥ 1, got %d", ErrParam, restarts)
 	}
 	if newModel == nil {
-		return nil, nil, fmt.Errorf("%w: nil model factory", ErrInput)
+		return nil, nil, fmt.Errorf("%w: nil model factory", ErrEmpty)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	var best *EMResult

@@ -68,14 +68,14 @@ type GradientMLResult struct {
 
 // NLL returns the mean negative log-likelihood −(1/p) Σ ln P̂(x^(α); w) of the rows of x under f
 // with parameters w: E^T on the training set, E^G on a test set. It returns an error wrapping
-// ErrInput for empty or non-finite data, a nil f, or a non-finite log-density.
+// ErrParam for empty or non-finite data, a nil f, or a non-finite log-density.
 func NLL(x mat.Matrix, f LogDensityFunc, w []float64) (float64, error) {
-	data, p, d, err := denseRows(x, "sample")
+	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return 0, err
 	}
 	if f == nil {
-		return 0, fmt.Errorf("%w: nil LogDensityFunc", ErrInput)
+		return 0, fmt.Errorf("%w: nil LogDensityFunc", ErrEmpty)
 	}
 	grad := make([]float64, len(w))
 	e, _, err := gmlBatch(data, p, d, f, w, grad, make([]float64, len(w)))
@@ -91,7 +91,7 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 	for i := 0; i < p; i++ {
 		l := f(data[i*d:i*d+d], w, grad)
 		if math.IsNaN(l) || math.IsInf(l, 0) {
-			return 0, nil, fmt.Errorf("%w: ln P̂(x^(%d); w) = %g", ErrInput, i, l)
+			return 0, nil, fmt.Errorf("%w: ln P̂(x^(%d); w) = %g", ErrNotFinite, i, l)
 		}
 		e -= l
 		for k, g := range grad {
@@ -105,19 +105,19 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 }
 
 // Fit runs the descent on the rows of x (p×d) from the starting parameters w0, which it does not
-// modify. It returns an error wrapping ErrInput for empty or non-finite data, a nil f, empty w0,
+// modify. It returns an error wrapping ErrParam for empty or non-finite data, a nil f, empty w0,
 // a negative or non-finite hyperparameter, or when the objective or a gradient stops being finite
 // (a step size too large for the model); reaching MaxIter is reported by Converged = false.
 func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*GradientMLResult, error) {
-	data, p, d, err := denseRows(x, "sample")
+	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return nil, err
 	}
 	if f == nil {
-		return nil, fmt.Errorf("%w: nil LogDensityFunc", ErrInput)
+		return nil, fmt.Errorf("%w: nil LogDensityFunc", ErrEmpty)
 	}
 	if len(w0) == 0 {
-		return nil, fmt.Errorf("%w: no starting parameters", ErrInput)
+		return nil, fmt.Errorf("%w: no starting parameters", ErrParam)
 	}
 	rate, maxIter, tol := g.Rate, g.MaxIter, g.Tol
 	if rate == 0 {
@@ -131,7 +131,7 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 	}
 	if !(rate > 0) || math.IsInf(rate, 0) || maxIter < 0 || !(tol > 0) || math.IsInf(tol, 0) {
 		return nil, fmt.Errorf("%w: GradientML needs Rate > 0, MaxIter ≥ 0, Tol > 0, got %g, %d, %g",
-			ErrInput, g.Rate, g.MaxIter, g.Tol)
+			ErrParam, g.Rate, g.MaxIter, g.Tol)
 	}
 	w := append([]float64(nil), w0...)
 	grad, sum := make([]float64, len(w)), make([]float64, len(w))
@@ -162,7 +162,7 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 		for k, v := range w {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("%w: parameter %d became %g at iteration %d (step size %g too large?)",
-					ErrInput, k, v, it, rate)
+					ErrParam, k, v, it, rate)
 			}
 		}
 		next, _, err := gmlBatch(data, p, d, f, w, grad, sum)

@@ -31,15 +31,15 @@ type HistogramModel struct {
 // Fit bins the sample. Cost O(p).
 func (h Histogram) Fit(x []float64) (*HistogramModel, error) {
 	if len(x) == 0 {
-		return nil, fmt.Errorf("%w: empty sample", ErrInput)
+		return nil, fmt.Errorf("%w: empty sample", ErrEmpty)
 	}
 	if h.Bins < 0 {
-		return nil, fmt.Errorf("%w: Bins = %d", ErrInput, h.Bins)
+		return nil, fmt.Errorf("%w: Bins = %d", ErrParam, h.Bins)
 	}
 	lo, hi := h.Min, h.Max
 	for i, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: sample[%d] = %g", ErrInput, i, v)
+			return nil, fmt.Errorf("%w: sample[%d] = %g", ErrNotFinite, i, v)
 		}
 	}
 	if lo == 0 && hi == 0 {
@@ -52,7 +52,7 @@ func (h Histogram) Fit(x []float64) (*HistogramModel, error) {
 		}
 	}
 	if !(hi > lo) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
-		return nil, fmt.Errorf("%w: need finite Min < Max, got [%g, %g]", ErrInput, lo, hi)
+		return nil, fmt.Errorf("%w: need finite Min < Max, got [%g, %g]", ErrParam, lo, hi)
 	}
 	bins := h.Bins
 	if bins == 0 {
