@@ -9,8 +9,8 @@
 // missing determinant of eq. 4.65 corrected.
 //
 // Log-determinants come from a Cholesky factorisation, which doubles as the test that the
-// Hessian is positive definite: when it is not, the functions return ErrSingular (errs.ErrSingular) rather than a
-// meaningless number. The laplace sentinel ErrSingular of earlier versions is ErrSingular.
+// Hessian is positive definite: when it is not, the functions return an error wrapping
+// ErrSingular (errs.ErrSingular; formerly laplace.ErrNotPD) rather than a meaningless number.
 package laplace
 
 import (
