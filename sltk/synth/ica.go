@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -190,8 +191,11 @@ func synthOrthogonal(m int, norm func() float64) *mat.Dense {
 // Mix returns the observed signals X = S·Aᵀ for sources S (n×m, one sample per row) and a mixing
 // matrix A (p×m, p sensors): row i of X is A·sᵢ. Cost O(n·m·p).
 func Mix(s, a mat.Matrix) (*mat.Dense, error) {
-	if s == nil || a == nil {
-		return nil, fmt.Errorf("%w: nil sources or mixing matrix", ErrShape)
+	if _, _, err := check.Matrix("sources", s); err != nil {
+		return nil, fmt.Errorf("synth: Mix: %w", err)
+	}
+	if _, _, err := check.Matrix("mixing matrix", a); err != nil {
+		return nil, fmt.Errorf("synth: Mix: %w", err)
 	}
 	n, m := s.Dims()
 	p, ma := a.Dims()

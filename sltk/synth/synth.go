@@ -1,20 +1,23 @@
 package synth
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
-// Sentinel errors; every error returned by this package wraps one of them.
+// Sentinel errors, defined once in package errs and re-exported here; every error returned
+// by this package wraps one of them.
 var (
-	// ErrParam reports a parameter out of its range (n ≤ 0, negative noise, …).
-	ErrParam = errors.New("synth: invalid parameter")
-	// ErrShape reports inputs whose dimensions do not fit together.
-	ErrShape = errors.New("synth: shape mismatch")
+	ErrParam     = errs.ErrParam     // a parameter out of its range (n ≤ 0, negative noise, …)
+	ErrShape     = errs.ErrShape     // inputs whose dimensions do not fit together
+	ErrEmpty     = errs.ErrEmpty     // nil or empty matrices
+	ErrNotFinite = errs.ErrNotFinite // NaN or ±Inf in given parameters
+	ErrTooLarge  = errs.ErrTooLarge  // sizes beyond the documented limits
 )
 
 // synthStream is the second PCG word; it fixes the stream so that a seed alone selects the data.
@@ -89,6 +92,9 @@ func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err e
 	}
 	rng := newRand(b.Seed)
 	if b.Centers != nil {
+		if _, _, err := check.Matrix("Centers", b.Centers); err != nil {
+			return nil, nil, nil, fmt.Errorf("synth: Blobs: %w", err)
+		}
 		r, c := b.Centers.Dims()
 		if r == 0 || c == 0 {
 			return nil, nil, nil, fmt.Errorf("%w: Centers is %d×%d, want at least 1×1", ErrShape, r, c)
