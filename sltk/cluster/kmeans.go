@@ -89,10 +89,10 @@ type KMeansResult struct {
 	Iter int
 	// Converged reports that the run stopped at a fixed point (or met Tol) before the cap.
 	Converged bool
-	// CostTrace[s] is the cost after assignment step s+1, measured against the centroids that
+	// Trace[s] is the cost after assignment step s+1, measured against the centroids that
 	// step assigned to (for OnlineKMeans: the cost after epoch s+1). For Lloyd it is
 	// non-increasing; at convergence its last entry equals Cost.
-	CostTrace []float64
+	Trace []float64
 	// Restart is the index of the chosen run, and RestartCosts the final cost of every run.
 	Restart      int
 	RestartCosts []float64
@@ -186,17 +186,17 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 			e.assign(cent)
 		}
 	}
-	res := &KMeansResult{CostTrace: make([]float64, 0, min(maxIter, 64))}
+	res := &KMeansResult{Trace: make([]float64, 0, min(maxIter, 64))}
 	for it := 1; it <= maxIter; it++ {
 		assign()
-		res.CostTrace = append(res.CostTrace, e.cost)
+		res.Trace = append(res.Trace, e.cost)
 		res.Iter = it
 		if e.changed == 0 {
 			res.Converged = true
 			break
 		}
 		if km.Tol > 0 && it > 1 {
-			prev := res.CostTrace[it-2]
+			prev := res.Trace[it-2]
 			if prev-e.cost <= km.Tol*prev {
 				res.Converged = true
 				break

@@ -100,25 +100,25 @@ func somFillH(h *mat.Dense, coords mat.Matrix, sigma float64) {
 // σ_t: a wide neighbourhood first orders the map globally (smooth cost), a narrow one then fits
 // the data (rugged cost, §4.3.1).
 //
-// Zero values: Topology Chain with Nodes = 20 (Grid: 10×10), Epochs = 20, Eps0 = 0.5,
-// EpsF = 0.01, Sigma0 = (longest lattice side)/2, SigmaF = 0.5, Winner Nearest, Init
+// Zero values: Topology Chain with Nodes = 20 (Grid: 10×10), MaxIter = 20 epochs, LearningRate = 0.5,
+// FinalLearningRate = 0.01, Sigma0 = (longest lattice side)/2, SigmaF = 0.5, Winner Nearest, Init
 // KMeansPlusPlus (as OnlineKMeans). A negative Sigma0 or SigmaF means σ = 0: then h = δ and,
-// with Eps0 = EpsF, the SOM replays online k-means with a constant rate step for step (the
+// with LearningRate = FinalLearningRate, the SOM replays online k-means with a constant rate step for step (the
 // same seed gives the same initialisation and visiting order as OnlineKMeans).
 //
 // Cost: O(n·M·d) per epoch (O(n·M²) more for the Heskes winner), sequential by nature.
 type SOM struct {
-	Topology   Topology
-	Nodes      int
-	Rows, Cols int
-	Epochs     int
-	Eps0, EpsF float64
-	Sigma0     float64
-	SigmaF     float64
-	Winner     WinnerRule
-	Init       KMeansInit
-	Centroids  mat.Matrix // M×d initial prototypes for Init == KMeansGiven
-	Seed       uint64
+	Topology                        Topology
+	Nodes                           int
+	Rows, Cols                      int
+	MaxIter                         int
+	LearningRate, FinalLearningRate float64
+	Sigma0                          float64
+	SigmaF                          float64
+	Winner                          WinnerRule
+	Init                            KMeansInit
+	Centroids                       mat.Matrix // M×d initial prototypes for Init == KMeansGiven
+	Seed                            uint64
 }
 
 // SOMEpoch records the schedule and the fit after one epoch.
@@ -146,14 +146,14 @@ func (s SOM) defaults() (SOM, error) {
 	if s.Topology == Grid && s.Rows == 0 && s.Cols == 0 {
 		s.Rows, s.Cols = 10, 10
 	}
-	if s.Epochs == 0 {
-		s.Epochs = 20
+	if s.MaxIter == 0 {
+		s.MaxIter = 20
 	}
-	if s.Eps0 == 0 {
-		s.Eps0 = 0.5
+	if s.LearningRate == 0 {
+		s.LearningRate = 0.5
 	}
-	if s.EpsF == 0 {
-		s.EpsF = 0.01
+	if s.FinalLearningRate == 0 {
+		s.FinalLearningRate = 0.01
 	}
 	side := float64(s.Nodes)
 	if s.Topology == Grid {
@@ -166,10 +166,10 @@ func (s SOM) defaults() (SOM, error) {
 		s.SigmaF = 0.5
 	}
 	switch {
-	case s.Epochs < 0:
-		return s, fmt.Errorf("%w: Epochs = %d", ErrParam, s.Epochs)
-	case !(s.Eps0 > 0 && s.Eps0 <= 1 && s.EpsF > 0 && s.EpsF <= 1):
-		return s, fmt.Errorf("%w: learning rates %g → %g, want in (0, 1]", ErrParam, s.Eps0, s.EpsF)
+	case s.MaxIter < 0:
+		return s, fmt.Errorf("%w: Epochs = %d", ErrParam, s.MaxIter)
+	case !(s.LearningRate > 0 && s.LearningRate <= 1 && s.FinalLearningRate > 0 && s.FinalLearningRate <= 1):
+		return s, fmt.Errorf("%w: learning rates %g → %g, want in (0, 1]", ErrParam, s.LearningRate, s.FinalLearningRate)
 	case math.IsNaN(s.Sigma0) || math.IsNaN(s.SigmaF) || math.IsInf(s.Sigma0, 0) || math.IsInf(s.SigmaF, 0):
 		return s, fmt.Errorf("%w: σ schedule %g → %g", ErrParam, s.Sigma0, s.SigmaF)
 	case s.Winner != Nearest && s.Winner != Heskes:
@@ -259,11 +259,11 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	dist := make([]float64, m)
 	gain := make([]float64, m)
 	res := &SOMResult{Coords: coords}
-	tmax := float64(max(s.Epochs*n-1, 1))
+	tmax := float64(max(s.MaxIter*n-1, 1))
 	var eps, sigma float64
-	w, err := kmOnline(e, s.Init, given, s.Seed, s.Epochs, func(step int, xi, w []float64) {
+	w, err := kmOnline(e, s.Init, given, s.Seed, s.MaxIter, func(step int, xi, w []float64) {
 		f := float64(step) / tmax
-		eps = somSchedule(s.Eps0, s.EpsF, f)
+		eps = somSchedule(s.LearningRate, s.FinalLearningRate, f)
 		sigma = somSchedule(s.Sigma0, s.SigmaF, f)
 		var win int
 		if s.Winner == Nearest {

@@ -25,11 +25,11 @@ func uniformSquare(n int, seed uint64) *mat.Dense {
 func TestSOMZeroSigmaIsOnlineKMeansOracle27(t *testing.T) {
 	x := pwBlobs(300, 9)
 	init := mat.NewDense(5, 2, []float64{0, 0, 1, 1, -1, 0, 2, -2, -2, 2})
-	s, err := SOM{Nodes: 5, Sigma0: -1, SigmaF: -1, Eps0: 0.2, EpsF: 0.2, Epochs: 4, Init: KMeansGiven, Centroids: init, Seed: 3}.Fit(x)
+	s, err := SOM{Nodes: 5, Sigma0: -1, SigmaF: -1, LearningRate: 0.2, FinalLearningRate: 0.2, MaxIter: 4, Init: KMeansGiven, Centroids: init, Seed: 3}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := OnlineKMeans{K: 5, Rate: RateConstant, Eta0: 0.2, Epochs: 4, Init: KMeansGiven, Centroids: init, Seed: 3}.Fit(x)
+	k, err := OnlineKMeans{K: 5, Rate: RateConstant, LearningRate: 0.2, MaxIter: 4, Init: KMeansGiven, Centroids: init, Seed: 3}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestSOMChainOrdersOn1D(t *testing.T) {
 		for i := 0; i < 500; i++ {
 			x.Set(i, 0, rng.Float64())
 		}
-		r, err := SOM{Nodes: 10, Epochs: 20, Sigma0: 5, Seed: seed}.Fit(x)
+		r, err := SOM{Nodes: 10, MaxIter: 20, Sigma0: 5, Seed: seed}.Fit(x)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +66,7 @@ func TestSOMGridUnfolds(t *testing.T) {
 	// error, so its map is slightly coarser; both must unfold (no folds, small topographic error).
 	limits := map[WinnerRule][2]float64{Nearest: {0.1, 0.01}, Heskes: {0.25, 0.02}}
 	for _, rule := range []WinnerRule{Nearest, Heskes} {
-		r, err := SOM{Topology: Grid, Rows: 6, Cols: 6, Epochs: 15, Seed: 1, Winner: rule}.Fit(x)
+		r, err := SOM{Topology: Grid, Rows: 6, Cols: 6, MaxIter: 15, Seed: 1, Winner: rule}.Fit(x)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,7 +156,7 @@ func TestPairwiseSOMChainOrdersLine(t *testing.T) {
 
 func TestSOMBadInput(t *testing.T) {
 	x := uniformSquare(20, 1)
-	for i, s := range []SOM{{Nodes: 30}, {Eps0: 2}, {Topology: Grid, Rows: -1, Cols: 2}, {Topology: 7}, {Winner: 5}, {Sigma0: math.NaN()}} {
+	for i, s := range []SOM{{Nodes: 30}, {LearningRate: 2}, {Topology: Grid, Rows: -1, Cols: 2}, {Topology: 7}, {Winner: 5}, {Sigma0: math.NaN()}} {
 		_, err := s.Fit(x)
 		if !errors.Is(err, ErrParam) && !errors.Is(err, ErrParam) {
 			t.Errorf("case %d: %v", i, err)
@@ -173,7 +173,7 @@ func TestSOMBadInput(t *testing.T) {
 
 func ExampleSOM() {
 	x := uniformSquare(400, 3)
-	r, err := SOM{Topology: Grid, Rows: 4, Cols: 4, Epochs: 10, Seed: 1}.Fit(x)
+	r, err := SOM{Topology: Grid, Rows: 4, Cols: 4, MaxIter: 10, Seed: 1}.Fit(x)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -203,7 +203,7 @@ func BenchmarkSOMGrid5000(b *testing.B) {
 	x := benchData5000()
 	b.ReportAllocs()
 	for b.Loop() {
-		r, err := SOM{Topology: Grid, Rows: 10, Cols: 10, Epochs: 20, Seed: 1}.Fit(x)
+		r, err := SOM{Topology: Grid, Rows: 10, Cols: 10, MaxIter: 20, Seed: 1}.Fit(x)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -228,16 +228,16 @@ func BenchmarkPairwiseSOM5000(b *testing.B) {
 func TestOnlineSoftKMeans(t *testing.T) {
 	x := pwBlobs(300, 31)
 	init := mat.NewDense(3, 2, []float64{-1, -1, 1, -1, 0, 1})
-	hard, err := OnlineSoftKMeans{K: 3, Beta0: 1e6, Eta0: 0.2, Epochs: 3, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
+	hard, err := OnlineSoftKMeans{K: 3, Schedule: gibbs.Schedule{T0: 2e-6}, LearningRate: 0.2, MaxIter: 3, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
-	km, _ := OnlineKMeans{K: 3, Rate: RateConstant, Eta0: 0.2, Epochs: 3, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
+	km, _ := OnlineKMeans{K: 3, Rate: RateConstant, LearningRate: 0.2, MaxIter: 3, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
 	if !mat.EqualApprox(hard.Centroids, km.Centroids, 1e-12) {
 		t.Errorf("β = 10⁶ differs from online k-means")
 	}
 	beta := 0.8
-	soft, err := OnlineSoftKMeans{K: 3, Beta0: beta, Eta0: 0.05, EtaF: 0.0005, Epochs: 40, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
+	soft, err := OnlineSoftKMeans{K: 3, Schedule: gibbs.Schedule{T0: 2 / beta}, LearningRate: 0.05, FinalLearningRate: 0.0005, MaxIter: 40, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestOnlineSoftKMeans(t *testing.T) {
 		}
 	}
 	if _, err := (OnlineSoftKMeans{K: 3}).Fit(x); !errors.Is(err, ErrParam) {
-		t.Errorf("missing β: %v", err)
+		t.Errorf("missing T0: %v", err)
 	}
 }
 

@@ -43,11 +43,11 @@ func GaussianLogDensity(x, w, grad []float64) float64 {
 // because optimize has no online (stochastic) mode; for a closed-form model (FitGaussian, GMM)
 // use that instead: this procedure is for densities without one.
 //
-// The zero value means Rate 0.1, MaxIter 1000 (batch iterations or online epochs) and
+// The zero value means LearningRate 0.1, MaxIter 1000 (batch iterations or online epochs) and
 // Tol 1e-10. Cost: one LogDensityFunc call per observation per iteration or epoch.
 type GradientML struct {
-	Rate    float64 // step size η > 0; 0 means 0.1
-	MaxIter int     // maximum number of batch iterations or online epochs; 0 means 1000
+	LearningRate float64 // step size η > 0; 0 means 0.1
+	MaxIter      int     // maximum number of batch iterations or online epochs; 0 means 1000
 	// Tol stops the descent when E^T changes by less than Tol·max(1, |E^T|) between two
 	// iterations (epochs); 0 means 1e-10.
 	Tol    float64
@@ -119,7 +119,7 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 	if len(w0) == 0 {
 		return nil, fmt.Errorf("%w: no starting parameters", ErrParam)
 	}
-	rate, maxIter, tol := g.Rate, g.MaxIter, g.Tol
+	rate, maxIter, tol := g.LearningRate, g.MaxIter, g.Tol
 	if rate == 0 {
 		rate = 0.1
 	}
@@ -131,7 +131,7 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 	}
 	if !(rate > 0) || math.IsInf(rate, 0) || maxIter < 0 || !(tol > 0) || math.IsInf(tol, 0) {
 		return nil, fmt.Errorf("%w: GradientML needs Rate > 0, MaxIter ≥ 0, Tol > 0, got %g, %d, %g",
-			ErrParam, g.Rate, g.MaxIter, g.Tol)
+			ErrParam, g.LearningRate, g.MaxIter, g.Tol)
 	}
 	w := append([]float64(nil), w0...)
 	grad, sum := make([]float64, len(w)), make([]float64, len(w))
