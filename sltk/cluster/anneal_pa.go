@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -105,9 +106,7 @@ func (a DAPA) Fit(x1, x2 mat.Matrix) (*DAPAResult, error) {
 		return nil, fmt.Errorf("%w: X′ is %d×%d, X″ is %d×%d", ErrShape, n1, d1, n2, d2)
 	}
 	tol := a.PlateauTol
-	if tol == 0 {
-		tol = 0.01
-	}
+	tol = cmp.Or(tol, 0.01)
 	if !(tol > 0) || a.Patience < 0 {
 		return nil, fmt.Errorf("%w: PlateauTol %g, Patience %d", ErrParam, a.PlateauTol, a.Patience)
 	}

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -99,7 +100,8 @@ type KMeansResult struct {
 }
 
 // Fit clusters the rows of x. It returns an error wrapping ErrEmpty, ErrNotFinite (naming
-// the row and column), ErrParam (k ≤ 0 or k > n), ErrShape (Centroids not k×d) or ErrParam.
+// the row and column), ErrParam (k ≤ 0 or k > n, or another option out of range) or ErrShape
+// (Centroids not k×d).
 func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	data, err := kmPrepare(x)
 	if err != nil {
@@ -129,9 +131,7 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	if restarts == 0 || km.Init == KMeansGiven {
 		restarts = 1
 	}
-	if maxIter == 0 {
-		maxIter = 300
-	}
+	maxIter = cmp.Or(maxIter, 300)
 	workers, err := kmWorkers(km.Workers)
 	if err != nil {
 		return nil, err

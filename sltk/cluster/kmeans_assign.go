@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"runtime"
@@ -82,9 +83,7 @@ func kmWorkers(w int) (int, error) {
 	if w < 0 {
 		return 0, fmt.Errorf("%w: Workers = %d, want ≥ 0 (0 means GOMAXPROCS)", ErrParam, w)
 	}
-	if w == 0 {
-		w = runtime.GOMAXPROCS(0)
-	}
+	w = cmp.Or(w, runtime.GOMAXPROCS(0))
 	return w, nil
 }
 

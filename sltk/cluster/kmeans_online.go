@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -68,15 +69,9 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 		return nil, err
 	}
 	eta0, tau, epochs := ok.LearningRate, ok.Tau, ok.MaxIter
-	if eta0 == 0 {
-		eta0 = 0.5
-	}
-	if tau == 0 {
-		tau = float64(n)
-	}
-	if epochs == 0 {
-		epochs = 10
-	}
+	eta0 = cmp.Or(eta0, 0.5)
+	tau = cmp.Or(tau, float64(n))
+	epochs = cmp.Or(epochs, 10)
 	switch {
 	case ok.Rate < RateMacQueen || ok.Rate > RateDecay:
 		return nil, fmt.Errorf("%w: Rate = %d is not a known schedule", ErrParam, int(ok.Rate))
@@ -85,7 +80,7 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	case !(tau > 0) || math.IsInf(tau, 0):
 		return nil, fmt.Errorf("%w: Tau = %v, want a finite value > 0", ErrParam, ok.Tau)
 	case epochs < 0:
-		return nil, fmt.Errorf("%w: Epochs = %d, want ≥ 0", ErrParam, epochs)
+		return nil, fmt.Errorf("cluster: OnlineKMeans: MaxIter = %d, want ≥ 0: %w", epochs, ErrParam)
 	case ok.Tol < 0 || math.IsNaN(ok.Tol):
 		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrParam, ok.Tol)
 	}

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -146,28 +147,18 @@ func (s SOM) defaults() (SOM, error) {
 	if s.Topology == Grid && s.Rows == 0 && s.Cols == 0 {
 		s.Rows, s.Cols = 10, 10
 	}
-	if s.MaxIter == 0 {
-		s.MaxIter = 20
-	}
-	if s.LearningRate == 0 {
-		s.LearningRate = 0.5
-	}
-	if s.FinalLearningRate == 0 {
-		s.FinalLearningRate = 0.01
-	}
+	s.MaxIter = cmp.Or(s.MaxIter, 20)
+	s.LearningRate = cmp.Or(s.LearningRate, 0.5)
+	s.FinalLearningRate = cmp.Or(s.FinalLearningRate, 0.01)
 	side := float64(s.Nodes)
 	if s.Topology == Grid {
 		side = float64(max(s.Rows, s.Cols))
 	}
-	if s.Sigma0 == 0 {
-		s.Sigma0 = side / 2
-	}
-	if s.SigmaF == 0 {
-		s.SigmaF = 0.5
-	}
+	s.Sigma0 = cmp.Or(s.Sigma0, side/2)
+	s.SigmaF = cmp.Or(s.SigmaF, 0.5)
 	switch {
 	case s.MaxIter < 0:
-		return s, fmt.Errorf("%w: Epochs = %d", ErrParam, s.MaxIter)
+		return s, fmt.Errorf("cluster: SOM: MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrParam)
 	case !(s.LearningRate > 0 && s.LearningRate <= 1 && s.FinalLearningRate > 0 && s.FinalLearningRate <= 1):
 		return s, fmt.Errorf("%w: learning rates %g → %g, want in (0, 1]", ErrParam, s.LearningRate, s.FinalLearningRate)
 	case math.IsNaN(s.Sigma0) || math.IsNaN(s.SigmaF) || math.IsInf(s.Sigma0, 0) || math.IsInf(s.SigmaF, 0):

@@ -149,9 +149,7 @@ func softSOMMoments(data kmData) ([]float64, float64) {
 			trace += u * u / float64(n)
 		}
 	}
-	if trace == 0 {
-		trace = 1
-	}
+	trace = cmp.Or(trace, 1)
 	return mean, trace
 }
 

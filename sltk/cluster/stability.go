@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 
@@ -88,21 +89,11 @@ func (s Stability) Fit(x mat.Matrix) (*StabilityResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.KMin == 0 {
-		s.KMin = 2
-	}
-	if s.KMax == 0 {
-		s.KMax = 8
-	}
-	if s.Splits == 0 {
-		s.Splits = 20
-	}
-	if s.RandomPairs == 0 {
-		s.RandomPairs = 20
-	}
-	if s.Restarts == 0 {
-		s.Restarts = 10
-	}
+	s.KMin = cmp.Or(s.KMin, 2)
+	s.KMax = cmp.Or(s.KMax, 8)
+	s.Splits = cmp.Or(s.Splits, 20)
+	s.RandomPairs = cmp.Or(s.RandomPairs, 20)
+	s.Restarts = cmp.Or(s.Restarts, 10)
 	n, d := data.n, data.d
 	switch {
 	case s.KMin < 2 || s.KMax < s.KMin || 2*s.KMax > n:

@@ -1,6 +1,7 @@
 package density
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -184,9 +185,7 @@ func (b BernoulliMixture) Fit(x mat.Matrix) (*BernoulliFit, error) {
 		return nil, err
 	}
 	restarts := b.Restarts
-	if restarts == 0 {
-		restarts = 50
-	}
+	restarts = cmp.Or(restarts, 50)
 	k := b.K
 	factory := func(seed uint64) (EMModel, error) {
 		rng := rand.New(rand.NewPCG(seed, 0x62657231))

@@ -1,6 +1,7 @@
 package density
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 )
@@ -43,12 +44,8 @@ func (a DistanceMax) Run(x0 float64) (*DistanceMaxResult, error) {
 		return nil, fmt.Errorf("%w: DistanceMax needs E, M and Gap", ErrParam)
 	}
 	tol, maxIter := a.Tol, a.MaxIter
-	if tol == 0 {
-		tol = 1e-12
-	}
-	if maxIter == 0 {
-		maxIter = 100
-	}
+	tol = cmp.Or(tol, 1e-12)
+	maxIter = cmp.Or(maxIter, 100)
 	if !(tol > 0) || math.IsInf(tol, 0) || maxIter < 0 {
 		return nil, fmt.Errorf("%w: Tol = %g, MaxIter = %d", ErrParam, a.Tol, a.MaxIter)
 	}

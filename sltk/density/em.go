@@ -1,6 +1,7 @@
 package density
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -66,12 +67,8 @@ func (e EM) defaults() (int, float64, error) {
 	if maxIter < 0 || tol < 0 || math.IsNaN(tol) {
 		return 0, 0, fmt.Errorf("%w: EM needs MaxIter ≥ 0 and Tol ≥ 0, got %d and %g", ErrParam, maxIter, tol)
 	}
-	if maxIter == 0 {
-		maxIter = 500
-	}
-	if tol == 0 {
-		tol = 1e-10
-	}
+	maxIter = cmp.Or(maxIter, 500)
+	tol = cmp.Or(tol, 1e-10)
 	return maxIter, tol, nil
 }
 

@@ -1,6 +1,7 @@
 package density
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -143,9 +144,7 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 	floor := g.MinVar
 	if floor == 0 {
 		floor = 1e-6 * totVar
-		if floor == 0 {
-			floor = 1e-12
-		}
+		floor = cmp.Or(floor, 1e-12)
 	}
 	restarts := max(g.Restarts, 1)
 	factory := func(seed uint64) (EMModel, error) {

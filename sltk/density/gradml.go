@@ -1,6 +1,7 @@
 package density
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -68,7 +69,7 @@ type GradientMLResult struct {
 
 // NLL returns the mean negative log-likelihood −(1/p) Σ ln P̂(x^(α); w) of the rows of x under f
 // with parameters w: E^T on the training set, E^G on a test set. It returns an error wrapping
-// ErrParam for empty or non-finite data, a nil f, or a non-finite log-density.
+// ErrEmpty for empty data or a nil f, or ErrNotFinite for non-finite data or log-density.
 func NLL(x mat.Matrix, f LogDensityFunc, w []float64) (float64, error) {
 	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
@@ -105,9 +106,10 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 }
 
 // Fit runs the descent on the rows of x (p×d) from the starting parameters w0, which it does not
-// modify. It returns an error wrapping ErrParam for empty or non-finite data, a nil f, empty w0,
-// a negative or non-finite hyperparameter, or when the objective or a gradient stops being finite
-// (a step size too large for the model); reaching MaxIter is reported by Converged = false.
+// modify. It returns an error wrapping ErrEmpty (empty data, a nil f), ErrNotFinite (non-finite
+// data, or an objective or gradient that stops being finite: a step size too large for the
+// model) or ErrParam (empty w0, a negative or non-finite hyperparameter); reaching MaxIter is
+// reported by Converged = false.
 func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*GradientMLResult, error) {
 	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
@@ -120,15 +122,9 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 		return nil, fmt.Errorf("%w: no starting parameters", ErrParam)
 	}
 	rate, maxIter, tol := g.LearningRate, g.MaxIter, g.Tol
-	if rate == 0 {
-		rate = 0.1
-	}
-	if maxIter == 0 {
-		maxIter = 1000
-	}
-	if tol == 0 {
-		tol = 1e-10
-	}
+	rate = cmp.Or(rate, 0.1)
+	maxIter = cmp.Or(maxIter, 1000)
+	tol = cmp.Or(tol, 1e-10)
 	if !(rate > 0) || math.IsInf(rate, 0) || maxIter < 0 || !(tol > 0) || math.IsInf(tol, 0) {
 		return nil, fmt.Errorf("%w: GradientML needs Rate > 0, MaxIter ≥ 0, Tol > 0, got %g, %d, %g",
 			ErrParam, g.LearningRate, g.MaxIter, g.Tol)

@@ -1,6 +1,7 @@
 package density
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 )
@@ -55,9 +56,7 @@ func (h Histogram) Fit(x []float64) (*HistogramModel, error) {
 		return nil, fmt.Errorf("%w: need finite Min < Max, got [%g, %g]", ErrParam, lo, hi)
 	}
 	bins := h.Bins
-	if bins == 0 {
-		bins = int(math.Ceil(math.Log2(float64(len(x))))) + 1
-	}
+	bins = cmp.Or(bins, int(math.Ceil(math.Log2(float64(len(x)))))+1)
 	m := &HistogramModel{Edges: make([]float64, bins+1), Counts: make([]int, bins), Heights: make([]float64, bins), N: len(x)}
 	m.Width = (hi - lo) / float64(bins)
 	for i := range m.Edges {

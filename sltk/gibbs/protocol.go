@@ -1,6 +1,7 @@
 package gibbs
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -90,9 +91,7 @@ func (p Protocol[X]) Run() (*ProtocolResult, error) {
 		return nil, err
 	}
 	trials := p.Trials
-	if trials == 0 {
-		trials = 1000
-	}
+	trials = cmp.Or(trials, 1000)
 	classes := 0
 	book := make([][]float64, m)
 	ok := 0

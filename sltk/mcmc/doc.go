@@ -34,5 +34,6 @@
 //     lose restored (seed 001 erratum E18). MeanFieldFreeEnergy and MeanFieldKL measure how far the
 //     approximation is from the exact free energy; CriticalBeta is where m = 0 becomes unstable.
 //
-// Errors wrap ErrParam, ErrParam or ErrDisconnected so callers can test them with errors.Is.
+// Errors wrap the sentinels of package errs, re-exported here (ErrEmpty, ErrNotFinite, ErrShape,
+// ErrParam, ErrProb, ErrTooLarge, ErrDisconnected), so callers can test them with errors.Is.
 package mcmc

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -68,9 +69,7 @@ func (s Sources) Generate() (*mat.Dense, error) {
 		return nil, fmt.Errorf("%w: Kinds is empty", ErrParam)
 	}
 	period := s.Period
-	if period == 0 {
-		period = 50
-	}
+	period = cmp.Or(period, 50)
 	if !(period >= 2) || math.IsInf(period, 0) {
 		return nil, fmt.Errorf("%w: Period = %v, want a finite value ≥ 2 samples", ErrParam, s.Period)
 	}

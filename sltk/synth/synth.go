@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -17,7 +18,6 @@ var (
 	ErrShape     = errs.ErrShape     // inputs whose dimensions do not fit together
 	ErrEmpty     = errs.ErrEmpty     // nil or empty matrices
 	ErrNotFinite = errs.ErrNotFinite // NaN or ±Inf in given parameters
-	ErrTooLarge  = errs.ErrTooLarge  // sizes beyond the documented limits
 )
 
 // synthStream is the second PCG word; it fixes the stream so that a seed alone selects the data.
@@ -84,9 +84,7 @@ func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err e
 		return nil, nil, nil, err
 	}
 	std := b.Std
-	if std == 0 {
-		std = 1
-	}
+	std = cmp.Or(std, 1)
 	if err := checkNoise("Std", std); err != nil {
 		return nil, nil, nil, err
 	}
@@ -112,15 +110,9 @@ func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err e
 		}
 	} else {
 		k, d, box := b.K, b.Dim, b.Box
-		if k == 0 {
-			k = 3
-		}
-		if d == 0 {
-			d = 2
-		}
-		if box == 0 {
-			box = 10
-		}
+		k = cmp.Or(k, 3)
+		d = cmp.Or(d, 2)
+		box = cmp.Or(box, 10)
 		if k < 0 || d < 0 {
 			return nil, nil, nil, fmt.Errorf("%w: K = %d, Dim = %d, want > 0", ErrParam, b.K, b.Dim)
 		}
@@ -190,9 +182,7 @@ type Circles struct {
 // Generate returns the N×2 data and the circle label of each row.
 func (c Circles) Generate() (*mat.Dense, []int, error) {
 	f := c.Factor
-	if f == 0 {
-		f = 0.5
-	}
+	f = cmp.Or(f, 0.5)
 	if !(f > 0 && f < 1) {
 		return nil, nil, fmt.Errorf("%w: Factor = %v, want a value in (0, 1)", ErrParam, c.Factor)
 	}
