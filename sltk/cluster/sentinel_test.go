@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sltk-book/sltk/sltk"
 	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
@@ -44,6 +43,3 @@ func TestKAboveNSameSentinel(t *testing.T) {
 		}
 	}
 }
-
-// Compile-time checks that fitted models satisfy the interfaces of package sltk.
-var _ sltk.Classifier = (*KMeansResult)(nil)

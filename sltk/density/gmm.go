@@ -366,119 +366,11 @@ func (s *gmmState) EStep() (float64, error) {
 // MStep sets weights, means and covariances to the responsibility-weighted maximum-likelihood
 // values, with variances (eigenvalues) clipped at the floor.
 func (s *gmmState) MStep() error {
-	d, k := s.d, s.k
-	nc := s.chunks()
-	size := (s.p + nc - 1) / nc
-	// Pass 1: N_q and Σ r x.
-	stat1 := k * (1 + d)
-	if len(s.chunkStats) != nc {
-		s.chunkStats = make([][]float64, nc)
-	}
-	statLen := stat1
-	switch s.cov {
-	case Diagonal:
-		statLen = max(statLen, k*d)
-	case Full:
-		statLen = max(statLen, k*d*d)
-	}
-	for c := range s.chunkStats {
-		if len(s.chunkStats[c]) < statLen {
-			s.chunkStats[c] = make([]float64, statLen)
-		}
-	}
-	par.Chunks(nc, 64, func(lo, hi int) {
-		for c := lo; c < hi; c++ {
-			st := s.chunkStats[c][:stat1]
-			clear(st)
-			for i := c * size; i < min((c+1)*size, s.p); i++ {
-				x := s.data[i*d : (i+1)*d]
-				r := s.resp[i*k : (i+1)*k]
-				for q, rq := range r {
-					st[q] += rq
-					acc := st[k+q*d : k+(q+1)*d]
-					for j, v := range x {
-						acc[j] += rq * v
-					}
-				}
-			}
-		}
-	})
-	nq := make([]float64, k)
-	sums := make([]float64, k*d)
-	for c := 0; c < nc; c++ {
-		st := s.chunkStats[c]
-		for q := 0; q < k; q++ {
-			nq[q] += st[q]
-		}
-		for i := range sums {
-			sums[i] += st[k+i]
-		}
-	}
-	alive := make([]bool, k)
-	for q := 0; q < k; q++ {
-		s.weights[q] = nq[q] / float64(s.p)
-		// A component with no responsibility left keeps its old mean and covariance: they do
-		// not affect the likelihood while its weight is 0.
-		alive[q] = nq[q] > 1e-12*float64(s.p) && nq[q] > 0
-		if alive[q] {
-			for j := 0; j < d; j++ {
-				s.means[q*d+j] = sums[q*d+j] / nq[q]
-			}
-		}
-	}
-	// Pass 2: scatter around the new means.
-	statLen2 := k
-	switch s.cov {
-	case Diagonal:
-		statLen2 = k * d
-	case Full:
-		statLen2 = k * d * d
-	}
-	par.Chunks(nc, 64, func(lo, hi int) {
-		var xt, ut, ru []float64
-		if s.cov == Full {
-			xt, ut, ru = make([]float64, d*size), make([]float64, d*size), make([]float64, size)
-		}
-		for c := lo; c < hi; c++ {
-			st := s.chunkStats[c][:statLen2]
-			clear(st)
-			if s.cov == Full {
-				first, last := c*size, min((c+1)*size, s.p)
-				s.transposeChunk(first, last, xt)
-				s.fullScatter(first, last, xt, ut, ru, st)
-				continue
-			}
-			for i := c * size; i < min((c+1)*size, s.p); i++ {
-				x := s.data[i*d : (i+1)*d]
-				r := s.resp[i*k : (i+1)*k]
-				for q, rq := range r {
-					w := s.means[q*d : (q+1)*d]
-					switch s.cov {
-					case Isotropic:
-						t := 0.0
-						for j, v := range x {
-							e := v - w[j]
-							t += e * e
-						}
-						st[q] += rq * t
-					case Diagonal:
-						acc := st[q*d : (q+1)*d]
-						for j, v := range x {
-							e := v - w[j]
-							acc[j] += rq * e * e
-						}
-					}
-				}
-			}
-		}
-	})
-	scatter := make([]float64, statLen2)
-	for c := 0; c < nc; c++ {
-		for i, v := range s.chunkStats[c][:statLen2] {
-			scatter[i] += v
-		}
-	}
-	for q := 0; q < k; q++ {
+	s.growChunkStats()
+	nq, alive := s.updateWeightsAndMeans()
+	scatter := s.scatter()
+	d := s.d
+	for q := 0; q < s.k; q++ {
 		if !alive[q] {
 			continue
 		}
@@ -510,6 +402,136 @@ func (s *gmmState) MStep() error {
 	}
 	s.refreshLogDet()
 	return nil
+}
+
+// statLen is the length of one chunk's scatter statistics: K (isotropic), K·d (diagonal) or
+// K·d² (full).
+func (s *gmmState) statLen() int {
+	switch s.cov {
+	case Diagonal:
+		return s.k * s.d
+	case Full:
+		return s.k * s.d * s.d
+	}
+	return s.k
+}
+
+// growChunkStats makes room for the per-chunk partial sums of both M-step passes.
+func (s *gmmState) growChunkStats() {
+	nc := s.chunks()
+	if len(s.chunkStats) != nc {
+		s.chunkStats = make([][]float64, nc)
+	}
+	n := max(s.k*(1+s.d), s.statLen())
+	for c := range s.chunkStats {
+		if len(s.chunkStats[c]) < n {
+			s.chunkStats[c] = make([]float64, n)
+		}
+	}
+}
+
+// updateWeightsAndMeans is the first M-step pass: N_q = Σ_α r_αq and Σ_α r_αq x^(α) over fixed
+// chunks reduced in order, then P(q) = N_q/p and w_q = Σ r x / N_q. A component with no
+// responsibility left (alive false) keeps its old mean and covariance: they do not affect the
+// likelihood while its weight is 0.
+func (s *gmmState) updateWeightsAndMeans() (nq []float64, alive []bool) {
+	d, k := s.d, s.k
+	nc := s.chunks()
+	size := (s.p + nc - 1) / nc
+	stat1 := k * (1 + d)
+	par.Chunks(nc, 64, func(lo, hi int) {
+		for c := lo; c < hi; c++ {
+			st := s.chunkStats[c][:stat1]
+			clear(st)
+			for i := c * size; i < min((c+1)*size, s.p); i++ {
+				x := s.data[i*d : (i+1)*d]
+				r := s.resp[i*k : (i+1)*k]
+				for q, rq := range r {
+					st[q] += rq
+					acc := st[k+q*d : k+(q+1)*d]
+					for j, v := range x {
+						acc[j] += rq * v
+					}
+				}
+			}
+		}
+	})
+	nq = make([]float64, k)
+	sums := make([]float64, k*d)
+	for c := 0; c < nc; c++ {
+		st := s.chunkStats[c]
+		for q := 0; q < k; q++ {
+			nq[q] += st[q]
+		}
+		for i := range sums {
+			sums[i] += st[k+i]
+		}
+	}
+	alive = make([]bool, k)
+	for q := 0; q < k; q++ {
+		s.weights[q] = nq[q] / float64(s.p)
+		alive[q] = nq[q] > 1e-12*float64(s.p) && nq[q] > 0
+		if alive[q] {
+			for j := 0; j < d; j++ {
+				s.means[q*d+j] = sums[q*d+j] / nq[q]
+			}
+		}
+	}
+	return nq, alive
+}
+
+// scatter is the second M-step pass: the responsibility-weighted scatter around the new means
+// (Σ r‖x − w‖² per component, per coordinate, or the full d×d matrix), over fixed chunks
+// reduced in order.
+func (s *gmmState) scatter() []float64 {
+	d, k := s.d, s.k
+	nc := s.chunks()
+	size := (s.p + nc - 1) / nc
+	n := s.statLen()
+	par.Chunks(nc, 64, func(lo, hi int) {
+		var xt, ut, ru []float64
+		if s.cov == Full {
+			xt, ut, ru = make([]float64, d*size), make([]float64, d*size), make([]float64, size)
+		}
+		for c := lo; c < hi; c++ {
+			st := s.chunkStats[c][:n]
+			clear(st)
+			if s.cov == Full {
+				first, last := c*size, min((c+1)*size, s.p)
+				s.transposeChunk(first, last, xt)
+				s.fullScatter(first, last, xt, ut, ru, st)
+				continue
+			}
+			for i := c * size; i < min((c+1)*size, s.p); i++ {
+				x := s.data[i*d : (i+1)*d]
+				r := s.resp[i*k : (i+1)*k]
+				for q, rq := range r {
+					w := s.means[q*d : (q+1)*d]
+					if s.cov == Isotropic {
+						t := 0.0
+						for j, v := range x {
+							e := v - w[j]
+							t += e * e
+						}
+						st[q] += rq * t
+						continue
+					}
+					acc := st[q*d : (q+1)*d]
+					for j, v := range x {
+						e := v - w[j]
+						acc[j] += rq * e * e
+					}
+				}
+			}
+		}
+	})
+	out := make([]float64, n)
+	for c := 0; c < nc; c++ {
+		for i, v := range s.chunkStats[c][:n] {
+			out[i] += v
+		}
+	}
+	return out
 }
 
 // setFullCov sets Σ_q = scatter/n_q (lower triangle given), clipping eigenvalues at the floor,
