@@ -6,19 +6,12 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
 // wrapsSentinel reports whether err wraps one of the sentinels of package errs.
-func wrapsSentinel(err error) bool {
-	for _, s := range []error{errs.ErrEmpty, errs.ErrNotFinite, errs.ErrShape, errs.ErrParam, errs.ErrProb,
-		errs.ErrTooLarge, errs.ErrNotFitted, errs.ErrSingular} {
-		if errors.Is(err, s) {
-			return true
-		}
-	}
-	return false
-}
+func wrapsSentinel(err error) bool { return check.Sentinel(err) != nil }
 
 func TestSentinelsAndZeroValues(t *testing.T) {
 	if ErrParam != errs.ErrParam || ErrEmpty != errs.ErrEmpty || ErrNotFinite != errs.ErrNotFinite ||

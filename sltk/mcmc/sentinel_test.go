@@ -7,19 +7,12 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
 // wrapsSentinel reports whether err wraps one of the sentinels of package errs.
-func wrapsSentinel(err error) bool {
-	for _, s := range []error{errs.ErrEmpty, errs.ErrNotFinite, errs.ErrShape, errs.ErrParam, errs.ErrProb,
-		errs.ErrTooLarge, errs.ErrDisconnected} {
-		if errors.Is(err, s) {
-			return true
-		}
-	}
-	return false
-}
+func wrapsSentinel(err error) bool { return check.Sentinel(err) != nil }
 
 func TestSentinelsAreTheSharedOnes(t *testing.T) {
 	if ErrParam != errs.ErrParam || ErrEmpty != errs.ErrEmpty || ErrNotFinite != errs.ErrNotFinite ||

@@ -4,6 +4,7 @@
 package check
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -103,4 +104,19 @@ func Rows(name string, x mat.Matrix) (data []float64, n, d int, err *Error) {
 		mat.Row(data[i*d:(i+1)*d], i, x)
 	}
 	return data, n, d, nil
+}
+
+// sentinels are the errors of package errs, in the order Sentinel tries them.
+var sentinels = []error{errs.ErrEmpty, errs.ErrNotFinite, errs.ErrShape, errs.ErrParam, errs.ErrLabel,
+	errs.ErrProb, errs.ErrTooLarge, errs.ErrNotFitted, errs.ErrSingular, errs.ErrDisconnected}
+
+// Sentinel returns the sentinel of package errs that err wraps, or nil when it wraps none:
+// tests use it to check that every error follows the library's contract.
+func Sentinel(err error) error {
+	for _, s := range sentinels {
+		if errors.Is(err, s) {
+			return s
+		}
+	}
+	return nil
 }

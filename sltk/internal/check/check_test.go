@@ -2,6 +2,7 @@ package check
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"testing"
 
@@ -62,5 +63,14 @@ func TestErrorUnwrapsToSentinel(t *testing.T) {
 	_, _, err = Matrix("x", (*mat.Dense)(nil))
 	if !errors.Is(err, errs.ErrEmpty) {
 		t.Fatalf("nil: %v does not wrap errs.ErrEmpty", err)
+	}
+}
+
+func TestSentinel(t *testing.T) {
+	if s := Sentinel(fmt.Errorf("pkg: K = 0: %w", errs.ErrParam)); s != errs.ErrParam {
+		t.Errorf("got %v, want errs.ErrParam", s)
+	}
+	if s := Sentinel(errors.New("plain")); s != nil {
+		t.Errorf("plain error: got %v, want nil", s)
 	}
 }
