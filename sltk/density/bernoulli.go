@@ -40,9 +40,9 @@ type BernoulliMixture struct {
 type BernoulliFit struct {
 	Nu     []float64  // component weights ν_k
 	Mu     *mat.Dense // K×D success probabilities μ_kj
-	LogLik float64    // log p(X) of the fitted parameters (eq. B.3)
-	Trace  []float64  // log-likelihood per iteration of the best run
-	Finals []float64  // final log-likelihood of every restart
+	LogLik float64    // mean log-likelihood (1/n) log p(X) of the fitted parameters (eq. B.3 over n)
+	Trace  []float64  // mean log-likelihood per iteration of the best run
+	Finals []float64  // final mean log-likelihood of every restart
 	Resp   *mat.Dense // n×K responsibilities γ_ik under the fitted parameters
 	Iter   int
 	// Converged reports whether the best run met the tolerance before the iteration cap.
@@ -184,8 +184,7 @@ func (b BernoulliMixture) Fit(x mat.Matrix) (*BernoulliFit, error) {
 	if err != nil {
 		return nil, err
 	}
-	restarts := b.Restarts
-	restarts = cmp.Or(restarts, 50)
+	restarts := cmp.Or(b.Restarts, 50)
 	k := b.K
 	factory := func(seed uint64) (EMModel, error) {
 		rng := rand.New(rand.NewPCG(seed, 0x62657231))
@@ -204,9 +203,10 @@ func (b BernoulliMixture) Fit(x mat.Matrix) (*BernoulliFit, error) {
 		return nil, err
 	}
 	m := best.Model.(*bernoulliModel)
+	trace := perSample(best.Trace, n)
 	return &BernoulliFit{
 		Nu: append([]float64(nil), m.nu...), Mu: mat.NewDense(k, d, append([]float64(nil), m.mu...)),
-		LogLik: best.Final(), Trace: best.LogLik, Finals: finals,
+		LogLik: trace[len(trace)-1], Trace: trace, Finals: perSample(finals, n),
 		Resp: mat.NewDense(n, k, append([]float64(nil), m.resp...)), Iter: best.Iter, Converged: best.Converged,
 	}, nil
 }

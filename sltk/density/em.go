@@ -50,9 +50,9 @@ type EM struct {
 
 // EMResult is the outcome of one EM run.
 type EMResult struct {
-	// LogLik[t] is log p(X | θ_t) before the t-th M-step; the last entry is the log-likelihood
+	// Trace[t] is log p(X | θ_t) before the t-th M-step; the last entry is the log-likelihood
 	// of the returned parameters.
-	LogLik    []float64
+	Trace    []float64
 	Iter      int  // number of M-steps performed
 	Converged bool // the gain fell below Tol before MaxIter
 	Seed      uint64
@@ -60,7 +60,7 @@ type EMResult struct {
 }
 
 // Final returns the log-likelihood of the fitted parameters.
-func (r *EMResult) Final() float64 { return r.LogLik[len(r.LogLik)-1] }
+func (r *EMResult) Final() float64 { return r.Trace[len(r.Trace)-1] }
 
 func (e EM) defaults() (int, float64, error) {
 	maxIter, tol := e.MaxIter, e.Tol
@@ -95,7 +95,7 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 	if math.IsNaN(ll) || math.IsInf(ll, 1) {
 		return nil, fmt.Errorf("%w: initial log-likelihood %g", ErrNotFinite, ll)
 	}
-	res.LogLik = append(res.LogLik, ll)
+	res.Trace = append(res.Trace, ll)
 	for res.Iter < maxIter {
 		if err := m.MStep(); err != nil {
 			return res, err
@@ -108,7 +108,7 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 		if math.IsNaN(next) || math.IsInf(next, 0) {
 			return res, fmt.Errorf("%w: log-likelihood %g after iteration %d", ErrNotFinite, next, res.Iter)
 		}
-		res.LogLik = append(res.LogLik, next)
+		res.Trace = append(res.Trace, next)
 		if next < ll-decreaseSlack(ll) {
 			return res, fmt.Errorf("%w: from %.12g to %.12g at iteration %d", ErrDecrease, ll, next, res.Iter)
 		}
@@ -155,4 +155,14 @@ func (e EM) Best(restarts int, seed uint64, newModel func(seed uint64) (EMModel,
 		}
 	}
 	return best, finals, nil
+}
+
+// perSample divides log-likelihoods of n samples by n: the mean log-likelihood per sample that
+// the fitted models report (LogLik, Trace), comparable across data sets of any size.
+func perSample(v []float64, n int) []float64 {
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = x / float64(n)
+	}
+	return out
 }

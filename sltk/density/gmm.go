@@ -158,17 +158,11 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 	}
 	s := best.Model.(*gmmState)
 	r := s.result()
-	r.Trace = make([]float64, len(best.LogLik))
-	for i, ll := range best.LogLik {
-		r.Trace[i] = ll / float64(p)
-	}
+	r.Trace = perSample(best.Trace, p)
 	r.LogLik = r.Trace[len(r.Trace)-1]
 	r.Iter = best.Iter
 	r.Converged = best.Converged
-	r.Restarts = finals
-	for i := range r.Restarts {
-		r.Restarts[i] /= float64(p)
-	}
+	r.Restarts = perSample(finals, p)
 	return r, nil
 }
 
