@@ -52,7 +52,7 @@ type EM struct {
 type EMResult struct {
 	// Trace[t] is log p(X | θ_t) before the t-th M-step; the last entry is the log-likelihood
 	// of the returned parameters.
-	Trace    []float64
+	Trace     []float64
 	Iter      int  // number of M-steps performed
 	Converged bool // the gain fell below Tol before MaxIter
 	Seed      uint64
