@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sltk-book/sltk/sltk/cluster"
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/synth"
 )
 
@@ -24,7 +25,7 @@ func daWorkload(n, d int) Workload {
 			return Inputs{"x": x}, err
 		},
 		Run: func(in Inputs) (Result, error) {
-			res, err := cluster.DA{K: k, Alpha: alpha, Tol: tol, MaxInner: maxInner, Noise: noise, Seed: 1}.Fit(in["x"])
+			res, err := cluster.DA{K: k, Schedule: gibbs.Schedule{Cooling: alpha}, Tol: tol, MaxIter: maxInner, Noise: noise, Seed: 1}.Fit(in["x"])
 			if err != nil {
 				return Result{}, err
 			}

@@ -81,7 +81,7 @@ func kdeWorkload(n, q, d int, h float64) Workload {
 			if err != nil {
 				return Result{}, err
 			}
-			ld, err := m.LogEvaluate(in["q"])
+			ld, err := m.LogDensity(in["q"])
 			if err != nil {
 				return Result{}, err
 			}

@@ -1,27 +1,17 @@
 package cluster
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"sync"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
-)
-
-// Sentinel errors of deterministic annealing and histogram clustering; returned errors wrap
-// them with detail, so callers can test with errors.Is.
-var (
-	// ErrTemperature reports a temperature (T0, TMin, a schedule value) that is not finite and > 0,
-	// or a schedule that does not decrease below T0.
-	ErrTemperature = errors.New("cluster: invalid temperature")
-	// ErrData reports empty, ragged or non-finite data, K < 1 or K > n, mismatched shapes,
-	// histograms that do not sum to 1, or invalid options.
-	ErrData = errors.New("cluster: invalid data or options")
 )
 
 // DA is deterministic annealing for centroid clustering (seed 000, chapter 3, Algorithm 2;
@@ -52,28 +42,20 @@ var (
 type DA struct {
 	K int // number of centroids; required, 1 ≤ K ≤ n
 
-	// T0 is the starting temperature; 0 means 1.5·T_c (T_c = 2λ_max of the data covariance).
-	T0 float64
-	// TMin ends the run: the last temperature processed is the last schedule value > TMin.
-	// 0 means 1e-3·T_c.
-	TMin float64
-	// Alpha is the geometric cooling factor T ← Alpha·T used when Schedule is nil; 0 means 0.9.
-	Alpha float64
-	// Schedule, when set, gives the k-th temperature (k = 0, 1, …) and overrides T0 and Alpha;
-	// mcmc.Geometric, mcmc.Linear and mcmc.Logarithmic fit here. It must be decreasing.
-	Schedule func(k int) float64
-	// MaxLevels caps the number of temperatures; 0 means 10000.
-	MaxLevels int
+	// Schedule gives the temperatures; zero fields mean T0 = 1.5·T_c, TMin = 1e-3·T_c
+	// (T_c = 2λ_max of the data covariance) and Cooling = 0.9.
+	Schedule gibbs.Schedule
 
 	// Noise is the standard deviation of the symmetry-breaking perturbation added to every
-	// centroid after each temperature, relative to the data scale s = sqrt(tr Σ / d);
+	// centroid before each temperature, relative to the data scale s = sqrt(tr Σ / d);
 	// 0 means 1e-3, a negative value disables it.
 	Noise float64
 	// Tol ends the inner loop when no centroid coordinate moves more than Tol·s; 0 means 1e-7.
 	Tol float64
-	// MaxInner caps the inner fixed-point iterations per temperature; 0 means 1000. Near a critical
-	// temperature convergence slows sharply (critical slowing down), hence the generous default.
-	MaxInner int
+	// MaxIter caps the inner fixed-point iterations per temperature; 0 means 1000. Near a
+	// critical temperature convergence slows sharply (critical slowing down), hence the
+	// generous default.
+	MaxIter int
 	// MergeTol is the distance, relative to s, within which centroids count as one distinct
 	// centroid; 0 means 1e-2.
 	MergeTol float64
@@ -84,12 +66,13 @@ type DA struct {
 	Seed    uint64
 }
 
-// DALevel is the state of deterministic annealing after convergence at one temperature.
+// DALevel is the state of deterministic annealing after convergence at one temperature: the
+// common record (T; Cost = E[R] = Σᵢ Σ_k p(i↦k)‖xᵢ−θ_k‖²; FreeEnergy = −T Σᵢ log Σ_k
+// exp(−‖xᵢ−θ_k‖²/T); Iter and Converged of the inner loop) and what the phase-transition plots
+// need.
 type DALevel struct {
-	T         float64
+	gibbs.Level
 	Centroids *mat.Dense // K×d, at the fixed point (before the noise for the next level)
-	F         float64    // free energy −T Σᵢ log Σ_k exp(−‖xᵢ−θ_k‖²/T)
-	MeanCost  float64    // E[R] = Σᵢ Σ_k p(i↦k)‖xᵢ−θ_k‖²
 	Entropy   float64    // H = (E[R] − F)/T, in nats
 	Distinct  int        // number of distinct centroid positions (within MergeTol·s)
 	// Groups[g] lists the centroid indices merged into distinct position g; CritT[g] is that
@@ -97,8 +80,6 @@ type DALevel struct {
 	// which the centroids it holds split (Rose 1998; it matters only for groups of ≥ 2 centroids).
 	Groups     [][]int
 	CritT      []float64
-	Iter       int  // inner iterations used
-	Converged  bool // the inner loop met Tol before MaxInner
 	Posteriors *mat.Dense
 }
 
@@ -126,20 +107,18 @@ const daBlock = 2048
 
 // daParams are the options of a DA run with defaults resolved and validated.
 type daParams struct {
-	n, d, k            int
-	t0, tmin, alpha    float64
-	noise, tol, merge  float64
-	maxInner, maxLevel int
-	workers            int
-	scale, tc          float64
-	mean               []float64
-	sched              func(int) float64
+	n, d, k           int
+	sched             gibbs.Schedule
+	noise, tol, merge float64
+	maxIter, workers  int
+	scale, tc         float64
+	mean              []float64
 }
 
 func daCheckData(x mat.Matrix) (int, int, error) {
 	n, d, err := check.Matrix("x", x)
 	if err != nil {
-		return 0, 0, fmt.Errorf("%w: %v", ErrData, err)
+		return 0, 0, fmt.Errorf("%w: %v", ErrParam, err)
 	}
 	return n, d, nil
 }
@@ -201,10 +180,10 @@ func MeanHessian(x mat.Matrix, K int, T float64) (*mat.SymDense, error) {
 		return nil, err
 	}
 	if K < 1 {
-		return nil, fmt.Errorf("%w: K = %d", ErrData, K)
+		return nil, fmt.Errorf("%w: K = %d", ErrParam, K)
 	}
 	if !(T > 0) || math.IsInf(T, 0) {
-		return nil, fmt.Errorf("%w: T = %g", ErrTemperature, T)
+		return nil, fmt.Errorf("%w: T = %g", ErrParam, T)
 	}
 	mean := make([]float64, d)
 	for j := 0; j < d; j++ {
@@ -249,7 +228,7 @@ func (a DA) params(x mat.Matrix) (*daParams, error) {
 		return nil, err
 	}
 	if a.K < 1 || a.K > n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrData, a.K, n)
+		return nil, fmt.Errorf("cluster: DA: K = %d, want 1 ≤ K ≤ n = %d: %w", a.K, n, ErrParam)
 	}
 	p := &daParams{n: n, d: d, k: a.K}
 	var trace float64
@@ -259,48 +238,38 @@ func (a DA) params(x mat.Matrix) (*daParams, error) {
 	if p.scale == 0 { // all points equal: any temperature gives the same answer
 		p.scale, tref = 1, 1
 	}
-	def := func(v, dv float64) float64 {
-		if v == 0 {
-			return dv
+	p.sched, err = a.Schedule.Resolve(gibbs.Schedule{T0: 1.5 * tref, TMin: 1e-3 * tref})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: DA: %w", err)
+	}
+	p.noise, p.tol, p.merge = cmp.Or(a.Noise, 1e-3), cmp.Or(a.Tol, 1e-7), cmp.Or(a.MergeTol, 1e-2)
+	p.maxIter, p.workers = cmp.Or(a.MaxIter, 1000), cmp.Or(a.Workers, runtime.GOMAXPROCS(0))
+	return p, validParams("DA",
+		param{"Noise", !math.IsNaN(p.noise) && !math.IsInf(p.noise, 0), a.Noise, "finite"},
+		param{"Tol", p.tol > 0 && !math.IsInf(p.tol, 0), a.Tol, "finite and > 0"},
+		param{"MergeTol", p.merge > 0 && !math.IsInf(p.merge, 0), a.MergeTol, "finite and > 0"},
+		param{"MaxIter", p.maxIter > 0, float64(a.MaxIter), "≥ 0"},
+		param{"Workers", p.workers > 0, float64(a.Workers), "≥ 0"})
+}
+
+// param is one hyperparameter check: ok reports whether the resolved value is valid; v is the
+// value the caller gave and want the valid range, for the message.
+type param struct {
+	name string
+	ok   bool
+	v    float64
+	want string
+}
+
+// validParams returns an error naming the first invalid hyperparameter of method, wrapping
+// ErrParam, or nil.
+func validParams(method string, ps ...param) error {
+	for _, p := range ps {
+		if !p.ok {
+			return fmt.Errorf("cluster: %s: %s = %g, want %s: %w", method, p.name, p.v, p.want, ErrParam)
 		}
-		return v
 	}
-	p.t0, p.tmin, p.alpha = def(a.T0, 1.5*tref), def(a.TMin, 1e-3*tref), def(a.Alpha, 0.9)
-	p.noise, p.tol, p.merge = def(a.Noise, 1e-3), def(a.Tol, 1e-7), def(a.MergeTol, 1e-2)
-	p.maxInner, p.maxLevel, p.workers = a.MaxInner, a.MaxLevels, a.Workers
-	if p.maxInner == 0 {
-		p.maxInner = 1000
-	}
-	if p.maxLevel == 0 {
-		p.maxLevel = 10000
-	}
-	if p.workers == 0 {
-		p.workers = runtime.GOMAXPROCS(0)
-	}
-	for _, c := range []struct {
-		name string
-		v    float64
-	}{{"T0", p.t0}, {"TMin", p.tmin}} {
-		if !(c.v > 0) || math.IsInf(c.v, 0) {
-			return nil, fmt.Errorf("%w: %s = %g", ErrTemperature, c.name, c.v)
-		}
-	}
-	if a.Schedule == nil && !(p.alpha > 0 && p.alpha < 1) {
-		return nil, fmt.Errorf("%w: Alpha = %g, want 0 < Alpha < 1", ErrData, p.alpha)
-	}
-	if math.IsNaN(p.noise) || !(p.tol > 0) || !(p.merge > 0) || p.maxInner < 0 || p.maxLevel < 0 || p.workers < 0 {
-		return nil, fmt.Errorf("%w: Noise %g, Tol %g, MergeTol %g, MaxInner %d, MaxLevels %d, Workers %d",
-			ErrData, a.Noise, a.Tol, a.MergeTol, a.MaxInner, a.MaxLevels, a.Workers)
-	}
-	p.sched = a.Schedule
-	if p.sched == nil {
-		t0, al := p.t0, p.alpha
-		p.sched = func(k int) float64 { return t0 * math.Pow(al, float64(k)) }
-	}
-	if t := p.sched(0); !(t > p.tmin) || math.IsInf(t, 0) {
-		return nil, fmt.Errorf("%w: first temperature %g must be finite and above TMin = %g", ErrTemperature, t, p.tmin)
-	}
-	return p, nil
+	return nil
 }
 
 // daAcc holds the partial sums of one block of rows.
@@ -315,54 +284,30 @@ type daAcc struct {
 
 // daState carries the data and scratch space for the parallel passes.
 type daState struct {
-	x       []float64 // row-major n×d copy of the data
+	x       []float64 // the data's rows, row-major n×d (read only)
 	n, d, k int
 	workers int
 	cut     float64 // exp cut-off of daRowPosterior
 	accs    []daAcc
 }
 
-func daNewState(x mat.Matrix, n, d, k, workers int) *daState {
-	s := &daState{x: make([]float64, n*d), n: n, d: d, k: k, workers: workers, cut: daCut(n)}
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			s.x[i*d+j] = x.At(i, j)
-		}
+func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
+	raw, _, _, err := check.Rows("x", x)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: DA: %w", err)
 	}
+	s := &daState{x: raw, n: n, d: d, k: k, workers: workers, cut: daCut(n)}
 	nb := (n + daBlock - 1) / daBlock
 	s.accs = make([]daAcc, nb)
 	for b := range s.accs {
 		s.accs[b] = daAcc{num: make([]float64, k*d), den: make([]float64, k), dist: make([]float64, k), p: make([]float64, k)}
 	}
-	return s
+	return s, nil
 }
 
-// daForBlocks runs fn on every block, spreading blocks over the workers.
+// daForBlocks runs fn on every block of daBlock rows, spreading blocks over the workers.
 func (s *daState) daForBlocks(fn func(b, lo, hi int)) {
-	nb := len(s.accs)
-	w := min(s.workers, nb)
-	if w <= 1 {
-		for b := 0; b < nb; b++ {
-			fn(b, b*daBlock, min(s.n, (b+1)*daBlock))
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	next := make(chan int, nb)
-	for b := 0; b < nb; b++ {
-		next <- b
-	}
-	close(next)
-	for g := 0; g < w; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := range next {
-				fn(b, b*daBlock, min(s.n, (b+1)*daBlock))
-			}
-		}()
-	}
-	wg.Wait()
+	par.Blocks(len(s.accs), s.workers, func(b int) { fn(b, b*daBlock, min(s.n, (b+1)*daBlock)) })
 }
 
 // daExact is the cut-off of daRowPosterior below which exp underflows to exactly 0.
@@ -589,12 +534,9 @@ func (s *daState) daCritical(theta []float64, t float64, groups [][]int) []float
 }
 
 // daLevelHook is called after convergence at every temperature with the level's record and the
-// centroids (used by posterior-agreement model selection). Returning errDAStop ends the
+// centroids (used by posterior-agreement model selection). Returning gibbs.ErrStop ends the
 // annealing after that level without an error.
 type daLevelHook func(lv *DALevel, theta []float64) error
-
-// errDAStop is returned by a level hook to end the schedule early.
-var errDAStop = errors.New("cluster: annealing stopped by its caller")
 
 // Fit anneals the centroids of x (n×d, one point per row) from T0 down to TMin and returns the
 // final centroids, the hard labels and the per-temperature trace.
@@ -602,100 +544,97 @@ func (a DA) Fit(x mat.Matrix) (*DAResult, error) {
 	return a.daRun(x, nil)
 }
 
+// daRun is Algorithm 2 on the library's annealing driver: at every temperature perturb the
+// centroids, iterate the fixed point (Theorem 10) and record the level.
 func (a DA) daRun(x mat.Matrix, hook daLevelHook) (*DAResult, error) {
 	p, err := a.params(x)
 	if err != nil {
 		return nil, err
 	}
-	n, d, k := p.n, p.d, p.k
-	st := daNewState(x, n, d, k, p.workers)
+	st, err := daNewState(x, p.n, p.d, p.k, p.workers)
+	if err != nil {
+		return nil, err
+	}
 	rng := rand.New(rand.NewPCG(a.Seed, 0x6461))
-	theta := make([]float64, k*d)
-	for c := 0; c < k; c++ {
-		copy(theta[c*d:(c+1)*d], p.mean)
+	theta := make([]float64, p.k*p.d)
+	for c := 0; c < p.k; c++ {
+		copy(theta[c*p.d:(c+1)*p.d], p.mean)
 	}
-	sigma := p.noise * p.scale
-	perturb := func() {
-		if sigma <= 0 {
-			return
-		}
-		for i := range theta {
-			theta[i] += sigma * rng.NormFloat64()
-		}
-	}
-	perturb()
 	res := &DAResult{Tc: p.tc, Scale: p.scale}
-	prevT := math.Inf(1)
-	for lvl := 0; lvl < p.maxLevel; lvl++ {
-		t := p.sched(lvl)
-		if math.IsNaN(t) || math.IsInf(t, 0) || t >= prevT {
-			return nil, fmt.Errorf("%w: schedule gives %g at level %d after %g (must decrease)", ErrTemperature, t, lvl, prevT)
-		}
-		if t <= p.tmin {
-			break
-		}
-		prevT = t
-		lv := DALevel{T: t}
-		for it := 0; it < p.maxInner; it++ {
-			st.daStep(theta, t, nil, false)
-			num, den, _, _ := st.daReduce()
-			var move float64
-			for c := 0; c < k; c++ {
-				if den[c] <= 0 {
-					continue // no mass: the centroid keeps its position
-				}
-				for j := 0; j < d; j++ {
-					v := num[c*d+j] / den[c]
-					move = math.Max(move, math.Abs(v-theta[c*d+j]))
-					theta[c*d+j] = v
-				}
-			}
-			lv.Iter++
-			if move <= p.tol*p.scale {
-				lv.Converged = true
-				break
-			}
-		}
+	distinct := 0 // distinct centroids of the previous level
+	res.Levels, err = gibbs.Anneal(p.sched.Temperatures(), 0, func(_ int, t float64) (DALevel, error) {
+		daPerturb(theta, p.noise*p.scale, rng)
+		lv := DALevel{Level: gibbs.Level{T: t}}
+		lv.Iter, lv.Converged = st.daFixedPoint(theta, t, p.maxIter, p.tol*p.scale)
 		res.Iter += lv.Iter
-		// Evaluate the trace at the fixed point.
-		if a.KeepPosteriors {
-			lv.Posteriors = mat.NewDense(n, k, nil)
-		}
-		st.daStep(theta, t, lv.Posteriors, true)
-		_, _, f, cost := st.daReduce()
-		if math.IsNaN(f) || math.IsNaN(cost) {
-			return nil, fmt.Errorf("%w: free energy became NaN at T = %g", ErrData, t)
-		}
-		lv.F, lv.MeanCost, lv.Entropy = f, cost, (cost-f)/t
-		lv.Centroids = mat.NewDense(k, d, append([]float64(nil), theta...))
-		lv.Groups = daGroups(theta, d, k, p.merge*p.scale)
-		lv.Distinct = len(lv.Groups)
-		lv.CritT = st.daCritical(theta, t, lv.Groups)
-		if m := len(res.Levels); m > 0 && lv.Distinct > res.Levels[m-1].Distinct {
+		st.daRecord(&lv, theta, a.KeepPosteriors, p.merge*p.scale)
+		if distinct > 0 && lv.Distinct > distinct {
 			res.Splits = append(res.Splits, t)
 		}
-		stop := false
+		distinct, res.T = lv.Distinct, t
 		if hook != nil {
-			if err := hook(&lv, theta); errors.Is(err, errDAStop) {
-				stop = true
-			} else if err != nil {
-				return nil, err
-			}
+			return lv, hook(&lv, theta)
 		}
-		res.Levels = append(res.Levels, lv)
-		res.T = t
-		if stop {
-			break
-		}
-		perturb()
-	}
-	if len(res.Levels) == 0 {
-		return nil, fmt.Errorf("%w: no temperature above TMin = %g", ErrTemperature, p.tmin)
+		return lv, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: DA: %w", err)
 	}
 	last := res.Levels[len(res.Levels)-1]
 	res.Centroids = mat.DenseCopyOf(last.Centroids)
 	res.Labels, res.Cost = daHard(st, last.Centroids.RawMatrix().Data)
 	return res, nil
+}
+
+// daPerturb adds the symmetry-breaking noise N(0, sigma²) to every coordinate (none for sigma ≤ 0).
+func daPerturb(theta []float64, sigma float64, rng *rand.Rand) {
+	if sigma <= 0 {
+		return
+	}
+	for i := range theta {
+		theta[i] += sigma * rng.NormFloat64()
+	}
+}
+
+// daFixedPoint iterates θ_k ← Σᵢ p(i↦k)xᵢ / Σᵢ p(i↦k) at temperature t until no coordinate moves
+// more than tol or maxIter iterations; a centroid without mass keeps its position. It returns the
+// iterations done and whether tol was met.
+func (s *daState) daFixedPoint(theta []float64, t float64, maxIter int, tol float64) (int, bool) {
+	d, k := s.d, s.k
+	for it := 1; it <= maxIter; it++ {
+		s.daStep(theta, t, nil, false)
+		num, den, _, _ := s.daReduce()
+		var move float64
+		for c := 0; c < k; c++ {
+			if den[c] <= 0 {
+				continue
+			}
+			for j := 0; j < d; j++ {
+				v := num[c*d+j] / den[c]
+				move = math.Max(move, math.Abs(v-theta[c*d+j]))
+				theta[c*d+j] = v
+			}
+		}
+		if move <= tol {
+			return it, true
+		}
+	}
+	return maxIter, false
+}
+
+// daRecord evaluates the level's trace at the fixed point theta: free energy, expected cost,
+// entropy, the distinct centroids and their critical temperatures (and the posteriors if keep).
+func (s *daState) daRecord(lv *DALevel, theta []float64, keep bool, merge float64) {
+	if keep {
+		lv.Posteriors = mat.NewDense(s.n, s.k, nil)
+	}
+	s.daStep(theta, lv.T, lv.Posteriors, true)
+	_, _, f, cost := s.daReduce()
+	lv.FreeEnergy, lv.Cost, lv.Entropy = f, cost, (cost-f)/lv.T
+	lv.Centroids = mat.NewDense(s.k, s.d, append([]float64(nil), theta...))
+	lv.Groups = daGroups(theta, s.d, s.k, merge)
+	lv.Distinct = len(lv.Groups)
+	lv.CritT = s.daCritical(theta, lv.T, lv.Groups)
 }
 
 // daHard returns nearest-centroid labels and the k-means cost.
@@ -734,10 +673,10 @@ func Posteriors(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.Dense, erro
 		return nil, fmt.Errorf("centroids: %w", err)
 	}
 	if dc != d {
-		return nil, fmt.Errorf("%w: centroids have %d columns, data %d", ErrData, dc, d)
+		return nil, fmt.Errorf("%w: centroids have %d columns, data %d", ErrShape, dc, d)
 	}
 	if !(T > 0) || math.IsInf(T, 0) {
-		return nil, fmt.Errorf("%w: T = %g", ErrTemperature, T)
+		return nil, fmt.Errorf("%w: T = %g", ErrParam, T)
 	}
 	theta := mat.DenseCopyOf(centroids).RawMatrix().Data
 	out := mat.NewDense(n, k, nil)
@@ -763,10 +702,10 @@ func FreeEnergy(x mat.Matrix, centroids mat.Matrix, T float64) (float64, *mat.De
 		return 0, nil, fmt.Errorf("centroids: %w", err)
 	}
 	if dc != d {
-		return 0, nil, fmt.Errorf("%w: centroids have %d columns, data %d", ErrData, dc, d)
+		return 0, nil, fmt.Errorf("%w: centroids have %d columns, data %d", ErrShape, dc, d)
 	}
 	if !(T > 0) || math.IsInf(T, 0) {
-		return 0, nil, fmt.Errorf("%w: T = %g", ErrTemperature, T)
+		return 0, nil, fmt.Errorf("%w: T = %g", ErrParam, T)
 	}
 	theta := mat.DenseCopyOf(centroids).RawMatrix().Data
 	grad := mat.NewDense(k, d, nil)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -23,7 +24,7 @@ func daBenchData(n, d int) *mat.Dense {
 }
 
 // DABench is the annealing configuration shared by the benchmarks and the bench/ harness row.
-var daBenchConfig = DA{K: 16, Alpha: 0.8, Tol: 1e-5, MaxInner: 200, Seed: 1}
+var daBenchConfig = DA{K: 16, Schedule: gibbs.Schedule{Cooling: 0.8}, Tol: 1e-5, MaxIter: 200, Seed: 1}
 
 func benchmarkDA(b *testing.B, d int) {
 	x := daBenchData(100_000, d)
@@ -49,7 +50,7 @@ func BenchmarkDA1e5d10K16(b *testing.B) { benchmarkDA(b, 10) }
 
 func ExampleDA() {
 	x, _ := daBlobs([][]float64{{0, 0}, {6, 0}, {3, 5}}, 50, 0.6, 1, 1)
-	res, _ := DA{K: 3, Alpha: 0.9, Seed: 1}.Fit(x)
+	res, _ := DA{K: 3, Schedule: gibbs.Schedule{Cooling: 0.9}, Seed: 1}.Fit(x)
 	fmt.Printf("T_c = 2·λ_max = %.2f, first split at T = %.2f\n", res.Tc, res.Splits[0])
 	fmt.Printf("distinct centroids at the end: %d, k-means cost %.1f\n", res.Levels[len(res.Levels)-1].Distinct, res.Cost)
 	// Output:

@@ -86,13 +86,13 @@ func hessScatter(x *mat.Dense, mean []float64, a, b int) float64 {
 
 func TestMeanHessianBadInput(t *testing.T) {
 	x := mat.NewDense(3, 1, []float64{1, 2, 3})
-	if _, err := MeanHessian(x, 0, 1); !errors.Is(err, ErrData) {
+	if _, err := MeanHessian(x, 0, 1); !errors.Is(err, ErrParam) {
 		t.Errorf("K = 0: %v", err)
 	}
-	if _, err := MeanHessian(x, 2, 0); !errors.Is(err, ErrTemperature) {
+	if _, err := MeanHessian(x, 2, 0); !errors.Is(err, ErrParam) {
 		t.Errorf("T = 0: %v", err)
 	}
-	if _, err := MeanHessian(mat.NewDense(1, 1, []float64{math.NaN()}), 2, 1); !errors.Is(err, ErrData) {
+	if _, err := MeanHessian(mat.NewDense(1, 1, []float64{math.NaN()}), 2, 1); !errors.Is(err, ErrParam) {
 		t.Errorf("NaN: %v", err)
 	}
 }

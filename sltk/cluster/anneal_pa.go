@@ -1,9 +1,11 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -26,10 +28,10 @@ func LogPAKernel(x1, x2, centroids mat.Matrix, T float64) (float64, error) {
 		return 0, fmt.Errorf("centroids: %w", err)
 	}
 	if n1 != n2 || d1 != d2 || dc != d1 {
-		return 0, fmt.Errorf("%w: X′ is %d×%d, X″ %d×%d, centroids %d×%d", ErrData, n1, d1, n2, d2, k, dc)
+		return 0, fmt.Errorf("%w: X′ is %d×%d, X″ %d×%d, centroids %d×%d", ErrShape, n1, d1, n2, d2, k, dc)
 	}
 	if !(T > 0) || math.IsInf(T, 0) {
-		return 0, fmt.Errorf("%w: T = %g", ErrTemperature, T)
+		return 0, fmt.Errorf("%w: T = %g", ErrParam, T)
 	}
 	theta := mat.DenseCopyOf(centroids).RawMatrix().Data
 	return daLogPA(mat.DenseCopyOf(x1).RawMatrix().Data, mat.DenseCopyOf(x2).RawMatrix().Data, theta, n1, d1, k, T), nil
@@ -101,14 +103,12 @@ func (a DAPA) Fit(x1, x2 mat.Matrix) (*DAPAResult, error) {
 		return nil, fmt.Errorf("X″: %w", err)
 	}
 	if n1 != n2 || d1 != d2 {
-		return nil, fmt.Errorf("%w: X′ is %d×%d, X″ is %d×%d", ErrData, n1, d1, n2, d2)
+		return nil, fmt.Errorf("%w: X′ is %d×%d, X″ is %d×%d", ErrShape, n1, d1, n2, d2)
 	}
 	tol := a.PlateauTol
-	if tol == 0 {
-		tol = 0.01
-	}
+	tol = cmp.Or(tol, 0.01)
 	if !(tol > 0) || a.Patience < 0 {
-		return nil, fmt.Errorf("%w: PlateauTol %g, Patience %d", ErrData, a.PlateauTol, a.Patience)
+		return nil, fmt.Errorf("%w: PlateauTol %g, Patience %d", ErrParam, a.PlateauTol, a.Patience)
 	}
 	r1 := mat.DenseCopyOf(x1).RawMatrix().Data
 	r2 := mat.DenseCopyOf(x2).RawMatrix().Data
@@ -124,7 +124,7 @@ func (a DAPA) Fit(x1, x2 mat.Matrix) (*DAPAResult, error) {
 			since++
 		}
 		if a.Patience > 0 && since >= a.Patience {
-			return errDAStop
+			return gibbs.ErrStop
 		}
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -64,7 +65,7 @@ func daPaired(seed uint64) (*mat.Dense, *mat.Dense) {
 func TestDAPAEstimatesClusters(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		x1, x2 := daPaired(seed)
-		res, err := DAPA{DA: DA{K: 6, Alpha: 0.85, TMin: 0.05, Seed: seed}}.Fit(x1, x2)
+		res, err := DAPA{DA: DA{K: 6, Schedule: gibbs.Schedule{TMin: 0.05, Cooling: 0.85}, Seed: seed}}.Fit(x1, x2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,21 +85,21 @@ func TestDAPAEstimatesClusters(t *testing.T) {
 	}
 	// Patience stops the schedule early.
 	x1, x2 := daPaired(1)
-	res, err := DAPA{DA: DA{K: 6, Alpha: 0.85, TMin: 0.05, Seed: 1}, Patience: 3}.Fit(x1, x2)
+	res, err := DAPA{DA: DA{K: 6, Schedule: gibbs.Schedule{TMin: 0.05, Cooling: 0.85}, Seed: 1}, Patience: 3}.Fit(x1, x2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Levels) != res.Best+4 {
 		t.Fatalf("%d levels after best %d with patience 3", len(res.Levels), res.Best)
 	}
-	if _, err := (DAPA{DA: DA{K: 2}}).Fit(x1, mat.NewDense(3, 2, nil)); !errors.Is(err, ErrData) {
+	if _, err := (DAPA{DA: DA{K: 2}}).Fit(x1, mat.NewDense(3, 2, nil)); !errors.Is(err, ErrShape) {
 		t.Fatal(err)
 	}
 }
 
 func ExampleDAPA() {
 	x1, x2 := daPaired(1)
-	res, _ := DAPA{DA: DA{K: 6, Alpha: 0.85, TMin: 0.05, Seed: 1}}.Fit(x1, x2)
+	res, _ := DAPA{DA: DA{K: 6, Schedule: gibbs.Schedule{TMin: 0.05, Cooling: 0.85}, Seed: 1}}.Fit(x1, x2)
 	fmt.Printf("first split at T = %.2f (T_c = %.2f); clusters by PA: %d\n", res.Splits[0], res.Tc, res.KPlateau)
 	// Output:
 	// first split at T = 21.96 (T_c = 23.84); clusters by PA: 3

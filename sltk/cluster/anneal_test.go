@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -36,7 +38,7 @@ func TestDAFirstSplitAtCriticalTemperature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := DA{K: 3, Alpha: 0.95, T0: 1.3 * tc, TMin: 0.3 * tc, Seed: 1}.Fit(x)
+	res, err := DA{K: 3, Schedule: gibbs.Schedule{T0: 1.3 * tc, TMin: 0.3 * tc, Cooling: 0.95}, Seed: 1}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +75,7 @@ func TestDAOneDimensionalTwoComponentClosedForm(t *testing.T) {
 	if math.Abs(tc-2*(4+0.25)) > 0.1*8.5 {
 		t.Fatalf("T_c = %g, closed form %g", tc, 8.5)
 	}
-	res, err := DA{K: 2, T0: 1.2 * tc, Alpha: 0.98, TMin: 0.8 * tc, Seed: 2}.Fit(x)
+	res, err := DA{K: 2, Schedule: gibbs.Schedule{T0: 1.2 * tc, TMin: 0.8 * tc, Cooling: 0.98}, Seed: 2}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,12 +90,12 @@ func TestDAScalesAndLimits(t *testing.T) {
 	var ref []int
 	for _, sc := range []float64{1e-6, 1e-3, 1, 1e3, 1e6} {
 		x, _ := daBlobs(daThree, 40, 0.6, sc, 7)
-		res, err := DA{K: 3, TMin: 1e-8 * sc * sc, Alpha: 0.8, Seed: 9}.Fit(x)
+		res, err := DA{K: 3, Schedule: gibbs.Schedule{TMin: 1e-8 * sc * sc, Cooling: 0.8}, Seed: 9}.Fit(x)
 		if err != nil {
 			t.Fatalf("scale %g: %v", sc, err)
 		}
 		for _, lv := range res.Levels {
-			if math.IsNaN(lv.F) || math.IsInf(lv.F, 0) || math.IsNaN(lv.Entropy) {
+			if math.IsNaN(lv.FreeEnergy) || math.IsInf(lv.FreeEnergy, 0) || math.IsNaN(lv.Entropy) {
 				t.Fatalf("scale %g: non-finite trace at T = %g", sc, lv.T)
 			}
 		}
@@ -133,7 +135,7 @@ func TestDAHighTemperatureMean(t *testing.T) {
 	// O1 / Theorem 11: far above T_c every centroid is the sample mean.
 	x, _ := daBlobs(daThree, 30, 0.5, 1, 11)
 	tc, _ := CriticalTemperature(x)
-	res, err := DA{K: 4, T0: 100 * tc, TMin: 50 * tc, Seed: 3, Noise: 1e-2}.Fit(x)
+	res, err := DA{K: 4, Schedule: gibbs.Schedule{T0: 100 * tc, TMin: 50 * tc}, Seed: 3, Noise: 1e-2}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +277,7 @@ func TestDAOneStepIsGMMEMStep(t *testing.T) {
 
 func TestDADeterministicAcrossWorkers(t *testing.T) {
 	x, _ := daBlobs(daThree, 2500, 0.8, 1, 23) // 7500 rows: several blocks
-	a := DA{K: 3, Alpha: 0.7, Seed: 4, Workers: 1}
+	a := DA{K: 3, Schedule: gibbs.Schedule{Cooling: 0.7}, Seed: 4, Workers: 1}
 	r1, err := a.Fit(x)
 	if err != nil {
 		t.Fatal(err)
@@ -285,7 +287,7 @@ func TestDADeterministicAcrossWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !mat.Equal(r1.Centroids, r4.Centroids) || r1.Levels[3].F != r4.Levels[3].F {
+	if !mat.Equal(r1.Centroids, r4.Centroids) || r1.Levels[3].FreeEnergy != r4.Levels[3].FreeEnergy {
 		t.Fatal("results depend on the number of workers")
 	}
 }
@@ -300,14 +302,14 @@ func TestDABadInput(t *testing.T) {
 		x    mat.Matrix
 		want error
 	}{
-		{"K<1", DA{K: 0}, x, ErrData},
-		{"K>n", DA{K: 100}, x, ErrData},
-		{"NaN", DA{K: 2}, nan, ErrData},
-		{"empty", DA{K: 1}, &mat.Dense{}, ErrData},
-		{"T0<0", DA{K: 2, T0: -1}, x, ErrTemperature},
-		{"TMin>T0", DA{K: 2, T0: 1, TMin: 2}, x, ErrTemperature},
-		{"alpha", DA{K: 2, Alpha: 1.5}, x, ErrData},
-		{"rising schedule", DA{K: 2, Schedule: func(k int) float64 { return float64(k + 1) }, TMin: 0.5}, x, ErrTemperature},
+		{"K<1", DA{K: 0}, x, ErrParam},
+		{"K>n", DA{K: 100}, x, ErrParam},
+		{"NaN", DA{K: 2}, nan, ErrParam},
+		{"empty", DA{K: 1}, &mat.Dense{}, ErrParam},
+		{"T0<0", DA{K: 2, Schedule: gibbs.Schedule{T0: -1}}, x, ErrParam},
+		{"TMin>T0", DA{K: 2, Schedule: gibbs.Schedule{T0: 1, TMin: 2}}, x, ErrParam},
+		{"alpha", DA{K: 2, Schedule: gibbs.Schedule{Cooling: 1.5}}, x, ErrParam},
+		{"too many levels", DA{K: 2, Schedule: gibbs.Schedule{T0: 1, TMin: 1e-300, Cooling: 0.9999}}, x, errs.ErrTooLarge},
 	}
 	for _, c := range cases {
 		func() {
@@ -322,7 +324,7 @@ func TestDABadInput(t *testing.T) {
 			}
 		}()
 	}
-	if _, err := Posteriors(x, mat.NewDense(2, 2, nil), 0); !errors.Is(err, ErrTemperature) {
+	if _, err := Posteriors(x, mat.NewDense(2, 2, nil), 0); !errors.Is(err, ErrParam) {
 		t.Fatalf("T = 0: %v", err)
 	}
 }
@@ -331,7 +333,7 @@ func TestDALimitIsLloydFixedPoint(t *testing.T) {
 	// Thm. 11: as T → 0 DA ends at a fixed point of Lloyd's algorithm: KMeans started from DA's
 	// centroids changes nothing.
 	x, _ := daBlobs([][]float64{{0, 0}, {4, 0}, {2, 3}, {6, 4}}, 50, 0.9, 1, 29)
-	da, err := DA{K: 4, Alpha: 0.85, Seed: 5}.Fit(x)
+	da, err := DA{K: 4, Schedule: gibbs.Schedule{Cooling: 0.85}, Seed: 5}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}

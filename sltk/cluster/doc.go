@@ -30,8 +30,14 @@
 //   - DAPA chooses the number of clusters by posterior agreement (§3.8, Ex. 7); LogPAKernel is
 //     the factorised kernel it maximises.
 //   - HistogramDA (ch. 5, Algorithm 3) clusters empirical histograms under the KL cost;
-//     PatchCounts (image patches as objects, gray values as features), HistogramsFromCounts
-//     and KLDivergence prepare its input and score it.
+//     PatchCounts (image patches as objects, gray values as features) and HistogramsFromCounts
+//     prepare its input (info.KLNats scores it).
+//
+// Every annealing method of the package (DA, DAPA, HistogramDA, Pairwise, PairwiseSOM,
+// SoftSOM) takes its temperatures as one gibbs.Schedule (T0, TMin, Cooling; zero fields mean
+// the method's documented defaults) and runs on the library's one driver, gibbs.Anneal, whose
+// per-level record gibbs.Level (T, Cost, FreeEnergy, Iter, Converged) every level type embeds.
+// OnlineSoftKMeans lowers the temperature of the same Schedule continuously, step by step.
 //
 // Seed 001 ch. 4 (clustering beyond k-means):
 //   - Grow (§4.1.2, Algorithm 4) adds prototypes one split at a time until a target cost;
@@ -48,8 +54,8 @@
 // Data is an n×d matrix with one observation per row (n×n for the pairwise methods). Randomness
 // comes only from the Seed fields, and results are bit-identical whatever the number of worker
 // goroutines: rows are cut into blocks whose size depends only on the data's shape, and
-// per-block partial sums are added in block order. Errors wrap the sentinel errors of this
-// package (ErrBadK, ErrEmptyData, ErrNotFinite, ErrShape, ErrBadParam for k-means and the
-// seed-001 methods; ErrData and ErrTemperature for annealing; ErrDissimilarity for pairwise
-// data) so callers can test them with errors.Is.
+// per-block partial sums are added in block order (internal/par.Blocks). Errors wrap the
+// sentinels of package errs, re-exported here (ErrEmpty, ErrNotFinite, ErrShape, ErrParam,
+// ErrProb, ErrLabel), so callers can test them with errors.Is: K ≤ 0 or K > n is ErrParam for
+// every method, with a message naming K and n.
 package cluster

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -54,20 +55,14 @@ func (g Grow) Fit(x mat.Matrix) (*GrowResult, error) {
 	}
 	n, d := data.n, data.d
 	maxK, noise, maxIter := g.MaxK, g.Noise, g.MaxIter
-	if maxK == 0 {
-		maxK = 10
-	}
-	if noise == 0 {
-		noise = 1e-2
-	}
-	if maxIter == 0 {
-		maxIter = 300
-	}
+	maxK = cmp.Or(maxK, 10)
+	noise = cmp.Or(noise, 1e-2)
+	maxIter = cmp.Or(maxIter, 300)
 	switch {
 	case maxK < 1 || maxK > n:
-		return nil, fmt.Errorf("%w: MaxK = %d, want 1 ≤ MaxK ≤ n = %d", ErrBadK, maxK, n)
+		return nil, fmt.Errorf("%w: MaxK = %d, want 1 ≤ MaxK ≤ n = %d", ErrParam, maxK, n)
 	case g.Target < 0 || math.IsNaN(g.Target) || !(noise > 0) || math.IsInf(noise, 0) || maxIter < 0:
-		return nil, fmt.Errorf("%w: Target = %g, Noise = %g, MaxIter = %d", ErrBadParam, g.Target, g.Noise, g.MaxIter)
+		return nil, fmt.Errorf("%w: Target = %g, Noise = %g, MaxIter = %d", ErrParam, g.Target, g.Noise, g.MaxIter)
 	}
 	mean := make([]float64, d)
 	for i := 0; i < n; i++ {

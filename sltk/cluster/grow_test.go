@@ -62,7 +62,7 @@ func TestGrowNonIncreasingOracle21(t *testing.T) {
 	if err != nil || r6.Cost != 0 {
 		t.Errorf("M = p: cost %g (%v), trace %+v", r6.Cost, err, r6.Trace)
 	}
-	if _, err := (Grow{MaxK: 7}).Fit(small); !errors.Is(err, ErrBadK) {
+	if _, err := (Grow{MaxK: 7}).Fit(small); !errors.Is(err, ErrParam) {
 		t.Errorf("MaxK > p: %v", err)
 	}
 }
@@ -90,7 +90,7 @@ func TestDisagreement(t *testing.T) {
 	if _, err := Disagreement(a, b[:3], 3); !errors.Is(err, ErrShape) {
 		t.Errorf("length mismatch: %v", err)
 	}
-	if _, err := Disagreement(a, b, 2); !errors.Is(err, ErrBadK) {
+	if _, err := Disagreement(a, b, 2); !errors.Is(err, ErrLabel) {
 		t.Errorf("label out of range: %v", err)
 	}
 }
@@ -122,7 +122,7 @@ func TestStabilityFig42(t *testing.T) {
 			t.Errorf("index %g outside [0, ≈1]", v)
 		}
 	}
-	if _, err := (Stability{KMin: 1}).Fit(x); !errors.Is(err, ErrBadK) {
+	if _, err := (Stability{KMin: 1}).Fit(x); !errors.Is(err, ErrParam) {
 		t.Errorf("KMin = 1: %v", err)
 	}
 }

@@ -1,10 +1,14 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/info"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -29,32 +33,28 @@ import (
 // histogram q̄, D_KL[p‖q] ≈ ½ Σ_y (p_y − q_y)²/q̄_y, a k-means cost with weight ½ in that metric,
 // whose first critical temperature is 2·½·λ_max (Theorem 12 applied to the χ² approximation).
 type HistogramDA struct {
-	K         int     // number of centroids, 1 ≤ K ≤ n
-	T0        float64 // starting temperature; 0 means 1.5·Tc (see the type comment)
-	TMin      float64 // last temperature is the last schedule value above TMin; 0 means 1e-3·Tc
-	Alpha     float64 // geometric cooling factor; 0 means 0.9
-	Schedule  func(k int) float64
-	MaxLevels int     // 0 means 10000
-	Noise     float64 // δ of the multiplicative simplex noise; 0 means 1e-3, negative disables
-	Tol       float64 // inner loop stops when max |Δq| < Tol; 0 means 1e-9
-	MaxInner  int     // 0 means 1000
-	Floor     float64 // centroid floor; 0 means 1e-12
-	MergeTol  float64 // centroids with max |q_a − q_b| ≤ MergeTol count as one; 0 means 1e-3
-	Seed      uint64
+	K int // number of centroids, 1 ≤ K ≤ n
+	// Schedule gives the temperatures; zero fields mean T0 = 1.5·Tc, TMin = 1e-3·Tc (Tc the χ²
+	// estimate above) and Cooling = 0.9.
+	Schedule gibbs.Schedule
+	Noise    float64 // δ of the multiplicative simplex noise; 0 means 1e-3, negative disables
+	Tol      float64 // inner loop stops when max |Δq| < Tol; 0 means 1e-9
+	MaxIter  int     // cap on inner iterations per temperature; 0 means 1000
+	Floor    float64 // centroid floor; 0 means 1e-12
+	MergeTol float64 // centroids with max |q_a − q_b| ≤ MergeTol count as one; 0 means 1e-3
+	Seed     uint64
 }
 
-// HistLevel is the state of histogram clustering after convergence at one temperature.
+// HistLevel is the state of histogram clustering after convergence at one temperature: the
+// common record (Cost = E[Σ_x D_KL[p̂_x ‖ q_c(x)]], FreeEnergy = −T Σ_x log Σ_k exp(−D_xk/T))
+// and the centroids.
 type HistLevel struct {
-	T         float64
+	gibbs.Level
 	Centroids *mat.Dense // K×B centroid histograms
-	F         float64    // free energy −T Σ_x log Σ_k exp(−D_xk/T)
-	MeanCost  float64    // E[Σ_x D_KL[p̂_x ‖ q_c(x)]]
 	Distinct  int
 	// KLToMean[k] = D_KL[q_k ‖ q̄] (nats), the y-axis of the seed's Fig. 5.2: 0 above the first
 	// split, branching off as centroids separate.
-	KLToMean  []float64
-	Iter      int
-	Converged bool
+	KLToMean []float64
 }
 
 // HistResult is the outcome of histogram clustering. Centroids are the converged fixed point of
@@ -84,12 +84,12 @@ func HistogramsFromCounts(counts mat.Matrix) (*mat.Dense, error) {
 		for j := 0; j < b; j++ {
 			v := counts.At(i, j)
 			if v < 0 {
-				return nil, fmt.Errorf("%w: count[%d,%d] = %g is negative", ErrData, i, j, v)
+				return nil, fmt.Errorf("%w: count[%d,%d] = %g is negative", ErrParam, i, j, v)
 			}
 			s += v
 		}
 		if s == 0 {
-			return nil, fmt.Errorf("%w: object %d has no counts", ErrData, i)
+			return nil, fmt.Errorf("%w: object %d has no counts", ErrParam, i)
 		}
 		for j := 0; j < b; j++ {
 			out.Set(i, j, counts.At(i, j)/s)
@@ -109,12 +109,12 @@ func histCheck(h mat.Matrix) (int, int, error) {
 		for j := 0; j < b; j++ {
 			v := h.At(i, j)
 			if v < 0 {
-				return 0, 0, fmt.Errorf("%w: histogram %d has negative entry %g at bin %d", ErrData, i, v, j)
+				return 0, 0, fmt.Errorf("%w: histogram %d has negative entry %g at bin %d", ErrParam, i, v, j)
 			}
 			s += v
 		}
 		if math.Abs(s-1) > 1e-9 {
-			return 0, 0, fmt.Errorf("%w: histogram %d sums to %.12g, not 1", ErrData, i, s)
+			return 0, 0, fmt.Errorf("%w: histogram %d sums to %.12g, not 1", ErrProb, i, s)
 		}
 	}
 	return n, b, nil
@@ -131,237 +131,254 @@ func histKL(p []float64, negEnt float64, logq []float64) float64 {
 	return math.Max(0, s)
 }
 
-// KLDivergence returns D_KL[p ‖ q] = Σ_{y: p_y>0} p_y log(p_y/q_y) in nats (0·log 0 = 0); it is an
-// error when q_y = 0 where p_y > 0 or when p or q is not a histogram.
-func KLDivergence(p, q []float64) (float64, error) {
-	if len(p) != len(q) || len(p) == 0 {
-		return 0, fmt.Errorf("%w: histograms of lengths %d and %d", ErrData, len(p), len(q))
-	}
-	if _, _, err := histCheck(mat.NewDense(2, len(p), append(append([]float64(nil), p...), q...))); err != nil {
-		return 0, err
-	}
-	var s float64
-	for j, v := range p {
-		if v == 0 {
-			continue
-		}
-		if q[j] == 0 {
-			return 0, fmt.Errorf("%w: q is 0 at bin %d where p = %g", ErrData, j, v)
-		}
-		s += v * math.Log(v/q[j])
-	}
-	return math.Max(0, s), nil
+// histState is the data and the centroids of one histogram-clustering run.
+type histState struct {
+	x        []float64 // n×B histograms, row-major
+	negEnt   []float64 // Σ_y p̂ log p̂ of every histogram
+	mean     []float64 // the mean histogram q̄
+	n, b, k  int
+	q, logq  []float64 // K×B centroids and their logarithms
+	num, den []float64 // weighted sums of the last pass
+	dist, p  []float64 // scratch: D_KL and posteriors of one object
+	floor    float64
 }
 
-// Fit anneals K centroid histograms for the rows of h (n×B, each row a histogram).
+// Fit anneals K centroid histograms for the rows of h (n×B, each row a histogram): Algorithm 3
+// on the library's annealing driver.
 func (a HistogramDA) Fit(h mat.Matrix) (*HistResult, error) {
+	st, err := histNewState(h, a.K)
+	if err != nil {
+		return nil, err
+	}
+	tc := st.criticalT()
+	tref := cmp.Or(tc, 1)
+	sched, err := a.Schedule.Resolve(gibbs.Schedule{T0: 1.5 * tref, TMin: 1e-3 * tref})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: HistogramDA: %w", err)
+	}
+	noise, tol, merge := cmp.Or(a.Noise, 1e-3), cmp.Or(a.Tol, 1e-9), cmp.Or(a.MergeTol, 1e-3)
+	st.floor = cmp.Or(a.Floor, 1e-12)
+	maxIter := cmp.Or(a.MaxIter, 1000)
+	if err := validParams("HistogramDA",
+		param{"Tol", tol > 0, a.Tol, "> 0"},
+		param{"Floor", st.floor > 0 && st.floor < 1/float64(st.b), a.Floor, "in (0, 1/B)"},
+		param{"MergeTol", merge > 0, a.MergeTol, "> 0"},
+		param{"Noise", !math.IsNaN(noise), a.Noise, "a number"},
+		param{"MaxIter", maxIter > 0, float64(a.MaxIter), "≥ 0"}); err != nil {
+		return nil, err
+	}
+	st.startAtMean()
+	rng := rand.New(rand.NewPCG(a.Seed, 0x68697374))
+	res := &HistResult{Mean: st.mean, Tc: tc}
+	meanSafe := histSafe(st.mean, st.floor)
+	distinct := 0 // distinct centroids of the previous level
+	res.Levels, err = gibbs.Anneal(sched.Temperatures(), 0, func(_ int, t float64) (HistLevel, error) {
+		st.perturb(noise, rng)
+		lv := HistLevel{Level: gibbs.Level{T: t}}
+		lv.Iter, lv.Converged = st.fixedPoint(t, maxIter, tol)
+		lv.FreeEnergy, lv.Cost = st.pass(t)
+		lv.Centroids = mat.NewDense(st.k, st.b, append([]float64(nil), st.q...))
+		lv.Distinct = len(histGroups(st.q, st.k, st.b, merge))
+		for c := 0; c < st.k; c++ {
+			kl, err := info.KLNats(st.q[c*st.b:(c+1)*st.b], meanSafe)
+			if err != nil {
+				return lv, err
+			}
+			lv.KLToMean = append(lv.KLToMean, kl)
+		}
+		if distinct > 0 && lv.Distinct > distinct {
+			res.Splits = append(res.Splits, t)
+		}
+		distinct = lv.Distinct
+		return lv, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: HistogramDA: %w", err)
+	}
+	res.Centroids = mat.DenseCopyOf(res.Levels[len(res.Levels)-1].Centroids)
+	res.Labels, res.Cost = st.hardAssign(res.Centroids.RawMatrix().Data)
+	return res, nil
+}
+
+// histNewState validates the histograms and K and computes the mean histogram and the
+// negative entropies.
+func histNewState(h mat.Matrix, k int) (*histState, error) {
 	n, b, err := histCheck(h)
 	if err != nil {
 		return nil, err
 	}
-	if a.K < 1 || a.K > n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrData, a.K, n)
+	if k < 1 || k > n {
+		return nil, fmt.Errorf("cluster: HistogramDA: K = %d, want 1 ≤ K ≤ n = %d: %w", k, n, ErrParam)
 	}
-	k := a.K
-	x := mat.DenseCopyOf(h).RawMatrix().Data
-	mean := make([]float64, b)
-	negEnt := make([]float64, n)
+	x, _, _, _ := check.Rows("h", h)
+	st := &histState{x: x, n: n, b: b, k: k, mean: make([]float64, b), negEnt: make([]float64, n),
+		q: make([]float64, k*b), logq: make([]float64, k*b), num: make([]float64, k*b),
+		den: make([]float64, k), dist: make([]float64, k), p: make([]float64, k)}
 	for i := 0; i < n; i++ {
 		for j := 0; j < b; j++ {
-			v := x[i*b+j]
-			mean[j] += v / float64(n)
-			if v > 0 {
-				negEnt[i] += v * math.Log(v)
-			}
+			st.mean[j] += x[i*b+j] / float64(n)
+		}
+		st.negEnt[i] = histNegEnt(x[i*b : (i+1)*b])
+	}
+	return st, nil
+}
+
+// histNegEnt returns Σ p log p (0·log 0 = 0).
+func histNegEnt(p []float64) float64 {
+	var s float64
+	for _, v := range p {
+		if v > 0 {
+			s += v * math.Log(v)
 		}
 	}
-	// χ² estimate of T_c.
-	w := mat.NewDense(n, b, nil)
-	for i := 0; i < n; i++ {
-		for j := 0; j < b; j++ {
-			if mean[j] > 0 {
-				w.Set(i, j, (x[i*b+j]-mean[j])/math.Sqrt(mean[j]))
+	return s
+}
+
+// histLog returns the element-wise logarithm.
+func histLog(q []float64) []float64 {
+	out := make([]float64, len(q))
+	for i, v := range q {
+		out[i] = math.Log(v)
+	}
+	return out
+}
+
+// criticalT is the χ² estimate of the first critical temperature: λ_max of the covariance of
+// (p̂_x − q̄)/√q̄ (see the type comment).
+func (st *histState) criticalT() float64 {
+	w := mat.NewDense(st.n, st.b, nil)
+	for i := 0; i < st.n; i++ {
+		for j, m := range st.mean {
+			if m > 0 {
+				w.Set(i, j, (st.x[i*st.b+j]-m)/math.Sqrt(m))
 			}
 		}
 	}
 	tc, _, _ := daCovariance(w)
-	tc /= 2
-	tref := tc
-	if tref == 0 {
-		tref = 1
+	return tc / 2
+}
+
+// startAtMean puts every centroid at the floored mean histogram.
+func (st *histState) startAtMean() {
+	for c := 0; c < st.k; c++ {
+		row := st.q[c*st.b : (c+1)*st.b]
+		copy(row, st.mean)
+		st.normalise(row)
 	}
-	def := func(v, dv float64) float64 {
-		if v == 0 {
-			return dv
-		}
-		return v
+}
+
+// normalise floors a centroid at Floor and rescales it onto the simplex.
+func (st *histState) normalise(row []float64) {
+	var s float64
+	for j := range row {
+		row[j] = math.Max(row[j], st.floor)
+		s += row[j]
 	}
-	t0, tmin, alpha := def(a.T0, 1.5*tref), def(a.TMin, 1e-3*tref), def(a.Alpha, 0.9)
-	noise, tol, floor, merge := def(a.Noise, 1e-3), def(a.Tol, 1e-9), def(a.Floor, 1e-12), def(a.MergeTol, 1e-3)
-	maxInner, maxLevels := a.MaxInner, a.MaxLevels
-	if maxInner == 0 {
-		maxInner = 1000
+	for j := range row {
+		row[j] /= s
 	}
-	if maxLevels == 0 {
-		maxLevels = 10000
+}
+
+// perturb multiplies every centroid bin by (1 + δu), u ~ U(−1, 1), clips at 0 and renormalises.
+func (st *histState) perturb(noise float64, rng *rand.Rand) {
+	if noise <= 0 {
+		return
 	}
-	if !(t0 > 0) || math.IsInf(t0, 0) || !(tmin > 0) || math.IsInf(tmin, 0) {
-		return nil, fmt.Errorf("%w: T0 = %g, TMin = %g", ErrTemperature, t0, tmin)
-	}
-	if (a.Schedule == nil && !(alpha > 0 && alpha < 1)) || !(tol > 0) || !(floor > 0 && floor < 1.0/float64(b)) ||
-		!(merge > 0) || math.IsNaN(noise) || maxInner < 0 || maxLevels < 0 {
-		return nil, fmt.Errorf("%w: Alpha %g, Tol %g, Floor %g, MergeTol %g, Noise %g, MaxInner %d, MaxLevels %d",
-			ErrData, a.Alpha, a.Tol, a.Floor, a.MergeTol, a.Noise, a.MaxInner, a.MaxLevels)
-	}
-	sched := a.Schedule
-	if sched == nil {
-		sched = func(l int) float64 { return t0 * math.Pow(alpha, float64(l)) }
-	}
-	if t := sched(0); !(t > tmin) || math.IsInf(t, 0) {
-		return nil, fmt.Errorf("%w: first temperature %g must be finite and above TMin = %g", ErrTemperature, t, tmin)
-	}
-	rng := rand.New(rand.NewPCG(a.Seed, 0x68697374))
-	q := make([]float64, k*b)
-	for c := 0; c < k; c++ {
-		copy(q[c*b:(c+1)*b], mean)
-	}
-	normalise := func(row []float64) {
-		var s float64
+	for c := 0; c < st.k; c++ {
+		row := st.q[c*st.b : (c+1)*st.b]
 		for j := range row {
-			row[j] = math.Max(row[j], floor)
-			s += row[j]
+			row[j] = math.Max(0, row[j]*(1+noise*(2*rng.Float64()-1)))
 		}
-		for j := range row {
-			row[j] /= s
-		}
+		st.normalise(row)
 	}
-	perturb := func() {
-		if noise <= 0 {
-			return
-		}
+}
+
+// pass computes the posteriors p(x↦k) ∝ exp(−D_xk/T) for the current centroids (Lemma 7),
+// accumulates the weighted sums of the centroid update and returns the free energy and the
+// expected cost.
+func (st *histState) pass(t float64) (f, cost float64) {
+	b, k := st.b, st.k
+	for i, v := range st.q {
+		st.logq[i] = math.Log(v)
+	}
+	clear(st.num)
+	clear(st.den)
+	dist, p := st.dist, st.p
+	for i := 0; i < st.n; i++ {
+		xi := st.x[i*b : (i+1)*b]
+		m := math.Inf(1)
 		for c := 0; c < k; c++ {
-			row := q[c*b : (c+1)*b]
+			dist[c] = histKL(xi, st.negEnt[i], st.logq[c*b:(c+1)*b])
+			m = math.Min(m, dist[c])
+		}
+		var z float64
+		for c := 0; c < k; c++ {
+			p[c] = math.Exp(-(dist[c] - m) / t)
+			z += p[c]
+		}
+		f += m - t*math.Log(z)
+		for c := 0; c < k; c++ {
+			pc := p[c] / z
+			if pc == 0 {
+				continue
+			}
+			st.den[c] += pc
+			cost += pc * dist[c]
+			nc := st.num[c*b : (c+1)*b]
+			for j, v := range xi {
+				nc[j] += pc * v
+			}
+		}
+	}
+	return f, cost
+}
+
+// fixedPoint iterates the centroid update q_k ← Σ_x p(x↦k) p̂_x / Σ_x p(x↦k) (Exercise 17) at
+// temperature t until no bin moves more than tol or maxIter iterations.
+func (st *histState) fixedPoint(t float64, maxIter int, tol float64) (int, bool) {
+	b := st.b
+	old := make([]float64, b)
+	for it := 1; it <= maxIter; it++ {
+		st.pass(t)
+		var move float64
+		for c := 0; c < st.k; c++ {
+			if st.den[c] <= 0 {
+				continue
+			}
+			row := st.q[c*b : (c+1)*b]
+			copy(old, row)
 			for j := range row {
-				row[j] = math.Max(0, row[j]*(1+noise*(2*rng.Float64()-1)))
+				row[j] = st.num[c*b+j] / st.den[c]
 			}
-			normalise(row)
-		}
-	}
-	for c := 0; c < k; c++ {
-		normalise(q[c*b : (c+1)*b])
-	}
-	perturb()
-	logq := make([]float64, k*b)
-	dist, p := make([]float64, k), make([]float64, k)
-	num, den := make([]float64, k*b), make([]float64, k)
-	// pass computes posteriors, free energy and expected cost for the current q, and the
-	// weighted sums for the update.
-	pass := func(t float64) (f, cost float64) {
-		for i := range logq {
-			logq[i] = math.Log(q[i])
-		}
-		clear(num)
-		clear(den)
-		for i := 0; i < n; i++ {
-			xi := x[i*b : (i+1)*b]
-			m := math.Inf(1)
-			for c := 0; c < k; c++ {
-				dist[c] = histKL(xi, negEnt[i], logq[c*b:(c+1)*b])
-				m = math.Min(m, dist[c])
-			}
-			var z float64
-			for c := 0; c < k; c++ {
-				p[c] = math.Exp(-(dist[c] - m) / t)
-				z += p[c]
-			}
-			f += m - t*math.Log(z)
-			for c := 0; c < k; c++ {
-				pc := p[c] / z
-				if pc == 0 {
-					continue
-				}
-				den[c] += pc
-				cost += pc * dist[c]
-				nc := num[c*b : (c+1)*b]
-				for j, v := range xi {
-					nc[j] += pc * v
-				}
+			st.normalise(row)
+			for j := range row {
+				move = math.Max(move, math.Abs(row[j]-old[j]))
 			}
 		}
-		return f, cost
+		if move <= tol {
+			return it, true
+		}
 	}
-	res := &HistResult{Mean: mean, Tc: tc}
-	prevT := math.Inf(1)
-	for lvl := 0; lvl < maxLevels; lvl++ {
-		t := sched(lvl)
-		if math.IsNaN(t) || math.IsInf(t, 0) || t >= prevT {
-			return nil, fmt.Errorf("%w: schedule gives %g at level %d after %g (must decrease)", ErrTemperature, t, lvl, prevT)
-		}
-		if t <= tmin {
-			break
-		}
-		prevT = t
-		lv := HistLevel{T: t}
-		for it := 0; it < maxInner; it++ {
-			pass(t)
-			var move float64
-			for c := 0; c < k; c++ {
-				if den[c] <= 0 {
-					continue
-				}
-				row := q[c*b : (c+1)*b]
-				old := append([]float64(nil), row...)
-				for j := range row {
-					row[j] = num[c*b+j] / den[c]
-				}
-				normalise(row)
-				for j := range row {
-					move = math.Max(move, math.Abs(row[j]-old[j]))
-				}
-			}
-			lv.Iter++
-			if move <= tol {
-				lv.Converged = true
-				break
-			}
-		}
-		lv.F, lv.MeanCost = pass(t)
-		if math.IsNaN(lv.F) || math.IsInf(lv.F, 0) {
-			return nil, fmt.Errorf("%w: free energy %g at T = %g", ErrData, lv.F, t)
-		}
-		lv.Centroids = mat.NewDense(k, b, append([]float64(nil), q...))
-		lv.Distinct = len(histGroups(q, k, b, merge))
-		for c := 0; c < k; c++ {
-			d, _ := KLDivergence(q[c*b:(c+1)*b], histSafe(mean, floor))
-			lv.KLToMean = append(lv.KLToMean, d)
-		}
-		if m := len(res.Levels); m > 0 && lv.Distinct > res.Levels[m-1].Distinct {
-			res.Splits = append(res.Splits, t)
-		}
-		res.Levels = append(res.Levels, lv)
-		perturb()
-	}
-	if len(res.Levels) == 0 {
-		return nil, fmt.Errorf("%w: no temperature above TMin = %g", ErrTemperature, tmin)
-	}
-	last := res.Levels[len(res.Levels)-1]
-	res.Centroids = mat.DenseCopyOf(last.Centroids)
-	lq := last.Centroids.RawMatrix().Data
-	for i := range logq {
-		logq[i] = math.Log(lq[i])
-	}
-	res.Labels = make([]int, n)
-	for i := 0; i < n; i++ {
+	return maxIter, false
+}
+
+// hardAssign returns the centroid of smallest D_KL for every object and the summed D_KL.
+func (st *histState) hardAssign(q []float64) ([]int, float64) {
+	b := st.b
+	logq := histLog(q)
+	labels := make([]int, st.n)
+	var cost float64
+	for i := range labels {
 		best, bd := 0, math.Inf(1)
-		for c := 0; c < k; c++ {
-			if d := histKL(x[i*b:(i+1)*b], negEnt[i], logq[c*b:(c+1)*b]); d < bd {
+		for c := 0; c < st.k; c++ {
+			if d := histKL(st.x[i*b:(i+1)*b], st.negEnt[i], logq[c*b:(c+1)*b]); d < bd {
 				best, bd = c, d
 			}
 		}
-		res.Labels[i] = best
-		res.Cost += bd
+		labels[i] = best
+		cost += bd
 	}
-	return res, nil
+	return labels, cost
 }
 
 // histSafe returns the histogram floored at floor and renormalised (the mean histogram can have

@@ -12,20 +12,20 @@ import (
 // patch×patch tiles, numbered row by row (tile (r, c) is row r·(cols/patch) + c of the result),
 // and counts the values of each tile in bins equal-width bins on [lo, hi] (the value hi goes to the
 // last bin). HistogramsFromCounts then normalises the rows into p̂(·|x). The image sides must be
-// multiples of patch, and every value must lie in [lo, hi]; otherwise the error wraps ErrData.
+// multiples of patch, and every value must lie in [lo, hi]; otherwise the error wraps ErrParam.
 // Cost O(rows·cols).
 func PatchCounts(img mat.Matrix, patch, bins int, lo, hi float64) (*mat.Dense, error) {
 	if img == nil {
-		return nil, fmt.Errorf("%w: image is nil", ErrData)
+		return nil, fmt.Errorf("%w: image is nil", ErrEmpty)
 	}
 	rows, cols := img.Dims()
 	switch {
 	case patch < 1 || bins < 1:
-		return nil, fmt.Errorf("%w: patch = %d and bins = %d must be ≥ 1", ErrData, patch, bins)
+		return nil, fmt.Errorf("%w: patch = %d and bins = %d must be ≥ 1", ErrParam, patch, bins)
 	case rows == 0 || cols == 0 || rows%patch != 0 || cols%patch != 0:
-		return nil, fmt.Errorf("%w: a %d×%d image is not a grid of %d×%d patches", ErrData, rows, cols, patch, patch)
+		return nil, fmt.Errorf("%w: a %d×%d image is not a grid of %d×%d patches", ErrShape, rows, cols, patch, patch)
 	case !(lo < hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0):
-		return nil, fmt.Errorf("%w: value range [%g, %g]", ErrData, lo, hi)
+		return nil, fmt.Errorf("%w: value range [%g, %g]", ErrParam, lo, hi)
 	}
 	pc := cols / patch
 	counts := mat.NewDense((rows/patch)*pc, bins, nil)
@@ -34,7 +34,7 @@ func PatchCounts(img mat.Matrix, patch, bins int, lo, hi float64) (*mat.Dense, e
 		for c := 0; c < cols; c++ {
 			v := img.At(r, c)
 			if !(v >= lo && v <= hi) {
-				return nil, fmt.Errorf("%w: pixel (%d, %d) = %g outside [%g, %g]", ErrData, r, c, v, lo, hi)
+				return nil, fmt.Errorf("%w: pixel (%d, %d) = %g outside [%g, %g]", ErrParam, r, c, v, lo, hi)
 			}
 			b := min(bins-1, int((v-lo)/width))
 			i := (r/patch)*pc + c/patch

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/info"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -39,7 +41,7 @@ func histData(n, m int, seed uint64) (*mat.Dense, []int) {
 
 func TestHistogramDARecoversSources(t *testing.T) {
 	h, lab := histData(90, 100, 1)
-	res, err := HistogramDA{K: 3, Alpha: 0.85, Seed: 2}.Fit(h)
+	res, err := HistogramDA{K: 3, Schedule: gibbs.Schedule{Cooling: 0.85}, Seed: 2}.Fit(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,8 +66,8 @@ func TestHistogramDARecoversSources(t *testing.T) {
 		}
 	}
 	for _, lv := range res.Levels {
-		if math.IsNaN(lv.F) || math.IsInf(lv.F, 0) {
-			t.Fatalf("free energy %g at T = %g", lv.F, lv.T)
+		if math.IsNaN(lv.FreeEnergy) || math.IsInf(lv.FreeEnergy, 0) {
+			t.Fatalf("free energy %g at T = %g", lv.FreeEnergy, lv.T)
 		}
 	}
 	if res.Splits[0] > res.Tc*1.2 {
@@ -79,12 +81,11 @@ func TestHistogramFreeEnergyMonotone(t *testing.T) {
 	T := 0.05
 	prev := math.Inf(1)
 	for it := 1; it <= 30; it++ {
-		res, err := HistogramDA{K: 3, T0: T, TMin: 0.9 * T, Noise: 0.3, MaxInner: it, Tol: 1e-300, Seed: 5,
-			Schedule: func(l int) float64 { return T / float64(l+1) }}.Fit(h)
+		res, err := HistogramDA{K: 3, Schedule: gibbs.Schedule{T0: T, TMin: T}, Noise: 0.3, MaxIter: it, Tol: 1e-300, Seed: 5}.Fit(h)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f := res.Levels[0].F
+		f := res.Levels[0].FreeEnergy
 		if f > prev+1e-12*math.Abs(prev) {
 			t.Fatalf("F rose from %g to %g after %d iterations", prev, f, it)
 		}
@@ -111,7 +112,7 @@ func TestHistogramCentroidMinimisesWeightedKL(t *testing.T) {
 	obj := func(q []float64) float64 {
 		var s float64
 		for i := range w {
-			d, err := KLDivergence(h.RawRowView(i), q)
+			d, err := info.KLNats(h.RawRowView(i), q)
 			if err != nil {
 				return math.Inf(1)
 			}
@@ -138,27 +139,24 @@ func TestHistogramCentroidMinimisesWeightedKL(t *testing.T) {
 
 func TestHistogramBadInput(t *testing.T) {
 	bad := mat.NewDense(2, 3, []float64{0.5, 0.5, 0.1, 0.2, 0.3, 0.5})
-	if _, err := (HistogramDA{K: 1}).Fit(bad); !errors.Is(err, ErrData) {
+	if _, err := (HistogramDA{K: 1}).Fit(bad); !errors.Is(err, ErrProb) {
 		t.Fatal(err)
 	}
 	h, _ := histData(6, 10, 1)
-	if _, err := (HistogramDA{K: 0}).Fit(h); !errors.Is(err, ErrData) {
+	if _, err := (HistogramDA{K: 0}).Fit(h); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
-	if _, err := (HistogramDA{K: 2, T0: -1}).Fit(h); !errors.Is(err, ErrTemperature) {
+	if _, err := (HistogramDA{K: 2, Schedule: gibbs.Schedule{T0: -1}}).Fit(h); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
-	if _, err := HistogramsFromCounts(mat.NewDense(1, 2, []float64{0, 0})); !errors.Is(err, ErrData) {
-		t.Fatal(err)
-	}
-	if _, err := KLDivergence([]float64{0.5, 0.5}, []float64{1, 0}); !errors.Is(err, ErrData) {
+	if _, err := HistogramsFromCounts(mat.NewDense(1, 2, []float64{0, 0})); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
 }
 
 func ExampleHistogramDA() {
 	h, _ := histData(90, 100, 1) // 90 histograms of 8 bins from three sources
-	res, _ := HistogramDA{K: 3, Alpha: 0.85, Seed: 2}.Fit(h)
+	res, _ := HistogramDA{K: 3, Schedule: gibbs.Schedule{Cooling: 0.85}, Seed: 2}.Fit(h)
 	last := res.Levels[len(res.Levels)-1]
 	fmt.Printf("%d distinct centroid histograms; first split at T = %.3f (χ² estimate %.3f)\n", last.Distinct, res.Splits[0], res.Tc)
 	// Output:

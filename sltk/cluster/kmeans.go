@@ -1,11 +1,13 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -88,17 +90,18 @@ type KMeansResult struct {
 	Iter int
 	// Converged reports that the run stopped at a fixed point (or met Tol) before the cap.
 	Converged bool
-	// CostTrace[s] is the cost after assignment step s+1, measured against the centroids that
+	// Trace[s] is the cost after assignment step s+1, measured against the centroids that
 	// step assigned to (for OnlineKMeans: the cost after epoch s+1). For Lloyd it is
 	// non-increasing; at convergence its last entry equals Cost.
-	CostTrace []float64
+	Trace []float64
 	// Restart is the index of the chosen run, and RestartCosts the final cost of every run.
 	Restart      int
 	RestartCosts []float64
 }
 
-// Fit clusters the rows of x. It returns an error wrapping ErrEmptyData, ErrNotFinite (naming
-// the row and column), ErrBadK (k ≤ 0 or k > n), ErrShape (Centroids not k×d) or ErrBadParam.
+// Fit clusters the rows of x. It returns an error wrapping ErrEmpty, ErrNotFinite (naming
+// the row and column), ErrParam (k ≤ 0 or k > n, or another option out of range) or ErrShape
+// (Centroids not k×d).
 func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	data, err := kmPrepare(x)
 	if err != nil {
@@ -106,7 +109,7 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	}
 	k := km.K
 	if k <= 0 || k > data.n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrBadK, k, data.n)
+		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, data.n)
 	}
 	given, err := kmCheckInit(km.Init, km.Centroids, k, data.d)
 	if err != nil {
@@ -115,22 +118,20 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	restarts, maxIter := km.Restarts, km.MaxIter
 	switch {
 	case restarts < 0:
-		return nil, fmt.Errorf("%w: Restarts = %d, want ≥ 0", ErrBadParam, restarts)
+		return nil, fmt.Errorf("%w: Restarts = %d, want ≥ 0", ErrParam, restarts)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: MaxIter = %d, want ≥ 0", ErrBadParam, maxIter)
+		return nil, fmt.Errorf("%w: MaxIter = %d, want ≥ 0", ErrParam, maxIter)
 	case km.Tol < 0 || math.IsNaN(km.Tol):
-		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrBadParam, km.Tol)
+		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrParam, km.Tol)
 	case km.Empty != EmptyKeep && km.Empty != EmptyFarthest:
-		return nil, fmt.Errorf("%w: Empty = %d is not a known policy", ErrBadParam, int(km.Empty))
+		return nil, fmt.Errorf("%w: Empty = %d is not a known policy", ErrParam, int(km.Empty))
 	case km.Accel != AccelHamerly && km.Accel != AccelNone:
-		return nil, fmt.Errorf("%w: Accel = %d is not a known acceleration", ErrBadParam, int(km.Accel))
+		return nil, fmt.Errorf("%w: Accel = %d is not a known acceleration", ErrParam, int(km.Accel))
 	}
 	if restarts == 0 || km.Init == KMeansGiven {
 		restarts = 1
 	}
-	if maxIter == 0 {
-		maxIter = 300
-	}
+	maxIter = cmp.Or(maxIter, 300)
 	workers, err := kmWorkers(km.Workers)
 	if err != nil {
 		return nil, err
@@ -160,10 +161,10 @@ func kmCheckInit(m KMeansInit, c mat.Matrix, k, d int) ([]float64, error) {
 		return kmCentroidSlice(c, k, d)
 	}
 	if c != nil {
-		return nil, fmt.Errorf("%w: Centroids are set but Init is %v; use Init: KMeansGiven", ErrBadParam, m)
+		return nil, fmt.Errorf("%w: Centroids are set but Init is %v; use Init: KMeansGiven", ErrParam, m)
 	}
 	if m < KMeansPlusPlus || m > KMeansMeanNoise {
-		return nil, fmt.Errorf("%w: Init = %d is not a known initialisation", ErrBadParam, int(m))
+		return nil, fmt.Errorf("%w: Init = %d is not a known initialisation", ErrParam, int(m))
 	}
 	return nil, nil
 }
@@ -185,17 +186,17 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 			e.assign(cent)
 		}
 	}
-	res := &KMeansResult{CostTrace: make([]float64, 0, min(maxIter, 64))}
+	res := &KMeansResult{Trace: make([]float64, 0, min(maxIter, 64))}
 	for it := 1; it <= maxIter; it++ {
 		assign()
-		res.CostTrace = append(res.CostTrace, e.cost)
+		res.Trace = append(res.Trace, e.cost)
 		res.Iter = it
 		if e.changed == 0 {
 			res.Converged = true
 			break
 		}
 		if km.Tol > 0 && it > 1 {
-			prev := res.CostTrace[it-2]
+			prev := res.Trace[it-2]
 			if prev-e.cost <= km.Tol*prev {
 				res.Converged = true
 				break
@@ -262,4 +263,15 @@ func kmUsed(used []int, i int) bool {
 		}
 	}
 	return false
+}
+
+// Predict returns the nearest centroid of every row of x (ties to the smallest index), so a
+// fitted k-means model is an sltk.Classifier. A nil or zero result returns ErrNotFitted.
+// Cost O(n·K·d).
+func (r *KMeansResult) Predict(x mat.Matrix) ([]int, error) {
+	if r == nil || r.Centroids == nil {
+		return nil, fmt.Errorf("cluster: KMeansResult.Predict: %w", errs.ErrNotFitted)
+	}
+	labels, _, err := Assign(x, r.Centroids)
+	return labels, err
 }

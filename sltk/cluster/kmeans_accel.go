@@ -250,50 +250,16 @@ func (e *kmEngine) hamerlyBlock(b int) {
 			// gives the same bits as last time, so there is no need to branch on that.
 			q := (i - lo) & 3
 			if q == 0 {
-				if i+4 <= hi {
-					a0, a1, a2, a3 := labels[i], labels[i+1], labels[i+2], labels[i+3]
-					own[0], own[1], own[2], own[3] = kmDist4(
-						x[i*d:(i+1)*d], x[(i+1)*d:(i+2)*d], x[(i+2)*d:(i+3)*d], x[(i+3)*d:(i+4)*d],
-						cent[a0*d:(a0+1)*d], cent[a1*d:(a1+1)*d], cent[a2*d:(a2+1)*d], cent[a3*d:(a3+1)*d])
-				} else {
-					for r := 0; i+r < hi; r++ {
-						ar := labels[i+r]
-						own[r] = kmDist2(x[(i+r)*d:(i+r+1)*d], cent[ar*d:(ar+1)*d])
-					}
-				}
+				e.ownDistances(i, hi, &own)
 			}
 			D := own[q]
 			s := int(sec[i])
-			// The bounds as computed may exceed the real differences by one rounding; lfac's
-			// margin covers that. A negative difference bounds nothing.
-			ls, lr0 := off2[i]-cum[s], offR[i]-cumMax
-			if ls < 0 {
-				ls = 0
-			}
-			if lr0 < 0 {
-				lr0 = 0
-			}
-			// tr excludes every centroid but a and s, t all but a; the builtin max and min
-			// would cost more here (NaN and ±0 rules), so plain comparisons.
-			tr := lr0 * lr0 * lfac
-			if ta := thr[a]; ta > tr {
-				tr = ta
-			}
-			t := ls * ls * lfac
-			if ta := thr[a]; ta > t {
-				t = ta
-			}
-			if tr < t {
-				t = tr
-			}
+			t, tr := kmThresholds(off2[i]-cum[s], offR[i]-cumMax, thr[a], lfac)
 			if D < t && t >= kmTiny {
 				cost += D
 				if full {
 					counts[a]++
-					sb := sums[a*d : (a+1)*d][:len(xi)]
-					for c, v := range xi {
-						sb[c] += v
-					}
+					kmAddRow(sums[a*d:(a+1)*d], xi)
 				}
 				continue
 			}
@@ -312,19 +278,8 @@ func (e *kmEngine) hamerlyBlock(b int) {
 				goto assigned
 			}
 		}
-		{
-			nfull++
-			var second, third float64
-			var sj int
-			best, bj, second, sj, third = kmNearest3(xi, cent, k)
-			sec[i] = int32(sj)
-			off2[i] = (kmLowerBound(second, sfac) + cum[sj]) * kmLowerShrink
-			lr := math.Inf(1) // no centroid besides the two nearest when k ≤ 2
-			if k > 2 {
-				lr = kmLowerBound(third, sfac)
-			}
-			offR[i] = (lr + cumMax) * kmLowerShrink
-		}
+		nfull++
+		best, bj = h.searchAll(i, xi, cent, k, sfac, cumMax)
 	assigned:
 		if bj != a {
 			labels[i] = bj
@@ -338,36 +293,103 @@ func (e *kmEngine) hamerlyBlock(b int) {
 		cost += best
 		if full {
 			counts[bj]++
-			sb := sums[bj*d : (bj+1)*d][:len(xi)]
-			for c, v := range xi {
-				sb[c] += v
-			}
+			kmAddRow(sums[bj*d:(bj+1)*d], xi)
 		}
 	}
 	if !full && changed > 0 {
-		// Resum, in row order, the clusters that gained or lost rows of this block; the others'
-		// sums are those of the same rows as last time, hence the same bits.
-		for j, dj := range dirty {
-			if dj {
-				clear(sums[j*d : (j+1)*d])
-			}
-		}
-		for i := lo; i < hi; i++ {
-			if a := labels[i]; dirty[a] {
-				xi := x[i*d : (i+1)*d]
-				sb := sums[a*d : (a+1)*d][:len(xi)]
-				for c, v := range xi {
-					sb[c] += v
-				}
-			}
-		}
-		clear(dirty)
+		e.resumDirty(lo, hi, sums, dirty)
 	}
 	h.fullSums[b] = changed > 0
 	h.bfull[b] = nfull
 	h.bone[b] = nsec
 	e.bcost[b] = cost
 	e.bchanged[b] = changed
+}
+
+// ownDistances measures the distance of rows i, …, i+3 (fewer at the block end hi) to their
+// own centroids, four rows at a time: four independent sums overlap where one would wait on
+// its own additions.
+func (e *kmEngine) ownDistances(i, hi int, own *[4]float64) {
+	d, x, labels, cent := e.data.d, e.data.x, e.labels, e.cent
+	if i+4 <= hi {
+		a0, a1, a2, a3 := labels[i], labels[i+1], labels[i+2], labels[i+3]
+		own[0], own[1], own[2], own[3] = kmDist4(
+			x[i*d:(i+1)*d], x[(i+1)*d:(i+2)*d], x[(i+2)*d:(i+3)*d], x[(i+3)*d:(i+4)*d],
+			cent[a0*d:(a0+1)*d], cent[a1*d:(a1+1)*d], cent[a2*d:(a2+1)*d], cent[a3*d:(a3+1)*d])
+		return
+	}
+	for r := 0; i+r < hi; r++ {
+		ar := labels[i+r]
+		own[r] = kmDist2(x[(i+r)*d:(i+r+1)*d], cent[ar*d:(ar+1)*d])
+	}
+}
+
+// kmThresholds turns the bound differences ls (to the second-closest centroid s) and lr (to
+// every other one) into the squared-distance thresholds below which row i keeps its centroid a:
+// t excludes every centroid but a, tr all but a and s. ta is a's own threshold. The bounds as
+// computed may exceed the real differences by one rounding; lfac's margin covers that. A
+// negative difference bounds nothing. The builtin max and min would cost more here (NaN and ±0
+// rules), so plain comparisons.
+func kmThresholds(ls, lr, ta, lfac float64) (t, tr float64) {
+	if ls < 0 {
+		ls = 0
+	}
+	if lr < 0 {
+		lr = 0
+	}
+	tr = lr * lr * lfac
+	if ta > tr {
+		tr = ta
+	}
+	t = ls * ls * lfac
+	if ta > t {
+		t = ta
+	}
+	if tr < t {
+		t = tr
+	}
+	return t, tr
+}
+
+// kmAddRow adds the row xi to a cluster's coordinate sums sb.
+func kmAddRow(sb, xi []float64) {
+	sb = sb[:len(xi)]
+	for c, v := range xi {
+		sb[c] += v
+	}
+}
+
+// searchAll measures row i against every centroid (its bounds failed), records the second
+// nearest and the bounds for the next step, and returns the nearest distance and index (ties
+// to the smaller index).
+func (h *kmHamerly) searchAll(i int, xi, cent []float64, k int, sfac, cumMax float64) (float64, int) {
+	best, bj, second, sj, third := kmNearest3(xi, cent, k)
+	h.sec[i] = int32(sj)
+	h.off2[i] = (kmLowerBound(second, sfac) + h.cum[sj]) * kmLowerShrink
+	lr := math.Inf(1) // no centroid besides the two nearest when k ≤ 2
+	if k > 2 {
+		lr = kmLowerBound(third, sfac)
+	}
+	h.offR[i] = (lr + cumMax) * kmLowerShrink
+	return best, bj
+}
+
+// resumDirty recomputes, in row order, the sums of the clusters that gained or lost rows of
+// the block [lo, hi); the others' sums are those of the same rows as last time, hence the same
+// bits. It clears the dirty flags.
+func (e *kmEngine) resumDirty(lo, hi int, sums []float64, dirty []bool) {
+	d, x, labels := e.data.d, e.data.x, e.labels
+	for j, dj := range dirty {
+		if dj {
+			clear(sums[j*d : (j+1)*d])
+		}
+	}
+	for i := lo; i < hi; i++ {
+		if a := labels[i]; dirty[a] {
+			kmAddRow(sums[a*d:(a+1)*d], x[i*d:(i+1)*d])
+		}
+	}
+	clear(dirty)
 }
 
 // kmDist4 is kmDist2 for four pairs at once: the same sums, interleaved.

@@ -22,11 +22,11 @@ func sameRun(a, b *KMeansResult) string {
 		return "cost"
 	case a.Iter != b.Iter || a.Converged != b.Converged || a.Restart != b.Restart:
 		return "iterations"
-	case len(a.CostTrace) != len(b.CostTrace):
+	case len(a.Trace) != len(b.Trace):
 		return "trace length"
 	}
-	for s := range a.CostTrace {
-		if math.Float64bits(a.CostTrace[s]) != math.Float64bits(b.CostTrace[s]) {
+	for s := range a.Trace {
+		if math.Float64bits(a.Trace[s]) != math.Float64bits(b.Trace[s]) {
 			return "trace"
 		}
 	}

@@ -1,28 +1,26 @@
 package cluster
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
-	"sync/atomic"
 
+	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
 
-// Sentinel errors of package cluster; every error the package returns wraps one of them.
+// Sentinel errors, defined once in package errs and re-exported here (cluster.ErrParam is
+// errs.ErrParam); every error the package returns wraps one of them.
 var (
-	// ErrBadK reports a number of clusters k ≤ 0 or k > n.
-	ErrBadK = errors.New("cluster: invalid number of clusters")
-	// ErrEmptyData reports data with no rows or no columns.
-	ErrEmptyData = errors.New("cluster: empty data")
-	// ErrNotFinite reports a NaN or ±Inf in the data or in given parameters.
-	ErrNotFinite = errors.New("cluster: value is not finite")
-	// ErrShape reports matrices whose dimensions do not fit together.
-	ErrShape = errors.New("cluster: shape mismatch")
-	// ErrBadParam reports a hyperparameter out of its range.
-	ErrBadParam = errors.New("cluster: invalid parameter")
+	ErrEmpty     = errs.ErrEmpty     // nil or empty data
+	ErrNotFinite = errs.ErrNotFinite // NaN or ±Inf in the data or in given parameters
+	ErrShape     = errs.ErrShape     // matrices whose dimensions do not fit together
+	ErrParam     = errs.ErrParam     // K ≤ 0 or K > n, a temperature or another option out of range
+	ErrProb      = errs.ErrProb      // rows that should be histograms (non-negative, sum 1) are not
+	ErrLabel     = errs.ErrLabel     // a label outside [0, K)
 )
 
 // Block sizing of the parallel assignment step. The size depends only on n, k and d, never on the
@@ -49,31 +47,12 @@ type kmData struct {
 	n, d int
 }
 
-// kmPrepare validates x (non-empty, finite) and returns its rows as one contiguous slice. A
-// *mat.Dense whose rows are contiguous is used in place (read only); anything else is copied.
+// kmPrepare validates x (not nil, non-empty, finite) and returns its rows as one contiguous
+// slice (check.Rows: a contiguous *mat.Dense is used in place, read only).
 func kmPrepare(x mat.Matrix) (kmData, error) {
-	if x == nil {
-		return kmData{}, fmt.Errorf("%w: data matrix is nil", ErrEmptyData)
-	}
-	n, d := x.Dims()
-	if n == 0 || d == 0 {
-		return kmData{}, fmt.Errorf("%w: data is %d×%d", ErrEmptyData, n, d)
-	}
-	var raw []float64
-	if dense, ok := x.(*mat.Dense); ok && dense.RawMatrix().Stride == d {
-		raw = dense.RawMatrix().Data[:n*d]
-	} else {
-		raw = make([]float64, n*d)
-		for i := 0; i < n; i++ {
-			for j := 0; j < d; j++ {
-				raw[i*d+j] = x.At(i, j)
-			}
-		}
-	}
-	for idx, v := range raw {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return kmData{}, fmt.Errorf("%w: data row %d, column %d is %v", ErrNotFinite, idx/d, idx%d, v)
-		}
+	raw, n, d, err := check.Rows("x", x)
+	if err != nil {
+		return kmData{}, fmt.Errorf("cluster: %w", err)
 	}
 	return kmData{x: raw, n: n, d: d}, nil
 }
@@ -102,11 +81,9 @@ func kmCentroidSlice(c mat.Matrix, k, d int) ([]float64, error) {
 
 func kmWorkers(w int) (int, error) {
 	if w < 0 {
-		return 0, fmt.Errorf("%w: Workers = %d, want ≥ 0 (0 means GOMAXPROCS)", ErrBadParam, w)
+		return 0, fmt.Errorf("%w: Workers = %d, want ≥ 0 (0 means GOMAXPROCS)", ErrParam, w)
 	}
-	if w == 0 {
-		w = runtime.GOMAXPROCS(0)
-	}
+	w = cmp.Or(w, runtime.GOMAXPROCS(0))
 	return w, nil
 }
 
@@ -141,10 +118,6 @@ type kmEngine struct {
 	hb       *kmHamerly // bounds of the accelerated assignment (kmeans_accel.go); nil until used
 	used     []int      // rows taken by kmReseedEmpty in the current update
 	assignFn func(int)  // e.assignBlock, bound once so that no iteration allocates it
-	blockFn  func(int)  // the function the workers of the current parallel call run
-	nextBlk  atomic.Int64
-	wg       sync.WaitGroup
-	workerFn func()
 }
 
 func kmNewEngine(data kmData, k, workers int) *kmEngine {
@@ -175,38 +148,11 @@ func kmNewEngine(data kmData, k, workers int) *kmEngine {
 		e.labels[i] = -1
 	}
 	e.assignFn = e.assignBlock
-	e.workerFn = e.work
 	return e
 }
 
 // parallel calls fn(b) for every block b, on up to e.workers goroutines that take blocks in turn.
-func (e *kmEngine) parallel(fn func(int)) {
-	w := min(e.workers, e.nb)
-	if w <= 1 {
-		for b := 0; b < e.nb; b++ {
-			fn(b)
-		}
-		return
-	}
-	e.blockFn = fn
-	e.nextBlk.Store(0)
-	e.wg.Add(w)
-	for range w {
-		go e.workerFn()
-	}
-	e.wg.Wait()
-}
-
-func (e *kmEngine) work() {
-	defer e.wg.Done()
-	for {
-		b := int(e.nextBlk.Add(1) - 1)
-		if b >= e.nb {
-			return
-		}
-		e.blockFn(b)
-	}
-}
+func (e *kmEngine) parallel(fn func(int)) { par.Blocks(e.nb, e.workers, fn) }
 
 // assign labels every row with its nearest centroid in cent (k×d, row-major), ties going to the
 // smallest index, and reduces the cost, the number of changed labels, and the per-cluster sums
@@ -388,7 +334,7 @@ func Assign(x, centroids mat.Matrix) (labels []int, cost float64, err error) {
 	}
 	k, _ := centroids.Dims()
 	if k == 0 {
-		return nil, 0, fmt.Errorf("%w: no centroids", ErrBadK)
+		return nil, 0, fmt.Errorf("%w: no centroids", ErrParam)
 	}
 	cent, err := kmCentroidSlice(centroids, k, data.d)
 	if err != nil {

@@ -89,7 +89,7 @@ func BenchmarkKMeansPlusPlusInit(b *testing.B) {
 
 func BenchmarkOnlineKMeansEpoch(b *testing.B) {
 	x, init := benchBlobs(b, 100_000, 10, 10)
-	o := OnlineKMeans{K: 10, Init: KMeansGiven, Centroids: init, Epochs: 1}
+	o := OnlineKMeans{K: 10, Init: KMeansGiven, Centroids: init, MaxIter: 1}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := o.Fit(x); err != nil {

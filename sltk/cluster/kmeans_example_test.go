@@ -17,7 +17,7 @@ func ExampleKMeans() {
 	}
 	fmt.Println("centroids:", mat.Col(nil, 0, res.Centroids))
 	fmt.Println("labels:", res.Labels)
-	fmt.Printf("cost: %g loops: %d trace: %.4g\n", res.Cost, res.Iter, res.CostTrace)
+	fmt.Printf("cost: %g loops: %d trace: %.4g\n", res.Cost, res.Iter, res.Trace)
 	// Output:
 	// centroids: [2 11]
 	// labels: [0 0 0 1 1 1]
@@ -46,7 +46,7 @@ func ExampleOnlineKMeans() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := cluster.OnlineKMeans{K: 2, Init: cluster.KMeansGiven, Centroids: centers, Epochs: 3, Seed: 1}.Fit(x)
+	res, err := cluster.OnlineKMeans{K: 2, Init: cluster.KMeansGiven, Centroids: centers, MaxIter: 3, Seed: 1}.Fit(x)
 	if err != nil {
 		panic(err)
 	}

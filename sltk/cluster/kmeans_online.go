@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -15,10 +16,10 @@ const (
 	// q (over all epochs). In the first epoch each centroid is then the exact running mean of the
 	// rows it has won (MacQueen 1967).
 	RateMacQueen OnlineRate = iota
-	// RateConstant uses ε = Eta0 for every step: the centroids keep tracking the latest rows,
+	// RateConstant uses ε = LearningRate for every step: the centroids keep tracking the latest rows,
 	// as for a drifting stream, and never settle exactly.
 	RateConstant
-	// RateDecay uses ε_t = Eta0/(1 + t/Tau) at global step t = 0, 1, …, the annealing schedule
+	// RateDecay uses ε_t = LearningRate/(1 + t/Tau) at global step t = 0, 1, …, the annealing schedule
 	// proposed for seed 001 Fig. 4.1; Σε_t diverges and Σε_t² grows only like log t.
 	RateDecay
 )
@@ -27,8 +28,8 @@ const (
 // order and, for each row x, move only the nearest centroid q (ties to the smallest index) a
 // step towards it, w_q ← w_q + ε (x − w_q). Each epoch is one pass in a fresh random order.
 //
-// Zero values mean: Init KMeansPlusPlus, Rate RateMacQueen, Eta0 0.5, Tau n (one epoch),
-// Epochs 10, Tol 0 (run all epochs), Workers GOMAXPROCS.
+// Zero values mean: Init KMeansPlusPlus, Rate RateMacQueen, LearningRate 0.5, Tau n (one epoch),
+// MaxIter 10 epochs, Tol 0 (run all epochs), Workers GOMAXPROCS.
 //
 // Order of the random numbers (so that a variant such as an online SOM with σ = 0 can replay the
 // same run): the initialisation draws from PCG(Seed, kmInitStream); the visiting order is an
@@ -36,15 +37,15 @@ const (
 // epoch.
 //
 // Cost: O(n·k·d) per epoch for the updates (sequential by nature) plus a parallel O(n·k·d)
-// assignment pass per epoch for CostTrace.
+// assignment pass per epoch for Trace.
 type OnlineKMeans struct {
-	K         int
-	Init      KMeansInit
-	Centroids mat.Matrix // k×d initial centroids for Init == KMeansGiven
-	Rate      OnlineRate
-	Eta0      float64 // ε for RateConstant and ε₀ for RateDecay; in (0, 1]
-	Tau       float64 // decay time of RateDecay, in steps; > 0
-	Epochs    int
+	K            int
+	Init         KMeansInit
+	Centroids    mat.Matrix // k×d initial centroids for Init == KMeansGiven
+	Rate         OnlineRate
+	LearningRate float64 // ε for RateConstant and ε₀ for RateDecay; in (0, 1]
+	Tau          float64 // decay time of RateDecay, in steps; > 0
+	MaxIter      int
 	// Tol > 0 stops after an epoch in which no centroid moved farther than Tol (Euclidean).
 	Tol     float64
 	Seed    uint64
@@ -52,7 +53,7 @@ type OnlineKMeans struct {
 }
 
 // Fit runs online k-means on the rows of x. The result's Labels and Cost are those of the final
-// centroids (one assignment pass), CostTrace holds the cost after every epoch, and Iter the
+// centroids (one assignment pass), Trace holds the cost after every epoch, and Iter the
 // number of epochs run. Errors are as for KMeans.Fit.
 func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	data, err := kmPrepare(x)
@@ -61,33 +62,27 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	}
 	k, n, d := ok.K, data.n, data.d
 	if k <= 0 || k > n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrBadK, k, n)
+		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, n)
 	}
 	given, err := kmCheckInit(ok.Init, ok.Centroids, k, d)
 	if err != nil {
 		return nil, err
 	}
-	eta0, tau, epochs := ok.Eta0, ok.Tau, ok.Epochs
-	if eta0 == 0 {
-		eta0 = 0.5
-	}
-	if tau == 0 {
-		tau = float64(n)
-	}
-	if epochs == 0 {
-		epochs = 10
-	}
+	eta0, tau, epochs := ok.LearningRate, ok.Tau, ok.MaxIter
+	eta0 = cmp.Or(eta0, 0.5)
+	tau = cmp.Or(tau, float64(n))
+	epochs = cmp.Or(epochs, 10)
 	switch {
 	case ok.Rate < RateMacQueen || ok.Rate > RateDecay:
-		return nil, fmt.Errorf("%w: Rate = %d is not a known schedule", ErrBadParam, int(ok.Rate))
+		return nil, fmt.Errorf("%w: Rate = %d is not a known schedule", ErrParam, int(ok.Rate))
 	case !(eta0 > 0 && eta0 <= 1):
-		return nil, fmt.Errorf("%w: Eta0 = %v, want 0 < Eta0 ≤ 1", ErrBadParam, ok.Eta0)
+		return nil, fmt.Errorf("%w: Eta0 = %v, want 0 < Eta0 ≤ 1", ErrParam, ok.LearningRate)
 	case !(tau > 0) || math.IsInf(tau, 0):
-		return nil, fmt.Errorf("%w: Tau = %v, want a finite value > 0", ErrBadParam, ok.Tau)
+		return nil, fmt.Errorf("%w: Tau = %v, want a finite value > 0", ErrParam, ok.Tau)
 	case epochs < 0:
-		return nil, fmt.Errorf("%w: Epochs = %d, want ≥ 0", ErrBadParam, epochs)
+		return nil, fmt.Errorf("cluster: OnlineKMeans: MaxIter = %d, want ≥ 0: %w", epochs, ErrParam)
 	case ok.Tol < 0 || math.IsNaN(ok.Tol):
-		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrBadParam, ok.Tol)
+		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrParam, ok.Tol)
 	}
 	workers, err := kmWorkers(ok.Workers)
 	if err != nil {
@@ -96,7 +91,7 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	e := kmNewEngine(data, k, workers)
 	wins := make([]int, k)
 	start := make([]float64, k*d)
-	res := &KMeansResult{CostTrace: make([]float64, 0, epochs)}
+	res := &KMeansResult{Trace: make([]float64, 0, epochs)}
 	cent, err := kmOnline(e, ok.Init, given, ok.Seed, epochs, func(step int, xi, cent []float64) {
 		if step%n == 0 { // the first visit of an epoch: remember where the centroids started
 			copy(start, cent)
@@ -118,7 +113,7 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 			w[t] += eps * (v - w[t])
 		}
 	}, func(ep int, cent []float64) bool {
-		res.CostTrace = append(res.CostTrace, e.cost)
+		res.Trace = append(res.Trace, e.cost)
 		res.Iter = ep
 		shift := 0.0
 		for j := 0; j < k; j++ {

@@ -26,12 +26,12 @@ func TestKMeansOracle1D(t *testing.T) {
 		t.Errorf("cost %v, iter %d, converged %v; want 4, 3, true", res.Cost, res.Iter, res.Converged)
 	}
 	wantTrace := []float64{246, 41.68, 4}
-	if len(res.CostTrace) != 3 {
-		t.Fatalf("trace %v, want %v", res.CostTrace, wantTrace)
+	if len(res.Trace) != 3 {
+		t.Fatalf("trace %v, want %v", res.Trace, wantTrace)
 	}
 	for s, w := range wantTrace {
-		if math.Abs(res.CostTrace[s]-w) > 1e-12 {
-			t.Errorf("trace[%d] = %v, want %v", s, res.CostTrace[s], w)
+		if math.Abs(res.Trace[s]-w) > 1e-12 {
+			t.Errorf("trace[%d] = %v, want %v", s, res.Trace[s], w)
 		}
 	}
 	if want := []int{0, 0, 0, 1, 1, 1}; !equalInts(res.Labels, want) {
@@ -128,9 +128,9 @@ func TestKMeansProperties(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for s := 1; s < len(res.CostTrace); s++ {
-					if res.CostTrace[s] > res.CostTrace[s-1] {
-						t.Fatalf("seed %d %v: cost rose at step %d: %v", seed, init, s, res.CostTrace)
+				for s := 1; s < len(res.Trace); s++ {
+					if res.Trace[s] > res.Trace[s-1] {
+						t.Fatalf("seed %d %v: cost rose at step %d: %v", seed, init, s, res.Trace)
 					}
 				}
 				if !res.Converged {
@@ -139,8 +139,8 @@ func TestKMeansProperties(t *testing.T) {
 				if got := objective(x, res.Centroids, res.Labels); math.Abs(got-res.Cost) > 1e-9*math.Max(1, got) {
 					t.Fatalf("seed %d: cost %v, objective %v", seed, res.Cost, got)
 				}
-				if res.CostTrace[len(res.CostTrace)-1] != res.Cost {
-					t.Fatalf("seed %d: last trace %v ≠ cost %v", seed, res.CostTrace[len(res.CostTrace)-1], res.Cost)
+				if res.Trace[len(res.Trace)-1] != res.Cost {
+					t.Fatalf("seed %d: last trace %v ≠ cost %v", seed, res.Trace[len(res.Trace)-1], res.Cost)
 				}
 				// Fixed point: reassigning gives the same labels, and each non-empty centroid is
 				// the mean of its cluster.
@@ -241,13 +241,13 @@ func TestOnlineKMeans(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, rate := range []OnlineRate{RateMacQueen, RateConstant, RateDecay} {
-		o := OnlineKMeans{K: 3, Init: KMeansGiven, Centroids: centers, Rate: rate, Eta0: 0.05, Epochs: 5, Seed: 1}
+		o := OnlineKMeans{K: 3, Init: KMeansGiven, Centroids: centers, Rate: rate, LearningRate: 0.05, MaxIter: 5, Seed: 1}
 		res, err := o.Fit(x)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(res.CostTrace) != 5 || res.Iter != 5 {
-			t.Fatalf("%v: trace %v", rate, res.CostTrace)
+		if len(res.Trace) != 5 || res.Iter != 5 {
+			t.Fatalf("%v: trace %v", rate, res.Trace)
 		}
 		// A constant rate leaves the centroids jittering with amplitude about σ·√(ε/2).
 		tol, costTol := 0.1, 1.01
@@ -271,14 +271,14 @@ func TestOnlineKMeans(t *testing.T) {
 	}
 	// MacQueen in one epoch: each centroid is the running mean of the rows it won, so with
 	// well-separated clusters it ends exactly at the cluster mean.
-	one, err := OnlineKMeans{K: 3, Init: KMeansGiven, Centroids: centers, Epochs: 1}.Fit(x)
+	one, err := OnlineKMeans{K: 3, Init: KMeansGiven, Centroids: centers, MaxIter: 1}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !mat.EqualApprox(one.Centroids, lloyd.Centroids, 1e-9) {
 		t.Errorf("MacQueen one epoch %v, cluster means %v", one.Centroids.RawMatrix().Data, lloyd.Centroids.RawMatrix().Data)
 	}
-	conv, err := OnlineKMeans{K: 3, Seed: 2, Epochs: 50, Tol: 1e-3}.Fit(x)
+	conv, err := OnlineKMeans{K: 3, Seed: 2, MaxIter: 50, Tol: 1e-3}.Fit(x)
 	if err != nil || !conv.Converged || conv.Iter >= 50 {
 		t.Errorf("Tol did not stop early: %v iter %d", err, conv.Iter)
 	}
@@ -293,9 +293,9 @@ func TestKMeansBadInput(t *testing.T) {
 		fit  func() error
 		want error
 	}{
-		{"k=0", func() error { _, e := KMeans{K: 0}.Fit(good); return e }, ErrBadK},
-		{"k>n", func() error { _, e := KMeans{K: 4}.Fit(good); return e }, ErrBadK},
-		{"nil data", func() error { _, e := KMeans{K: 1}.Fit(nil); return e }, ErrEmptyData},
+		{"k=0", func() error { _, e := KMeans{K: 0}.Fit(good); return e }, ErrParam},
+		{"k>n", func() error { _, e := KMeans{K: 4}.Fit(good); return e }, ErrParam},
+		{"nil data", func() error { _, e := KMeans{K: 1}.Fit(nil); return e }, ErrEmpty},
 		{"NaN", func() error { _, e := KMeans{K: 1}.Fit(nan); return e }, ErrNotFinite},
 		{"Inf", func() error { _, e := KMeans{K: 1}.Fit(inf); return e }, ErrNotFinite},
 		{"centroid shape", func() error {
@@ -303,23 +303,23 @@ func TestKMeansBadInput(t *testing.T) {
 			return e
 		}, ErrShape},
 		{"given without centroids", func() error { _, e := KMeans{K: 2, Init: KMeansGiven}.Fit(good); return e }, ErrShape},
-		{"centroids without given", func() error { _, e := KMeans{K: 2, Centroids: col(1, 2)}.Fit(good); return e }, ErrBadParam},
+		{"centroids without given", func() error { _, e := KMeans{K: 2, Centroids: col(1, 2)}.Fit(good); return e }, ErrParam},
 		{"NaN centroid", func() error {
 			_, e := KMeans{K: 2, Init: KMeansGiven, Centroids: col(1, math.NaN())}.Fit(good)
 			return e
 		}, ErrNotFinite},
-		{"unknown init", func() error { _, e := KMeans{K: 2, Init: 9}.Fit(good); return e }, ErrBadParam},
-		{"negative tol", func() error { _, e := KMeans{K: 2, Tol: -1}.Fit(good); return e }, ErrBadParam},
-		{"negative workers", func() error { _, e := KMeans{K: 2, Workers: -1}.Fit(good); return e }, ErrBadParam},
-		{"negative restarts", func() error { _, e := KMeans{K: 2, Restarts: -1}.Fit(good); return e }, ErrBadParam},
-		{"bad empty policy", func() error { _, e := KMeans{K: 2, Empty: 5}.Fit(good); return e }, ErrBadParam},
-		{"online k=0", func() error { _, e := OnlineKMeans{}.Fit(good); return e }, ErrBadK},
-		{"online eta", func() error { _, e := OnlineKMeans{K: 1, Eta0: 2}.Fit(good); return e }, ErrBadParam},
-		{"online tau", func() error { _, e := OnlineKMeans{K: 1, Tau: -1}.Fit(good); return e }, ErrBadParam},
-		{"online rate", func() error { _, e := OnlineKMeans{K: 1, Rate: 7}.Fit(good); return e }, ErrBadParam},
+		{"unknown init", func() error { _, e := KMeans{K: 2, Init: 9}.Fit(good); return e }, ErrParam},
+		{"negative tol", func() error { _, e := KMeans{K: 2, Tol: -1}.Fit(good); return e }, ErrParam},
+		{"negative workers", func() error { _, e := KMeans{K: 2, Workers: -1}.Fit(good); return e }, ErrParam},
+		{"negative restarts", func() error { _, e := KMeans{K: 2, Restarts: -1}.Fit(good); return e }, ErrParam},
+		{"bad empty policy", func() error { _, e := KMeans{K: 2, Empty: 5}.Fit(good); return e }, ErrParam},
+		{"online k=0", func() error { _, e := OnlineKMeans{}.Fit(good); return e }, ErrParam},
+		{"online eta", func() error { _, e := OnlineKMeans{K: 1, LearningRate: 2}.Fit(good); return e }, ErrParam},
+		{"online tau", func() error { _, e := OnlineKMeans{K: 1, Tau: -1}.Fit(good); return e }, ErrParam},
+		{"online rate", func() error { _, e := OnlineKMeans{K: 1, Rate: 7}.Fit(good); return e }, ErrParam},
 		{"online NaN", func() error { _, e := OnlineKMeans{K: 1}.Fit(nan); return e }, ErrNotFinite},
 		{"assign shape", func() error { _, _, e := Assign(good, mat.NewDense(2, 3, nil)); return e }, ErrShape},
-		{"assign empty", func() error { _, _, e := Assign(mat.NewDense(1, 1, nil).Slice(0, 0, 0, 1), col(1)); return e }, ErrEmptyData},
+		{"assign empty", func() error { _, _, e := Assign(mat.NewDense(1, 1, nil).Slice(0, 0, 0, 1), col(1)); return e }, ErrEmpty},
 	}
 	for _, c := range cases {
 		err := c.fit()
@@ -328,7 +328,7 @@ func TestKMeansBadInput(t *testing.T) {
 		}
 	}
 	_, err := KMeans{K: 1}.Fit(nan)
-	if err == nil || err.Error() != "cluster: value is not finite: data row 1, column 0 is NaN" {
+	if err == nil || err.Error() != "cluster: x[1,0] = NaN" {
 		t.Errorf("NaN message: %v", err)
 	}
 }

@@ -1,20 +1,16 @@
 package cluster
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
-
-// ErrDissimilarity reports a dissimilarity matrix that pairwise methods cannot use: not square,
-// not symmetric, negative or infinite entries, a non-zero diagonal, or missing entries (NaN)
-// where missing data is not allowed.
-var ErrDissimilarity = errors.New("cluster: invalid dissimilarity matrix")
 
 // pwStream is the PCG stream word of the pairwise methods ("pw_mfa").
 const pwStream = 0x70775f6d6661
@@ -30,11 +26,11 @@ type pwData struct {
 
 func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
 	if dm == nil {
-		return nil, fmt.Errorf("%w: nil matrix", ErrDissimilarity)
+		return nil, fmt.Errorf("%w: nil matrix", ErrEmpty)
 	}
 	n, c := dm.Dims()
 	if n != c || n == 0 {
-		return nil, fmt.Errorf("%w: shape %d×%d, want square and non-empty", ErrDissimilarity, n, c)
+		return nil, fmt.Errorf("%w: shape %d×%d, want square and non-empty", ErrShape, n, c)
 	}
 	p := &pwData{n: n, d: mat.NewDense(n, n, nil)}
 	sum, cnt := 0.0, 0
@@ -44,13 +40,13 @@ func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
 			switch {
 			case math.IsNaN(v):
 				if !allowMissing {
-					return nil, fmt.Errorf("%w: entry (%d,%d) is NaN (set Missing to treat NaN as unobserved)", ErrDissimilarity, i, j)
+					return nil, fmt.Errorf("%w: entry (%d,%d) is NaN (set Missing to treat NaN as unobserved)", ErrNotFinite, i, j)
 				}
 				if i == j {
-					return nil, fmt.Errorf("%w: diagonal entry %d is missing", ErrDissimilarity, i)
+					return nil, fmt.Errorf("%w: diagonal entry %d is missing", ErrParam, i)
 				}
 				if !math.IsNaN(dm.At(j, i)) {
-					return nil, fmt.Errorf("%w: (%d,%d) is missing but (%d,%d) is not", ErrDissimilarity, i, j, j, i)
+					return nil, fmt.Errorf("%w: (%d,%d) is missing but (%d,%d) is not", ErrParam, i, j, j, i)
 				}
 				if p.obs == nil {
 					p.obs = mat.NewDense(n, n, nil)
@@ -63,14 +59,14 @@ func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
 				p.obs.Set(i, j, 0)
 				continue
 			case math.IsInf(v, 0):
-				return nil, fmt.Errorf("%w: entry (%d,%d) is %g", ErrDissimilarity, i, j, v)
+				return nil, fmt.Errorf("%w: entry (%d,%d) is %g", ErrParam, i, j, v)
 			case v < 0:
-				return nil, fmt.Errorf("%w: negative entry d(%d,%d) = %g", ErrDissimilarity, i, j, v)
+				return nil, fmt.Errorf("%w: negative entry d(%d,%d) = %g", ErrParam, i, j, v)
 			case i == j && v != 0:
-				return nil, fmt.Errorf("%w: diagonal entry d(%d,%d) = %g, want 0", ErrDissimilarity, i, i, v)
+				return nil, fmt.Errorf("%w: diagonal entry d(%d,%d) = %g, want 0", ErrParam, i, i, v)
 			}
 			if w := dm.At(j, i); math.Abs(v-w) > 1e-9*math.Max(1, math.Abs(v)) {
-				return nil, fmt.Errorf("%w: not symmetric: d(%d,%d) = %g but d(%d,%d) = %g", ErrDissimilarity, i, j, v, j, i, w)
+				return nil, fmt.Errorf("%w: not symmetric: d(%d,%d) = %g but d(%d,%d) = %g", ErrParam, i, j, v, j, i, w)
 			}
 			p.d.Set(i, j, v)
 			if i != j {
@@ -248,12 +244,12 @@ func pwCheckAssign(a mat.Matrix, n int) (*mat.Dense, error) {
 		for q := 0; q < k; q++ {
 			v := m.At(i, q)
 			if !(v >= 0) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: assignment (%d,%d) = %g", ErrBadParam, i, q, v)
+				return nil, fmt.Errorf("%w: assignment (%d,%d) = %g", ErrParam, i, q, v)
 			}
 			s += v
 		}
 		if math.Abs(s-1) > 1e-9 {
-			return nil, fmt.Errorf("%w: assignment row %d sums to %g, want 1", ErrBadParam, i, s)
+			return nil, fmt.Errorf("%w: assignment row %d sums to %g, want 1", ErrProb, i, s)
 		}
 	}
 	return m, nil
@@ -276,7 +272,7 @@ func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
 	size := make([]float64, k)
 	for i, l := range labels {
 		if l < 0 || l >= k {
-			return 0, fmt.Errorf("%w: label %d of object %d outside [0, %d)", ErrBadK, l, i, k)
+			return 0, fmt.Errorf("%w: label %d of object %d outside [0, %d)", ErrLabel, l, i, k)
 		}
 		size[l]++
 	}
@@ -302,86 +298,62 @@ func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
 // (Algorithm of Fig. 4.8 with h = δ; Hofmann & Buhmann 1997). The data are only the n×n
 // dissimilarities d_αα′ (symmetric, non-negative, zero diagonal; need not be a metric).
 //
-// At inverse temperature β the Gibbs distribution of the cost C14 is approximated by a
-// factorising one whose soft assignments are ⟨m_q^(α)⟩ = softmax_q(−β e_q^(α)), with the mean
+// At temperature T (β = 1/T) the Gibbs distribution of the cost C14 is approximated by a
+// factorising one whose soft assignments are ⟨m_q^(α)⟩ = softmax_q(−e_q^(α)/T), with the mean
 // fields e of eq. (4.27) (see PairwiseMeanFields; c = 1 fixes the notes' inconsistent
-// prefactors, erratum E22, which only rescale β). For each β the two equations are iterated
-// until no field moves more than Tol; then β ← Rate·β, until BetaMax. Entries that are NaN are
+// prefactors, erratum E22, which only rescale β). For each T of the schedule the two equations
+// are iterated until no field moves more than Tol; then T falls. Entries that are NaN are
 // treated as unobserved when Missing is set (§4.2.3, corrected as erratum E24).
 //
-// Zero values: Beta0 = 0.5/d̄ and BetaMax = 200/d̄ with d̄ the mean observed dissimilarity,
-// Rate = 1.1, Tol = 1e-7·d̄, MaxInner = 500, Noise = 1e-3 (relative multiplicative jitter of the
-// assignments at each new β, which breaks the symmetry of the uniform high-temperature solution;
-// negative disables it). Init, if set, is the n×K initial soft assignment; otherwise the fields
-// start uniform on [0, d̄] as in the notes.
+// Zero values: Schedule T0 = 2·d̄, TMin = d̄/200 and Cooling = 1/1.1 (β from 0.5/d̄ to 200/d̄)
+// with d̄ the mean observed dissimilarity, Tol = 1e-7·d̄, MaxIter = 500 sweeps per temperature,
+// Noise = 1e-3 (relative multiplicative jitter of the assignments at each new temperature,
+// which breaks the symmetry of the uniform high-temperature solution; negative disables it).
+// Init, if set, is the n×K initial soft assignment; otherwise the fields start uniform on
+// [0, d̄] as in the notes.
 //
 // Cost: O(n²·K) per inner sweep (one n×n by n×K product; two with missing entries) and O(n²)
 // memory for the matrix.
 type Pairwise struct {
-	K                    int
-	Beta0, BetaMax, Rate float64
-	Tol                  float64
-	MaxInner             int
-	Noise                float64
-	Missing              bool
-	Init                 mat.Matrix
-	Seed                 uint64
+	K        int
+	Schedule gibbs.Schedule
+	Tol      float64
+	MaxIter  int
+	Noise    float64
+	Missing  bool
+	Init     mat.Matrix
+	Seed     uint64
 }
 
-// PairwiseLevel is the state after convergence at one β.
-type PairwiseLevel struct {
-	Beta      float64
-	SoftCost  float64 // (1/(2p)) Σ_q Σ_α ⟨m_q^(α)⟩ d̄_qα, the expected cost under Q
-	Iter      int
-	Converged bool
-}
-
-// PairwiseResult is the outcome of Pairwise.Fit.
+// PairwiseResult is the outcome of Pairwise.Fit. Each level's Cost is the expected cost
+// (1/(2p)) Σ_q Σ_α ⟨m_q^(α)⟩ d̄_qα under the mean-field distribution.
 type PairwiseResult struct {
-	Assign *mat.Dense // n×K soft assignments at BetaMax
-	Fields *mat.Dense // n×K mean fields at BetaMax
+	Assign *mat.Dense // n×K soft assignments at TMin
+	Fields *mat.Dense // n×K mean fields at TMin
 	Labels []int      // argmax_q of Assign (ties to the smallest index)
 	// Cost is the hard cost C14 of Labels (over observed pairs when entries are missing).
 	Cost   float64
-	Levels []PairwiseLevel
+	Levels []gibbs.Level
 	Iter   int // total inner sweeps
 }
 
+// pwSchedule is the resolved annealing of the mean-field methods.
 type pwSchedule struct {
-	beta0, betaMax, rate, tol float64
-	maxInner                  int
-	noise                     float64
+	sched      gibbs.Schedule
+	tol, noise float64
+	maxIter    int
 }
 
-func pwResolve(beta0, betaMax, rate, tol float64, maxInner int, noise, scale float64) (pwSchedule, error) {
-	s := pwSchedule{beta0, betaMax, rate, tol, maxInner, noise}
-	if s.beta0 == 0 {
-		s.beta0 = 0.5 / scale
+// pwResolve resolves the schedule and inner-loop options of a mean-field method whose data
+// scale is scale (mean dissimilarity, or the trace of the covariance for SoftSOM).
+func pwResolve(method string, s gibbs.Schedule, tol float64, maxIter int, noise, scale float64) (pwSchedule, error) {
+	sched, err := s.Resolve(gibbs.Schedule{T0: 2 * scale, TMin: scale / 200, Cooling: 1 / 1.1})
+	if err != nil {
+		return pwSchedule{}, fmt.Errorf("cluster: %s: %w", method, err)
 	}
-	if s.betaMax == 0 {
-		s.betaMax = 200 / scale
-	}
-	if s.rate == 0 {
-		s.rate = 1.1
-	}
-	if s.tol == 0 {
-		s.tol = 1e-7 * scale
-	}
-	if s.maxInner == 0 {
-		s.maxInner = 500
-	}
-	if s.noise == 0 {
-		s.noise = 1e-3
-	}
-	switch {
-	case !(s.beta0 > 0) || math.IsInf(s.beta0, 0) || !(s.betaMax >= s.beta0) || math.IsInf(s.betaMax, 0):
-		return s, fmt.Errorf("%w: need 0 < Beta0 ≤ BetaMax < ∞, got %g and %g", ErrTemperature, s.beta0, s.betaMax)
-	case !(s.rate > 1) || math.IsInf(s.rate, 0):
-		return s, fmt.Errorf("%w: annealing factor Rate = %g, want > 1", ErrBadParam, s.rate)
-	case !(s.tol > 0) || s.maxInner < 0:
-		return s, fmt.Errorf("%w: Tol = %g, MaxInner = %d", ErrBadParam, s.tol, s.maxInner)
-	}
-	return s, nil
+	r := pwSchedule{sched: sched, tol: cmp.Or(tol, 1e-7*scale), noise: cmp.Or(noise, 1e-3), maxIter: cmp.Or(maxIter, 500)}
+	return r, validParams(method, param{"Tol", r.tol > 0, tol, "> 0"},
+		param{"MaxIter", r.maxIter > 0, float64(maxIter), "≥ 0"}, param{"Noise", !math.IsNaN(r.noise), noise, "a number"})
 }
 
 // Fit clusters the objects of the dissimilarity matrix d.
@@ -392,22 +364,25 @@ func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
 	}
 	n, k := p.n, pc.K
 	if k < 1 || k > n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrBadK, k, n)
+		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, n)
 	}
-	sch, err := pwResolve(pc.Beta0, pc.BetaMax, pc.Rate, pc.Tol, pc.MaxInner, pc.Noise, p.scale)
+	sch, err := pwResolve("Pairwise", pc.Schedule, pc.Tol, pc.MaxIter, pc.Noise, p.scale)
 	if err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(pc.Seed, pwStream))
-	m, e, err := pwStart(pc.Init, n, k, p.scale, sch.beta0, rng, "K")
+	m, e, err := pwStart(pc.Init, n, k, p.scale, 1/sch.sched.T0, rng, "K")
 	if err != nil {
 		return nil, err
 	}
 	dm, om := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
 	res := &PairwiseResult{}
-	res.Fields, res.Levels, res.Iter = pwAnneal(m, e, sch, rng, func(m, e *mat.Dense) float64 {
+	res.Fields, res.Levels, res.Iter, err = pwAnneal(m, e, sch, rng, func(m, e *mat.Dense) float64 {
 		return pwFields(p, m, e, dm, om)
 	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: Pairwise: %w", err)
+	}
 	res.Assign, res.Labels = m, argmaxRows(m)
 	res.Cost = pwHardCost(p, res.Labels, k)
 	return res, nil
@@ -436,27 +411,27 @@ func pwStart(init mat.Matrix, n, k int, scale, beta0 float64, rng *rand.Rand, wh
 	return m, e, nil
 }
 
-// pwAnneal is the mean-field annealing loop shared by Pairwise and PairwiseSOM. fields(m, e)
-// writes the mean fields of the assignments m into e and returns the expected cost. At each β
-// of the geometric schedule (after jittering m by the relative Noise from the second β on) it
-// iterates m ← softmax(−β e), e ← fields(m) until the largest change of a field is below Tol or
-// MaxInner sweeps, and records the level. m ends as the assignments at BetaMax; the final fields
-// are returned with the levels and the total number of sweeps.
-func pwAnneal(m, e *mat.Dense, sch pwSchedule, rng *rand.Rand, fields func(m, e *mat.Dense) float64) (*mat.Dense, []PairwiseLevel, int) {
+// pwAnneal is the mean-field annealing of Pairwise and PairwiseSOM on the library's driver.
+// fields(m, e) writes the mean fields of the assignments m into e and returns the expected
+// cost. At each temperature T of the schedule (after jittering m by the relative Noise from the
+// second level on) it iterates m ← softmax(−e/T), e ← fields(m) until the largest change of a
+// field is below Tol or MaxIter sweeps, and records the level. m ends as the assignments at the
+// last temperature; the final fields are returned with the levels and the total sweeps.
+func pwAnneal(m, e *mat.Dense, sch pwSchedule, rng *rand.Rand, fields func(m, e *mat.Dense) float64) (*mat.Dense, []gibbs.Level, int, error) {
 	n, k := m.Dims()
 	eNew := mat.NewDense(n, k, nil)
 	fields(m, e)
-	var levels []PairwiseLevel
 	iter := 0
-	for beta, level := sch.beta0, 0; beta <= sch.betaMax*(1+1e-12); beta, level = beta*sch.rate, level+1 {
+	levels, err := gibbs.Anneal(sch.sched.Temperatures(), 0, func(level int, t float64) (gibbs.Level, error) {
+		beta := 1 / t
 		if level > 0 && sch.noise > 0 {
 			pwJitter(m, sch.noise, rng)
 			fields(m, e)
 		}
-		lv := PairwiseLevel{Beta: beta}
-		for lv.Iter < sch.maxInner {
+		lv := gibbs.Level{T: t}
+		for lv.Iter < sch.maxIter {
 			pwSoftmax(e, m, beta)
-			lv.SoftCost = fields(m, eNew)
+			lv.Cost = fields(m, eNew)
 			lv.Iter++
 			delta := 0.0
 			for i, v := range eNew.RawMatrix().Data {
@@ -470,9 +445,9 @@ func pwAnneal(m, e *mat.Dense, sch pwSchedule, rng *rand.Rand, fields func(m, e 
 		}
 		pwSoftmax(e, m, beta)
 		iter += lv.Iter
-		levels = append(levels, lv)
-	}
-	return e, levels, iter
+		return lv, nil
+	})
+	return e, levels, iter, err
 }
 
 // argmaxRows returns the column of the largest entry of every row (the first on ties).

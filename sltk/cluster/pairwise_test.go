@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -140,7 +141,7 @@ func TestMeanFieldIsSoftKMeansOracle23(t *testing.T) {
 func TestPairwiseRunIsSoftKMeans(t *testing.T) {
 	x := pwBlobs(90, 4)
 	d := halfSq(t, x)
-	r, err := Pairwise{K: 3, Seed: 1, Rate: 1.3}.Fit(d)
+	r, err := Pairwise{K: 3, Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Seed: 1}.Fit(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +151,7 @@ func TestPairwiseRunIsSoftKMeans(t *testing.T) {
 	}
 	e, _ := PairwiseMeanFields(d, r.Assign, false)
 	again := mat.NewDense(90, 3, nil)
-	pwSoftmax(e, again, last.Beta)
+	pwSoftmax(e, again, (1 / last.T))
 	if !mat.EqualApprox(again, r.Assign, 1e-6) {
 		t.Errorf("final assignments are not a soft k-means fixed point")
 	}
@@ -165,8 +166,8 @@ func TestPairwiseRunIsSoftKMeans(t *testing.T) {
 		t.Errorf("cost %g, want half of %g", r.Cost, want)
 	}
 	for i := 1; i < len(r.Levels); i++ {
-		if r.Levels[i].SoftCost > r.Levels[i-1].SoftCost+1e-9 {
-			t.Errorf("expected cost rose with β at level %d: %g → %g", i, r.Levels[i-1].SoftCost, r.Levels[i].SoftCost)
+		if r.Levels[i].Cost > r.Levels[i-1].Cost+1e-9 {
+			t.Errorf("expected cost rose with β at level %d: %g → %g", i, r.Levels[i-1].Cost, r.Levels[i].Cost)
 		}
 	}
 }
@@ -191,7 +192,7 @@ func TestPairwiseCriticalBetaOracle26(t *testing.T) {
 	}
 	for _, c := range []struct{ ba2, want float64 }{{0.9, 0}, {1.5, 0.8585596366}, {2, 0.9575040241}, {3, 0.9949015285}} {
 		beta := c.ba2 / (a * a)
-		r, err := Pairwise{K: 2, Beta0: beta, BetaMax: beta, Init: init, Noise: -1, Tol: 1e-13, MaxInner: 100000}.Fit(d)
+		r, err := Pairwise{K: 2, Schedule: gibbs.Schedule{T0: 1 / beta, TMin: 1 / beta}, Init: init, Noise: -1, Tol: 1e-13, MaxIter: 100000}.Fit(d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,10 +219,10 @@ func TestPairwiseMissing(t *testing.T) {
 			}
 		}
 	}
-	if _, err := (Pairwise{K: 3}).Fit(d); !errors.Is(err, ErrDissimilarity) {
+	if _, err := (Pairwise{K: 3}).Fit(d); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN without Missing: %v", err)
 	}
-	r, err := Pairwise{K: 3, Missing: true, Seed: 2, Rate: 1.3}.Fit(d)
+	r, err := Pairwise{K: 3, Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Missing: true, Seed: 2}.Fit(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,17 +243,17 @@ func TestPairwiseBadInput(t *testing.T) {
 		mat.NewDense(3, 3, []float64{0, math.Inf(1), 2, math.Inf(1), 0, 1, 2, 1, 0}),
 	}
 	for i, d := range bad {
-		if _, err := (Pairwise{K: 2}).Fit(d); !errors.Is(err, ErrDissimilarity) {
+		if _, err := (Pairwise{K: 2}).Fit(d); !wrapsSentinel(err) {
 			t.Errorf("case %d: %v", i, err)
 		}
 	}
-	if _, err := (Pairwise{K: 4}).Fit(good); !errors.Is(err, ErrBadK) {
+	if _, err := (Pairwise{K: 4}).Fit(good); !errors.Is(err, ErrParam) {
 		t.Errorf("K > n: %v", err)
 	}
-	if _, err := (Pairwise{K: 2, Rate: 0.5}).Fit(good); !errors.Is(err, ErrBadParam) {
+	if _, err := (Pairwise{K: 2, Schedule: gibbs.Schedule{Cooling: 1 / 0.5}}).Fit(good); !errors.Is(err, ErrParam) {
 		t.Errorf("rate < 1: %v", err)
 	}
-	if _, err := (Pairwise{K: 2, Beta0: -1}).Fit(good); !errors.Is(err, ErrTemperature) {
+	if _, err := (Pairwise{K: 2, Schedule: gibbs.Schedule{T0: 1 / (-1)}}).Fit(good); !errors.Is(err, ErrParam) {
 		t.Errorf("negative β: %v", err)
 	}
 }

@@ -22,13 +22,13 @@ func PartitionCost(x mat.Matrix, labels []int, k int) (float64, *mat.Dense, erro
 		return 0, nil, fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(labels), n)
 	}
 	if k < 1 {
-		return 0, nil, fmt.Errorf("%w: k = %d", ErrBadK, k)
+		return 0, nil, fmt.Errorf("%w: k = %d", ErrParam, k)
 	}
 	sums := make([]float64, k*d)
 	counts := make([]int, k)
 	for i, q := range labels {
 		if q < 0 || q >= k {
-			return 0, nil, fmt.Errorf("%w: labels[%d] = %d outside [0, %d)", ErrBadK, i, q, k)
+			return 0, nil, fmt.Errorf("%w: labels[%d] = %d outside [0, %d)", ErrLabel, i, q, k)
 		}
 		counts[q]++
 		for j, v := range data.x[i*d : (i+1)*d] {

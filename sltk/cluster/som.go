@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -34,7 +35,7 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 	switch top {
 	case Chain:
 		if nodes < 1 {
-			return nil, fmt.Errorf("%w: chain of %d nodes", ErrBadParam, nodes)
+			return nil, fmt.Errorf("%w: chain of %d nodes", ErrParam, nodes)
 		}
 		c := mat.NewDense(nodes, 2, nil)
 		for q := 0; q < nodes; q++ {
@@ -43,7 +44,7 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 		return c, nil
 	case Grid:
 		if rows < 1 || cols < 1 {
-			return nil, fmt.Errorf("%w: grid of %d×%d nodes", ErrBadParam, rows, cols)
+			return nil, fmt.Errorf("%w: grid of %d×%d nodes", ErrParam, rows, cols)
 		}
 		c := mat.NewDense(rows*cols, 2, nil)
 		for q := 0; q < rows*cols; q++ {
@@ -52,7 +53,7 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 		}
 		return c, nil
 	}
-	return nil, fmt.Errorf("%w: unknown topology %d", ErrBadParam, int(top))
+	return nil, fmt.Errorf("%w: unknown topology %d", ErrParam, int(top))
 }
 
 // Neighbourhood returns the M×M matrix h_qp = exp(−‖r_q − r_p‖²/(2σ²)) of lattice coordinates
@@ -63,7 +64,7 @@ func Neighbourhood(coords mat.Matrix, sigma float64) (*mat.Dense, error) {
 		return nil, fmt.Errorf("%w: nil coordinates", ErrShape)
 	}
 	if !(sigma >= 0) || math.IsInf(sigma, 0) {
-		return nil, fmt.Errorf("%w: σ = %g, want finite ≥ 0", ErrBadParam, sigma)
+		return nil, fmt.Errorf("%w: σ = %g, want finite ≥ 0", ErrParam, sigma)
 	}
 	m, _ := coords.Dims()
 	h := mat.NewDense(m, m, nil)
@@ -100,25 +101,25 @@ func somFillH(h *mat.Dense, coords mat.Matrix, sigma float64) {
 // σ_t: a wide neighbourhood first orders the map globally (smooth cost), a narrow one then fits
 // the data (rugged cost, §4.3.1).
 //
-// Zero values: Topology Chain with Nodes = 20 (Grid: 10×10), Epochs = 20, Eps0 = 0.5,
-// EpsF = 0.01, Sigma0 = (longest lattice side)/2, SigmaF = 0.5, Winner Nearest, Init
+// Zero values: Topology Chain with Nodes = 20 (Grid: 10×10), MaxIter = 20 epochs, LearningRate = 0.5,
+// FinalLearningRate = 0.01, Sigma0 = (longest lattice side)/2, SigmaF = 0.5, Winner Nearest, Init
 // KMeansPlusPlus (as OnlineKMeans). A negative Sigma0 or SigmaF means σ = 0: then h = δ and,
-// with Eps0 = EpsF, the SOM replays online k-means with a constant rate step for step (the
+// with LearningRate = FinalLearningRate, the SOM replays online k-means with a constant rate step for step (the
 // same seed gives the same initialisation and visiting order as OnlineKMeans).
 //
 // Cost: O(n·M·d) per epoch (O(n·M²) more for the Heskes winner), sequential by nature.
 type SOM struct {
-	Topology   Topology
-	Nodes      int
-	Rows, Cols int
-	Epochs     int
-	Eps0, EpsF float64
-	Sigma0     float64
-	SigmaF     float64
-	Winner     WinnerRule
-	Init       KMeansInit
-	Centroids  mat.Matrix // M×d initial prototypes for Init == KMeansGiven
-	Seed       uint64
+	Topology                        Topology
+	Nodes                           int
+	Rows, Cols                      int
+	MaxIter                         int
+	LearningRate, FinalLearningRate float64
+	Sigma0                          float64
+	SigmaF                          float64
+	Winner                          WinnerRule
+	Init                            KMeansInit
+	Centroids                       mat.Matrix // M×d initial prototypes for Init == KMeansGiven
+	Seed                            uint64
 }
 
 // SOMEpoch records the schedule and the fit after one epoch.
@@ -146,34 +147,24 @@ func (s SOM) defaults() (SOM, error) {
 	if s.Topology == Grid && s.Rows == 0 && s.Cols == 0 {
 		s.Rows, s.Cols = 10, 10
 	}
-	if s.Epochs == 0 {
-		s.Epochs = 20
-	}
-	if s.Eps0 == 0 {
-		s.Eps0 = 0.5
-	}
-	if s.EpsF == 0 {
-		s.EpsF = 0.01
-	}
+	s.MaxIter = cmp.Or(s.MaxIter, 20)
+	s.LearningRate = cmp.Or(s.LearningRate, 0.5)
+	s.FinalLearningRate = cmp.Or(s.FinalLearningRate, 0.01)
 	side := float64(s.Nodes)
 	if s.Topology == Grid {
 		side = float64(max(s.Rows, s.Cols))
 	}
-	if s.Sigma0 == 0 {
-		s.Sigma0 = side / 2
-	}
-	if s.SigmaF == 0 {
-		s.SigmaF = 0.5
-	}
+	s.Sigma0 = cmp.Or(s.Sigma0, side/2)
+	s.SigmaF = cmp.Or(s.SigmaF, 0.5)
 	switch {
-	case s.Epochs < 0:
-		return s, fmt.Errorf("%w: Epochs = %d", ErrBadParam, s.Epochs)
-	case !(s.Eps0 > 0 && s.Eps0 <= 1 && s.EpsF > 0 && s.EpsF <= 1):
-		return s, fmt.Errorf("%w: learning rates %g → %g, want in (0, 1]", ErrBadParam, s.Eps0, s.EpsF)
+	case s.MaxIter < 0:
+		return s, fmt.Errorf("cluster: SOM: MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrParam)
+	case !(s.LearningRate > 0 && s.LearningRate <= 1 && s.FinalLearningRate > 0 && s.FinalLearningRate <= 1):
+		return s, fmt.Errorf("%w: learning rates %g → %g, want in (0, 1]", ErrParam, s.LearningRate, s.FinalLearningRate)
 	case math.IsNaN(s.Sigma0) || math.IsNaN(s.SigmaF) || math.IsInf(s.Sigma0, 0) || math.IsInf(s.SigmaF, 0):
-		return s, fmt.Errorf("%w: σ schedule %g → %g", ErrBadParam, s.Sigma0, s.SigmaF)
+		return s, fmt.Errorf("%w: σ schedule %g → %g", ErrParam, s.Sigma0, s.SigmaF)
 	case s.Winner != Nearest && s.Winner != Heskes:
-		return s, fmt.Errorf("%w: unknown winner rule %d", ErrBadParam, int(s.Winner))
+		return s, fmt.Errorf("%w: unknown winner rule %d", ErrParam, int(s.Winner))
 	}
 	return s, nil
 }
@@ -200,10 +191,10 @@ func softMapLattice(top Topology, nodes, rows, cols int, sigma float64, n int, w
 	case sigma < 0:
 		sigma = 0
 	case math.IsNaN(sigma) || math.IsInf(sigma, 0):
-		return nil, nil, fmt.Errorf("%w: σ = %g", ErrBadParam, given)
+		return nil, nil, fmt.Errorf("%w: σ = %g", ErrParam, given)
 	}
 	if m, _ := coords.Dims(); m > n {
-		return nil, nil, fmt.Errorf("%w: %d nodes for %d %s", ErrBadK, m, n, what)
+		return nil, nil, fmt.Errorf("%w: %d nodes for %d %s", ErrParam, m, n, what)
 	}
 	h, err = Neighbourhood(coords, sigma)
 	if err != nil {
@@ -237,7 +228,7 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	n, d := data.n, data.d
 	m, _ := coords.Dims()
 	if m > n {
-		return nil, fmt.Errorf("%w: %d nodes for %d points", ErrBadK, m, n)
+		return nil, fmt.Errorf("%w: %d nodes for %d points", ErrParam, m, n)
 	}
 	given, err := kmCheckInit(s.Init, s.Centroids, m, d)
 	if err != nil {
@@ -259,11 +250,11 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	dist := make([]float64, m)
 	gain := make([]float64, m)
 	res := &SOMResult{Coords: coords}
-	tmax := float64(max(s.Epochs*n-1, 1))
+	tmax := float64(max(s.MaxIter*n-1, 1))
 	var eps, sigma float64
-	w, err := kmOnline(e, s.Init, given, s.Seed, s.Epochs, func(step int, xi, w []float64) {
+	w, err := kmOnline(e, s.Init, given, s.Seed, s.MaxIter, func(step int, xi, w []float64) {
 		f := float64(step) / tmax
-		eps = somSchedule(s.Eps0, s.EpsF, f)
+		eps = somSchedule(s.LearningRate, s.FinalLearningRate, f)
 		sigma = somSchedule(s.Sigma0, s.SigmaF, f)
 		var win int
 		if s.Winner == Nearest {

@@ -1,8 +1,10 @@
 package cluster
 
 import (
+	"fmt"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -14,35 +16,35 @@ import (
 //
 //	e_q^(α) = Σ_s h_sq [ (1/n_s) Σ_δ a_s^(δ) d_δα − (1/(2 n_s²)) Σ_δε a_s^(δ) a_s^(ε) d_δε ],  n_s = Σ_γ a_s^(γ),
 //
-// followed by ⟨m_q^(α)⟩ = softmax_q(−β e_q^(α)), iterated to a fixed point at each β of a
-// geometric schedule. With h = δ (Sigma < 0) this is exactly pairwise clustering (Pairwise); for
+// followed by ⟨m_q^(α)⟩ = softmax_q(−e_q^(α)/T), iterated to a fixed point at each β of a
+// temperature schedule. With h = δ (Sigma < 0) this is exactly pairwise clustering (Pairwise); for
 // d = ½‖x − x′‖² the field is e_q^(α) = ½ Σ_s h_sq ‖x^(α) − w_s‖² with w_s the a_s-weighted mean,
 // the soft topographic vector quantiser.
 //
 // Zero values: Topology Chain with Nodes = 10 (Grid 5×5), Sigma = 1 (negative: h = δ); the
 // annealing fields mean what they mean for Pairwise. Cost O(n²·M + n·M²) per inner sweep.
 type PairwiseSOM struct {
-	Topology             Topology
-	Nodes                int
-	Rows, Cols           int
-	Sigma                float64
-	Beta0, BetaMax, Rate float64
-	Tol                  float64
-	MaxInner             int
-	Noise                float64
-	Missing              bool
-	Init                 mat.Matrix
-	Seed                 uint64
+	Topology   Topology
+	Nodes      int
+	Rows, Cols int
+	Sigma      float64
+	Schedule   gibbs.Schedule
+	Tol        float64
+	MaxIter    int
+	Noise      float64
+	Missing    bool
+	Init       mat.Matrix
+	Seed       uint64
 }
 
 // PairwiseSOMResult is a map fitted to dissimilarities.
 type PairwiseSOMResult struct {
-	Assign *mat.Dense // n×M soft assignments at BetaMax
+	Assign *mat.Dense // n×M soft assignments at TMin
 	Fields *mat.Dense // n×M mean fields
 	Labels []int      // argmax_q of Assign
 	Coords *mat.Dense // M×2 lattice coordinates
 	H      *mat.Dense // M×M neighbourhood
-	Levels []PairwiseLevel
+	Levels []gibbs.Level
 	Iter   int
 }
 
@@ -67,21 +69,24 @@ func (ps PairwiseSOM) Fit(d mat.Matrix) (*PairwiseSOMResult, error) {
 		return nil, err
 	}
 	k, _ := coords.Dims()
-	sch, err := pwResolve(ps.Beta0, ps.BetaMax, ps.Rate, ps.Tol, ps.MaxInner, ps.Noise, p.scale)
+	sch, err := pwResolve("PairwiseSOM", ps.Schedule, ps.Tol, ps.MaxIter, ps.Noise, p.scale)
 	if err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(ps.Seed, pwStream))
-	m, e, err := pwStart(ps.Init, n, k, p.scale, sch.beta0, rng, "nodes")
+	m, e, err := pwStart(ps.Init, n, k, p.scale, 1/sch.sched.T0, rng, "nodes")
 	if err != nil {
 		return nil, err
 	}
 	a, ehat := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
 	dm, om := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
 	res := &PairwiseSOMResult{Coords: coords, H: h}
-	res.Fields, res.Levels, res.Iter = pwAnneal(m, e, sch, rng, func(m, e *mat.Dense) float64 {
+	res.Fields, res.Levels, res.Iter, err = pwAnneal(m, e, sch, rng, func(m, e *mat.Dense) float64 {
 		return somPairwiseFields(p, h, m, a, ehat, e, dm, om)
 	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: PairwiseSOM: %w", err)
+	}
 	res.Assign, res.Labels = m, argmaxRows(m)
 	return res, nil
 }

@@ -1,9 +1,12 @@
 package cluster
 
 import (
+	"cmp"
+	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -14,53 +17,59 @@ import (
 //
 //	⟨m_p^(α)⟩ ∝ exp(−(β/2) Σ_q h_qp ‖x^(α) − w_q‖²),   w_q = Σ_α a_q^(α) x^(α) / Σ_α a_q^(α),  a_q^(α) = Σ_p h_qp ⟨m_p^(α)⟩,
 //
-// iterated to a fixed point at each β of a geometric schedule. It equals PairwiseSOM on
+// iterated to a fixed point at each temperature T = 1/β of the schedule. It equals PairwiseSOM on
 // d = ½‖x − x′‖² but costs O(n·M·(d + M)) per sweep instead of O(n²·M), and as β → ∞ its
 // assignment becomes the neighbourhood-weighted winner of the Heskes SOM (A28); with h = δ it
 // is soft k-means.
 //
 // Zero values: Topology Chain with Nodes = 10 (Grid 5×5), Sigma = 1 (negative: h = δ),
-// Beta0 = 0.5/tr C and BetaMax = 200/tr C (C the 1/p data covariance), Rate = 1.1,
-// Tol = 1e-7·s (largest prototype move, s the root mean per-coordinate variance),
-// MaxInner = 500, Noise = 1e-3 (relative jitter of the prototypes at each new β; negative
-// disables). Init, if set, holds the M×d starting prototypes; otherwise they start at the mean
+// Schedule T0 = 2·tr C, TMin = tr C/200 and Cooling = 1/1.1 (β from 0.5/tr C to 200/tr C; C the
+// 1/p data covariance), Tol = 1e-7·s (largest prototype move, s the root mean per-coordinate
+// variance), MaxIter = 500 sweeps per temperature, Noise = 1e-3 (relative jitter of the
+// prototypes at each new temperature; negative disables). Init, if set, holds the M×d starting prototypes; otherwise they start at the mean
 // plus Noise·s Gaussian noise.
 type SoftSOM struct {
-	Topology             Topology
-	Nodes                int
-	Rows, Cols           int
-	Sigma                float64
-	Beta0, BetaMax, Rate float64
-	Tol                  float64
-	MaxInner             int
-	Noise                float64
-	Init                 mat.Matrix
-	Seed                 uint64
-}
-
-// SoftSOMLevel is the state after convergence at one β.
-type SoftSOMLevel struct {
-	Beta       float64
-	Distortion float64 // (1/p) Σ_α Σ_p ⟨m_p^(α)⟩ Σ_q h_qp ‖x^(α) − w_q‖², the expected SOM cost C15
-	Iter       int
-	Converged  bool
+	Topology   Topology
+	Nodes      int
+	Rows, Cols int
+	Sigma      float64
+	Schedule   gibbs.Schedule
+	Tol        float64
+	MaxIter    int
+	Noise      float64
+	Init       mat.Matrix
+	Seed       uint64
 }
 
 // SoftSOMResult is a trained soft map.
 type SoftSOMResult struct {
 	Prototypes *mat.Dense // M×d
-	Assign     *mat.Dense // n×M soft assignments at BetaMax
+	Assign     *mat.Dense // n×M soft assignments at TMin
 	Labels     []int      // argmax_p of Assign
 	Coords     *mat.Dense
 	H          *mat.Dense
-	Levels     []SoftSOMLevel
-	Iter       int
+	// Levels[i].Cost is the expected SOM cost C15, (1/p) Σ_α Σ_p ⟨m_p^(α)⟩ Σ_q h_qp ‖x^(α) − w_q‖².
+	Levels []gibbs.Level
+	Iter   int
 }
 
 // softSOMStream is the PCG stream word of SoftSOM ("stvq").
 const softSOMStream = 0x73747671
 
-// Fit trains the map on the rows of x.
+// softSOMState holds the data and buffers of one SoftSOM run.
+type softSOMState struct {
+	data            kmData
+	xd, h           *mat.Dense
+	assign, dist, e *mat.Dense
+	a               mat.Dense
+	num             mat.Dense
+	den             []float64
+	m               int
+}
+
+// Fit trains the map on the rows of x: at every temperature of the schedule, jitter the
+// prototypes, then alternate the soft assignment (E-step) and the prototype update (M-step) to
+// a fixed point.
 func (s SoftSOM) Fit(x mat.Matrix) (*SoftSOMResult, error) {
 	data, err := kmPrepare(x)
 	if err != nil {
@@ -72,29 +81,11 @@ func (s SoftSOM) Fit(x mat.Matrix) (*SoftSOMResult, error) {
 		return nil, err
 	}
 	m, _ := coords.Dims()
-	mean := make([]float64, d)
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			mean[j] += data.x[i*d+j] / float64(n)
-		}
-	}
-	trace := 0.0
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			u := data.x[i*d+j] - mean[j]
-			trace += u * u / float64(n)
-		}
-	}
-	if trace == 0 {
-		trace = 1
-	}
+	mean, trace := softSOMMoments(data)
 	scale := math.Sqrt(trace / float64(d))
-	sch, err := pwResolve(s.Beta0, s.BetaMax, s.Rate, s.Tol, s.MaxInner, s.Noise, trace)
+	sch, err := pwResolve("SoftSOM", s.Schedule, cmp.Or(s.Tol, 1e-7*scale), s.MaxIter, s.Noise, trace)
 	if err != nil {
 		return nil, err
-	}
-	if s.Tol == 0 {
-		sch.tol = 1e-7 * scale
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, softSOMStream))
 	w := make([]float64, m*d)
@@ -111,76 +102,100 @@ func (s SoftSOM) Fit(x mat.Matrix) (*SoftSOMResult, error) {
 			}
 		}
 	}
-	xd := mat.NewDense(n, d, data.x)
-	assign := mat.NewDense(n, m, nil)
-	dist := mat.NewDense(n, m, nil)
-	e := mat.NewDense(n, m, nil)
-	a := mat.NewDense(n, m, nil)
-	var num mat.Dense
-	den := make([]float64, m)
+	st := &softSOMState{data: data, xd: mat.NewDense(n, d, data.x), h: h, m: m,
+		assign: mat.NewDense(n, m, nil), dist: mat.NewDense(n, m, nil), e: mat.NewDense(n, m, nil),
+		den: make([]float64, m)}
 	res := &SoftSOMResult{Coords: coords, H: h}
-	for beta, level := sch.beta0, 0; beta <= sch.betaMax*(1+1e-12); beta, level = beta*sch.rate, level+1 {
+	res.Levels, err = gibbs.Anneal(sch.sched.Temperatures(), 0, func(level int, t float64) (gibbs.Level, error) {
 		if level > 0 && sch.noise > 0 {
 			for i := range w {
 				w[i] += sch.noise * scale * rng.NormFloat64()
 			}
 		}
-		lv := SoftSOMLevel{Beta: beta}
-		for lv.Iter < sch.maxInner {
+		lv := gibbs.Level{T: t}
+		for lv.Iter < sch.maxIter {
 			lv.Iter++
-			// E-step: e = ½ · dist · H with dist_iq = ‖x_i − w_q‖² (h symmetric), softmax over p.
-			for i := 0; i < n; i++ {
-				xi := data.x[i*d : (i+1)*d]
-				row := dist.RawRowView(i)
-				for q := 0; q < m; q++ {
-					row[q], _ = kmNearest(xi, w[q*d:(q+1)*d], 1)
-				}
-			}
-			e.Mul(dist, h)
-			e.Scale(0.5, e)
-			pwSoftmax(e, assign, beta)
-			lv.Distortion = 0
-			for i, v := range assign.RawMatrix().Data {
-				lv.Distortion += 2 * v * e.RawMatrix().Data[i]
-			}
-			lv.Distortion /= float64(n)
-			// M-step: smoothed weights a = m·H, prototypes w_q = Σ_α a_q x / Σ_α a_q.
-			a.Mul(assign, h)
-			num.Mul(a.T(), xd)
-			clear(den)
-			for i := 0; i < n; i++ {
-				for q, v := range a.RawRowView(i) {
-					den[q] += v
-				}
-			}
-			move := 0.0
-			for q := 0; q < m; q++ {
-				if !(den[q] > 1e-300) {
-					continue // a node without mass keeps its prototype
-				}
-				for j := 0; j < d; j++ {
-					v := num.At(q, j) / den[q]
-					move = math.Max(move, math.Abs(v-w[q*d+j]))
-					w[q*d+j] = v
-				}
-			}
-			if move < sch.tol {
+			lv.Cost = st.expect(w, 1/t)
+			if st.maximise(w) < sch.tol {
 				lv.Converged = true
 				break
 			}
 		}
 		res.Iter += lv.Iter
-		res.Levels = append(res.Levels, lv)
+		return lv, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: SoftSOM: %w", err)
 	}
 	res.Prototypes = mat.NewDense(m, d, w)
-	res.Assign = assign
-	res.Labels = make([]int, n)
+	res.Assign = st.assign
+	res.Labels = argmaxRows(st.assign)
+	return res, nil
+}
+
+// softSOMMoments returns the mean and the trace of the 1/n covariance of the data (1 if 0).
+func softSOMMoments(data kmData) ([]float64, float64) {
+	n, d := data.n, data.d
+	mean := make([]float64, d)
 	for i := 0; i < n; i++ {
-		for q := 1; q < m; q++ {
-			if assign.At(i, q) > assign.At(i, res.Labels[i]) {
-				res.Labels[i] = q
-			}
+		for j := 0; j < d; j++ {
+			mean[j] += data.x[i*d+j] / float64(n)
 		}
 	}
-	return res, nil
+	trace := 0.0
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			u := data.x[i*d+j] - mean[j]
+			trace += u * u / float64(n)
+		}
+	}
+	trace = cmp.Or(trace, 1)
+	return mean, trace
+}
+
+// expect is the E-step at β: e = ½ · dist · H with dist_iq = ‖x_i − w_q‖² (h symmetric), the
+// assignments softmax over p of −β e; it returns the expected SOM cost.
+func (st *softSOMState) expect(w []float64, beta float64) float64 {
+	n, d, m := st.data.n, st.data.d, st.m
+	for i := 0; i < n; i++ {
+		xi := st.data.x[i*d : (i+1)*d]
+		row := st.dist.RawRowView(i)
+		for q := 0; q < m; q++ {
+			row[q], _ = kmNearest(xi, w[q*d:(q+1)*d], 1)
+		}
+	}
+	st.e.Mul(st.dist, st.h)
+	st.e.Scale(0.5, st.e)
+	pwSoftmax(st.e, st.assign, beta)
+	cost := 0.0
+	for i, v := range st.assign.RawMatrix().Data {
+		cost += 2 * v * st.e.RawMatrix().Data[i]
+	}
+	return cost / float64(n)
+}
+
+// maximise is the M-step: smoothed weights a = m·H and prototypes w_q = Σ_α a_q x / Σ_α a_q (a
+// node without mass keeps its prototype). It returns the largest coordinate move.
+func (st *softSOMState) maximise(w []float64) float64 {
+	d := st.data.d
+	st.a.Mul(st.assign, st.h)
+	st.num.Mul(st.a.T(), st.xd)
+	clear(st.den)
+	for i := 0; i < st.data.n; i++ {
+		for q, v := range st.a.RawRowView(i) {
+			st.den[q] += v
+		}
+	}
+	move := 0.0
+	for q := 0; q < st.m; q++ {
+		if !(st.den[q] > 1e-300) {
+			continue
+		}
+		for j := 0; j < d; j++ {
+			v := st.num.At(q, j) / st.den[q]
+			move = math.Max(move, math.Abs(v-w[q*d+j]))
+			w[q*d+j] = v
+		}
+	}
+	return move
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -24,11 +25,11 @@ func uniformSquare(n int, seed uint64) *mat.Dense {
 func TestSOMZeroSigmaIsOnlineKMeansOracle27(t *testing.T) {
 	x := pwBlobs(300, 9)
 	init := mat.NewDense(5, 2, []float64{0, 0, 1, 1, -1, 0, 2, -2, -2, 2})
-	s, err := SOM{Nodes: 5, Sigma0: -1, SigmaF: -1, Eps0: 0.2, EpsF: 0.2, Epochs: 4, Init: KMeansGiven, Centroids: init, Seed: 3}.Fit(x)
+	s, err := SOM{Nodes: 5, Sigma0: -1, SigmaF: -1, LearningRate: 0.2, FinalLearningRate: 0.2, MaxIter: 4, Init: KMeansGiven, Centroids: init, Seed: 3}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := OnlineKMeans{K: 5, Rate: RateConstant, Eta0: 0.2, Epochs: 4, Init: KMeansGiven, Centroids: init, Seed: 3}.Fit(x)
+	k, err := OnlineKMeans{K: 5, Rate: RateConstant, LearningRate: 0.2, MaxIter: 4, Init: KMeansGiven, Centroids: init, Seed: 3}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func TestSOMChainOrdersOn1D(t *testing.T) {
 		for i := 0; i < 500; i++ {
 			x.Set(i, 0, rng.Float64())
 		}
-		r, err := SOM{Nodes: 10, Epochs: 20, Sigma0: 5, Seed: seed}.Fit(x)
+		r, err := SOM{Nodes: 10, MaxIter: 20, Sigma0: 5, Seed: seed}.Fit(x)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +66,7 @@ func TestSOMGridUnfolds(t *testing.T) {
 	// error, so its map is slightly coarser; both must unfold (no folds, small topographic error).
 	limits := map[WinnerRule][2]float64{Nearest: {0.1, 0.01}, Heskes: {0.25, 0.02}}
 	for _, rule := range []WinnerRule{Nearest, Heskes} {
-		r, err := SOM{Topology: Grid, Rows: 6, Cols: 6, Epochs: 15, Seed: 1, Winner: rule}.Fit(x)
+		r, err := SOM{Topology: Grid, Rows: 6, Cols: 6, MaxIter: 15, Seed: 1, Winner: rule}.Fit(x)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,11 +87,11 @@ func TestPairwiseSOMOracle25(t *testing.T) {
 	d := halfSq(t, x)
 	rng := rand.New(rand.NewPCG(12, 1))
 	init := randomSoft(60, 4, rng)
-	a, err := PairwiseSOM{Nodes: 4, Sigma: -1, Init: init, Rate: 1.5, Noise: -1}.Fit(d)
+	a, err := PairwiseSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.5}, Nodes: 4, Sigma: -1, Init: init, Noise: -1}.Fit(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Pairwise{K: 4, Init: init, Rate: 1.5, Noise: -1}.Fit(d)
+	b, err := Pairwise{K: 4, Schedule: gibbs.Schedule{Cooling: 1 / 1.5}, Init: init, Noise: -1}.Fit(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func TestPairwiseSOMChainOrdersLine(t *testing.T) {
 		x.Set(i, 0, float64(i)/float64(n))
 	}
 	d := halfSq(t, x)
-	r, err := PairwiseSOM{Nodes: 6, Sigma: 1, Seed: 2, Rate: 1.2}.Fit(d)
+	r, err := PairwiseSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.2}, Nodes: 6, Sigma: 1, Seed: 2}.Fit(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,24 +156,24 @@ func TestPairwiseSOMChainOrdersLine(t *testing.T) {
 
 func TestSOMBadInput(t *testing.T) {
 	x := uniformSquare(20, 1)
-	for i, s := range []SOM{{Nodes: 30}, {Eps0: 2}, {Topology: Grid, Rows: -1, Cols: 2}, {Topology: 7}, {Winner: 5}, {Sigma0: math.NaN()}} {
+	for i, s := range []SOM{{Nodes: 30}, {LearningRate: 2}, {Topology: Grid, Rows: -1, Cols: 2}, {Topology: 7}, {Winner: 5}, {Sigma0: math.NaN()}} {
 		_, err := s.Fit(x)
-		if !errors.Is(err, ErrBadParam) && !errors.Is(err, ErrBadK) {
+		if !errors.Is(err, ErrParam) && !errors.Is(err, ErrParam) {
 			t.Errorf("case %d: %v", i, err)
 		}
 	}
-	if _, err := Neighbourhood(mat.NewDense(2, 2, nil), -1); !errors.Is(err, ErrBadParam) {
+	if _, err := Neighbourhood(mat.NewDense(2, 2, nil), -1); !errors.Is(err, ErrParam) {
 		t.Errorf("negative σ: %v", err)
 	}
 	d := mat.NewDense(3, 3, []float64{0, 1, 2, 1, 0, 1, 2, 3, 0})
-	if _, err := (PairwiseSOM{Nodes: 2}).Fit(d); !errors.Is(err, ErrDissimilarity) {
+	if _, err := (PairwiseSOM{Nodes: 2}).Fit(d); !errors.Is(err, ErrParam) {
 		t.Errorf("asymmetric: %v", err)
 	}
 }
 
 func ExampleSOM() {
 	x := uniformSquare(400, 3)
-	r, err := SOM{Topology: Grid, Rows: 4, Cols: 4, Epochs: 10, Seed: 1}.Fit(x)
+	r, err := SOM{Topology: Grid, Rows: 4, Cols: 4, MaxIter: 10, Seed: 1}.Fit(x)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -189,7 +190,7 @@ func BenchmarkPairwise5000(b *testing.B) {
 	d.Scale(0.5, d)
 	b.ReportAllocs()
 	for b.Loop() {
-		r, err := Pairwise{K: 3, Rate: 1.3, Tol: 1e-4, Seed: 1}.Fit(d)
+		r, err := Pairwise{K: 3, Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Tol: 1e-4, Seed: 1}.Fit(d)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -202,7 +203,7 @@ func BenchmarkSOMGrid5000(b *testing.B) {
 	x := benchData5000()
 	b.ReportAllocs()
 	for b.Loop() {
-		r, err := SOM{Topology: Grid, Rows: 10, Cols: 10, Epochs: 20, Seed: 1}.Fit(x)
+		r, err := SOM{Topology: Grid, Rows: 10, Cols: 10, MaxIter: 20, Seed: 1}.Fit(x)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -216,7 +217,7 @@ func BenchmarkPairwiseSOM5000(b *testing.B) {
 	d.Scale(0.5, d)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := (PairwiseSOM{Nodes: 8, Sigma: 1, Rate: 1.3, Tol: 1e-4, Seed: 1}).Fit(d); err != nil {
+		if _, err := (PairwiseSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Nodes: 8, Sigma: 1, Tol: 1e-4, Seed: 1}).Fit(d); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -227,16 +228,16 @@ func BenchmarkPairwiseSOM5000(b *testing.B) {
 func TestOnlineSoftKMeans(t *testing.T) {
 	x := pwBlobs(300, 31)
 	init := mat.NewDense(3, 2, []float64{-1, -1, 1, -1, 0, 1})
-	hard, err := OnlineSoftKMeans{K: 3, Beta0: 1e6, Eta0: 0.2, Epochs: 3, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
+	hard, err := OnlineSoftKMeans{K: 3, Schedule: gibbs.Schedule{T0: 2e-6}, LearningRate: 0.2, MaxIter: 3, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
-	km, _ := OnlineKMeans{K: 3, Rate: RateConstant, Eta0: 0.2, Epochs: 3, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
+	km, _ := OnlineKMeans{K: 3, Rate: RateConstant, LearningRate: 0.2, MaxIter: 3, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
 	if !mat.EqualApprox(hard.Centroids, km.Centroids, 1e-12) {
 		t.Errorf("β = 10⁶ differs from online k-means")
 	}
 	beta := 0.8
-	soft, err := OnlineSoftKMeans{K: 3, Beta0: beta, Eta0: 0.05, EtaF: 0.0005, Epochs: 40, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
+	soft, err := OnlineSoftKMeans{K: 3, Schedule: gibbs.Schedule{T0: 2 / beta}, LearningRate: 0.05, FinalLearningRate: 0.0005, MaxIter: 40, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,8 +255,8 @@ func TestOnlineSoftKMeans(t *testing.T) {
 			t.Errorf("prototype %d is %g from its batch soft k-means update", q, dist)
 		}
 	}
-	if _, err := (OnlineSoftKMeans{K: 3}).Fit(x); !errors.Is(err, ErrTemperature) {
-		t.Errorf("missing β: %v", err)
+	if _, err := (OnlineSoftKMeans{K: 3}).Fit(x); !errors.Is(err, ErrParam) {
+		t.Errorf("missing T0: %v", err)
 	}
 }
 
@@ -281,11 +282,11 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 		w0.Set(q, 1, w0.At(q, 1)/n)
 	}
 	beta := 0.3
-	ps, err := PairwiseSOM{Nodes: 4, Sigma: 0.8, Init: m0, Beta0: beta, BetaMax: beta, Noise: -1, Tol: 1e-13, MaxInner: 100000}.Fit(d)
+	ps, err := PairwiseSOM{Schedule: gibbs.Schedule{T0: 1 / beta, TMin: 1 / beta}, Nodes: 4, Sigma: 0.8, Init: m0, Noise: -1, Tol: 1e-13, MaxIter: 100000}.Fit(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := SoftSOM{Nodes: 4, Sigma: 0.8, Init: w0, Beta0: beta, BetaMax: beta, Noise: -1, Tol: 1e-13, MaxInner: 100000}.Fit(x)
+	ss, err := SoftSOM{Schedule: gibbs.Schedule{T0: 1 / beta, TMin: 1 / beta}, Nodes: 4, Sigma: 0.8, Init: w0, Noise: -1, Tol: 1e-13, MaxIter: 100000}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +294,7 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 		t.Errorf("soft SOM and pairwise SOM reach different fixed points")
 	}
 	// Annealed on the unit square, a soft 5×5 grid ends ordered.
-	r, err := SoftSOM{Topology: Grid, Rows: 4, Cols: 4, Sigma: 0.7, Rate: 1.3, Tol: 1e-5, Seed: 1}.Fit(uniformSquare(300, 5))
+	r, err := SoftSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Topology: Grid, Rows: 4, Cols: 4, Sigma: 0.7, Tol: 1e-5, Seed: 1}.Fit(uniformSquare(300, 5))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,11 +303,11 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 		t.Errorf("soft grid topographic error %g", te)
 	}
 	for i := 1; i < len(r.Levels); i++ {
-		if r.Levels[i].Distortion > r.Levels[i-1].Distortion+1e-9 {
-			t.Errorf("expected SOM cost rose at β = %g", r.Levels[i].Beta)
+		if r.Levels[i].Cost > r.Levels[i-1].Cost+1e-9 {
+			t.Errorf("expected SOM cost rose at β = %g", 1/r.Levels[i].T)
 		}
 	}
-	if _, err := (SoftSOM{Nodes: 500}).Fit(x); !errors.Is(err, ErrBadK) {
+	if _, err := (SoftSOM{Nodes: 500}).Fit(x); !errors.Is(err, ErrParam) {
 		t.Errorf("too many nodes: %v", err)
 	}
 }
@@ -315,7 +316,7 @@ func BenchmarkSoftSOM5000(b *testing.B) {
 	x := benchData5000()
 	b.ReportAllocs()
 	for b.Loop() {
-		r, err := SoftSOM{Topology: Grid, Rows: 6, Cols: 6, Sigma: 0.8, Rate: 1.3, Tol: 1e-4, Seed: 1}.Fit(x)
+		r, err := SoftSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Topology: Grid, Rows: 6, Cols: 6, Sigma: 0.8, Tol: 1e-4, Seed: 1}.Fit(x)
 		if err != nil {
 			b.Fatal(err)
 		}

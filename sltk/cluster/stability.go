@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 
@@ -20,7 +21,7 @@ func Disagreement(a, b []int, k int) (float64, error) {
 		return 0, fmt.Errorf("%w: labelings of length %d and %d", ErrShape, len(a), len(b))
 	}
 	if k < 1 {
-		return 0, fmt.Errorf("%w: k = %d", ErrBadK, k)
+		return 0, fmt.Errorf("%w: k = %d", ErrParam, k)
 	}
 	agree := make([][]float64, k)
 	for i := range agree {
@@ -28,7 +29,7 @@ func Disagreement(a, b []int, k int) (float64, error) {
 	}
 	for i := range a {
 		if a[i] < 0 || a[i] >= k || b[i] < 0 || b[i] >= k {
-			return 0, fmt.Errorf("%w: label pair (%d, %d) at %d outside [0, %d)", ErrBadK, a[i], b[i], i, k)
+			return 0, fmt.Errorf("%w: label pair (%d, %d) at %d outside [0, %d)", ErrLabel, a[i], b[i], i, k)
 		}
 		agree[a[i]][b[i]]++
 	}
@@ -88,27 +89,17 @@ func (s Stability) Fit(x mat.Matrix) (*StabilityResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.KMin == 0 {
-		s.KMin = 2
-	}
-	if s.KMax == 0 {
-		s.KMax = 8
-	}
-	if s.Splits == 0 {
-		s.Splits = 20
-	}
-	if s.RandomPairs == 0 {
-		s.RandomPairs = 20
-	}
-	if s.Restarts == 0 {
-		s.Restarts = 10
-	}
+	s.KMin = cmp.Or(s.KMin, 2)
+	s.KMax = cmp.Or(s.KMax, 8)
+	s.Splits = cmp.Or(s.Splits, 20)
+	s.RandomPairs = cmp.Or(s.RandomPairs, 20)
+	s.Restarts = cmp.Or(s.Restarts, 10)
 	n, d := data.n, data.d
 	switch {
 	case s.KMin < 2 || s.KMax < s.KMin || 2*s.KMax > n:
-		return nil, fmt.Errorf("%w: K range [%d, %d] for %d points (need 2 ≤ KMin ≤ KMax ≤ n/2)", ErrBadK, s.KMin, s.KMax, n)
+		return nil, fmt.Errorf("%w: K range [%d, %d] for %d points (need 2 ≤ KMin ≤ KMax ≤ n/2)", ErrParam, s.KMin, s.KMax, n)
 	case s.Splits < 1 || s.RandomPairs < 1 || s.Restarts < 1:
-		return nil, fmt.Errorf("%w: Splits = %d, RandomPairs = %d, Restarts = %d", ErrBadParam, s.Splits, s.RandomPairs, s.Restarts)
+		return nil, fmt.Errorf("%w: Splits = %d, RandomPairs = %d, Restarts = %d", ErrParam, s.Splits, s.RandomPairs, s.Restarts)
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, stabStream))
 	half := n / 2

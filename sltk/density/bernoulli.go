@@ -1,10 +1,12 @@
 package density
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -38,9 +40,9 @@ type BernoulliMixture struct {
 type BernoulliFit struct {
 	Nu     []float64  // component weights ν_k
 	Mu     *mat.Dense // K×D success probabilities μ_kj
-	LogLik float64    // log p(X) of the fitted parameters (eq. B.3)
-	Trace  []float64  // log-likelihood per iteration of the best run
-	Finals []float64  // final log-likelihood of every restart
+	LogLik float64    // mean log-likelihood (1/n) log p(X) of the fitted parameters (eq. B.3 over n)
+	Trace  []float64  // mean log-likelihood per iteration of the best run
+	Finals []float64  // final mean log-likelihood of every restart
 	Resp   *mat.Dense // n×K responsibilities γ_ik under the fitted parameters
 	Iter   int
 	// Converged reports whether the best run met the tolerance before the iteration cap.
@@ -93,7 +95,7 @@ func (m *bernoulliModel) EStep() (float64, error) {
 			mx = math.Max(mx, m.logrw[c])
 		}
 		if math.IsInf(mx, -1) {
-			return math.Inf(-1), fmt.Errorf("%w: row %d has probability 0 under every component", ErrNaN, i)
+			return math.Inf(-1), fmt.Errorf("%w: row %d has probability 0 under every component", ErrProb, i)
 		}
 		var z float64
 		for c := 0; c < m.k; c++ {
@@ -137,18 +139,18 @@ func (m *bernoulliModel) MStep() error {
 
 func checkBinary(x mat.Matrix) ([]float64, int, int, error) {
 	if x == nil {
-		return nil, 0, 0, fmt.Errorf("%w: nil data", ErrInput)
+		return nil, 0, 0, fmt.Errorf("%w: nil data", ErrEmpty)
 	}
 	n, d := x.Dims()
 	if n == 0 || d == 0 {
-		return nil, 0, 0, fmt.Errorf("%w: data is %d×%d", ErrInput, n, d)
+		return nil, 0, 0, fmt.Errorf("%w: data is %d×%d", ErrEmpty, n, d)
 	}
 	data := make([]float64, n*d)
 	for i := 0; i < n; i++ {
 		for j := 0; j < d; j++ {
 			v := x.At(i, j)
 			if v != 0 && v != 1 && !math.IsNaN(v) {
-				return nil, 0, 0, fmt.Errorf("%w: x[%d,%d] = %g, want 0, 1 or NaN (missing)", ErrInput, i, j, v)
+				return nil, 0, 0, fmt.Errorf("%w: x[%d,%d] = %g, want 0, 1 or NaN (missing)", ErrParam, i, j, v)
 			}
 			data[i*d+j] = v
 		}
@@ -159,7 +161,7 @@ func checkBinary(x mat.Matrix) ([]float64, int, int, error) {
 func (b BernoulliMixture) bounds() (float64, float64, error) {
 	switch {
 	case math.IsNaN(b.Clamp) || b.Clamp >= 0.5:
-		return 0, 0, fmt.Errorf("%w: Clamp = %g, want < 0.5", ErrInput, b.Clamp)
+		return 0, 0, fmt.Errorf("%w: Clamp = %g, want < 0.5", ErrParam, b.Clamp)
 	case b.Clamp < 0:
 		return 0, 1, nil
 	case b.Clamp == 0:
@@ -176,16 +178,13 @@ func (b BernoulliMixture) Fit(x mat.Matrix) (*BernoulliFit, error) {
 		return nil, err
 	}
 	if b.K < 1 || b.K > n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrInput, b.K, n)
+		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, b.K, n)
 	}
 	lo, hi, err := b.bounds()
 	if err != nil {
 		return nil, err
 	}
-	restarts := b.Restarts
-	if restarts == 0 {
-		restarts = 50
-	}
+	restarts := cmp.Or(b.Restarts, 50)
 	k := b.K
 	factory := func(seed uint64) (EMModel, error) {
 		rng := rand.New(rand.NewPCG(seed, 0x62657231))
@@ -204,9 +203,10 @@ func (b BernoulliMixture) Fit(x mat.Matrix) (*BernoulliFit, error) {
 		return nil, err
 	}
 	m := best.Model.(*bernoulliModel)
+	trace := perSample(best.Trace, n)
 	return &BernoulliFit{
 		Nu: append([]float64(nil), m.nu...), Mu: mat.NewDense(k, d, append([]float64(nil), m.mu...)),
-		LogLik: best.Final(), Trace: best.LogLik, Finals: finals,
+		LogLik: trace[len(trace)-1], Trace: trace, Finals: perSample(finals, n),
 		Resp: mat.NewDense(n, k, append([]float64(nil), m.resp...)), Iter: best.Iter, Converged: best.Converged,
 	}, nil
 }
@@ -215,12 +215,14 @@ func (b BernoulliMixture) Fit(x mat.Matrix) (*BernoulliFit, error) {
 // components p(k | x_obs) ∝ ν_k Π_{j seen} μ_kj^{x_j}(1−μ_kj)^{1−x_j} and the probability
 // P(x_j = 1 | x_obs) = Σ_k p(k|x_obs) μ_kj of liking each item (seed 000, §B.3.1). Cost O(K·D).
 func (f *BernoulliFit) Predict(obs []float64) (post, like []float64, err error) {
+	if f == nil || f.Mu == nil {
+		return nil, nil, fmt.Errorf("density: BernoulliFit.Predict: %w", ErrNotFitted)
+	}
 	k, d := f.Mu.Dims()
 	if len(obs) != d {
-		return nil, nil, fmt.Errorf("%w: %d ratings for %d items", ErrInput, len(obs), d)
+		return nil, nil, fmt.Errorf("%w: %d ratings for %d items", ErrShape, len(obs), d)
 	}
 	lp := make([]float64, k)
-	mx := math.Inf(-1)
 	for c := 0; c < k; c++ {
 		lp[c] = math.Log(f.Nu[c])
 		for j, v := range obs {
@@ -230,23 +232,16 @@ func (f *BernoulliFit) Predict(obs []float64) (post, like []float64, err error) 
 			case v == 0:
 				lp[c] += math.Log1p(-f.Mu.At(c, j))
 			case !math.IsNaN(v):
-				return nil, nil, fmt.Errorf("%w: rating %d = %g, want 0, 1 or NaN", ErrInput, j, v)
+				return nil, nil, fmt.Errorf("%w: rating %d = %g, want 0, 1 or NaN", ErrParam, j, v)
 			}
 		}
-		mx = math.Max(mx, lp[c])
-	}
-	if math.IsInf(mx, -1) {
-		return nil, nil, fmt.Errorf("%w: the ratings have probability 0 under every component", ErrInput)
 	}
 	post = make([]float64, k)
-	var z float64
-	for c := range lp {
-		post[c] = math.Exp(lp[c] - mx)
-		z += post[c]
+	if lz := gibbs.Softmax(post, lp); math.IsInf(lz, -1) {
+		return nil, nil, fmt.Errorf("%w: the ratings have probability 0 under every component", ErrProb)
 	}
 	like = make([]float64, d)
 	for c := range post {
-		post[c] /= z
 		for j := 0; j < d; j++ {
 			like[j] += post[c] * f.Mu.At(c, j)
 		}
@@ -268,7 +263,7 @@ func (f *BernoulliFit) Recommend(obs []float64) (int, float64, error) {
 		}
 	}
 	if best < 0 {
-		return 0, 0, fmt.Errorf("%w: every item has been rated", ErrInput)
+		return 0, 0, fmt.Errorf("%w: every item has been rated", ErrParam)
 	}
 	return best, like[best], nil
 }

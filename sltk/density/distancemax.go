@@ -1,6 +1,7 @@
 package density
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 )
@@ -40,21 +41,17 @@ type DistanceMaxResult struct {
 // Run starts the flea at x0.
 func (a DistanceMax) Run(x0 float64) (*DistanceMaxResult, error) {
 	if a.E == nil || a.M == nil || a.Gap == nil {
-		return nil, fmt.Errorf("%w: DistanceMax needs E, M and Gap", ErrInput)
+		return nil, fmt.Errorf("%w: DistanceMax needs E, M and Gap", ErrParam)
 	}
 	tol, maxIter := a.Tol, a.MaxIter
-	if tol == 0 {
-		tol = 1e-12
-	}
-	if maxIter == 0 {
-		maxIter = 100
-	}
+	tol = cmp.Or(tol, 1e-12)
+	maxIter = cmp.Or(maxIter, 100)
 	if !(tol > 0) || math.IsInf(tol, 0) || maxIter < 0 {
-		return nil, fmt.Errorf("%w: Tol = %g, MaxIter = %d", ErrInput, a.Tol, a.MaxIter)
+		return nil, fmt.Errorf("%w: Tol = %g, MaxIter = %d", ErrParam, a.Tol, a.MaxIter)
 	}
 	d := a.Gap(x0)
 	if math.IsNaN(x0) || math.IsInf(x0, 0) || math.IsNaN(d) || math.IsInf(d, 0) {
-		return nil, fmt.Errorf("%w: start x₀ = %g with d(x₀) = %g", ErrInput, x0, d)
+		return nil, fmt.Errorf("%w: start x₀ = %g with d(x₀) = %g", ErrParam, x0, d)
 	}
 	res := &DistanceMaxResult{X: []float64{x0}, Gap: []float64{d}}
 	x := x0
@@ -63,7 +60,7 @@ func (a DistanceMax) Run(x0 float64) (*DistanceMaxResult, error) {
 		next := a.M(t)
 		dn := a.Gap(next)
 		if math.IsNaN(t) || math.IsNaN(next) || math.IsInf(next, 0) || math.IsNaN(dn) || math.IsInf(dn, 0) {
-			return res, fmt.Errorf("%w: step %d gave t̂ = %g, x = %g, d = %g", ErrNaN, it+1, t, next, dn)
+			return res, fmt.Errorf("%w: step %d gave t̂ = %g, x = %g, d = %g", ErrNotFinite, it+1, t, next, dn)
 		}
 		res.T = append(res.T, t)
 		res.X = append(res.X, next)

@@ -46,16 +46,16 @@ func TestDistanceMax(t *testing.T) {
 	}
 	// Bad input.
 	for i, a := range []DistanceMax{{}, {E: bad.E, M: bad.M}, func() DistanceMax { f := flea(1); f.Tol = -1; return f }()} {
-		if _, err := a.Run(0.25); !errors.Is(err, ErrInput) {
+		if _, err := a.Run(0.25); !errors.Is(err, ErrParam) {
 			t.Errorf("case %d: err = %v", i, err)
 		}
 	}
-	if _, err := flea(1).Run(math.NaN()); !errors.Is(err, ErrInput) {
+	if _, err := flea(1).Run(math.NaN()); !errors.Is(err, ErrParam) {
 		t.Errorf("NaN start: err = %v", err)
 	}
 	nan := flea(1)
 	nan.M = func(float64) float64 { return math.NaN() }
-	if _, err := nan.Run(0.25); !errors.Is(err, ErrNaN) {
+	if _, err := nan.Run(0.25); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN step: err = %v", err)
 	}
 }

@@ -10,9 +10,14 @@
 //   - generic parametric maximum likelihood (§5.2, procedure A32): GradientML minimises the mean
 //     negative log-likelihood of any LogDensityFunc (e.g. GaussianLogDensity) by batch or online
 //     gradient descent, and NLL evaluates it on training or test data;
-//   - Gaussian mixtures (§5.2.2, Algorithm 7): GMM with isotropic, diagonal or full covariances,
-//     a variance floor against collapse, restarts and BIC; IsotropicMixture builds the mixture
-//     whose posterior equals the soft k-means assignments of seed 001 ch. 4.
+//   - Gaussian mixtures (§5.2.2, Algorithm 7): GMM with full (the default, as in scikit-learn),
+//     diagonal or isotropic covariances, started from cluster.KMeans centroids, a variance floor
+//     against collapse, restarts and BIC; IsotropicMixture builds the mixture whose posterior
+//     equals the soft k-means assignments of seed 001 ch. 4.
+//
+// Fitted models (GMMResult, KDEModel, Gaussian) are sltk.DensityModel values: LogDensity gives
+// ln p(xᵢ) per row and Score the mean log-likelihood (1/n) Σᵢ ln p(xᵢ), the quantity
+// scikit-learn's score reports; GMMResult.LogLik is that mean on the training data.
 //
 // Seed 000 appendix B: DistanceMax, the vegan flea's alternation of a lower bound and its
 // maximiser (Algorithm 4, §B.2.4) that pictures EM in one dimension; the generic
@@ -21,7 +26,9 @@
 // every mixture of this package runs on, and BernoulliMixture, the mixture of multivariate
 // Bernoulli distributions with missing entries (§B.3: the movie-recommendation table).
 //
-// All probabilities are handled in the log domain: the E-steps subtract the row maximum before
-// exponentiating, so responsibilities stay finite for any data scale. Errors wrap ErrInput,
-// ErrDecrease, ErrNaN, ErrBandwidth or ErrSingular.
+// All probabilities are handled in the log domain: the E-steps use the library's one softmax
+// (gibbs.Softmax), so responsibilities stay finite for any data scale. Errors wrap the
+// sentinels of package errs re-exported here (ErrEmpty, ErrNotFinite, ErrShape, ErrParam,
+// ErrProb, ErrNotFitted, ErrSingular) or ErrDecrease, a user EM model whose step lowered the
+// log-likelihood.
 package density

@@ -1,21 +1,30 @@
 package density
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/sltk-book/sltk/sltk/errs"
 )
 
-// Sentinel errors of the package; returned errors wrap them with detail, so test with errors.Is.
+// Sentinel errors, defined once in package errs and re-exported here; returned errors wrap one
+// of them with the function, the argument and the place, so test with errors.Is.
 var (
-	// ErrInput reports bad input: empty data, wrong shapes, NaN or Inf, invalid options.
-	ErrInput = errors.New("density: invalid input")
+	ErrEmpty     = errs.ErrEmpty     // nil or empty data
+	ErrNotFinite = errs.ErrNotFinite // NaN or ±Inf in data, or a log-likelihood that became non-finite
+	ErrShape     = errs.ErrShape     // mismatched dimensions
+	ErrParam     = errs.ErrParam     // K, a bandwidth or another option out of range
+	ErrProb      = errs.ErrProb      // weights that are not a probability vector
+	ErrNotFitted = errs.ErrNotFitted // a zero-value model
+	// ErrSingular reports a covariance matrix that is not positive definite, e.g. a Gaussian
+	// fitted to p ≤ dim points or to points on a lower-dimensional subspace.
+	ErrSingular = errs.ErrSingular
 	// ErrDecrease reports an EM step that lowered the log-likelihood by more than round-off.
-	// EM never does this, so the error points at a bug in an E- or M-step.
+	// EM never does this, so the error points at a bug in a user model's E- or M-step.
 	ErrDecrease = errors.New("density: EM log-likelihood decreased")
-	// ErrNaN reports a log-likelihood that became NaN or +Inf during EM.
-	ErrNaN = errors.New("density: EM log-likelihood is not finite")
 )
 
 // EMModel is a latent-variable model that the generic EM loop can fit.
@@ -41,9 +50,9 @@ type EM struct {
 
 // EMResult is the outcome of one EM run.
 type EMResult struct {
-	// LogLik[t] is log p(X | θ_t) before the t-th M-step; the last entry is the log-likelihood
+	// Trace[t] is log p(X | θ_t) before the t-th M-step; the last entry is the log-likelihood
 	// of the returned parameters.
-	LogLik    []float64
+	Trace     []float64
 	Iter      int  // number of M-steps performed
 	Converged bool // the gain fell below Tol before MaxIter
 	Seed      uint64
@@ -51,19 +60,15 @@ type EMResult struct {
 }
 
 // Final returns the log-likelihood of the fitted parameters.
-func (r *EMResult) Final() float64 { return r.LogLik[len(r.LogLik)-1] }
+func (r *EMResult) Final() float64 { return r.Trace[len(r.Trace)-1] }
 
 func (e EM) defaults() (int, float64, error) {
 	maxIter, tol := e.MaxIter, e.Tol
 	if maxIter < 0 || tol < 0 || math.IsNaN(tol) {
-		return 0, 0, fmt.Errorf("%w: EM needs MaxIter ≥ 0 and Tol ≥ 0, got %d and %g", ErrInput, maxIter, tol)
+		return 0, 0, fmt.Errorf("%w: EM needs MaxIter ≥ 0 and Tol ≥ 0, got %d and %g", ErrParam, maxIter, tol)
 	}
-	if maxIter == 0 {
-		maxIter = 500
-	}
-	if tol == 0 {
-		tol = 1e-10
-	}
+	maxIter = cmp.Or(maxIter, 500)
+	tol = cmp.Or(tol, 1e-10)
 	return maxIter, tol, nil
 }
 
@@ -72,7 +77,7 @@ func (e EM) defaults() (int, float64, error) {
 func decreaseSlack(ll float64) float64 { return 1e-9 * math.Max(1, math.Abs(ll)) }
 
 // Run fits m by EM. It returns the log-likelihood trace and an error wrapping ErrDecrease when the
-// log-likelihood falls by more than round-off (a bug detector: EM is monotone), or ErrNaN when it
+// log-likelihood falls by more than round-off (a bug detector: EM is monotone), or ErrNotFinite when it
 // stops being finite. Cost: MaxIter times the cost of one E- and one M-step.
 func (e EM) Run(m EMModel) (*EMResult, error) {
 	maxIter, tol, err := e.defaults()
@@ -80,7 +85,7 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 		return nil, err
 	}
 	if m == nil {
-		return nil, fmt.Errorf("%w: nil model", ErrInput)
+		return nil, fmt.Errorf("%w: nil model", ErrEmpty)
 	}
 	res := &EMResult{Model: m}
 	ll, err := m.EStep()
@@ -88,9 +93,9 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 		return nil, err
 	}
 	if math.IsNaN(ll) || math.IsInf(ll, 1) {
-		return nil, fmt.Errorf("%w: initial log-likelihood %g", ErrNaN, ll)
+		return nil, fmt.Errorf("%w: initial log-likelihood %g", ErrNotFinite, ll)
 	}
-	res.LogLik = append(res.LogLik, ll)
+	res.Trace = append(res.Trace, ll)
 	for res.Iter < maxIter {
 		if err := m.MStep(); err != nil {
 			return res, err
@@ -101,9 +106,9 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 			return res, err
 		}
 		if math.IsNaN(next) || math.IsInf(next, 0) {
-			return res, fmt.Errorf("%w: log-likelihood %g after iteration %d", ErrNaN, next, res.Iter)
+			return res, fmt.Errorf("%w: log-likelihood %g after iteration %d", ErrNotFinite, next, res.Iter)
 		}
-		res.LogLik = append(res.LogLik, next)
+		res.Trace = append(res.Trace, next)
 		if next < ll-decreaseSlack(ll) {
 			return res, fmt.Errorf("%w: from %.12g to %.12g at iteration %d", ErrDecrease, ll, next, res.Iter)
 		}
@@ -125,10 +130,10 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 // Cost: restarts times the cost of Run.
 func (e EM) Best(restarts int, seed uint64, newModel func(seed uint64) (EMModel, error)) (*EMResult, []float64, error) {
 	if restarts < 1 {
-		return nil, nil, fmt.Errorf("%w: restarts must be ≥ 1, got %d", ErrInput, restarts)
+		return nil, nil, fmt.Errorf("%w: restarts must be ≥ 1, got %d", ErrParam, restarts)
 	}
 	if newModel == nil {
-		return nil, nil, fmt.Errorf("%w: nil model factory", ErrInput)
+		return nil, nil, fmt.Errorf("%w: nil model factory", ErrEmpty)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	var best *EMResult
@@ -150,4 +155,14 @@ func (e EM) Best(restarts int, seed uint64, newModel func(seed uint64) (EMModel,
 		}
 	}
 	return best, finals, nil
+}
+
+// perSample divides log-likelihoods of n samples by n: the mean log-likelihood per sample that
+// the fitted models report (LogLik, Trace), comparable across data sets of any size.
+func perSample(v []float64, n int) []float64 {
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = x / float64(n)
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package density
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -19,11 +20,11 @@ type Gaussian struct {
 // otherwise). Cost O(n³) for the factorisation.
 func NewGaussian(mean []float64, cov mat.Symmetric) (*Gaussian, error) {
 	if cov == nil {
-		return nil, fmt.Errorf("%w: nil covariance", ErrInput)
+		return nil, fmt.Errorf("%w: nil covariance", ErrEmpty)
 	}
 	n := cov.SymmetricDim()
 	if len(mean) != n || n == 0 {
-		return nil, fmt.Errorf("%w: mean has %d entries, covariance is %d×%d", ErrInput, len(mean), n, n)
+		return nil, fmt.Errorf("%w: mean has %d entries, covariance is %d×%d", ErrShape, len(mean), n, n)
 	}
 	if err := checkPoint(mean, n); err != nil {
 		return nil, err
@@ -33,7 +34,7 @@ func NewGaussian(mean []float64, cov mat.Symmetric) (*Gaussian, error) {
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
 			if v := g.Cov.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: covariance[%d,%d] = %g", ErrInput, i, j, v)
+				return nil, fmt.Errorf("%w: covariance[%d,%d] = %g", ErrNotFinite, i, j, v)
 			}
 		}
 	}
@@ -48,10 +49,11 @@ func NewGaussian(mean []float64, cov mat.Symmetric) (*Gaussian, error) {
 // which is biased, E Σ* = (p−1)/p · Σ). It fails with ErrSingular when Σ* is not positive
 // definite (p ≤ n, or the points lie in an affine subspace). Cost O(p·n² + n³).
 func FitGaussian(x mat.Matrix) (*Gaussian, error) {
-	data, p, d, err := denseRows(x, "sample")
+	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return nil, err
 	}
+	data = slices.Clone(data) // centred in place below
 	mean := make([]float64, d)
 	for i := 0; i < p; i++ {
 		for j := 0; j < d; j++ {
@@ -111,12 +113,13 @@ func (g *Gaussian) LogPDF(x []float64) (float64, error) {
 // (pn/2) ln 2π + (p/2) ln det Σ + ½ Σ_α (x^(α)−μ)ᵀ Σ⁻¹ (x^(α)−μ). At the MLE it equals
 // (p/2)(n ln 2π + ln det Σ* + n). Cost O(p·n²).
 func (g *Gaussian) NLL(x mat.Matrix) (float64, error) {
-	data, p, d, err := denseRows(x, "sample")
+	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return 0, err
 	}
+	data = slices.Clone(data) // centred in place below
 	if d != g.Dim() {
-		return 0, fmt.Errorf("%w: sample has %d columns, Gaussian has %d", ErrInput, d, g.Dim())
+		return 0, fmt.Errorf("%w: sample has %d columns, Gaussian has %d", ErrShape, d, g.Dim())
 	}
 	var l mat.TriDense
 	g.chol.LTo(&l)
@@ -144,10 +147,10 @@ func (g *Gaussian) NLL(x mat.Matrix) (float64, error) {
 // plotting: r = 1, 2, 3 are the 1σ, 2σ and 3σ ellipses. Cost O(n).
 func (g *Gaussian) Ellipse(r float64, n int) ([][2]float64, error) {
 	if g.Dim() != 2 {
-		return nil, fmt.Errorf("%w: Ellipse needs a 2-D Gaussian, have %d dimensions", ErrInput, g.Dim())
+		return nil, fmt.Errorf("%w: Ellipse needs a 2-D Gaussian, have %d dimensions", ErrParam, g.Dim())
 	}
 	if !(r > 0) || math.IsInf(r, 0) || n < 3 {
-		return nil, fmt.Errorf("%w: Ellipse needs r > 0 and n ≥ 3, got %g and %d", ErrInput, r, n)
+		return nil, fmt.Errorf("%w: Ellipse needs r > 0 and n ≥ 3, got %g and %d", ErrParam, r, n)
 	}
 	var l mat.TriDense
 	g.chol.LTo(&l)
@@ -158,4 +161,39 @@ func (g *Gaussian) Ellipse(r float64, n int) ([][2]float64, error) {
 		out[i] = [2]float64{g.Mean[0] + l.At(0, 0)*c, g.Mean[1] + l.At(1, 0)*c + l.At(1, 1)*s}
 	}
 	return out, nil
+}
+
+// LogDensity returns ln N(x; μ, Σ) for every row of x (sltk.DensityModel). Cost O(p·n²).
+func (g *Gaussian) LogDensity(x mat.Matrix) ([]float64, error) {
+	if g == nil || len(g.Mean) == 0 {
+		return nil, fmt.Errorf("density: Gaussian.LogDensity: %w", ErrNotFitted)
+	}
+	data, p, d, err := rowsOf(x, "sample")
+	if err != nil {
+		return nil, err
+	}
+	if d != g.Dim() {
+		return nil, fmt.Errorf("density: Gaussian.LogDensity: sample has %d columns, Gaussian has %d: %w", d, g.Dim(), ErrShape)
+	}
+	out := make([]float64, p)
+	buf := make([]float64, d)
+	c := float64(d)*math.Log(2*math.Pi) + g.LogDet()
+	for i := range out {
+		out[i] = -0.5 * (c + g.mahalanobis(data[i*d:(i+1)*d], buf))
+	}
+	return out, nil
+}
+
+// Score returns the mean log-likelihood (1/p) Σ_α ln N(x^(α); μ, Σ) = −NLL(x)/p
+// (sltk.DensityModel). Cost O(p·n²).
+func (g *Gaussian) Score(x mat.Matrix) (float64, error) {
+	if g == nil || len(g.Mean) == 0 {
+		return 0, fmt.Errorf("density: Gaussian.Score: %w", ErrNotFitted)
+	}
+	nll, err := g.NLL(x)
+	if err != nil {
+		return 0, err
+	}
+	p, _ := x.Dims()
+	return -nll / float64(p), nil
 }

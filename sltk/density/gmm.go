@@ -1,10 +1,14 @@
 package density
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/cluster"
+	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -12,12 +16,13 @@ import (
 type CovType int
 
 const (
-	// Isotropic components N(w_q, σ_q² I), the model of seed 001 §5.2.2 (Algorithm 7).
-	Isotropic CovType = iota
+	// Full components N(w_q, Σ_q) with Σ_q symmetric positive definite: the default, as in
+	// scikit-learn (covariance_type="full").
+	Full CovType = iota
 	// Diagonal components N(w_q, diag(σ_q1², …, σ_qn²)).
 	Diagonal
-	// Full components N(w_q, Σ_q) with Σ_q symmetric positive definite.
-	Full
+	// Isotropic components N(w_q, σ_q² I), the model of seed 001 §5.2.2 (Algorithm 7).
+	Isotropic
 )
 
 func (c CovType) String() string {
@@ -36,8 +41,8 @@ func (c CovType) String() string {
 type GMMInit int
 
 const (
-	// InitPlusPlus draws the means by k-means++ D² sampling from the data points and refines
-	// them by up to 10 Lloyd iterations (default).
+	// InitPlusPlus starts the means at the centroids of cluster.KMeans (k-means++ seeding, at
+	// most 10 Lloyd iterations), as scikit-learn does by default.
 	InitPlusPlus GMMInit = iota
 	// InitNotes is the initialisation of the notes' Algorithm 7: every mean is the sample mean
 	// plus a small random vector, P(q) = 1/M, σ_q² = (1/(p·d)) Σ ‖x − μ‖² + ε_q with a small
@@ -60,9 +65,11 @@ const (
 // ≥ MinVar. Clipping at the floor is the exact maximiser of the M-step under that constraint,
 // so the log-likelihood still never decreases; the result counts how often the floor was hit.
 //
-// Zero values: Cov = Isotropic, MaxIter = 500, Tol = 1e-10 (relative gain of the total
-// log-likelihood), Restarts = 1, Init = InitPlusPlus, MinVar = 1e-6 times the mean
-// per-coordinate variance of the data. K must be ≥ 1.
+// Zero values: Cov = Full (scikit-learn's default; the notes' Algorithm 7 is Cov = Isotropic),
+// MaxIter = 500, Tol = 1e-10 (relative gain of the log-likelihood), Restarts = 1,
+// Init = InitPlusPlus, MinVar = 1e-6 times the mean per-coordinate variance of the data. K must
+// be ≥ 1. A fitted GMMResult is an sltk.DensityModel (LogDensity, Score) and an
+// sltk.Classifier (Predict: the most probable component).
 //
 // Cost per iteration: O(p·K·d) (isotropic, diagonal) or O(p·K·d² + K·d³) (full), parallel over
 // points with a deterministic reduction.
@@ -87,8 +94,9 @@ type GMMResult struct {
 	Vars []float64
 	// Covs[q] is Σ_q (σ_q² I for the isotropic model).
 	Covs []*mat.SymDense
-	// LogLik is the log-likelihood Σ_α ln P(x^(α)) of the training data under the returned
-	// parameters; Trace holds it after every iteration (non-decreasing).
+	// LogLik is the mean log-likelihood (1/p) Σ_α ln P(x^(α)) of the training data under the
+	// returned parameters (scikit-learn's score); Trace holds it after every iteration
+	// (non-decreasing).
 	LogLik    float64
 	Trace     []float64
 	Iter      int
@@ -96,7 +104,7 @@ type GMMResult struct {
 	// Floored counts (component, iteration) pairs at which a variance was raised to MinVar:
 	// non-zero means the mixture tried to collapse a component.
 	Floored int
-	// Restarts holds the final log-likelihood of every restart, in order.
+	// Restarts holds the final mean log-likelihood of every restart, in order.
 	Restarts []float64
 
 	chol []mat.Cholesky // factors of Covs (full and diagonal models)
@@ -104,31 +112,31 @@ type GMMResult struct {
 
 // Fit runs EM from Restarts initialisations on x (p×d) and keeps the best log-likelihood.
 func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
-	data, p, d, err := denseRows(x, "sample")
+	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return nil, err
 	}
 	switch {
 	case g.K < 1:
-		return nil, fmt.Errorf("%w: GMM needs K ≥ 1 components, got %d", ErrInput, g.K)
+		return nil, fmt.Errorf("%w: GMM needs K ≥ 1 components, got %d", ErrParam, g.K)
 	case g.K > p:
-		return nil, fmt.Errorf("%w: K = %d components for %d points", ErrInput, g.K, p)
-	case g.Cov < Isotropic || g.Cov > Full:
-		return nil, fmt.Errorf("%w: unknown covariance type %v", ErrInput, g.Cov)
+		return nil, fmt.Errorf("%w: K = %d components for %d points", ErrParam, g.K, p)
+	case g.Cov < Full || g.Cov > Isotropic:
+		return nil, fmt.Errorf("%w: unknown covariance type %v", ErrParam, g.Cov)
 	case g.Init < InitPlusPlus || g.Init > InitGiven:
-		return nil, fmt.Errorf("%w: unknown initialisation %d", ErrInput, g.Init)
+		return nil, fmt.Errorf("%w: unknown initialisation %d", ErrParam, g.Init)
 	case (g.Init == InitGiven) != (g.Means != nil):
-		return nil, fmt.Errorf("%w: Means must be set exactly when Init is InitGiven", ErrInput)
+		return nil, fmt.Errorf("%w: Means must be set exactly when Init is InitGiven", ErrParam)
 	case g.Restarts < 0 || g.MinVar < 0 || math.IsNaN(g.MinVar) || math.IsInf(g.MinVar, 0):
-		return nil, fmt.Errorf("%w: need Restarts ≥ 0 and finite MinVar ≥ 0, got %d and %g", ErrInput, g.Restarts, g.MinVar)
+		return nil, fmt.Errorf("%w: need Restarts ≥ 0 and finite MinVar ≥ 0, got %d and %g", ErrParam, g.Restarts, g.MinVar)
 	}
 	var given []float64
 	if g.Means != nil {
 		k, dm := g.Means.Dims()
 		if k != g.K || dm != d {
-			return nil, fmt.Errorf("%w: Means is %d×%d, want %d×%d", ErrInput, k, dm, g.K, d)
+			return nil, fmt.Errorf("%w: Means is %d×%d, want %d×%d", ErrShape, k, dm, g.K, d)
 		}
-		if given, _, _, err = denseRows(g.Means, "Means"); err != nil {
+		if given, _, _, err = rowsOf(g.Means, "Means"); err != nil {
 			return nil, err
 		}
 	}
@@ -136,15 +144,13 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 	floor := g.MinVar
 	if floor == 0 {
 		floor = 1e-6 * totVar
-		if floor == 0 {
-			floor = 1e-12
-		}
+		floor = cmp.Or(floor, 1e-12)
 	}
 	restarts := max(g.Restarts, 1)
 	factory := func(seed uint64) (EMModel, error) {
 		s := newGMMState(data, p, d, g.K, g.Cov, floor)
-		s.initialise(rand.New(rand.NewPCG(seed, 0xda3e39cb94b95bdb)), g.Init, given, mean, totVar)
-		return s, nil
+		err := s.initialise(rand.New(rand.NewPCG(seed, 0xda3e39cb94b95bdb)), g.Init, given, mean, totVar)
+		return s, err
 	}
 	best, finals, err := EM{MaxIter: g.MaxIter, Tol: g.Tol}.Best(restarts, g.Seed, factory)
 	if err != nil {
@@ -152,11 +158,11 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 	}
 	s := best.Model.(*gmmState)
 	r := s.result()
-	r.Trace = best.LogLik
-	r.LogLik = best.Final()
+	r.Trace = perSample(best.Trace, p)
+	r.LogLik = r.Trace[len(r.Trace)-1]
 	r.Iter = best.Iter
 	r.Converged = best.Converged
-	r.Restarts = finals
+	r.Restarts = perSample(finals, p)
 	return r, nil
 }
 
@@ -192,6 +198,7 @@ type gmmState struct {
 	lchol      []float64 // k×d×d lower Cholesky factors (full)
 	logdet     []float64
 	resp       []float64 // p×k
+	rowLL      []float64 // ln P(x^(α)) of every row, filled by EStep when not nil
 	floored    int
 	chunkLL    []float64
 	chunkStats [][]float64
@@ -212,7 +219,7 @@ func newGMMState(data []float64, p, d, k int, cov CovType, floor float64) *gmmSt
 	return s
 }
 
-func (s *gmmState) initialise(rng *rand.Rand, init GMMInit, given, mean []float64, v float64) {
+func (s *gmmState) initialise(rng *rand.Rand, init GMMInit, given, mean []float64, v float64) error {
 	d := s.d
 	switch init {
 	case InitGiven:
@@ -224,42 +231,12 @@ func (s *gmmState) initialise(rng *rand.Rand, init GMMInit, given, mean []float6
 				s.means[q*d+j] = mean[j] + 0.1*sd*rng.NormFloat64()
 			}
 		}
-	default: // k-means++ D² sampling
-		first := rng.IntN(s.p)
-		copy(s.means[:d], s.data[first*d:first*d+d])
-		dist := make([]float64, s.p)
-		for i := range dist {
-			dist[i] = math.Inf(1)
+	default: // k-means centres, as scikit-learn starts EM
+		km, err := cluster.KMeans{K: s.k, MaxIter: 10, Seed: rng.Uint64()}.Fit(mat.NewDense(s.p, s.d, s.data))
+		if err != nil {
+			return fmt.Errorf("density: GMM start-up: %w", err)
 		}
-		for q := 1; q < s.k; q++ {
-			total := 0.0
-			prev := s.means[(q-1)*d : q*d]
-			for i := 0; i < s.p; i++ {
-				x := s.data[i*d : i*d+d]
-				t := 0.0
-				for j, c := range prev {
-					u := x[j] - c
-					t += u * u
-				}
-				dist[i] = math.Min(dist[i], t)
-				total += dist[i]
-			}
-			pick := s.p - 1
-			if total > 0 {
-				u := rng.Float64() * total
-				for i, w := range dist {
-					u -= w
-					if u < 0 {
-						pick = i
-						break
-					}
-				}
-			} else {
-				pick = rng.IntN(s.p)
-			}
-			copy(s.means[q*d:q*d+d], s.data[pick*d:pick*d+d])
-		}
-		s.lloydRefine(10)
+		copy(s.means, km.Centroids.RawMatrix().Data)
 	}
 	for q := 0; q < s.k; q++ {
 		s.weights[q] = 1 / float64(s.k)
@@ -283,6 +260,7 @@ func (s *gmmState) initialise(rng *rand.Rand, init GMMInit, given, mean []float6
 		}
 	}
 	s.refreshLogDet()
+	return nil
 }
 
 func (s *gmmState) refreshLogDet() {
@@ -346,7 +324,7 @@ func (s *gmmState) EStep() (float64, error) {
 	if len(s.chunkLL) != nc {
 		s.chunkLL = make([]float64, nc)
 	}
-	parallelChunks(nc, func(lo, hi int) {
+	par.Chunks(nc, 64, func(lo, hi int) {
 		var xt, zs, maha []float64
 		if s.cov == Full {
 			xt, zs, maha = make([]float64, s.d*size), make([]float64, s.d*size), make([]float64, size)
@@ -363,9 +341,9 @@ func (s *gmmState) EStep() (float64, error) {
 				if s.cov != Full {
 					s.logJoint(s.data[i*s.d:(i+1)*s.d], r)
 				}
-				z := lseSlice(r)
-				for q := range r {
-					r[q] = math.Exp(r[q] - z)
+				z := gibbs.Softmax(r, r) // responsibilities in place; z = ln P(x^(α))
+				if s.rowLL != nil {
+					s.rowLL[i] = z
 				}
 				ll += z
 			}
@@ -382,119 +360,11 @@ func (s *gmmState) EStep() (float64, error) {
 // MStep sets weights, means and covariances to the responsibility-weighted maximum-likelihood
 // values, with variances (eigenvalues) clipped at the floor.
 func (s *gmmState) MStep() error {
-	d, k := s.d, s.k
-	nc := s.chunks()
-	size := (s.p + nc - 1) / nc
-	// Pass 1: N_q and Σ r x.
-	stat1 := k * (1 + d)
-	if len(s.chunkStats) != nc {
-		s.chunkStats = make([][]float64, nc)
-	}
-	statLen := stat1
-	switch s.cov {
-	case Diagonal:
-		statLen = max(statLen, k*d)
-	case Full:
-		statLen = max(statLen, k*d*d)
-	}
-	for c := range s.chunkStats {
-		if len(s.chunkStats[c]) < statLen {
-			s.chunkStats[c] = make([]float64, statLen)
-		}
-	}
-	parallelChunks(nc, func(lo, hi int) {
-		for c := lo; c < hi; c++ {
-			st := s.chunkStats[c][:stat1]
-			clear(st)
-			for i := c * size; i < min((c+1)*size, s.p); i++ {
-				x := s.data[i*d : (i+1)*d]
-				r := s.resp[i*k : (i+1)*k]
-				for q, rq := range r {
-					st[q] += rq
-					acc := st[k+q*d : k+(q+1)*d]
-					for j, v := range x {
-						acc[j] += rq * v
-					}
-				}
-			}
-		}
-	})
-	nq := make([]float64, k)
-	sums := make([]float64, k*d)
-	for c := 0; c < nc; c++ {
-		st := s.chunkStats[c]
-		for q := 0; q < k; q++ {
-			nq[q] += st[q]
-		}
-		for i := range sums {
-			sums[i] += st[k+i]
-		}
-	}
-	alive := make([]bool, k)
-	for q := 0; q < k; q++ {
-		s.weights[q] = nq[q] / float64(s.p)
-		// A component with no responsibility left keeps its old mean and covariance: they do
-		// not affect the likelihood while its weight is 0.
-		alive[q] = nq[q] > 1e-12*float64(s.p) && nq[q] > 0
-		if alive[q] {
-			for j := 0; j < d; j++ {
-				s.means[q*d+j] = sums[q*d+j] / nq[q]
-			}
-		}
-	}
-	// Pass 2: scatter around the new means.
-	statLen2 := k
-	switch s.cov {
-	case Diagonal:
-		statLen2 = k * d
-	case Full:
-		statLen2 = k * d * d
-	}
-	parallelChunks(nc, func(lo, hi int) {
-		var xt, ut, ru []float64
-		if s.cov == Full {
-			xt, ut, ru = make([]float64, d*size), make([]float64, d*size), make([]float64, size)
-		}
-		for c := lo; c < hi; c++ {
-			st := s.chunkStats[c][:statLen2]
-			clear(st)
-			if s.cov == Full {
-				first, last := c*size, min((c+1)*size, s.p)
-				s.transposeChunk(first, last, xt)
-				s.fullScatter(first, last, xt, ut, ru, st)
-				continue
-			}
-			for i := c * size; i < min((c+1)*size, s.p); i++ {
-				x := s.data[i*d : (i+1)*d]
-				r := s.resp[i*k : (i+1)*k]
-				for q, rq := range r {
-					w := s.means[q*d : (q+1)*d]
-					switch s.cov {
-					case Isotropic:
-						t := 0.0
-						for j, v := range x {
-							e := v - w[j]
-							t += e * e
-						}
-						st[q] += rq * t
-					case Diagonal:
-						acc := st[q*d : (q+1)*d]
-						for j, v := range x {
-							e := v - w[j]
-							acc[j] += rq * e * e
-						}
-					}
-				}
-			}
-		}
-	})
-	scatter := make([]float64, statLen2)
-	for c := 0; c < nc; c++ {
-		for i, v := range s.chunkStats[c][:statLen2] {
-			scatter[i] += v
-		}
-	}
-	for q := 0; q < k; q++ {
+	s.growChunkStats()
+	nq, alive := s.updateWeightsAndMeans()
+	scatter := s.scatter()
+	d := s.d
+	for q := 0; q < s.k; q++ {
 		if !alive[q] {
 			continue
 		}
@@ -526,6 +396,136 @@ func (s *gmmState) MStep() error {
 	}
 	s.refreshLogDet()
 	return nil
+}
+
+// statLen is the length of one chunk's scatter statistics: K (isotropic), K·d (diagonal) or
+// K·d² (full).
+func (s *gmmState) statLen() int {
+	switch s.cov {
+	case Diagonal:
+		return s.k * s.d
+	case Full:
+		return s.k * s.d * s.d
+	}
+	return s.k
+}
+
+// growChunkStats makes room for the per-chunk partial sums of both M-step passes.
+func (s *gmmState) growChunkStats() {
+	nc := s.chunks()
+	if len(s.chunkStats) != nc {
+		s.chunkStats = make([][]float64, nc)
+	}
+	n := max(s.k*(1+s.d), s.statLen())
+	for c := range s.chunkStats {
+		if len(s.chunkStats[c]) < n {
+			s.chunkStats[c] = make([]float64, n)
+		}
+	}
+}
+
+// updateWeightsAndMeans is the first M-step pass: N_q = Σ_α r_αq and Σ_α r_αq x^(α) over fixed
+// chunks reduced in order, then P(q) = N_q/p and w_q = Σ r x / N_q. A component with no
+// responsibility left (alive false) keeps its old mean and covariance: they do not affect the
+// likelihood while its weight is 0.
+func (s *gmmState) updateWeightsAndMeans() (nq []float64, alive []bool) {
+	d, k := s.d, s.k
+	nc := s.chunks()
+	size := (s.p + nc - 1) / nc
+	stat1 := k * (1 + d)
+	par.Chunks(nc, 64, func(lo, hi int) {
+		for c := lo; c < hi; c++ {
+			st := s.chunkStats[c][:stat1]
+			clear(st)
+			for i := c * size; i < min((c+1)*size, s.p); i++ {
+				x := s.data[i*d : (i+1)*d]
+				r := s.resp[i*k : (i+1)*k]
+				for q, rq := range r {
+					st[q] += rq
+					acc := st[k+q*d : k+(q+1)*d]
+					for j, v := range x {
+						acc[j] += rq * v
+					}
+				}
+			}
+		}
+	})
+	nq = make([]float64, k)
+	sums := make([]float64, k*d)
+	for c := 0; c < nc; c++ {
+		st := s.chunkStats[c]
+		for q := 0; q < k; q++ {
+			nq[q] += st[q]
+		}
+		for i := range sums {
+			sums[i] += st[k+i]
+		}
+	}
+	alive = make([]bool, k)
+	for q := 0; q < k; q++ {
+		s.weights[q] = nq[q] / float64(s.p)
+		alive[q] = nq[q] > 1e-12*float64(s.p) && nq[q] > 0
+		if alive[q] {
+			for j := 0; j < d; j++ {
+				s.means[q*d+j] = sums[q*d+j] / nq[q]
+			}
+		}
+	}
+	return nq, alive
+}
+
+// scatter is the second M-step pass: the responsibility-weighted scatter around the new means
+// (Σ r‖x − w‖² per component, per coordinate, or the full d×d matrix), over fixed chunks
+// reduced in order.
+func (s *gmmState) scatter() []float64 {
+	d, k := s.d, s.k
+	nc := s.chunks()
+	size := (s.p + nc - 1) / nc
+	n := s.statLen()
+	par.Chunks(nc, 64, func(lo, hi int) {
+		var xt, ut, ru []float64
+		if s.cov == Full {
+			xt, ut, ru = make([]float64, d*size), make([]float64, d*size), make([]float64, size)
+		}
+		for c := lo; c < hi; c++ {
+			st := s.chunkStats[c][:n]
+			clear(st)
+			if s.cov == Full {
+				first, last := c*size, min((c+1)*size, s.p)
+				s.transposeChunk(first, last, xt)
+				s.fullScatter(first, last, xt, ut, ru, st)
+				continue
+			}
+			for i := c * size; i < min((c+1)*size, s.p); i++ {
+				x := s.data[i*d : (i+1)*d]
+				r := s.resp[i*k : (i+1)*k]
+				for q, rq := range r {
+					w := s.means[q*d : (q+1)*d]
+					if s.cov == Isotropic {
+						t := 0.0
+						for j, v := range x {
+							e := v - w[j]
+							t += e * e
+						}
+						st[q] += rq * t
+						continue
+					}
+					acc := st[q*d : (q+1)*d]
+					for j, v := range x {
+						e := v - w[j]
+						acc[j] += rq * e * e
+					}
+				}
+			}
+		}
+	})
+	out := make([]float64, n)
+	for c := 0; c < nc; c++ {
+		for i, v := range s.chunkStats[c][:n] {
+			out[i] += v
+		}
+	}
+	return out
 }
 
 // setFullCov sets Σ_q = scatter/n_q (lower triangle given), clipping eigenvalues at the floor,

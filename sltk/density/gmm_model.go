@@ -3,6 +3,7 @@ package density
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -13,27 +14,27 @@ import (
 // weights must be positive and sum to 1 (within 1e-9), vars positive.
 func IsotropicMixture(weights []float64, means mat.Matrix, vars []float64) (*GMMResult, error) {
 	if means == nil {
-		return nil, fmt.Errorf("%w: nil means", ErrInput)
+		return nil, fmt.Errorf("%w: nil means", ErrEmpty)
 	}
 	k, d := means.Dims()
 	if k == 0 || d == 0 || len(weights) != k || len(vars) != k {
-		return nil, fmt.Errorf("%w: %d weights, %d variances and %d×%d means", ErrInput, len(weights), len(vars), k, d)
+		return nil, fmt.Errorf("%w: %d weights, %d variances and %d×%d means", ErrShape, len(weights), len(vars), k, d)
 	}
 	sum := 0.0
 	for q := 0; q < k; q++ {
 		if !(weights[q] > 0) || !(vars[q] > 0) || math.IsInf(vars[q], 0) {
-			return nil, fmt.Errorf("%w: component %d has weight %g and variance %g", ErrInput, q, weights[q], vars[q])
+			return nil, fmt.Errorf("%w: component %d has weight %g and variance %g", ErrParam, q, weights[q], vars[q])
 		}
 		sum += weights[q]
 	}
 	if math.Abs(sum-1) > 1e-9 {
-		return nil, fmt.Errorf("%w: weights sum to %g", ErrInput, sum)
+		return nil, fmt.Errorf("%w: weights sum to %g", ErrProb, sum)
 	}
-	m, _, _, err := denseRows(means, "means")
+	m, _, _, err := rowsOf(means, "means")
 	if err != nil {
 		return nil, err
 	}
-	r := &GMMResult{Cov: Isotropic, Weights: append([]float64(nil), weights...), Means: mat.NewDense(k, d, m),
+	r := &GMMResult{Cov: Isotropic, Weights: append([]float64(nil), weights...), Means: mat.NewDense(k, d, slices.Clone(m)),
 		Vars: append([]float64(nil), vars...), Covs: make([]*mat.SymDense, k)}
 	for q := range r.Covs {
 		c := mat.NewSymDense(d, nil)
@@ -47,16 +48,16 @@ func IsotropicMixture(weights []float64, means mat.Matrix, vars []float64) (*GMM
 
 // state rebuilds an EM state for the rows of x from the fitted parameters.
 func (r *GMMResult) state(x mat.Matrix) (*gmmState, error) {
-	if r == nil || r.Means == nil {
-		return nil, fmt.Errorf("%w: empty mixture", ErrInput)
+	if r == nil || r.Means == nil || len(r.Weights) == 0 || len(r.Covs) == 0 {
+		return nil, fmt.Errorf("density: GMMResult: %w", ErrNotFitted)
 	}
-	data, p, d, err := denseRows(x, "sample")
+	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return nil, err
 	}
 	k, dm := r.Means.Dims()
 	if d != dm {
-		return nil, fmt.Errorf("%w: sample has %d columns, mixture has %d", ErrInput, d, dm)
+		return nil, fmt.Errorf("%w: sample has %d columns, mixture has %d", ErrShape, d, dm)
 	}
 	s := newGMMState(data, p, d, k, r.Cov, 0)
 	copy(s.weights, r.Weights)
@@ -105,13 +106,29 @@ func (r *GMMResult) Posterior(x mat.Matrix) (*mat.Dense, error) {
 	return mat.NewDense(s.p, s.k, s.resp), nil
 }
 
-// LogLikelihood returns Σ_α ln P(x^(α)) under the mixture.
-func (r *GMMResult) LogLikelihood(x mat.Matrix) (float64, error) {
+// LogDensity returns ln P(x^(α)) = ln Σ_q P(q) N(x^(α); w_q, Σ_q) for every row of x
+// (sltk.DensityModel). Cost: one E-step.
+func (r *GMMResult) LogDensity(x mat.Matrix) ([]float64, error) {
+	s, err := r.state(x)
+	if err != nil {
+		return nil, err
+	}
+	s.rowLL = make([]float64, s.p)
+	if _, err := s.EStep(); err != nil {
+		return nil, err
+	}
+	return s.rowLL, nil
+}
+
+// Score returns the mean log-likelihood (1/p) Σ_α ln P(x^(α)) under the mixture
+// (sltk.DensityModel; scikit-learn's GaussianMixture.score). Cost: one E-step.
+func (r *GMMResult) Score(x mat.Matrix) (float64, error) {
 	s, err := r.state(x)
 	if err != nil {
 		return 0, err
 	}
-	return s.EStep()
+	ll, err := s.EStep()
+	return ll / float64(s.p), err
 }
 
 // Predict returns the most probable component of every row (ties to the lowest index).
@@ -135,6 +152,9 @@ func (r *GMMResult) Predict(x mat.Matrix) ([]int, error) {
 // NumParams returns the number of free parameters: K−1 weights, K·d means and K, K·d or
 // K·d(d+1)/2 covariance entries.
 func (r *GMMResult) NumParams() int {
+	if r == nil || r.Means == nil {
+		return 0
+	}
 	k, d := r.Means.Dims()
 	c := k
 	switch r.Cov {
@@ -149,10 +169,10 @@ func (r *GMMResult) NumParams() int {
 // BIC returns the Bayesian information criterion −2 ln L + (#params) ln p on x; smaller is
 // better. It is the usual way to choose the number of components.
 func (r *GMMResult) BIC(x mat.Matrix) (float64, error) {
-	ll, err := r.LogLikelihood(x)
+	mean, err := r.Score(x)
 	if err != nil {
 		return 0, err
 	}
 	p, _ := x.Dims()
-	return -2*ll + float64(r.NumParams())*math.Log(float64(p)), nil
+	return -2*mean*float64(p) + float64(r.NumParams())*math.Log(float64(p)), nil
 }

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -91,14 +93,14 @@ func TestGaussianErrors(t *testing.T) {
 	if _, err := FitGaussian(mat.NewDense(2, 3, []float64{1, 2, 3, 4, 5, 6})); !errors.Is(err, ErrSingular) {
 		t.Errorf("p ≤ n: %v", err)
 	}
-	if _, err := NewGaussian([]float64{0}, mat.NewSymDense(2, nil)); !errors.Is(err, ErrInput) {
+	if _, err := NewGaussian([]float64{0}, mat.NewSymDense(2, nil)); !errors.Is(err, ErrShape) {
 		t.Errorf("shape: %v", err)
 	}
 	g, _ := NewGaussian([]float64{0, 0}, mat.NewSymDense(2, []float64{1, 0, 0, 1}))
-	if _, err := g.LogPDF([]float64{math.Inf(1), 0}); !errors.Is(err, ErrInput) {
+	if _, err := g.LogPDF([]float64{math.Inf(1), 0}); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("Inf point: %v", err)
 	}
-	if _, err := g.Ellipse(1, 2); !errors.Is(err, ErrInput) {
+	if _, err := g.Ellipse(1, 2); !errors.Is(err, ErrParam) {
 		t.Errorf("Ellipse n=2: %v", err)
 	}
 	e, _ := g.Ellipse(2, 9)
@@ -149,9 +151,13 @@ func TestGMMOracle33(t *testing.T) {
 					t.Fatalf("row %d of the posterior sums to %g", i, s)
 				}
 			}
-			ll, _ := r.LogLikelihood(x)
+			ll, _ := r.Score(x)
 			if math.Abs(ll-r.LogLik) > 1e-9*math.Abs(ll) {
-				t.Errorf("LogLikelihood %g vs fit %g", ll, r.LogLik)
+				t.Errorf("Score %g vs fit %g", ll, r.LogLik)
+			}
+			rows, _ := r.LogDensity(x)
+			if mean := floats.Sum(rows) / float64(len(rows)); math.Abs(mean-ll) > 1e-9*math.Abs(ll) {
+				t.Errorf("mean of LogDensity %g vs Score %g", mean, ll)
 			}
 			// Recovered parameters within sampling error (500 points per blob).
 			for q, c := range centres {
@@ -208,7 +214,7 @@ func TestFrozenMixtureIsSoftKMeansOracle34(t *testing.T) {
 				dx, dy := x.At(i, 0)-w.At(q, 0), x.At(i, 1)-w.At(q, 1)
 				e[q] = -beta / 2 * (dx*dx + dy*dy)
 			}
-			z := lseSlice(e)
+			z := gibbs.LogSumExp(e)
 			for q := range e {
 				if d := math.Abs(post.At(i, q) - math.Exp(e[q]-z)); d > 1e-12 {
 					t.Fatalf("β=%g row %d: responsibilities differ by %g", beta, i, d)
@@ -245,14 +251,14 @@ func TestGMMCollapseIsFloored(t *testing.T) {
 func TestGMMBadInput(t *testing.T) {
 	x, _, _ := threeBlobs(30, 1)
 	for _, g := range []GMM{{K: 0}, {K: 31}, {K: 2, Cov: 9}, {K: 2, MinVar: -1}, {K: 2, Restarts: -1}} {
-		if _, err := g.Fit(x); !errors.Is(err, ErrInput) {
+		if _, err := g.Fit(x); !errors.Is(err, ErrParam) {
 			t.Errorf("%+v: %v", g, err)
 		}
 	}
-	if _, err := (GMM{K: 1}).Fit(mat.NewDense(1, 1, []float64{math.NaN()})); !errors.Is(err, ErrInput) {
+	if _, err := (GMM{K: 1}).Fit(mat.NewDense(1, 1, []float64{math.NaN()})); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN: %v", err)
 	}
-	if _, err := IsotropicMixture([]float64{0.5, 0.6}, mat.NewDense(2, 1, nil), []float64{1, 1}); !errors.Is(err, ErrInput) {
+	if _, err := IsotropicMixture([]float64{0.5, 0.6}, mat.NewDense(2, 1, nil), []float64{1, 1}); !errors.Is(err, ErrProb) {
 		t.Errorf("weights: %v", err)
 	}
 }
@@ -273,8 +279,8 @@ func ExampleGMM() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("converged: %v, log-likelihood per point: %.2f\n", r.Converged, r.LogLik/600)
-	// Output: converged: true, log-likelihood per point: -3.34
+	fmt.Printf("converged: %v, log-likelihood per point: %.2f\n", r.Converged, r.LogLik) // full covariances (the default)
+	// Output: converged: true, log-likelihood per point: -3.33
 }
 
 func ExampleKDE() {

@@ -1,6 +1,7 @@
 package density
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -43,11 +44,11 @@ func GaussianLogDensity(x, w, grad []float64) float64 {
 // because optimize has no online (stochastic) mode; for a closed-form model (FitGaussian, GMM)
 // use that instead: this procedure is for densities without one.
 //
-// The zero value means Rate 0.1, MaxIter 1000 (batch iterations or online epochs) and
+// The zero value means LearningRate 0.1, MaxIter 1000 (batch iterations or online epochs) and
 // Tol 1e-10. Cost: one LogDensityFunc call per observation per iteration or epoch.
 type GradientML struct {
-	Rate    float64 // step size η > 0; 0 means 0.1
-	MaxIter int     // maximum number of batch iterations or online epochs; 0 means 1000
+	LearningRate float64 // step size η > 0; 0 means 0.1
+	MaxIter      int     // maximum number of batch iterations or online epochs; 0 means 1000
 	// Tol stops the descent when E^T changes by less than Tol·max(1, |E^T|) between two
 	// iterations (epochs); 0 means 1e-10.
 	Tol    float64
@@ -68,14 +69,14 @@ type GradientMLResult struct {
 
 // NLL returns the mean negative log-likelihood −(1/p) Σ ln P̂(x^(α); w) of the rows of x under f
 // with parameters w: E^T on the training set, E^G on a test set. It returns an error wrapping
-// ErrInput for empty or non-finite data, a nil f, or a non-finite log-density.
+// ErrEmpty for empty data or a nil f, or ErrNotFinite for non-finite data or log-density.
 func NLL(x mat.Matrix, f LogDensityFunc, w []float64) (float64, error) {
-	data, p, d, err := denseRows(x, "sample")
+	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return 0, err
 	}
 	if f == nil {
-		return 0, fmt.Errorf("%w: nil LogDensityFunc", ErrInput)
+		return 0, fmt.Errorf("%w: nil LogDensityFunc", ErrEmpty)
 	}
 	grad := make([]float64, len(w))
 	e, _, err := gmlBatch(data, p, d, f, w, grad, make([]float64, len(w)))
@@ -91,7 +92,7 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 	for i := 0; i < p; i++ {
 		l := f(data[i*d:i*d+d], w, grad)
 		if math.IsNaN(l) || math.IsInf(l, 0) {
-			return 0, nil, fmt.Errorf("%w: ln P̂(x^(%d); w) = %g", ErrInput, i, l)
+			return 0, nil, fmt.Errorf("%w: ln P̂(x^(%d); w) = %g", ErrNotFinite, i, l)
 		}
 		e -= l
 		for k, g := range grad {
@@ -105,33 +106,28 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 }
 
 // Fit runs the descent on the rows of x (p×d) from the starting parameters w0, which it does not
-// modify. It returns an error wrapping ErrInput for empty or non-finite data, a nil f, empty w0,
-// a negative or non-finite hyperparameter, or when the objective or a gradient stops being finite
-// (a step size too large for the model); reaching MaxIter is reported by Converged = false.
+// modify. It returns an error wrapping ErrEmpty (empty data, a nil f), ErrNotFinite (non-finite
+// data, or an objective or gradient that stops being finite: a step size too large for the
+// model) or ErrParam (empty w0, a negative or non-finite hyperparameter); reaching MaxIter is
+// reported by Converged = false.
 func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*GradientMLResult, error) {
-	data, p, d, err := denseRows(x, "sample")
+	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return nil, err
 	}
 	if f == nil {
-		return nil, fmt.Errorf("%w: nil LogDensityFunc", ErrInput)
+		return nil, fmt.Errorf("%w: nil LogDensityFunc", ErrEmpty)
 	}
 	if len(w0) == 0 {
-		return nil, fmt.Errorf("%w: no starting parameters", ErrInput)
+		return nil, fmt.Errorf("%w: no starting parameters", ErrParam)
 	}
-	rate, maxIter, tol := g.Rate, g.MaxIter, g.Tol
-	if rate == 0 {
-		rate = 0.1
-	}
-	if maxIter == 0 {
-		maxIter = 1000
-	}
-	if tol == 0 {
-		tol = 1e-10
-	}
+	rate, maxIter, tol := g.LearningRate, g.MaxIter, g.Tol
+	rate = cmp.Or(rate, 0.1)
+	maxIter = cmp.Or(maxIter, 1000)
+	tol = cmp.Or(tol, 1e-10)
 	if !(rate > 0) || math.IsInf(rate, 0) || maxIter < 0 || !(tol > 0) || math.IsInf(tol, 0) {
 		return nil, fmt.Errorf("%w: GradientML needs Rate > 0, MaxIter ≥ 0, Tol > 0, got %g, %d, %g",
-			ErrInput, g.Rate, g.MaxIter, g.Tol)
+			ErrParam, g.LearningRate, g.MaxIter, g.Tol)
 	}
 	w := append([]float64(nil), w0...)
 	grad, sum := make([]float64, len(w)), make([]float64, len(w))
@@ -162,7 +158,7 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 		for k, v := range w {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("%w: parameter %d became %g at iteration %d (step size %g too large?)",
-					ErrInput, k, v, it, rate)
+					ErrParam, k, v, it, rate)
 			}
 		}
 		next, _, err := gmlBatch(data, p, d, f, w, grad, sum)

@@ -1,6 +1,7 @@
 package density
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 )
@@ -31,15 +32,15 @@ type HistogramModel struct {
 // Fit bins the sample. Cost O(p).
 func (h Histogram) Fit(x []float64) (*HistogramModel, error) {
 	if len(x) == 0 {
-		return nil, fmt.Errorf("%w: empty sample", ErrInput)
+		return nil, fmt.Errorf("%w: empty sample", ErrEmpty)
 	}
 	if h.Bins < 0 {
-		return nil, fmt.Errorf("%w: Bins = %d", ErrInput, h.Bins)
+		return nil, fmt.Errorf("%w: Bins = %d", ErrParam, h.Bins)
 	}
 	lo, hi := h.Min, h.Max
 	for i, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: sample[%d] = %g", ErrInput, i, v)
+			return nil, fmt.Errorf("%w: sample[%d] = %g", ErrNotFinite, i, v)
 		}
 	}
 	if lo == 0 && hi == 0 {
@@ -52,12 +53,10 @@ func (h Histogram) Fit(x []float64) (*HistogramModel, error) {
 		}
 	}
 	if !(hi > lo) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
-		return nil, fmt.Errorf("%w: need finite Min < Max, got [%g, %g]", ErrInput, lo, hi)
+		return nil, fmt.Errorf("%w: need finite Min < Max, got [%g, %g]", ErrParam, lo, hi)
 	}
 	bins := h.Bins
-	if bins == 0 {
-		bins = int(math.Ceil(math.Log2(float64(len(x))))) + 1
-	}
+	bins = cmp.Or(bins, int(math.Ceil(math.Log2(float64(len(x)))))+1)
 	m := &HistogramModel{Edges: make([]float64, bins+1), Counts: make([]int, bins), Heights: make([]float64, bins), N: len(x)}
 	m.Width = (hi - lo) / float64(bins)
 	for i := range m.Edges {

@@ -3,7 +3,11 @@ package density
 import (
 	"fmt"
 	"math"
+	"slices"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/par"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -33,7 +37,7 @@ func (k Kernel) String() string {
 // Bandwidth is the window width h. The zero value selects h by leave-one-out likelihood
 // over Widths (or, when Widths is empty, over 40 widths spaced logarithmically between 1/20 and
 // 2 times Silverman's rule of thumb), which is how the notebooks avoid both over- and
-// under-smoothing. A negative or non-finite Bandwidth is an error wrapping ErrBandwidth.
+// under-smoothing. A negative or non-finite Bandwidth is an error wrapping ErrParam.
 type KDE struct {
 	Kernel    Kernel
 	Bandwidth float64
@@ -54,13 +58,13 @@ type KDEModel struct {
 // Cost: O(p·n) to copy; O(p²·(n + #widths)) when the bandwidth is selected by leave-one-out.
 func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 	if k.Kernel != GaussianKernel && k.Kernel != BoxKernel {
-		return nil, fmt.Errorf("%w: unknown kernel %v", ErrInput, k.Kernel)
+		return nil, fmt.Errorf("%w: unknown kernel %v", ErrParam, k.Kernel)
 	}
-	data, p, d, err := denseRows(x, "sample")
+	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return nil, err
 	}
-	m := &KDEModel{Kernel: k.Kernel, Bandwidth: k.Bandwidth, Dim: d, N: p, data: data}
+	m := &KDEModel{Kernel: k.Kernel, Bandwidth: k.Bandwidth, Dim: d, N: p, data: slices.Clone(data)}
 	if k.Bandwidth != 0 {
 		if err := checkWidth(k.Bandwidth); err != nil {
 			return nil, err
@@ -85,13 +89,13 @@ func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 // normalisation). It is optimal for Gaussian data and a Gaussian kernel and serves as the centre
 // of the default leave-one-out grid. Cost O(p·n).
 func SilvermanWidth(x mat.Matrix) (float64, error) {
-	data, p, d, err := denseRows(x, "sample")
+	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return 0, err
 	}
 	h := silverman(data, p, d)
 	if !(h > 0) {
-		return 0, fmt.Errorf("%w: sample has zero spread", ErrBandwidth)
+		return 0, fmt.Errorf("%w: sample has zero spread", ErrParam)
 	}
 	return h, nil
 }
@@ -145,9 +149,9 @@ type BandwidthSearch struct {
 // Cost O(p²·(n + #widths)), parallel over points.
 func LeaveOneOut(x mat.Matrix, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
 	if kernel != GaussianKernel && kernel != BoxKernel {
-		return nil, fmt.Errorf("%w: unknown kernel %v", ErrInput, kernel)
+		return nil, fmt.Errorf("%w: unknown kernel %v", ErrParam, kernel)
 	}
-	data, p, d, err := denseRows(x, "sample")
+	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +160,7 @@ func LeaveOneOut(x mat.Matrix, kernel Kernel, widths []float64) (*BandwidthSearc
 
 func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
 	if len(widths) == 0 {
-		return nil, fmt.Errorf("%w: no candidate widths", ErrInput)
+		return nil, fmt.Errorf("%w: no candidate widths", ErrParam)
 	}
 	for _, h := range widths {
 		if err := checkWidth(h); err != nil {
@@ -164,11 +168,11 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 		}
 	}
 	if p < 2 {
-		return nil, fmt.Errorf("%w: leave-one-out needs at least 2 points, got %d", ErrInput, p)
+		return nil, fmt.Errorf("%w: leave-one-out needs at least 2 points, got %d", ErrParam, p)
 	}
 	nw := len(widths)
 	perPoint := make([]float64, p*nw) // perPoint[α·nw + w] = LOO log-density of point α
-	parallelChunks(p, func(lo, hi int) {
+	par.Chunks(p, 64, func(lo, hi int) {
 		sq := make([]float64, p-1)
 		buf := make([]float64, p-1)
 		cheb := make([]float64, p-1)
@@ -196,7 +200,7 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 					for i, s := range sq {
 						buf[i] = s * inv
 					}
-					ld = lseSlice(buf) - 0.5*float64(d)*math.Log(2*math.Pi*h*h)
+					ld = gibbs.LogSumExp(buf) - 0.5*float64(d)*math.Log(2*math.Pi*h*h)
 				} else {
 					cnt := 0
 					for _, c := range cheb {
@@ -223,7 +227,7 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 		}
 	}
 	if math.IsInf(s.LogLik[s.BestIndex], -1) {
-		return nil, fmt.Errorf("%w: every candidate width leaves some point with an empty window; try larger widths", ErrBandwidth)
+		return nil, fmt.Errorf("%w: every candidate width leaves some point with an empty window; try larger widths", ErrParam)
 	}
 	s.Best = widths[s.BestIndex]
 	return s, nil
@@ -231,13 +235,25 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 
 // Density returns P̂(q). Cost O(p·n).
 func (m *KDEModel) Density(q []float64) (float64, error) {
-	l, err := m.LogDensity(q)
+	l, err := m.LogDensityAt(q)
 	return math.Exp(l), err
 }
 
-// LogDensity returns ln P̂(q), computed by log-sum-exp so that it stays finite far from the data
-// (Gaussian kernel); it is −Inf where the box-kernel estimate is 0. Cost O(p·n).
-func (m *KDEModel) LogDensity(q []float64) (float64, error) {
+// fitted reports ErrNotFitted for a nil or zero-value model.
+func (m *KDEModel) fitted(method string) error {
+	if m == nil || m.N == 0 || len(m.data) != m.N*m.Dim {
+		return fmt.Errorf("density: KDEModel.%s: %w", method, ErrNotFitted)
+	}
+	return nil
+}
+
+// LogDensityAt returns ln P̂(q) at one point, computed by log-sum-exp so that it stays finite
+// far from the data (Gaussian kernel); it is −Inf where the box-kernel estimate is 0.
+// Cost O(p·n).
+func (m *KDEModel) LogDensityAt(q []float64) (float64, error) {
+	if err := m.fitted("LogDensityAt"); err != nil {
+		return 0, err
+	}
 	if err := checkPoint(q, m.Dim); err != nil {
 		return 0, err
 	}
@@ -272,20 +288,24 @@ func (m *KDEModel) logDensity(q, buf []float64) float64 {
 		}
 		buf[i] = s * inv
 	}
-	return lseSlice(buf) - math.Log(float64(m.N)) - 0.5*float64(d)*math.Log(2*math.Pi*h*h)
+	return gibbs.LogSumExp(buf) - math.Log(float64(m.N)) - 0.5*float64(d)*math.Log(2*math.Pi*h*h)
 }
 
-// LogEvaluate returns ln P̂ at every row of q, in parallel over rows. Cost O(#rows·p·n).
-func (m *KDEModel) LogEvaluate(q mat.Matrix) ([]float64, error) {
-	data, r, d, err := denseRows(q, "queries")
+// LogDensity returns ln P̂ at every row of q, in parallel over rows (sltk.DensityModel).
+// Cost O(#rows·p·n).
+func (m *KDEModel) LogDensity(q mat.Matrix) ([]float64, error) {
+	if err := m.fitted("LogDensity"); err != nil {
+		return nil, err
+	}
+	data, r, d, err := rowsOf(q, "queries")
 	if err != nil {
 		return nil, err
 	}
 	if d != m.Dim {
-		return nil, fmt.Errorf("%w: queries have %d columns, model has %d", ErrInput, d, m.Dim)
+		return nil, fmt.Errorf("%w: queries have %d columns, model has %d", ErrShape, d, m.Dim)
 	}
 	out := make([]float64, r)
-	parallelChunks(r, func(lo, hi int) {
+	par.Chunks(r, 64, func(lo, hi int) {
 		buf := make([]float64, m.N)
 		for i := lo; i < hi; i++ {
 			out[i] = m.logDensity(data[i*d:i*d+d], buf)
@@ -294,9 +314,19 @@ func (m *KDEModel) LogEvaluate(q mat.Matrix) ([]float64, error) {
 	return out, nil
 }
 
-// Evaluate returns P̂ at every row of q (see LogEvaluate).
+// Score returns the mean log-density (1/r) Σ ln P̂(q_i) of the rows of q (sltk.DensityModel;
+// −Inf when a box-kernel estimate is 0 at some row). Cost O(#rows·p·n).
+func (m *KDEModel) Score(q mat.Matrix) (float64, error) {
+	ld, err := m.LogDensity(q)
+	if err != nil {
+		return 0, err
+	}
+	return floats.Sum(ld) / float64(len(ld)), nil
+}
+
+// Evaluate returns P̂ at every row of q (see LogDensity).
 func (m *KDEModel) Evaluate(q mat.Matrix) ([]float64, error) {
-	out, err := m.LogEvaluate(q)
+	out, err := m.LogDensity(q)
 	for i, v := range out {
 		out[i] = math.Exp(v)
 	}
@@ -308,7 +338,7 @@ func (m *KDEModel) Evaluate(q mat.Matrix) ([]float64, error) {
 // with s² the 1/p sample variance, because P̂ is the sample convolved with the kernel.
 func (m *KDEModel) Moments1D() (mean, variance float64, err error) {
 	if m.Dim != 1 {
-		return 0, 0, fmt.Errorf("%w: Moments1D needs 1-D data, model has %d dimensions", ErrInput, m.Dim)
+		return 0, 0, fmt.Errorf("%w: Moments1D needs 1-D data, model has %d dimensions", ErrParam, m.Dim)
 	}
 	for _, v := range m.data {
 		mean += v

@@ -141,7 +141,7 @@ func TestParzenOracle31(t *testing.T) {
 
 func TestLogDensityFarAway(t *testing.T) {
 	m, _ := KDE{Bandwidth: 0.01}.Fit(mat.NewDense(2, 1, []float64{0, 1}))
-	l, err := m.LogDensity([]float64{100})
+	l, err := m.LogDensityAt([]float64{100})
 	want := -0.5*100*100/1e-4 - math.Log(2) - 0.5*math.Log(2*math.Pi*1e-4) + math.Log(1+math.Exp(-0.5*(99*99-100*100)/1e-4))
 	if err != nil || math.IsInf(l, 0) || math.Abs(l-want) > 1e-6*math.Abs(want) {
 		t.Errorf("log density far away = %g (%v), want %g", l, err, want)
@@ -172,24 +172,24 @@ func TestLeaveOneOutChoosesInteriorWidth(t *testing.T) {
 func TestKDEBadInput(t *testing.T) {
 	x := bimodal(10, 1)
 	for _, h := range []float64{-1, math.NaN(), math.Inf(1)} {
-		if _, err := (KDE{Bandwidth: h}).Fit(x); !errors.Is(err, ErrBandwidth) {
+		if _, err := (KDE{Bandwidth: h}).Fit(x); !errors.Is(err, ErrParam) {
 			t.Errorf("h=%g: err %v", h, err)
 		}
 	}
-	if _, err := LeaveOneOut(x, GaussianKernel, []float64{0.1, 0}); !errors.Is(err, ErrBandwidth) {
+	if _, err := LeaveOneOut(x, GaussianKernel, []float64{0.1, 0}); !errors.Is(err, ErrParam) {
 		t.Errorf("zero width: %v", err)
 	}
-	if _, err := (KDE{Bandwidth: 1}).Fit(mat.NewDense(1, 1, []float64{math.NaN()})); !errors.Is(err, ErrInput) {
+	if _, err := (KDE{Bandwidth: 1}).Fit(mat.NewDense(1, 1, []float64{math.NaN()})); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN data: %v", err)
 	}
 	m, _ := KDE{Bandwidth: 1}.Fit(x)
-	if _, err := m.Density([]float64{1, 2}); !errors.Is(err, ErrInput) {
+	if _, err := m.Density([]float64{1, 2}); !errors.Is(err, ErrParam) {
 		t.Errorf("wrong query length: %v", err)
 	}
-	if _, err := (KDE{Kernel: 7, Bandwidth: 1}).Fit(x); !errors.Is(err, ErrInput) {
+	if _, err := (KDE{Kernel: 7, Bandwidth: 1}).Fit(x); !errors.Is(err, ErrParam) {
 		t.Errorf("unknown kernel: %v", err)
 	}
-	if _, err := (KDE{Kernel: BoxKernel}).Fit(mat.NewDense(1, 1, []float64{1})); !errors.Is(err, ErrInput) {
+	if _, err := (KDE{Kernel: BoxKernel}).Fit(mat.NewDense(1, 1, []float64{1})); !errors.Is(err, ErrParam) {
 		t.Errorf("LOO on one point: %v", err)
 	}
 }
@@ -226,10 +226,10 @@ func TestHistogram(t *testing.T) {
 	if math.Abs(mass-1) > 1e-15 {
 		t.Errorf("mass %g", mass)
 	}
-	if _, err := (Histogram{Min: 1, Max: 0}).Fit(x); !errors.Is(err, ErrInput) {
+	if _, err := (Histogram{Min: 1, Max: 0}).Fit(x); !errors.Is(err, ErrParam) {
 		t.Errorf("bad range: %v", err)
 	}
-	if _, err := (Histogram{}).Fit(nil); !errors.Is(err, ErrInput) {
+	if _, err := (Histogram{}).Fit(nil); !errors.Is(err, ErrEmpty) {
 		t.Errorf("empty: %v", err)
 	}
 }

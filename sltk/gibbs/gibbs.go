@@ -18,18 +18,21 @@
 package gibbs
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/sltk-book/sltk/sltk/errs"
 )
 
-// Sentinel errors; returned errors wrap them with detail.
+// Sentinel errors, defined once in package errs and re-exported here; returned errors wrap one
+// of them with the function, the argument and the place.
 var (
-	// ErrInput reports empty, NaN or Inf costs, mismatched lengths or invalid probabilities.
-	ErrInput = errors.New("gibbs: invalid input")
-	// ErrTemperature reports a temperature that is not a finite positive number.
-	ErrTemperature = errors.New("gibbs: temperature must be finite and > 0")
+	ErrEmpty     = errs.ErrEmpty     // empty costs or samples
+	ErrNotFinite = errs.ErrNotFinite // NaN or ±Inf costs or values
+	ErrShape     = errs.ErrShape     // mismatched lengths
+	ErrParam     = errs.ErrParam     // a temperature or another argument out of range
+	ErrProb      = errs.ErrProb      // not a probability distribution
 )
 
 // LogSumExp returns log Σ exp(x_i), computed as m + log Σ exp(x_i − m) with m = max x_i so that
@@ -73,11 +76,11 @@ func Softmax(dst, x []float64) float64 {
 // checkCosts verifies that every cost is finite and the slice is not empty.
 func checkCosts(name string, c []float64) error {
 	if len(c) == 0 {
-		return fmt.Errorf("%w: %s is empty", ErrInput, name)
+		return fmt.Errorf("%w: %s is empty", ErrEmpty, name)
 	}
 	for i, v := range c {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%w: %s[%d] = %g is not finite", ErrInput, name, i, v)
+			return fmt.Errorf("%w: %s[%d] = %g is not finite", ErrNotFinite, name, i, v)
 		}
 	}
 	return nil
@@ -85,7 +88,7 @@ func checkCosts(name string, c []float64) error {
 
 func checkT(t float64) error {
 	if !(t > 0) || math.IsInf(t, 0) {
-		return fmt.Errorf("%w: got %g", ErrTemperature, t)
+		return fmt.Errorf("%w: got %g", ErrParam, t)
 	}
 	return nil
 }
@@ -162,17 +165,17 @@ func (d *Dist) Mode() int {
 
 func checkProb(name string, p []float64) error {
 	if len(p) == 0 {
-		return fmt.Errorf("%w: %s is empty", ErrInput, name)
+		return fmt.Errorf("%w: %s is empty", ErrEmpty, name)
 	}
 	var s float64
 	for i, v := range p {
 		if !(v >= 0) || math.IsInf(v, 0) {
-			return fmt.Errorf("%w: %s[%d] = %g is not a probability", ErrInput, name, i, v)
+			return fmt.Errorf("%w: %s[%d] = %g is not a probability", ErrProb, name, i, v)
 		}
 		s += v
 	}
 	if math.Abs(s-1) > 1e-9 {
-		return fmt.Errorf("%w: %s sums to %.12g, not 1", ErrInput, name, s)
+		return fmt.Errorf("%w: %s sums to %.12g, not 1", ErrProb, name, s)
 	}
 	return nil
 }
@@ -181,7 +184,7 @@ func checkProb(name string, p []float64) error {
 // eq. 1.18; eq. 1.2 prints p(c|X) for p(c|X′), erratum E1). κ lies in [0, 1]. Cost O(|C|).
 func PAKernel(p, q []float64) (float64, error) {
 	if len(p) != len(q) {
-		return 0, fmt.Errorf("%w: distributions of lengths %d and %d", ErrInput, len(p), len(q))
+		return 0, fmt.Errorf("%w: distributions of lengths %d and %d", ErrShape, len(p), len(q))
 	}
 	if err := checkProb("p", p); err != nil {
 		return 0, err
@@ -200,12 +203,12 @@ func PAKernel(p, q []float64) (float64, error) {
 // accurate even when κ underflows (very low temperatures). Cost O(|C|).
 func LogPAKernel(logp, logq []float64) (float64, error) {
 	if len(logp) != len(logq) || len(logp) == 0 {
-		return 0, fmt.Errorf("%w: log-distributions of lengths %d and %d", ErrInput, len(logp), len(logq))
+		return 0, fmt.Errorf("%w: log-distributions of lengths %d and %d", ErrShape, len(logp), len(logq))
 	}
 	s := make([]float64, len(logp))
 	for i := range logp {
 		if math.IsNaN(logp[i]) || math.IsNaN(logq[i]) {
-			return 0, fmt.Errorf("%w: NaN at class %d", ErrInput, i)
+			return 0, fmt.Errorf("%w: NaN at class %d", ErrNotFinite, i)
 		}
 		s[i] = logp[i] + logq[i]
 	}
@@ -236,7 +239,7 @@ func Combined(logp, logq []float64) ([]float64, error) {
 // (seed 000, eq. 1.28). It equals the mode of the combined posterior at every temperature.
 func ERM(r1, r2 []float64) (int, error) {
 	if len(r1) != len(r2) {
-		return 0, fmt.Errorf("%w: cost vectors of lengths %d and %d", ErrInput, len(r1), len(r2))
+		return 0, fmt.Errorf("%w: cost vectors of lengths %d and %d", ErrShape, len(r1), len(r2))
 	}
 	if err := checkCosts("r1", r1); err != nil {
 		return 0, err
@@ -271,10 +274,10 @@ type Curve struct {
 // Cost O(|temps|·|C|).
 func SearchT(r1, r2 []float64, temps []float64) (*Curve, error) {
 	if len(r1) != len(r2) {
-		return nil, fmt.Errorf("%w: cost vectors of lengths %d and %d", ErrInput, len(r1), len(r2))
+		return nil, fmt.Errorf("%w: cost vectors of lengths %d and %d", ErrShape, len(r1), len(r2))
 	}
 	if len(temps) == 0 {
-		return nil, fmt.Errorf("%w: no temperatures", ErrInput)
+		return nil, fmt.Errorf("%w: no temperatures", ErrParam)
 	}
 	ts := append([]float64(nil), temps...)
 	sort.Float64s(ts)
@@ -310,7 +313,7 @@ func SearchT(r1, r2 []float64, temps []float64) (*Curve, error) {
 // LogGrid returns n temperatures spaced evenly in log scale from lo to hi (inclusive).
 func LogGrid(lo, hi float64, n int) ([]float64, error) {
 	if !(lo > 0) || !(hi > lo) || math.IsInf(hi, 0) || n < 2 {
-		return nil, fmt.Errorf("%w: log grid needs 0 < lo < hi < ∞ and n ≥ 2, got %g, %g, %d", ErrInput, lo, hi, n)
+		return nil, fmt.Errorf("%w: log grid needs 0 < lo < hi < ∞ and n ≥ 2, got %g, %g, %d", ErrParam, lo, hi, n)
 	}
 	out := make([]float64, n)
 	a, b := math.Log(lo), math.Log(hi)

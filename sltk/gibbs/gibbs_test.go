@@ -165,14 +165,14 @@ func TestBadInput(t *testing.T) {
 		err  error
 		want error
 	}{
-		{func() error { _, e := New(nil, 1); return e }(), ErrInput},
-		{func() error { _, e := New([]float64{1, math.NaN()}, 1); return e }(), ErrInput},
-		{func() error { _, e := New(costs, 0); return e }(), ErrTemperature},
-		{func() error { _, e := New(costs, -1); return e }(), ErrTemperature},
-		{func() error { _, e := New(costs, math.Inf(1)); return e }(), ErrTemperature},
-		{func() error { _, e := PAKernel([]float64{0.5, 0.6}, []float64{0.5, 0.5}); return e }(), ErrInput},
-		{func() error { _, e := SearchT(costs, costs, nil); return e }(), ErrInput},
-		{func() error { _, e := LogGrid(0, 1, 5); return e }(), ErrInput},
+		{func() error { _, e := New(nil, 1); return e }(), ErrEmpty},
+		{func() error { _, e := New([]float64{1, math.NaN()}, 1); return e }(), ErrNotFinite},
+		{func() error { _, e := New(costs, 0); return e }(), ErrParam},
+		{func() error { _, e := New(costs, -1); return e }(), ErrParam},
+		{func() error { _, e := New(costs, math.Inf(1)); return e }(), ErrParam},
+		{func() error { _, e := PAKernel([]float64{0.5, 0.6}, []float64{0.5, 0.5}); return e }(), ErrProb},
+		{func() error { _, e := SearchT(costs, costs, nil); return e }(), ErrParam},
+		{func() error { _, e := LogGrid(0, 1, 5); return e }(), ErrParam},
 	} {
 		if !errors.Is(c.err, c.want) {
 			t.Fatalf("error %v, want %v", c.err, c.want)

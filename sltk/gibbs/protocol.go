@@ -1,6 +1,7 @@
 package gibbs
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -48,21 +49,21 @@ type ProtocolResult struct {
 // check validates the protocol and returns the number of messages.
 func (p Protocol[X]) check() (int, error) {
 	if p.Posterior == nil || len(p.Phenomena) == 0 {
-		return 0, fmt.Errorf("%w: protocol needs Posterior and at least one phenomenon", ErrInput)
+		return 0, fmt.Errorf("%w: protocol needs Posterior and at least one phenomenon", ErrParam)
 	}
 	for j, f := range p.Phenomena {
 		if f == nil {
-			return 0, fmt.Errorf("%w: phenomenon %d is nil", ErrInput, j)
+			return 0, fmt.Errorf("%w: phenomenon %d is nil", ErrEmpty, j)
 		}
 	}
 	if p.Trials < 0 {
-		return 0, fmt.Errorf("%w: Trials = %d", ErrInput, p.Trials)
+		return 0, fmt.Errorf("%w: Trials = %d", ErrParam, p.Trials)
 	}
 	if p.Transform == nil {
 		return len(p.Phenomena), nil
 	}
 	if len(p.Phenomena) != 1 || p.M < 1 {
-		return 0, fmt.Errorf("%w: the empirical variant needs one phenomenon and M ≥ 1, got %d and %d", ErrInput, len(p.Phenomena), p.M)
+		return 0, fmt.Errorf("%w: the empirical variant needs one phenomenon and M ≥ 1, got %d and %d", ErrParam, len(p.Phenomena), p.M)
 	}
 	return p.M, nil
 }
@@ -77,7 +78,7 @@ func (p Protocol[X]) post(x X, classes *int) ([]float64, error) {
 		*classes = len(lp)
 	}
 	if len(lp) == 0 || len(lp) != *classes {
-		return nil, fmt.Errorf("%w: posterior over %d classes, expected %d", ErrInput, len(lp), *classes)
+		return nil, fmt.Errorf("%w: posterior over %d classes, expected %d", ErrParam, len(lp), *classes)
 	}
 	return lp, nil
 }
@@ -90,9 +91,7 @@ func (p Protocol[X]) Run() (*ProtocolResult, error) {
 		return nil, err
 	}
 	trials := p.Trials
-	if trials == 0 {
-		trials = 1000
-	}
+	trials = cmp.Or(trials, 1000)
 	classes := 0
 	book := make([][]float64, m)
 	ok := 0
@@ -147,10 +146,10 @@ func (p Protocol[X]) Run() (*ProtocolResult, error) {
 // larger Î means more distinguishable messages. Cost: 2·pairs posteriors.
 func (p Protocol[X]) LogPA(pairs int) (float64, error) {
 	if p.Posterior == nil || len(p.Phenomena) == 0 || p.Phenomena[0] == nil {
-		return 0, fmt.Errorf("%w: LogPA needs Posterior and Phenomena[0]", ErrInput)
+		return 0, fmt.Errorf("%w: LogPA needs Posterior and Phenomena[0]", ErrParam)
 	}
 	if pairs < 1 {
-		return 0, fmt.Errorf("%w: pairs = %d", ErrInput, pairs)
+		return 0, fmt.Errorf("%w: pairs = %d", ErrParam, pairs)
 	}
 	classes := 0
 	var s float64

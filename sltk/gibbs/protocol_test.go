@@ -152,18 +152,19 @@ func TestProtocolBadInput(t *testing.T) {
 		{Phenomena: append(one, one...), Posterior: varying},
 		{Phenomena: one, Posterior: func(int) ([]float64, error) { return []float64{math.NaN()}, nil }},
 	}
+	want := []error{ErrParam, ErrParam, ErrEmpty, ErrParam, ErrParam, ErrParam, ErrParam, ErrNotFinite}
 	for i, p := range cases {
-		if _, err := p.Run(); !errors.Is(err, ErrInput) {
+		if _, err := p.Run(); !errors.Is(err, want[i]) {
 			t.Errorf("case %d: err = %v", i, err)
 		}
 	}
-	if _, err := (Protocol[int]{Phenomena: one, Posterior: ok}).LogPA(0); !errors.Is(err, ErrInput) {
+	if _, err := (Protocol[int]{Phenomena: one, Posterior: ok}).LogPA(0); !errors.Is(err, ErrParam) {
 		t.Errorf("pairs = 0: err = %v", err)
 	}
-	if _, err := (Protocol[int]{Phenomena: one}).LogPA(3); !errors.Is(err, ErrInput) {
+	if _, err := (Protocol[int]{Phenomena: one}).LogPA(3); !errors.Is(err, ErrParam) {
 		t.Errorf("no posterior: err = %v", err)
 	}
-	if _, err := (Protocol[int]{Phenomena: one, Posterior: varying}).LogPA(3); !errors.Is(err, ErrInput) {
+	if _, err := (Protocol[int]{Phenomena: one, Posterior: varying}).LogPA(3); !errors.Is(err, ErrParam) {
 		t.Errorf("varying class count: err = %v", err)
 	}
 }

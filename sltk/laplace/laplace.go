@@ -9,41 +9,47 @@
 // missing determinant of eq. 4.65 corrected.
 //
 // Log-determinants come from a Cholesky factorisation, which doubles as the test that the
-// Hessian is positive definite: when it is not, the functions return ErrNotPD rather than a
-// meaningless number.
+// Hessian is positive definite: when it is not, the functions return an error wrapping
+// ErrSingular (errs.ErrSingular; formerly laplace.ErrNotPD) rather than a meaningless number.
 package laplace
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
 )
 
-// Sentinel errors; returned errors wrap them with detail.
+// Sentinel errors, defined once in package errs and re-exported here; returned errors wrap one
+// of them with the function, the argument and the place.
 var (
-	// ErrInput reports bad input: empty or non-finite data, wrong shapes, invalid options.
-	ErrInput = errors.New("laplace: invalid input")
-	// ErrNotPD reports a Hessian that is not positive definite at the point where Laplace's
+	ErrEmpty     = errs.ErrEmpty     // nil or empty data
+	ErrNotFinite = errs.ErrNotFinite // NaN or ±Inf in data or in a function value
+	ErrShape     = errs.ErrShape     // mismatched dimensions or lengths
+	ErrParam     = errs.ErrParam     // K, T or another option out of range
+	ErrLabel     = errs.ErrLabel     // a label outside [0, K)
+	ErrTooLarge  = errs.ErrTooLarge  // too many assignments to enumerate
+	// ErrSingular reports a Hessian that is not positive definite at the point where Laplace's
 	// method is applied (the minimum is degenerate or the point is not a minimum).
-	ErrNotPD = errors.New("laplace: Hessian is not positive definite")
-	// ErrTemperature reports a temperature that is not finite and > 0.
-	ErrTemperature = errors.New("laplace: temperature must be finite and > 0")
+	ErrSingular = errs.ErrSingular
 )
 
 // LogDet returns log det H of a symmetric positive-definite matrix via its Cholesky factor.
-// It returns an error wrapping ErrNotPD when the factorisation fails. Cost O(D³/3).
+// It returns an error wrapping ErrSingular when the factorisation fails. Cost O(D³/3).
 func LogDet(h mat.Symmetric) (float64, error) {
+	if sd, ok := h.(*mat.SymDense); h == nil || ok && sd == nil {
+		return 0, fmt.Errorf("laplace: LogDet: nil matrix: %w", ErrEmpty)
+	}
 	n := h.SymmetricDim()
 	if n == 0 {
-		return 0, fmt.Errorf("%w: empty matrix", ErrInput)
+		return 0, fmt.Errorf("%w: empty matrix", ErrEmpty)
 	}
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
 			if v := h.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return 0, fmt.Errorf("%w: H[%d,%d] = %g", ErrInput, i, j, v)
+				return 0, fmt.Errorf("%w: H[%d,%d] = %g", ErrNotFinite, i, j, v)
 			}
 		}
 	}
@@ -54,7 +60,7 @@ func LogDet(h mat.Symmetric) (float64, error) {
 		if eig.Factorize(h, false) {
 			detail = fmt.Sprintf(" (smallest eigenvalue %.3g)", eig.Values(nil)[0])
 		}
-		return 0, fmt.Errorf("%w%s", ErrNotPD, detail)
+		return 0, fmt.Errorf("%w%s", ErrSingular, detail)
 	}
 	return ch.LogDet(), nil
 }
@@ -81,21 +87,21 @@ type Result struct {
 // after refining the start y0 to a local minimiser by Newton's method with line search (gonum
 // optimize). The approximation is exact for quadratic f and its relative error is O(1/M); it
 // assumes y₀ is the unique global minimiser, which the caller must know (Theorem 13). It fails
-// with ErrNotPD when the Hessian at y₀ is not positive definite. Cost: the Newton iterations,
+// with ErrSingular when the Hessian at y₀ is not positive definite. Cost: the Newton iterations,
 // each O(D³), plus one Cholesky factorisation.
 func LogIntegral(p Problem, y0 []float64, M float64) (*Result, error) {
 	if p.F == nil || p.Grad == nil || p.Hess == nil {
-		return nil, fmt.Errorf("%w: Problem needs F, Grad and Hess", ErrInput)
+		return nil, fmt.Errorf("%w: Problem needs F, Grad and Hess", ErrParam)
 	}
 	if len(y0) == 0 {
-		return nil, fmt.Errorf("%w: empty starting point", ErrInput)
+		return nil, fmt.Errorf("%w: empty starting point", ErrEmpty)
 	}
 	if !(M > 0) || math.IsInf(M, 0) {
-		return nil, fmt.Errorf("%w: M = %g must be finite and > 0", ErrInput, M)
+		return nil, fmt.Errorf("%w: M = %g must be finite and > 0", ErrParam, M)
 	}
 	for i, v := range y0 {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: y0[%d] = %g", ErrInput, i, v)
+			return nil, fmt.Errorf("%w: y0[%d] = %g", ErrNotFinite, i, v)
 		}
 	}
 	d := len(y0)
@@ -106,7 +112,7 @@ func LogIntegral(p Problem, y0 []float64, M float64) (*Result, error) {
 		y = res.X
 	}
 	if err != nil && res == nil {
-		return nil, fmt.Errorf("%w: minimisation failed: %v", ErrInput, err)
+		return nil, fmt.Errorf("%w: minimisation failed: %v", ErrParam, err)
 	}
 	g := make([]float64, d)
 	p.Grad(g, y)
@@ -115,7 +121,7 @@ func LogIntegral(p Problem, y0 []float64, M float64) (*Result, error) {
 		gn = math.Max(gn, math.Abs(v))
 	}
 	if gn > 1e-6*math.Max(1, math.Abs(p.F(y))) || math.IsNaN(gn) {
-		return nil, fmt.Errorf("%w: Newton's method stopped at a point with |∇f| = %.3g, not a minimum", ErrInput, gn)
+		return nil, fmt.Errorf("%w: Newton's method stopped at a point with |∇f| = %.3g, not a minimum", ErrParam, gn)
 	}
 	h := mat.NewSymDense(d, nil)
 	p.Hess(h, y)

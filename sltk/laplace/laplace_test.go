@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -103,7 +105,7 @@ func TestToyO12(t *testing.T) {
 		Grad: func(g, y []float64) { g[0] = 0 },
 		Hess: func(h *mat.SymDense, y []float64) { h.SetSym(0, 0, 2-4/1.5) },
 	}
-	if _, err := LogIntegral(p, []float64{0}, 1); !errors.Is(err, ErrNotPD) {
+	if _, err := LogIntegral(p, []float64{0}, 1); !errors.Is(err, ErrSingular) {
 		t.Fatalf("T = 1.5: %v", err)
 	}
 }
@@ -233,19 +235,29 @@ func TestLeastAngleLaplaceO14(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	if _, err := LogDet(mat.NewSymDense(2, []float64{1, 2, 2, 1})); !errors.Is(err, ErrNotPD) {
+	if ErrSingular != errs.ErrSingular || ErrParam != errs.ErrParam || ErrTooLarge != errs.ErrTooLarge {
+		t.Fatal("laplace re-exports a sentinel that is not the errs one")
+	}
+	if _, err := LogDet((*mat.SymDense)(nil)); !errors.Is(err, errs.ErrEmpty) {
 		t.Fatal(err)
 	}
-	if _, err := (LeastAngle{K: 2, T: 0}).Solve(mat.NewDense(2, 1, []float64{1, -1})); !errors.Is(err, ErrTemperature) {
+	if _, err := (LeastAngle{K: 2, T: 1, Tol: -1}).Solve(mat.NewDense(2, 1, []float64{1, -1})); err == nil ||
+		!strings.Contains(err.Error(), "Tol = -1") || strings.Contains(err.Error(), "MaxIter") {
+		t.Fatalf("the message names only the wrong field: %v", err)
+	}
+	if _, err := LogDet(mat.NewSymDense(2, []float64{1, 2, 2, 1})); !errors.Is(err, ErrSingular) {
 		t.Fatal(err)
 	}
-	if _, err := (LeastAngle{K: 0, T: 1}).Solve(mat.NewDense(2, 1, []float64{1, -1})); !errors.Is(err, ErrInput) {
+	if _, err := (LeastAngle{K: 2, T: 0}).Solve(mat.NewDense(2, 1, []float64{1, -1})); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
-	if _, err := LAExactLogZ(mat.NewDense(30, 1, nil), 3, 1); !errors.Is(err, ErrInput) {
+	if _, err := (LeastAngle{K: 0, T: 1}).Solve(mat.NewDense(2, 1, []float64{1, -1})); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
-	if _, err := LogIntegral(fig41, []float64{math.NaN()}, 1); !errors.Is(err, ErrInput) {
+	if _, err := LAExactLogZ(mat.NewDense(30, 1, nil), 3, 1); !errors.Is(err, ErrTooLarge) {
+		t.Fatal(err)
+	}
+	if _, err := LogIntegral(fig41, []float64{math.NaN()}, 1); !errors.Is(err, ErrNotFinite) {
 		t.Fatal(err)
 	}
 }

@@ -1,10 +1,12 @@
 package laplace
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
@@ -48,15 +50,15 @@ type LAResult struct {
 }
 
 func laCheck(x mat.Matrix, k int, t float64) (int, int, error) {
-	n, d, err := check.Matrix("x", x)
-	if err != nil {
-		return 0, 0, fmt.Errorf("%w: %v", ErrInput, err)
+	n, d, cerr := check.Matrix("x", x)
+	if cerr != nil {
+		return 0, 0, fmt.Errorf("laplace: %w", cerr)
 	}
 	if k < 1 {
-		return 0, 0, fmt.Errorf("%w: K = %d", ErrInput, k)
+		return 0, 0, fmt.Errorf("%w: K = %d", ErrParam, k)
 	}
 	if !(t > 0) || math.IsInf(t, 0) {
-		return 0, 0, fmt.Errorf("%w: T = %g", ErrTemperature, t)
+		return 0, 0, fmt.Errorf("%w: T = %g", ErrParam, t)
 	}
 	return n, d, nil
 }
@@ -69,7 +71,7 @@ func LACost(x mat.Matrix, labels []int) (float64, error) {
 		return 0, err
 	}
 	if len(labels) != n {
-		return 0, fmt.Errorf("%w: %d labels for %d points", ErrInput, len(labels), n)
+		return 0, fmt.Errorf("%w: %d labels for %d points", ErrShape, len(labels), n)
 	}
 	var r float64
 	for i := 0; i < n; i++ {
@@ -93,12 +95,12 @@ func LACostSquares(x mat.Matrix, labels []int, k int) (float64, error) {
 		return 0, err
 	}
 	if len(labels) != n {
-		return 0, fmt.Errorf("%w: %d labels for %d points", ErrInput, len(labels), n)
+		return 0, fmt.Errorf("%w: %d labels for %d points", ErrShape, len(labels), n)
 	}
 	s := make([]float64, k*d)
 	for i, l := range labels {
 		if l < 0 || l >= k {
-			return 0, fmt.Errorf("%w: label %d of point %d outside 0..%d", ErrInput, l, i, k-1)
+			return 0, fmt.Errorf("%w: label %d of point %d outside 0..%d", ErrLabel, l, i, k-1)
 		}
 		for c := 0; c < d; c++ {
 			s[l*d+c] += x.At(i, c)
@@ -120,7 +122,7 @@ func LAExactLogZ(x mat.Matrix, k int, t float64) (float64, error) {
 		return 0, err
 	}
 	if float64(n)*math.Log2(float64(k)) > 24 {
-		return 0, fmt.Errorf("%w: K^N = %d^%d is too many assignments to enumerate", ErrInput, k, n)
+		return 0, fmt.Errorf("%w: K^N = %d^%d is too many assignments to enumerate", ErrTooLarge, k, n)
 	}
 	labels := make([]int, n)
 	total := int(math.Round(math.Pow(float64(k), float64(n))))
@@ -134,15 +136,7 @@ func LAExactLogZ(x mat.Matrix, k int, t float64) (float64, error) {
 		r, _ := LACostSquares(x, labels, k)
 		lw = append(lw, -r/t)
 	}
-	m := math.Inf(-1)
-	for _, v := range lw {
-		m = math.Max(m, v)
-	}
-	var s float64
-	for _, v := range lw {
-		s += math.Exp(v - m)
-	}
-	return m + math.Log(s), nil
+	return gibbs.LogSumExp(lw), nil
 }
 
 // LALogAlpha returns log α = −1/(2T) − (KD/2) log(2πT/N), the prefactor of the integral form
@@ -154,27 +148,15 @@ func LALogAlpha(n, k, d int, t float64) float64 {
 // laPosterior fills p (N×K) with softmax_k(xᵢᵀy_k/T) and returns Σᵢ log Σ_k exp(xᵢᵀy_k/T).
 func laPosterior(x *mat.Dense, y *mat.Dense, t float64, p *mat.Dense) float64 {
 	n, _ := x.Dims()
-	k, _ := y.Dims()
 	var s mat.Dense
 	s.Mul(x, y.T())
 	var lse float64
 	for i := 0; i < n; i++ {
 		row := s.RawRowView(i)
-		m := math.Inf(-1)
 		for c := range row {
 			row[c] /= t
-			m = math.Max(m, row[c])
 		}
-		var z float64
-		for c := 0; c < k; c++ {
-			v := math.Exp(row[c] - m)
-			p.Set(i, c, v)
-			z += v
-		}
-		for c := 0; c < k; c++ {
-			p.Set(i, c, p.At(i, c)/z)
-		}
-		lse += m + math.Log(z)
+		lse += gibbs.Softmax(p.RawRowView(i), row)
 	}
 	return lse
 }
@@ -187,7 +169,7 @@ func LAFreeEnergy(x, y mat.Matrix, t float64) (float64, error) {
 	}
 	k, dy := y.Dims()
 	if dy != d {
-		return 0, fmt.Errorf("%w: y has %d columns, data %d", ErrInput, dy, d)
+		return 0, fmt.Errorf("%w: y has %d columns, data %d", ErrShape, dy, d)
 	}
 	xd, yd := mat.DenseCopyOf(x), mat.DenseCopyOf(y)
 	p := mat.NewDense(n, k, nil)
@@ -208,7 +190,7 @@ func LAHessian(x, y mat.Matrix, t float64) (*mat.SymDense, error) {
 	}
 	k, dy := y.Dims()
 	if dy != d {
-		return nil, fmt.Errorf("%w: y has %d columns, data %d", ErrInput, dy, d)
+		return nil, fmt.Errorf("%w: y has %d columns, data %d", ErrShape, dy, d)
 	}
 	xd := mat.DenseCopyOf(x)
 	p := mat.NewDense(n, k, nil)
@@ -252,7 +234,7 @@ func LACriticalT(x mat.Matrix, k int) (float64, error) {
 	s.SymOuterK(1/float64(n), mat.DenseCopyOf(x).T())
 	var eig mat.EigenSym
 	if !eig.Factorize(s, false) {
-		return 0, fmt.Errorf("%w: eigen-decomposition failed", ErrInput)
+		return 0, fmt.Errorf("%w: eigen-decomposition failed", ErrParam)
 	}
 	v := eig.Values(nil)
 	return v[len(v)-1] / float64(k), nil
@@ -260,7 +242,7 @@ func LACriticalT(x mat.Matrix, k int) (float64, error) {
 
 // Solve finds the minimiser of f_X by the fixed-point iteration from Restarts random starts
 // (the symmetric point is always a fixed point, hence random starts) and returns it with the
-// Hessian and Laplace's estimate of log Z_X. It fails with ErrNotPD when the Hessian at the best
+// Hessian and Laplace's estimate of log Z_X. It fails with ErrSingular when the Hessian at the best
 // point is not positive definite (at the critical temperature, for example).
 // Cost O(N·K·D) per iteration plus O((KD)³) for the determinant.
 func (la LeastAngle) Solve(x mat.Matrix) (*LAResult, error) {
@@ -268,18 +250,14 @@ func (la LeastAngle) Solve(x mat.Matrix) (*LAResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	tol, maxIter, restarts := la.Tol, la.MaxIter, la.Restarts
-	if tol == 0 {
-		tol = 1e-12
-	}
-	if maxIter == 0 {
-		maxIter = 100000
-	}
-	if restarts == 0 {
-		restarts = 5
-	}
-	if !(tol > 0) || maxIter < 0 || restarts < 0 {
-		return nil, fmt.Errorf("%w: Tol %g, MaxIter %d, Restarts %d", ErrInput, la.Tol, la.MaxIter, la.Restarts)
+	tol, maxIter, restarts := cmp.Or(la.Tol, 1e-12), cmp.Or(la.MaxIter, 100000), cmp.Or(la.Restarts, 5)
+	switch {
+	case !(tol > 0) || math.IsInf(tol, 0):
+		return nil, fmt.Errorf("laplace: LeastAngle: Tol = %g, want finite and > 0: %w", la.Tol, ErrParam)
+	case maxIter < 0:
+		return nil, fmt.Errorf("laplace: LeastAngle: MaxIter = %d, want ≥ 0: %w", la.MaxIter, ErrParam)
+	case restarts < 0:
+		return nil, fmt.Errorf("laplace: LeastAngle: Restarts = %d, want ≥ 0: %w", la.Restarts, ErrParam)
 	}
 	k, t := la.K, la.T
 	xd := mat.DenseCopyOf(x)

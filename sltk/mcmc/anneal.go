@@ -1,32 +1,13 @@
 package mcmc
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/sltk-book/sltk/sltk/gibbs"
 )
-
-// Schedule gives the temperature of the k-th temperature level of an annealing run, k = 0, 1, ….
-// The run stops at the first level whose temperature is ≤ Anneal.TMin (or after MaxLevels).
-type Schedule func(k int) float64
-
-// Geometric returns T_k = t0·alpha^k (T ← αT in the seed's `reduce`), the usual choice with
-// alpha in [0.8, 0.99].
-func Geometric(t0, alpha float64) Schedule {
-	return func(k int) float64 { return t0 * math.Pow(alpha, float64(k)) }
-}
-
-// Linear returns T_k = t0 − k·step, reaching 0 after t0/step levels.
-func Linear(t0, step float64) Schedule {
-	return func(k int) float64 { return t0 - float64(k)*step }
-}
-
-// Logarithmic returns T_k = c / log(k + 2), the slow schedule under which simulated annealing
-// provably concentrates on global minima when c exceeds the deepest barrier (Hajek 1988;
-// not in the seed). It never reaches 0, so bound the run by MaxLevels or TMin.
-func Logarithmic(c float64) Schedule {
-	return func(k int) float64 { return c / math.Log(float64(k)+2) }
-}
 
 // Acceptance returns the log-probability of accepting a move whose cost change Δ gives
 // x = Δ/T (x = βΔ).
@@ -61,26 +42,26 @@ type BestRecorder interface {
 	RecordBest()
 }
 
-// Anneal is simulated annealing (seed 000, Algorithm 1): at each temperature T_k of the
-// schedule it runs Steps proposals with the acceptance rule, carrying the last state to the next
-// temperature, until T_k ≤ TMin or MaxLevels levels have run. The seed's SIMANN signature omits
-// the number of steps per temperature and loops t = 0…N (erratum E10); here Steps is a field and
-// exactly Steps proposals run per level. Cost: Steps proposals per level.
+// Anneal is simulated annealing (seed 000, Algorithm 1) on the library's annealing driver: at
+// each temperature T_k of the schedule (gibbs.Schedule: T0·Cooling^k down to TMin; T0 and TMin
+// are required, Cooling 0 means 0.9) it runs Steps proposals with the acceptance rule, carrying
+// the last state to the next temperature. The seed's SIMANN signature omits the number of
+// steps per temperature and loops t = 0…N (erratum E10); here Steps is a field and exactly
+// Steps proposals run per level. A chain at one fixed temperature is the schedule T0 = TMin.
+// Cost: Steps proposals per level.
 type Anneal struct {
-	Schedule  Schedule   // required
-	Accept    Acceptance // nil means Metropolis
-	Steps     int        // proposals per temperature; 0 means 100
-	TMin      float64    // stop at the first level with T ≤ TMin; must be ≥ 0
-	MaxLevels int        // cap on the number of levels; 0 means 10000
-	Seed      uint64
+	Schedule gibbs.Schedule
+	Accept   Acceptance // nil means Metropolis
+	Steps    int        // proposals per temperature; 0 means 100
+	Seed     uint64
 	// TraceCosts records the cost after every proposal in SAResult.Costs.
 	TraceCosts bool
 }
 
-// Level summarises one temperature of an annealing run.
+// Level summarises one temperature of an annealing run: the common record (Cost is the mean
+// cost over the level's proposals, Iter the number of proposals) and the sampler's figures.
 type Level struct {
-	T          float64
-	MeanCost   float64 // mean cost over the level's steps
+	gibbs.Level
 	LastCost   float64
 	AcceptRate float64
 }
@@ -97,19 +78,17 @@ type SAResult struct {
 // Run anneals sys in place. Cost changes that are NaN are reported as errors; the cost is
 // tracked incrementally from sys.Cost() and the deltas.
 func (a Anneal) Run(sys System) (*SAResult, error) {
-	if sys == nil || a.Schedule == nil {
-		return nil, fmt.Errorf("%w: Anneal needs a system and a schedule", ErrInput)
+	if sys == nil {
+		return nil, fmt.Errorf("mcmc: Anneal.Run: nil system: %w", ErrEmpty)
 	}
-	if a.Steps < 0 || a.MaxLevels < 0 || !(a.TMin >= 0) {
-		return nil, fmt.Errorf("%w: Anneal needs Steps ≥ 0, MaxLevels ≥ 0, TMin ≥ 0", ErrInput)
+	sched, err := a.Schedule.Resolve(gibbs.Schedule{})
+	if err != nil {
+		return nil, fmt.Errorf("mcmc: Anneal: %w", err)
 	}
-	steps, levels := a.Steps, a.MaxLevels
-	if steps == 0 {
-		steps = 100
+	if a.Steps < 0 {
+		return nil, fmt.Errorf("mcmc: Anneal: Steps = %d, want ≥ 0: %w", a.Steps, ErrParam)
 	}
-	if levels == 0 {
-		levels = 10000
-	}
+	steps := cmp.Or(a.Steps, 100)
 	acc := a.Accept
 	if acc == nil {
 		acc = Metropolis
@@ -117,7 +96,7 @@ func (a Anneal) Run(sys System) (*SAResult, error) {
 	rng := rand.New(rand.NewPCG(a.Seed, 0x616e6e65))
 	cost := sys.Cost()
 	if math.IsNaN(cost) || math.IsInf(cost, 0) {
-		return nil, fmt.Errorf("%w: initial cost %g", ErrInput, cost)
+		return nil, fmt.Errorf("mcmc: Anneal.Run: initial cost %g: %w", cost, ErrNotFinite)
 	}
 	rec, _ := sys.(BestRecorder)
 	res := &SAResult{BestCost: cost, BestStep: -1}
@@ -125,20 +104,13 @@ func (a Anneal) Run(sys System) (*SAResult, error) {
 		rec.RecordBest()
 	}
 	step := 0
-	for k := 0; k < levels; k++ {
-		T := a.Schedule(k)
-		if math.IsNaN(T) || math.IsInf(T, 0) {
-			return res, fmt.Errorf("%w: schedule gives T = %g at level %d", ErrTemperature, T, k)
-		}
-		if T <= a.TMin || T <= 0 {
-			break
-		}
+	res.Levels, err = gibbs.Anneal(sched.Temperatures(), 0, func(k int, T float64) (Level, error) {
 		var sum float64
 		nacc := 0
 		for t := 0; t < steps; t++ {
 			d := sys.Propose(rng)
 			if math.IsNaN(d) {
-				return res, fmt.Errorf("%w: NaN cost change at level %d step %d", ErrInput, k, t)
+				return Level{}, fmt.Errorf("mcmc: Anneal.Run: NaN cost change at step %d: %w", t, ErrNotFinite)
 			}
 			la := acc(d / T)
 			if la >= 0 || math.Log(rng.Float64()) < la {
@@ -158,11 +130,11 @@ func (a Anneal) Run(sys System) (*SAResult, error) {
 			}
 			step++
 		}
-		res.Levels = append(res.Levels, Level{T: T, MeanCost: sum / float64(steps), LastCost: cost,
-			AcceptRate: float64(nacc) / float64(steps)})
-	}
+		return Level{Level: gibbs.Level{T: T, Cost: sum / float64(steps), Iter: steps}, LastCost: cost,
+			AcceptRate: float64(nacc) / float64(steps)}, nil
+	})
 	res.Final = cost
-	return res, nil
+	return res, err
 }
 
 // FuncSystem adapts a value-typed state with a cost function and a proposal function to System,
@@ -182,7 +154,7 @@ type FuncSystem[S any] struct {
 // NewFuncSystem returns a System on the state s0 with the given cost and proposal.
 func NewFuncSystem[S any](s0 S, cost func(S) float64, propose func(rng *rand.Rand, s S) S) (*FuncSystem[S], error) {
 	if cost == nil || propose == nil {
-		return nil, fmt.Errorf("%w: FuncSystem needs cost and propose", ErrInput)
+		return nil, fmt.Errorf("%w: FuncSystem needs cost and propose", ErrParam)
 	}
 	return &FuncSystem[S]{State: s0, CostFn: cost, ProposeFn: propose, Best: s0}, nil
 }

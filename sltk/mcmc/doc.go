@@ -16,8 +16,9 @@
 //     proposals, recording the trace and the acceptance rate; Visits and
 //     TotalVariation measure how close its visit frequencies are to the target.
 //   - Anneal, simulated annealing on a System (a state that proposes moves and reports their cost
-//     change, so large systems such as Ising lattices update in place) with pluggable Schedules
-//     (Geometric, Linear, Logarithmic, or any func) and Acceptance rules (Metropolis, HeatBath).
+//     change, so large systems such as Ising lattices update in place) with the library's one
+//     schedule (gibbs.Schedule, geometric in temperatures) and driver (gibbs.Anneal), and
+//     Acceptance rules (Metropolis, HeatBath).
 //
 // Exact enumerates the Gibbs distribution of a small system (Z, probabilities, ⟨E⟩, Var E) as a
 // reference for the samplers.
@@ -33,5 +34,6 @@
 //     lose restored (seed 001 erratum E18). MeanFieldFreeEnergy and MeanFieldKL measure how far the
 //     approximation is from the exact free energy; CriticalBeta is where m = 0 becomes unstable.
 //
-// Errors wrap ErrInput, ErrTemperature or ErrSingular so callers can test them with errors.Is.
+// Errors wrap the sentinels of package errs, re-exported here (ErrEmpty, ErrNotFinite, ErrShape,
+// ErrParam, ErrProb, ErrTooLarge, ErrDisconnected), so callers can test them with errors.Is.
 package mcmc

@@ -1,23 +1,25 @@
 package mcmc
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
-// Sentinel errors; returned errors wrap them with detail.
+// Sentinel errors, defined once in package errs and re-exported here; returned errors wrap one
+// of them with the function, the argument and the place.
 var (
-	// ErrInput reports bad input: empty or non-square matrices, NaN, negative entries, rows that do
-	// not sum to 1, nil functions, invalid options.
-	ErrInput = errors.New("mcmc: invalid input")
-	// ErrTemperature reports a temperature that is not finite and > 0.
-	ErrTemperature = errors.New("mcmc: temperature must be finite and > 0")
-	// ErrSingular reports a chain whose stationary distribution or hitting times are not unique
-	// (the chain is not irreducible, or the target is unreachable).
-	ErrSingular = errors.New("mcmc: singular chain")
+	ErrEmpty     = errs.ErrEmpty     // nil or empty matrices, traces or functions
+	ErrNotFinite = errs.ErrNotFinite // NaN or ±Inf entries, costs or log-targets
+	ErrShape     = errs.ErrShape     // non-square matrices, mismatched lengths
+	ErrParam     = errs.ErrParam     // a temperature, step count or other option out of range
+	ErrProb      = errs.ErrProb      // negative entries or rows that do not sum to 1
+	ErrTooLarge  = errs.ErrTooLarge  // systems too large to enumerate
+	// ErrDisconnected reports a chain whose stationary distribution or hitting times are not
+	// unique (the chain is not irreducible, or the target is unreachable).
+	ErrDisconnected = errs.ErrDisconnected
 )
 
 // rowTol is the tolerance on row sums of a stochastic matrix.
@@ -28,19 +30,19 @@ const rowTol = 1e-9
 func CheckStochastic(P mat.Matrix) error {
 	r, c := P.Dims()
 	if r == 0 || r != c {
-		return fmt.Errorf("%w: transition matrix is %d×%d, want square and non-empty", ErrInput, r, c)
+		return fmt.Errorf("%w: transition matrix is %d×%d, want square and non-empty", ErrShape, r, c)
 	}
 	for i := 0; i < r; i++ {
 		var s float64
 		for j := 0; j < c; j++ {
 			v := P.At(i, j)
 			if !(v >= 0 && v <= 1+rowTol) {
-				return fmt.Errorf("%w: P[%d,%d] = %g is not a probability", ErrInput, i, j, v)
+				return fmt.Errorf("%w: P[%d,%d] = %g is not a probability", ErrProb, i, j, v)
 			}
 			s += v
 		}
 		if math.Abs(s-1) > rowTol {
-			return fmt.Errorf("%w: row %d of the transition matrix sums to %.12g", ErrInput, i, s)
+			return fmt.Errorf("%w: row %d of the transition matrix sums to %.12g", ErrProb, i, s)
 		}
 	}
 	return nil
@@ -59,11 +61,11 @@ func MetropolisMatrix(logf []float64, Q mat.Matrix) (*mat.Dense, error) {
 	}
 	n, _ := Q.Dims()
 	if len(logf) != n {
-		return nil, fmt.Errorf("%w: %d log-target values for a %d-state proposal", ErrInput, len(logf), n)
+		return nil, fmt.Errorf("%w: %d log-target values for a %d-state proposal", ErrParam, len(logf), n)
 	}
 	for i, v := range logf {
 		if math.IsNaN(v) || math.IsInf(v, 1) {
-			return nil, fmt.Errorf("%w: log-target[%d] = %g", ErrInput, i, v)
+			return nil, fmt.Errorf("%w: log-target[%d] = %g", ErrNotFinite, i, v)
 		}
 	}
 	P := mat.NewDense(n, n, nil)
@@ -89,7 +91,7 @@ func MetropolisMatrix(logf []float64, Q mat.Matrix) (*mat.Dense, error) {
 
 // Stationary returns the stationary distribution p of the stochastic matrix P (pᵀP = pᵀ, Σp = 1)
 // by solving the linear system (Pᵀ − I)p = 0 with one equation replaced by Σp = 1. It returns
-// ErrSingular when the solution is not unique (a reducible chain). Cost O(n³).
+// ErrDisconnected when the solution is not unique (a reducible chain). Cost O(n³).
 func Stationary(P mat.Matrix) ([]float64, error) {
 	if err := CheckStochastic(P); err != nil {
 		return nil, err
@@ -112,13 +114,13 @@ func Stationary(P mat.Matrix) ([]float64, error) {
 	b.SetVec(n-1, 1)
 	var x mat.VecDense
 	if err := x.SolveVec(A, b); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrSingular, err)
+		return nil, fmt.Errorf("%w: %v", ErrDisconnected, err)
 	}
 	p := make([]float64, n)
 	for i := range p {
 		p[i] = x.AtVec(i)
 		if p[i] < -1e-9 || math.IsNaN(p[i]) {
-			return nil, fmt.Errorf("%w: stationary solution has p[%d] = %g", ErrSingular, i, p[i])
+			return nil, fmt.Errorf("%w: stationary solution has p[%d] = %g", ErrDisconnected, i, p[i])
 		}
 		p[i] = math.Max(0, p[i])
 	}
@@ -133,7 +135,7 @@ func DetailedBalanceError(P mat.Matrix, p []float64) (float64, error) {
 	}
 	n, _ := P.Dims()
 	if len(p) != n {
-		return 0, fmt.Errorf("%w: %d probabilities for %d states", ErrInput, len(p), n)
+		return 0, fmt.Errorf("%w: %d probabilities for %d states", ErrShape, len(p), n)
 	}
 	var worst float64
 	for c := 0; c < n; c++ {
@@ -146,19 +148,19 @@ func DetailedBalanceError(P mat.Matrix, p []float64) (float64, error) {
 
 // HittingTimes returns h[c] = E[min{t ≥ 0 : C_t ∈ targets} | C_0 = c], the expected first-hitting
 // time of the target set, by solving h = 1 + P_{−T} h on the non-target states (h = 0 on targets).
-// It returns ErrSingular when some state cannot reach the targets. Cost O(n³).
+// It returns ErrDisconnected when some state cannot reach the targets. Cost O(n³).
 func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
 	if err := CheckStochastic(P); err != nil {
 		return nil, err
 	}
 	n, _ := P.Dims()
 	if len(targets) == 0 {
-		return nil, fmt.Errorf("%w: empty target set", ErrInput)
+		return nil, fmt.Errorf("%w: empty target set", ErrEmpty)
 	}
 	isT := make([]bool, n)
 	for _, t := range targets {
 		if t < 0 || t >= n {
-			return nil, fmt.Errorf("%w: target %d outside 0..%d", ErrInput, t, n-1)
+			return nil, fmt.Errorf("%w: target %d outside 0..%d", ErrParam, t, n-1)
 		}
 		isT[t] = true
 	}
@@ -187,12 +189,12 @@ func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
 	}
 	var x mat.VecDense
 	if err := x.SolveVec(A, b); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrSingular, err)
+		return nil, fmt.Errorf("%w: %v", ErrDisconnected, err)
 	}
 	for a, c := range idx {
 		h[c] = x.AtVec(a)
 		if !(h[c] >= 1-1e-9) || math.IsInf(h[c], 0) {
-			return nil, fmt.Errorf("%w: state %d cannot reach the targets (h = %g)", ErrSingular, c, h[c])
+			return nil, fmt.Errorf("%w: state %d cannot reach the targets (h = %g)", ErrDisconnected, c, h[c])
 		}
 	}
 	return h, nil
@@ -203,7 +205,7 @@ func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
 // q(0|0) = q(n−1|n−1) = 3/4). The seed's second case reads c+1 where c−1 is meant (erratum E8).
 func TreasureHunter(n int) (*mat.Dense, error) {
 	if n < 2 {
-		return nil, fmt.Errorf("%w: treasure hunter needs ≥ 2 states, got %d", ErrInput, n)
+		return nil, fmt.Errorf("%w: treasure hunter needs ≥ 2 states, got %d", ErrParam, n)
 	}
 	Q := mat.NewDense(n, n, nil)
 	for c := 0; c < n; c++ {
@@ -229,17 +231,17 @@ type Exact struct {
 // samplers are tested; the cost is n energy evaluations, so it suits n up to about 2^22.
 func Enumerate(n int, energy func(s int) float64, T float64) (*Exact, error) {
 	if n < 1 || energy == nil {
-		return nil, fmt.Errorf("%w: enumeration needs n ≥ 1 states and an energy function", ErrInput)
+		return nil, fmt.Errorf("%w: enumeration needs n ≥ 1 states and an energy function", ErrParam)
 	}
 	if !(T > 0) || math.IsInf(T, 0) {
-		return nil, fmt.Errorf("%w: got %g", ErrTemperature, T)
+		return nil, fmt.Errorf("%w: got %g", ErrParam, T)
 	}
 	e := make([]float64, n)
 	emin := math.Inf(1)
 	for s := range e {
 		e[s] = energy(s)
 		if math.IsNaN(e[s]) || math.IsInf(e[s], 0) {
-			return nil, fmt.Errorf("%w: energy(%d) = %g", ErrInput, s, e[s])
+			return nil, fmt.Errorf("%w: energy(%d) = %g", ErrNotFinite, s, e[s])
 		}
 		emin = math.Min(emin, e[s])
 	}

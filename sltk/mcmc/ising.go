@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -40,12 +41,12 @@ type Ising struct {
 
 // checkCouplings validates W: square, finite, symmetric (to 1e-12 relative), zero diagonal.
 func checkCouplings(w mat.Matrix) ([]float64, int, error) {
-	if w == nil {
-		return nil, 0, fmt.Errorf("%w: nil couplings", ErrInput)
+	n, c, cerr := check.Matrix("W", w)
+	if cerr != nil {
+		return nil, 0, fmt.Errorf("mcmc: couplings: %w", cerr)
 	}
-	n, c := w.Dims()
-	if n == 0 || n != c {
-		return nil, 0, fmt.Errorf("%w: couplings are %d×%d, want square", ErrInput, n, c)
+	if n != c {
+		return nil, 0, fmt.Errorf("%w: couplings are %d×%d, want square", ErrShape, n, c)
 	}
 	out := make([]float64, n*n)
 	for i := 0; i < n; i++ {
@@ -53,11 +54,11 @@ func checkCouplings(w mat.Matrix) ([]float64, int, error) {
 			v := w.At(i, j)
 			switch {
 			case math.IsNaN(v) || math.IsInf(v, 0):
-				return nil, 0, fmt.Errorf("%w: W[%d,%d] = %g", ErrInput, i, j, v)
+				return nil, 0, fmt.Errorf("%w: W[%d,%d] = %g", ErrNotFinite, i, j, v)
 			case i == j && v != 0:
-				return nil, 0, fmt.Errorf("%w: W[%d,%d] = %g, want a zero diagonal", ErrInput, i, i, v)
+				return nil, 0, fmt.Errorf("%w: W[%d,%d] = %g, want a zero diagonal", ErrParam, i, i, v)
 			case math.Abs(v-w.At(j, i)) > 1e-12*math.Max(1, math.Abs(v)):
-				return nil, 0, fmt.Errorf("%w: W is not symmetric at (%d,%d)", ErrInput, i, j)
+				return nil, 0, fmt.Errorf("%w: W is not symmetric at (%d,%d)", ErrParam, i, j)
 			}
 			out[i*n+j] = v
 		}
@@ -77,11 +78,11 @@ func NewIsing(w mat.Matrix, s0 []int) (*Ising, error) {
 	}
 	if s0 != nil {
 		if len(s0) != n {
-			return nil, fmt.Errorf("%w: %d initial spins for %d sites", ErrInput, len(s0), n)
+			return nil, fmt.Errorf("%w: %d initial spins for %d sites", ErrShape, len(s0), n)
 		}
 		for i, v := range s0 {
 			if v != 1 && v != -1 {
-				return nil, fmt.Errorf("%w: spin %d is %d, want ±1", ErrInput, i, v)
+				return nil, fmt.Errorf("%w: spin %d is %d, want ±1", ErrParam, i, v)
 			}
 			is.s[i] = float64(v)
 		}
@@ -122,7 +123,7 @@ func (is *Ising) Energy() float64 { return is.energy }
 // FlipDelta returns ΔE_k = E(s with s_k flipped) − E(s) = 2 s_k Σ_{j≠k} W_kj s_j. O(1).
 func (is *Ising) FlipDelta(k int) (float64, error) {
 	if k < 0 || k >= is.n {
-		return 0, fmt.Errorf("%w: spin %d of %d", ErrInput, k, is.n)
+		return 0, fmt.Errorf("%w: spin %d of %d", ErrParam, k, is.n)
 	}
 	return is.flipDelta(k), nil
 }
@@ -130,7 +131,7 @@ func (is *Ising) FlipDelta(k int) (float64, error) {
 // Flip flips spin k and updates the local fields. O(N).
 func (is *Ising) Flip(k int) error {
 	if k < 0 || k >= is.n {
-		return fmt.Errorf("%w: spin %d of %d", ErrInput, k, is.n)
+		return fmt.Errorf("%w: spin %d of %d", ErrParam, k, is.n)
 	}
 	is.flip(k)
 	return nil
@@ -188,10 +189,10 @@ func IsingExact(w mat.Matrix, beta float64) (*Exact, error) {
 		return nil, err
 	}
 	if n > maxExactSpins {
-		return nil, fmt.Errorf("%w: %d spins are too many to enumerate (max %d)", ErrInput, n, maxExactSpins)
+		return nil, fmt.Errorf("%w: %d spins are too many to enumerate (max %d)", ErrTooLarge, n, maxExactSpins)
 	}
 	if !(beta > 0) || math.IsInf(beta, 0) {
-		return nil, fmt.Errorf("%w: β = %g", ErrTemperature, beta)
+		return nil, fmt.Errorf("%w: β = %g", ErrParam, beta)
 	}
 	return Enumerate(1<<n, func(s int) float64 { return isingEnergyBits(wd, n, s) }, 1/beta)
 }
@@ -204,7 +205,7 @@ func GroundState(w mat.Matrix) (float64, []int, error) {
 		return 0, nil, err
 	}
 	if n > maxExactSpins {
-		return 0, nil, fmt.Errorf("%w: %d spins are too many to enumerate (max %d)", ErrInput, n, maxExactSpins)
+		return 0, nil, fmt.Errorf("%w: %d spins are too many to enumerate (max %d)", ErrTooLarge, n, maxExactSpins)
 	}
 	s0 := make([]int, n)
 	for i := range s0 {
@@ -225,7 +226,7 @@ func GroundState(w mat.Matrix) (float64, []int, error) {
 // solution m = 0 of the mean-field equations m = tanh(βWm) becomes unstable (linearise:
 // m = βWm). The notes give no critical temperature; T_c = λ_max, e.g. (N−1)J for a fully
 // connected ferromagnet and 4 for the 2-D nearest-neighbour lattice (Onsager's exact value is
-// 2.269). It fails with ErrInput when λ_max ≤ 0 (no transition). Cost O(N³).
+// 2.269). It fails with ErrParam when λ_max ≤ 0 (no transition). Cost O(N³).
 func CriticalBeta(w mat.Matrix) (float64, error) {
 	wd, n, err := checkCouplings(w)
 	if err != nil {
@@ -233,12 +234,12 @@ func CriticalBeta(w mat.Matrix) (float64, error) {
 	}
 	var eig mat.EigenSym
 	if !eig.Factorize(mat.NewSymDense(n, wd), false) {
-		return 0, fmt.Errorf("%w: eigenvalues of W did not converge", ErrInput)
+		return 0, fmt.Errorf("%w: eigenvalues of W did not converge", ErrParam)
 	}
 	vals := eig.Values(nil)
 	lmax := vals[len(vals)-1]
 	if !(lmax > 0) {
-		return 0, fmt.Errorf("%w: λ_max(W) = %g ≤ 0, no mean-field transition", ErrInput, lmax)
+		return 0, fmt.Errorf("%w: λ_max(W) = %g ≤ 0, no mean-field transition", ErrParam, lmax)
 	}
 	return 1 / lmax, nil
 }
@@ -253,10 +254,10 @@ func GlauberFrequencies(w mat.Matrix, beta float64, steps int, seed uint64) ([]f
 		return nil, err
 	}
 	if is.n > 20 || steps < 1 {
-		return nil, fmt.Errorf("%w: need N ≤ 20 spins and steps ≥ 1, got %d and %d", ErrInput, is.n, steps)
+		return nil, fmt.Errorf("%w: need N ≤ 20 spins and steps ≥ 1, got %d and %d", ErrParam, is.n, steps)
 	}
 	if !(beta >= 0) || math.IsInf(beta, 0) {
-		return nil, fmt.Errorf("%w: β = %g", ErrTemperature, beta)
+		return nil, fmt.Errorf("%w: β = %g", ErrParam, beta)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x676c6175))
 	freq := make([]float64, 1<<is.n)

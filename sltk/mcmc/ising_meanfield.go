@@ -1,10 +1,12 @@
 package mcmc
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -19,102 +21,66 @@ import (
 // ⟨s_l⟩ = −tanh(β Σ W⟨s⟩) and drives the system to high energy; NotesSign reproduces that form
 // for demonstration only.
 //
-// At each β of the geometric schedule Beta0, Beta0·Rate, …, ≤ BetaMax the equations are solved
-// by sequential (asynchronous) sweeps in a random order, which cannot oscillate like the
-// synchronous update, until no field changes by more than Tol; then β grows. The run starts from
-// small random magnetisations (|m| ≤ 1e-3), because m = 0 is an exact fixed point. The answer is
+// At each temperature T = 1/β of the schedule the equations are solved by sequential
+// (asynchronous) sweeps in a random order, which cannot oscillate like the synchronous update,
+// until no field changes by more than Tol; then T falls. The run starts from small random
+// magnetisations (|m| ≤ 1e-3), because m = 0 is an exact fixed point. The answer is
 // s_k = sign⟨s_k⟩.
 //
-// Zero values: Beta0 = ½β_c and BetaMax = 50β_c with β_c = 1/λ_max(W) (1/max_i Σ_j|W_ij| if
-// λ_max ≤ 0), Rate = 1.05, Tol = 1e-10, MaxInner = 10000 sweeps. Init, if set, gives the
-// starting magnetisations. Cost O(N²) per sweep.
+// Zero values: Schedule T0 = 2T_c, TMin = T_c/50 and Cooling = 1/1.05 (β from ½β_c to 50β_c)
+// with T_c = 1/β_c = λ_max(W) (max_i Σ_j|W_ij| if λ_max ≤ 0), Tol = 1e-10, MaxIter = 10000
+// sweeps per temperature. Init, if set, gives the starting magnetisations. Cost O(N²) per sweep.
 type MeanField struct {
-	Beta0, BetaMax, Rate float64
-	Tol                  float64
-	MaxInner             int
-	Init                 []float64
-	NotesSign            bool
-	Seed                 uint64
+	Schedule  gibbs.Schedule
+	Tol       float64
+	MaxIter   int
+	Init      []float64
+	NotesSign bool
+	Seed      uint64
 }
 
-// MFLevel is the mean-field solution at one β.
+// MFLevel is the mean-field solution at one temperature: the common record (Cost = ⟨E⟩_Q,
+// FreeEnergy = F_MF(m) of MeanFieldFreeEnergy) and the magnetisations.
 type MFLevel struct {
-	Beta       float64
-	M          []float64 // magnetisations ⟨s_k⟩_Q
-	FreeEnergy float64   // F_MF(m) of MeanFieldFreeEnergy
-	Iter       int
-	Converged  bool
+	gibbs.Level
+	M []float64 // magnetisations ⟨s_k⟩_Q
 }
 
 // MFResult is the outcome of MeanField.Run.
 type MFResult struct {
-	M      []float64 // magnetisations at BetaMax
+	M      []float64 // magnetisations at TMin
 	Spins  []int     // sign(M), +1 for M = 0
 	Energy float64   // E(Spins)
 	Levels []MFLevel
 }
 
-// Run anneals the mean-field equations for couplings w.
+// Run anneals the mean-field equations for couplings w on the library's annealing driver.
 func (mf MeanField) Run(w mat.Matrix) (*MFResult, error) {
 	wd, n, err := checkCouplings(w)
 	if err != nil {
 		return nil, err
 	}
-	b0, bmax, rate, tol, maxInner := mf.Beta0, mf.BetaMax, mf.Rate, mf.Tol, mf.MaxInner
-	if b0 == 0 || bmax == 0 {
-		bc, err := CriticalBeta(w)
-		if err != nil {
-			rowMax := 0.0
-			for i := 0; i < n; i++ {
-				s := 0.0
-				for j := 0; j < n; j++ {
-					s += math.Abs(wd[i*n+j])
-				}
-				rowMax = math.Max(rowMax, s)
-			}
-			if rowMax == 0 {
-				rowMax = 1
-			}
-			bc = 1 / rowMax
-		}
-		if b0 == 0 {
-			b0 = 0.5 * bc
-		}
-		if bmax == 0 {
-			bmax = 50 * bc
-		}
+	var def gibbs.Schedule
+	if mf.Schedule.T0 == 0 || mf.Schedule.TMin == 0 {
+		tc := mfCriticalT(w, wd, n)
+		def = gibbs.Schedule{T0: 2 * tc, TMin: tc / 50}
 	}
-	if rate == 0 {
-		rate = 1.05
+	def.Cooling = 1 / 1.05
+	sched, err := mf.Schedule.Resolve(def)
+	if err != nil {
+		return nil, fmt.Errorf("mcmc: MeanField: %w", err)
 	}
-	if tol == 0 {
-		tol = 1e-10
-	}
-	if maxInner == 0 {
-		maxInner = 10000
-	}
+	tol, maxIter := cmp.Or(mf.Tol, 1e-10), cmp.Or(mf.MaxIter, 10000)
 	switch {
-	case !(b0 > 0) || !(bmax >= b0) || math.IsInf(bmax, 0):
-		return nil, fmt.Errorf("%w: need 0 < Beta0 ≤ BetaMax < ∞, got %g and %g", ErrTemperature, b0, bmax)
-	case !(rate > 1) || math.IsInf(rate, 0) || !(tol > 0) || maxInner < 0:
-		return nil, fmt.Errorf("%w: Rate = %g (want > 1), Tol = %g, MaxInner = %d", ErrInput, rate, tol, maxInner)
+	case !(tol > 0):
+		return nil, fmt.Errorf("mcmc: MeanField: Tol = %g, want > 0: %w", mf.Tol, ErrParam)
+	case maxIter < 0:
+		return nil, fmt.Errorf("mcmc: MeanField: MaxIter = %d, want ≥ 0: %w", mf.MaxIter, ErrParam)
 	}
 	rng := rand.New(rand.NewPCG(mf.Seed, 0x6d66615f))
-	m := make([]float64, n)
-	if mf.Init != nil {
-		if len(mf.Init) != n {
-			return nil, fmt.Errorf("%w: %d initial magnetisations for %d spins", ErrInput, len(mf.Init), n)
-		}
-		for i, v := range mf.Init {
-			if !(v >= -1 && v <= 1) {
-				return nil, fmt.Errorf("%w: initial magnetisation %d is %g, want in [−1, 1]", ErrInput, i, v)
-			}
-			m[i] = v
-		}
-	} else {
-		for i := range m {
-			m[i] = 1e-3 * (2*rng.Float64() - 1)
-		}
+	m, err := mf.start(n, rng)
+	if err != nil {
+		return nil, err
 	}
 	sign := 1.0
 	if mf.NotesSign {
@@ -125,31 +91,23 @@ func (mf MeanField) Run(w mat.Matrix) (*MFResult, error) {
 		order[i] = i
 	}
 	res := &MFResult{}
-	for beta := b0; beta <= bmax*(1+1e-12); beta *= rate {
-		lv := MFLevel{Beta: beta}
-		for lv.Iter < maxInner {
+	res.Levels, err = gibbs.Anneal(sched.Temperatures(), 0, func(_ int, t float64) (MFLevel, error) {
+		beta := 1 / t
+		lv := MFLevel{Level: gibbs.Level{T: t}}
+		for lv.Iter < maxIter {
 			lv.Iter++
-			rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
-			delta := 0.0
-			for _, l := range order {
-				h := 0.0
-				row := wd[l*n : (l+1)*n]
-				for i, v := range row {
-					h += v * m[i]
-				}
-				nm := sign * math.Tanh(beta*h)
-				// |Δe_l| for the change of m_l is bounded by the field change it causes.
-				delta = math.Max(delta, math.Abs(nm-m[l])*colAbsMax(wd, n, l))
-				m[l] = nm
-			}
-			if delta < tol {
+			if mfSweep(wd, n, m, beta, sign, order, rng) < tol {
 				lv.Converged = true
 				break
 			}
 		}
 		lv.M = append([]float64(nil), m...)
+		lv.Cost = mfEnergy(wd, n, m)
 		lv.FreeEnergy = mfFreeEnergy(wd, n, m, beta)
-		res.Levels = append(res.Levels, lv)
+		return lv, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("mcmc: MeanField: %w", err)
 	}
 	res.M = m
 	res.Spins = make([]int, n)
@@ -162,6 +120,63 @@ func (mf MeanField) Run(w mat.Matrix) (*MFResult, error) {
 	is, _ := NewIsing(w, res.Spins)
 	res.Energy = is.Energy()
 	return res, nil
+}
+
+// mfCriticalT returns the mean-field critical temperature λ_max(W), or max_i Σ_j |W_ij| (1 for
+// W = 0) when λ_max ≤ 0.
+func mfCriticalT(w mat.Matrix, wd []float64, n int) float64 {
+	if bc, err := CriticalBeta(w); err == nil {
+		return 1 / bc
+	}
+	rowMax := 0.0
+	for i := 0; i < n; i++ {
+		s := 0.0
+		for j := 0; j < n; j++ {
+			s += math.Abs(wd[i*n+j])
+		}
+		rowMax = math.Max(rowMax, s)
+	}
+	return cmp.Or(rowMax, 1)
+}
+
+// start returns the starting magnetisations: Init (checked) or small random values.
+func (mf MeanField) start(n int, rng *rand.Rand) ([]float64, error) {
+	m := make([]float64, n)
+	if mf.Init == nil {
+		for i := range m {
+			m[i] = 1e-3 * (2*rng.Float64() - 1)
+		}
+		return m, nil
+	}
+	if len(mf.Init) != n {
+		return nil, fmt.Errorf("mcmc: MeanField: %d initial magnetisations for %d spins: %w", len(mf.Init), n, ErrShape)
+	}
+	for i, v := range mf.Init {
+		if !(v >= -1 && v <= 1) {
+			return nil, fmt.Errorf("mcmc: MeanField: Init[%d] = %g, want in [−1, 1]: %w", i, v, ErrParam)
+		}
+		m[i] = v
+	}
+	return m, nil
+}
+
+// mfSweep updates every magnetisation once, m_l ← sign·tanh(β Σ_i W_li m_i), in a fresh random
+// order, and returns a bound on the largest change of a mean field.
+func mfSweep(wd []float64, n int, m []float64, beta, sign float64, order []int, rng *rand.Rand) float64 {
+	rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	delta := 0.0
+	for _, l := range order {
+		h := 0.0
+		row := wd[l*n : (l+1)*n]
+		for i, v := range row {
+			h += v * m[i]
+		}
+		nm := sign * math.Tanh(beta*h)
+		// |Δe_l| for the change of m_l is bounded by the field change it causes.
+		delta = math.Max(delta, math.Abs(nm-m[l])*colAbsMax(wd, n, l))
+		m[l] = nm
+	}
+	return delta
 }
 
 func colAbsMax(w []float64, n, l int) float64 {
@@ -180,13 +195,19 @@ func xlogx(x float64) float64 {
 	return x * math.Log(x)
 }
 
-func mfFreeEnergy(w []float64, n int, m []float64, beta float64) float64 {
+// mfEnergy returns ⟨E⟩_Q = −Σ_{i<j} W_ij m_i m_j.
+func mfEnergy(w []float64, n int, m []float64) float64 {
 	e := 0.0
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			e -= w[i*n+j] * m[i] * m[j]
 		}
 	}
+	return e
+}
+
+func mfFreeEnergy(w []float64, n int, m []float64, beta float64) float64 {
+	e := mfEnergy(w, n, m)
 	s := 0.0
 	for _, v := range m {
 		s += xlogx((1+v)/2) + xlogx((1-v)/2)
@@ -206,15 +227,15 @@ func MeanFieldFreeEnergy(w mat.Matrix, m []float64, beta float64) (float64, erro
 		return 0, err
 	}
 	if len(m) != n {
-		return 0, fmt.Errorf("%w: %d magnetisations for %d spins", ErrInput, len(m), n)
+		return 0, fmt.Errorf("%w: %d magnetisations for %d spins", ErrShape, len(m), n)
 	}
 	for i, v := range m {
 		if !(v >= -1 && v <= 1) {
-			return 0, fmt.Errorf("%w: magnetisation %d is %g", ErrInput, i, v)
+			return 0, fmt.Errorf("%w: magnetisation %d is %g", ErrParam, i, v)
 		}
 	}
 	if !(beta > 0) || math.IsInf(beta, 0) {
-		return 0, fmt.Errorf("%w: β = %g", ErrTemperature, beta)
+		return 0, fmt.Errorf("%w: β = %g", ErrParam, beta)
 	}
 	return mfFreeEnergy(wd, n, m, beta), nil
 }
@@ -229,7 +250,7 @@ func MeanFieldKL(w mat.Matrix, m []float64, beta float64) (float64, error) {
 	}
 	wd, n, _ := checkCouplings(w)
 	if len(m) != n {
-		return 0, fmt.Errorf("%w: %d magnetisations for %d spins", ErrInput, len(m), n)
+		return 0, fmt.Errorf("%w: %d magnetisations for %d spins", ErrShape, len(m), n)
 	}
 	kl := 0.0
 	for s := range ex.P {

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -163,7 +164,7 @@ func TestMeanFieldCriticalOracle16(t *testing.T) {
 		if c.c == 1 {
 			maxInner = 20000
 		}
-		r, err := MeanField{Beta0: beta, BetaMax: beta, Init: init, Tol: 1e-14, MaxInner: maxInner}.Run(w)
+		r, err := MeanField{Schedule: gibbs.Schedule{T0: 1 / beta, TMin: 1 / beta}, Init: init, Tol: 1e-14, MaxIter: maxInner}.Run(w)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -183,19 +184,19 @@ func TestMeanFieldCriticalOracle16(t *testing.T) {
 // Oracle 17: D_KL(Q‖P) = β(F_MF − F) ≥ 0 at every mean-field fixed point.
 func TestMeanFieldKLOracle17(t *testing.T) {
 	w := spinGlass(6, 5)
-	r, err := MeanField{Seed: 1, BetaMax: 3, Beta0: 0.2, Rate: 1.3}.Run(w)
+	r, err := MeanField{Schedule: gibbs.Schedule{T0: 1 / 0.2, TMin: 1.0 / 3, Cooling: 1 / 1.3}, Seed: 1}.Run(w)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, lv := range r.Levels {
-		kl, err := MeanFieldKL(w, lv.M, lv.Beta)
+		kl, err := MeanFieldKL(w, lv.M, (1 / lv.T))
 		if err != nil {
 			t.Fatal(err)
 		}
-		ex, _ := IsingExact(w, lv.Beta)
-		f := -ex.LogZ / lv.Beta
-		if want := lv.Beta * (lv.FreeEnergy - f); math.Abs(kl-want) > 1e-9 || kl < -1e-12 {
-			t.Errorf("β = %g: KL = %g, β(F_MF − F) = %g", lv.Beta, kl, want)
+		ex, _ := IsingExact(w, (1 / lv.T))
+		f := -ex.LogZ / (1 / lv.T)
+		if want := (1 / lv.T) * (lv.FreeEnergy - f); math.Abs(kl-want) > 1e-9 || kl < -1e-12 {
+			t.Errorf("β = %g: KL = %g, β(F_MF − F) = %g", (1 / lv.T), kl, want)
 		}
 	}
 }
@@ -212,7 +213,7 @@ func TestSAandMFAOracle18(t *testing.T) {
 			t.Fatal(err)
 		}
 		is, _ := NewIsing(w, nil)
-		sa, err := Anneal{Schedule: Geometric(10, 1/1.05), TMin: 0.05, Steps: 2000, Accept: HeatBath, Seed: seed}.Run(is)
+		sa, err := Anneal{Schedule: gibbs.Schedule{T0: 10, TMin: 0.05, Cooling: 1 / 1.05}, Steps: 2000, Accept: HeatBath, Seed: seed}.Run(is)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -262,31 +263,31 @@ func TestIsingBadInput(t *testing.T) {
 		mat.NewDense(2, 3, nil),
 	}
 	for i, w := range cases {
-		if _, err := NewIsing(w, nil); !errors.Is(err, ErrInput) {
+		if _, err := NewIsing(w, nil); !wrapsSentinel(err) {
 			t.Errorf("case %d: %v", i, err)
 		}
 	}
 	w := spinGlass(3, 1)
 	is, _ := NewIsing(w, nil)
-	if _, err := is.FlipDelta(3); !errors.Is(err, ErrInput) {
+	if _, err := is.FlipDelta(3); !errors.Is(err, ErrParam) {
 		t.Errorf("spin index 3 of 3: %v", err)
 	}
-	if err := is.Flip(-1); !errors.Is(err, ErrInput) {
+	if err := is.Flip(-1); !errors.Is(err, ErrParam) {
 		t.Errorf("spin index −1: %v", err)
 	}
-	if _, err := NewIsing(w, []int{1, 0, 1}); !errors.Is(err, ErrInput) {
+	if _, err := NewIsing(w, []int{1, 0, 1}); !errors.Is(err, ErrParam) {
 		t.Errorf("spin 0: %v", err)
 	}
-	if _, err := IsingExact(w, -1); !errors.Is(err, ErrTemperature) {
+	if _, err := IsingExact(w, -1); !errors.Is(err, ErrParam) {
 		t.Errorf("negative β: %v", err)
 	}
-	if _, err := (MeanField{Beta0: 1, BetaMax: 0.5}).Run(w); !errors.Is(err, ErrTemperature) {
+	if _, err := (MeanField{Schedule: gibbs.Schedule{T0: 1, TMin: 2}}).Run(w); !errors.Is(err, ErrParam) {
 		t.Errorf("BetaMax < Beta0: %v", err)
 	}
-	if _, err := CriticalBeta(mat.NewDense(2, 2, nil)); !errors.Is(err, ErrInput) {
+	if _, err := CriticalBeta(mat.NewDense(2, 2, nil)); !errors.Is(err, ErrParam) {
 		t.Errorf("no transition: %v", err)
 	}
-	if _, _, err := GroundState(spinGlass(25, 1)); !errors.Is(err, ErrInput) {
+	if _, _, err := GroundState(spinGlass(25, 1)); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("25 spins: %v", err)
 	}
 }

@@ -1,15 +1,18 @@
 package mcmc
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/sltk-book/sltk/sltk/gibbs"
 )
 
 // BenchmarkAnneal runs 10⁶ proposals of simulated annealing on the 25-state landscape.
 func BenchmarkAnneal(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := (Anneal{Schedule: Geometric(10, 0.99), Steps: 2000, MaxLevels: 500}).Run(&chain{}); err != nil {
+		if _, err := (Anneal{Schedule: gibbs.Schedule{T0: 10, TMin: 10 * math.Pow(0.99, 499), Cooling: 0.99}, Steps: 2000}).Run(&chain{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -219,7 +221,7 @@ func TestAnnealingEscapesLocalMinima(t *testing.T) {
 		hits, cold := 0, 0
 		for r := 0; r < 100; r++ {
 			s := &chain{}
-			res, err := Anneal{Schedule: Geometric(10, 0.93), Steps: 300, TMin: 0.05, Accept: acc, Seed: uint64(r)}.Run(s)
+			res, err := Anneal{Schedule: gibbs.Schedule{T0: 10, TMin: 0.05, Cooling: 0.93}, Steps: 300, Accept: acc, Seed: uint64(r)}.Run(s)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -230,7 +232,7 @@ func TestAnnealingEscapesLocalMinima(t *testing.T) {
 				t.Fatalf("cost bookkeeping: final %g, state cost %g, best %g", res.Final, landscape[s.c], res.BestCost)
 			}
 			s2 := &chain{}
-			r2, err := (Anneal{Schedule: func(int) float64 { return 0.2 }, MaxLevels: len(res.Levels), Steps: 300, Accept: acc, Seed: uint64(r)}).Run(s2)
+			r2, err := (Anneal{Schedule: gibbs.Schedule{T0: 0.2, TMin: 0.2}, Steps: 300 * len(res.Levels), Accept: acc, Seed: uint64(r)}).Run(s2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -245,15 +247,6 @@ func TestAnnealingEscapesLocalMinima(t *testing.T) {
 }
 
 func TestSchedulesAndAcceptance(t *testing.T) {
-	if g := Geometric(8, 0.5)(3); g != 1 {
-		t.Fatal(g)
-	}
-	if l := Linear(8, 2)(3); l != 2 {
-		t.Fatal(l)
-	}
-	if l := Logarithmic(2)(0); math.Abs(l-2/math.Ln2) > 1e-15 {
-		t.Fatal(l)
-	}
 	for _, x := range []float64{-800, -3, 0, 2, 800} {
 		hb := math.Exp(HeatBath(x))
 		if want := 1 / (1 + math.Exp(x)); math.Abs(hb-want) > 1e-15 || math.IsNaN(hb) {
@@ -306,7 +299,7 @@ func TestFuncSystem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Anneal{Schedule: Geometric(10, 0.93), Steps: 300, TMin: 0.05, Seed: 2}.Run(s)
+	res, err := Anneal{Schedule: gibbs.Schedule{T0: 10, TMin: 0.05, Cooling: 0.93}, Steps: 300, Seed: 2}.Run(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,28 +309,31 @@ func TestFuncSystem(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	if err := CheckStochastic(mat.NewDense(2, 2, []float64{0.5, 0.4, 0.5, 0.5})); !errors.Is(err, ErrInput) {
+	if err := CheckStochastic(mat.NewDense(2, 2, []float64{0.5, 0.4, 0.5, 0.5})); !errors.Is(err, ErrProb) {
 		t.Fatal(err)
 	}
-	if _, err := Stationary(mat.NewDense(2, 2, []float64{1, 0, 0, 1})); !errors.Is(err, ErrSingular) {
+	if _, err := Stationary(mat.NewDense(2, 2, []float64{1, 0, 0, 1})); !errors.Is(err, ErrDisconnected) {
 		t.Fatal(err)
 	}
-	if _, err := HittingTimes(mat.NewDense(2, 2, []float64{1, 0, 0, 1}), []int{1}); !errors.Is(err, ErrSingular) {
+	if _, err := HittingTimes(mat.NewDense(2, 2, []float64{1, 0, 0, 1}), []int{1}); !errors.Is(err, ErrDisconnected) {
 		t.Fatal(err)
 	}
-	if _, err := Enumerate(3, func(int) float64 { return 0 }, 0); !errors.Is(err, ErrTemperature) {
+	if _, err := Enumerate(3, func(int) float64 { return 0 }, 0); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
-	if _, err := Enumerate(3, func(int) float64 { return math.NaN() }, 1); !errors.Is(err, ErrInput) {
+	if _, err := Enumerate(3, func(int) float64 { return math.NaN() }, 1); !errors.Is(err, ErrNotFinite) {
 		t.Fatal(err)
 	}
-	if _, err := (MH[int]{}).Run(0); !errors.Is(err, ErrInput) {
+	if _, err := (MH[int]{}).Run(0); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
-	if _, err := (Anneal{}).Run(&chain{}); !errors.Is(err, ErrInput) {
+	if _, err := (Anneal{}).Run(&chain{}); !errors.Is(err, errs.ErrParam) {
 		t.Fatal(err)
 	}
-	if _, err := (Anneal{Schedule: func(int) float64 { return math.NaN() }}).Run(&chain{}); !errors.Is(err, ErrTemperature) {
+	if _, err := (Anneal{Schedule: gibbs.Schedule{T0: math.NaN(), TMin: 1}}).Run(&chain{}); !errors.Is(err, errs.ErrParam) {
+		t.Fatal(err)
+	}
+	if _, err := (Anneal{Schedule: gibbs.Schedule{T0: 1, TMin: 1}}).Run(nil); !errors.Is(err, errs.ErrEmpty) {
 		t.Fatal(err)
 	}
 }
@@ -428,7 +424,7 @@ func ExampleAnneal() {
 	cost := func(c int) float64 { return landscape[c] }
 	step := func(rng *rand.Rand, c int) int { return max(0, min(24, c+rng.IntN(3)-1)) }
 	sys, _ := NewFuncSystem(0, cost, step)
-	res, _ := Anneal{Schedule: Geometric(10, 0.93), Steps: 300, TMin: 0.05, Seed: 4}.Run(sys)
+	res, _ := Anneal{Schedule: gibbs.Schedule{T0: 10, TMin: 0.05, Cooling: 0.93}, Steps: 300, Seed: 4}.Run(sys)
 	fmt.Printf("%d temperatures, best cost %.1f at state %d\n", len(res.Levels), res.BestCost, sys.Best)
 	// Output:
 	// 74 temperatures, best cost 0.0 at state 19

@@ -45,16 +45,16 @@ func (c *Chain[S]) AcceptRate() float64 {
 // is a slice or pointer, Propose must return a fresh value rather than modify its argument.
 func (m MH[S]) Run(s0 S) (*Chain[S], error) {
 	if m.LogTarget == nil || m.Propose == nil {
-		return nil, fmt.Errorf("%w: MH needs LogTarget and Propose", ErrInput)
+		return nil, fmt.Errorf("%w: MH needs LogTarget and Propose", ErrParam)
 	}
 	if m.Steps < 1 || m.Burn < 0 || m.Thin < 0 {
-		return nil, fmt.Errorf("%w: MH needs Steps ≥ 1, Burn ≥ 0, Thin ≥ 0; got %d, %d, %d", ErrInput, m.Steps, m.Burn, m.Thin)
+		return nil, fmt.Errorf("%w: MH needs Steps ≥ 1, Burn ≥ 0, Thin ≥ 0; got %d, %d, %d", ErrParam, m.Steps, m.Burn, m.Thin)
 	}
 	thin := max(1, m.Thin)
 	rng := rand.New(rand.NewPCG(m.Seed, 0x6d636d63))
 	s, lt := s0, m.LogTarget(s0)
 	if math.IsNaN(lt) || math.IsInf(lt, 0) {
-		return nil, fmt.Errorf("%w: log-target of the initial state is %g", ErrInput, lt)
+		return nil, fmt.Errorf("%w: log-target of the initial state is %g", ErrNotFinite, lt)
 	}
 	ch := &Chain[S]{}
 	total := m.Burn + m.Steps
@@ -62,7 +62,7 @@ func (m MH[S]) Run(s0 S) (*Chain[S], error) {
 		next := m.Propose(rng, s)
 		ln := m.LogTarget(next)
 		if math.IsNaN(ln) || math.IsInf(ln, 1) {
-			return nil, fmt.Errorf("%w: log-target %g at step %d", ErrInput, ln, t)
+			return nil, fmt.Errorf("%w: log-target %g at step %d", ErrNotFinite, ln, t)
 		}
 		a := ln - lt
 		if m.LogQRatio != nil {
@@ -85,7 +85,7 @@ func (m MH[S]) Run(s0 S) (*Chain[S], error) {
 // (2.2) of E_p[g] (with the sum over t ≤ m; the seed writes t ≤ ℓ, erratum E9).
 func Average[S any](c *Chain[S], g func(S) float64) (float64, error) {
 	if c == nil || len(c.States) == 0 || g == nil {
-		return 0, fmt.Errorf("%w: empty chain or nil function", ErrInput)
+		return 0, fmt.Errorf("%w: empty chain or nil function", ErrEmpty)
 	}
 	var s float64
 	for _, st := range c.States {
@@ -100,7 +100,7 @@ func Average[S any](c *Chain[S], g func(S) float64) (float64, error) {
 // §2.4 (Fig. 2.2). Cost: at most maxSteps proposals.
 func FirstHit[S any](m MH[S], s0 S, hit func(S) bool, maxSteps int) (int, error) {
 	if m.LogTarget == nil || m.Propose == nil || hit == nil || maxSteps < 1 {
-		return 0, fmt.Errorf("%w: FirstHit needs LogTarget, Propose, hit and maxSteps ≥ 1", ErrInput)
+		return 0, fmt.Errorf("%w: FirstHit needs LogTarget, Propose, hit and maxSteps ≥ 1", ErrParam)
 	}
 	if hit(s0) {
 		return 0, nil

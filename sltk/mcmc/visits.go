@@ -8,15 +8,15 @@ import (
 
 // Visits returns the fraction of the states of a chain on {0, …, n−1} that fall on each state:
 // the empirical distribution that Theorem 6 (seed 000, §2.3.1) says converges to the stationary
-// one. It fails with ErrInput for an empty trace, n < 1 or a state outside [0, n). Cost O(len(states) + n).
+// one. It fails with ErrParam for an empty trace, n < 1 or a state outside [0, n). Cost O(len(states) + n).
 func Visits(states []int, n int) ([]float64, error) {
 	if len(states) == 0 || n < 1 {
-		return nil, fmt.Errorf("%w: %d states on %d classes", ErrInput, len(states), n)
+		return nil, fmt.Errorf("%w: %d states on %d classes", ErrParam, len(states), n)
 	}
 	f := make([]float64, n)
 	for t, s := range states {
 		if s < 0 || s >= n {
-			return nil, fmt.Errorf("%w: state %d at step %d outside [0, %d)", ErrInput, s, t, n)
+			return nil, fmt.Errorf("%w: state %d at step %d outside [0, %d)", ErrParam, s, t, n)
 		}
 		f[s]++
 	}
@@ -32,12 +32,12 @@ func Visits(states []int, n int) ([]float64, error) {
 // of equal length (they need not be normalised exactly, so sample frequencies fit). Cost O(n).
 func TotalVariation(p, q []float64) (float64, error) {
 	if len(p) != len(q) || len(p) == 0 {
-		return 0, fmt.Errorf("%w: distributions of lengths %d and %d", ErrInput, len(p), len(q))
+		return 0, fmt.Errorf("%w: distributions of lengths %d and %d", ErrShape, len(p), len(q))
 	}
 	var s float64
 	for i := range p {
 		if !(p[i] >= 0) || !(q[i] >= 0) || math.IsInf(p[i], 0) || math.IsInf(q[i], 0) {
-			return 0, fmt.Errorf("%w: p[%d] = %g, q[%d] = %g", ErrInput, i, p[i], i, q[i])
+			return 0, fmt.Errorf("%w: p[%d] = %g, q[%d] = %g", ErrProb, i, p[i], i, q[i])
 		}
 		s += math.Abs(p[i] - q[i])
 	}

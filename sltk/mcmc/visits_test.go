@@ -51,12 +51,12 @@ func TestVisitsTotalVariation(t *testing.T) {
 		s []int
 		n int
 	}{{nil, 3}, {[]int{0}, 0}, {[]int{3}, 3}, {[]int{-1}, 3}} {
-		if _, err := Visits(bad.s, bad.n); !errors.Is(err, ErrInput) {
+		if _, err := Visits(bad.s, bad.n); !errors.Is(err, ErrParam) {
 			t.Errorf("Visits(%v, %d): err = %v", bad.s, bad.n, err)
 		}
 	}
 	for _, bad := range [][2][]float64{{{1}, {0.5, 0.5}}, {{}, {}}, {{math.NaN()}, {1}}, {{-0.1, 1.1}, {0.5, 0.5}}, {{math.Inf(1)}, {1}}} {
-		if _, err := TotalVariation(bad[0], bad[1]); !errors.Is(err, ErrInput) {
+		if _, err := TotalVariation(bad[0], bad[1]); !wrapsSentinel(err) {
 			t.Errorf("TotalVariation(%v): err = %v", bad, err)
 		}
 	}

@@ -7,8 +7,8 @@
 // Generate method. Randomness comes only from the Seed field (math/rand/v2, PCG): the same
 // parameters and seed give bit-identical data. Data is returned as an n×d *mat.Dense with one
 // observation per row, together with labels (cluster or component index) or the intrinsic
-// coordinate of a manifold where one exists. Bad parameters return an error wrapping ErrParam or
-// ErrShape; nothing panics.
+// coordinate of a manifold where one exists. Bad parameters return an error wrapping ErrParam, ErrShape,
+// ErrEmpty or ErrNotFinite (the sentinels of package errs); nothing panics.
 //
 // Uses in the seeds: blobs and mixtures for k-means and deterministic annealing (seed 000 ch. 3
 // Figs. 3.1/3.2, seed 001 ch. 4, seed 002 §1.5), moons and circles for spectral clustering

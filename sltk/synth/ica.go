@@ -1,9 +1,11 @@
 package synth
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -67,9 +69,7 @@ func (s Sources) Generate() (*mat.Dense, error) {
 		return nil, fmt.Errorf("%w: Kinds is empty", ErrParam)
 	}
 	period := s.Period
-	if period == 0 {
-		period = 50
-	}
+	period = cmp.Or(period, 50)
 	if !(period >= 2) || math.IsInf(period, 0) {
 		return nil, fmt.Errorf("%w: Period = %v, want a finite value ≥ 2 samples", ErrParam, s.Period)
 	}
@@ -190,8 +190,11 @@ func synthOrthogonal(m int, norm func() float64) *mat.Dense {
 // Mix returns the observed signals X = S·Aᵀ for sources S (n×m, one sample per row) and a mixing
 // matrix A (p×m, p sensors): row i of X is A·sᵢ. Cost O(n·m·p).
 func Mix(s, a mat.Matrix) (*mat.Dense, error) {
-	if s == nil || a == nil {
-		return nil, fmt.Errorf("%w: nil sources or mixing matrix", ErrShape)
+	if _, _, err := check.Matrix("sources", s); err != nil {
+		return nil, fmt.Errorf("synth: Mix: %w", err)
+	}
+	if _, _, err := check.Matrix("mixing matrix", a); err != nil {
+		return nil, fmt.Errorf("synth: Mix: %w", err)
 	}
 	n, m := s.Dims()
 	p, ma := a.Dims()

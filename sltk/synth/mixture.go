@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -29,8 +30,8 @@ func (g GaussianMixture) Generate() (*mat.Dense, []int, error) {
 	if err := checkN(g.N); err != nil {
 		return nil, nil, err
 	}
-	if g.Means == nil {
-		return nil, nil, fmt.Errorf("%w: Means is nil, want a K×d matrix", ErrShape)
+	if _, _, err := check.Matrix("Means", g.Means); err != nil {
+		return nil, nil, fmt.Errorf("synth: GaussianMixture: %w", err)
 	}
 	k, d := g.Means.Dims()
 	if k == 0 || d == 0 {

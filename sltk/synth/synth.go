@@ -1,20 +1,23 @@
 package synth
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
-// Sentinel errors; every error returned by this package wraps one of them.
+// Sentinel errors, defined once in package errs and re-exported here; every error returned
+// by this package wraps one of them.
 var (
-	// ErrParam reports a parameter out of its range (n ≤ 0, negative noise, …).
-	ErrParam = errors.New("synth: invalid parameter")
-	// ErrShape reports inputs whose dimensions do not fit together.
-	ErrShape = errors.New("synth: shape mismatch")
+	ErrParam     = errs.ErrParam     // a parameter out of its range (n ≤ 0, negative noise, …)
+	ErrShape     = errs.ErrShape     // inputs whose dimensions do not fit together
+	ErrEmpty     = errs.ErrEmpty     // nil or empty matrices
+	ErrNotFinite = errs.ErrNotFinite // NaN or ±Inf in given parameters
 )
 
 // synthStream is the second PCG word; it fixes the stream so that a seed alone selects the data.
@@ -81,14 +84,15 @@ func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err e
 		return nil, nil, nil, err
 	}
 	std := b.Std
-	if std == 0 {
-		std = 1
-	}
+	std = cmp.Or(std, 1)
 	if err := checkNoise("Std", std); err != nil {
 		return nil, nil, nil, err
 	}
 	rng := newRand(b.Seed)
 	if b.Centers != nil {
+		if _, _, err := check.Matrix("Centers", b.Centers); err != nil {
+			return nil, nil, nil, fmt.Errorf("synth: Blobs: %w", err)
+		}
 		r, c := b.Centers.Dims()
 		if r == 0 || c == 0 {
 			return nil, nil, nil, fmt.Errorf("%w: Centers is %d×%d, want at least 1×1", ErrShape, r, c)
@@ -106,15 +110,9 @@ func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err e
 		}
 	} else {
 		k, d, box := b.K, b.Dim, b.Box
-		if k == 0 {
-			k = 3
-		}
-		if d == 0 {
-			d = 2
-		}
-		if box == 0 {
-			box = 10
-		}
+		k = cmp.Or(k, 3)
+		d = cmp.Or(d, 2)
+		box = cmp.Or(box, 10)
 		if k < 0 || d < 0 {
 			return nil, nil, nil, fmt.Errorf("%w: K = %d, Dim = %d, want > 0", ErrParam, b.K, b.Dim)
 		}
@@ -184,9 +182,7 @@ type Circles struct {
 // Generate returns the N×2 data and the circle label of each row.
 func (c Circles) Generate() (*mat.Dense, []int, error) {
 	f := c.Factor
-	if f == 0 {
-		f = 0.5
-	}
+	f = cmp.Or(f, 0.5)
 	if !(f > 0 && f < 1) {
 		return nil, nil, fmt.Errorf("%w: Factor = %v, want a value in (0, 1)", ErrParam, c.Factor)
 	}

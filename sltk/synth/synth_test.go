@@ -231,7 +231,12 @@ func TestBadInput(t *testing.T) {
 		{"blobs NaN centre", func() error {
 			_, _, _, e := Blobs{N: 5, Centers: mat.NewDense(1, 1, []float64{math.NaN()})}.Generate()
 			return e
-		}(), ErrParam},
+		}(), ErrNotFinite},
+		{"blobs typed-nil centres", func() error {
+			_, _, _, e := Blobs{N: 5, Centers: (*mat.Dense)(nil)}.Generate()
+			return e
+		}(), ErrEmpty},
+		{"mix typed-nil sources", func() error { _, e := Mix((*mat.Dense)(nil), mat.NewDense(1, 1, nil)); return e }(), ErrEmpty},
 		{"moons negative noise", func() error { _, _, e := Moons{N: 5, Noise: -0.1}.Generate(); return e }(), ErrParam},
 		{"circles factor 1", func() error { _, _, e := Circles{N: 5, Factor: 1}.Generate(); return e }(), ErrParam},
 		{"swiss roll n<0", func() error { _, _, e := SwissRoll{N: -1}.Generate(); return e }(), ErrParam},
@@ -252,7 +257,7 @@ func TestBadInput(t *testing.T) {
 			_, _, e := GaussianMixture{N: 5, Means: means, Weights: []float64{-1}}.Generate()
 			return e
 		}(), ErrParam},
-		{"mixture nil means", func() error { _, _, e := GaussianMixture{N: 5}.Generate(); return e }(), ErrShape},
+		{"mixture nil means", func() error { _, _, e := GaussianMixture{N: 5}.Generate(); return e }(), ErrEmpty},
 		{"sources n=1", func() error { _, e := Sources{N: 1}.Generate(); return e }(), ErrParam},
 		{"sources bad kind", func() error { _, e := Sources{N: 10, Kinds: []Source{42}}.Generate(); return e }(), ErrParam},
 		{"mixing cond<1", func() error { _, e := MixingMatrix(3, 0.5, 1); return e }(), ErrParam},

@@ -1,13 +1,14 @@
 // Package check validates the data matrices that sltk's algorithms receive: not nil, not empty,
-// every entry finite. Each package wraps the result in its own sentinel error, so that callers
-// keep testing with errors.Is against the package they called; this package only finds the
-// fault and says where it is. It is internal: a building block, not part of the textbook's API.
+// every entry finite. An *Error says where the fault is and unwraps to the sentinel of package
+// errs that it means (ErrEmpty or ErrNotFinite), so packages wrap it with %w. It is internal: a building block, not part of the textbook's API.
 package check
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -27,6 +28,15 @@ type Error struct {
 	Rows, Cols int     // the dimensions (Empty, NotFinite)
 	I, J       int     // the first non-finite entry, in row order (NotFinite)
 	V          float64 // its value (NotFinite)
+}
+
+// Unwrap returns the sentinel of package errs that the fault means: ErrEmpty for a nil or empty
+// matrix, ErrNotFinite for a NaN or ±Inf entry, so that callers may wrap an *Error with %w.
+func (e *Error) Unwrap() error {
+	if e.Fault == NotFinite {
+		return errs.ErrNotFinite
+	}
+	return errs.ErrEmpty
 }
 
 func (e *Error) Error() string {
@@ -94,4 +104,19 @@ func Rows(name string, x mat.Matrix) (data []float64, n, d int, err *Error) {
 		mat.Row(data[i*d:(i+1)*d], i, x)
 	}
 	return data, n, d, nil
+}
+
+// sentinels are the errors of package errs, in the order Sentinel tries them.
+var sentinels = []error{errs.ErrEmpty, errs.ErrNotFinite, errs.ErrShape, errs.ErrParam, errs.ErrLabel,
+	errs.ErrProb, errs.ErrTooLarge, errs.ErrNotFitted, errs.ErrSingular, errs.ErrDisconnected}
+
+// Sentinel returns the sentinel of package errs that err wraps, or nil when it wraps none:
+// tests use it to check that every error follows the library's contract.
+func Sentinel(err error) error {
+	for _, s := range sentinels {
+		if errors.Is(err, s) {
+			return s
+		}
+	}
+	return nil
 }

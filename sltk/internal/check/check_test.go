@@ -1,9 +1,12 @@
 package check
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -49,5 +52,25 @@ func TestRowsSharesContiguousAndCopiesViews(t *testing.T) {
 	}
 	if _, _, _, err := Rows("x", (*mat.Dense)(nil)); err == nil || err.Fault != Nil {
 		t.Fatalf("typed nil: err = %v", err)
+	}
+}
+
+func TestErrorUnwrapsToSentinel(t *testing.T) {
+	_, _, err := Matrix("x", mat.NewDense(1, 1, []float64{math.NaN()}))
+	if !errors.Is(err, errs.ErrNotFinite) {
+		t.Fatalf("NaN: %v does not wrap errs.ErrNotFinite", err)
+	}
+	_, _, err = Matrix("x", (*mat.Dense)(nil))
+	if !errors.Is(err, errs.ErrEmpty) {
+		t.Fatalf("nil: %v does not wrap errs.ErrEmpty", err)
+	}
+}
+
+func TestSentinel(t *testing.T) {
+	if s := Sentinel(fmt.Errorf("pkg: K = 0: %w", errs.ErrParam)); s != errs.ErrParam {
+		t.Errorf("got %v, want errs.ErrParam", s)
+	}
+	if s := Sentinel(errors.New("plain")); s != nil {
+		t.Errorf("plain error: got %v, want nil", s)
 	}
 }

@@ -5,6 +5,7 @@ package par
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Chunks calls fn on contiguous chunks [lo, hi) that cover 0, …, n−1, on up to GOMAXPROCS
@@ -30,6 +31,36 @@ func Chunks(n, minChunk int, fn func(lo, hi int)) {
 		go func() {
 			defer wg.Done()
 			fn(lo, hi)
+		}()
+	}
+	wg.Wait()
+}
+
+// Blocks calls fn(b) for every block b in [0, nb) on up to workers goroutines (workers ≤ 0
+// means GOMAXPROCS), which take blocks in turn, and returns when every call has returned. The
+// caller fixes the blocks from the data's shape alone and adds per-block partial results in
+// block order afterwards: that ordered reduction gives the same bits on any number of cores,
+// which Chunks (whose chunks depend on GOMAXPROCS) cannot promise for sums.
+func Blocks(nb, workers int, fn func(b int)) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	w := min(workers, nb)
+	if w <= 1 {
+		for b := 0; b < nb; b++ {
+			fn(b)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	wg.Add(w)
+	for range w {
+		go func() {
+			defer wg.Done()
+			for b := int(next.Add(1) - 1); b < nb; b = int(next.Add(1) - 1) {
+				fn(b)
+			}
 		}()
 	}
 	wg.Wait()

@@ -50,3 +50,17 @@ func ExampleChunks() {
 	fmt.Println(squares)
 	// Output: [0 1 4 9 16 25 36 49 64 81]
 }
+
+func TestBlocksVisitsEveryBlockOnce(t *testing.T) {
+	for _, workers := range []int{0, 1, 3, 16} {
+		for _, nb := range []int{0, 1, 5, 100} {
+			hits := make([]int32, nb)
+			Blocks(nb, workers, func(b int) { atomic.AddInt32(&hits[b], 1) })
+			for b, h := range hits {
+				if h != 1 {
+					t.Fatalf("workers %d nb %d: block %d visited %d times", workers, nb, b, h)
+				}
+			}
+		}
+	}
+}
