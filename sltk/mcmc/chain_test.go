@@ -2,10 +2,8 @@ package mcmc
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"math/big"
-	"strings"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/errs"
@@ -46,46 +44,13 @@ func ratsEqual(a, b []*big.Rat) bool {
 // values are rounded to two decimals: each must agree within 0.005 (half-up rounding).
 func checkTable(t *testing.T, c *RatChain, p0 string, table string) {
 	t.Helper()
-	rows := strings.Split(strings.TrimSpace(table), "\n")
-	last := 0
-	for _, r := range rows {
-		f := strings.Split(r, ",")
-		var tt int
-		for _, ch := range f[0] {
-			tt = tt*10 + int(ch-'0')
-		}
-		last = max(last, tt)
-	}
-	ps, err := c.Evolve(rats(t, p0), last)
+	ps, err := c.Evolve(rats(t, p0), 200)
 	if err != nil {
 		t.Fatal(err)
 	}
-	as := RatAverages(ps)
-	for _, r := range rows {
-		f := strings.Split(r, ",")
-		var tt int
-		for _, ch := range f[0] {
-			tt = tt*10 + int(ch-'0')
-		}
-		for k := 1; k < len(f); k++ {
-			if f[k] == "" {
-				continue
-			}
-			want := 0.0
-			if _, err := fmt.Sscan(f[k], &want); err != nil {
-				t.Fatal(err)
-			}
-			var got *big.Rat
-			if k <= 3 {
-				got = ps[tt][k-1]
-			} else {
-				got = as[tt][k-4]
-			}
-			g, _ := got.Float64()
-			if math.Abs(g-want) > 0.005+1e-12 {
-				t.Errorf("t=%d column %d: exact %s = %.4f, table %.2f", tt, k, got.RatString(), g, want)
-			}
-		}
+	dev, cells, err := TableDeviation(ps, table)
+	if err != nil || dev > 0.005+1e-12 || cells == 0 {
+		t.Errorf("p0 = %s: deviation %g over %d cells, %v", p0, dev, cells, err)
 	}
 }
 
@@ -409,4 +374,23 @@ func FuzzParseRats(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestEvolutionTable(t *testing.T) {
+	c := mustRatChain(t, "1/2 1/2 0", "0 1/2 1/2", "1/2 0 1/2")
+	ps, _ := c.Evolve(rats(t, "1 0 0"), 9)
+	h, rows := EvolutionTable(ps, -1, 0, 9)
+	if len(h) != 7 || rows[1][1] != "85/256" || rows[1][3] != "171/512" || rows[0][4] != "" {
+		t.Errorf("header %v rows %v", h, rows)
+	}
+	_, rows = EvolutionTable(ps, 2, 3)
+	if rows[0][2] != "0.38" { // 3/8 = 0.375 rounds half up
+		t.Errorf("3/8 printed as %s", rows[0][2])
+	}
+	if _, _, err := TableDeviation(ps, "10,0,0,0,,,"); !errors.Is(err, errs.ErrParam) {
+		t.Errorf("step beyond the evolution: %v", err)
+	}
+	if _, _, err := TableDeviation(ps, "1,0.5,x,0,0.5,0.5,0"); !errors.Is(err, errs.ErrParam) {
+		t.Errorf("malformed number: %v", err)
+	}
 }

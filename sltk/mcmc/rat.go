@@ -2,7 +2,9 @@ package mcmc
 
 import (
 	"fmt"
+	"math"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/sltk-book/sltk/sltk/errs"
@@ -318,4 +320,89 @@ func RatFloats(v []*big.Rat) []float64 {
 		out[i], _ = r.Float64()
 	}
 	return out
+}
+
+// EvolutionTable formats an exact evolution p_0..p_T with its averages as table rows
+// "t, p_1..p_n, a_1..a_n" for the steps ts (all steps when ts is empty). digits < 0 writes exact
+// fractions; otherwise decimals with that many digits, rounded half away from zero as printed
+// tables are. a_0 is left blank.
+func EvolutionTable(ps [][]*big.Rat, digits int, ts ...int) (header []string, rows [][]string) {
+	if len(ps) == 0 {
+		return nil, nil
+	}
+	n := len(ps[0])
+	header = []string{"t"}
+	for _, name := range []string{"p", "a"} {
+		for i := 1; i <= n; i++ {
+			header = append(header, fmt.Sprintf("%s%d", name, i))
+		}
+	}
+	if len(ts) == 0 {
+		for t := range ps {
+			ts = append(ts, t)
+		}
+	}
+	as := RatAverages(ps)
+	format := func(r *big.Rat) string {
+		if digits < 0 {
+			return r.RatString()
+		}
+		return r.FloatString(digits)
+	}
+	for _, t := range ts {
+		if t < 0 || t >= len(ps) {
+			continue
+		}
+		row := []string{fmt.Sprint(t)}
+		for _, v := range ps[t] {
+			row = append(row, format(v))
+		}
+		for i := 0; i < n; i++ {
+			if t == 0 {
+				row = append(row, "")
+			} else {
+				row = append(row, format(as[t][i]))
+			}
+		}
+		rows = append(rows, row)
+	}
+	return header, rows
+}
+
+// TableDeviation compares an exact evolution with a printed table whose lines read
+// "t,p_1,…,p_n,a_1,…,a_n" (blank cells allowed, e.g. a_0) and returns the largest
+// |exact − printed| over all cells and the number of cells compared. A table rounded to two
+// decimals agrees when the deviation is ≤ 0.005. Steps beyond the evolution, malformed
+// numbers or rows of the wrong width return errs.ErrParam.
+func TableDeviation(ps [][]*big.Rat, table string) (dev float64, cells int, err error) {
+	if len(ps) == 0 {
+		return 0, 0, fmt.Errorf("mcmc: TableDeviation: empty evolution: %w", errs.ErrEmpty)
+	}
+	n := len(ps[0])
+	as := RatAverages(ps)
+	for k, line := range strings.Split(strings.TrimSpace(table), "\n") {
+		f := strings.Split(strings.TrimSpace(line), ",")
+		t, perr := strconv.Atoi(f[0])
+		if perr != nil || t < 0 || t >= len(ps) || len(f) != 2*n+1 {
+			return 0, 0, fmt.Errorf("mcmc: TableDeviation: line %d %q: step outside 0..%d or not %d columns: %w",
+				k, line, len(ps)-1, 2*n+1, errs.ErrParam)
+		}
+		for c := 1; c < len(f); c++ {
+			if f[c] == "" {
+				continue
+			}
+			want, perr := strconv.ParseFloat(f[c], 64)
+			if perr != nil || (c > n && t == 0) {
+				return 0, 0, fmt.Errorf("mcmc: TableDeviation: line %d column %d %q: %w", k, c, f[c], errs.ErrParam)
+			}
+			exact := ps[t][(c-1)%n]
+			if c > n {
+				exact = as[t][c-1-n]
+			}
+			got, _ := exact.Float64()
+			dev = math.Max(dev, math.Abs(got-want))
+			cells++
+		}
+	}
+	return dev, cells, nil
 }

@@ -275,3 +275,22 @@ func (k KarpLuby) Count(d DNF, eps, delta float64) (KLCount, error) {
 	res.Estimate = res.W * float64(res.Accepted) / float64(res.Trials)
 	return res, nil
 }
+
+// RandomDNF returns a seeded random formula with `terms` terms over `vars` variables, each term
+// of a uniform length in [minLen, maxLen] over distinct variables with random signs (a test
+// bed for the counter; 1 ≤ minLen ≤ maxLen ≤ vars ≤ 64, terms ≤ 2^16).
+func RandomDNF(vars, terms, minLen, maxLen int, seed uint64) (DNF, error) {
+	if vars < 1 || vars > 64 || terms < 1 || terms > 1<<16 || minLen < 1 || minLen > maxLen || maxLen > vars {
+		return DNF{}, fmt.Errorf("montecarlo: RandomDNF: vars = %d, terms = %d, lengths [%d, %d]: %w",
+			vars, terms, minLen, maxLen, ErrParam)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x646e66))
+	d := DNF{Vars: vars, Terms: make([][]int, terms)}
+	for k := range d.Terms {
+		perm := rng.Perm(vars)[:minLen+rng.IntN(maxLen-minLen+1)]
+		for _, v := range perm {
+			d.Terms[k] = append(d.Terms[k], (1-2*rng.IntN(2))*(v+1))
+		}
+	}
+	return d.normalise("RandomDNF")
+}

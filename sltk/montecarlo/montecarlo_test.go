@@ -275,3 +275,21 @@ func FuzzParseDNF(f *testing.F) {
 		}
 	})
 }
+
+func TestKarpLubyCountRandom(t *testing.T) {
+	d, err := RandomDNF(18, 25, 3, 7, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, _ := d.Models()
+	c, err := KarpLuby{Seed: 1}.Count(d, 0.05, 0.01)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rel := math.Abs(c.Estimate-float64(len(ms))) / float64(len(ms)); rel > 0.05 {
+		t.Errorf("estimate %g for %d models (relative error %g)", c.Estimate, len(ms), rel)
+	}
+	if c.W < float64(len(ms)) || float64(len(ms)) < c.W/25 {
+		t.Errorf("|S| = %d outside [W/m, W] = [%g, %g]", len(ms), c.W/25, c.W)
+	}
+}
