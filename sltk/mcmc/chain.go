@@ -263,6 +263,13 @@ func TV(p, q []float64) (float64, error) {
 	return s / 2, nil
 }
 
+// StateChain is a FiniteChain built from a combinatorial state space, with the objects its
+// states 0..n−1 stand for (matchings, permutations, independent sets).
+type StateChain[S any] struct {
+	*FiniteChain
+	States []S
+}
+
 // Mixing is the result of FiniteChain.Mixing.
 type Mixing struct {
 	T         int       // T(ε) = min{t : max_ω₀ TV(Q_{ω₀,t}, π) ≤ ε}, or MaxIter if not reached

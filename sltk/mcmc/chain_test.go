@@ -28,17 +28,6 @@ func rats(t testing.TB, s string) []*big.Rat {
 	return v
 }
 
-func ratsEqual(a, b []*big.Rat) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Cmp(b[i]) != 0 {
-			return false
-		}
-	}
-	return true
-}
 
 // checkTable compares exact p_t and a_t with a printed table "t,p1,p2,p3,a1,a2,a3" whose
 // values are rounded to two decimals: each must agree within 0.005 (half-up rounding).
@@ -48,9 +37,9 @@ func checkTable(t *testing.T, c *RatChain, p0 string, table string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dev, cells, err := TableDeviation(ps, table)
-	if err != nil || dev > 0.005+1e-12 || cells == 0 {
-		t.Errorf("p0 = %s: deviation %g over %d cells, %v", p0, dev, cells, err)
+	d, err := TableDeviation(ps, table)
+	if err != nil || d.Max > 0.005+1e-12 || d.Cells == 0 {
+		t.Errorf("p0 = %s: deviation %+v, %v", p0, d, err)
 	}
 }
 
@@ -62,7 +51,7 @@ func TestExample612(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !ratsEqual(pi, rats(t, "1/2 1/4 1/4")) {
+	if !RatsEqual(pi, rats(t, "1/2 1/4 1/4")) {
 		t.Fatalf("π = %v, want (1/2, 1/4, 1/4)", pi)
 	}
 	if ok, _ := c.DetailedBalance(pi); !ok {
@@ -142,7 +131,7 @@ func TestExample613Periodic(t *testing.T) {
 		t.Fatalf("period = %d, %v; want 3", d, err)
 	}
 	pi, _ := c.Stationary()
-	if !ratsEqual(pi, rats(t, "1/3 1/3 1/3")) {
+	if !RatsEqual(pi, rats(t, "1/3 1/3 1/3")) {
 		t.Fatalf("π = %v", pi)
 	}
 	checkTable(t, c, "1 0 0", `
@@ -162,13 +151,13 @@ func TestExample613Periodic(t *testing.T) {
 	// a_200 is exactly (33/100, 67/200, 67/200); the printed 0.34 is 0.335 rounded half-up.
 	ps, _ := c.Evolve(rats(t, "1 0 0"), 200)
 	as := RatAverages(ps)
-	if !ratsEqual(as[200], rats(t, "33/100 67/200 67/200")) {
+	if !RatsEqual(as[200], rats(t, "33/100 67/200 67/200")) {
 		t.Errorf("a_200 = %v", as[200])
 	}
 	for s := 1; s <= 200; s++ {
 		want := []*big.Rat{big.NewRat(int64(s/3), int64(s)), big.NewRat(int64((s+2)/3), int64(s)),
 			big.NewRat(int64((s+1)/3), int64(s))}
-		if !ratsEqual(as[s], want) {
+		if !RatsEqual(as[s], want) {
 			t.Fatalf("a_%d = %v, closed form %v", s, as[s], want)
 		}
 	}
@@ -196,7 +185,7 @@ func TestExample614Reducible(t *testing.T) {
 		ps, _ := c.Evolve(rats(t, p0), 3)
 		as := RatAverages(ps)
 		for s := 1; s <= 3; s++ {
-			if !ratsEqual(ps[s], ps[0]) || !ratsEqual(as[s], ps[0]) {
+			if !RatsEqual(ps[s], ps[0]) || !RatsEqual(as[s], ps[0]) {
 				t.Errorf("p0 = %s: p_%d = %v, a = %v", p0, s, ps[s], as[s])
 			}
 		}
@@ -205,7 +194,7 @@ func TestExample614Reducible(t *testing.T) {
 	for _, s := range []string{"0 0 1", "0 1/3 2/3", "0 1 0"} {
 		p := rats(t, s)
 		ps, _ := c.Evolve(p, 1)
-		if !ratsEqual(ps[1], p) {
+		if !RatsEqual(ps[1], p) {
 			t.Errorf("(%s) is not stationary", s)
 		}
 	}
@@ -214,7 +203,7 @@ func TestExample614Reducible(t *testing.T) {
 		h := new(big.Rat).SetFrac64(1, 1<<s)
 		rest := new(big.Rat).Sub(big.NewRat(1, 1), h)
 		rest.Quo(rest, big.NewRat(2, 1))
-		if !ratsEqual(p, []*big.Rat{h, rest, rest}) {
+		if !RatsEqual(p, []*big.Rat{h, rest, rest}) {
 			t.Errorf("p_%d = %v", s, p)
 		}
 	}
@@ -231,7 +220,7 @@ func TestExample617Lazy(t *testing.T) {
 	}
 	pi := rats(t, "1/3 1/3 1/3")
 	for s, w := range want {
-		if !ratsEqual(ps[s], rats(t, w)) {
+		if !RatsEqual(ps[s], rats(t, w)) {
 			t.Errorf("p_%d = %v, want %s", s, ps[s], w)
 		}
 		tv, _ := RatTV(ps[s], pi)
@@ -387,10 +376,10 @@ func TestEvolutionTable(t *testing.T) {
 	if rows[0][2] != "0.38" { // 3/8 = 0.375 rounds half up
 		t.Errorf("3/8 printed as %s", rows[0][2])
 	}
-	if _, _, err := TableDeviation(ps, "10,0,0,0,,,"); !errors.Is(err, errs.ErrParam) {
+	if _, err := TableDeviation(ps, "10,0,0,0,,,"); !errors.Is(err, errs.ErrParam) {
 		t.Errorf("step beyond the evolution: %v", err)
 	}
-	if _, _, err := TableDeviation(ps, "1,0.5,x,0,0.5,0.5,0"); !errors.Is(err, errs.ErrParam) {
+	if _, err := TableDeviation(ps, "1,0.5,x,0,0.5,0.5,0"); !errors.Is(err, errs.ErrParam) {
 		t.Errorf("malformed number: %v", err)
 	}
 }

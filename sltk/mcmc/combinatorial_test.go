@@ -21,7 +21,7 @@ func TestMatchingCounts(t *testing.T) {
 		{3, 3, 12, []int{1, 12, 44, 56, 18}},
 		{4, 4, 24, []int{1, 24, 224, 1044, 2593, 3388, 2150, 552, 36}},
 	} {
-		n, e, _ := GridEdges(tc.r, tc.c)
+		n, e := tc.r*tc.c, must(GridEdges(tc.r, tc.c))
 		ms, err := Matchings(n, e)
 		if err != nil || len(e) != tc.edges {
 			t.Fatal(err, len(e))
@@ -41,8 +41,9 @@ func TestMatchingMixing(t *testing.T) {
 		r, c, states, delta int
 		T                   [3]int
 	}{{2, 2, 7, 4, [3]int{3, 6, 12}}, {2, 3, 22, 7, [3]int{6, 9, 18}}} {
-		n, e, _ := GridEdges(tc.r, tc.c)
-		ch, ms, err := MatchingMatrix(n, e)
+		n, e := tc.r*tc.c, must(GridEdges(tc.r, tc.c))
+		ch, err := MatchingMatrix(n, e)
+		ms := ch.States
 		if err != nil || len(ms) != tc.states || len(e) != tc.delta {
 			t.Fatal(err, len(ms))
 		}
@@ -97,7 +98,8 @@ func TestShuffle(t *testing.T) {
 		{3, want3, [3]int{2, 3, 5}, [3]float64{7.455, 10.204, 17.111}, 1e-12},
 		{4, want4, [3]int{4, 5, 9}, [3]float64{11.09, 14.756, 23.966}, 5e-5},
 	} {
-		ch, perms, err := ShuffleMatrix(tc.n)
+		ch, err := ShuffleMatrix(tc.n)
+		perms := ch.States
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +140,8 @@ func unit(n, i int) []float64 {
 // the n equally likely choices of the coupled step, each deck's next state has the law of the
 // chain's row.
 func TestShuffleCouplingMarginals(t *testing.T) {
-	ch, perms, _ := ShuffleMatrix(3)
+	ch, _ := ShuffleMatrix(3)
+	perms := ch.States
 	q := ch.Matrix()
 	index := map[[3]int]int{}
 	for i, p := range perms {
@@ -206,7 +209,8 @@ func TestIndependentSets(t *testing.T) {
 		if s.Assumption() != tc.assume {
 			t.Errorf("C_%d, k = %d: assumption %v", tc.n, tc.k, s.Assumption())
 		}
-		ch, states, err := s.Matrix()
+		ch, err := s.Matrix()
+		states := ch.States
 		if err != nil || len(states) != tc.states {
 			t.Fatalf("C_%d: %d states, %v", tc.n, len(states), err)
 		}
@@ -237,7 +241,8 @@ func TestIndependentSets(t *testing.T) {
 func TestIndSetCouplingMarginals(t *testing.T) {
 	e, _ := CycleEdges(12)
 	s, _ := NewIndependentSets(12, e, 2)
-	ch, states, _ := s.Matrix()
+	ch, _ := s.Matrix()
+	states := ch.States
 	q := ch.Matrix()
 	index := map[[2]int]int{}
 	for i, x := range states {
@@ -338,14 +343,14 @@ func TestCombinatorialBadInput(t *testing.T) {
 	if _, err := NewMatchingChain(3, [][2]int{{1, 1}}); !errors.Is(err, errs.ErrParam) {
 		t.Errorf("loop: %v", err)
 	}
-	n, e, _ := GridEdges(5, 14)
+	n, e := 5*14, must(GridEdges(5, 14))
 	if _, err := Matchings(n, e); !errors.Is(err, errs.ErrTooLarge) {
 		t.Errorf("123 edges: %v", err)
 	}
-	if _, _, err := GridEdges(0, 3); !errors.Is(err, errs.ErrParam) {
+	if _, err := GridEdges(0, 3); !errors.Is(err, errs.ErrParam) {
 		t.Errorf("empty grid: %v", err)
 	}
-	if _, _, err := ShuffleMatrix(7); !errors.Is(err, errs.ErrParam) {
+	if _, err := ShuffleMatrix(7); !errors.Is(err, errs.ErrParam) {
 		t.Errorf("7 cards: %v", err)
 	}
 	ce, _ := CycleEdges(5)
@@ -353,7 +358,7 @@ func TestCombinatorialBadInput(t *testing.T) {
 		t.Errorf("k = 0: %v", err)
 	}
 	s, _ := NewIndependentSets(5, ce, 3)
-	if _, _, err := s.Matrix(); !errors.Is(err, errs.ErrEmpty) {
+	if _, err := s.Matrix(); !errors.Is(err, errs.ErrEmpty) {
 		t.Errorf("C_5 has no independent 3-set: %v", err)
 	}
 	if _, err := CouplingTimes(nil, 1, 1, 1); !errors.Is(err, errs.ErrParam) {
@@ -369,4 +374,11 @@ func TestCombinatorialBadInput(t *testing.T) {
 	if _, err := (MCMCMean{Epsilon: 0.1, Delta: 0.1}).Run(fc, []float64{math.NaN(), 0}, 0); !errors.Is(err, errs.ErrNotFinite) {
 		t.Errorf("NaN f: %v", err)
 	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -185,15 +185,15 @@ func (s *IndependentSets) IndSetStates() ([][]int, error) {
 	return out, nil
 }
 
-// Matrix returns the exact transition matrix with the counted pairs (v, w) and the states
-// indexing it. Cost O(|Ω|·k·n·k·Δ) plus the enumeration.
-func (s *IndependentSets) Matrix() (*FiniteChain, [][]int, error) {
+// Matrix returns the exact chain with the counted pairs (v, w), its states the independent
+// sets. Cost O(|Ω|·k·n·k·Δ) plus the enumeration.
+func (s *IndependentSets) Matrix() (*StateChain[[]int], error) {
 	states, err := s.IndSetStates()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if len(states) == 0 {
-		return nil, nil, fmt.Errorf("mcmc: IndependentSets.Matrix: no independent set of size %d: %w", s.K, errs.ErrEmpty)
+		return nil, fmt.Errorf("mcmc: IndependentSets.Matrix: no independent set of size %d: %w", s.K, errs.ErrEmpty)
 	}
 	index := make(map[string]int, len(states))
 	for i, x := range states {
@@ -215,5 +215,8 @@ func (s *IndependentSets) Matrix() (*FiniteChain, [][]int, error) {
 		}
 	}
 	c, err := NewFiniteChain(q)
-	return c, states, err
+	if err != nil {
+		return nil, err
+	}
+	return &StateChain[[]int]{FiniteChain: c, States: states}, nil
 }

@@ -12,11 +12,12 @@ import (
 // vertex and 1 per edge, so the limit only keeps indices in int32).
 const MaxMatchingEdges = 1 << 24
 
-// GridEdges returns the vertices and edges of the rows×cols grid graph, vertex r·cols + c at
-// row r and column c, edges to the right and downward neighbour. A 4×4 grid has 24 edges.
-func GridEdges(rows, cols int) (n int, edges [][2]int, err error) {
+// GridEdges returns the edges of the rows×cols grid graph on rows·cols vertices, vertex
+// r·cols + c at row r and column c, edges to the right and downward neighbour. A 4×4 grid has
+// 24 edges.
+func GridEdges(rows, cols int) (edges [][2]int, err error) {
 	if rows < 1 || cols < 1 || rows*cols > MaxMatchingEdges/2 {
-		return 0, nil, fmt.Errorf("mcmc: GridEdges: %d×%d grid, want sides ≥ 1 and ≤ 2^23 vertices: %w",
+		return nil, fmt.Errorf("mcmc: GridEdges: %d×%d grid, want sides ≥ 1 and ≤ 2^23 vertices: %w",
 			rows, cols, errs.ErrParam)
 	}
 	for r := 0; r < rows; r++ {
@@ -30,7 +31,7 @@ func GridEdges(rows, cols int) (n int, edges [][2]int, err error) {
 			}
 		}
 	}
-	return rows * cols, edges, nil
+	return edges, nil
 }
 
 // CycleEdges returns the edges of the cycle C_n (n ≥ 3).
@@ -201,17 +202,17 @@ func Matchings(n int, edges [][2]int) ([]uint64, error) {
 	return out, nil
 }
 
-// MatchingMatrix returns the exact transition matrix of MatchingChain on a small graph and
-// the matchings (edge bit masks) indexing its states. It applies the same edge moves as Step,
+// MatchingMatrix returns the exact chain of MatchingChain on a small graph, its states the
+// matchings as edge bit masks. It applies the same edge moves as Step,
 // so the two agree by construction; the chain is checked stochastic by NewFiniteChain.
 // States are limited to MaxStates. Cost O(|M|·(|E| + |M|)).
-func MatchingMatrix(n int, edges [][2]int) (*FiniteChain, []uint64, error) {
+func MatchingMatrix(n int, edges [][2]int) (*StateChain[uint64], error) {
 	ms, err := Matchings(n, edges)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if len(ms) > MaxStates {
-		return nil, nil, fmt.Errorf("mcmc: MatchingMatrix: %d matchings, limit %d: %w", len(ms), MaxStates, errs.ErrTooLarge)
+		return nil, fmt.Errorf("mcmc: MatchingMatrix: %d matchings, limit %d: %w", len(ms), MaxStates, errs.ErrTooLarge)
 	}
 	index := make(map[uint64]int, len(ms))
 	for i, mask := range ms {
@@ -229,7 +230,10 @@ func MatchingMatrix(n int, edges [][2]int) (*FiniteChain, []uint64, error) {
 		q[i*len(ms)+i] += p
 	}
 	c, err := NewFiniteChain(mat.NewDense(len(ms), len(ms), q))
-	return c, ms, err
+	if err != nil {
+		return nil, err
+	}
+	return &StateChain[uint64]{FiniteChain: c, States: ms}, nil
 }
 
 func (m *MatchingChain) load(mask uint64) {

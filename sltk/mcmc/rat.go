@@ -114,6 +114,21 @@ func (c *RatChain) ready(fn string) error {
 // At returns q_ij as a fresh rational.
 func (c *RatChain) At(i, j int) *big.Rat { return new(big.Rat).Set(c.q[i][j]) }
 
+// Labels returns the transition probabilities as fractions ("1/3"), "" where q_ij = 0: the
+// edge labels of the chain's graph G_Q (viz.GraphMatrix draws it).
+func (c *RatChain) Labels() [][]string {
+	out := make([][]string, c.N())
+	for i, row := range c.q {
+		out[i] = make([]string, len(row))
+		for j, v := range row {
+			if v.Sign() > 0 {
+				out[i][j] = v.RatString()
+			}
+		}
+	}
+	return out
+}
+
 // Float returns the chain in floating point (each entry rounded to nearest).
 func (c *RatChain) Float() (*FiniteChain, error) {
 	if err := c.ready("Float"); err != nil {
@@ -369,14 +384,20 @@ func EvolutionTable(ps [][]*big.Rat, digits int, ts ...int) (header []string, ro
 	return header, rows
 }
 
+// Deviation is the outcome of TableDeviation.
+type Deviation struct {
+	Max   float64 // largest |exact − printed| over the cells
+	Cells int     // number of cells compared
+}
+
 // TableDeviation compares an exact evolution with a printed table whose lines read
-// "t,p_1,…,p_n,a_1,…,a_n" (blank cells allowed, e.g. a_0) and returns the largest
-// |exact − printed| over all cells and the number of cells compared. A table rounded to two
-// decimals agrees when the deviation is ≤ 0.005. Steps beyond the evolution, malformed
-// numbers or rows of the wrong width return errs.ErrParam.
-func TableDeviation(ps [][]*big.Rat, table string) (dev float64, cells int, err error) {
+// "t,p_1,…,p_n,a_1,…,a_n" (blank cells allowed, e.g. a_0). A table rounded to two decimals
+// agrees when the deviation is ≤ 0.005. Steps beyond the evolution, malformed numbers or rows
+// of the wrong width return errs.ErrParam.
+func TableDeviation(ps [][]*big.Rat, table string) (Deviation, error) {
+	var d Deviation
 	if len(ps) == 0 {
-		return 0, 0, fmt.Errorf("mcmc: TableDeviation: empty evolution: %w", errs.ErrEmpty)
+		return d, fmt.Errorf("mcmc: TableDeviation: empty evolution: %w", errs.ErrEmpty)
 	}
 	n := len(ps[0])
 	as := RatAverages(ps)
@@ -384,7 +405,7 @@ func TableDeviation(ps [][]*big.Rat, table string) (dev float64, cells int, err 
 		f := strings.Split(strings.TrimSpace(line), ",")
 		t, perr := strconv.Atoi(f[0])
 		if perr != nil || t < 0 || t >= len(ps) || len(f) != 2*n+1 {
-			return 0, 0, fmt.Errorf("mcmc: TableDeviation: line %d %q: step outside 0..%d or not %d columns: %w",
+			return d, fmt.Errorf("mcmc: TableDeviation: line %d %q: step outside 0..%d or not %d columns: %w",
 				k, line, len(ps)-1, 2*n+1, errs.ErrParam)
 		}
 		for c := 1; c < len(f); c++ {
@@ -393,16 +414,29 @@ func TableDeviation(ps [][]*big.Rat, table string) (dev float64, cells int, err 
 			}
 			want, perr := strconv.ParseFloat(f[c], 64)
 			if perr != nil || (c > n && t == 0) {
-				return 0, 0, fmt.Errorf("mcmc: TableDeviation: line %d column %d %q: %w", k, c, f[c], errs.ErrParam)
+				return d, fmt.Errorf("mcmc: TableDeviation: line %d column %d %q: %w", k, c, f[c], errs.ErrParam)
 			}
 			exact := ps[t][(c-1)%n]
 			if c > n {
 				exact = as[t][c-1-n]
 			}
 			got, _ := exact.Float64()
-			dev = math.Max(dev, math.Abs(got-want))
-			cells++
+			d.Max = math.Max(d.Max, math.Abs(got-want))
+			d.Cells++
 		}
 	}
-	return dev, cells, nil
+	return d, nil
+}
+
+// RatsEqual reports whether two exact vectors have the same length and entries.
+func RatsEqual(p, q []*big.Rat) bool {
+	if len(p) != len(q) {
+		return false
+	}
+	for i := range p {
+		if p[i] == nil || q[i] == nil || p[i].Cmp(q[i]) != 0 {
+			return false
+		}
+	}
+	return true
 }

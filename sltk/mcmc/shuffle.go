@@ -63,11 +63,11 @@ func ShuffleBound(n int, eps float64) float64 {
 // MaxShuffleCards is the largest deck ShuffleMatrix enumerates (6! = 720 states).
 const MaxShuffleCards = 6
 
-// ShuffleMatrix returns the exact transition matrix of the random-card-to-top chain on n ≤ 6
-// cards and the permutations indexing its states (lexicographic order). Cost O(n!·n²).
-func ShuffleMatrix(n int) (*FiniteChain, [][]int, error) {
+// ShuffleMatrix returns the exact random-card-to-top chain on n ≤ 6 cards, its states the
+// permutations in lexicographic order. Cost O(n!·n²).
+func ShuffleMatrix(n int) (*StateChain[[]int], error) {
 	if n < 1 || n > MaxShuffleCards {
-		return nil, nil, fmt.Errorf("mcmc: ShuffleMatrix: n = %d, want in [1,%d]: %w", n, MaxShuffleCards, errs.ErrParam)
+		return nil, fmt.Errorf("mcmc: ShuffleMatrix: n = %d, want in [1,%d]: %w", n, MaxShuffleCards, errs.ErrParam)
 	}
 	perms := permutations(n)
 	index := make(map[string]int, len(perms))
@@ -85,7 +85,10 @@ func ShuffleMatrix(n int) (*FiniteChain, [][]int, error) {
 		}
 	}
 	c, err := NewFiniteChain(q)
-	return c, perms, err
+	if err != nil {
+		return nil, err
+	}
+	return &StateChain[[]int]{FiniteChain: c, States: perms}, nil
 }
 
 // permutations lists the permutations of 0..n−1 in lexicographic order.

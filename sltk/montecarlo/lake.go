@@ -67,6 +67,12 @@ func (l Lake) Target() ([]float64, error) {
 	return p, nil
 }
 
+// LakeSample is the outcome of one sampling approach on a Lake.
+type LakeSample struct {
+	Freq []float64 // fraction of the samples that fell in each surface cell
+	Rate float64   // acceptance rate (1 for the approaches without rejection)
+}
+
 // freqs turns cell counts into frequencies.
 func freqs(counts []int, m int) []float64 {
 	p := make([]float64, len(counts))
@@ -85,33 +91,33 @@ func checkM(fn string, m int) error {
 
 // Uniform is approach 1: a uniform surface cell, then a uniform depth below it. Its cell
 // frequencies are uniform, biased towards shallow water. Cost O(m).
-func (l Lake) Uniform(m int, seed uint64) ([]float64, error) {
+func (l Lake) Uniform(m int, seed uint64) (LakeSample, error) {
 	if _, err := l.check("Uniform"); err != nil {
-		return nil, err
+		return LakeSample{}, err
 	}
 	if err := checkM("Uniform", m); err != nil {
-		return nil, err
+		return LakeSample{}, err
 	}
 	rng := rand.New(rand.NewPCG(seed, 1))
 	counts := make([]int, len(l.Depth))
 	for i := 0; i < m; i++ {
 		counts[rng.IntN(len(counts))]++
 	}
-	return freqs(counts, m), nil
+	return LakeSample{Freq: freqs(counts, m), Rate: 1}, nil
 }
 
 // Weighted is approach 2: measure n uniform surface cells, then draw each of m samples from
 // them with probability proportional to depth. Cells that no probe hit (narrow canyons, when n
 // is small) are never sampled. Cost O(n + m·log n).
-func (l Lake) Weighted(n, m int, seed uint64) ([]float64, error) {
+func (l Lake) Weighted(n, m int, seed uint64) (LakeSample, error) {
 	if _, err := l.check("Weighted"); err != nil {
-		return nil, err
+		return LakeSample{}, err
 	}
 	if err := checkM("Weighted", m); err != nil {
-		return nil, err
+		return LakeSample{}, err
 	}
 	if n < 1 || n > MaxSamples {
-		return nil, fmt.Errorf("montecarlo: Lake.Weighted: n = %d probes: %w", n, ErrParam)
+		return LakeSample{}, fmt.Errorf("montecarlo: Lake.Weighted: n = %d probes: %w", n, ErrParam)
 	}
 	rng := rand.New(rand.NewPCG(seed, 2))
 	probe := make([]int, n)
@@ -123,26 +129,26 @@ func (l Lake) Weighted(n, m int, seed uint64) ([]float64, error) {
 		cum[i] = s
 	}
 	counts := make([]int, len(l.Depth))
-	if s == 0 {
-		return freqs(counts, m), nil
+	if s == 0 { // every probe hit dry land: no sample can be drawn
+		return LakeSample{Freq: freqs(counts, m), Rate: 0}, nil
 	}
 	for i := 0; i < m; i++ {
 		u := rng.Float64() * s
 		counts[probe[sort.Search(n, func(k int) bool { return cum[k] > u })]]++
 	}
-	return freqs(counts, m), nil
+	return LakeSample{Freq: freqs(counts, m), Rate: 1}, nil
 }
 
 // Rejection is approach 3: a uniform cell x and a uniform y ∈ [0, Δ) with Δ the deepest
-// point, accepted when y < D(x). Its m accepted samples are uniform in the water; rate is the
-// acceptance Σ D/(|S|·Δ). Cost O(m/rate).
-func (l Lake) Rejection(m int, seed uint64) (freq []float64, rate float64, err error) {
+// point, accepted when y < D(x). Its m accepted samples are uniform in the water; the rate
+// estimates the acceptance Σ D/(|S|·Δ). Cost O(m/rate).
+func (l Lake) Rejection(m int, seed uint64) (LakeSample, error) {
 	deepest, err := l.check("Rejection")
 	if err != nil {
-		return nil, 0, err
+		return LakeSample{}, err
 	}
 	if err := checkM("Rejection", m); err != nil {
-		return nil, 0, err
+		return LakeSample{}, err
 	}
 	r := Rejection[int]{
 		Propose: func(rng *rand.Rand) int { return rng.IntN(len(l.Depth)) },
@@ -151,13 +157,13 @@ func (l Lake) Rejection(m int, seed uint64) (freq []float64, rate float64, err e
 	}
 	res, err := r.Sample(m)
 	if err != nil {
-		return nil, 0, fmt.Errorf("montecarlo: Lake.Rejection: %w", err)
+		return LakeSample{}, fmt.Errorf("montecarlo: Lake.Rejection: %w", err)
 	}
 	counts := make([]int, len(l.Depth))
 	for _, x := range res.Samples {
 		counts[x]++
 	}
-	return freqs(counts, len(res.Samples)), res.Rate, nil
+	return LakeSample{Freq: freqs(counts, len(res.Samples)), Rate: res.Rate}, nil
 }
 
 // Canyons returns the cells whose depth is at least half the deepest, in order.

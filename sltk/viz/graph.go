@@ -63,6 +63,27 @@ func Graph(nodes []GraphNode, edges []GraphEdge, opts ...Option) (*Figure, error
 	return f, nil
 }
 
+// GraphMatrix draws the graph whose edge i → j carries labels[i][j], skipping empty labels:
+// the transition graph of a chain drawn from its matrix of formatted probabilities. labels
+// must be len(nodes) × len(nodes). Options as for Graph.
+func GraphMatrix(nodes []GraphNode, labels [][]string, opts ...Option) (*Figure, error) {
+	if len(labels) != len(nodes) {
+		return nil, fmt.Errorf("%w: %d label rows for %d nodes", ErrShape, len(labels), len(nodes))
+	}
+	var edges []GraphEdge
+	for i, row := range labels {
+		if len(row) != len(nodes) {
+			return nil, fmt.Errorf("%w: label row %d has %d entries for %d nodes", ErrShape, i, len(row), len(nodes))
+		}
+		for j, l := range row {
+			if l != "" {
+				edges = append(edges, GraphEdge{From: i, To: j, Label: l})
+			}
+		}
+	}
+	return Graph(nodes, edges, opts...)
+}
+
 const (
 	nodeRadius = 13 * vg.Millimeter / 3.6 // ≈ 10 pt
 	loopRadius = 10 * vg.Millimeter / 3.6

@@ -16,6 +16,13 @@ func TestGraph(t *testing.T) {
 	if out, err := Render(f, "svg"); err != nil || len(out) == 0 {
 		t.Fatalf("render: %v", err)
 	}
+	m, err := GraphMatrix(nodes[:2], [][]string{{"", "1"}, {"1", ""}})
+	if err != nil || m == nil {
+		t.Fatalf("GraphMatrix: %v", err)
+	}
+	if _, err := GraphMatrix(nodes, [][]string{{"1"}}); !errors.Is(err, ErrShape) {
+		t.Errorf("ragged labels: %v", err)
+	}
 	if _, err := Graph(nil, nil); !errors.Is(err, ErrEmpty) {
 		t.Errorf("no nodes: %v", err)
 	}
