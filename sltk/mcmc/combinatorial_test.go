@@ -110,7 +110,7 @@ func TestShuffle(t *testing.T) {
 			}
 		}
 		// The same TV from every start: the chain is transitive.
-		ps, _ := ch.Evolve(unit(len(perms), len(perms)-1), 3)
+		ps, _ := ch.Evolve(Unit(len(perms), len(perms)-1), 3)
 		if d, _ := TV(ps[3], m.Pi); math.Abs(d-m.Trace[3]) > 1e-12 {
 			t.Errorf("n = %d: TV from the reversed deck %g ≠ %g", tc.n, d, m.Trace[3])
 		}
@@ -130,11 +130,6 @@ func TestShuffle(t *testing.T) {
 	}
 }
 
-func unit(n, i int) []float64 {
-	p := make([]float64, n)
-	p[i] = 1
-	return p
-}
 
 // TestShuffleCouplingMarginals checks (C1) and (C2) of Definition 6.23 exactly for n = 3: over
 // the n equally likely choices of the coupled step, each deck's next state has the law of the
@@ -173,16 +168,12 @@ func TestShuffleCouplingTime(t *testing.T) {
 	}
 	// Pr(not met after t) ≤ Pr(some value unpicked) ≤ n·e^{−t/n}; at t = 52·ln(52/0.05): ≤ 0.05.
 	tb := int(ShuffleBound(52, 0.05))
-	late := 0
 	var mean float64
 	for _, x := range times {
-		if x > tb {
-			late++
-		}
 		mean += float64(x) / float64(len(times))
 	}
-	if float64(late)/2000 > 0.05 {
-		t.Errorf("%d of 2000 couplings later than %d", late, tb)
+	if late := Survival(times, tb); late > 0.05 {
+		t.Errorf("a fraction %g of the couplings is later than %d", late, tb)
 	}
 	// From the sorted and the reversed deck they meet once n−1 distinct values have been
 	// picked (the unpicked ones keep opposite orders below the picked ones): mean n(H_n − 1).

@@ -46,3 +46,28 @@ func CouplingTimes(newPair func() (Coupling, error), runs, maxIter int, seed uin
 	}
 	return out, nil
 }
+
+// Survival returns the fraction of the times that exceed t: for coupling times, the estimate of
+// Pr(X_t ≠ Y_t), which bounds the distance between the two chains' distributions at t (the
+// coupling inequality). It returns 0 for no times.
+func Survival(times []int, t int) float64 {
+	if len(times) == 0 {
+		return 0
+	}
+	n := 0
+	for _, x := range times {
+		if x > t {
+			n++
+		}
+	}
+	return float64(n) / float64(len(times))
+}
+
+// Unit returns the distribution concentrated on state i of n (all zeros for i outside [0,n)).
+func Unit(n, i int) []float64 {
+	p := make([]float64, max(n, 0))
+	if i >= 0 && i < n {
+		p[i] = 1
+	}
+	return p
+}

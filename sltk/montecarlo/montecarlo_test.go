@@ -294,3 +294,14 @@ func TestKarpLubyCountRandom(t *testing.T) {
 		t.Errorf("|S| = %d outside [W/m, W] = [%g, %g]", len(ms), c.W/25, c.W)
 	}
 }
+
+// BenchmarkKarpLubyCount counts a random 40-term DNF over 20 variables (ε = 0.05, δ = 0.01).
+func BenchmarkKarpLubyCount(b *testing.B) {
+	d, _ := RandomDNF(20, 40, 3, 8, 1)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := (KarpLuby{Seed: uint64(i)}).Count(d, 0.05, 0.01); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
