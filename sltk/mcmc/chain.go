@@ -165,11 +165,7 @@ func (c *FiniteChain) Period() (int, error) {
 	if err := c.ready("Period"); err != nil {
 		return 0, err
 	}
-	s := c.support()
-	if !s.connected() {
-		return 0, fmt.Errorf("mcmc: FiniteChain.Period: chain is reducible: %w", errs.ErrDisconnected)
-	}
-	return s.period(), nil
+	return c.support().checkedPeriod("FiniteChain.Period")
 }
 
 // Ergodic reports whether the chain is connected and aperiodic (Theorem 6.15: then p_t → π

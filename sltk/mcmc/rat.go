@@ -230,11 +230,7 @@ func (c *RatChain) Period() (int, error) {
 	if err := c.ready("Period"); err != nil {
 		return 0, err
 	}
-	s := c.support()
-	if !s.connected() {
-		return 0, fmt.Errorf("mcmc: RatChain.Period: chain is reducible: %w", errs.ErrDisconnected)
-	}
-	return s.period(), nil
+	return c.support().checkedPeriod("RatChain.Period")
 }
 
 // Stationary returns the exact stationary distribution of a connected chain by Gauss–Jordan

@@ -1,6 +1,9 @@
 package mcmc
 
 import (
+	"fmt"
+
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/iterator"
 	"gonum.org/v1/gonum/graph/simple"
@@ -93,6 +96,15 @@ func (s *support) Edge(u, v int64) graph.Edge {
 // connected reports whether the graph is strongly connected (Tarjan's algorithm, O(n + edges)).
 func (s *support) connected() bool {
 	return len(topo.TarjanSCC(s)) == 1
+}
+
+// checkedPeriod returns the period, or errs.ErrDisconnected (naming fn) for a graph that is
+// not strongly connected, whose period is a property of each class rather than of the chain.
+func (s *support) checkedPeriod(fn string) (int, error) {
+	if !s.connected() {
+		return 0, fmt.Errorf("mcmc: %s: chain is reducible: %w", fn, errs.ErrDisconnected)
+	}
+	return s.period(), nil
 }
 
 // period returns the gcd of all cycle lengths of a strongly connected graph: with BFS levels
