@@ -274,11 +274,15 @@ type Mixing struct {
 	Pi        []float64 // the stationary distribution
 }
 
+// maxMixingWork caps n³·maxIter in Mixing (about a minute of matrix products).
+const maxMixingWork = 1e12
+
 // Mixing computes the mixing time T(ε) of Definition 6.19 exactly: it forms Q^t row by row
 // (row ω₀ is the distribution after t steps from ω₀) and scans t = 0, 1, … until the worst
 // start is within ε of π in total variation (that maximum is non-increasing in t). maxIter
 // caps t (0 means 1000); reaching it is reported in Converged, not as an error. The chain must
-// be connected (errs.ErrDisconnected). Cost O(n³) per step.
+// be connected (errs.ErrDisconnected). Cost O(n³) per step; n³·maxIter above 10^12 returns
+// errs.ErrTooLarge.
 func (c *FiniteChain) Mixing(eps float64, maxIter int) (Mixing, error) {
 	if err := c.ready("Mixing"); err != nil {
 		return Mixing{}, err
@@ -291,6 +295,10 @@ func (c *FiniteChain) Mixing(eps float64, maxIter int) (Mixing, error) {
 	}
 	if maxIter < 0 {
 		return Mixing{}, fmt.Errorf("mcmc: FiniteChain.Mixing: maxIter = %d < 0: %w", maxIter, errs.ErrParam)
+	}
+	if n := float64(c.N()); n*n*n*float64(maxIter) > maxMixingWork {
+		return Mixing{}, fmt.Errorf("mcmc: FiniteChain.Mixing: %g states × %d steps exceeds n³·maxIter = %g: %w",
+			n, maxIter, maxMixingWork, errs.ErrTooLarge)
 	}
 	pi, err := c.Stationary()
 	if err != nil {
@@ -333,8 +341,8 @@ func (c *FiniteChain) Walk(start, steps int, seed uint64) ([]int, error) {
 	if start < 0 || start >= n {
 		return nil, fmt.Errorf("mcmc: FiniteChain.Walk: start = %d, want in [0,%d): %w", start, n, errs.ErrParam)
 	}
-	if steps < 0 || steps > 1<<28 {
-		return nil, fmt.Errorf("mcmc: FiniteChain.Walk: steps = %d, want in [0, 2^28]: %w", steps, errs.ErrParam)
+	if steps < 0 || steps > 1<<26 {
+		return nil, fmt.Errorf("mcmc: FiniteChain.Walk: steps = %d, want in [0, 2^26]: %w", steps, errs.ErrParam)
 	}
 	if c.cum == nil {
 		c.cum = make([][]float64, n)

@@ -383,3 +383,19 @@ func TestEvolutionTable(t *testing.T) {
 		t.Errorf("malformed number: %v", err)
 	}
 }
+
+func TestMixingWorkLimit(t *testing.T) {
+	c, err := NewFiniteChain(mat.NewDense(2000, 2000, nil))
+	if err == nil || c != nil {
+		t.Fatal("zero matrix accepted")
+	}
+	q := mat.NewDense(2000, 2000, nil)
+	for i := 0; i < 2000; i++ {
+		q.Set(i, (i+1)%2000, 0.5)
+		q.Set(i, i, 0.5)
+	}
+	c, _ = NewFiniteChain(q)
+	if _, err := c.Mixing(0.1, 1000); !errors.Is(err, errs.ErrTooLarge) {
+		t.Errorf("2000 states × 1000 steps: %v", err)
+	}
+}

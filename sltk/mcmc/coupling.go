@@ -30,10 +30,11 @@ func CouplingTime(c Coupling, rng *rand.Rand, maxIter int) (int, bool) {
 
 // CouplingTimes runs `runs` independent couplings, each fresh from newPair, and returns their
 // meeting times (maxIter for a run that did not meet). Run r draws from its own PCG stream
-// (seed, r), so the result does not depend on scheduling. Cost runs × steps.
+// (seed, r), so the result does not depend on scheduling. Cost runs × steps, at most
+// runs × maxIter for couplings that never meet.
 func CouplingTimes(newPair func() (Coupling, error), runs, maxIter int, seed uint64) ([]int, error) {
-	if newPair == nil || runs < 1 || runs > 1<<24 || maxIter < 1 {
-		return nil, fmt.Errorf("mcmc: CouplingTimes: runs = %d, maxIter = %d (want ≥ 1, runs ≤ 2^24) or nil builder: %w",
+	if newPair == nil || runs < 1 || runs > 1<<24 || maxIter < 1 || maxIter > 1<<32 {
+		return nil, fmt.Errorf("mcmc: CouplingTimes: runs = %d, maxIter = %d (want runs in [1, 2^24], maxIter in [1, 2^32]) or nil builder: %w",
 			runs, maxIter, errs.ErrParam)
 	}
 	out := make([]int, runs)

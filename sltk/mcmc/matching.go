@@ -135,10 +135,10 @@ func (m *MatchingChain) Step(rng *rand.Rand) {
 	}
 }
 
-// Run makes steps transitions and returns the matching size after each (steps ≤ 2^28).
+// Run makes steps transitions and returns the matching size after each (steps ≤ 2^26).
 func (m *MatchingChain) Run(steps int, seed uint64) ([]int, error) {
-	if steps < 0 || steps > 1<<28 {
-		return nil, fmt.Errorf("mcmc: MatchingChain.Run: steps = %d, want in [0, 2^28]: %w", steps, errs.ErrParam)
+	if steps < 0 || steps > 1<<26 {
+		return nil, fmt.Errorf("mcmc: MatchingChain.Run: steps = %d, want in [0, 2^26]: %w", steps, errs.ErrParam)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x6d61746368))
 	sizes := make([]int, steps)
