@@ -28,7 +28,6 @@ func rats(t testing.TB, s string) []*big.Rat {
 	return v
 }
 
-
 // checkTable compares exact p_t and a_t with a printed table "t,p1,p2,p3,a1,a2,a3" whose
 // values are rounded to two decimals: each must agree within 0.005 (half-up rounding).
 func checkTable(t *testing.T, c *RatChain, p0 string, table string) {

@@ -130,7 +130,6 @@ func TestShuffle(t *testing.T) {
 	}
 }
 
-
 // TestShuffleCouplingMarginals checks (C1) and (C2) of Definition 6.23 exactly for n = 3: over
 // the n equally likely choices of the coupled step, each deck's next state has the law of the
 // chain's row.
