@@ -9,7 +9,7 @@ import (
 
 // BenchmarkMatchingStep30x30 measures MH steps on the matchings of the 30×30 grid (1740 edges).
 func BenchmarkMatchingStep30x30(b *testing.B) {
-	n, e := 30*30, must(GridEdges(30, 30))
+	n, e := 30*30, noErr(GridEdges(30, 30))
 	m, _ := NewMatchingChain(n, e)
 	rng := rand.New(rand.NewPCG(1, 2))
 	b.ReportAllocs()

@@ -21,7 +21,7 @@ func TestMatchingCounts(t *testing.T) {
 		{3, 3, 12, []int{1, 12, 44, 56, 18}},
 		{4, 4, 24, []int{1, 24, 224, 1044, 2593, 3388, 2150, 552, 36}},
 	} {
-		n, e := tc.r*tc.c, must(GridEdges(tc.r, tc.c))
+		n, e := tc.r*tc.c, noErr(GridEdges(tc.r, tc.c))
 		ms, err := Matchings(n, e)
 		if err != nil || len(e) != tc.edges {
 			t.Fatal(err, len(e))
@@ -41,7 +41,7 @@ func TestMatchingMixing(t *testing.T) {
 		r, c, states, delta int
 		T                   [3]int
 	}{{2, 2, 7, 4, [3]int{3, 6, 12}}, {2, 3, 22, 7, [3]int{6, 9, 18}}} {
-		n, e := tc.r*tc.c, must(GridEdges(tc.r, tc.c))
+		n, e := tc.r*tc.c, noErr(GridEdges(tc.r, tc.c))
 		ch, err := MatchingMatrix(n, e)
 		ms := ch.States
 		if err != nil || len(ms) != tc.states || len(e) != tc.delta {
@@ -333,7 +333,7 @@ func TestCombinatorialBadInput(t *testing.T) {
 	if _, err := NewMatchingChain(3, [][2]int{{1, 1}}); !errors.Is(err, errs.ErrParam) {
 		t.Errorf("loop: %v", err)
 	}
-	n, e := 5*14, must(GridEdges(5, 14))
+	n, e := 5*14, noErr(GridEdges(5, 14))
 	if _, err := Matchings(n, e); !errors.Is(err, errs.ErrTooLarge) {
 		t.Errorf("123 edges: %v", err)
 	}
@@ -361,12 +361,19 @@ func TestCombinatorialBadInput(t *testing.T) {
 	if _, err := (MCMCMean{Epsilon: 0.1, Delta: 2}).Run(fc, []float64{1, 0}, 0); !errors.Is(err, errs.ErrParam) {
 		t.Errorf("delta = 2: %v", err)
 	}
+	if _, err := (MCMCMean{Epsilon: 0.1, Delta: 0.1}).Run(fc, []float64{1, 0}, 0); !errors.Is(err, errs.ErrParam) {
+		t.Errorf("periodic chain: %v", err)
+	}
+	red, _ := mustRatChain(t, "1 0", "0 1").Float()
+	if _, err := (MCMCMean{Epsilon: 0.1, Delta: 0.1}).Run(red, []float64{1, 0}, 0); !errors.Is(err, errs.ErrDisconnected) {
+		t.Errorf("reducible chain: %v", err)
+	}
 	if _, err := (MCMCMean{Epsilon: 0.1, Delta: 0.1}).Run(fc, []float64{math.NaN(), 0}, 0); !errors.Is(err, errs.ErrNotFinite) {
 		t.Errorf("NaN f: %v", err)
 	}
 }
 
-func must[T any](v T, err error) T {
+func noErr[T any](v T, err error) T {
 	if err != nil {
 		panic(err)
 	}

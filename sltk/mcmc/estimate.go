@@ -28,7 +28,9 @@ type MCMCResult struct {
 	T     int     // steps per run
 }
 
-// Run estimates E_π f on the chain c from start. f has one finite value per state. Cost
+// Run estimates E_π f on the chain c from start. f has one finite value per state. The chain
+// must be ergodic: a reducible one returns errs.ErrDisconnected, a periodic one errs.ErrParam
+// (its distribution after t steps need not approach π). Cost
 // O(n³·T) for the mixing time (when Steps = 0) plus O(M·T·log n) for the runs.
 func (e MCMCMean) Run(c *FiniteChain, f []float64, start int) (MCMCResult, error) {
 	if err := c.ready("MCMCMean.Run"); err != nil {
@@ -47,6 +49,13 @@ func (e MCMCMean) Run(c *FiniteChain, f []float64, start int) (MCMCResult, error
 	b = math.Max(b, 1e-300)
 	if e.Steps < 0 {
 		return MCMCResult{}, fmt.Errorf("mcmc: MCMCMean.Run: Steps = %d < 0: %w", e.Steps, errs.ErrParam)
+	}
+	switch d, err := c.Period(); {
+	case err != nil:
+		return MCMCResult{}, fmt.Errorf("mcmc: MCMCMean.Run: needs an ergodic chain: %w", err)
+	case d != 1:
+		return MCMCResult{}, fmt.Errorf("mcmc: MCMCMean.Run: chain has period %d, want an aperiodic (ergodic) chain: %w",
+			d, errs.ErrParam)
 	}
 	m, err := montecarlo.HoeffdingSize(e.Epsilon/2, e.Delta, -b, b)
 	if err != nil {
