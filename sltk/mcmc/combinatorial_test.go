@@ -74,6 +74,9 @@ func TestMatchingMixing(t *testing.T) {
 			mc.Step(rng)
 			freq[index[mc.mask()]] += 1.0 / steps
 		}
+		if got := len(mc.Matching()); got != mc.Size() {
+			t.Errorf("Matching() has %d edges, Size() = %d", got, mc.Size())
+		}
 		if d, _ := TV(freq, pi); d > 0.02 {
 			t.Errorf("%d×%d: visit frequencies TV %g from uniform", tc.r, tc.c, d)
 		}

@@ -111,9 +111,6 @@ func (c *RatChain) ready(fn string) error {
 	return nil
 }
 
-// At returns q_ij as a fresh rational.
-func (c *RatChain) At(i, j int) *big.Rat { return new(big.Rat).Set(c.q[i][j]) }
-
 // Labels returns the transition probabilities as fractions ("1/3"), "" where q_ij = 0: the
 // edge labels of the chain's graph G_Q (viz.GraphMatrix draws it).
 func (c *RatChain) Labels() [][]string {
