@@ -153,9 +153,18 @@ func (c *FiniteChain) support() *support {
 }
 
 // Connected reports whether the graph G_Q is strongly connected, i.e. whether Q is
-// irreducible. It uses gonum's Tarjan SCC; cost O(n²) to read Q plus O(edges).
+// irreducible. A matrix without zero entries is connected at once; otherwise gonum's Tarjan
+// SCC runs on G_Q. Cost O(n²) to read Q plus O(edges).
 func (c *FiniteChain) Connected() bool {
-	return c.N() > 0 && c.support().connected()
+	if c.N() == 0 {
+		return false
+	}
+	for _, v := range c.q.RawMatrix().Data {
+		if v == 0 {
+			return c.support().connected()
+		}
+	}
+	return true
 }
 
 // Period returns the gcd of the cycle lengths of a connected chain (1 = aperiodic). It fails
