@@ -21,20 +21,11 @@ func stationaryWorkload(n int) Workload {
 		Name:    fmt.Sprintf("Markov chain stationary distribution, dense n=%d", n),
 		Quality: "‖πQ − π‖₁",
 		Data: func() (Inputs, error) {
-			rng := rand.New(rand.NewPCG(3, 4))
-			q := mat.NewDense(n, n, nil)
-			for i := 0; i < n; i++ {
-				row := q.RawRowView(i)
-				var s float64
-				for j := range row {
-					row[j] = rng.Float64()
-					s += row[j]
-				}
-				for j := range row {
-					row[j] /= s
-				}
+			c, err := mcmc.RandomChain(n, 3)
+			if err != nil {
+				return nil, err
 			}
-			return Inputs{"q": q}, nil
+			return Inputs{"q": c.Matrix()}, nil
 		},
 		Run: func(in Inputs) (Result, error) {
 			c, err := mcmc.NewFiniteChain(in["q"])

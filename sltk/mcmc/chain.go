@@ -58,6 +58,29 @@ func NewFiniteChain(q mat.Matrix) (*FiniteChain, error) {
 	return c, nil
 }
 
+// RandomChain returns a seeded dense chain on n states whose rows are independent uniform
+// weights normalised to 1: every entry is positive, so the chain is ergodic. It is a test bed
+// for large chains (n ≤ MaxStates). Cost O(n²).
+func RandomChain(n int, seed uint64) (*FiniteChain, error) {
+	if n < 1 || n > MaxStates {
+		return nil, fmt.Errorf("mcmc: RandomChain: n = %d, want in [1,%d]: %w", n, MaxStates, errs.ErrParam)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x72616e64))
+	q := mat.NewDense(n, n, nil)
+	for i := 0; i < n; i++ {
+		row := q.RawRowView(i)
+		var s float64
+		for j := range row {
+			row[j] = rng.Float64() + 1e-12
+			s += row[j]
+		}
+		for j := range row {
+			row[j] /= s
+		}
+	}
+	return &FiniteChain{q: q}, nil
+}
+
 // N returns the number of states.
 func (c *FiniteChain) N() int {
 	if c == nil || c.q == nil {

@@ -3,8 +3,6 @@ package mcmc
 import (
 	"math/rand/v2"
 	"testing"
-
-	"gonum.org/v1/gonum/mat"
 )
 
 // BenchmarkMatchingStep30x30 measures MH steps on the matchings of the 30×30 grid (1740 edges).
@@ -49,21 +47,7 @@ func BenchmarkShuffleCoupling52(b *testing.B) {
 
 // BenchmarkStationary1000 solves the stationary distribution of a dense random 1000-state chain.
 func BenchmarkStationary1000(b *testing.B) {
-	const n = 1000
-	rng := rand.New(rand.NewPCG(3, 4))
-	q := mat.NewDense(n, n, nil)
-	for i := 0; i < n; i++ {
-		row := q.RawRowView(i)
-		var s float64
-		for j := range row {
-			row[j] = rng.Float64()
-			s += row[j]
-		}
-		for j := range row {
-			row[j] /= s
-		}
-	}
-	c, err := NewFiniteChain(q)
+	c, err := RandomChain(1000, 3)
 	if err != nil {
 		b.Fatal(err)
 	}

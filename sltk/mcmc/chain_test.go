@@ -398,3 +398,16 @@ func TestMixingWorkLimit(t *testing.T) {
 		t.Errorf("2000 states × 1000 steps: %v", err)
 	}
 }
+
+func TestRandomChain(t *testing.T) {
+	c, err := RandomChain(50, 1)
+	if err != nil || !c.Ergodic() {
+		t.Fatalf("RandomChain: %v", err)
+	}
+	if _, err := NewFiniteChain(c.Matrix()); err != nil {
+		t.Errorf("not stochastic: %v", err)
+	}
+	if _, err := RandomChain(0, 1); !errors.Is(err, errs.ErrParam) {
+		t.Errorf("n = 0: %v", err)
+	}
+}
