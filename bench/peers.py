@@ -178,6 +178,65 @@ def knn_digits(data, params):
     return seconds, _accuracy(pred, data["ytest"]), "algorithm=auto"
 
 
+def stationary_numpy(data, params):
+    """Stationary distribution of a dense chain: the same linear system as sltk, π(Q − I) = 0
+    with one equation replaced by Σπ = 1, solved by numpy.linalg.solve (LAPACK)."""
+    q = data["q"]
+    n = q.shape[0]
+    start = time.perf_counter()
+    a = q.T - np.eye(n)
+    a[n - 1, :] = 1
+    b = np.zeros(n)
+    b[n - 1] = 1
+    pi = np.linalg.solve(a, b)
+    seconds = time.perf_counter() - start
+    return seconds, float(np.abs(pi @ q - pi).sum()), "numpy.linalg.solve"
+
+
+def matching_mh_python(data, params):
+    """Metropolis–Hastings on the matchings of a graph in plain Python: draw one of |E|+1
+    choices, apply the edge's add, remove or swap move."""
+    import random
+
+    edges = [(int(u), int(v)) for u, v in data["edges"]]
+    steps = params["steps"]
+    mate = [-1] * params["vertices"]  # edge index matching each vertex
+    in_m = [False] * len(edges)
+    size, total, rng = 0, 0, random.Random(1)
+    start = time.perf_counter()
+    for t in range(steps):
+        r = rng.randrange(len(edges) + 1)
+        if r < len(edges):
+            u, v = edges[r]
+            if in_m[r]:
+                in_m[r], mate[u], mate[v], size = False, -1, -1, size - 1
+            elif mate[u] < 0 and mate[v] < 0:
+                in_m[r], mate[u], mate[v], size = True, r, r, size + 1
+            elif mate[u] < 0 or mate[v] < 0:
+                e = max(mate[u], mate[v])
+                a, b = edges[e]
+                in_m[e], mate[a], mate[b] = False, -1, -1
+                in_m[r], mate[u], mate[v] = True, r, r
+        if t >= steps // 2:
+            total += size
+    seconds = time.perf_counter() - start
+    return seconds, total / (steps - steps // 2), "plain Python loop"
+
+
+def shuffle_python(data, params):
+    """Random card to top in plain Python (list pop and insert)."""
+    import random
+
+    n, steps = params["n"], params["steps"]
+    deck, rng, top = list(range(n)), random.Random(1), 0
+    start = time.perf_counter()
+    for _ in range(steps):
+        deck.insert(0, deck.pop(rng.randrange(n)))
+        top += deck[0] == 0
+    seconds = time.perf_counter() - start
+    return seconds, top / steps, "plain Python loop"
+
+
 PEERS = {
     "tree_entropy": tree_entropy,
     "logistic_l2": logistic_l2,
@@ -189,6 +248,9 @@ PEERS = {
     "kde_gaussian": kde_gaussian,
     "lle": lle,
     "kmeans_lloyd": kmeans_lloyd,
+    "stationary_numpy": stationary_numpy,
+    "matching_mh_python": matching_mh_python,
+    "shuffle_python": shuffle_python,
 }
 
 

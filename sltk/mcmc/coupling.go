@@ -1,0 +1,74 @@
+package mcmc
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/sltk-book/sltk/sltk/errs"
+)
+
+// A Coupling runs two copies of a chain on one probability space (Definition 6.23): each copy
+// alone moves like the chain, and once they meet they move together. By the coupling lemma
+// (Lemma 6.24), if they have met by step t with probability ≥ 1 − ε from every pair of
+// starts, then T(ε) ≤ t.
+type Coupling interface {
+	StepPair(rng *rand.Rand)
+	Met() bool
+}
+
+// CouplingTime steps c until its copies meet and returns the number of steps and whether
+// they met within maxIter steps (reaching maxIter is a state, not an error).
+func CouplingTime(c Coupling, rng *rand.Rand, maxIter int) (int, bool) {
+	for t := 0; t < maxIter; t++ {
+		if c.Met() {
+			return t, true
+		}
+		c.StepPair(rng)
+	}
+	return maxIter, c.Met()
+}
+
+// CouplingTimes runs `runs` independent couplings, each fresh from newPair, and returns their
+// meeting times (maxIter for a run that did not meet). Run r draws from its own PCG stream
+// (seed, r), so the result does not depend on scheduling. Cost runs × steps, at most
+// runs × maxIter for couplings that never meet.
+func CouplingTimes(newPair func() (Coupling, error), runs, maxIter int, seed uint64) ([]int, error) {
+	if newPair == nil || runs < 1 || runs > 1<<24 || maxIter < 1 || maxIter > 1<<32 {
+		return nil, fmt.Errorf("mcmc: CouplingTimes: runs = %d, maxIter = %d (want runs in [1, 2^24], maxIter in [1, 2^32]) or nil builder: %w",
+			runs, maxIter, errs.ErrParam)
+	}
+	out := make([]int, runs)
+	for r := range out {
+		c, err := newPair()
+		if err != nil {
+			return nil, fmt.Errorf("mcmc: CouplingTimes: run %d: %w", r, err)
+		}
+		out[r], _ = CouplingTime(c, rand.New(rand.NewPCG(seed, uint64(r))), maxIter)
+	}
+	return out, nil
+}
+
+// Survival returns the fraction of the times that exceed t: for coupling times, the estimate of
+// Pr(X_t ≠ Y_t), which bounds the distance between the two chains' distributions at t (the
+// coupling inequality). It returns 0 for no times.
+func Survival(times []int, t int) float64 {
+	if len(times) == 0 {
+		return 0
+	}
+	n := 0
+	for _, x := range times {
+		if x > t {
+			n++
+		}
+	}
+	return float64(n) / float64(len(times))
+}
+
+// Unit returns the distribution concentrated on state i of n (all zeros for i outside [0,n)).
+func Unit(n, i int) []float64 {
+	p := make([]float64, max(n, 0))
+	if i >= 0 && i < n {
+		p[i] = 1
+	}
+	return p
+}

@@ -1,0 +1,132 @@
+package montecarlo
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// MaxSamples caps every sample size in this package (2^32 draws).
+const MaxSamples = 1 << 32
+
+func checkEpsDelta(fn string, eps, delta float64) error {
+	if !(eps > 0) || math.IsInf(eps, 0) || !(delta > 0 && delta < 1) {
+		return fmt.Errorf("montecarlo: %s: epsilon = %g, delta = %g, want epsilon > 0 and delta in (0,1): %w",
+			fn, eps, delta, ErrParam)
+	}
+	return nil
+}
+
+// HoeffdingSize returns the smallest m with 2·exp(−2mε²/(hi−lo)²) ≤ δ, i.e.
+// m = ⌈(hi−lo)²·ln(2/δ)/(2ε²)⌉: the mean of m i.i.d. samples in [lo, hi] is then within ε of
+// its expectation with probability ≥ 1 − δ (Hoeffding). For |f| ≤ b this is ⌈2b²ln(2/δ)/ε²⌉
+// (Lemma 6.1 with the range squared). It fails with ErrParam for bad ε, δ or lo ≥ hi and with
+// ErrTooLarge beyond MaxSamples.
+func HoeffdingSize(eps, delta, lo, hi float64) (int, error) {
+	if err := checkEpsDelta("HoeffdingSize", eps, delta); err != nil {
+		return 0, err
+	}
+	if !(lo < hi) || math.IsInf(hi-lo, 0) {
+		return 0, fmt.Errorf("montecarlo: HoeffdingSize: range [%g, %g]: %w", lo, hi, ErrParam)
+	}
+	r := (hi - lo) / eps
+	m := math.Ceil(r * r * math.Log(2/delta) / 2 * (1 - 1e-12))
+	if m > MaxSamples {
+		return 0, fmt.Errorf("montecarlo: HoeffdingSize: %g samples, limit 2^32: %w", m, ErrTooLarge)
+	}
+	return max(1, int(m)), nil
+}
+
+// HoeffdingFailure returns 2·exp(−2mε²/(hi−lo)²), Hoeffding's bound on Pr(|mean − μ| ≥ ε)
+// for m samples in [lo, hi].
+func HoeffdingFailure(eps float64, m int, lo, hi float64) float64 {
+	r := eps / (hi - lo)
+	return math.Min(1, 2*math.Exp(-2*float64(m)*r*r))
+}
+
+// LinearRangeSize returns ⌈b·ln(2/δ)/ε²⌉, the size that follows from a Hoeffding bound with the
+// range (b−a) instead of (b−a)²: too small whenever b > 1/2 (see HoeffdingSize). It exists to
+// show the difference; do not use it to size an estimate.
+func LinearRangeSize(eps, delta, b float64) (int, error) {
+	if err := checkEpsDelta("LinearRangeSize", eps, delta); err != nil {
+		return 0, err
+	}
+	m := math.Ceil(b * math.Log(2/delta) / (eps * eps))
+	if !(m <= MaxSamples) {
+		return 0, fmt.Errorf("montecarlo: LinearRangeSize: %g samples: %w", m, ErrTooLarge)
+	}
+	return max(1, int(m)), nil
+}
+
+// Mean is the Monte Carlo estimator of E f(ω) (Lemma 6.1): average f over m independent
+// samples, with m = HoeffdingSize(Epsilon, Delta, Lo, Hi) unless M is set.
+type Mean struct {
+	Epsilon, Delta float64 // accuracy and failure probability
+	Lo, Hi         float64 // the range of the samples, Lo < Hi
+	M              int     // sample size; 0 means the Hoeffding size
+	Seed           uint64
+}
+
+// MeanResult is the outcome of Mean.Estimate.
+type MeanResult struct {
+	Mean float64
+	M    int
+}
+
+// Estimate averages m draws of sample. A draw outside [Lo, Hi] or not finite is an error
+// (the guarantee needs the range). Cost m draws.
+func (e Mean) Estimate(sample func(*rand.Rand) float64) (MeanResult, error) {
+	if sample == nil {
+		return MeanResult{}, fmt.Errorf("montecarlo: Mean.Estimate: nil sampler: %w", ErrParam)
+	}
+	m := e.M
+	if m == 0 {
+		var err error
+		if m, err = HoeffdingSize(e.Epsilon, e.Delta, e.Lo, e.Hi); err != nil {
+			return MeanResult{}, fmt.Errorf("montecarlo: Mean.Estimate: %w", err)
+		}
+	}
+	if m < 0 || m > MaxSamples {
+		return MeanResult{}, fmt.Errorf("montecarlo: Mean.Estimate: M = %d: %w", m, ErrParam)
+	}
+	rng := rand.New(rand.NewPCG(e.Seed, 0x6d65616e))
+	var s float64
+	for i := 0; i < m; i++ {
+		v := sample(rng)
+		if !(v >= e.Lo && v <= e.Hi) {
+			return MeanResult{}, fmt.Errorf("montecarlo: Mean.Estimate: draw %d = %g outside [%g, %g]: %w",
+				i, v, e.Lo, e.Hi, ErrParam)
+		}
+		s += v
+	}
+	return MeanResult{Mean: s / float64(m), M: m}, nil
+}
+
+// PiResult is the outcome of EstimatePi.
+type PiResult struct {
+	Pi     float64 // 4·Inside/M
+	Inside int     // darts with ‖x‖ ≤ 1
+	M      int
+}
+
+// EstimatePi throws m uniform darts at [−1, 1]² and returns 4 × the fraction inside the unit
+// disc (algorithm ESTIMATE-PI). E π̂ = π and Pr(|π̂ − π| ≥ ε) ≤ 2exp(−ε²m/8) (PiFailure).
+// Cost O(m).
+func EstimatePi(m int, seed uint64) (PiResult, error) {
+	if m < 1 || m > MaxSamples {
+		return PiResult{}, fmt.Errorf("montecarlo: EstimatePi: m = %d, want in [1, 2^32]: %w", m, ErrParam)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x7069))
+	in := 0
+	for i := 0; i < m; i++ {
+		x, y := 2*rng.Float64()-1, 2*rng.Float64()-1
+		if x*x+y*y <= 1 {
+			in++
+		}
+	}
+	return PiResult{Pi: 4 * float64(in) / float64(m), Inside: in, M: m}, nil
+}
+
+// PiFailure returns 2exp(−ε²m/8), the Hoeffding bound on Pr(|π̂ − π| ≥ ε) for m darts (the
+// indicator mean must be within ε/4 of π/4).
+func PiFailure(eps float64, m int) float64 { return HoeffdingFailure(eps/4, m, 0, 1) }
