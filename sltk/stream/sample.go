@@ -1,0 +1,220 @@
+package stream
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// maxK caps the sample size of the reservoirs (the sample is allocated up front).
+const maxK = 1 << 26
+
+func checkK(fn string, k int) error {
+	if k < 1 {
+		return fmt.Errorf("%w: stream: %s: k = %d, want ≥ 1", ErrParam, fn, k)
+	}
+	if k > maxK {
+		return fmt.Errorf("%w: stream: %s: k = %d, limit %d", ErrTooLarge, fn, k, maxK)
+	}
+	return nil
+}
+
+// Reservoir is RESERVOIRSAMPLE (Theorem 8.4): after n ≥ k updates its sample is a uniformly
+// random k-subset of the stream's positions, each of the C(n, k) subsets with probability
+// 1/C(n, k); before that it holds all items seen. Item i > k replaces a uniformly chosen slot
+// with probability k/i. With k = 1 it is SIMPLESAMPLE (Theorem 8.3). Space O(k) items, time
+// O(1) and one or two random numbers per update, no allocation after New.
+type Reservoir[T any] struct {
+	k      int
+	n      int64
+	sample []T
+	rng    *rand.Rand
+}
+
+// NewReservoir returns an empty reservoir of size k ≥ 1 whose choices come from the seed.
+func NewReservoir[T any](k int, seed uint64) (*Reservoir[T], error) {
+	if err := checkK("NewReservoir", k); err != nil {
+		return nil, err
+	}
+	return &Reservoir[T]{k: k, sample: make([]T, 0, k), rng: newRand(seed)}, nil
+}
+
+// Update offers the next item of the stream.
+func (r *Reservoir[T]) Update(x T) {
+	if r.rng == nil {
+		return // zero value: Sample reports ErrNotFitted
+	}
+	r.n++
+	if len(r.sample) < r.k {
+		r.sample = append(r.sample, x)
+		return
+	}
+	if r.rng.Int64N(r.n) < int64(r.k) { // probability k/n
+		r.sample[r.rng.IntN(r.k)] = x
+	}
+}
+
+// Sample returns the current sample (min(n, k) items; the reservoir's own slice, valid until
+// the next Update) and the number n of items seen.
+func (r *Reservoir[T]) Sample() ([]T, int64, error) {
+	if r == nil || r.rng == nil {
+		return nil, 0, fmt.Errorf("%w: stream: Reservoir.Sample: use NewReservoir", ErrNotFitted)
+	}
+	return r.sample, r.n, nil
+}
+
+// SkipReservoir draws the same distribution as Reservoir (a uniform k-subset) but jumps over
+// the items it will not keep: Li's Algorithm L draws the gap to the next kept item from its
+// exact distribution, so a stream of n items costs O(k·(1 + log(n/k))) random numbers instead
+// of n. For long streams this is the variant to use. Space O(k), no allocation after New.
+type SkipReservoir[T any] struct {
+	k      int
+	n      int64
+	next   int64 // index (1-based) of the next item to keep
+	w      float64
+	sample []T
+	rng    *rand.Rand
+}
+
+// NewSkipReservoir returns an empty skip-ahead reservoir of size k ≥ 1.
+func NewSkipReservoir[T any](k int, seed uint64) (*SkipReservoir[T], error) {
+	if err := checkK("NewSkipReservoir", k); err != nil {
+		return nil, err
+	}
+	return &SkipReservoir[T]{k: k, sample: make([]T, 0, k), rng: newRand(seed)}, nil
+}
+
+// u01 returns a uniform number in (0, 1).
+func u01(r *rand.Rand) float64 {
+	for {
+		if u := r.Float64(); u > 0 {
+			return u
+		}
+	}
+}
+
+// Update offers the next item of the stream.
+func (r *SkipReservoir[T]) Update(x T) {
+	if r.rng == nil {
+		return
+	}
+	r.n++
+	if len(r.sample) < r.k {
+		r.sample = append(r.sample, x)
+		if len(r.sample) == r.k {
+			r.w = math.Exp(math.Log(u01(r.rng)) / float64(r.k))
+			r.skip()
+		}
+		return
+	}
+	if r.n == r.next {
+		r.sample[r.rng.IntN(r.k)] = x
+		r.w *= math.Exp(math.Log(u01(r.rng)) / float64(r.k))
+		r.skip()
+	}
+}
+
+// skip sets the index of the next kept item: the gap is geometric with success probability w.
+func (r *SkipReservoir[T]) skip() {
+	g := math.Floor(math.Log(u01(r.rng)) / math.Log1p(-r.w))
+	if g > math.MaxInt64/2 || math.IsNaN(g) {
+		g = math.MaxInt64 / 2
+	}
+	r.next = r.n + int64(g) + 1
+}
+
+// Sample returns the current sample (the reservoir's own slice) and the number of items seen.
+func (r *SkipReservoir[T]) Sample() ([]T, int64, error) {
+	if r == nil || r.rng == nil {
+		return nil, 0, fmt.Errorf("%w: stream: SkipReservoir.Sample: use NewSkipReservoir", ErrNotFitted)
+	}
+	return r.sample, r.n, nil
+}
+
+// WeightedReservoir samples k items without replacement with probabilities proportional to
+// their weights (Efraimidis and Spirakis' A-Res): item i gets the key u^{1/wᵢ} with u uniform
+// on (0, 1), and the k largest keys are kept in a min-heap. With equal weights it is a uniform
+// k-subset. Space O(k), time O(log k) per kept item, no allocation after New.
+type WeightedReservoir[T any] struct {
+	k     int
+	n     int64
+	keys  []float64 // min-heap of log-keys ln(u)/w
+	items []T
+	rng   *rand.Rand
+}
+
+// NewWeightedReservoir returns an empty weighted reservoir of size k ≥ 1.
+func NewWeightedReservoir[T any](k int, seed uint64) (*WeightedReservoir[T], error) {
+	if err := checkK("NewWeightedReservoir", k); err != nil {
+		return nil, err
+	}
+	return &WeightedReservoir[T]{k: k, keys: make([]float64, 0, k), items: make([]T, 0, k), rng: newRand(seed)}, nil
+}
+
+// Update offers item x with weight w > 0 (finite).
+func (r *WeightedReservoir[T]) Update(x T, w float64) error {
+	if r.rng == nil {
+		return fmt.Errorf("%w: stream: WeightedReservoir.Update: use NewWeightedReservoir", ErrNotFitted)
+	}
+	if !(w > 0) || math.IsInf(w, 0) {
+		return fmt.Errorf("%w: stream: WeightedReservoir.Update: weight of item %d = %v, want finite and > 0", ErrParam, r.n+1, w)
+	}
+	r.n++
+	key := math.Log(u01(r.rng)) / w // log of u^{1/w}: same order, no underflow
+	if len(r.keys) < r.k {
+		r.keys = append(r.keys, key)
+		r.items = append(r.items, x)
+		r.up(len(r.keys) - 1)
+		return nil
+	}
+	if key > r.keys[0] {
+		r.keys[0], r.items[0] = key, x
+		r.down(0)
+	}
+	return nil
+}
+
+func (r *WeightedReservoir[T]) swap(i, j int) {
+	r.keys[i], r.keys[j] = r.keys[j], r.keys[i]
+	r.items[i], r.items[j] = r.items[j], r.items[i]
+}
+
+// up and down are the sift operations of a binary min-heap on keys (container/heap would box
+// every item into an interface and allocate).
+func (r *WeightedReservoir[T]) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if r.keys[p] <= r.keys[i] {
+			return
+		}
+		r.swap(i, p)
+		i = p
+	}
+}
+
+func (r *WeightedReservoir[T]) down(i int) {
+	n := len(r.keys)
+	for {
+		c := 2*i + 1
+		if c >= n {
+			return
+		}
+		if c+1 < n && r.keys[c+1] < r.keys[c] {
+			c++
+		}
+		if r.keys[i] <= r.keys[c] {
+			return
+		}
+		r.swap(i, c)
+		i = c
+	}
+}
+
+// Sample returns the sampled items (in heap order; the reservoir's own slice) and the number
+// of items seen.
+func (r *WeightedReservoir[T]) Sample() ([]T, int64, error) {
+	if r == nil || r.rng == nil {
+		return nil, 0, fmt.Errorf("%w: stream: WeightedReservoir.Sample: use NewWeightedReservoir", ErrNotFitted)
+	}
+	return r.items, r.n, nil
+}

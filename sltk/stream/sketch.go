@@ -1,0 +1,269 @@
+package stream
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// maxCells caps width·depth of a Count-Min sketch (2²⁸ counters, 2 GiB).
+const maxCells = 1 << 28
+
+// CountMinSize returns the width k = ⌈2/ε⌉ and depth ℓ = ⌈log₂(1/δ)⌉ of Theorem 8.25.
+func CountMinSize(epsilon, delta float64) (width, depth int, err error) {
+	if err := checkUnit("CountMinSize", "epsilon", epsilon); err != nil {
+		return 0, 0, err
+	}
+	if err := checkUnit("CountMinSize", "delta", delta); err != nil {
+		return 0, 0, err
+	}
+	w := math.Ceil(2/epsilon - 1e-9)
+	if w > maxCells {
+		return 0, 0, fmt.Errorf("%w: stream: CountMinSize: epsilon = %v needs width %.0f, limit %d", ErrTooLarge, epsilon, w, maxCells)
+	}
+	return int(w), max(1, int(math.Ceil(math.Log2(1/delta)-1e-9))), nil
+}
+
+// CountMin is COUNT MIN SKETCH(k, ℓ) (§8.5): ℓ rows of k counters, row j hashed by its own
+// universal hash h_j (ModP over 2⁶¹ − 1, reduced mod k). The turnstile update (a, c) adds c to
+// S[h_j(a), j] in every row; the query is d*_u = min_j S[h_j(u), j]. Under strict turnstile
+// updates d_u ≤ d*_u always, and with k ≥ 2/ε, ℓ ≥ log₂(1/δ) the overestimate d*_u − d_u
+// reaches ε‖d‖₁ with probability at most δ (Theorem 8.25). Depth 1 is SIMPLE SKETCH(k)
+// (Lemma 8.24: probability at most 1/2). Width and Depth override the sizes derived from
+// Epsilon and Delta. Space k·ℓ counters, time O(ℓ) per update and query, no allocation.
+// Keys are reduced mod 2⁶¹ − 1.
+type CountMin struct {
+	Width, Depth   int
+	Epsilon, Delta float64
+	Seed           uint64
+}
+
+// CMSketch is a running Count-Min sketch.
+type CMSketch struct {
+	width, depth int
+	seed         uint64
+	a, b         []uint64 // hash coefficients per row
+	s            []int64  // row-major depth × width
+	total        int64    // Σ c over all updates: ‖d‖₁ under strict turnstile
+}
+
+// New returns an empty sketch.
+func (c CountMin) New() (*CMSketch, error) {
+	w, d := c.Width, c.Depth
+	if w == 0 && d == 0 {
+		var err error
+		if w, d, err = CountMinSize(c.Epsilon, c.Delta); err != nil {
+			return nil, err
+		}
+	}
+	if w < 1 || d < 1 {
+		return nil, fmt.Errorf("%w: stream: CountMin.New: Width = %d, Depth = %d, want ≥ 1", ErrParam, w, d)
+	}
+	if w > maxCells/d {
+		return nil, fmt.Errorf("%w: stream: CountMin.New: Width·Depth = %d·%d, limit %d", ErrTooLarge, w, d, maxCells)
+	}
+	return newCM(w, d, c.Seed), nil
+}
+
+func newCM(w, d int, seed uint64) *CMSketch {
+	r := newRand(seed)
+	s := &CMSketch{width: w, depth: d, seed: seed, a: make([]uint64, d), b: make([]uint64, d), s: make([]int64, w*d)}
+	for j := 0; j < d; j++ {
+		s.a[j] = 1 + r.Uint64N(MersenneP61-1)
+		s.b[j] = r.Uint64N(MersenneP61)
+	}
+	return s
+}
+
+// Width and Depth report the sketch's shape (k, ℓ).
+func (s *CMSketch) Width() int { return s.width }
+
+// Depth reports the number of rows ℓ.
+func (s *CMSketch) Depth() int { return s.depth }
+
+func (s *CMSketch) cell(j int, x uint64) int {
+	h := addModP(mulModP(s.a[j], x, MersenneP61), s.b[j], MersenneP61)
+	return j*s.width + int(h%uint64(s.width))
+}
+
+func reduceKey(x uint64) uint64 {
+	if x >= MersenneP61 {
+		x %= MersenneP61
+	}
+	return x
+}
+
+// Update applies the turnstile update (a, c).
+func (s *CMSketch) Update(a uint64, c int64) {
+	if s.depth == 0 {
+		return
+	}
+	a = reduceKey(a)
+	for j := 0; j < s.depth; j++ {
+		s.s[s.cell(j, a)] += c
+	}
+	s.total += c
+}
+
+// Estimate returns d*_u = min_j S[h_j(u), j].
+func (s *CMSketch) Estimate(u uint64) int64 {
+	if s.depth == 0 {
+		return 0
+	}
+	u = reduceKey(u)
+	est := int64(math.MaxInt64)
+	for j := 0; j < s.depth; j++ {
+		est = min(est, s.s[s.cell(j, u)])
+	}
+	return est
+}
+
+// Total returns Σ c over all updates, which is ‖d‖₁ under the strict turnstile model.
+func (s *CMSketch) Total() int64 { return s.total }
+
+// Row returns row j of the counter table (the sketch's own slice); every row sums to Total.
+func (s *CMSketch) Row(j int) ([]int64, error) {
+	if j < 0 || j >= s.depth {
+		return nil, fmt.Errorf("%w: stream: CMSketch.Row: j = %d, want in [0, %d)", ErrParam, j, s.depth)
+	}
+	return s.s[j*s.width : (j+1)*s.width], nil
+}
+
+// Merge adds o (same width, depth and seed) into s entrywise: the sketch of both streams.
+func (s *CMSketch) Merge(o *CMSketch) error {
+	if s == nil || o == nil || s.depth == 0 || o.depth == 0 {
+		return fmt.Errorf("%w: stream: CMSketch.Merge: nil or zero-value sketch", ErrNotFitted)
+	}
+	if s.width != o.width || s.depth != o.depth {
+		return fmt.Errorf("%w: stream: CMSketch.Merge: shapes %d×%d and %d×%d differ", ErrShape, s.width, s.depth, o.width, o.depth)
+	}
+	if s.seed != o.seed {
+		return fmt.Errorf("%w: stream: CMSketch.Merge: seeds %d and %d differ (different hash functions)", ErrParam, s.seed, o.seed)
+	}
+	for i, v := range o.s {
+		s.s[i] += v
+	}
+	s.total += o.total
+	return nil
+}
+
+// HeavyHitters is CM HEAVY HITTERS(k, ℓ, τ) (§8.5) for the cash-register model: a Count-Min
+// sketch, the running total L = ‖d‖₁, and a min-priority queue H of the elements whose
+// estimate d*_u is at least τL. Only the element just updated can enter H (d_u/‖d‖₁ rises only
+// when u itself arrives); elements whose estimate falls below τL leave. The output contains
+// every u with d_u ≥ τ‖d‖₁ and, with probability ≥ 1 − δ when ℓ ≥ log₂(n/δ), none with
+// d_u ≤ (τ − ε)‖d‖₁ (Theorem 8.28). Time O(ℓ + log |H|) amortised per update.
+type HeavyHitters struct {
+	CountMin
+	Tau float64
+}
+
+// HHSketch is a running heavy-hitters sketch.
+type HHSketch struct {
+	cm   *CMSketch
+	tau  float64
+	keys []int64  // min-heap of estimates
+	ids  []uint64 // element of each heap slot
+	pos  map[uint64]int
+}
+
+// New returns an empty heavy-hitters sketch.
+func (c HeavyHitters) New() (*HHSketch, error) {
+	if !(c.Tau > 0 && c.Tau < 1) {
+		return nil, fmt.Errorf("%w: stream: HeavyHitters.New: Tau = %v, want in (0,1)", ErrParam, c.Tau)
+	}
+	cm, err := c.CountMin.New()
+	if err != nil {
+		return nil, err
+	}
+	capH := int(math.Min(4/c.Tau, 1<<20))
+	return &HHSketch{cm: cm, tau: c.Tau, keys: make([]int64, 0, capH), ids: make([]uint64, 0, capH),
+		pos: make(map[uint64]int, capH)}, nil
+}
+
+// Update applies the cash-register update (a, c) with c > 0.
+func (h *HHSketch) Update(a uint64, c int64) error {
+	if h.cm == nil {
+		return fmt.Errorf("%w: stream: HHSketch.Update: use HeavyHitters.New", ErrNotFitted)
+	}
+	if c <= 0 {
+		return fmt.Errorf("%w: stream: HHSketch.Update: c = %d for element %d, want > 0 (cash-register model)", ErrParam, c, a)
+	}
+	h.cm.Update(a, c)
+	thr := h.tau * float64(h.cm.total)
+	if e := h.cm.Estimate(a); float64(e) >= thr {
+		if i, ok := h.pos[a]; ok {
+			h.keys[i] = e
+			h.down(i)
+		} else {
+			h.keys, h.ids = append(h.keys, e), append(h.ids, a)
+			h.pos[a] = len(h.keys) - 1
+			h.up(len(h.keys) - 1)
+		}
+	}
+	for len(h.keys) > 0 && float64(h.keys[0]) < thr {
+		u := h.ids[0]
+		if e := h.cm.Estimate(u); float64(e) >= thr { // a stale key: estimates only grow
+			h.keys[0] = e
+			h.down(0)
+			continue
+		}
+		h.pop()
+		delete(h.pos, u)
+	}
+	return nil
+}
+
+// Items returns the current heavy hitters, sorted, as a new slice.
+func (h *HHSketch) Items() []uint64 {
+	out := slices.Clone(h.ids)
+	slices.Sort(out)
+	return out
+}
+
+// Sketch returns the underlying Count-Min sketch.
+func (h *HHSketch) Sketch() *CMSketch { return h.cm }
+
+func (h *HHSketch) swap(i, j int) {
+	h.keys[i], h.keys[j] = h.keys[j], h.keys[i]
+	h.ids[i], h.ids[j] = h.ids[j], h.ids[i]
+	h.pos[h.ids[i]], h.pos[h.ids[j]] = i, j
+}
+
+func (h *HHSketch) pop() {
+	last := len(h.keys) - 1
+	h.swap(0, last)
+	h.keys, h.ids = h.keys[:last], h.ids[:last]
+	h.down(0)
+}
+
+// up and down sift in the binary min-heap H (hand-written: container/heap would allocate per
+// push through its interface).
+func (h *HHSketch) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if h.keys[p] <= h.keys[i] {
+			return
+		}
+		h.swap(i, p)
+		i = p
+	}
+}
+
+func (h *HHSketch) down(i int) {
+	n := len(h.keys)
+	for {
+		c := 2*i + 1
+		if c >= n {
+			return
+		}
+		if c+1 < n && h.keys[c+1] < h.keys[c] {
+			c++
+		}
+		if h.keys[i] <= h.keys[c] {
+			return
+		}
+		h.swap(i, c)
+		i = c
+	}
+}
