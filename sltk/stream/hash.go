@@ -150,18 +150,46 @@ func (t *gf64Table) set(x uint64) {
 // reduction by x⁶⁴ = x⁴ + x³ + x + 1. Hand-written (Go has no carry-less multiply) because
 // the sign hash of Tug-of-War evaluates it three times per key and copy.
 func (t *gf64Table) mul(a uint64) uint64 {
-	var lo, hi uint64
-	for s := 60; s >= 0; s -= 4 {
-		hi = hi<<4 | lo>>60
-		lo <<= 4
-		e := &t[a>>uint(s)&15]
-		lo ^= e[0]
-		hi ^= e[1]
+	e := &t[a&15]
+	lo, hi := e[0], e[1]
+	for s := uint(4); s < 64; s += 4 {
+		e := &t[a>>s&15]
+		lo ^= e[0] << s
+		hi ^= e[0]>>(64-s) | e[1]<<s
 	}
 	// fold hi·x⁶⁴ = hi·(x⁴+x³+x+1); the bits pushed past x⁶³ fold once more.
 	lo ^= hi ^ hi<<1 ^ hi<<3 ^ hi<<4
 	over := hi>>63 ^ hi>>61 ^ hi>>60
 	return lo ^ over ^ over<<1 ^ over<<3 ^ over<<4
+}
+
+// modReducer computes h mod w for h < 2⁶¹ without a division instruction (Granlund and
+// Montgomery's invariant-divisor method): with ℓ = ⌈log₂ w⌉ and m = ⌈2^{61+ℓ}/w⌉,
+// ⌊h/w⌋ = ⌊h·m / 2^{61+ℓ}⌋ exactly. Count-Min reduces every row's hash mod its width this way.
+type modReducer struct {
+	w, m  uint64
+	shift uint // 61 + ℓ − 64 ≥ 0 when w ≥ 8; smaller w use % directly
+}
+
+func newModReducer(w uint64) modReducer {
+	if w < 8 {
+		return modReducer{w: w}
+	}
+	l := uint(bits.Len64(w - 1)) // ⌈log₂ w⌉
+	// 2^{61+ℓ} = (2^{ℓ−3})·2⁶⁴ with 2^{ℓ−3} < w, so Div64 applies.
+	q, r := bits.Div64(1<<(l-3), 0, w)
+	if r != 0 {
+		q++
+	}
+	return modReducer{w: w, m: q, shift: l - 3}
+}
+
+func (r modReducer) mod(h uint64) uint64 {
+	if r.m == 0 {
+		return h % r.w
+	}
+	hi, _ := bits.Mul64(h, r.m)
+	return h - (hi>>r.shift)*r.w
 }
 
 // PolyGF2 is one member of the polynomial family over the field GF(2^W) (Lemma 8.13): h(x) =
@@ -218,6 +246,41 @@ func hornerGF64(t *gf64Table, c []uint64) uint64 {
 		acc = t.mul(acc) ^ c[i]
 	}
 	return acc
+}
+
+// signForm is a cubic sign hash in linear form. Only the lowest bit of p(x) = a₀ + a₁x + a₂x²
+// + a₃x³ over GF(2⁶⁴) is needed, and y ↦ lowbit(a·y) is GF(2)-linear, so lowbit(a·y) =
+// parity(y AND L_a) with L_a's bit j = lowbit(a·x^j). Then one update costs x², x³ (shared by
+// all copies) and per copy three ANDs and a popcount, the same function as Horner's rule.
+type signForm struct{ b0, l1, l2, l3 uint64 }
+
+func newSignForm(c []uint64) signForm {
+	return signForm{b0: c[0] & 1, l1: lowbitMask(c[1]), l2: lowbitMask(c[2]), l3: lowbitMask(c[3])}
+}
+
+// lowbitMask returns L_a: bit j is the lowest bit of a·x^j in GF(2⁶⁴).
+func lowbitMask(a uint64) uint64 {
+	var l uint64
+	for j := 0; j < 64; j++ {
+		l |= (a & 1) << j
+		carry := a >> 63
+		a <<= 1
+		a ^= gf2Poly[64] & -carry
+	}
+	return l
+}
+
+// powers returns x² and x³ in GF(2⁶⁴).
+func powers(x uint64) (x2, x3 uint64) {
+	var t gf64Table
+	t.set(x)
+	x2 = t.mul(x)
+	return x2, t.mul(x2)
+}
+
+// bit returns the lowest bit of p(x) given x, x², x³.
+func (f signForm) bit(x, x2, x3 uint64) uint64 {
+	return f.b0 ^ uint64(bits.OnesCount64(x&f.l1^x2&f.l2^x3&f.l3)&1)
 }
 
 // Sign is a strongly 4-universal hash into {−1, +1}, the one Tug-of-War needs: a cubic

@@ -198,3 +198,38 @@ func TestSignatures(t *testing.T) {
 		t.Errorf("Collisions = %d, want 3 + 1 = 4", got)
 	}
 }
+
+// The division-free reduction agrees with % for every width and hash value below 2⁶¹.
+func TestModReducer(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for range 2000 {
+		w := 1 + rng.Uint64N(1<<28)
+		if rng.IntN(4) == 0 {
+			w = 1 + rng.Uint64N(20)
+		}
+		r := newModReducer(w)
+		for _, h := range []uint64{0, 1, w - 1, w, MersenneP61 - 1, rng.Uint64N(MersenneP61), 1<<61 - 1} {
+			if got := r.mod(h); got != h%w {
+				t.Fatalf("%d mod %d = %d, want %d", h, w, got, h%w)
+			}
+		}
+	}
+}
+
+// The linear form of the sign hash gives the lowest bit of Horner's p(x) for every x.
+func TestSignFormMatchesHorner(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 11))
+	for range 200 {
+		c := []uint64{rng.Uint64(), rng.Uint64(), rng.Uint64(), rng.Uint64()}
+		f := newSignForm(c)
+		for range 50 {
+			x := rng.Uint64()
+			var tab gf64Table
+			tab.set(x)
+			x2, x3 := powers(x)
+			if got, want := f.bit(x, x2, x3), hornerGF64(&tab, c)&1; got != want {
+				t.Fatalf("sign bit of p(%x) = %d, Horner gives %d", x, got, want)
+			}
+		}
+	}
+}

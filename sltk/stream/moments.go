@@ -149,7 +149,8 @@ const maxCopiesToW = 1 << 20
 // of k copies has variance (2F₂² − 2F₄)/k. K is the number of copies; when K is 0 it is
 // AvgToWSize(Epsilon, Delta), and 1 when those are 0 too. The sketch is linear, so it also
 // takes turnstile updates (a, c) and estimates ‖d‖₂². Space k counters and 4k coefficients,
-// time O(k) per update (three GF(2⁶⁴) multiplications per copy), no allocation.
+// time O(k) per update (two GF(2⁶⁴) multiplications, then a popcount per copy), no
+// allocation.
 type TugOfWar struct {
 	K              int
 	Epsilon, Delta float64
@@ -159,7 +160,7 @@ type TugOfWar struct {
 // ToWSketch is a running Tug-of-War sketch.
 type ToWSketch struct {
 	seed uint64
-	coef []uint64 // 4 coefficients per copy
+	sign []signForm // one cubic sign hash per copy
 	x    []int64
 }
 
@@ -184,9 +185,13 @@ func (c TugOfWar) New() (*ToWSketch, error) {
 
 func newToW(k int, seed uint64) *ToWSketch {
 	r := newRand(seed)
-	s := &ToWSketch{seed: seed, coef: make([]uint64, 4*k), x: make([]int64, k)}
-	for i := range s.coef {
-		s.coef[i] = r.Uint64()
+	s := &ToWSketch{seed: seed, sign: make([]signForm, k), x: make([]int64, k)}
+	var c [4]uint64
+	for i := range s.sign {
+		for j := range c {
+			c[j] = r.Uint64()
+		}
+		s.sign[i] = newSignForm(c[:])
 	}
 	return s
 }
@@ -196,11 +201,9 @@ func (s *ToWSketch) Update(a uint64) { s.UpdateCount(a, 1) }
 
 // UpdateCount applies the turnstile update (a, c): every counter adds c·hᵢ(a).
 func (s *ToWSketch) UpdateCount(a uint64, c int64) {
-	var t gf64Table
-	t.set(a)
-	for i := range s.x {
-		h := hornerGF64(&t, s.coef[4*i:4*i+4])
-		s.x[i] += c * (int64(h&1)*2 - 1)
+	a2, a3 := powers(a)
+	for i, f := range s.sign {
+		s.x[i] += c * (int64(f.bit(a, a2, a3))*2 - 1)
 	}
 }
 

@@ -43,8 +43,9 @@ type CMSketch struct {
 	width, depth int
 	seed         uint64
 	a, b         []uint64 // hash coefficients per row
-	s            []int64  // row-major depth × width
-	total        int64    // Σ c over all updates: ‖d‖₁ under strict turnstile
+	red          modReducer
+	s            []int64 // row-major depth × width
+	total        int64   // Σ c over all updates: ‖d‖₁ under strict turnstile
 }
 
 // New returns an empty sketch.
@@ -67,7 +68,8 @@ func (c CountMin) New() (*CMSketch, error) {
 
 func newCM(w, d int, seed uint64) *CMSketch {
 	r := newRand(seed)
-	s := &CMSketch{width: w, depth: d, seed: seed, a: make([]uint64, d), b: make([]uint64, d), s: make([]int64, w*d)}
+	s := &CMSketch{width: w, depth: d, seed: seed, a: make([]uint64, d), b: make([]uint64, d),
+		red: newModReducer(uint64(w)), s: make([]int64, w*d)}
 	for j := 0; j < d; j++ {
 		s.a[j] = 1 + r.Uint64N(MersenneP61-1)
 		s.b[j] = r.Uint64N(MersenneP61)
@@ -83,7 +85,7 @@ func (s *CMSketch) Depth() int { return s.depth }
 
 func (s *CMSketch) cell(j int, x uint64) int {
 	h := addModP(mulModP(s.a[j], x, MersenneP61), s.b[j], MersenneP61)
-	return j*s.width + int(h%uint64(s.width))
+	return j*s.width + int(s.red.mod(h))
 }
 
 func reduceKey(x uint64) uint64 {
