@@ -16,8 +16,8 @@ func ExampleNewReservoir() {
 	for i := range 1000 {
 		r.Update(i)
 	}
-	sample, n, _ := r.Sample()
-	fmt.Println(len(sample), "of", n)
+	sample, _ := r.Sample()
+	fmt.Println(len(sample), "of", r.Seen())
 	// Output: 3 of 1000
 }
 

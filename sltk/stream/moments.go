@@ -239,3 +239,41 @@ func (s *ToWSketch) Merge(o *ToWSketch) error {
 	}
 	return nil
 }
+
+// FamilyMoments are the exact mean and variance of an estimator over a whole hash family.
+type FamilyMoments struct{ Mean, Variance float64 }
+
+// ToWFamilyMoments returns the exact mean and variance of the Tug-of-War estimate B = x² on
+// the stream a, over every function of the family H⁴_{2^w,2} (cubic polynomials over GF(2^w)
+// reduced mod 2, mapped to ±1): an exhaustive check of Lemma 8.21, E(B) = F₂ and Var(B) =
+// 2F₂² − 2F₄, for keys below 2^w. w ∈ {2, 3, 4}; cost 2^{4w}·len(a).
+func ToWFamilyMoments(a []uint64, w int) (FamilyMoments, error) {
+	if len(a) == 0 {
+		return FamilyMoments{}, fmt.Errorf("%w: stream: ToWFamilyMoments: empty stream", ErrEmpty)
+	}
+	if w < 2 || w > 4 {
+		return FamilyMoments{}, fmt.Errorf("%w: stream: ToWFamilyMoments: w = %d, want 2, 3 or 4", ErrParam, w)
+	}
+	for i, x := range a {
+		if x >= 1<<w {
+			return FamilyMoments{}, fmt.Errorf("%w: stream: ToWFamilyMoments: a[%d] = %d, want < 2^w = %d", ErrParam, i, x, 1<<w)
+		}
+	}
+	coef := make([]uint64, 4)
+	total := 1 << (4 * w)
+	var sum, sumSq float64
+	for f := 0; f < total; f++ {
+		for i := range coef {
+			coef[i] = uint64(f >> (w * i) & (1<<w - 1))
+		}
+		h := PolyGF2{W: w, Coef: coef}
+		var x float64
+		for _, u := range a {
+			x += float64(int(h.Hash(u)&1)*2 - 1)
+		}
+		sum += x * x
+		sumSq += x * x * x * x
+	}
+	mean := sum / float64(total)
+	return FamilyMoments{Mean: mean, Variance: sumSq/float64(total) - mean*mean}, nil
+}

@@ -53,23 +53,18 @@ func TestAMS(t *testing.T) {
 // Lemma 8.21, exhaustively over all 4096 functions of H⁴_{8,2} mapped to ±1: E(B) = F₂ = 14
 // and Var(B) = 2F₂² − 2F₄ = 196.
 func TestTugOfWarExhaustive(t *testing.T) {
-	var sum, sumSq float64
-	coef := make([]uint64, 4)
-	for f := 0; f < 4096; f++ {
-		for i := range coef {
-			coef[i] = uint64(f >> (3 * i) & 7)
-		}
-		h := PolyGF2{W: 3, Coef: coef}
-		var x float64
-		for _, a := range small {
-			x += float64(int(h.Hash(a)&1)*2 - 1)
-		}
-		sum += x * x
-		sumSq += x * x * x * x
+	m, err := ToWFamilyMoments(small, 3)
+	if err != nil {
+		t.Fatal(err)
 	}
-	mean := sum / 4096
-	if v := sumSq/4096 - mean*mean; mean != 14 || v != 196 {
-		t.Errorf("E(B) = %v, Var(B) = %v, want 14 and 196", mean, v)
+	if m.Mean != 14 || m.Variance != 196 {
+		t.Errorf("E(B) = %v, Var(B) = %v, want 14 and 196", m.Mean, m.Variance)
+	}
+	if _, err := ToWFamilyMoments([]uint64{9}, 3); !errors.Is(err, ErrParam) {
+		t.Errorf("key 9 ≥ 8: err = %v", err)
+	}
+	if _, err := ToWFamilyMoments(nil, 3); !errors.Is(err, ErrEmpty) {
+		t.Errorf("empty: err = %v", err)
 	}
 }
 

@@ -109,7 +109,7 @@ func TestPeerReservoirUniform(t *testing.T) {
 			r.Update(i)
 			_ = ds.Update(i)
 		}
-		x, _, _ := r.Sample()
+		x, _ := r.Sample()
 		ours[index(x)]++
 		theirs[index(ds.Samples())]++
 	}

@@ -54,13 +54,21 @@ func (r *Reservoir[T]) Update(x T) {
 	}
 }
 
-// Sample returns the current sample (min(n, k) items; the reservoir's own slice, valid until
-// the next Update) and the number n of items seen.
-func (r *Reservoir[T]) Sample() ([]T, int64, error) {
+// Sample returns the current sample, min(n, k) items (the reservoir's own slice, valid
+// until the next Update).
+func (r *Reservoir[T]) Sample() ([]T, error) {
 	if r == nil || r.rng == nil {
-		return nil, 0, fmt.Errorf("%w: stream: Reservoir.Sample: use NewReservoir", ErrNotFitted)
+		return nil, fmt.Errorf("%w: stream: Reservoir.Sample: use NewReservoir", ErrNotFitted)
 	}
-	return r.sample, r.n, nil
+	return r.sample, nil
+}
+
+// Seen returns the number n of items offered so far.
+func (r *Reservoir[T]) Seen() int64 {
+	if r == nil {
+		return 0
+	}
+	return r.n
 }
 
 // SkipReservoir draws the same distribution as Reservoir (a uniform k-subset) but jumps over
@@ -123,12 +131,21 @@ func (r *SkipReservoir[T]) skip() {
 	r.next = r.n + int64(g) + 1
 }
 
-// Sample returns the current sample (the reservoir's own slice) and the number of items seen.
-func (r *SkipReservoir[T]) Sample() ([]T, int64, error) {
+// Sample returns the current sample, min(n, k) items (the reservoir's own slice, valid
+// until the next Update).
+func (r *SkipReservoir[T]) Sample() ([]T, error) {
 	if r == nil || r.rng == nil {
-		return nil, 0, fmt.Errorf("%w: stream: SkipReservoir.Sample: use NewSkipReservoir", ErrNotFitted)
+		return nil, fmt.Errorf("%w: stream: SkipReservoir.Sample: use NewSkipReservoir", ErrNotFitted)
 	}
-	return r.sample, r.n, nil
+	return r.sample, nil
+}
+
+// Seen returns the number n of items offered so far.
+func (r *SkipReservoir[T]) Seen() int64 {
+	if r == nil {
+		return 0
+	}
+	return r.n
 }
 
 // WeightedReservoir samples k items without replacement with probabilities proportional to
@@ -210,11 +227,18 @@ func (r *WeightedReservoir[T]) down(i int) {
 	}
 }
 
-// Sample returns the sampled items (in heap order; the reservoir's own slice) and the number
-// of items seen.
-func (r *WeightedReservoir[T]) Sample() ([]T, int64, error) {
+// Sample returns the sampled items (in heap order; the reservoir's own slice).
+func (r *WeightedReservoir[T]) Sample() ([]T, error) {
 	if r == nil || r.rng == nil {
-		return nil, 0, fmt.Errorf("%w: stream: WeightedReservoir.Sample: use NewWeightedReservoir", ErrNotFitted)
+		return nil, fmt.Errorf("%w: stream: WeightedReservoir.Sample: use NewWeightedReservoir", ErrNotFitted)
 	}
-	return r.items, r.n, nil
+	return r.items, nil
+}
+
+// Seen returns the number of items offered so far.
+func (r *WeightedReservoir[T]) Seen() int64 {
+	if r == nil {
+		return 0
+	}
+	return r.n
 }

@@ -46,7 +46,7 @@ func TestReservoirUniformSubsets(t *testing.T) {
 			for i := range 6 {
 				r.Update(i)
 			}
-			s, _, _ := r.Sample()
+			s, _ := r.Sample()
 			return s
 		},
 		"SkipReservoir": func(seed uint64) []int {
@@ -54,7 +54,7 @@ func TestReservoirUniformSubsets(t *testing.T) {
 			for i := range 6 {
 				r.Update(i)
 			}
-			s, _, _ := r.Sample()
+			s, _ := r.Sample()
 			return s
 		},
 		"WeightedReservoir": func(seed uint64) []int {
@@ -62,7 +62,7 @@ func TestReservoirUniformSubsets(t *testing.T) {
 			for i := range 6 {
 				_ = r.Update(i, 3)
 			}
-			s, _, _ := r.Sample()
+			s, _ := r.Sample()
 			return s
 		},
 	}
@@ -83,7 +83,8 @@ func TestInclusionProbability(t *testing.T) {
 		for i := range n {
 			r.Update(i)
 		}
-		x, seen, _ := r.Sample()
+		x, _ := r.Sample()
+		seen := r.Seen()
 		if seen != n {
 			t.Fatalf("n = %d, want %d", seen, n)
 		}
@@ -99,7 +100,7 @@ func TestInclusionProbability(t *testing.T) {
 		for i := range big {
 			r.Update(i)
 		}
-		x, _, _ := r.Sample()
+		x, _ := r.Sample()
 		for _, v := range x {
 			incl[v*10/big]++
 		}
@@ -119,7 +120,7 @@ func TestWeightedReservoirProportional(t *testing.T) {
 		for i, v := range w {
 			_ = r.Update(i, v)
 		}
-		x, _, _ := r.Sample()
+		x, _ := r.Sample()
 		counts[x[0]]++
 	}
 	for i, c := range counts {
@@ -150,12 +151,12 @@ func TestReservoirBadInput(t *testing.T) {
 	}
 	var zero Reservoir[int]
 	zero.Update(3)
-	if _, _, err := zero.Sample(); !errors.Is(err, ErrNotFitted) {
+	if _, err := zero.Sample(); !errors.Is(err, ErrNotFitted) {
 		t.Errorf("zero value: err = %v, want ErrNotFitted", err)
 	}
 	var zs SkipReservoir[int]
 	zs.Update(3)
-	if _, _, err := zs.Sample(); !errors.Is(err, ErrNotFitted) {
+	if _, err := zs.Sample(); !errors.Is(err, ErrNotFitted) {
 		t.Errorf("zero SkipReservoir: err = %v", err)
 	}
 	var zw WeightedReservoir[int]
