@@ -91,21 +91,28 @@ func relErr(est float64, in Inputs, col int) float64 {
 	return math.Abs(est/in["stats"].At(0, col) - 1)
 }
 
-func init() {
-	register(Workload{
-		Name:    "reservoir k=1000, 10⁷ Zipf updates: sltk vs datasketches-go",
+// sampler is what both sltk reservoirs offer.
+type sampler interface {
+	Update(uint64)
+	Sample() ([]uint64, error)
+}
+
+// reservoirRow runs one sltk reservoir of size 1000 against DataSketches' reservoir.
+func reservoirRow(name, note string, newSampler func() (sampler, error)) Workload {
+	return Workload{
+		Name:    name + " k=1000, 10⁷ Zipf updates: sltk vs datasketches-go",
 		Quality: "mean ln(1+key): sample / stream",
 		Data:    streamData,
 		Run: func(in Inputs) (Result, error) {
-			r, err := stream.NewReservoir[uint64](1000, 1)
+			r, err := newSampler()
 			if err != nil {
 				return Result{}, err
 			}
 			for _, v := range keys(in, "a") {
 				r.Update(uint64(v))
 			}
-			s, _, err := r.Sample()
-			return Result{Quality: meanSample(s, in), Note: "algorithm R (the lecture's)"}, err
+			s, err := r.Sample()
+			return Result{Quality: meanSample(s, in), Note: note}, err
 		},
 		GoPeer: func(in Inputs) (Result, error) {
 			r, err := sampling.NewReservoirItemsSketch[uint64](1000)
@@ -119,29 +126,15 @@ func init() {
 			}
 			return Result{Quality: meanSample(r.Samples(), in), Note: "ReservoirItemsSketch"}, nil
 		},
-	}, Workload{
-		Name:    "skip-ahead reservoir k=1000, 10⁷ Zipf updates: sltk vs datasketches-go",
-		Quality: "mean ln(1+key): sample / stream",
-		Data:    streamData,
-		Run: func(in Inputs) (Result, error) {
-			r, err := stream.NewSkipReservoir[uint64](1000, 1)
-			if err != nil {
-				return Result{}, err
-			}
-			for _, v := range keys(in, "a") {
-				r.Update(uint64(v))
-			}
-			s, _, err := r.Sample()
-			return Result{Quality: meanSample(s, in), Note: "algorithm L"}, err
-		},
-		GoPeer: func(in Inputs) (Result, error) {
-			r, _ := sampling.NewReservoirItemsSketch[uint64](1000)
-			for _, v := range keys(in, "a") {
-				_ = r.Update(uint64(v))
-			}
-			return Result{Quality: meanSample(r.Samples(), in), Note: "ReservoirItemsSketch"}, nil
-		},
-	}, Workload{
+	}
+}
+
+func init() {
+	register(reservoirRow("reservoir", "algorithm R (the lecture's)", func() (sampler, error) {
+		return stream.NewReservoir[uint64](1000, 1)
+	}), reservoirRow("skip-ahead reservoir", "algorithm L", func() (sampler, error) {
+		return stream.NewSkipReservoir[uint64](1000, 1)
+	}), Workload{
 		Name:    "Count-Min 200×7, 10⁷ Zipf updates: sltk vs datasketches-go",
 		Quality: "mean overestimate / ‖d‖₁ (2000 keys)",
 		Data:    streamData,

@@ -24,19 +24,30 @@ func checkK(fn string, k int) error {
 // 1/C(n, k); before that it holds all items seen. Item i > k replaces a uniformly chosen slot
 // with probability k/i. With k = 1 it is SIMPLESAMPLE (Theorem 8.3). Space O(k) items, time
 // O(1) and one or two random numbers per update, no allocation after New.
-type Reservoir[T any] struct {
+type Reservoir[T any] struct{ reservoir[T] }
+
+// reservoir is the state the uniform reservoirs share: size, items seen, sample, generator.
+type reservoir[T any] struct {
 	k      int
 	n      int64
 	sample []T
 	rng    *rand.Rand
 }
 
+func newReservoir[T any](fn string, k int, seed uint64) (reservoir[T], error) {
+	if err := checkK(fn, k); err != nil {
+		return reservoir[T]{}, err
+	}
+	return reservoir[T]{k: k, sample: make([]T, 0, k), rng: newRand(seed)}, nil
+}
+
 // NewReservoir returns an empty reservoir of size k ≥ 1 whose choices come from the seed.
 func NewReservoir[T any](k int, seed uint64) (*Reservoir[T], error) {
-	if err := checkK("NewReservoir", k); err != nil {
+	r, err := newReservoir[T]("NewReservoir", k, seed)
+	if err != nil {
 		return nil, err
 	}
-	return &Reservoir[T]{k: k, sample: make([]T, 0, k), rng: newRand(seed)}, nil
+	return &Reservoir[T]{r}, nil
 }
 
 // Update offers the next item of the stream.
@@ -56,15 +67,15 @@ func (r *Reservoir[T]) Update(x T) {
 
 // Sample returns the current sample, min(n, k) items (the reservoir's own slice, valid
 // until the next Update).
-func (r *Reservoir[T]) Sample() ([]T, error) {
+func (r *reservoir[T]) Sample() ([]T, error) {
 	if r == nil || r.rng == nil {
-		return nil, fmt.Errorf("%w: stream: Reservoir.Sample: use NewReservoir", ErrNotFitted)
+		return nil, fmt.Errorf("%w: stream: Sample of a zero-value reservoir: use NewReservoir or NewSkipReservoir", ErrNotFitted)
 	}
 	return r.sample, nil
 }
 
 // Seen returns the number n of items offered so far.
-func (r *Reservoir[T]) Seen() int64 {
+func (r *reservoir[T]) Seen() int64 {
 	if r == nil {
 		return 0
 	}
@@ -76,20 +87,18 @@ func (r *Reservoir[T]) Seen() int64 {
 // exact distribution, so a stream of n items costs O(k·(1 + log(n/k))) random numbers instead
 // of n. For long streams this is the variant to use. Space O(k), no allocation after New.
 type SkipReservoir[T any] struct {
-	k      int
-	n      int64
-	next   int64 // index (1-based) of the next item to keep
-	w      float64
-	sample []T
-	rng    *rand.Rand
+	reservoir[T]
+	next int64 // index (1-based) of the next item to keep
+	w    float64
 }
 
 // NewSkipReservoir returns an empty skip-ahead reservoir of size k ≥ 1.
 func NewSkipReservoir[T any](k int, seed uint64) (*SkipReservoir[T], error) {
-	if err := checkK("NewSkipReservoir", k); err != nil {
+	r, err := newReservoir[T]("NewSkipReservoir", k, seed)
+	if err != nil {
 		return nil, err
 	}
-	return &SkipReservoir[T]{k: k, sample: make([]T, 0, k), rng: newRand(seed)}, nil
+	return &SkipReservoir[T]{reservoir: r}, nil
 }
 
 // u01 returns a uniform number in (0, 1).
@@ -131,27 +140,11 @@ func (r *SkipReservoir[T]) skip() {
 	r.next = r.n + int64(g) + 1
 }
 
-// Sample returns the current sample, min(n, k) items (the reservoir's own slice, valid
-// until the next Update).
-func (r *SkipReservoir[T]) Sample() ([]T, error) {
-	if r == nil || r.rng == nil {
-		return nil, fmt.Errorf("%w: stream: SkipReservoir.Sample: use NewSkipReservoir", ErrNotFitted)
-	}
-	return r.sample, nil
-}
-
-// Seen returns the number n of items offered so far.
-func (r *SkipReservoir[T]) Seen() int64 {
-	if r == nil {
-		return 0
-	}
-	return r.n
-}
-
 // WeightedReservoir samples k items without replacement with probabilities proportional to
 // their weights (Efraimidis and Spirakis' A-Res): item i gets the key u^{1/wᵢ} with u uniform
 // on (0, 1), and the k largest keys are kept in a min-heap. With equal weights it is a uniform
-// k-subset. Space O(k), time O(log k) per kept item, no allocation after New.
+// k-subset. Space O(k), time O(log k) per kept item, no allocation after New. (Len, Less
+// and Swap serve its internal heap.)
 type WeightedReservoir[T any] struct {
 	k     int
 	n     int64
@@ -181,50 +174,22 @@ func (r *WeightedReservoir[T]) Update(x T, w float64) error {
 	if len(r.keys) < r.k {
 		r.keys = append(r.keys, key)
 		r.items = append(r.items, x)
-		r.up(len(r.keys) - 1)
+		siftUp(r, len(r.keys)-1)
 		return nil
 	}
 	if key > r.keys[0] {
 		r.keys[0], r.items[0] = key, x
-		r.down(0)
+		siftDown(r, 0)
 	}
 	return nil
 }
 
-func (r *WeightedReservoir[T]) swap(i, j int) {
+// Len, Less and Swap make the key heap a sort.Interface for siftUp and siftDown.
+func (r *WeightedReservoir[T]) Len() int           { return len(r.keys) }
+func (r *WeightedReservoir[T]) Less(i, j int) bool { return r.keys[i] < r.keys[j] }
+func (r *WeightedReservoir[T]) Swap(i, j int) {
 	r.keys[i], r.keys[j] = r.keys[j], r.keys[i]
 	r.items[i], r.items[j] = r.items[j], r.items[i]
-}
-
-// up and down are the sift operations of a binary min-heap on keys (container/heap would box
-// every item into an interface and allocate).
-func (r *WeightedReservoir[T]) up(i int) {
-	for i > 0 {
-		p := (i - 1) / 2
-		if r.keys[p] <= r.keys[i] {
-			return
-		}
-		r.swap(i, p)
-		i = p
-	}
-}
-
-func (r *WeightedReservoir[T]) down(i int) {
-	n := len(r.keys)
-	for {
-		c := 2*i + 1
-		if c >= n {
-			return
-		}
-		if c+1 < n && r.keys[c+1] < r.keys[c] {
-			c++
-		}
-		if r.keys[i] <= r.keys[c] {
-			return
-		}
-		r.swap(i, c)
-		i = c
-	}
 }
 
 // Sample returns the sampled items (in heap order; the reservoir's own slice).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 )
 
 // maxCells caps width·depth of a Count-Min sketch (2²⁸ counters, 2 GiB).
@@ -154,7 +155,8 @@ func (s *CMSketch) Merge(o *CMSketch) error {
 // estimate d*_u is at least τL. Only the element just updated can enter H (d_u/‖d‖₁ rises only
 // when u itself arrives); elements whose estimate falls below τL leave. The output contains
 // every u with d_u ≥ τ‖d‖₁ and, with probability ≥ 1 − δ when ℓ ≥ log₂(n/δ), none with
-// d_u ≤ (τ − ε)‖d‖₁ (Theorem 8.28). Time O(ℓ + log |H|) amortised per update.
+// d_u ≤ (τ − ε)‖d‖₁ (Theorem 8.28). Time O(ℓ + log |H|) amortised per update. (Len, Less and
+// Swap serve the internal queue.)
 type HeavyHitters struct {
 	CountMin
 	Tau float64
@@ -196,18 +198,18 @@ func (h *HHSketch) Update(a uint64, c int64) error {
 	if e := h.cm.Estimate(a); float64(e) >= thr {
 		if i, ok := h.pos[a]; ok {
 			h.keys[i] = e
-			h.down(i)
+			siftDown(h, i)
 		} else {
 			h.keys, h.ids = append(h.keys, e), append(h.ids, a)
 			h.pos[a] = len(h.keys) - 1
-			h.up(len(h.keys) - 1)
+			siftUp(h, len(h.keys)-1)
 		}
 	}
 	for len(h.keys) > 0 && float64(h.keys[0]) < thr {
 		u := h.ids[0]
 		if e := h.cm.Estimate(u); float64(e) >= thr { // a stale key: estimates only grow
 			h.keys[0] = e
-			h.down(0)
+			siftDown(h, 0)
 			continue
 		}
 		h.pop()
@@ -226,7 +228,10 @@ func (h *HHSketch) Items() []uint64 {
 // Sketch returns the underlying Count-Min sketch.
 func (h *HHSketch) Sketch() *CMSketch { return h.cm }
 
-func (h *HHSketch) swap(i, j int) {
+// Len, Less and Swap make the queue H a sort.Interface for siftUp and siftDown.
+func (h *HHSketch) Len() int           { return len(h.keys) }
+func (h *HHSketch) Less(i, j int) bool { return h.keys[i] < h.keys[j] }
+func (h *HHSketch) Swap(i, j int) {
 	h.keys[i], h.keys[j] = h.keys[j], h.keys[i]
 	h.ids[i], h.ids[j] = h.ids[j], h.ids[i]
 	h.pos[h.ids[i]], h.pos[h.ids[j]] = i, j
@@ -234,38 +239,38 @@ func (h *HHSketch) swap(i, j int) {
 
 func (h *HHSketch) pop() {
 	last := len(h.keys) - 1
-	h.swap(0, last)
+	h.Swap(0, last)
 	h.keys, h.ids = h.keys[:last], h.ids[:last]
-	h.down(0)
+	siftDown(h, 0)
 }
 
-// up and down sift in the binary min-heap H (hand-written: container/heap would allocate per
-// push through its interface).
-func (h *HHSketch) up(i int) {
+// siftUp and siftDown restore a binary min-heap after element i changed (container/heap
+// would need Push and Pop, which box every element into an interface and allocate).
+func siftUp(h sort.Interface, i int) {
 	for i > 0 {
 		p := (i - 1) / 2
-		if h.keys[p] <= h.keys[i] {
+		if !h.Less(i, p) {
 			return
 		}
-		h.swap(i, p)
+		h.Swap(i, p)
 		i = p
 	}
 }
 
-func (h *HHSketch) down(i int) {
-	n := len(h.keys)
+func siftDown(h sort.Interface, i int) {
+	n := h.Len()
 	for {
 		c := 2*i + 1
 		if c >= n {
 			return
 		}
-		if c+1 < n && h.keys[c+1] < h.keys[c] {
+		if c+1 < n && h.Less(c+1, c) {
 			c++
 		}
-		if h.keys[i] <= h.keys[c] {
+		if !h.Less(c, i) {
 			return
 		}
-		h.swap(i, c)
+		h.Swap(i, c)
 		i = c
 	}
 }
