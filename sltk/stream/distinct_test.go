@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"slices"
 	"testing"
 )
 
@@ -187,4 +188,21 @@ func TestDistinctBadInput(t *testing.T) {
 		t.Errorf("zero MedianKMV: err = %v", err)
 	}
 	z.Update(3) // no panic
+}
+
+// The corrected INSERT keeps exactly the t smallest distinct hash values, sorted: the same
+// list as sorting all hash values and dropping duplicates.
+func TestKMVKeepsSmallestDistinct(t *testing.T) {
+	s, _ := Count{T: 50, Seed: 4}.New()
+	var all []uint64
+	for i := uint64(0); i < 3000; i++ {
+		x := i * i % 997 // many repeats
+		s.Update(x)
+		all = append(all, s.h.Hash(x)>>2+1)
+	}
+	slices.Sort(all)
+	all = slices.Compact(all)
+	if !slices.Equal(s.x, all[:50]) {
+		t.Errorf("kept %v…, want the 50 smallest distinct values %v…", s.x[:3], all[:3])
+	}
 }
