@@ -79,7 +79,7 @@ func newKMV(t int, seed uint64) *KMV {
 // Update adds one element. Cost O(1) when the hash value is not among the t smallest (almost
 // always, after the start), O(t) for an insertion; no allocation.
 func (s *KMV) Update(a uint64) {
-	if len(s.x) == 0 {
+	if s == nil || len(s.x) == 0 {
 		return
 	}
 	s.insert(s.h.Hash(a)>>2 + 1)
@@ -188,6 +188,9 @@ func (c MCount) New() (*MedianKMV, error) {
 
 // Update adds one element to every copy.
 func (m *MedianKMV) Update(a uint64) {
+	if m == nil {
+		return
+	}
 	for _, s := range m.copies {
 		s.insert(s.h.Hash(a)>>2 + 1)
 	}

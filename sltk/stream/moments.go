@@ -100,7 +100,7 @@ func (c AMS) New() (*AMSEstimator, error) {
 
 // Update reads the next element.
 func (e *AMSEstimator) Update(x uint64) {
-	if e.rng == nil {
+	if e == nil || e.rng == nil {
 		return
 	}
 	e.n++
@@ -201,6 +201,9 @@ func (s *ToWSketch) Update(a uint64) { s.UpdateCount(a, 1) }
 
 // UpdateCount applies the turnstile update (a, c): every counter adds c·hᵢ(a).
 func (s *ToWSketch) UpdateCount(a uint64, c int64) {
+	if s == nil {
+		return
+	}
 	a2, a3 := powers(a)
 	for i, f := range s.sign {
 		s.x[i] += c * (int64(f.bit(a, a2, a3))*2 - 1)
@@ -221,7 +224,12 @@ func (s *ToWSketch) Estimate() (float64, error) {
 
 // Counters returns the k counters xᵢ (the sketch's own slice): each xᵢ² is one Tug-of-War
 // estimate B.
-func (s *ToWSketch) Counters() []int64 { return s.x }
+func (s *ToWSketch) Counters() []int64 {
+	if s == nil {
+		return nil
+	}
+	return s.x
+}
 
 // Merge adds o (same k and seed) into s: the sketch of the two streams together.
 func (s *ToWSketch) Merge(o *ToWSketch) error {

@@ -52,7 +52,7 @@ func NewReservoir[T any](k int, seed uint64) (*Reservoir[T], error) {
 
 // Update offers the next item of the stream.
 func (r *Reservoir[T]) Update(x T) {
-	if r.rng == nil {
+	if r == nil || r.rng == nil {
 		return // zero value: Sample reports ErrNotFitted
 	}
 	r.n++
@@ -67,19 +67,30 @@ func (r *Reservoir[T]) Update(x T) {
 
 // Sample returns the current sample, min(n, k) items (the reservoir's own slice, valid
 // until the next Update).
-func (r *reservoir[T]) Sample() ([]T, error) {
-	if r == nil || r.rng == nil {
-		return nil, fmt.Errorf("%w: stream: Sample of a zero-value reservoir: use NewReservoir or NewSkipReservoir", ErrNotFitted)
+func (r *Reservoir[T]) Sample() ([]T, error) {
+	if r == nil {
+		return nil, errNotBuilt("Reservoir")
 	}
-	return r.sample, nil
+	return r.get("Reservoir")
 }
 
 // Seen returns the number n of items offered so far.
-func (r *reservoir[T]) Seen() int64 {
+func (r *Reservoir[T]) Seen() int64 {
 	if r == nil {
 		return 0
 	}
 	return r.n
+}
+
+func (r *reservoir[T]) get(kind string) ([]T, error) {
+	if r.rng == nil {
+		return nil, errNotBuilt(kind)
+	}
+	return r.sample, nil
+}
+
+func errNotBuilt(kind string) error {
+	return fmt.Errorf("%w: stream: %s.Sample: use New%s", ErrNotFitted, kind, kind)
 }
 
 // SkipReservoir draws the same distribution as Reservoir (a uniform k-subset) but jumps over
@@ -112,7 +123,7 @@ func u01(r *rand.Rand) float64 {
 
 // Update offers the next item of the stream.
 func (r *SkipReservoir[T]) Update(x T) {
-	if r.rng == nil {
+	if r == nil || r.rng == nil {
 		return
 	}
 	r.n++
@@ -140,6 +151,22 @@ func (r *SkipReservoir[T]) skip() {
 	r.next = r.n + int64(g) + 1
 }
 
+// Sample returns the current sample (the reservoir's own slice).
+func (r *SkipReservoir[T]) Sample() ([]T, error) {
+	if r == nil {
+		return nil, errNotBuilt("SkipReservoir")
+	}
+	return r.get("SkipReservoir")
+}
+
+// Seen returns the number n of items offered so far.
+func (r *SkipReservoir[T]) Seen() int64 {
+	if r == nil {
+		return 0
+	}
+	return r.n
+}
+
 // WeightedReservoir samples k items without replacement with probabilities proportional to
 // their weights (Efraimidis and Spirakis' A-Res): item i gets the key u^{1/wᵢ} with u uniform
 // on (0, 1), and the k largest keys are kept in a min-heap. With equal weights it is a uniform
@@ -163,7 +190,7 @@ func NewWeightedReservoir[T any](k int, seed uint64) (*WeightedReservoir[T], err
 
 // Update offers item x with weight w > 0 (finite).
 func (r *WeightedReservoir[T]) Update(x T, w float64) error {
-	if r.rng == nil {
+	if r == nil || r.rng == nil {
 		return fmt.Errorf("%w: stream: WeightedReservoir.Update: use NewWeightedReservoir", ErrNotFitted)
 	}
 	if !(w > 0) || math.IsInf(w, 0) {

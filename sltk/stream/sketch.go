@@ -78,11 +78,21 @@ func newCM(w, d int, seed uint64) *CMSketch {
 	return s
 }
 
-// Width and Depth report the sketch's shape (k, ℓ).
-func (s *CMSketch) Width() int { return s.width }
+// Width reports the number of counters k per row (0 for a nil sketch).
+func (s *CMSketch) Width() int {
+	if s == nil {
+		return 0
+	}
+	return s.width
+}
 
-// Depth reports the number of rows ℓ.
-func (s *CMSketch) Depth() int { return s.depth }
+// Depth reports the number of rows ℓ (0 for a nil sketch).
+func (s *CMSketch) Depth() int {
+	if s == nil {
+		return 0
+	}
+	return s.depth
+}
 
 func (s *CMSketch) cell(j int, x uint64) int {
 	h := addModP(mulModP(s.a[j], x, MersenneP61), s.b[j], MersenneP61)
@@ -98,7 +108,7 @@ func reduceKey(x uint64) uint64 {
 
 // Update applies the turnstile update (a, c).
 func (s *CMSketch) Update(a uint64, c int64) {
-	if s.depth == 0 {
+	if s == nil || s.depth == 0 {
 		return
 	}
 	a = reduceKey(a)
@@ -110,7 +120,7 @@ func (s *CMSketch) Update(a uint64, c int64) {
 
 // Estimate returns d*_u = min_j S[h_j(u), j].
 func (s *CMSketch) Estimate(u uint64) int64 {
-	if s.depth == 0 {
+	if s == nil || s.depth == 0 {
 		return 0
 	}
 	u = reduceKey(u)
@@ -122,10 +132,18 @@ func (s *CMSketch) Estimate(u uint64) int64 {
 }
 
 // Total returns Σ c over all updates, which is ‖d‖₁ under the strict turnstile model.
-func (s *CMSketch) Total() int64 { return s.total }
+func (s *CMSketch) Total() int64 {
+	if s == nil {
+		return 0
+	}
+	return s.total
+}
 
 // Row returns row j of the counter table (the sketch's own slice); every row sums to Total.
 func (s *CMSketch) Row(j int) ([]int64, error) {
+	if s == nil || s.depth == 0 {
+		return nil, fmt.Errorf("%w: stream: CMSketch.Row: use CountMin.New", ErrNotFitted)
+	}
 	if j < 0 || j >= s.depth {
 		return nil, fmt.Errorf("%w: stream: CMSketch.Row: j = %d, want in [0, %d)", ErrParam, j, s.depth)
 	}
@@ -187,7 +205,7 @@ func (c HeavyHitters) New() (*HHSketch, error) {
 
 // Update applies the cash-register update (a, c) with c > 0.
 func (h *HHSketch) Update(a uint64, c int64) error {
-	if h.cm == nil {
+	if h == nil || h.cm == nil {
 		return fmt.Errorf("%w: stream: HHSketch.Update: use HeavyHitters.New", ErrNotFitted)
 	}
 	if c <= 0 {
@@ -220,13 +238,21 @@ func (h *HHSketch) Update(a uint64, c int64) error {
 
 // Items returns the current heavy hitters, sorted, as a new slice.
 func (h *HHSketch) Items() []uint64 {
+	if h == nil {
+		return nil
+	}
 	out := slices.Clone(h.ids)
 	slices.Sort(out)
 	return out
 }
 
 // Sketch returns the underlying Count-Min sketch.
-func (h *HHSketch) Sketch() *CMSketch { return h.cm }
+func (h *HHSketch) Sketch() *CMSketch {
+	if h == nil {
+		return nil
+	}
+	return h.cm
+}
 
 // Len, Less and Swap make the queue H a sort.Interface for siftUp and siftDown.
 func (h *HHSketch) Len() int           { return len(h.keys) }
