@@ -15,8 +15,9 @@
 //     Theorem 8.25) and HeavyHitters (Theorem 8.28).
 //
 // Every algorithm is a type with an Update method and a query; its randomness comes only from
-// a Seed. Updates do not allocate. The sketches (KMV, MedianKMV, ToWSketch, CMSketch) merge
-// when built with the same shape and seed, and serialise with MarshalBinary/UnmarshalBinary.
+// a Seed. Updates do not allocate. The sketches KMV, MedianKMV, ToWSketch, CMSketch and
+// HHSketch merge when built with the same shape and seed (so do two Reservoirs of the same
+// size), and the first four serialise with MarshalBinary/UnmarshalBinary.
 // Bad parameters (ε or δ outside (0,1), k ≤ 0, sizes beyond the documented limits) return
 // errors wrapping the sentinels of sltk/errs, re-exported here.
 package stream

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // maxK caps the sample size of the reservoirs (the sample is allocated up front).
@@ -91,6 +92,42 @@ func (r *reservoir[T]) get(kind string) ([]T, error) {
 
 func errNotBuilt(kind string) error {
 	return fmt.Errorf("%w: stream: %s.Sample: use New%s", ErrNotFitted, kind, kind)
+}
+
+// Merge folds o (same k) into r: afterwards r holds a uniform k-subset of the positions of
+// both streams together, as if it had read r's stream and then o's, and keeps reading. The
+// number j of items taken from r's sample is hypergeometric, drawn one slot at a time with
+// the probability that the next position of the union falls in r's part; j uniform items of
+// r's sample and k − j of o's then form the merged sample (a uniform subset of a uniform
+// subset is uniform). Randomness comes from r's generator. Cost O(k).
+func (r *Reservoir[T]) Merge(o *Reservoir[T]) error {
+	if r == nil || o == nil || r.rng == nil || o.rng == nil {
+		return fmt.Errorf("%w: stream: Reservoir.Merge: nil or zero-value reservoir", ErrNotFitted)
+	}
+	if r.k != o.k {
+		return fmt.Errorf("%w: stream: Reservoir.Merge: k = %d and %d differ", ErrShape, r.k, o.k)
+	}
+	n := r.n + o.n
+	if n <= int64(r.k) { // both hold their whole streams
+		r.sample, r.n = append(r.sample, o.sample...), n
+		return nil
+	}
+	mine, theirs := slices.Clone(r.sample), slices.Clone(o.sample)
+	left1, left2 := r.n, o.n // positions of each part not yet taken
+	r.sample = r.sample[:0]
+	for range r.k {
+		src, left := &theirs, &left2
+		if r.rng.Int64N(left1+left2) < left1 {
+			src, left = &mine, &left1
+		}
+		i := r.rng.IntN(len(*src)) // a uniform item not yet taken
+		r.sample = append(r.sample, (*src)[i])
+		(*src)[i] = (*src)[len(*src)-1]
+		*src = (*src)[:len(*src)-1]
+		*left--
+	}
+	r.n = n
+	return nil
 }
 
 // SkipReservoir draws the same distribution as Reservoir (a uniform k-subset) but jumps over

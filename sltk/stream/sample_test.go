@@ -164,3 +164,37 @@ func TestReservoirBadInput(t *testing.T) {
 		t.Errorf("zero WeightedReservoir: err = %v", err)
 	}
 }
+
+// Merging two reservoirs gives a uniform 2-subset of the six positions of both streams, for
+// every split of the stream, and then keeps sampling correctly.
+func TestReservoirMerge(t *testing.T) {
+	for _, split := range []int{0, 1, 3, 5} {
+		counts := reservoirSubsets(t, func(seed uint64) []int {
+			a, _ := NewReservoir[int](2, seed)
+			b, _ := NewReservoir[int](2, seed+1_000_000)
+			for i := range 6 {
+				if i < split {
+					a.Update(i)
+				} else {
+					b.Update(i)
+				}
+			}
+			if err := a.Merge(b); err != nil {
+				t.Fatal(err)
+			}
+			s, _ := a.Sample()
+			return s
+		})
+		if c := chiSquare(counts, 30000); c > 36.12 {
+			t.Errorf("split after %d: chi-square %.2f > 36.12 over the 15 subsets", split, c)
+		}
+	}
+	a, _ := NewReservoir[int](2, 1)
+	b, _ := NewReservoir[int](3, 1)
+	if err := a.Merge(b); !errors.Is(err, ErrShape) {
+		t.Errorf("different k: err = %v, want ErrShape", err)
+	}
+	if err := a.Merge(nil); !errors.Is(err, ErrNotFitted) {
+		t.Errorf("nil: err = %v, want ErrNotFitted", err)
+	}
+}

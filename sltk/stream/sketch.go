@@ -236,6 +236,37 @@ func (h *HHSketch) Update(a uint64, c int64) error {
 	return nil
 }
 
+// Merge folds o (same Count-Min shape and seed, same τ) into h: the Count-Min sketches add,
+// and the candidates are the union of both queues, kept if their merged estimate reaches τL
+// for the merged total L. No heavy hitter of the combined stream is lost: d_u ≥ τ(L₁ + L₂)
+// forces d_u ≥ τL₁ or d_u ≥ τL₂, so u was in one of the queues. Cost O(|H₁| + |H₂|) queries.
+func (h *HHSketch) Merge(o *HHSketch) error {
+	if h == nil || o == nil || h.cm == nil || o.cm == nil {
+		return fmt.Errorf("%w: stream: HHSketch.Merge: nil or zero-value sketch", ErrNotFitted)
+	}
+	if h.tau != o.tau {
+		return fmt.Errorf("%w: stream: HHSketch.Merge: τ = %v and %v differ", ErrParam, h.tau, o.tau)
+	}
+	if err := h.cm.Merge(o.cm); err != nil {
+		return err
+	}
+	candidates := append(slices.Clone(h.ids), o.ids...)
+	h.keys, h.ids = h.keys[:0], h.ids[:0]
+	clear(h.pos)
+	thr := h.tau * float64(h.cm.total)
+	for _, u := range candidates {
+		if _, dup := h.pos[u]; dup {
+			continue
+		}
+		if e := h.cm.Estimate(u); float64(e) >= thr {
+			h.keys, h.ids = append(h.keys, e), append(h.ids, u)
+			h.pos[u] = len(h.keys) - 1
+			siftUp(h, len(h.keys)-1)
+		}
+	}
+	return nil
+}
+
 // Items returns the current heavy hitters, sorted, as a new slice.
 func (h *HHSketch) Items() []uint64 {
 	if h == nil {

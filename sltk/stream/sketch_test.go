@@ -178,3 +178,40 @@ func TestCountMinBadInput(t *testing.T) {
 		t.Errorf("zero sketch Marshal: err = %v", err)
 	}
 }
+
+// Merging the heavy-hitter sketches of two halves of a Zipf stream loses no heavy hitter of
+// the whole stream, and every reported element has d*_u ≥ τ‖d‖₁.
+func TestHeavyHittersMerge(t *testing.T) {
+	const tau = 0.02
+	a := zipf(t, 2000, 20000, 1.1, 11)
+	cfg := HeavyHitters{CountMin: CountMin{Width: 200, Depth: 12, Seed: 5}, Tau: tau}
+	left, _ := cfg.New()
+	right, _ := cfg.New()
+	for i, x := range a {
+		half := left
+		if i%3 == 0 {
+			half = right
+		}
+		if err := half.Update(x, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := left.Merge(right); err != nil {
+		t.Fatal(err)
+	}
+	got := left.Items()
+	for u, d := range Frequencies(a) {
+		if float64(d) >= tau*float64(len(a)) && !slices.Contains(got, u) {
+			t.Errorf("heavy hitter %d (d = %d) lost in the merge", u, d)
+		}
+	}
+	for _, u := range got {
+		if float64(left.Sketch().Estimate(u)) < tau*float64(len(a)) {
+			t.Errorf("reported %d with estimate below τ‖d‖₁", u)
+		}
+	}
+	other, _ := HeavyHitters{CountMin: cfg.CountMin, Tau: 0.05}.New()
+	if err := left.Merge(other); !errors.Is(err, ErrParam) {
+		t.Errorf("different τ: err = %v, want ErrParam", err)
+	}
+}
