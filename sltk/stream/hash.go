@@ -157,10 +157,31 @@ func (t *gf64Table) mul(a uint64) uint64 {
 		lo ^= e[0] << s
 		hi ^= e[0]>>(64-s) | e[1]<<s
 	}
-	// fold hi·x⁶⁴ = hi·(x⁴+x³+x+1); the bits pushed past x⁶³ fold once more.
+	return reduce64(lo, hi)
+}
+
+// reduce64 reduces the 128-bit carry-less product hi·x⁶⁴ + lo modulo x⁶⁴ + x⁴ + x³ + x + 1:
+// hi·x⁶⁴ = hi·(x⁴+x³+x+1), and the bits that pushes past x⁶³ fold once more.
+func reduce64(lo, hi uint64) uint64 {
 	lo ^= hi ^ hi<<1 ^ hi<<3 ^ hi<<4
 	over := hi>>63 ^ hi>>61 ^ hi>>60
 	return lo ^ over ^ over<<1 ^ over<<3 ^ over<<4
+}
+
+// square64 returns x² in GF(2⁶⁴). Squaring is linear over GF(2): it spreads the bits of x
+// to the even positions, then reduces.
+func square64(x uint64) uint64 {
+	return reduce64(spread32(uint32(x)), spread32(uint32(x>>32)))
+}
+
+// spread32 moves bit i of v to bit 2i.
+func spread32(v uint32) uint64 {
+	x := uint64(v)
+	x = (x | x<<16) & 0x0000FFFF0000FFFF
+	x = (x | x<<8) & 0x00FF00FF00FF00FF
+	x = (x | x<<4) & 0x0F0F0F0F0F0F0F0F
+	x = (x | x<<2) & 0x3333333333333333
+	return (x | x<<1) & 0x5555555555555555
 }
 
 // modReducer computes h mod w for h < 2⁶¹ without a division instruction (Granlund and
@@ -274,7 +295,7 @@ func lowbitMask(a uint64) uint64 {
 func powers(x uint64) (x2, x3 uint64) {
 	var t gf64Table
 	t.set(x)
-	x2 = t.mul(x)
+	x2 = square64(x)
 	return x2, t.mul(x2)
 }
 

@@ -102,6 +102,9 @@ func TestGFArithmetic(t *testing.T) {
 		if got, want := tb.mul(a), gfMul(a, b, 64, gf2Poly[64]); got != want {
 			t.Fatalf("table %x·%x = %x, reference %x", a, b, got, want)
 		}
+		if square64(a) != ta.mul(a) {
+			t.Fatalf("square64(%x) = %x, table product %x", a, square64(a), ta.mul(a))
+		}
 		if ta.mul(b) != tb.mul(a) || ta.mul(b^c) != ta.mul(b)^ta.mul(c) {
 			t.Fatalf("GF(2⁶⁴) multiplication not commutative or distributive at %x, %x, %x", a, b, c)
 		}
