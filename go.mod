@@ -3,6 +3,7 @@ module github.com/sltk-book/sltk
 go 1.25.0
 
 require (
+	github.com/apache/datasketches-go v0.2.0
 	github.com/go-gota/gota v0.12.0
 	github.com/janpfeifer/gonb v0.11.4
 	golang.org/x/image v0.30.0
@@ -20,9 +21,10 @@ require (
 	github.com/gofrs/uuid v4.4.0+incompatible // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/pkg/errors v0.9.1 // indirect
-	golang.org/x/exp v0.0.0-20250106191152-7588d65b2ba8 // indirect
-	golang.org/x/net v0.43.0 // indirect
-	golang.org/x/text v0.28.0 // indirect
-	golang.org/x/tools v0.36.0 // indirect
+	github.com/twmb/murmur3 v1.1.8 // indirect
+	golang.org/x/exp v0.0.0-20250408133849-7e4ce0ab07d0 // indirect
+	golang.org/x/net v0.49.0 // indirect
+	golang.org/x/text v0.33.0 // indirect
+	golang.org/x/tools v0.41.0 // indirect
 	k8s.io/klog/v2 v2.130.1 // indirect
 )

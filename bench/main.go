@@ -131,6 +131,9 @@ func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error)
 		}
 		r.sltkQual, r.sltkNote = res.Quality, res.Note
 	}
+	if w.GoPeer != nil {
+		return runGoPeer(w, in, reps, r)
+	}
 	if w.Peer == "" {
 		return r, nil
 	}
@@ -147,6 +150,23 @@ func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error)
 		}
 		if rep == 0 || res.Seconds < r.peerSec {
 			r.peerSec = res.Seconds
+		}
+		r.peerQual, r.peerNote, r.hasPeer = res.Quality, res.Note, true
+	}
+	return r, nil
+}
+
+// runGoPeer times w.GoPeer like the sltk side and fills the peer columns of r.
+func runGoPeer(w Workload, in Inputs, reps int, r row) (row, error) {
+	for rep := 0; rep < reps; rep++ {
+		start := time.Now()
+		res, err := w.GoPeer(in)
+		sec := time.Since(start).Seconds()
+		if err != nil {
+			return row{}, fmt.Errorf("Go peer: %w", err)
+		}
+		if rep == 0 || sec < r.peerSec {
+			r.peerSec = sec
 		}
 		r.peerQual, r.peerNote, r.hasPeer = res.Quality, res.Note, true
 	}

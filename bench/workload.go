@@ -39,6 +39,9 @@ type Workload struct {
 	// Params; it times only the fit.
 	Peer   string
 	Params map[string]any
+	// GoPeer, instead of Peer, runs a Go peer library in this process on the same inputs, timed
+	// like Run (e.g. apache/datasketches-go next to the streaming sketches).
+	GoPeer func(Inputs) (Result, error)
 }
 
 // registry holds the workloads in table order; files add theirs with register in an init

@@ -1,0 +1,260 @@
+package stream
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+)
+
+// countRange is M, the hash range {1, …, M} of COUNT: the top 62 bits of a strongly
+// 2-universal 64-bit hash, shifted by one. M ≥ 12N² holds for universes of N ≤ 6.2·10⁸ keys,
+// where the analysis's "h is injective with probability ≥ 11/12" applies.
+const countRange = 1 << 62
+
+// maxT caps the number t of minima COUNT keeps (ε ≥ about 0.0015).
+const maxT = 1 << 24
+
+func checkUnit(fn, name string, v float64) error {
+	if !(v > 0 && v < 1) {
+		return fmt.Errorf("%w: stream: %s: %s = %v, want in (0,1)", ErrParam, fn, name, v)
+	}
+	return nil
+}
+
+// CountSize returns t = ⌈24/ε²⌉, the number of minima COUNT(ε) keeps (computed with a small
+// tolerance so that 24/0.2² gives 600, not 601).
+func CountSize(epsilon float64) (int, error) {
+	if err := checkUnit("CountSize", "epsilon", epsilon); err != nil {
+		return 0, err
+	}
+	t := math.Ceil(24/(epsilon*epsilon) - 1e-9)
+	if t > maxT {
+		return 0, fmt.Errorf("%w: stream: CountSize: epsilon = %v needs t = %.0f minima, limit %d", ErrTooLarge, epsilon, t, maxT)
+	}
+	return int(t), nil
+}
+
+// Count is COUNT(ε), the k-th-minimum-value estimator of the number m = F₀ of distinct
+// elements (§8.3): hash every element into {1, …, M}, keep the t = ⌈24/ε²⌉ smallest distinct
+// hash values x₁ < … < x_t, and return tM/x_t (or the number of values kept, if fewer than t).
+// Guarantee: (1−ε)m ≤ m* ≤ (1+ε)m with probability ≥ 3/4, for 0 < ε < 1. T overrides t when
+// positive (then Epsilon is not needed). The hash is MultiplyShift (strongly 2-universal).
+type Count struct {
+	Epsilon float64
+	T       int
+	Seed    uint64
+}
+
+// KMV is a running COUNT sketch: the t smallest distinct hash values seen.
+type KMV struct {
+	t    int
+	seed uint64
+	h    MultiplyShift
+	x    []uint64 // sorted ascending, distinct, initialised to M+1
+}
+
+// New returns an empty sketch.
+func (c Count) New() (*KMV, error) {
+	t := c.T
+	if t <= 0 {
+		var err error
+		if t, err = CountSize(c.Epsilon); err != nil {
+			return nil, err
+		}
+	} else if t > maxT {
+		return nil, fmt.Errorf("%w: stream: Count.New: T = %d, limit %d", ErrTooLarge, t, maxT)
+	}
+	return newKMV(t, c.Seed), nil
+}
+
+func newKMV(t int, seed uint64) *KMV {
+	x := make([]uint64, t)
+	for i := range x {
+		x[i] = countRange + 1
+	}
+	return &KMV{t: t, seed: seed, h: NewMultiplyShift(seed), x: x}
+}
+
+// Update adds one element. Cost O(1) when the hash value is not among the t smallest (almost
+// always, after the start), O(t) for an insertion; no allocation.
+func (s *KMV) Update(a uint64) {
+	if s == nil || len(s.x) == 0 {
+		return
+	}
+	s.insert(s.h.Hash(a)>>2 + 1)
+}
+
+// insert is INSERT with the corrected loop: it shifts downward from the end and keeps only
+// distinct values.
+func (s *KMV) insert(y uint64) {
+	t := len(s.x)
+	if y >= s.x[t-1] {
+		return
+	}
+	i, found := slices.BinarySearch(s.x, y)
+	if found {
+		return
+	}
+	copy(s.x[i+1:], s.x[i:t-1])
+	s.x[i] = y
+}
+
+// Estimate returns m* = tM/x_t, or the number of distinct hash values kept if fewer than t.
+func (s *KMV) Estimate() (float64, error) {
+	if s == nil || len(s.x) == 0 {
+		return 0, fmt.Errorf("%w: stream: KMV.Estimate: use Count.New", ErrNotFitted)
+	}
+	if xt := s.x[len(s.x)-1]; xt <= countRange {
+		return float64(len(s.x)) * countRange / float64(xt), nil
+	}
+	i, _ := slices.BinarySearch(s.x, countRange+1)
+	return float64(i), nil
+}
+
+// Merge folds o, built with the same t and seed, into s: the result is the sketch of the
+// concatenated streams (the t smallest distinct values of the union).
+func (s *KMV) Merge(o *KMV) error {
+	if s == nil || o == nil || len(s.x) == 0 || len(o.x) == 0 {
+		return fmt.Errorf("%w: stream: KMV.Merge: nil or zero-value sketch", ErrNotFitted)
+	}
+	if s.t != o.t {
+		return fmt.Errorf("%w: stream: KMV.Merge: t = %d and %d differ", ErrShape, s.t, o.t)
+	}
+	if s.seed != o.seed {
+		return fmt.Errorf("%w: stream: KMV.Merge: seeds %d and %d differ (different hash functions)", ErrParam, s.seed, o.seed)
+	}
+	for _, y := range o.x {
+		if y > countRange {
+			break
+		}
+		s.insert(y)
+	}
+	return nil
+}
+
+// MCountCopies returns the smallest k with k ≥ 4 ln(2/δ) + 1/2: MCOUNT with 2k − 1 copies
+// fails with probability at most δ.
+func MCountCopies(delta float64) (int, error) {
+	if err := checkUnit("MCountCopies", "delta", delta); err != nil {
+		return 0, err
+	}
+	return int(math.Ceil(4*math.Log(2/delta) + 0.5 - 1e-9)), nil
+}
+
+// MCount is MCOUNT(ε, k), the median trick on COUNT: run 2k − 1 independent copies of
+// COUNT(ε) and return the median estimate. Guarantee: (1−ε)m ≤ m* ≤ (1+ε)m with probability
+// ≥ 1 − δ when k ≥ 4 ln(2/δ) + 1/2 (each tail ≤ exp(−(2k−1)/8) by Hoeffding). K overrides the
+// k derived from Delta, T the t derived from Epsilon. Space (2k−1)·t hash values, time
+// O(2k−1) per update.
+type MCount struct {
+	Epsilon, Delta float64
+	K, T           int
+	Seed           uint64
+}
+
+// MedianKMV is a running MCOUNT sketch.
+type MedianKMV struct {
+	copies []*KMV
+	est    []float64 // scratch for the median
+}
+
+// maxCopies caps 2k − 1.
+const maxCopies = 1 << 12
+
+// New returns an empty sketch; copy j uses the seed Seed + j.
+func (c MCount) New() (*MedianKMV, error) {
+	k := c.K
+	if k <= 0 {
+		var err error
+		if k, err = MCountCopies(c.Delta); err != nil {
+			return nil, err
+		}
+	}
+	if 2*k-1 > maxCopies {
+		return nil, fmt.Errorf("%w: stream: MCount.New: k = %d gives %d copies, limit %d", ErrTooLarge, k, 2*k-1, maxCopies)
+	}
+	first, err := Count{Epsilon: c.Epsilon, T: c.T, Seed: c.Seed}.New()
+	if err != nil {
+		return nil, err
+	}
+	m := &MedianKMV{copies: make([]*KMV, 2*k-1), est: make([]float64, 2*k-1)}
+	m.copies[0] = first
+	for j := 1; j < len(m.copies); j++ {
+		m.copies[j] = newKMV(first.t, c.Seed+uint64(j))
+	}
+	return m, nil
+}
+
+// Update adds one element to every copy.
+func (m *MedianKMV) Update(a uint64) {
+	if m == nil {
+		return
+	}
+	for _, s := range m.copies {
+		s.insert(s.h.Hash(a)>>2 + 1)
+	}
+}
+
+// Estimate returns the median of the copies' estimates, b_k of the sorted b₁ ≤ … ≤ b_{2k−1}.
+func (m *MedianKMV) Estimate() (float64, error) {
+	if m == nil || len(m.copies) == 0 {
+		return 0, fmt.Errorf("%w: stream: MedianKMV.Estimate: use MCount.New", ErrNotFitted)
+	}
+	for j, s := range m.copies {
+		m.est[j], _ = s.Estimate()
+	}
+	slices.Sort(m.est)
+	return m.est[len(m.est)/2], nil
+}
+
+// Merge folds o (same k, t and seed) into m, copy by copy.
+func (m *MedianKMV) Merge(o *MedianKMV) error {
+	if m == nil || o == nil || len(m.copies) == 0 || len(o.copies) == 0 {
+		return fmt.Errorf("%w: stream: MedianKMV.Merge: nil or zero-value sketch", ErrNotFitted)
+	}
+	if len(m.copies) != len(o.copies) {
+		return fmt.Errorf("%w: stream: MedianKMV.Merge: %d and %d copies differ", ErrShape, len(m.copies), len(o.copies))
+	}
+	for j := range m.copies {
+		if err := m.copies[j].Merge(o.copies[j]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ExactCountBits returns ⌈log₂ s(N, n)⌉ with s(N, n) = Σ_{i=1}^{n−1} C(N, i), the number of
+// bits any algorithm that counts distinct elements exactly must use on streams of length n
+// over a universe of N elements (Theorem 8.17; the theorem's bound is min{N, n}). N, n ≤ 10⁴.
+func ExactCountBits(universe, n int) (int, error) {
+	if universe < 1 || n < 1 {
+		return 0, fmt.Errorf("%w: stream: ExactCountBits: N = %d, n = %d, want ≥ 1", ErrParam, universe, n)
+	}
+	if universe > 10_000 || n > 10_000 {
+		return 0, fmt.Errorf("%w: stream: ExactCountBits: N = %d, n = %d, limit 10000", ErrTooLarge, universe, n)
+	}
+	s, c := new(big.Int), big.NewInt(1)
+	for i := 1; i <= n-1 && i <= universe; i++ {
+		c.Mul(c, big.NewInt(int64(universe-i+1)))
+		c.Quo(c, big.NewInt(int64(i)))
+		s.Add(s, c)
+	}
+	if s.Sign() == 0 {
+		return 0, nil
+	}
+	b := s.BitLen() // 2^{b−1} ≤ s < 2^b
+	if new(big.Int).Lsh(big.NewInt(1), uint(b-1)).Cmp(s) == 0 {
+		return b - 1, nil
+	}
+	return b, nil
+}
+
+// ExpectedMinimum returns E(min S) = (N+1)/(m+1) for S a uniformly random m-subset of
+// {1, …, N}: the exact value behind the heuristic N/m that motivates COUNT.
+func ExpectedMinimum(universe, m int) (float64, error) {
+	if m < 1 || universe < m {
+		return 0, fmt.Errorf("%w: stream: ExpectedMinimum: N = %d, m = %d, want 1 ≤ m ≤ N", ErrParam, universe, m)
+	}
+	return float64(universe+1) / float64(m+1), nil
+}

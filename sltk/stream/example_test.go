@@ -1,0 +1,68 @@
+package stream_test
+
+import (
+	"fmt"
+
+	"github.com/sltk-book/sltk/sltk/stream"
+)
+
+// A uniform sample of 3 of the first 1000 numbers, never told the stream's length.
+func ExampleNewReservoir() {
+	r, err := stream.NewReservoir[int](3, 42)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i := range 1000 {
+		r.Update(i)
+	}
+	sample, _ := r.Sample()
+	fmt.Println(len(sample), "of", r.Seen())
+	// Output: 3 of 1000
+}
+
+// COUNT(ε) sees 5000 distinct keys, each three times, and is within ε of 5000.
+func ExampleCount() {
+	s, err := stream.Count{Epsilon: 0.1, Seed: 1}.New()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for rep := 0; rep < 3; rep++ {
+		for x := uint64(0); x < 5000; x++ {
+			s.Update(x)
+		}
+	}
+	m, _ := s.Estimate()
+	fmt.Println(m > 4500 && m < 5500)
+	// Output: true
+}
+
+// Count-Min never underestimates; with ε = 0.01 the overestimate stays below 1% of the
+// stream's length (with probability ≥ 1 − δ).
+func ExampleCountMin() {
+	cm, err := stream.CountMin{Epsilon: 0.01, Delta: 0.01, Seed: 7}.New()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i := uint64(0); i < 10000; i++ {
+		cm.Update(i%100, 1) // each of 100 keys 100 times
+	}
+	e := cm.Estimate(42)
+	fmt.Println(e >= 100, e-100 < 100, cm.Width(), cm.Depth())
+	// Output: true true 200 7
+}
+
+// Tug-of-War estimates F₂ = Σ f_u²; the exact value is 14 for 1, 2, 1, 3, 1, 2.
+func ExampleTugOfWar() {
+	a := []uint64{1, 2, 1, 3, 1, 2}
+	f2, _ := stream.Moment(stream.Frequencies(a), 2)
+	s, _ := stream.TugOfWar{Epsilon: 0.2, Delta: 0.1, Seed: 3}.New()
+	for _, x := range a {
+		s.Update(x)
+	}
+	b, _ := s.Estimate()
+	fmt.Println(f2, b > 0.8*f2 && b < 1.2*f2)
+	// Output: 14 true
+}

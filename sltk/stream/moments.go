@@ -1,0 +1,287 @@
+package stream
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Frequencies counts the exact frequencies f_u of a stream: the baseline every estimator of
+// this package is checked against. Space O(F₀).
+func Frequencies(a []uint64) map[uint64]int64 {
+	f := make(map[uint64]int64)
+	for _, x := range a {
+		f[x]++
+	}
+	return f
+}
+
+// Moment returns the frequency moment F_p = Σ_u f_u^p of the frequencies f (p = 0 counts the
+// u with f_u ≠ 0). For p ≥ 0; a negative or non-finite p is an error.
+func Moment(f map[uint64]int64, p float64) (float64, error) {
+	if !(p >= 0) || math.IsInf(p, 0) {
+		return 0, fmt.Errorf("%w: stream: Moment: p = %v, want finite and ≥ 0", ErrParam, p)
+	}
+	var s float64
+	for _, c := range f {
+		if c == 0 {
+			continue
+		}
+		if p == 0 {
+			s++
+			continue
+		}
+		s += math.Pow(math.Abs(float64(c)), p)
+	}
+	return s, nil
+}
+
+// AMSMean returns E(A_k) for the stream a by enumerating the position i the estimator
+// samples: (1/n) Σ_i n(r_i^k − (r_i − 1)^k) with r_i the number of j ≥ i with a_j = a_i.
+// Theorem 8.19 says it equals F_k. AMSVariance is the matching exact variance. O(n) time.
+func AMSMean(a []uint64, k int) (float64, error) {
+	m, _, err := amsMoments(a, k)
+	return m, err
+}
+
+// AMSVariance returns Var(A_k) for the stream a, by the same enumeration as AMSMean.
+func AMSVariance(a []uint64, k int) (float64, error) {
+	m, sq, err := amsMoments(a, k)
+	return sq - m*m, err
+}
+
+func amsMoments(a []uint64, k int) (mean, meanSq float64, err error) {
+	if len(a) == 0 {
+		return 0, 0, fmt.Errorf("%w: stream: AMSMean: empty stream", ErrEmpty)
+	}
+	if k < 1 || k > 64 {
+		return 0, 0, fmt.Errorf("%w: stream: AMSMean: k = %d, want in [1, 64]", ErrParam, k)
+	}
+	n := float64(len(a))
+	after := make(map[uint64]int64) // occurrences at positions ≥ i, filled from the end
+	for i := len(a) - 1; i >= 0; i-- {
+		after[a[i]]++
+		r := float64(after[a[i]])
+		v := n * (math.Pow(r, float64(k)) - math.Pow(r-1, float64(k)))
+		mean += v / n
+		meanSq += v * v / n
+	}
+	return mean, meanSq, nil
+}
+
+// AMS is the AMS estimator A_k of the k-th frequency moment F_k (Theorem 8.19): sample a
+// position i of the stream uniformly (reservoir style, without knowing n), count the
+// occurrences r of a_i from i on, and return n(r^k − (r−1)^k). E(A_k) = F_k, but the variance
+// is large. Order is k ≥ 1 (default 2). Space O(log n + log N), time O(1) per update.
+type AMS struct {
+	Order int
+	Seed  uint64
+}
+
+// AMSEstimator is a running AMS estimator.
+type AMSEstimator struct {
+	k    int
+	n, r int64
+	a    uint64
+	rng  *rand.Rand
+}
+
+// New returns an estimator that has seen nothing.
+func (c AMS) New() (*AMSEstimator, error) {
+	k := c.Order
+	if k == 0 {
+		k = 2
+	}
+	if k < 1 || k > 64 {
+		return nil, fmt.Errorf("%w: stream: AMS.New: Order = %d, want in [1, 64]", ErrParam, c.Order)
+	}
+	return &AMSEstimator{k: k, rng: newRand(c.Seed)}, nil
+}
+
+// Update reads the next element.
+func (e *AMSEstimator) Update(x uint64) {
+	if e == nil || e.rng == nil {
+		return
+	}
+	e.n++
+	if e.rng.Int64N(e.n) == 0 { // probability 1/n
+		e.a, e.r = x, 0
+	}
+	if x == e.a {
+		e.r++
+	}
+}
+
+// Estimate returns n(r^k − (r−1)^k).
+func (e *AMSEstimator) Estimate() (float64, error) {
+	if e == nil || e.rng == nil {
+		return 0, fmt.Errorf("%w: stream: AMSEstimator.Estimate: use AMS.New", ErrNotFitted)
+	}
+	if e.n == 0 {
+		return 0, nil
+	}
+	r, k := float64(e.r), float64(e.k)
+	return float64(e.n) * (math.Pow(r, k) - math.Pow(r-1, k)), nil
+}
+
+// AvgToWSize returns k = ⌈2/(ε²δ)⌉, the number of Tug-of-War copies whose average is within
+// εF₂ of F₂ with probability ≥ 1 − δ (Theorem 8.23).
+func AvgToWSize(epsilon, delta float64) (int, error) {
+	if err := checkUnit("AvgToWSize", "epsilon", epsilon); err != nil {
+		return 0, err
+	}
+	if err := checkUnit("AvgToWSize", "delta", delta); err != nil {
+		return 0, err
+	}
+	k := math.Ceil(2/(epsilon*epsilon*delta) - 1e-9)
+	if k > maxCopiesToW {
+		return 0, fmt.Errorf("%w: stream: AvgToWSize: ε = %v, δ = %v need k = %.0f copies, limit %d", ErrTooLarge, epsilon, delta, k, maxCopiesToW)
+	}
+	return int(k), nil
+}
+
+// maxCopiesToW caps the number of Tug-of-War copies.
+const maxCopiesToW = 1 << 20
+
+// TugOfWar is TUG-OF-WAR and AVG-ToW(k) (§8.4): k counters xᵢ, each adding hᵢ(a) ∈ {−1, +1}
+// for every element a, with hᵢ independent strongly 4-universal sign hashes; the estimate of
+// F₂ is (1/k) Σᵢ xᵢ². One copy: E(B) = F₂ and Var(B) = 2F₂² − 2F₄ (Lemma 8.21); the average
+// of k copies has variance (2F₂² − 2F₄)/k. K is the number of copies; when K is 0 it is
+// AvgToWSize(Epsilon, Delta), and 1 when those are 0 too. The sketch is linear, so it also
+// takes turnstile updates (a, c) and estimates ‖d‖₂². Space k counters and 4k coefficients,
+// time O(k) per update (two GF(2⁶⁴) multiplications, then a popcount per copy), no
+// allocation.
+type TugOfWar struct {
+	K              int
+	Epsilon, Delta float64
+	Seed           uint64
+}
+
+// ToWSketch is a running Tug-of-War sketch.
+type ToWSketch struct {
+	seed uint64
+	sign []signForm // one cubic sign hash per copy
+	x    []int64
+}
+
+// New returns an empty sketch.
+func (c TugOfWar) New() (*ToWSketch, error) {
+	k := c.K
+	switch {
+	case k < 0:
+		return nil, fmt.Errorf("%w: stream: TugOfWar.New: K = %d, want ≥ 1", ErrParam, k)
+	case k > maxCopiesToW:
+		return nil, fmt.Errorf("%w: stream: TugOfWar.New: K = %d, limit %d", ErrTooLarge, k, maxCopiesToW)
+	case k == 0 && c.Epsilon == 0 && c.Delta == 0:
+		k = 1
+	case k == 0:
+		var err error
+		if k, err = AvgToWSize(c.Epsilon, c.Delta); err != nil {
+			return nil, err
+		}
+	}
+	return newToW(k, c.Seed), nil
+}
+
+func newToW(k int, seed uint64) *ToWSketch {
+	r := newRand(seed)
+	s := &ToWSketch{seed: seed, sign: make([]signForm, k), x: make([]int64, k)}
+	var c [4]uint64
+	for i := range s.sign {
+		for j := range c {
+			c[j] = r.Uint64()
+		}
+		s.sign[i] = newSignForm(c[:])
+	}
+	return s
+}
+
+// Update adds one element (the update (a, 1)).
+func (s *ToWSketch) Update(a uint64) { s.UpdateCount(a, 1) }
+
+// UpdateCount applies the turnstile update (a, c): every counter adds c·hᵢ(a).
+func (s *ToWSketch) UpdateCount(a uint64, c int64) {
+	if s == nil {
+		return
+	}
+	a2, a3 := powers(a)
+	for i, f := range s.sign {
+		s.x[i] += c * (int64(f.bit(a, a2, a3))*2 - 1)
+	}
+}
+
+// Estimate returns (1/k) Σᵢ xᵢ², the estimate of F₂ (of ‖d‖₂² under turnstile updates).
+func (s *ToWSketch) Estimate() (float64, error) {
+	if s == nil || len(s.x) == 0 {
+		return 0, fmt.Errorf("%w: stream: ToWSketch.Estimate: use TugOfWar.New", ErrNotFitted)
+	}
+	var sum float64
+	for _, x := range s.x {
+		sum += float64(x) * float64(x)
+	}
+	return sum / float64(len(s.x)), nil
+}
+
+// Counters returns the k counters xᵢ (the sketch's own slice): each xᵢ² is one Tug-of-War
+// estimate B.
+func (s *ToWSketch) Counters() []int64 {
+	if s == nil {
+		return nil
+	}
+	return s.x
+}
+
+// Merge adds o (same k and seed) into s: the sketch of the two streams together.
+func (s *ToWSketch) Merge(o *ToWSketch) error {
+	if s == nil || o == nil || len(s.x) == 0 || len(o.x) == 0 {
+		return fmt.Errorf("%w: stream: ToWSketch.Merge: nil or zero-value sketch", ErrNotFitted)
+	}
+	if len(s.x) != len(o.x) {
+		return fmt.Errorf("%w: stream: ToWSketch.Merge: k = %d and %d differ", ErrShape, len(s.x), len(o.x))
+	}
+	if s.seed != o.seed {
+		return fmt.Errorf("%w: stream: ToWSketch.Merge: seeds %d and %d differ (different hash functions)", ErrParam, s.seed, o.seed)
+	}
+	for i, v := range o.x {
+		s.x[i] += v
+	}
+	return nil
+}
+
+// FamilyMoments are the exact mean and variance of an estimator over a whole hash family.
+type FamilyMoments struct{ Mean, Variance float64 }
+
+// ToWFamilyMoments returns the exact mean and variance of the Tug-of-War estimate B = x² on
+// the stream a, over every function of the family H⁴_{2^w,2} (cubic polynomials over GF(2^w)
+// reduced mod 2, mapped to ±1): an exhaustive check of Lemma 8.21, E(B) = F₂ and Var(B) =
+// 2F₂² − 2F₄, for keys below 2^w. w ∈ {2, 3, 4}; cost 2^{4w}·len(a).
+func ToWFamilyMoments(a []uint64, w int) (FamilyMoments, error) {
+	if len(a) == 0 {
+		return FamilyMoments{}, fmt.Errorf("%w: stream: ToWFamilyMoments: empty stream", ErrEmpty)
+	}
+	if w < 2 || w > 4 {
+		return FamilyMoments{}, fmt.Errorf("%w: stream: ToWFamilyMoments: w = %d, want 2, 3 or 4", ErrParam, w)
+	}
+	for i, x := range a {
+		if x >= 1<<w {
+			return FamilyMoments{}, fmt.Errorf("%w: stream: ToWFamilyMoments: a[%d] = %d, want < 2^w = %d", ErrParam, i, x, 1<<w)
+		}
+	}
+	coef := make([]uint64, 4)
+	total := 1 << (4 * w)
+	var sum, sumSq float64
+	for f := 0; f < total; f++ {
+		for i := range coef {
+			coef[i] = uint64(f >> (w * i) & (1<<w - 1))
+		}
+		h := PolyGF2{W: w, Coef: coef}
+		var x float64
+		for _, u := range a {
+			x += float64(int(h.Hash(u)&1)*2 - 1)
+		}
+		sum += x * x
+		sumSq += x * x * x * x
+	}
+	mean := sum / float64(total)
+	return FamilyMoments{Mean: mean, Variance: sumSq/float64(total) - mean*mean}, nil
+}

@@ -1,0 +1,84 @@
+package synth
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// maxStream caps the length and universe of the generated streams (2²⁸ elements).
+const maxStream = 1 << 28
+
+// ZipfStream is a stream of Len elements drawn independently from the Zipf law on the
+// universe {0, …, N−1}: element u has probability (u+1)^{−S} / H_{N,S}, so 0 is the most
+// frequent. Any exponent S > 0 works (math/rand/v2's Zipf needs S > 1; this one inverts the
+// cumulative distribution: O(log N) per draw, O(N) memory). Zero fields mean the defaults
+// N = 1000, S = 1.1, Len = 10000.
+type ZipfStream struct {
+	N    int
+	S    float64
+	Len  int
+	Seed uint64
+}
+
+func (z ZipfStream) resolve() (ZipfStream, error) {
+	if z.N == 0 {
+		z.N = 1000
+	}
+	if z.Len == 0 {
+		z.Len = 10_000
+	}
+	if z.S == 0 {
+		z.S = 1.1
+	}
+	switch {
+	case z.N < 1 || z.N > maxStream:
+		return z, fmt.Errorf("%w: ZipfStream: N = %d, want in [1, %d]", ErrParam, z.N, maxStream)
+	case z.Len < 1 || z.Len > maxStream:
+		return z, fmt.Errorf("%w: ZipfStream: Len = %d, want in [1, %d]", ErrParam, z.Len, maxStream)
+	case !(z.S > 0) || math.IsInf(z.S, 0):
+		return z, fmt.Errorf("%w: ZipfStream: S = %v, want finite and > 0", ErrParam, z.S)
+	}
+	return z, nil
+}
+
+// Probs returns the probability of each element 0, …, N−1 (after defaults).
+func (z ZipfStream) Probs() ([]float64, error) {
+	z, err := z.resolve()
+	if err != nil {
+		return nil, err
+	}
+	p := make([]float64, z.N)
+	var sum float64
+	for u := range p {
+		p[u] = math.Pow(float64(u+1), -z.S)
+		sum += p[u]
+	}
+	for u := range p {
+		p[u] /= sum
+	}
+	return p, nil
+}
+
+// Generate draws the stream.
+func (z ZipfStream) Generate() ([]uint64, error) {
+	p, err := z.Probs()
+	if err != nil {
+		return nil, err
+	}
+	z, _ = z.resolve()
+	cdf := make([]float64, len(p))
+	var c float64
+	for u, v := range p {
+		c += v
+		cdf[u] = c
+	}
+	cdf[len(cdf)-1] = 1
+	r := newRand(z.Seed)
+	out := make([]uint64, z.Len)
+	for i := range out {
+		u, _ := slices.BinarySearch(cdf, r.Float64())
+		out[i] = uint64(min(u, len(cdf)-1))
+	}
+	return out, nil
+}
