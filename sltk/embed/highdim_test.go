@@ -318,7 +318,10 @@ func TestPCABadInput(t *testing.T) {
 
 // The Johnson–Lindenstrauss dimensions of catalog A5.3 and §4.2 with c = 1/96.
 func TestJLDims(t *testing.T) {
-	for _, c := range []struct{ n, seed, dg int; eps float64 }{
+	for _, c := range []struct {
+		n, seed, dg int
+		eps         float64
+	}{
 		{1000, 198944, 5921, 0.1}, {1000, 7958, 332, 0.5}, {10, 2653, 111, 0.5}, {100, 5306, 222, 0.5}} {
 		k, err := JLDim(c.n, c.eps, AnnulusConstant)
 		kd, err2 := JLDimDG(c.n, c.eps)
