@@ -86,10 +86,16 @@ func StronglyConnected(a mat.Matrix) bool {
 
 // Components labels each vertex of the undirected graph of the symmetric matrix a with its
 // connected component, numbered 0, 1, … in order of their smallest vertex, and returns the
-// number of components (gonum's topo.ConnectedComponents). Cost O(n²) reads of a.
+// number of components (gonum's topo.ConnectedComponents). A vertex adjacent to every other
+// one makes the graph connected at once, which spares the depth-first search its O(n²) stack
+// pushes on a complete graph such as a Gaussian similarity. Cost O(n²) reads of a.
 func Components(a mat.Matrix) (labels []int, count int) {
+	n := Graph{a}.n()
+	labels = make([]int, n)
+	if universalVertex(a, n) {
+		return labels, 1
+	}
 	comps := topo.ConnectedComponents(Graph{a})
-	labels = make([]int, Graph{a}.n())
 	first := make([]int, len(comps))
 	for c, nodes := range comps {
 		first[c] = len(labels)
@@ -109,4 +115,21 @@ func Components(a mat.Matrix) (labels []int, count int) {
 		}
 	}
 	return labels, len(comps)
+}
+
+// universalVertex reports whether some vertex has an edge to every other vertex.
+func universalVertex(a mat.Matrix, n int) bool {
+	for i := range n {
+		all := true
+		for j := range n {
+			if j != i && a.At(i, j) == 0 {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
