@@ -63,6 +63,14 @@ func TestPowerTopMatchesEigenSym(t *testing.T) {
 	ev := e.Values(nil)
 	var ew mat.Dense
 	e.VectorsTo(&ew)
+	// Spectral decomposition (Corollary 5.20): A = UΛUᵀ with U ∈ R^{n×n} orthogonal.
+	var back, utu mat.Dense
+	back.Product(&ew, mat.NewDiagDense(6, ev), ew.T())
+	utu.Mul(ew.T(), &ew)
+	if r, cc := ew.Dims(); r != 6 || cc != 6 || !mat.EqualApprox(&back, &c, 1e-9*ev[5]) ||
+		!mat.EqualApprox(&utu, mat.NewDiagDense(6, []float64{1, 1, 1, 1, 1, 1}), 1e-12) {
+		t.Error("spectral decomposition A = UΛUᵀ with orthogonal n×n U fails")
+	}
 	for j := range 3 {
 		if math.Abs(vals[j]-ev[5-j]) > 1e-8*ev[5] {
 			t.Errorf("λ_%d = %v, want %v", j+1, vals[j], ev[5-j])
