@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/colsign"
 	"github.com/sltk-book/sltk/sltk/internal/matgraph"
 	"gonum.org/v1/gonum/mat"
 )
@@ -112,7 +113,7 @@ func (sc SpectralClustering) Fit(s mat.Symmetric) (*SpectralResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	fixColumnSigns(u)
+	colsign.Fix(u)
 	switch sc.Normalization {
 	case Symmetric:
 		for i := range n {
@@ -211,22 +212,4 @@ func denseSmallest(op laplacianOp, k int) ([]float64, *mat.Dense, error) {
 	var v mat.Dense
 	e.VectorsTo(&v)
 	return e.Values(nil)[:k], mat.DenseCopyOf(v.Slice(0, op.n, 0, k)), nil
-}
-
-// fixColumnSigns flips each column so that its largest-magnitude entry is positive.
-func fixColumnSigns(u *mat.Dense) {
-	r, c := u.Dims()
-	for j := range c {
-		best := 0.0
-		for i := range r {
-			if v := u.At(i, j); math.Abs(v) > math.Abs(best) {
-				best = v
-			}
-		}
-		if best < 0 {
-			for i := range r {
-				u.Set(i, j, -u.At(i, j))
-			}
-		}
-	}
 }

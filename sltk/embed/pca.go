@@ -8,6 +8,7 @@ import (
 	"github.com/sltk-book/sltk/sltk"
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/colsign"
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 )
@@ -78,7 +79,8 @@ type PCAModel struct {
 var _ sltk.Transformer = (*PCAModel)(nil)
 
 // Fit centres x (n×d, one observation per row) and finds its principal components. Errors wrap
-// errs.ErrEmpty (nil or empty x), errs.ErrNotFinite (naming the entry), errs.ErrParam
+// errs.ErrEmpty (nil or empty x), errs.ErrNotFinite (naming the entry, or a variance beyond
+// float64's range), errs.ErrParam
 // (Components < 0 or > min(n, d), a bad Solver or Oversample) or errs.ErrSingular (every
 // column constant: there is no direction of variance and every ratio would be 0/0).
 // Rank-deficient data is fine: the trailing λ_j are (numerically) zero and the residual of
@@ -109,6 +111,9 @@ func (p PCA) Fit(x mat.Matrix) (*PCAModel, error) {
 	a := centred(data, n, d, mean)
 	total := mat.Norm(a, 2)
 	total *= total
+	if math.IsInf(total, 0) {
+		return nil, fmt.Errorf("embed: PCA.Fit: the total variance of x overflows float64: %w", errs.ErrNotFinite)
+	}
 	if !(total > 0) {
 		return nil, fmt.Errorf("embed: PCA.Fit: every column of x is constant (total variance 0): %w", errs.ErrSingular)
 	}
@@ -123,8 +128,13 @@ func (p PCA) Fit(x mat.Matrix) (*PCAModel, error) {
 	if err != nil {
 		return nil, err
 	}
+	for j, v := range values {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil, fmt.Errorf("embed: PCA.Fit: λ_%d = %v overflows float64: %w", j+1, v, errs.ErrNotFinite)
+		}
+	}
 	comp := mat.DenseCopyOf(v.Slice(0, d, 0, k))
-	fixSigns(comp)
+	colsign.Fix(comp) // unique up to sign (Remark 5.28): largest entry positive
 	m := &PCAModel{Mean: mean, Components: comp, Values: values, TotalVariance: total, N: n}
 	m.ExplainedVariance = make([]float64, k)
 	m.ExplainedVarianceRatio = make([]float64, k)
@@ -236,25 +246,6 @@ func orthonormalColumns(y *mat.Dense) {
 		work = make([]float64, int(work[0]))
 	}
 	lapack64.Orgqr(g, tau, work, len(work))
-}
-
-// fixSigns flips each column so that its largest-magnitude entry is positive, which makes the
-// components unique when the eigenvalues are distinct (Remark 5.28: unique up to sign).
-func fixSigns(v *mat.Dense) {
-	r, c := v.Dims()
-	for j := range c {
-		best := 0.0
-		for i := range r {
-			if x := v.At(i, j); math.Abs(x) > math.Abs(best) {
-				best = x
-			}
-		}
-		if best < 0 {
-			for i := range r {
-				v.Set(i, j, -v.At(i, j))
-			}
-		}
-	}
 }
 
 func (m *PCAModel) ready(fn string) error {
