@@ -435,3 +435,58 @@ func FuzzPCA(f *testing.F) {
 		}
 	})
 }
+
+// Tall data goes through the blocked QR (TSQR) before the SVD; the values must still be the
+// eigenvalues of C = AᵀA and the model must not depend on the number of blocks' workers.
+func TestPCATallMatchesCovariance(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	n, d := 5*tsqrRows+123, 7
+	x := mat.NewDense(n, d, nil)
+	for i := range n {
+		for j := range d {
+			x.Set(i, j, rng.NormFloat64()*float64(j+1)+3)
+		}
+	}
+	m, err := PCA{}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ac := centred(x.RawMatrix().Data, n, d, m.Mean)
+	var c mat.SymDense
+	c.SymOuterK(1, ac.T())
+	var e mat.EigenSym
+	e.Factorize(&c, false)
+	ev := e.Values(nil)
+	for j := range d {
+		if math.Abs(m.Values[j]-ev[d-1-j]) > 1e-9*ev[d-1] {
+			t.Errorf("λ_%d = %v, eigenvalue of C %v", j+1, m.Values[j], ev[d-1-j])
+		}
+	}
+}
+
+// The randomized solver on tall data (blocked orthonormalisation) agrees with the full one.
+func TestPCARandomizedTall(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	n, d := 5*tsqrRows, 30
+	x := mat.NewDense(n, d, nil)
+	for i := range n {
+		for j := range d {
+			x.Set(i, j, rng.NormFloat64()*math.Pow(0.7, float64(j)))
+		}
+	}
+	full, _ := PCA{Components: 5}.Fit(x)
+	fast, err := PCA{Components: 5, Solver: PCARandomized, Seed: 2}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := range 5 {
+		if math.Abs(fast.Values[j]-full.Values[j]) > 1e-6*full.Values[0] {
+			t.Errorf("λ_%d: randomized %v, full %v", j+1, fast.Values[j], full.Values[j])
+		}
+	}
+	var g mat.Dense
+	g.Mul(fast.Components.T(), fast.Components)
+	if !mat.EqualApprox(&g, mat.NewDiagDense(5, []float64{1, 1, 1, 1, 1}), 1e-10) {
+		t.Error("randomized components are not orthonormal")
+	}
+}

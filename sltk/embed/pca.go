@@ -9,6 +9,9 @@ import (
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/colsign"
+	"github.com/sltk-book/sltk/sltk/internal/par"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 )
@@ -20,7 +23,8 @@ const (
 	// PCAFull takes the singular value decomposition of the centred n×d data A = UΣVᵀ (gonum's
 	// mat.SVD, right vectors only): the components are the columns of V and λ_j = σ_j², the
 	// eigenvalues of C = AᵀA (Theorem 5.31) without ever forming C, which would square the
-	// condition number. Cost O(n·d²) time, O(n·d) memory for the centred copy.
+	// condition number. Tall data is first reduced by a blocked, parallel QR (TSQR) so that the
+	// SVD runs on a small matrix. Cost O(n·d²) time, O(n·d) memory for the centred copy.
 	PCAFull PCASolver = iota
 	// PCARandomized sketches the range of A with a Gaussian test matrix of K+Oversample columns,
 	// sharpens it by PowerIter rounds of subspace iteration (re-orthonormalised by QR each
@@ -175,8 +179,20 @@ func centred(data []float64, n, d int, mean []float64) *mat.Dense {
 	return a
 }
 
-// pcaFull returns the squared singular values of a and its right singular vectors.
+// tsqrRows is the number of rows per block of the tall-skinny QR in pcaFull.
+const tsqrRows = 4096
+
+// pcaFull returns the squared singular values of a and its right singular vectors. A tall a
+// (n > 4·tsqrRows, n ≥ 8d) is first reduced to the stacked R factors of row blocks
+// (tall-skinny QR: A = diag(Q_b)·[R_1; R_2; …] has the singular values and right vectors of
+// the stack), factored in parallel, each block small enough to stay in cache; then gonum's SVD
+// runs on the small stack. Block boundaries depend only on n and d, so the result does not
+// depend on the number of cores.
 func pcaFull(a *mat.Dense) ([]float64, *mat.Dense, error) {
+	n, d := a.Dims()
+	if n > 4*tsqrRows && n >= 8*d && d <= tsqrRows/4 {
+		a = stackedR(a)
+	}
 	var svd mat.SVD
 	if !svd.Factorize(a, mat.SVDThinV) {
 		return nil, nil, fmt.Errorf("embed: PCA.Fit: the SVD did not converge: %w", errs.ErrSingular)
@@ -188,6 +204,30 @@ func pcaFull(a *mat.Dense) ([]float64, *mat.Dense, error) {
 	var v mat.Dense
 	svd.VTo(&v)
 	return s, &v, nil
+}
+
+// stackedR returns the R factors of the Householder QR of consecutive tsqrRows-row blocks of
+// a, stacked (⌈n/tsqrRows⌉·d × d). a is overwritten. Cost O(n·d²), blocks on all cores.
+func stackedR(a *mat.Dense) *mat.Dense {
+	n, d := a.Dims()
+	nb := (n + tsqrRows - 1) / tsqrRows
+	r := mat.NewDense(nb*d, d, nil)
+	par.Chunks(nb, 1, func(lo, hi int) {
+		tau := make([]float64, d)
+		work := make([]float64, 1)
+		for b := lo; b < hi; b++ {
+			blk := a.Slice(b*tsqrRows, min(n, (b+1)*tsqrRows), 0, d).(*mat.Dense).RawMatrix()
+			lapack64.Geqrf(blk, tau, work, -1)
+			if int(work[0]) > len(work) {
+				work = make([]float64, int(work[0]))
+			}
+			lapack64.Geqrf(blk, tau, work, len(work))
+			for i := range min(blk.Rows, d) {
+				copy(r.RawRowView(b*d + i)[i:], blk.Data[i*blk.Stride+i:i*blk.Stride+d])
+			}
+		}
+	})
+	return r
 }
 
 // randomized is the range finder with subspace iteration (Halko et al., Algorithm 4.4 and 5.1).
@@ -211,12 +251,12 @@ func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
 	z := mat.NewDense(d, l, nil)
 	y.Mul(a, omega)
 	for range max(rounds, 0) {
-		orthonormalColumns(y)
+		orthonormalTall(y)
 		z.Mul(a.T(), y)
 		orthonormalColumns(z)
 		y.Mul(a, z)
 	}
-	orthonormalColumns(y)
+	orthonormalTall(y)
 	var b mat.Dense
 	b.Mul(y.T(), a) // l×d
 	var svd mat.SVD
@@ -230,6 +270,36 @@ func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
 	var v mat.Dense
 	svd.VTo(&v)
 	return s, &v, nil
+}
+
+// orthonormalTall orthonormalises the columns of a tall n×l y as Q = Y·R⁻¹ with R from the
+// blocked parallel QR of stackedR, done twice so that the columns are orthonormal to rounding
+// (the second pass repairs what κ(Y) cost the first); short or numerically rank-deficient y
+// go to the Householder orthonormalColumns instead. Cost O(n·l²), BLAS-3 triangular solves.
+func orthonormalTall(y *mat.Dense) {
+	n, l := y.Dims()
+	if n <= 4*tsqrRows || n < 8*l {
+		orthonormalColumns(y)
+		return
+	}
+	for range 2 {
+		g := stackedR(mat.DenseCopyOf(y)).RawMatrix()
+		tau, work := make([]float64, l), make([]float64, 1)
+		lapack64.Geqrf(g, tau, work, -1)
+		work = make([]float64, int(work[0]))
+		lapack64.Geqrf(g, tau, work, len(work))
+		lo, hi := math.Inf(1), 0.0
+		for i := range l {
+			v := math.Abs(g.Data[i*g.Stride+i])
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		if !(lo > 1e-8*hi) {
+			orthonormalColumns(y)
+			return
+		}
+		r := blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: l, Stride: g.Stride, Data: g.Data}
+		blas64.Trsm(blas.Right, blas.NoTrans, 1, r, y.RawMatrix())
+	}
 }
 
 // orthonormalColumns replaces the m×l matrix y (m ≥ l) by the thin Q of its QR factorisation
