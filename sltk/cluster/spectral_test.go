@@ -121,6 +121,12 @@ func TestLaplacianIdentities(t *testing.T) {
 			t.Fatalf("tr(UᵀLU) = %v, ratio cut %v", tr, rc)
 		}
 	}
+	// Corollary 5.35: L is positive semi-definite.
+	var el mat.EigenSym
+	el.Factorize(l, false)
+	if v := el.Values(nil)[0]; v < -1e-12 {
+		t.Errorf("smallest eigenvalue of L = %v < 0", v)
+	}
 	// L1 = 0, and L_sym has spectrum in [0, 2] with D^{1/2}1 in its kernel.
 	ones := mat.NewVecDense(40, nil)
 	for i := range 40 {

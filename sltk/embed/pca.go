@@ -251,16 +251,16 @@ func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
 	z := mat.NewDense(d, l, nil)
 	y.Mul(a, omega)
 	for range max(rounds, 0) {
-		orthonormalTall(y)
-		z.Mul(a.T(), y)
+		orthonormalTall(y, 1) // one pass: the iteration needs a well-conditioned basis only
+		transMul(z, a, y)
 		orthonormalColumns(z)
 		y.Mul(a, z)
 	}
-	orthonormalTall(y)
-	var b mat.Dense
-	b.Mul(y.T(), a) // l×d
+	orthonormalTall(y, 2)
+	b := mat.NewDense(l, d, nil)
+	transMul(b, y, a) // B = QᵀA, l×d
 	var svd mat.SVD
-	if !svd.Factorize(&b, mat.SVDThinV) {
+	if !svd.Factorize(b, mat.SVDThinV) {
 		return nil, nil, fmt.Errorf("embed: PCA.Fit: the SVD of the sketch did not converge: %w", errs.ErrSingular)
 	}
 	s := svd.Values(nil)[:k]
@@ -272,17 +272,39 @@ func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
 	return s, &v, nil
 }
 
+// transMul sets dst = aᵀ·y for tall a (n×p) and y (n×q) from per-block products A_bᵀY_b
+// computed on all cores and added in block order, so the sum does not depend on the number of
+// cores. (gonum's Dgemm parallelises over tiles of the output, and a small p×q output is a
+// single tile.) Cost O(n·p·q).
+func transMul(dst, a, y *mat.Dense) {
+	n, p := a.Dims()
+	_, q := y.Dims()
+	nb := (n + tsqrRows - 1) / tsqrRows
+	parts := make([]*mat.Dense, nb)
+	par.Chunks(nb, 1, func(lo, hi int) {
+		for b := lo; b < hi; b++ {
+			r0, r1 := b*tsqrRows, min(n, (b+1)*tsqrRows)
+			parts[b] = mat.NewDense(p, q, nil)
+			parts[b].Mul(a.Slice(r0, r1, 0, p).T(), y.Slice(r0, r1, 0, q))
+		}
+	})
+	dst.Zero()
+	for _, m := range parts {
+		dst.Add(dst, m)
+	}
+}
+
 // orthonormalTall orthonormalises the columns of a tall n×l y as Q = Y·R⁻¹ with R from the
-// blocked parallel QR of stackedR, done twice so that the columns are orthonormal to rounding
-// (the second pass repairs what κ(Y) cost the first); short or numerically rank-deficient y
-// go to the Householder orthonormalColumns instead. Cost O(n·l²), BLAS-3 triangular solves.
-func orthonormalTall(y *mat.Dense) {
+// blocked parallel QR of stackedR. Each further pass repairs what κ(Y) cost the previous one:
+// two passes give columns orthonormal to rounding. Short or numerically rank-deficient y go
+// to the Householder orthonormalColumns instead. Cost O(passes·n·l²), BLAS-3 solves.
+func orthonormalTall(y *mat.Dense, passes int) {
 	n, l := y.Dims()
 	if n <= 4*tsqrRows || n < 8*l {
 		orthonormalColumns(y)
 		return
 	}
-	for range 2 {
+	for range passes {
 		g := stackedR(mat.DenseCopyOf(y)).RawMatrix()
 		tau, work := make([]float64, l), make([]float64, 1)
 		lapack64.Geqrf(g, tau, work, -1)
