@@ -371,12 +371,9 @@ func (m *PCAModel) InverseTransform(z mat.Matrix) (*mat.Dense, error) {
 	if err := m.ready("InverseTransform"); err != nil {
 		return nil, err
 	}
-	_, _, k, cerr := check.Rows("z", z)
-	if err := inputError("PCAModel.InverseTransform", cerr); err != nil {
+	_, k := m.Components.Dims()
+	if err := fittedInput("PCAModel.InverseTransform", "z", z, k); err != nil {
 		return nil, err
-	}
-	if _, kk := m.Components.Dims(); k != kk {
-		return nil, fmt.Errorf("embed: PCAModel.InverseTransform: z has %d columns, want K = %d: %w", k, kk, errs.ErrShape)
 	}
 	var x mat.Dense
 	x.Mul(z, m.Components.T())
@@ -388,6 +385,18 @@ func (m *PCAModel) InverseTransform(z mat.Matrix) (*mat.Dense, error) {
 		}
 	}
 	return &x, nil
+}
+
+// fittedInput validates the input of a fitted model: finite, not empty, with want columns.
+func fittedInput(fn, name string, x mat.Matrix, want int) error {
+	_, d, cerr := check.Matrix(name, x)
+	if err := inputError(fn, cerr); err != nil {
+		return err
+	}
+	if d != want {
+		return fmt.Errorf("embed: %s: %s has %d columns, want %d: %w", fn, name, d, want, errs.ErrShape)
+	}
+	return nil
 }
 
 // inputError wraps a validation fault in the matching sentinel (nil for no fault).

@@ -71,12 +71,9 @@ func (p *Projection) Transform(x mat.Matrix) (*mat.Dense, error) {
 	if p == nil || p.U == nil {
 		return nil, fmt.Errorf("embed: Projection.Transform: %w", errs.ErrNotFitted)
 	}
-	_, d, cerr := check.Matrix("x", x)
-	if err := inputError("Projection.Transform", cerr); err != nil {
+	_, d := p.U.Dims()
+	if err := fittedInput("Projection.Transform", "x", x, d); err != nil {
 		return nil, err
-	}
-	if _, dd := p.U.Dims(); d != dd {
-		return nil, fmt.Errorf("embed: Projection.Transform: x has %d columns, U has %d: %w", d, dd, errs.ErrShape)
 	}
 	var y mat.Dense
 	y.Mul(x, p.U.T())
