@@ -235,9 +235,34 @@ def shuffle_python(data, params):
         top += deck[0] == 0
     seconds = time.perf_counter() - start
     return seconds, top / steps, "plain Python loop"
+def pca(data, params):
+    """PCA with K components; quality: the summed explained variance ratio."""
+    import sklearn
+    from sklearn.decomposition import PCA
+
+    p = PCA(n_components=params["n_components"], svd_solver=params["svd_solver"], random_state=0)
+    start = time.perf_counter()
+    p.fit(data["x"])
+    seconds = time.perf_counter() - start
+    return seconds, float(p.explained_variance_ratio_.sum()), f"svd_solver={params['svd_solver']}, sklearn {sklearn.__version__}"
+
+
+def spectral_rbf(data, params):
+    """SpectralClustering with the rbf affinity (ARPACK, k-means with n_init=10); quality: ARI."""
+    from sklearn.cluster import SpectralClustering
+    from sklearn.metrics import adjusted_rand_score
+
+    sc = SpectralClustering(n_clusters=params["n_clusters"], affinity="rbf", gamma=params["gamma"],
+                            random_state=0, n_init=10)
+    start = time.perf_counter()
+    sc.fit(data["x"])
+    seconds = time.perf_counter() - start
+    return seconds, float(adjusted_rand_score(data["y"].ravel(), sc.labels_)), "arpack, rbf"
 
 
 PEERS = {
+    "pca": pca,
+    "spectral_rbf": spectral_rbf,
     "tree_entropy": tree_entropy,
     "logistic_l2": logistic_l2,
     "linear_svm": linear_svm,

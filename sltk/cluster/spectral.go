@@ -1,0 +1,215 @@
+package cluster
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+
+	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/colsign"
+	"github.com/sltk-book/sltk/sltk/internal/matgraph"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Normalization selects the Laplacian of spectral clustering.
+type Normalization int
+
+const (
+	// Unnormalized uses L = D − S, the lecture's algorithm; it relaxes the ratio cut.
+	Unnormalized Normalization = iota
+	// Symmetric uses L_sym = I − D^{−1/2}SD^{−1/2} and scales every row of the embedding to unit
+	// length (Ng, Jordan & Weiss).
+	Symmetric
+	// RandomWalk uses the eigenvectors of L_rw = I − D^{−1}S, i.e. D^{−1/2} times those of L_sym
+	// (Shi & Malik); it relaxes the normalised cut. This is scikit-learn's SpectralClustering.
+	RandomWalk
+)
+
+// denseEigenLimit is the largest n whose Laplacian is diagonalised in full (mat.EigenSym,
+// O(n³)); larger graphs use Lanczos on the K smallest eigenpairs.
+const denseEigenLimit = 400
+
+// SpectralClustering is SPECTRAL CLUSTERING (seed 002 §5.6): compute a Laplacian of the
+// similarity matrix S, take orthonormal eigenvectors of its K smallest eigenvalues as the
+// columns of U (Theorem 5.40: they minimise tr(UᵀLU) over all orthonormal n×K matrices, a
+// relaxation of the balanced cut), and cluster the rows of U with k-means (KMeans with
+// Restarts starts, k-means++ seeding).
+//
+// Zero values: Normalization = Unnormalized, Restarts = 10 (scikit-learn's n_init),
+// Tol = 1e-10 (eigen-residual ‖Lu − λu‖ relative to ‖L‖), MaxIter = min(n, 1000) Lanczos steps,
+// Seed 0 (Lanczos start and k-means).
+//
+// A graph with more than K connected components has more than K zero eigenvalues, and the
+// eigenvectors of the K smallest are not determined by the graph: Fit then returns an error
+// wrapping errs.ErrDisconnected, as it does for an isolated vertex under a normalised
+// Laplacian.
+//
+// Cost: O(n²) to validate S and find its components (gonum graph/topo); the eigenvectors take
+// O(n³) by mat.EigenSym for n ≤ 400 and otherwise O(m·n² + m²·n) for m Lanczos steps with full
+// reorthogonalisation (gonum has no iterative symmetric eigensolver, so Lanczos is written
+// here; its small tridiagonal problems go to mat.EigenSym); k-means costs O(n·K²) per
+// iteration. Memory O(n² + m·n).
+type SpectralClustering struct {
+	K             int
+	Normalization Normalization
+	Restarts      int
+	Tol           float64
+	MaxIter       int
+	Seed          uint64
+}
+
+// SpectralResult is the outcome of SpectralClustering.Fit.
+type SpectralResult struct {
+	// Labels[i] in [0, K) is the cluster of vertex i.
+	Labels []int
+	// Embedding is n×K: row i is the point x_i that k-means clustered (after the row
+	// normalisation of Symmetric or the D^{−1/2} scaling of RandomWalk). Each eigenvector's
+	// largest-magnitude entry is positive.
+	Embedding *mat.Dense
+	// Eigenvalues are the K smallest eigenvalues of the Laplacian used, ascending.
+	Eigenvalues []float64
+	// Cost is the k-means objective on the embedding.
+	Cost float64
+	// Iter is the number of Lanczos steps (0 when the Laplacian was diagonalised in full);
+	// Converged reports that every wanted eigenpair met Tol.
+	Iter      int
+	Converged bool
+}
+
+// Fit clusters the vertices of the similarity graph s. Errors wrap errs.ErrEmpty,
+// errs.ErrNotFinite, errs.ErrParam (K outside [1, n], a negative similarity, a bad field),
+// errs.ErrTooLarge (more than MaxGraphVertices vertices) or errs.ErrDisconnected.
+func (sc SpectralClustering) Fit(s mat.Symmetric) (*SpectralResult, error) {
+	n, deg, err := similarityInput("SpectralClustering.Fit", s)
+	if err != nil {
+		return nil, err
+	}
+	k := sc.K
+	switch {
+	case k < 1 || k > n:
+		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: K = %d, want 1 ≤ K ≤ n = %d: %w", k, n, errs.ErrParam)
+	case sc.Normalization < Unnormalized || sc.Normalization > RandomWalk:
+		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: Normalization %d is unknown: %w", int(sc.Normalization), errs.ErrParam)
+	case sc.Restarts < 0 || sc.MaxIter < 0 || sc.Tol < 0 || math.IsNaN(sc.Tol):
+		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: Restarts = %d, MaxIter = %d, Tol = %v, want all ≥ 0: %w", sc.Restarts, sc.MaxIter, sc.Tol, errs.ErrParam)
+	}
+	if _, c := matgraph.Components(s); c > k {
+		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: the graph has %d connected components, more than K = %d, so the eigenvectors of eigenvalue 0 are not determined: %w", c, k, errs.ErrDisconnected)
+	}
+	op := laplacianOp{full: fullRows(s), n: n, deg: deg}
+	if sc.Normalization != Unnormalized {
+		if op.inv, err = invSqrtDegrees("SpectralClustering.Fit", deg); err != nil {
+			return nil, err
+		}
+	}
+	res := &SpectralResult{Converged: true}
+	var u *mat.Dense
+	if n <= denseEigenLimit {
+		res.Eigenvalues, u, err = denseSmallest(op, k)
+	} else {
+		lz := lanczos{tol: cmp.Or(sc.Tol, 1e-10), maxIter: cmp.Or(sc.MaxIter, min(n, 1000)), seed: sc.Seed}
+		res.Eigenvalues, u, res.Iter, res.Converged, err = lz.smallest(op, k)
+	}
+	if err != nil {
+		return nil, err
+	}
+	colsign.Fix(u)
+	switch sc.Normalization {
+	case Symmetric:
+		for i := range n {
+			row := u.RawRowView(i)
+			var norm float64
+			for _, v := range row {
+				norm += v * v
+			}
+			if norm > 0 {
+				for j := range row {
+					row[j] /= math.Sqrt(norm)
+				}
+			}
+		}
+	case RandomWalk:
+		for i := range n {
+			row := u.RawRowView(i)
+			for j := range row {
+				row[j] *= op.inv[i]
+			}
+		}
+	}
+	km, err := KMeans{K: k, Restarts: cmp.Or(sc.Restarts, 10), Seed: sc.Seed}.Fit(u)
+	if err != nil {
+		return nil, err
+	}
+	res.Labels, res.Embedding, res.Cost = km.Labels, u, km.Cost
+	return res, nil
+}
+
+// laplacianOp applies L = D − S, or L_sym = I − D^{−1/2}SD^{−1/2} when inv (the D^{−1/2}
+// diagonal) is set, without forming it; full holds S row-major with both triangles.
+type laplacianOp struct {
+	full []float64
+	n    int
+	deg  []float64
+	inv  []float64
+}
+
+// fullRows returns S as a row-major n×n slice with both triangles: the storage of a
+// *mat.SymDense whose lower triangle already mirrors the upper one (as the graph builders of
+// this package fill it), a copy otherwise. Cost O(n²).
+func fullRows(s mat.Symmetric) []float64 {
+	n := s.SymmetricDim()
+	if sd, ok := s.(*mat.SymDense); ok {
+		if r := sd.RawSymmetric(); r.Stride == n && mirrored(r.Data, n) {
+			return r.Data[:n*n]
+		}
+	}
+	full := make([]float64, n*n)
+	for i := range n {
+		for j := range n {
+			full[i*n+j] = s.At(i, j)
+		}
+	}
+	return full
+}
+
+func mirrored(data []float64, n int) bool {
+	for i := range n {
+		for j := range i {
+			if data[i*n+j] != data[j*n+i] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// dense returns the Laplacian as a matrix.
+func (op laplacianOp) dense() *mat.SymDense {
+	l := mat.NewSymDense(op.n, nil)
+	for i := range op.n {
+		for j := i + 1; j < op.n; j++ {
+			v := -op.full[i*op.n+j]
+			if op.inv != nil {
+				v *= op.inv[i] * op.inv[j]
+			}
+			l.SetSym(i, j, v)
+		}
+		if op.inv != nil {
+			l.SetSym(i, i, 1)
+		} else {
+			l.SetSym(i, i, op.deg[i])
+		}
+	}
+	return l
+}
+
+// denseSmallest returns the k smallest eigenpairs of the Laplacian by mat.EigenSym.
+func denseSmallest(op laplacianOp, k int) ([]float64, *mat.Dense, error) {
+	var e mat.EigenSym
+	if !e.Factorize(op.dense(), true) {
+		return nil, nil, fmt.Errorf("cluster: SpectralClustering.Fit: the eigendecomposition did not converge: %w", errs.ErrSingular)
+	}
+	var v mat.Dense
+	e.VectorsTo(&v)
+	return e.Values(nil)[:k], mat.DenseCopyOf(v.Slice(0, op.n, 0, k)), nil
+}

@@ -1,0 +1,412 @@
+package embed
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/sltk-book/sltk/sltk"
+	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/colsign"
+	"github.com/sltk-book/sltk/sltk/internal/par"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// PCASolver selects how PCA finds the principal components.
+type PCASolver int
+
+const (
+	// PCAFull takes the singular value decomposition of the centred n×d data A = UΣVᵀ (gonum's
+	// mat.SVD, right vectors only): the components are the columns of V and λ_j = σ_j², the
+	// eigenvalues of C = AᵀA (Theorem 5.31) without ever forming C, which would square the
+	// condition number. Tall data is first reduced by a blocked, parallel QR (TSQR) so that the
+	// SVD runs on a small matrix. Cost O(n·d²) time, O(n·d) memory for the centred copy.
+	PCAFull PCASolver = iota
+	// PCARandomized sketches the range of A with a Gaussian test matrix of K+Oversample columns,
+	// sharpens it by PowerIter rounds of subspace iteration (re-orthonormalised by QR each
+	// time), and takes the SVD of the small projected matrix (Halko, Martinsson & Tropp 2011).
+	// Cost O(n·d·(K+Oversample)·(2·PowerIter+2)) time, O(n·(d+K+Oversample)) memory: it pays
+	// off when d is large and K ≪ d.
+	PCARandomized
+)
+
+const pcaStream = 0x7063_615f_726e_64 // "pca_rnd": PCG stream of the randomized sketch
+
+// PCA is principal component analysis (seed 002 §5.5): it centres the rows a_i of the data,
+// and finds orthonormal u_1, u_2, … such that u_j maximises Σ_i ⟨a_i, x⟩² = ‖Ax‖² over unit x
+// orthogonal to u_1..u_{j−1}. The span of the first K is a best-fit K-dimensional subspace
+// (Theorem 5.29): it maximises the variance of the projections and, equivalently (Pythagoras),
+// minimises the residual Σ_i dist(a_i, span)².
+//
+// Zero values: Components = min(n, d) (for PCAFull; PCARandomized needs Components),
+// Solver = PCAFull, Oversample = 10, PowerIter = 4 (scikit-learn's defaults), Seed 0. Each
+// component's sign is fixed so that its largest-magnitude entry is positive.
+type PCA struct {
+	Components int
+	Solver     PCASolver
+	// Oversample is the number of extra sketch columns of PCARandomized.
+	Oversample int
+	// PowerIter is the number of subspace-iteration rounds of PCARandomized; negative means
+	// none (a plain range sketch).
+	PowerIter int
+	// Seed selects the Gaussian test matrix of PCARandomized.
+	Seed uint64
+}
+
+// PCAModel is a fitted PCA. It satisfies sltk.Transformer.
+type PCAModel struct {
+	// Mean is the centroid μ of the training rows (length d).
+	Mean []float64
+	// Components is d×K with the orthonormal principal directions u_1..u_K as columns.
+	Components *mat.Dense
+	// Values are the eigenvalues λ_j = ‖A u_j‖² of C = AᵀA of the centred data, decreasing:
+	// all min(n, d) of them for PCAFull, the first K for PCARandomized.
+	Values []float64
+	// ExplainedVariance[j] = λ_j/(n−1), the sample variance along u_j (scikit-learn's
+	// explained_variance_), and ExplainedVarianceRatio[j] = λ_j / TotalVariance, for j < K.
+	ExplainedVariance      []float64
+	ExplainedVarianceRatio []float64
+	// TotalVariance is Σ_i ‖a_i − μ‖² = ‖A‖_F² = tr C, the variance in the lecture's sense
+	// (no 1/n factor).
+	TotalVariance float64
+	// Residual is Σ_i dist(a_i, μ + span(u_1..u_K))² = TotalVariance − Σ_{j≤K} λ_j, the squared
+	// error of the best-fit subspace (clamped at 0 against rounding).
+	Residual float64
+	// N is the number of training rows.
+	N int
+}
+
+var _ sltk.Transformer = (*PCAModel)(nil)
+
+// Fit centres x (n×d, one observation per row) and finds its principal components. Errors wrap
+// errs.ErrEmpty (nil or empty x), errs.ErrNotFinite (naming the entry, or a variance beyond
+// float64's range), errs.ErrParam
+// (Components < 0 or > min(n, d), a bad Solver or Oversample) or errs.ErrSingular (every
+// column constant: there is no direction of variance and every ratio would be 0/0).
+// Rank-deficient data is fine: the trailing λ_j are (numerically) zero and the residual of
+// K ≥ rank is zero.
+func (p PCA) Fit(x mat.Matrix) (*PCAModel, error) {
+	data, n, d, cerr := check.Rows("x", x)
+	if err := inputError("PCA.Fit", cerr); err != nil {
+		return nil, err
+	}
+	r := min(n, d)
+	k := p.Components
+	switch {
+	case k < 0 || k > d:
+		return nil, fmt.Errorf("embed: PCA.Fit: Components = %d, want 0 ≤ Components ≤ d = %d: %w", k, d, errs.ErrParam)
+	case k > n:
+		return nil, fmt.Errorf("embed: PCA.Fit: Components = %d exceeds the number of rows n = %d: %w", k, n, errs.ErrParam)
+	case p.Solver != PCAFull && p.Solver != PCARandomized:
+		return nil, fmt.Errorf("embed: PCA.Fit: Solver = %d is not a known solver: %w", int(p.Solver), errs.ErrParam)
+	case p.Solver == PCARandomized && k == 0:
+		return nil, fmt.Errorf("embed: PCA.Fit: PCARandomized needs Components ≥ 1: %w", errs.ErrParam)
+	case p.Oversample < 0:
+		return nil, fmt.Errorf("embed: PCA.Fit: Oversample = %d, want ≥ 0: %w", p.Oversample, errs.ErrParam)
+	}
+	if k == 0 {
+		k = r
+	}
+	mean := columnMeans(data, n, d)
+	a := centred(data, n, d, mean)
+	total := mat.Norm(a, 2)
+	total *= total
+	if math.IsInf(total, 0) {
+		return nil, fmt.Errorf("embed: PCA.Fit: the total variance of x overflows float64: %w", errs.ErrNotFinite)
+	}
+	if !(total > 0) {
+		return nil, fmt.Errorf("embed: PCA.Fit: every column of x is constant (total variance 0): %w", errs.ErrSingular)
+	}
+	var values []float64
+	var v *mat.Dense
+	var err error
+	if p.Solver == PCAFull {
+		values, v, err = pcaFull(a)
+	} else {
+		values, v, err = p.randomized(a, k)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for j, v := range values {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil, fmt.Errorf("embed: PCA.Fit: λ_%d = %v overflows float64: %w", j+1, v, errs.ErrNotFinite)
+		}
+	}
+	comp := mat.DenseCopyOf(v.Slice(0, d, 0, k))
+	colsign.Fix(comp) // unique up to sign (Remark 5.28): largest entry positive
+	m := &PCAModel{Mean: mean, Components: comp, Values: values, TotalVariance: total, N: n}
+	m.ExplainedVariance = make([]float64, k)
+	m.ExplainedVarianceRatio = make([]float64, k)
+	kept := 0.0
+	for j := range k {
+		m.ExplainedVariance[j] = values[j] / float64(max(n-1, 1))
+		m.ExplainedVarianceRatio[j] = values[j] / total
+		kept += values[j]
+	}
+	m.Residual = max(total-kept, 0)
+	return m, nil
+}
+
+// columnMeans returns the column means of the row-major n×d data. Cost O(n·d).
+func columnMeans(data []float64, n, d int) []float64 {
+	mean := make([]float64, d)
+	for i := range n {
+		for j, v := range data[i*d : (i+1)*d] {
+			mean[j] += v
+		}
+	}
+	for j := range mean {
+		mean[j] /= float64(n)
+	}
+	return mean
+}
+
+// centred returns the n×d data minus mean in every row, as a new matrix. Cost O(n·d).
+func centred(data []float64, n, d int, mean []float64) *mat.Dense {
+	a := mat.NewDense(n, d, nil)
+	raw := a.RawMatrix().Data
+	for i := range n {
+		out := raw[i*d : (i+1)*d]
+		for j, v := range data[i*d : (i+1)*d] {
+			out[j] = v - mean[j]
+		}
+	}
+	return a
+}
+
+// tsqrRows is the number of rows per block of the tall-skinny QR in pcaFull.
+const tsqrRows = 4096
+
+// pcaFull returns the squared singular values of a and its right singular vectors. A tall a
+// (n > 4·tsqrRows, n ≥ 8d) is first reduced to the stacked R factors of row blocks
+// (tall-skinny QR: A = diag(Q_b)·[R_1; R_2; …] has the singular values and right vectors of
+// the stack), factored in parallel, each block small enough to stay in cache; then gonum's SVD
+// runs on the small stack. Block boundaries depend only on n and d, so the result does not
+// depend on the number of cores.
+func pcaFull(a *mat.Dense) ([]float64, *mat.Dense, error) {
+	n, d := a.Dims()
+	if n > 4*tsqrRows && n >= 8*d && d <= tsqrRows/4 {
+		a = stackedR(a)
+	}
+	var svd mat.SVD
+	if !svd.Factorize(a, mat.SVDThinV) {
+		return nil, nil, fmt.Errorf("embed: PCA.Fit: the SVD did not converge: %w", errs.ErrSingular)
+	}
+	s := svd.Values(nil)
+	for j := range s {
+		s[j] *= s[j]
+	}
+	var v mat.Dense
+	svd.VTo(&v)
+	return s, &v, nil
+}
+
+// stackedR returns the R factors of the Householder QR of consecutive tsqrRows-row blocks of
+// a, stacked (⌈n/tsqrRows⌉·d × d). a is overwritten. Cost O(n·d²), blocks on all cores.
+func stackedR(a *mat.Dense) *mat.Dense {
+	n, d := a.Dims()
+	nb := (n + tsqrRows - 1) / tsqrRows
+	r := mat.NewDense(nb*d, d, nil)
+	par.Chunks(nb, 1, func(lo, hi int) {
+		tau := make([]float64, d)
+		work := make([]float64, 1)
+		for b := lo; b < hi; b++ {
+			blk := a.Slice(b*tsqrRows, min(n, (b+1)*tsqrRows), 0, d).(*mat.Dense).RawMatrix()
+			lapack64.Geqrf(blk, tau, work, -1)
+			if int(work[0]) > len(work) {
+				work = make([]float64, int(work[0]))
+			}
+			lapack64.Geqrf(blk, tau, work, len(work))
+			for i := range min(blk.Rows, d) {
+				copy(r.RawRowView(b*d + i)[i:], blk.Data[i*blk.Stride+i:i*blk.Stride+d])
+			}
+		}
+	})
+	return r
+}
+
+// randomized is the range finder with subspace iteration (Halko et al., Algorithm 4.4 and 5.1).
+func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
+	n, d := a.Dims()
+	over := p.Oversample
+	if over == 0 {
+		over = 10
+	}
+	rounds := p.PowerIter
+	if rounds == 0 {
+		rounds = 4
+	}
+	l := min(k+over, n, d)
+	rng := rand.New(rand.NewPCG(p.Seed, pcaStream))
+	omega := mat.NewDense(d, l, nil)
+	for i := range omega.RawMatrix().Data {
+		omega.RawMatrix().Data[i] = rng.NormFloat64()
+	}
+	y := mat.NewDense(n, l, nil)
+	z := mat.NewDense(d, l, nil)
+	y.Mul(a, omega)
+	for range max(rounds, 0) {
+		orthonormalTall(y, 1) // one pass: the iteration needs a well-conditioned basis only
+		transMul(z, a, y)
+		orthonormalColumns(z)
+		y.Mul(a, z)
+	}
+	orthonormalTall(y, 2)
+	b := mat.NewDense(l, d, nil)
+	transMul(b, y, a) // B = QᵀA, l×d
+	var svd mat.SVD
+	if !svd.Factorize(b, mat.SVDThinV) {
+		return nil, nil, fmt.Errorf("embed: PCA.Fit: the SVD of the sketch did not converge: %w", errs.ErrSingular)
+	}
+	s := svd.Values(nil)[:k]
+	for j := range s {
+		s[j] *= s[j]
+	}
+	var v mat.Dense
+	svd.VTo(&v)
+	return s, &v, nil
+}
+
+// transMul sets dst = aᵀ·y for tall a (n×p) and y (n×q) from per-block products A_bᵀY_b
+// computed on all cores and added in block order, so the sum does not depend on the number of
+// cores. (gonum's Dgemm parallelises over tiles of the output, and a small p×q output is a
+// single tile.) Cost O(n·p·q).
+func transMul(dst, a, y *mat.Dense) {
+	n, p := a.Dims()
+	_, q := y.Dims()
+	nb := (n + tsqrRows - 1) / tsqrRows
+	parts := make([]*mat.Dense, nb)
+	par.Chunks(nb, 1, func(lo, hi int) {
+		for b := lo; b < hi; b++ {
+			r0, r1 := b*tsqrRows, min(n, (b+1)*tsqrRows)
+			parts[b] = mat.NewDense(p, q, nil)
+			parts[b].Mul(a.Slice(r0, r1, 0, p).T(), y.Slice(r0, r1, 0, q))
+		}
+	})
+	dst.Zero()
+	for _, m := range parts {
+		dst.Add(dst, m)
+	}
+}
+
+// orthonormalTall orthonormalises the columns of a tall n×l y as Q = Y·R⁻¹ with R from the
+// blocked parallel QR of stackedR. Each further pass repairs what κ(Y) cost the previous one:
+// two passes give columns orthonormal to rounding. Short or numerically rank-deficient y go
+// to the Householder orthonormalColumns instead. Cost O(passes·n·l²), BLAS-3 solves.
+func orthonormalTall(y *mat.Dense, passes int) {
+	n, l := y.Dims()
+	if n <= 4*tsqrRows || n < 8*l {
+		orthonormalColumns(y)
+		return
+	}
+	for range passes {
+		g := stackedR(mat.DenseCopyOf(y)).RawMatrix()
+		tau, work := make([]float64, l), make([]float64, 1)
+		lapack64.Geqrf(g, tau, work, -1)
+		work = make([]float64, int(work[0]))
+		lapack64.Geqrf(g, tau, work, len(work))
+		lo, hi := math.Inf(1), 0.0
+		for i := range l {
+			v := math.Abs(g.Data[i*g.Stride+i])
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		if !(lo > 1e-8*hi) {
+			orthonormalColumns(y)
+			return
+		}
+		r := blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: l, Stride: g.Stride, Data: g.Data}
+		blas64.Trsm(blas.Right, blas.NoTrans, 1, r, y.RawMatrix())
+	}
+}
+
+// orthonormalColumns replaces the m×l matrix y (m ≥ l) by the thin Q of its QR factorisation
+// (LAPACK Geqrf and Orgqr: O(m·l²), no m×m matrix).
+func orthonormalColumns(y *mat.Dense) {
+	g := y.RawMatrix()
+	tau := make([]float64, g.Cols)
+	work := make([]float64, 1)
+	lapack64.Geqrf(g, tau, work, -1)
+	work = make([]float64, int(work[0]))
+	lapack64.Geqrf(g, tau, work, len(work))
+	lapack64.Orgqr(g, tau, work, -1)
+	if int(work[0]) > len(work) {
+		work = make([]float64, int(work[0]))
+	}
+	lapack64.Orgqr(g, tau, work, len(work))
+}
+
+func (m *PCAModel) ready(fn string) error {
+	if m == nil || m.Components == nil {
+		return fmt.Errorf("embed: PCAModel.%s: %w", fn, errs.ErrNotFitted)
+	}
+	return nil
+}
+
+// Transform returns the coordinates (x − μ)U_K of the rows of x in the basis of the
+// components (n×K). Cost O(n·d·K).
+func (m *PCAModel) Transform(x mat.Matrix) (*mat.Dense, error) {
+	if err := m.ready("Transform"); err != nil {
+		return nil, err
+	}
+	data, n, d, cerr := check.Rows("x", x)
+	if err := inputError("PCAModel.Transform", cerr); err != nil {
+		return nil, err
+	}
+	if d != len(m.Mean) {
+		return nil, fmt.Errorf("embed: PCAModel.Transform: x has %d columns, the model was fitted on %d: %w", d, len(m.Mean), errs.ErrShape)
+	}
+	var z mat.Dense
+	z.Mul(centred(data, n, d, m.Mean), m.Components)
+	return &z, nil
+}
+
+// InverseTransform maps coordinates z (n×K) back to μ + zU_Kᵀ in the data space: the
+// projection of the original rows onto the best-fit affine subspace. Cost O(n·d·K).
+func (m *PCAModel) InverseTransform(z mat.Matrix) (*mat.Dense, error) {
+	if err := m.ready("InverseTransform"); err != nil {
+		return nil, err
+	}
+	_, k := m.Components.Dims()
+	if err := fittedInput("PCAModel.InverseTransform", "z", z, k); err != nil {
+		return nil, err
+	}
+	var x mat.Dense
+	x.Mul(z, m.Components.T())
+	n, _ := x.Dims()
+	for i := range n {
+		row := x.RawRowView(i)
+		for j := range row {
+			row[j] += m.Mean[j]
+		}
+	}
+	return &x, nil
+}
+
+// fittedInput validates the input of a fitted model: finite, not empty, with want columns.
+func fittedInput(fn, name string, x mat.Matrix, want int) error {
+	_, d, cerr := check.Matrix(name, x)
+	if err := inputError(fn, cerr); err != nil {
+		return err
+	}
+	if d != want {
+		return fmt.Errorf("embed: %s: %s has %d columns, want %d: %w", fn, name, d, want, errs.ErrShape)
+	}
+	return nil
+}
+
+// inputError wraps a validation fault in the matching sentinel (nil for no fault).
+func inputError(fn string, cerr *check.Error) error {
+	switch {
+	case cerr == nil:
+		return nil
+	case cerr.Fault == check.NotFinite:
+		return fmt.Errorf("embed: %s: %v: %w", fn, cerr, errs.ErrNotFinite)
+	default:
+		return fmt.Errorf("embed: %s: %v: %w", fn, cerr, errs.ErrEmpty)
+	}
+}
