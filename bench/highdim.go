@@ -7,6 +7,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/cluster"
 	"github.com/sltk-book/sltk/sltk/embed"
+	"github.com/sltk-book/sltk/sltk/metrics"
 	"github.com/sltk-book/sltk/sltk/synth"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -90,36 +91,15 @@ func spectralWorkload() Workload {
 			for i := range truth {
 				truth[i] = int(in["y"].At(i, 0))
 			}
-			return Result{Quality: adjustedRand(res.Labels, truth), Note: fmt.Sprintf("%d Lanczos steps", res.Iter)}, nil
+			ari, err := metrics.AdjustedRand(res.Labels, truth)
+			if err != nil {
+				return Result{}, err
+			}
+			return Result{Quality: ari, Note: fmt.Sprintf("%d Lanczos steps", res.Iter)}, nil
 		},
 		Peer:   "spectral_rbf",
 		Params: map[string]any{"gamma": 30, "n_clusters": 2},
 	}
-}
-
-// adjustedRand is the adjusted Rand index of two labelings (Hubert & Arabie), written here
-// only for this bench row until the library's metrics package has one.
-func adjustedRand(a, b []int) float64 {
-	pairs := func(c float64) float64 { return c * (c - 1) / 2 }
-	table := map[[2]int]float64{}
-	rowSum, colSum := map[int]float64{}, map[int]float64{}
-	for i := range a {
-		table[[2]int{a[i], b[i]}]++
-		rowSum[a[i]]++
-		colSum[b[i]]++
-	}
-	var index, ra, rb float64
-	for _, c := range table {
-		index += pairs(c)
-	}
-	for _, c := range rowSum {
-		ra += pairs(c)
-	}
-	for _, c := range colSum {
-		rb += pairs(c)
-	}
-	expected := ra * rb / pairs(float64(len(a)))
-	return (index - expected) / ((ra+rb)/2 - expected)
 }
 
 func init() {
