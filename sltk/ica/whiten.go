@@ -2,12 +2,15 @@ package ica
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/sltk-book/sltk/sltk/embed"
 )
 
 // Whitener centres and whitens (spheres) data: u = Λ^{-1/2}Eᵀ(x − x̄), where C = EΛEᵀ is the
@@ -19,8 +22,8 @@ import (
 // reduces the dimension to the number of kept components. Components, if positive, keeps at
 // most that many leading directions (PCA reduction).
 //
-// Cost: O(n·d²) for the covariance and for the projection (BLAS on row blocks, all cores),
-// O(d³) for the eigendecomposition.
+// The eigenpairs come from the library's one PCA (embed.PCA, full SVD of the centred data).
+// Cost: O(n·d²) for the PCA and for the projection (BLAS on row blocks, all cores).
 type Whitener struct {
 	// Tol is the relative eigenvalue floor; zero means 1e-10.
 	Tol float64
@@ -34,9 +37,10 @@ type Whitener struct {
 type Whitening struct {
 	// Mean is the sample mean x̄ (length d).
 	Mean []float64
-	// Values are all d eigenvalues of the 1/n covariance, in decreasing order.
+	// Values are the min(n, d) leading eigenvalues of the 1/n covariance, in decreasing order.
 	Values []float64
-	// Vectors holds the matching unit eigenvectors in its columns (d×d).
+	// Vectors holds the matching unit eigenvectors in its columns (d×min(n, d)): the
+	// principal directions of embed.PCA.
 	Vectors *mat.Dense
 	// Components is the number of kept directions k.
 	Components int
@@ -63,68 +67,29 @@ func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 	if err != nil {
 		return nil, err
 	}
-	xd := rawDense(x)
-	raw := xd.RawMatrix().Data
-	nb := numBlocks(n)
-
-	// Mean: per-block sums added in block order.
-	part := make([]float64, nb*d)
-	forBlocks(n, func(_, b, lo, hi int) {
-		s := part[b*d : (b+1)*d]
-		for i := lo; i < hi; i++ {
-			row := raw[i*d : (i+1)*d]
-			for j, v := range row {
-				s[j] += v
-			}
+	raw := rawDense(x).RawMatrix().Data
+	// The covariance's eigenpairs are the library's PCA: C = AᵀA/n for the centred data A, so
+	// its eigenvalues are PCA's Values (the squared singular values of A) divided by n.
+	pca, err := embed.PCA{}.Fit(x)
+	if err != nil {
+		if errors.Is(err, ErrSingular) {
+			return nil, fmt.Errorf("%w: ica: Whitener.Fit: every column is constant", ErrSingular)
 		}
-	})
-	mean := make([]float64, d)
-	for b := range nb {
-		for j := range d {
-			mean[j] += part[b*d+j]
-		}
+		return nil, fmt.Errorf("ica: Whitener.Fit: %w", err)
 	}
-	for j := range mean {
-		mean[j] /= float64(n)
+	vals := make([]float64, len(pca.Values))
+	for j, v := range pca.Values {
+		vals[j] = v / float64(n)
 	}
-
-	// Covariance: per-block Xc_bᵀXc_b by BLAS on a centred, transposed (d×rows) copy of the
-	// block, so that the products run along long rows.
-	nw := workers(n)
-	scratch := make([][]float64, nw)
-	for i := range scratch {
-		scratch[i] = make([]float64, blockRows*d)
-	}
-	cpart := make([]float64, nb*d*d)
-	forBlocks(n, func(wk, b, lo, hi int) {
-		xt := centredT(scratch[wk], raw, lo, hi, d, mean)
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, xt, xt, 0, general(cpart[b*d*d:(b+1)*d*d], d, d))
-	})
-	cov := mat.NewSymDense(d, nil)
-	for i := range d {
-		for j := i; j < d; j++ {
-			var v float64
-			for b := range nb {
-				v += cpart[b*d*d+i*d+j]
-			}
-			cov.SetSym(i, j, v/float64(n))
-		}
-	}
-
-	vals, vecs, ok := eigDesc(cov)
-	if !ok {
-		return nil, fmt.Errorf("%w: eigendecomposition of the covariance failed", ErrSingular)
-	}
-	if !(vals[0] > 0) {
-		return nil, fmt.Errorf("%w: every column is constant (largest covariance eigenvalue %.3g)", ErrSingular, vals[0])
-	}
+	vecs, mean := pca.Components, pca.Mean
+	r := len(vals) // min(n, d)
 	k := 0
-	for k < d && vals[k] > tol*vals[0] {
+	for k < r && vals[k] > tol*vals[0] {
 		k++
 	}
 	if k < d && !w.Reduce {
-		return nil, fmt.Errorf("%w: covariance eigenvalue %.3g is below %.3g·λ_max = %.3g (%d of %d directions degenerate); set Whitener.Reduce to drop them",
-			ErrSingular, vals[k], tol, tol*vals[0], d-k, d)
+		return nil, fmt.Errorf("%w: %d of %d covariance directions are degenerate (eigenvalue below %.3g·λ_max = %.3g, or n = %d < d); set Whitener.Reduce to drop them",
+			ErrSingular, d-k, d, tol, tol*vals[0], n)
 	}
 	if w.Components > 0 && w.Components < k {
 		k = w.Components
@@ -141,6 +106,10 @@ func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 		}
 	}
 	wt := &Whitening{Mean: mean, Values: vals, Vectors: vecs, Components: k, Matrix: wm, Dewhiten: dw}
+	scratch := make([][]float64, workers(n))
+	for i := range scratch {
+		scratch[i] = make([]float64, blockRows*d)
+	}
 	wt.U, wt.ut = wt.project(raw, n, d, scratch)
 	return wt, nil
 }
