@@ -51,19 +51,22 @@ type Sizer interface {
 	Size() (width, height vg.Length)
 }
 
-// Figure is a gonum plot plus what this package draws around it: a legend placed beside the
-// data instead of over it, and for heat maps a colour bar. The *plot.Plot is embedded, so a
-// caller tweaks a figure as a plot (fig.Title.Text, fig.X.Label.Text, fig.Add(...)) before
-// passing it to Show or Save.
+// Figure is a gonum plot plus what this package draws around it: a legend on a light box in a
+// corner of the data area (or in a column beside it), and for heat maps a colour bar. The
+// *plot.Plot is embedded, so a caller tweaks a figure as a plot (fig.Title.Text,
+// fig.X.Label.Text, fig.Add(...)) before passing it to Show or Save.
 type Figure struct {
 	*plot.Plot
 
 	// Width and Height are the rendered size; zero means DefaultWidth / DefaultHeight.
 	Width, Height vg.Length
 
-	// LegendInside draws the legend in the top-right corner of the data area, as gonum/plot
-	// does, instead of in a column to the right of it. Inside saves space but may cover data.
-	LegendInside bool
+	// LegendOutside draws the legend in a column to the right of the data area instead of
+	// in its top-right corner; the column is sized to the legend, so no entry is clipped.
+	LegendOutside bool
+	// LegendLeft and LegendBottom move the legend inside the data area to the left or the
+	// bottom, for data that crowds the top-right corner.
+	LegendLeft, LegendBottom bool
 
 	// colorBar, when set, is drawn in a strip to the right of the data area.
 	colorBar *plot.Plot
@@ -108,10 +111,15 @@ const (
 	colorBarWidth = 0.8 * vg.Inch
 	colorBarStrip = 12 // points: width of the colour strip itself
 	legendGap     = 10 * vg.Millimeter / 3
+	// legendSlack widens a legend column by this fraction of its measured width: a browser
+	// without Liberation Sans sets text in a wider fallback font.
+	legendSlack = 0.15
+	titleTop    = 4 // points above the title
 )
 
 // Draw draws the figure onto c: the colour bar strip (if any) on the far right, then the
-// legend column (unless LegendInside), then the plot in the space that is left.
+// legend column (if LegendOutside), then the plot in the space that is left, and last the
+// legend in its corner of the data area.
 func (f *Figure) Draw(c draw.Canvas) {
 	if f.Plot == nil {
 		return
@@ -120,33 +128,55 @@ func (f *Figure) Draw(c draw.Canvas) {
 	if f.colorBar != nil {
 		main.Max.X -= colorBarWidth
 	}
-	q := *f.Plot // shallow copy: the legend may be drawn separately without changing f
-	var legendW vg.Length
-	if !f.LegendInside {
-		r := q.Legend.Rectangle(main)
-		legendW = r.Max.X - r.Min.X
-		if legendW > 0 {
-			q.Legend = plot.NewLegend()
-			main.Max.X -= legendW + 2*legendGap
-		}
+	q := *f.Plot // shallow copy: the legend is drawn separately without changing f
+	q.Legend = plot.NewLegend()
+	legendW, legendH := legendSize(&f.Plot.Legend)
+	if f.LegendOutside && legendW > 0 {
+		legendW *= 1 + legendSlack
+		main.Max.X -= legendW + 2*legendGap
 	}
 	fitTitle(&q.Title, main.Max.X-main.Min.X)
+	if q.Title.Text != "" {
+		main.Max.Y -= titleTop // gonum sets the title flush with the top edge
+	}
 	q.Draw(main)
 	data := q.DataCanvas(main)
 
 	if legendW > 0 {
 		l := f.Plot.Legend
-		l.Top, l.Left = true, true
-		lc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
-			Min: vg.Point{X: main.Max.X + legendGap, Y: data.Min.Y},
-			Max: vg.Point{X: main.Max.X + legendGap + legendW, Y: data.Max.Y},
-		}}
-		l.Draw(lc)
+		var box vg.Rectangle
+		if f.LegendOutside {
+			l.Top, l.Left = true, true
+			box = vg.Rectangle{
+				Min: vg.Point{X: main.Max.X + legendGap, Y: data.Max.Y - legendH},
+				Max: vg.Point{X: main.Max.X + legendGap + legendW, Y: data.Max.Y},
+			}
+		} else {
+			// gonum's Left means "icons first"; inside, text sits next to the icons on the
+			// side away from the border, so a wider font grows into the plot, not off it.
+			l.Top, l.Left = !f.LegendBottom, f.LegendLeft
+			pad := vg.Points(6)
+			x0, y0 := data.Max.X-pad-legendW, data.Max.Y-pad-legendH
+			if f.LegendLeft {
+				x0 = data.Min.X + pad
+			}
+			if f.LegendBottom {
+				y0 = data.Min.Y + pad
+			}
+			box = vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x0 + legendW, Y: y0 + legendH}}
+			frame := vg.Rectangle{Min: box.Min.Sub(vg.Point{X: 4, Y: 3}), Max: box.Max.Add(vg.Point{X: 4, Y: 3})}
+			c.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xd8})
+			c.Fill(frame.Path())
+			c.SetColor(color.NRGBA{0xcc, 0xcc, 0xcc, 0xff})
+			c.SetLineWidth(vg.Points(0.5))
+			c.Stroke(frame.Path())
+		}
+		l.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: box})
 	}
 	if f.colorBar != nil {
-		x0 := main.Max.X + legendW
-		if legendW > 0 {
-			x0 += 2 * legendGap
+		x0 := main.Max.X
+		if f.LegendOutside && legendW > 0 {
+			x0 += legendW + 2*legendGap
 		}
 		cb := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
 			Min: vg.Point{X: x0 + vg.Points(4), Y: data.Min.Y},
@@ -160,6 +190,12 @@ func (f *Figure) Draw(c draw.Canvas) {
 		cb.Max.Y += data.Max.Y - inner.Max.Y
 		f.colorBar.Draw(cb)
 	}
+}
+
+// legendSize is the width and height of the legend's entries (zero for an empty legend).
+func legendSize(l *plot.Legend) (w, h vg.Length) {
+	r := l.Rectangle(draw.Canvas{})
+	return r.Max.X - r.Min.X, r.Max.Y - r.Min.Y
 }
 
 // minTitleSize is the smallest font a title is shrunk to before it is wrapped instead.
@@ -209,7 +245,8 @@ type Grid struct {
 	Panels     []Drawer
 	// Title, if not empty, is drawn centred above all panels.
 	Title string
-	// PanelWidth and PanelHeight give each tile's size; zero means 4 × 3 inches.
+	// PanelWidth and PanelHeight give each tile's size; zero means the column width
+	// (DefaultWidth) shared by the columns, at least 3 inches, and a 4:3 tile.
 	PanelWidth, PanelHeight vg.Length
 }
 
@@ -253,10 +290,10 @@ const gridTitleHeight = 0.4 * vg.Inch
 func (g *Grid) Size() (vg.Length, vg.Length) {
 	pw, ph := g.PanelWidth, g.PanelHeight
 	if pw <= 0 {
-		pw = 4 * vg.Inch
+		pw = max(DefaultWidth/vg.Length(max(g.Cols, 1)), 3*vg.Inch)
 	}
 	if ph <= 0 {
-		ph = 3 * vg.Inch
+		ph = pw * 3 / 4
 	}
 	w, h := vg.Length(max(g.Cols, 1))*pw, vg.Length(max(g.Rows, 1))*ph
 	if g.Title != "" {
@@ -290,13 +327,15 @@ func (g *Grid) Draw(c draw.Canvas) {
 // high-density screens while a 6×4 inch figure stays near 100 kB.
 const PNGDPI = 150
 
-// svgFix mends two things in gonum's SVG output. It adds fallbacks to the font family written
+// svgFix mends three things in gonum's SVG output. It lets the figure shrink with a narrow
+// page (max-width, keeping the aspect through the viewBox). It adds fallbacks to the font family written
 // into SVG text, so browsers without the Liberation fonts use the metric-compatible Arial
 // instead of a serif default. And it stretches embedded raster images (rasterised heat maps,
 // contour shading, colour bars) to the rectangle gonum gives them: without
 // preserveAspectRatio="none" a browser keeps the image's own aspect ratio, which letterboxes
 // a square heat map inside a wide plot and squeezes a 1-pixel-wide colour bar to a hairline.
 var svgFix = strings.NewReplacer(
+	"<svg width=", `<svg style="max-width:100%;height:auto" width=`,
 	"<image ", `<image preserveAspectRatio="none" `,
 	"font-family:Liberation Sans;", "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;",
 	"font-family:Liberation Serif;", "font-family:'Liberation Serif','Times New Roman',serif;",

@@ -249,17 +249,21 @@ func textX(t *testing.T, svg []byte, s string) float64 {
 	return x
 }
 
-func TestLegendBesideData(t *testing.T) {
+func TestLegendPlacement(t *testing.T) {
 	series := []Series{{Name: "first", Y: []float64{1, 2}}, {Name: "second", Y: []float64{2, 1}}}
-	beside := Must(Render(Must(Lines(series)), "svg"))
-	// The last x tick label sits at the right edge of the data area; a legend beside the
-	// data starts to its right, a legend inside starts to its left.
-	if textX(t, beside, "first") <= textX(t, beside, "1.0") {
-		t.Error("legend is not to the right of the data area")
-	}
-	inside := Must(Render(Must(Lines(series, LegendInside())), "svg"))
+	// The last x tick label sits at the right edge of the data area; a legend inside starts
+	// to its left (the default), a legend beside the data to its right.
+	inside := Must(Render(Must(Lines(series)), "svg"))
 	if textX(t, inside, "first") >= textX(t, inside, "1.0") {
-		t.Error("LegendInside did not put the legend over the data area")
+		t.Error("the default legend is not inside the data area")
+	}
+	beside := Must(Render(Must(Lines(series, LegendOutside())), "svg"))
+	if textX(t, beside, "first") <= textX(t, beside, "1.0") {
+		t.Error("LegendOutside did not put the legend right of the data area")
+	}
+	left := Must(Render(Must(Lines(series, LegendLeft())), "svg"))
+	if textX(t, left, "first") >= textX(t, inside, "first") {
+		t.Error("LegendLeft did not move the legend left")
 	}
 }
 
