@@ -64,14 +64,43 @@ type Figure struct {
 	// LegendOutside draws the legend in a column to the right of the data area instead of
 	// in its top-right corner; the column is sized to the legend, so no entry is clipped.
 	LegendOutside bool
-	// LegendLeft and LegendBottom move the legend inside the data area to the left or the
-	// bottom, for data that crowds the top-right corner.
+	// LegendLeft and LegendBottom put the legend inside the data area at the left or the
+	// bottom. When neither is set, the legend goes to the corner that covers the fewest data
+	// points, top right on a tie.
 	LegendLeft, LegendBottom bool
 
 	// colorBar, when set, is drawn in a strip to the right of the data area.
 	colorBar *plot.Plot
 	// grid is the background grid added by NewFigure, kept so builders can thin it out.
 	grid *plotter.Grid
+	// data are the points of the plotters added through Add, where the legend should not go.
+	data plotter.XYs
+}
+
+// Add adds plotters to the figure as plot.Plot.Add does, and notes their points (of lines,
+// scatters and histogram bars) so that the legend can go to the emptiest corner.
+func (f *Figure) Add(ps ...plot.Plotter) {
+	f.Plot.Add(ps...)
+	for _, p := range ps {
+		switch v := p.(type) {
+		case *plotter.Histogram:
+			for _, b := range v.Bins {
+				f.data = append(f.data, plotter.XY{X: (b.Min + b.Max) / 2, Y: b.Weight})
+			}
+		case plotter.XYer:
+			line, isLine := p.(*plotter.Line)
+			for i := range v.Len() {
+				x, y := v.XY(i)
+				f.data = append(f.data, plotter.XY{X: x, Y: y})
+				if isLine && i > 0 && line.Len() < 500 { // points along the segment too
+					x0, y0 := v.XY(i - 1)
+					for _, t := range []float64{0.25, 0.5, 0.75} {
+						f.data = append(f.data, plotter.XY{X: x0 + t*(x-x0), Y: y0 + t*(y-y0)})
+					}
+				}
+			}
+		}
+	}
 }
 
 // NewFigure returns an empty figure in the house style with the given title and axis labels
@@ -154,16 +183,12 @@ func (f *Figure) Draw(c draw.Canvas) {
 		} else {
 			// gonum's Left means "icons first"; inside, text sits next to the icons on the
 			// side away from the border, so a wider font grows into the plot, not off it.
-			l.Top, l.Left = !f.LegendBottom, f.LegendLeft
-			pad := vg.Points(6)
-			x0, y0 := data.Max.X-pad-legendW, data.Max.Y-pad-legendH
-			if f.LegendLeft {
-				x0 = data.Min.X + pad
+			left, bottom := f.LegendLeft, f.LegendBottom
+			if !left && !bottom {
+				left, bottom = f.emptiestCorner(&q, data, legendW, legendH)
 			}
-			if f.LegendBottom {
-				y0 = data.Min.Y + pad
-			}
-			box = vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x0 + legendW, Y: y0 + legendH}}
+			l.Top, l.Left = !bottom, left
+			box = legendBox(data, legendW, legendH, left, bottom)
 			frame := vg.Rectangle{Min: box.Min.Sub(vg.Point{X: 4, Y: 3}), Max: box.Max.Add(vg.Point{X: 4, Y: 3})}
 			c.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xd8})
 			c.Fill(frame.Path())
@@ -190,6 +215,43 @@ func (f *Figure) Draw(c draw.Canvas) {
 		cb.Max.Y += data.Max.Y - inner.Max.Y
 		f.colorBar.Draw(cb)
 	}
+}
+
+// legendPad is the distance of a legend inside the data area from its border.
+const legendPad = 6
+
+// legendBox is the rectangle of a w×h legend in a corner of the data area.
+func legendBox(data draw.Canvas, w, h vg.Length, left, bottom bool) vg.Rectangle {
+	x0, y0 := data.Max.X-legendPad-w, data.Max.Y-legendPad-h
+	if left {
+		x0 = data.Min.X + legendPad
+	}
+	if bottom {
+		y0 = data.Min.Y + legendPad
+	}
+	return vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x0 + w, Y: y0 + h}}
+}
+
+// emptiestCorner returns the corner (left?, bottom?) of the data area where a w×h legend
+// covers the fewest of the figure's data points; top right wins ties, then top left.
+func (f *Figure) emptiestCorner(p *plot.Plot, data draw.Canvas, w, h vg.Length) (left, bottom bool) {
+	trX, trY := p.Transforms(&data)
+	best := -1
+	for _, c := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
+		box := legendBox(data, w, h, c[0], c[1])
+		const m = legendPad + 2 // the frame and the gap to the border count as covered
+		n := 0
+		for _, d := range f.data {
+			x, y := trX(d.X), trY(d.Y)
+			if x >= box.Min.X-m && x <= box.Max.X+m && y >= box.Min.Y-m && y <= box.Max.Y+m {
+				n++
+			}
+		}
+		if best < 0 || n < best {
+			best, left, bottom = n, c[0], c[1]
+		}
+	}
+	return left, bottom
 }
 
 // legendSize is the width and height of the legend's entries (zero for an empty legend).
