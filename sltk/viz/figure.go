@@ -83,9 +83,14 @@ func (f *Figure) Add(ps ...plot.Plotter) {
 	f.Plot.Add(ps...)
 	for _, p := range ps {
 		switch v := p.(type) {
-		case *plotter.Histogram:
+		case *plotter.Histogram: // a bar covers its whole area
 			for _, b := range v.Bins {
-				f.data = append(f.data, plotter.XY{X: (b.Min + b.Max) / 2, Y: b.Weight})
+				for i := range 5 {
+					for j := range 5 {
+						x := b.Min + (b.Max-b.Min)*float64(i)/4
+						f.data = append(f.data, plotter.XY{X: x, Y: b.Weight * float64(j) / 4})
+					}
+				}
 			}
 		case plotter.XYer:
 			line, isLine := p.(*plotter.Line)
@@ -144,6 +149,8 @@ const (
 	// without Liberation Sans sets text in a wider fallback font.
 	legendSlack = 0.15
 	titleTop    = 4 // points above the title
+	// figureMargin is left free at the left, right and bottom edges of a figure.
+	figureMargin = 3
 )
 
 // Draw draws the figure onto c: the colour bar strip (if any) on the far right, then the
@@ -154,6 +161,11 @@ func (f *Figure) Draw(c draw.Canvas) {
 		return
 	}
 	main := c
+	// A margin keeps the y label, the title and the last tick label inside the figure when a
+	// browser rounds or scales them.
+	main.Min.X += figureMargin
+	main.Min.Y += figureMargin
+	main.Max.X -= figureMargin
 	if f.colorBar != nil {
 		main.Max.X -= colorBarWidth
 	}
