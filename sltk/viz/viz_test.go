@@ -443,9 +443,9 @@ func TestSVGImagesStretch(t *testing.T) {
 // The legend avoids the data: a curve through the top-right corner pushes it elsewhere.
 func TestLegendAvoidsData(t *testing.T) {
 	rising := []Series{{Name: "rising", Y: []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}}
-	svg := Must(Render(Must(Lines(rising)), "svg"))
+	svg := Must(Render(Must(Lines(rising, Title("t"))), "svg"))
 	falling := []Series{{Name: "rising", Y: []float64{10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0}}}
-	svg2 := Must(Render(Must(Lines(falling)), "svg"))
+	svg2 := Must(Render(Must(Lines(falling, Title("t"))), "svg"))
 	// A rising line leaves the top left free, a falling one the top right.
 	if textX(t, svg, "rising") >= textX(t, svg2, "rising") {
 		t.Error("the legend of a rising line is not left of that of a falling line")
