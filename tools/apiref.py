@@ -33,11 +33,11 @@ def parse(doc):
     for line in doc.splitlines():
         ident = None
         m = DECL.match(line)
-        if m:
+        if re.match(r"^(var|const) \($", line):
+            block = line.split()[0]
+        elif m:
             kind, recv, name = m.groups()
             ident = f"{recv}.{name}" if recv else name
-            if line.rstrip().endswith("(") and kind in ("var", "const"):
-                block, ident = kind, None
         elif block and line.startswith(")"):
             block = None
         elif block:

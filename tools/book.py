@@ -152,6 +152,7 @@ MathJax.Hub.Config({{
 <aside class="sidebar">
 <details class="toc" open>
 <summary>Contents</summary>
+<p class="toc-home"><a href="{up}index.html">sltk</a> · <a href="{up}api/index.html">API reference</a></p>
 <div class="search"><input type="search" id="search" placeholder="Search the book" aria-label="Search the book" autocomplete="off">
 <ol id="search-hits" class="hits"></ol></div>
 {toc}
@@ -163,8 +164,7 @@ MathJax.Hub.Config({{
 
 def toc_html(entries, up, current=None, sections=()):
     """The sidebar: every chapter by course, the current one with its numbered sections."""
-    parts = [f'<p class="toc-home"><a href="{up}index.html">sltk</a> · '
-             f'<a href="{up}api/index.html">API</a></p>']
+    parts = []
     for folder, name, _ in COURSES:
         chapters = [e for e in entries if e["course"] == folder]
         if not chapters:
@@ -211,7 +211,7 @@ FIGURE_CAPTION = re.compile(r"^\s*\*\*Figure ([0-9A-Z]+)\.(\d+)\.?\*\*")
 
 def group_claims(cell):
     """Replace the claim lines of a code cell's output by one quiet, expandable line."""
-    claims, outputs = [], []
+    claims, outputs, at = [], [], None
     for out in cell.get("outputs", []):
         if out.get("output_type") == "stream" and out.get("name") == "stdout":
             lines = out.get("text", "").splitlines(keepends=True)
@@ -219,12 +219,14 @@ def group_claims(cell):
             rest = "".join(l for l in lines if not l.startswith(CLAIM_MARK))
             if rest.strip():
                 outputs.append(nbformat.v4.new_output("stream", name="stdout", text=rest))
+            if claims and at is None:
+                at = len(outputs)  # the quiet line goes where the first claim was printed
             continue
         outputs.append(out)
     if claims:
         items = "".join(f"<li>{html.escape(c)}</li>" for c in claims)
         word = "check" if len(claims) == 1 else "checks"
-        outputs.append(nbformat.v4.new_output("display_data", data={"text/html": (
+        outputs.insert(at, nbformat.v4.new_output("display_data", data={"text/html": (
             f'<details class="claims"><summary>✓ {len(claims)} {word} passed</summary>'
             f'<ul>{items}</ul></details>')}))
     cell["outputs"] = outputs
@@ -409,8 +411,9 @@ def render_chapter(entry, prev, nxt, entries, idents, out_dir):
     body, _ = exporter.from_notebook_node(nb)
     up = "../" * entry["page"].count("/")
     body, equations = equation_anchors(body)
-    body = caption_links(link_references(body, figures, equations))
+    body = link_references(caption_links(body), figures, equations)
     body = link_api(body, idents, up)
+    records = search_records(body, entry)
     body = collapse_source_notes(body)
     sections = sections_of(body)
     nb_file = os.path.basename(entry["rel"])
@@ -428,7 +431,7 @@ def render_chapter(entry, prev, nxt, entries, idents, out_dir):
     with open(path, "w") as f:
         f.write(page)
     shutil.copyfile(os.path.join(ROOT, entry["rel"]), os.path.join(os.path.dirname(path), nb_file))
-    return search_records(body, entry)
+    return records
 
 
 def plural(n, word):

@@ -24,7 +24,7 @@
 // .svg, .png or .pdf; Render returns the bytes. A GoNB cell is a fresh process, so the usual
 // cell is one call:
 //
-//	viz.Show(viz.Must(viz.ScatterLabels(x, res.Labels, res.Centroids, viz.Title("k-means, k = 3"))))
+//	viz.MustShow(viz.ScatterLabels(x, res.Labels, res.Centroids, viz.Title("k-means, k = 3")))
 //
 // Also for notebooks: Progress (an updating bar for long loops) and ShowTable / ShowFrame.
 //

@@ -398,7 +398,7 @@ func (g *Grid) Draw(c draw.Canvas) {
 }
 
 // PNGDPI is the resolution of PNG output: 150 dots per inch keeps lines and text crisp on
-// high-density screens while a 6×4 inch figure stays near 100 kB.
+// high-density screens at a moderate file size.
 const PNGDPI = 150
 
 // svgFix mends three things in gonum's SVG output. It lets the figure shrink with a narrow
