@@ -162,13 +162,18 @@ MathJax.Hub.Config({{
 """
 
 
+def by_course(entries):
+    """(course name, blurb, its chapters) for every course that has chapters, in book order."""
+    for folder, name, blurb in COURSES:
+        chapters = [e for e in entries if e["course"] == folder]
+        if chapters:
+            yield name, blurb, chapters
+
+
 def toc_html(entries, up, current=None, sections=()):
     """The sidebar: every chapter by course, the current one with its numbered sections."""
     parts = []
-    for folder, name, _ in COURSES:
-        chapters = [e for e in entries if e["course"] == folder]
-        if not chapters:
-            continue
+    for name, _, chapters in by_course(entries):
         parts.append(f'<p class="toc-course">{html.escape(name)}</p><ul class="toc-chapters">')
         for e in chapters:
             here = current is not None and e["page"] == current["page"]
@@ -440,10 +445,7 @@ def plural(n, word):
 
 def render_index(entries, out_dir):
     rows = []
-    for folder, name, blurb in COURSES:
-        chapters = [e for e in entries if e["course"] == folder]
-        if not chapters:
-            continue
+    for name, blurb, chapters in by_course(entries):
         rows.append(f"<section class=\"course\"><h2>{html.escape(name)}</h2><p>{html.escape(blurb)}</p>")
         rows.append("<table class=\"chapters\"><thead><tr><th>Chapter</th><th>Run time</th>"
                     "<th>Claims</th></tr></thead><tbody>")

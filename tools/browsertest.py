@@ -295,6 +295,11 @@ def screenshots(book, shots, chapter, profile):
                 if tmp:
                     os.remove(tmp)
             print(f"screenshot: {os.path.relpath(shot)} ({page} at {width} px)")
+    if chapter:  # dark mode: the page follows prefers-color-scheme, figures keep a light card
+        shot = os.path.abspath(os.path.join(shots, "chapter-dark-1200.png"))
+        chromium(["--force-dark-mode", f"--screenshot={shot}", "--window-size=1200,2400",
+                  "file://" + os.path.join(book, chapter)], profile)
+        print(f"screenshot: {os.path.relpath(shot)} ({chapter} at 1200 px, dark mode)")
 
 
 def main():

@@ -148,7 +148,7 @@ const (
 	// legendSlack widens a legend column by this fraction of its measured width: a browser
 	// without Liberation Sans sets text in a wider fallback font.
 	legendSlack = 0.15
-	titleTop    = 4 // points above the title
+	titleTop    = 6 // points above the title
 	// figureMargin is left free at the left, right and bottom edges of a figure.
 	figureMargin = 3
 )
