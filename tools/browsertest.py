@@ -302,6 +302,33 @@ def screenshots(book, shots, chapter, profile):
         print(f"screenshot: {os.path.relpath(shot)} ({chapter} at 1200 px, dark mode)")
 
 
+SELFTEST_PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body><main>
+<h2 id="s">Section<a class="anchor-link" href="#s">¶</a></h2>
+<div><svg width="200pt" height="100pt" viewBox="0 0 200 100" style="width:300px">
+<text x="150" y="50" style="font-size:14px">a legend entry cut at the edge</text></svg></div>
+<p class="caption"><strong><a href="#fig-1-2">Figure 1.2.</a></strong> Numbered 2 before 1.</p>
+</main></body></html>"""
+
+
+def selftest(profile):
+    """The checker itself: a page with clipped figure text and a wrong figure number fails."""
+    tmp = tempfile.mkdtemp(prefix="sltk-selftest-")
+    try:
+        with open(os.path.join(tmp, "page.html"), "w") as f:
+            f.write(SELFTEST_PAGE)
+        problems, _ = check_page(tmp, "page.html", 1200, profile)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    text = "\n".join(problems)
+    want = ["text outside its figure", "no anchor #fig-1-2", "figure numbers not 1, 2"]
+    missing = [w for w in want if w not in text]
+    if missing:
+        print(f"browser self-test FAILED: not reported: {missing}; got {problems}")
+        return False
+    print("browser self-test: text outside a figure and a wrong figure number are caught: ok")
+    return True
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--book", default="build/book")
@@ -345,6 +372,8 @@ def main():
     passed = failed = 0
     profile = tempfile.mkdtemp(prefix="sltk-chromium-")
     try:
+        if not selftest(profile):
+            return 1
         jobs = [(w, p) for w in WIDTHS for p in pages]
         with ThreadPoolExecutor(max_workers=2) as pool:
             results = list(pool.map(task, jobs))
