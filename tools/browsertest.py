@@ -101,6 +101,18 @@ CHECKER = r"""
       if (!document.getElementById(id)) out.badCaptions.push("Figure " + m[1] + "." + m[2] + ": no anchor #" + id);
     });
     out.overflow = document.documentElement.scrollWidth - window.innerWidth;
+    out.wide = [];
+    if (out.overflow > 1) {  // name the outermost elements that stick out
+      main.querySelectorAll("*").forEach(function (e) {
+        var w = window.innerWidth + 1, p = e.parentElement;
+        if (p && p.closest(".input_area, .output_html, .MJXc-display, .MathJax_CHTML_Display, pre")) return;
+        if (e.getBoundingClientRect().right > w && p && p.getBoundingClientRect().right <= w &&
+            out.wide.length < 3)
+          out.wide.push(e.tagName.toLowerCase() + (e.className && e.className.baseVal === undefined ?
+            "." + String(e.className).split(" ")[0] : "") + " " +
+            JSON.stringify((e.textContent || "").trim().slice(0, 50)));
+      });
+    }
     document.querySelectorAll("a[href]").forEach(function (a) { out.links.push(a.href); });
     document.querySelectorAll("script[src], link[href], img[src]").forEach(function (el) {
       var u = el.src || el.href;
@@ -219,7 +231,8 @@ def check_page(book, page, width, profile, search=None):
             problems.append(f"figure numbers not 1, 2, … of one chapter: "
                             f"{', '.join(f'{c}.{k}' for c, k in out['captions'])}")
     if width <= 400 and out["overflow"] > 1:
-        problems.append(f"the page is {out['overflow']} px wider than a {width} px window")
+        problems.append(f"the page is {out['overflow']} px wider than a {width} px window: "
+                        f"{'; '.join(out['wide'])}")
     for href in out["links"]:
         u = urllib.parse.urlparse(href)
         if u.scheme in ("http", "https", "mailto"):
