@@ -388,19 +388,40 @@ def sections_of(body):
             for lvl, sid, text in HEADING.findall(body)]
 
 
+GREEK = {n: chr(c) for n, c in zip(
+    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho "
+    "varsigma sigma tau upsilon phi chi psi omega".split(), range(0x3b1, 0x3ca))}
+GREEK.update({"varepsilon": "ε", "varphi": "φ", "Sigma": "Σ", "sum": "Σ", "Delta": "Δ",
+              "Gamma": "Γ", "Lambda": "Λ", "Omega": "Ω", "Theta": "Θ", "Phi": "Φ", "Pi": "Π",
+              "prod": "Π", "infty": "∞", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠",
+              "cdot": "·", "times": "×", "to": "→", "in": "∈", "approx": "≈", "quad": " "})
+
+
+def plain_math(text):
+    """TeX in a search snippet made readable: \\sigma → σ, \\mathcal{P} → P, no $ or braces."""
+    text = re.sub(r"\\(?:mathcal|mathbb|mathrm|mathbf|text|operatorname|boldsymbol)\s*\{([^{}]*)\}", r"\1", text)
+    text = re.sub(r"\\frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}", r"(\1)/(\2)", text)
+    fonts = ("mathcal", "mathbb", "mathrm", "mathbf", "boldsymbol", "left", "right")
+    text = re.sub(r"\\([A-Za-z]+)", lambda m: GREEK.get(m.group(1), "\0" if m.group(1) in fonts
+                                                         else m.group(1)), text)
+    text = re.sub("\0 ?", "", text)
+    return re.sub(r"[${}]|\\[,;!]", "", text).replace("\\", " ")
+
+
 def search_records(body, entry):
     """One search record per section: its title, address and prose (code and outputs left out)."""
     prose = "".join(re.findall(r'<div class="text_cell_render[^"]*">(.*?)</div>\s*</div>\s*</div>',
                                body, re.S))
+    prose = re.sub(r"<h1\b.*?</h1>|<a class=\"anchor-link\"[^>]*>.*?</a>", " ", prose, flags=re.S)
     records, title, sid = [], entry["title"], ""
     pos = 0
     for m in HEADING.finditer(prose):
-        text = " ".join(strip_tags(prose[pos:m.start()]).split())
+        text = plain_math(" ".join(strip_tags(prose[pos:m.start()]).split()))
         if text:
             records.append({"c": entry["title"], "s": title, "u": entry["page"] + (f"#{sid}" if sid else ""),
                             "x": text})
         title, sid, pos = " ".join(strip_tags(m.group(3)).split()).replace("¶", "").strip(), m.group(2), m.end()
-    text = " ".join(strip_tags(prose[pos:]).split())
+    text = plain_math(" ".join(strip_tags(prose[pos:]).split()))
     if text:
         records.append({"c": entry["title"], "s": title, "u": entry["page"] + (f"#{sid}" if sid else ""),
                         "x": text})
