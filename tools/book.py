@@ -400,6 +400,7 @@ GREEK.update({"varepsilon": "ε", "varphi": "φ", "Sigma": "Σ", "sum": "Σ", "D
 def plain_math(text):
     """TeX in a search snippet made readable: \\sigma → σ, \\mathcal{P} → P, no $ or braces."""
     text = re.sub(r"\\(?:mathcal|mathbb|mathrm|mathbf|text|operatorname|boldsymbol)\s*\{([^{}]*)\}", r"\1", text)
+    text = re.sub(r"\\tag\{[^{}]*\}", "", text)
     text = re.sub(r"\\frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}", r"(\1)/(\2)", text)
     fonts = ("mathcal", "mathbb", "mathrm", "mathbf", "boldsymbol", "left", "right")
     text = re.sub(r"\\([A-Za-z]+)", lambda m: GREEK.get(m.group(1), "\0" if m.group(1) in fonts
