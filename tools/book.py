@@ -26,6 +26,7 @@ import nbformat
 from nbconvert import HTMLExporter
 from pygments.formatters import HtmlFormatter
 
+sys.dont_write_bytecode = True  # no __pycache__ in tools/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import apiref  # noqa: E402
 import nbrun  # noqa: E402

@@ -19,6 +19,7 @@ import sys
 
 import nbformat
 
+sys.dont_write_bytecode = True  # no __pycache__ in tools/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import nbrun  # noqa: E402
 import nbstyle  # noqa: E402
