@@ -23,6 +23,7 @@ lab: setup
 
 ## test: gofmt, go vet, go test, every notebook headless (into the book), the book in Chromium
 test: setup fmt-check vet gotest runner-selftest
+	@$(PYTHON) tools/nbstyle.py --selftest
 	@$(PYTHON) tools/book.py --force $(NOTEBOOKS)
 	@$(PYTHON) tools/browsertest.py
 

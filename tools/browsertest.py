@@ -1,17 +1,23 @@
 #!/usr/bin/python3
 """Open every page of the built book in headless Chromium and check what a reader would see.
 
-For each page (the index and every chapter) the test loads a copy of the page with a small
-checker script appended, lets MathJax finish, and reads the checker's verdict from the DOM that
-Chromium dumps:
-  - math is typeset: MathJax output elements are present wherever the page has TeX, and no raw
-    $$…$$ or $…$ is left in the prose;
-  - every figure shows: each inline SVG and each image has a non-zero rendered size (and images
-    finished loading);
-  - every link resolves: each local link points at a file of the book (and, for #fragments, at an
-    id on the target page); the page loads nothing from the network.
-Chromium runs with networking disabled by resolver rules, so a page that needed a CDN would fail.
-Screenshots of the index and one chapter are written to build/screenshots/.
+Every page (the index, every chapter, the API index) is loaded at 1200 px and at 400 px width
+as a copy with a checker script appended; the checker waits for MathJax and the fonts, then
+leaves its verdict in the DOM that Chromium dumps:
+  - math is typeset: MathJax output is present wherever the page has TeX, and no raw $$…$$ or
+    $…$ is left in the prose;
+  - every figure shows (non-zero size, images loaded), and no text of an SVG figure lies outside
+    the figure's box (a clipped legend entry, tick label or title);
+  - the sidebar lists every chapter, and on a chapter page its sections; every heading has a
+    visible ¶ anchor pointing at its own id;
+  - figure captions "Figure N.k." are numbered 1, 2, … within the chapter with one chapter
+    number, and each links to an anchor that exists on the page;
+  - every local link resolves (file and #fragment), and nothing is loaded from the network;
+  - at 400 px the page is not wider than the window.
+Search is tested as a reader uses it: on the index at both widths a term is typed into the box,
+a hit must appear, and the hit is followed: the target page must have the section it names,
+and the section must contain the term. Chromium runs with networking disabled.
+Screenshots (index, a chapter, a search, at both widths) go to build/screenshots/.
 """
 
 import argparse
@@ -22,15 +28,33 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
 from html import unescape as html_unescape
+
+WIDTHS = (1200, 400)
+SEARCH_TERM = "entropy"
 
 CHECKER = r"""
 <script>
 (function () {
-  function verdict() {
+  var SEARCH = %(search)s;
+  function textOutside(svg) {
+    var box = svg.getBoundingClientRect(), bad = [];
+    svg.querySelectorAll("text").forEach(function (t) {
+      var r = t.getBoundingClientRect();
+      if (!t.textContent.trim() || r.width === 0) return;
+      var over = Math.max(box.left - r.left, r.right - box.right, box.top - r.top, r.bottom - box.bottom);
+      if (over > 1) bad.push(JSON.stringify(t.textContent.trim().slice(0, 40)) + " by " + Math.round(over) + " px");
+    });
+    return bad;
+  }
+  function verdict(search) {
     var main = document.querySelector("main") || document.body;
-    var out = {math: 0, rawMath: [], figures: 0, badFigures: [], links: [], remote: []};
+    var out = {math: 0, rawMath: [], figures: 0, badFigures: [], clipped: [], links: [], remote: [],
+               tocChapters: [], tocSections: 0, headings: 0, badAnchors: [], captions: [],
+               badCaptions: [], overflow: 0, search: search};
     out.math = document.querySelectorAll(".mjx-chtml, .MathJax_CHTML, .MJXc-display").length;
     var walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT, null);
     var n;
@@ -40,15 +64,55 @@ CHECKER = r"""
       var t = n.textContent;
       if (/\$\$/.test(t) || /\$[^$\s][^$]*\$/.test(t)) out.rawMath.push(t.trim().slice(0, 80));
     }
+    var fig = 0;
     main.querySelectorAll("svg, img").forEach(function (el) {
       if (el.tagName.toLowerCase() === "svg" && el.parentElement.closest("svg")) return;
       if (el.closest(".mjx-chtml, .MathJax_CHTML")) return;
-      out.figures++;
+      out.figures++; fig++;
       var r = el.getBoundingClientRect();
       var ok = r.width > 0 && r.height > 0;
       if (el.tagName.toLowerCase() === "img") ok = ok && el.complete && el.naturalWidth > 0;
       if (!ok) out.badFigures.push(el.tagName + " " + Math.round(r.width) + "x" + Math.round(r.height));
+      if (el.tagName.toLowerCase() === "svg") {
+        textOutside(el).forEach(function (b) { out.clipped.push("figure " + fig + ": text " + b); });
+      }
     });
+    document.querySelectorAll(".sidebar .toc-chapters > li > a").forEach(function (a) {
+      out.tocChapters.push(a.getAttribute("href"));
+    });
+    out.tocSections = document.querySelectorAll(".sidebar .toc-sections a").length;
+    main.querySelectorAll("h1[id], h2[id], h3[id]").forEach(function (h) {
+      if (h.closest("summary")) return;
+      out.headings++;
+      var a = h.querySelector("a.anchor-link");
+      if (!a) { out.badAnchors.push(h.id + ": no anchor link"); return; }
+      if (decodeURIComponent(a.getAttribute("href").slice(1)) !== decodeURIComponent(h.id))
+        out.badAnchors.push(h.id + ": anchor points at " + a.getAttribute("href"));
+      var s = getComputedStyle(a);
+      if (s.display === "none" || s.visibility === "hidden" || parseFloat(s.opacity) === 0)
+        out.badAnchors.push(h.id + ": anchor not visible");
+    });
+    main.querySelectorAll("p.caption").forEach(function (c) {
+      var a = c.querySelector("a");
+      var m = a && /^Figure ([0-9A-Z]+)\.(\d+)\.$/.exec(a.textContent.trim());
+      if (!m) { out.badCaptions.push("caption without a figure number: " + c.textContent.slice(0, 40)); return; }
+      out.captions.push([m[1], +m[2]]);
+      var id = a.getAttribute("href").slice(1);
+      if (!document.getElementById(id)) out.badCaptions.push("Figure " + m[1] + "." + m[2] + ": no anchor #" + id);
+    });
+    out.overflow = document.documentElement.scrollWidth - window.innerWidth;
+    out.wide = [];
+    if (out.overflow > 1) {  // name the outermost elements that stick out
+      main.querySelectorAll("*").forEach(function (e) {
+        var w = window.innerWidth + 1, p = e.parentElement;
+        if (p && p.closest(".input_area, .output_html, .MJXc-display, .MathJax_CHTML_Display, pre")) return;
+        if (e.getBoundingClientRect().right > w && p && p.getBoundingClientRect().right <= w &&
+            out.wide.length < 3)
+          out.wide.push(e.tagName.toLowerCase() + (e.className && e.className.baseVal === undefined ?
+            "." + String(e.className).split(" ")[0] : "") + " " +
+            JSON.stringify((e.textContent || "").trim().slice(0, 50)));
+      });
+    }
     document.querySelectorAll("a[href]").forEach(function (a) { out.links.push(a.href); });
     document.querySelectorAll("script[src], link[href], img[src]").forEach(function (el) {
       var u = el.src || el.href;
@@ -56,15 +120,58 @@ CHECKER = r"""
     });
     document.body.setAttribute("data-selftest", JSON.stringify(out));
   }
+  function runSearch(then) {
+    if (!SEARCH) { then(null); return; }
+    var input = document.getElementById("search");
+    if (!input) { then({error: "no search box"}); return; }
+    input.value = SEARCH;
+    input.dispatchEvent(new Event("input"));
+    var tries = 0;
+    (function poll() {
+      var hits = document.querySelectorAll("#search-hits a");
+      if (hits.length || ++tries > 50) {
+        then({hits: hits.length, first: hits.length ? hits[0].href : null,
+              title: hits.length ? hits[0].querySelector(".hit-title").textContent : null});
+      } else setTimeout(poll, 100);
+    })();
+  }
   function start() {
-    if (window.MathJax && MathJax.Hub) { MathJax.Hub.Queue(verdict); } else { verdict(); }
+    var go = function () { runSearch(verdict); };
+    var fonts = document.fonts ? document.fonts.ready : Promise.resolve();
+    fonts.then(function () {
+      if (window.MathJax && MathJax.Hub) { MathJax.Hub.Queue(go); } else { go(); }
+    });
   }
   if (document.readyState === "complete") start(); else window.addEventListener("load", start);
 })();
 </script>
 """
 
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+# Run on the target of a search hit: the section exists and mentions the term.
+FOLLOW = r"""
+<script>
+window.addEventListener("load", function () {
+  var id = decodeURIComponent(location.hash.slice(1)), el = id ? document.getElementById(id) : null;
+  var out = {found: !!el || !id, mentions: false};
+  var text = "";
+  if (el) {
+    var level = /^H[1-6]$/.test(el.tagName) ? el.tagName : "H2";
+    var all = Array.prototype.slice.call(document.querySelectorAll("main *"));
+    var on = false;
+    for (var i = 0; i < all.length; i++) {
+      var e = all[i];
+      if (e === el) { on = true; continue; }
+      if (on && /^H[1-3]$/.test(e.tagName) && e.tagName <= level) break;
+      if (on && e.children.length === 0) text += " " + e.textContent;
+    }
+  } else text = document.querySelector("main").textContent;
+  out.mentions = text.toLowerCase().indexOf(%(term)s) >= 0;
+  document.body.setAttribute("data-follow", JSON.stringify(out));
+});
+</script>
+"""
+
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
                   "--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND",
                   "--virtual-time-budget=20000", "--run-all-compositor-stages-before-draw"]
@@ -72,7 +179,7 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run
 
 def chromium(args, profile):
     cmd = ["chromium"] + CHROMIUM_FLAGS + [f"--user-data-dir={profile}"] + args
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=180)
 
 
 def has_tex(html):
@@ -87,17 +194,23 @@ def ids_of(path, memo={}):
     return memo[path]
 
 
-def check_page(book, page, profile):
-    src = os.path.join(book, page)
+def probe(src, script, suffix):
     with open(src, encoding="utf-8") as f:
         html = f.read()
-    probe = src + ".selftest.html"
-    with open(probe, "w", encoding="utf-8") as f:
-        f.write(html.replace("</body>", CHECKER + "</body>"))
+    path = src + suffix
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(html.replace("</body>", script + "</body>"))
+    return path, html
+
+
+def check_page(book, page, width, profile, search=None):
+    src = os.path.join(book, page)
+    script = CHECKER % {"search": json.dumps(search)}
+    path, html = probe(src, script, ".selftest.html")
     try:
-        res = chromium(["--dump-dom", "file://" + probe], profile)
+        res = chromium([f"--window-size={width},1000", "--dump-dom", "file://" + path], profile)
     finally:
-        os.remove(probe)
+        os.remove(path)
     m = re.search(r'data-selftest="([^"]*)"', res.stdout)
     if not m:
         return [f"the checker did not run (chromium exit {res.returncode}: {res.stderr.strip()[-300:]})"], None
@@ -107,7 +220,19 @@ def check_page(book, page, profile):
         problems.append("the page has TeX but MathJax produced no output")
     problems += [f"raw TeX left in the text: {t!r}" for t in out["rawMath"][:5]]
     problems += [f"figure not shown: {f}" for f in out["badFigures"]]
+    problems += [f"text outside its figure: {c}" for c in out["clipped"]]
     problems += [f"loads from the network: {u}" for u in out["remote"]]
+    problems += [f"heading anchor: {a}" for a in out["badAnchors"]]
+    problems += out["badCaptions"]
+    if out["captions"]:
+        chapters = {c for c, _ in out["captions"]}
+        numbers = [k for _, k in out["captions"]]
+        if len(chapters) > 1 or numbers != list(range(1, len(numbers) + 1)):
+            problems.append(f"figure numbers not 1, 2, … of one chapter: "
+                            f"{', '.join(f'{c}.{k}' for c, k in out['captions'])}")
+    if width <= 400 and out["overflow"] > 1:
+        problems.append(f"the page is {out['overflow']} px wider than a {width} px window: "
+                        f"{'; '.join(out['wide'])}")
     for href in out["links"]:
         u = urllib.parse.urlparse(href)
         if u.scheme in ("http", "https", "mailto"):
@@ -116,19 +241,113 @@ def check_page(book, page, profile):
             problems.append(f"unexpected link {href}")
             continue
         target = urllib.parse.unquote(u.path)
-        if target == probe:
+        if target == path:
             target = src
         if not os.path.isfile(target):
             problems.append(f"broken link {os.path.relpath(target, book)}")
-        elif u.fragment and u.fragment not in ids_of(target):
+        elif u.fragment and target.endswith(".html") and u.fragment not in ids_of(target) \
+                and urllib.parse.unquote(u.fragment) not in {urllib.parse.unquote(i) for i in ids_of(target)}:
             problems.append(f"broken anchor {os.path.relpath(target, book)}#{u.fragment}")
     return problems, out
+
+
+def check_contents(out, manifest, page):
+    """The sidebar lists every chapter; a chapter page lists its sections."""
+    problems = []
+    listed = {urllib.parse.urljoin(page, h) for h in out["tocChapters"]}
+    missing = [e["page"] for e in manifest if e["page"] not in listed]
+    if missing:
+        problems.append(f"the contents do not list {', '.join(missing[:3])}")
+    if page in {e["page"] for e in manifest} and out["headings"] > 1 and out["tocSections"] == 0:
+        problems.append("the contents do not list the chapter's sections")
+    return problems
+
+
+def follow_hit(book, hit, profile):
+    """Open the page a search hit points at and check that its section mentions the term."""
+    u = urllib.parse.urlparse(hit)
+    target = urllib.parse.unquote(u.path)
+    if not os.path.isfile(target):
+        return f"search hit {hit} points at no page"
+    path, _ = probe(target, FOLLOW % {"term": json.dumps(SEARCH_TERM)}, ".follow.html")
+    try:
+        res = chromium(["--dump-dom", "file://" + path + ("#" + u.fragment if u.fragment else "")], profile)
+    finally:
+        os.remove(path)
+    m = re.search(r'data-follow="([^"]*)"', res.stdout)
+    if not m:
+        return f"following the search hit {hit}: the page did not load"
+    out = json.loads(html_unescape(m.group(1)))
+    if not out["found"]:
+        return f"search hit {os.path.relpath(target, book)}#{u.fragment}: no such section"
+    if not out["mentions"]:
+        return f"search hit {os.path.relpath(target, book)}#{u.fragment}: the section does not mention {SEARCH_TERM!r}"
+    return None
+
+
+def screenshots(book, shots, chapter, profile):
+    os.makedirs(shots, exist_ok=True)
+    typed = ('<script>window.addEventListener("load",function(){var d=document.querySelector("details.toc");'
+             'if(d)d.open=true;var i=document.getElementById("search");i.value=%s;'
+             'i.dispatchEvent(new Event("input"));});</script>' % json.dumps(SEARCH_TERM))
+    for width in WIDTHS:
+        for name, page, height in (("index", "index.html", 1500), ("chapter", chapter, 2400),
+                                   ("search", "index.html", 1000)):
+            if not page:
+                continue
+            src = os.path.join(book, page)
+            url = "file://" + src
+            tmp = None
+            if name == "search":
+                tmp, _ = probe(src, typed, ".search.html")
+                url = "file://" + tmp
+            shot = os.path.abspath(os.path.join(shots, f"{name}-{width}.png"))
+            try:
+                chromium([f"--screenshot={shot}", f"--window-size={width},{height}", url], profile)
+            finally:
+                if tmp:
+                    os.remove(tmp)
+            print(f"screenshot: {os.path.relpath(shot)} ({page} at {width} px)")
+    if chapter:  # dark mode: the page follows prefers-color-scheme, figures keep a light card
+        shot = os.path.abspath(os.path.join(shots, "chapter-dark-1200.png"))
+        chromium(["--force-dark-mode", f"--screenshot={shot}", "--window-size=1200,2400",
+                  "file://" + os.path.join(book, chapter)], profile)
+        print(f"screenshot: {os.path.relpath(shot)} ({chapter} at 1200 px, dark mode)")
+
+
+SELFTEST_PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body><main>
+<h2 id="s">Section<a class="anchor-link" href="#s">¶</a></h2>
+<div><svg width="200pt" height="100pt" viewBox="0 0 200 100" style="width:300px">
+<text x="150" y="50" style="font-size:14px">a legend entry cut at the edge</text></svg></div>
+<p class="caption"><strong><a href="#fig-1-2">Figure 1.2.</a></strong> Numbered 2 before 1.</p>
+</main></body></html>"""
+
+
+def selftest(profile):
+    """The checker itself: a page with clipped figure text and a wrong figure number fails."""
+    tmp = tempfile.mkdtemp(prefix="sltk-selftest-")
+    try:
+        with open(os.path.join(tmp, "page.html"), "w") as f:
+            f.write(SELFTEST_PAGE)
+        problems, _ = check_page(tmp, "page.html", 1200, profile)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    text = "\n".join(problems)
+    want = ["text outside its figure", "no anchor #fig-1-2", "figure numbers not 1, 2"]
+    missing = [w for w in want if w not in text]
+    if missing:
+        print(f"browser self-test FAILED: not reported: {missing}; got {problems}")
+        return False
+    print("browser self-test: text outside a figure and a wrong figure number are caught: ok")
+    return True
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--book", default="build/book")
     ap.add_argument("--shots", default="build/screenshots")
+    ap.add_argument("--no-count", action="store_true",
+                    help="do not require one chapter page per notebook under notebooks/")
     args = ap.parse_args()
     book = os.path.abspath(args.book)
     manifest_path = os.path.join(book, "manifest.json")
@@ -139,35 +358,59 @@ def main():
         manifest = json.load(f)
     notebooks = [os.path.join(d, f) for d, _, fs in os.walk("notebooks") if ".ipynb_checkpoints" not in d
                  for f in fs if f.endswith(".ipynb")]
-    if len(manifest) != len(notebooks):
+    if not args.no_count and len(manifest) != len(notebooks):
         print(f"FAIL  the book has {len(manifest)} chapter pages but notebooks/ has {len(notebooks)} notebooks")
         return 1
-    pages = ["index.html"] + [e["page"] for e in manifest]
-    profile = tempfile.mkdtemp(prefix="sltk-chromium-")
+    pages = ["index.html"] + [e["page"] for e in manifest] + ["api/index.html"]
+    local, profiles = threading.local(), []
+
+    def task(job):
+        width, page = job
+        if not hasattr(local, "profile"):  # one Chromium profile per worker thread
+            local.profile = tempfile.mkdtemp(prefix="sltk-chromium-")
+            profiles.append(local.profile)
+        search = SEARCH_TERM if page == "index.html" else None
+        problems, out = check_page(book, page, width, local.profile, search)
+        if out is not None:
+            problems += check_contents(out, manifest, page)
+            s = out.get("search")
+            if search and (not s or not s.get("hits")):
+                problems.append(f"typing {search!r} into the search box gives no hit ({s})")
+            elif search:
+                p = follow_hit(book, s["first"], local.profile)
+                if p:
+                    problems.append(p)
+        return width, page, search, problems, out
+
     passed = failed = 0
+    profile = tempfile.mkdtemp(prefix="sltk-chromium-")
     try:
-        for page in pages:
-            problems, out = check_page(book, page, profile)
+        if not selftest(profile):
+            return 1
+        jobs = [(w, p) for w in WIDTHS for p in pages]
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            results = list(pool.map(task, jobs))
+        for width, page, search, problems, out in results:
             if problems:
                 failed += 1
-                print(f"FAIL  {page}")
+                print(f"FAIL  {page} at {width} px")
                 for p in problems[:15]:
                     print("    " + p)
             else:
                 passed += 1
-                print(f"PASS  {page}  ({out['math']} formulas typeset, {out['figures']} figures, "
-                      f"{len(out['links'])} links)")
-        os.makedirs(args.shots, exist_ok=True)
+                extra = ""
+                if search:
+                    extra = f", search {search!r}: {out['search']['hits']} hits, followed the first"
+                print(f"PASS  {page} at {width} px  ({out['math']} formulas, {out['figures']} figures, "
+                      f"{len(out['captions'])} numbered, {out['headings']} headings, "
+                      f"{len(out['links'])} links{extra})")
         chapter = max(manifest, key=lambda e: e["claims"])["page"] if manifest else None
-        for name, page in (("index", "index.html"), ("chapter", chapter)):
-            if page:
-                shot = os.path.abspath(os.path.join(args.shots, name + ".png"))
-                chromium([f"--screenshot={shot}", "--window-size=1200,1500",
-                          "file://" + os.path.join(book, page)], profile)
-                print(f"screenshot: {os.path.relpath(shot)} ({page})")
+        screenshots(book, args.shots, chapter, profile)
     finally:
-        shutil.rmtree(profile, ignore_errors=True)
-    print(f"book pages in the browser: {passed} passed, {failed} failed")
+        for p in profiles + [profile]:
+            shutil.rmtree(p, ignore_errors=True)
+    print(f"book pages in the browser: {passed} passed, {failed} failed "
+          f"({len(pages)} pages at {' and '.join(f'{w} px' for w in WIDTHS)})")
     return 1 if failed else 0
 
 

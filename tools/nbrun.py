@@ -44,11 +44,11 @@ def count_claims(nb):
 
 
 class MissingFigures(Exception):
-    """A cell called viz.Show more often than figures arrived in its output."""
+    """A cell called viz.Show or viz.MustShow more often than figures arrived in its output."""
 
 
 def check_figures(nb):
-    """Each viz.Show written in a cell must have produced a figure (an SVG) in its output.
+    """Each viz.Show or viz.MustShow written in a cell must have produced a figure (an SVG).
 
     A figure can go missing without any error when the cell's program exits before the kernel
     has read it; the notebook would then pass with a hole in the book. Show calls inside loops
@@ -58,12 +58,12 @@ def check_figures(nb):
         if cell.cell_type != "code":
             continue
         code = "\n".join(l for l in cell.source.splitlines() if not l.lstrip().startswith("//"))
-        shows = code.count("viz.Show(")
+        shows = code.count("viz.Show(") + code.count("viz.MustShow(")
         figures = sum(1 for o in cell.get("outputs", [])
                       if "<svg" in "".join(o.get("data", {}).get("text/html", "")))
         if figures < shows:
             first = next((l for l in cell.source.splitlines() if l.strip() and l.strip() != "%%"), "")
-            raise MissingFigures(f"in cell {i + 1}: {shows} viz.Show calls but {figures} figures "
+            raise MissingFigures(f"in cell {i + 1}: {shows} Show calls but {figures} figures "
                                  f"in the output ({first.strip()[:80]})")
 
 

@@ -1,7 +1,9 @@
 // Package claim turns a notebook's statements into checks. Each function prints one line that
 // starts with "✔ claim:" when the statement holds, and panics with a line that starts with
 // "✘ claim:" when it does not, so that a headless run of the notebook fails at that cell.
-// The book builder counts the "✔ claim:" lines of every chapter.
+// Numbers are shown with three significant digits (more only where two compared values would
+// otherwise print alike). The book builder counts the "✔ claim:" lines of every chapter and
+// shows the lines of one cell as one quiet, expandable line ("✓ 4 checks").
 //
 // The functions are meant for notebooks and examples; library code returns errors instead.
 package claim
@@ -13,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 )
 
 // Out is where passing claims are reported; tests may redirect it.
@@ -40,7 +43,8 @@ func True(name string, holds bool, detail string) {
 // Close checks |got − want| ≤ tol·max(1, |want|): an absolute tolerance for values near zero and
 // a relative one for large values. NaN or Inf on either side fails.
 func Close(name string, got, want, tol float64) {
-	detail := fmt.Sprintf("got %.6g, want %.6g, tol %.2g", got, want, tol)
+	g, w := pair(got, want)
+	detail := fmt.Sprintf("got %s, want %s, tol %.2g", g, w, tol)
 	ok := !math.IsNaN(got) && !math.IsNaN(want) && !math.IsInf(got, 0) && !math.IsInf(want, 0) &&
 		math.Abs(got-want) <= tol*math.Max(1, math.Abs(want))
 	True(name, ok, detail)
@@ -49,13 +53,15 @@ func Close(name string, got, want, tol float64) {
 // AtMost checks got ≤ bound (both finite), e.g. an empirical tail against its bound.
 func AtMost(name string, got, bound float64) {
 	ok := !math.IsNaN(got) && !math.IsNaN(bound) && got <= bound
-	True(name, ok, fmt.Sprintf("%.6g ≤ %.6g", got, bound))
+	g, b := pair(got, bound)
+	True(name, ok, fmt.Sprintf("%s ≤ %s", g, b))
 }
 
 // AtLeast checks got ≥ bound (both finite).
 func AtLeast(name string, got, bound float64) {
 	ok := !math.IsNaN(got) && !math.IsNaN(bound) && got >= bound
-	True(name, ok, fmt.Sprintf("%.6g ≥ %.6g", got, bound))
+	g, b := pair(got, bound)
+	True(name, ok, fmt.Sprintf("%s ≥ %s", g, b))
 }
 
 // NonIncreasing checks that a trace never rises by more than tol (relative to its scale),
@@ -66,7 +72,7 @@ func NonIncreasing(name string, trace []float64, tol float64) {
 			fail(name, fmt.Sprintf("step %d rises from %.10g to %.10g", i, trace[i-1], trace[i]))
 		}
 	}
-	pass(name, fmt.Sprintf("%d steps, %.6g → %.6g", len(trace), first(trace), last(trace)))
+	pass(name, fmt.Sprintf("%d steps, %.3g → %.3g", len(trace), first(trace), last(trace)))
 }
 
 // NonDecreasing checks that a trace never falls by more than tol (relative to its scale),
@@ -81,7 +87,21 @@ func NonDecreasing(name string, trace []float64, tol float64) {
 			fail(name, fmt.Sprintf("step %d falls from %.10g to %.10g", i, trace[i-1], trace[i]))
 		}
 	}
-	pass(name, fmt.Sprintf("%d steps, %.6g → %.6g", len(trace), first(trace), last(trace)))
+	pass(name, fmt.Sprintf("%d steps, %.3g → %.3g", len(trace), first(trace), last(trace)))
+}
+
+// pair formats two compared values with three significant digits, or with up to six when
+// that shows a difference that three hide (0.9995 against 1 shows as 0.9995 and 1).
+func pair(a, b float64) (string, string) {
+	f := func(v float64, digits int) string { return strconv.FormatFloat(v, 'g', digits, 64) }
+	if f(a, 3) == f(b, 3) && a != b {
+		for digits := 4; digits <= 6; digits++ {
+			if f(a, digits) != f(b, digits) {
+				return f(a, digits), f(b, digits)
+			}
+		}
+	}
+	return f(a, 3), f(b, 3)
 }
 
 func first(v []float64) float64 {

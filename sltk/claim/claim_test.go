@@ -64,3 +64,17 @@ func TestMustAndNoError(t *testing.T) {
 	}
 	NoError(nil)
 }
+
+func TestThreeSignificantDigits(t *testing.T) {
+	var buf bytes.Buffer
+	Out = &buf
+	Close("pi", 3.14159265, math.Pi, 1e-6)
+	AtMost("tail", 0.0123456, 0.05)
+	Close("near one", 0.9995, 1, 1e-3)
+	want := []string{"got 3.14, want 3.14", "0.0123 ≤ 0.05", "got 0.9995, want 1"}
+	for _, w := range want {
+		if !strings.Contains(buf.String(), w) {
+			t.Errorf("output lacks %q:\n%s", w, buf.String())
+		}
+	}
+}

@@ -12,14 +12,19 @@
 // title or axes or add gonum plotters before showing it.
 //
 // Style: Liberation Sans text, the colour-blind-safe Okabe–Ito palette (Color) for series and
-// labels, viridis (Viridis) for heat maps and shading, light grid lines, legends beside the
-// data rather than over it, and a default size of 6 × 4 inches.
+// labels (indexed by the label, so a class keeps its colour across figures; Classes names
+// them), viridis (Viridis) for heat maps and shading, light grid lines, and a default size of
+// 8 × 4.8 inches, the width of the book's column; in HTML the SVG scales with the column. The
+// legend sits on a light box in the emptiest corner of the data area (LegendLeft,
+// LegendBottom and LegendOutside place it). All text goes through Tex, so labels may be
+// written with TeX-like math (x_1, \sigma^2, e^{-R(c)/T}) and show as Unicode (x₁, σ², …).
+// Log axes carry at most six labels in one format (10⁻³ or plain decimals).
 //
 // Output: Show renders SVG into the GoNB cell and is a no-op outside a notebook; Save writes
 // .svg, .png or .pdf; Render returns the bytes. A GoNB cell is a fresh process, so the usual
 // cell is one call:
 //
-//	viz.Show(viz.Must(viz.ScatterLabels(x, res.Labels, res.Centroids, viz.Title("k-means, k = 3"))))
+//	viz.MustShow(viz.ScatterLabels(x, res.Labels, res.Centroids, viz.Title("k-means, k = 3")))
 //
 // Also for notebooks: Progress (an updating bar for long loops) and ShowTable / ShowFrame.
 //

@@ -51,24 +51,61 @@ type Sizer interface {
 	Size() (width, height vg.Length)
 }
 
-// Figure is a gonum plot plus what this package draws around it: a legend placed beside the
-// data instead of over it, and for heat maps a colour bar. The *plot.Plot is embedded, so a
-// caller tweaks a figure as a plot (fig.Title.Text, fig.X.Label.Text, fig.Add(...)) before
-// passing it to Show or Save.
+// Figure is a gonum plot plus what this package draws around it: a legend on a light box in a
+// corner of the data area (or in a column beside it), and for heat maps a colour bar. The
+// *plot.Plot is embedded, so a caller tweaks a figure as a plot (fig.Title.Text,
+// fig.X.Label.Text, fig.Add(...)) before passing it to Show or Save.
 type Figure struct {
 	*plot.Plot
 
 	// Width and Height are the rendered size; zero means DefaultWidth / DefaultHeight.
 	Width, Height vg.Length
 
-	// LegendInside draws the legend in the top-right corner of the data area, as gonum/plot
-	// does, instead of in a column to the right of it. Inside saves space but may cover data.
-	LegendInside bool
+	// LegendOutside draws the legend in a column to the right of the data area instead of
+	// in its top-right corner; the column is sized to the legend, so no entry is clipped.
+	LegendOutside bool
+	// LegendLeft and LegendBottom put the legend inside the data area at the left or the
+	// bottom. When neither is set, the legend goes to the corner that covers the fewest data
+	// points, top right on a tie.
+	LegendLeft, LegendBottom bool
 
 	// colorBar, when set, is drawn in a strip to the right of the data area.
 	colorBar *plot.Plot
 	// grid is the background grid added by NewFigure, kept so builders can thin it out.
 	grid *plotter.Grid
+	// data are the points of the plotters added through Add, where the legend should not go.
+	data plotter.XYs
+}
+
+// Add adds plotters to the figure as plot.Plot.Add does, and notes their points (of lines,
+// scatters and histogram bars) so that the legend can go to the emptiest corner.
+func (f *Figure) Add(ps ...plot.Plotter) {
+	f.Plot.Add(ps...)
+	for _, p := range ps {
+		switch v := p.(type) {
+		case *plotter.Histogram: // a bar covers its whole area
+			for _, b := range v.Bins {
+				for i := range 5 {
+					for j := range 5 {
+						x := b.Min + (b.Max-b.Min)*float64(i)/4
+						f.data = append(f.data, plotter.XY{X: x, Y: b.Weight * float64(j) / 4})
+					}
+				}
+			}
+		case plotter.XYer:
+			line, isLine := p.(*plotter.Line)
+			for i := range v.Len() {
+				x, y := v.XY(i)
+				f.data = append(f.data, plotter.XY{X: x, Y: y})
+				if isLine && i > 0 && line.Len() < 500 { // points along the segment too
+					x0, y0 := v.XY(i - 1)
+					for _, t := range []float64{0.25, 0.5, 0.75} {
+						f.data = append(f.data, plotter.XY{X: x0 + t*(x-x0), Y: y0 + t*(y-y0)})
+					}
+				}
+			}
+		}
+	}
 }
 
 // NewFigure returns an empty figure in the house style with the given title and axis labels
@@ -108,45 +145,75 @@ const (
 	colorBarWidth = 0.8 * vg.Inch
 	colorBarStrip = 12 // points: width of the colour strip itself
 	legendGap     = 10 * vg.Millimeter / 3
+	// legendSlack widens a legend column by this fraction of its measured width: a browser
+	// without Liberation Sans sets text in a wider fallback font.
+	legendSlack = 0.15
+	titleTop    = 6 // points above the title
+	// figureMargin is left free at the left, right and bottom edges of a figure.
+	figureMargin = 3
 )
 
 // Draw draws the figure onto c: the colour bar strip (if any) on the far right, then the
-// legend column (unless LegendInside), then the plot in the space that is left.
+// legend column (if LegendOutside), then the plot in the space that is left, and last the
+// legend in its corner of the data area.
 func (f *Figure) Draw(c draw.Canvas) {
 	if f.Plot == nil {
 		return
 	}
 	main := c
+	// A margin keeps the y label, the title and the last tick label inside the figure when a
+	// browser rounds or scales them.
+	main.Min.X += figureMargin
+	main.Min.Y += figureMargin
+	main.Max.X -= figureMargin
 	if f.colorBar != nil {
 		main.Max.X -= colorBarWidth
 	}
-	q := *f.Plot // shallow copy: the legend may be drawn separately without changing f
-	var legendW vg.Length
-	if !f.LegendInside {
-		r := q.Legend.Rectangle(main)
-		legendW = r.Max.X - r.Min.X
-		if legendW > 0 {
-			q.Legend = plot.NewLegend()
-			main.Max.X -= legendW + 2*legendGap
-		}
+	q := *f.Plot // shallow copy: the legend is drawn separately without changing f
+	q.Legend = plot.NewLegend()
+	legendW, legendH := legendSize(&f.Plot.Legend)
+	if f.LegendOutside && legendW > 0 {
+		legendW *= 1 + legendSlack
+		main.Max.X -= legendW + 2*legendGap
 	}
 	fitTitle(&q.Title, main.Max.X-main.Min.X)
+	if q.Title.Text != "" {
+		main.Max.Y -= titleTop // gonum sets the title flush with the top edge
+	}
 	q.Draw(main)
 	data := q.DataCanvas(main)
 
 	if legendW > 0 {
 		l := f.Plot.Legend
-		l.Top, l.Left = true, true
-		lc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
-			Min: vg.Point{X: main.Max.X + legendGap, Y: data.Min.Y},
-			Max: vg.Point{X: main.Max.X + legendGap + legendW, Y: data.Max.Y},
-		}}
-		l.Draw(lc)
+		var box vg.Rectangle
+		if f.LegendOutside {
+			l.Top, l.Left = true, true
+			box = vg.Rectangle{
+				Min: vg.Point{X: main.Max.X + legendGap, Y: data.Max.Y - legendH},
+				Max: vg.Point{X: main.Max.X + legendGap + legendW, Y: data.Max.Y},
+			}
+		} else {
+			// gonum's Left means "icons first"; inside, text sits next to the icons on the
+			// side away from the border, so a wider font grows into the plot, not off it.
+			left, bottom := f.LegendLeft, f.LegendBottom
+			if !left && !bottom {
+				left, bottom = f.emptiestCorner(&q, data, legendW, legendH)
+			}
+			l.Top, l.Left = !bottom, left
+			box = legendBox(data, legendW, legendH, left, bottom)
+			frame := vg.Rectangle{Min: box.Min.Sub(vg.Point{X: 4, Y: 3}), Max: box.Max.Add(vg.Point{X: 4, Y: 3})}
+			c.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xd8})
+			c.Fill(frame.Path())
+			c.SetColor(color.NRGBA{0xcc, 0xcc, 0xcc, 0xff})
+			c.SetLineWidth(vg.Points(0.5))
+			c.Stroke(frame.Path())
+		}
+		l.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: box})
 	}
 	if f.colorBar != nil {
-		x0 := main.Max.X + legendW
-		if legendW > 0 {
-			x0 += 2 * legendGap
+		x0 := main.Max.X
+		if f.LegendOutside && legendW > 0 {
+			x0 += legendW + 2*legendGap
 		}
 		cb := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
 			Min: vg.Point{X: x0 + vg.Points(4), Y: data.Min.Y},
@@ -160,6 +227,49 @@ func (f *Figure) Draw(c draw.Canvas) {
 		cb.Max.Y += data.Max.Y - inner.Max.Y
 		f.colorBar.Draw(cb)
 	}
+}
+
+// legendPad is the distance of a legend inside the data area from its border.
+const legendPad = 6
+
+// legendBox is the rectangle of a w×h legend in a corner of the data area.
+func legendBox(data draw.Canvas, w, h vg.Length, left, bottom bool) vg.Rectangle {
+	x0, y0 := data.Max.X-legendPad-w, data.Max.Y-legendPad-h
+	if left {
+		x0 = data.Min.X + legendPad
+	}
+	if bottom {
+		y0 = data.Min.Y + legendPad
+	}
+	return vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x0 + w, Y: y0 + h}}
+}
+
+// emptiestCorner returns the corner (left?, bottom?) of the data area where a w×h legend
+// covers the fewest of the figure's data points; top right wins ties, then top left.
+func (f *Figure) emptiestCorner(p *plot.Plot, data draw.Canvas, w, h vg.Length) (left, bottom bool) {
+	trX, trY := p.Transforms(&data)
+	best := -1
+	for _, c := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
+		box := legendBox(data, w, h, c[0], c[1])
+		const m = legendPad + 2 // the frame and the gap to the border count as covered
+		n := 0
+		for _, d := range f.data {
+			x, y := trX(d.X), trY(d.Y)
+			if x >= box.Min.X-m && x <= box.Max.X+m && y >= box.Min.Y-m && y <= box.Max.Y+m {
+				n++
+			}
+		}
+		if best < 0 || n < best {
+			best, left, bottom = n, c[0], c[1]
+		}
+	}
+	return left, bottom
+}
+
+// legendSize is the width and height of the legend's entries (zero for an empty legend).
+func legendSize(l *plot.Legend) (w, h vg.Length) {
+	r := l.Rectangle(draw.Canvas{})
+	return r.Max.X - r.Min.X, r.Max.Y - r.Min.Y
 }
 
 // minTitleSize is the smallest font a title is shrunk to before it is wrapped instead.
@@ -209,7 +319,8 @@ type Grid struct {
 	Panels     []Drawer
 	// Title, if not empty, is drawn centred above all panels.
 	Title string
-	// PanelWidth and PanelHeight give each tile's size; zero means 4 × 3 inches.
+	// PanelWidth and PanelHeight give each tile's size; zero means the column width
+	// (DefaultWidth) shared by the columns, at least 3 inches, and a 4:3 tile.
 	PanelWidth, PanelHeight vg.Length
 }
 
@@ -253,10 +364,10 @@ const gridTitleHeight = 0.4 * vg.Inch
 func (g *Grid) Size() (vg.Length, vg.Length) {
 	pw, ph := g.PanelWidth, g.PanelHeight
 	if pw <= 0 {
-		pw = 4 * vg.Inch
+		pw = max(DefaultWidth/vg.Length(max(g.Cols, 1)), 3*vg.Inch)
 	}
 	if ph <= 0 {
-		ph = 3 * vg.Inch
+		ph = pw * 3 / 4
 	}
 	w, h := vg.Length(max(g.Cols, 1))*pw, vg.Length(max(g.Rows, 1))*ph
 	if g.Title != "" {
@@ -287,16 +398,18 @@ func (g *Grid) Draw(c draw.Canvas) {
 }
 
 // PNGDPI is the resolution of PNG output: 150 dots per inch keeps lines and text crisp on
-// high-density screens while a 6×4 inch figure stays near 100 kB.
+// high-density screens at a moderate file size.
 const PNGDPI = 150
 
-// svgFix mends two things in gonum's SVG output. It adds fallbacks to the font family written
+// svgFix mends three things in gonum's SVG output. It lets the figure shrink with a narrow
+// page (max-width, keeping the aspect through the viewBox). It adds fallbacks to the font family written
 // into SVG text, so browsers without the Liberation fonts use the metric-compatible Arial
 // instead of a serif default. And it stretches embedded raster images (rasterised heat maps,
 // contour shading, colour bars) to the rectangle gonum gives them: without
 // preserveAspectRatio="none" a browser keeps the image's own aspect ratio, which letterboxes
 // a square heat map inside a wide plot and squeezes a 1-pixel-wide colour bar to a hairline.
 var svgFix = strings.NewReplacer(
+	"<svg width=", `<svg style="max-width:100%;height:auto" width=`,
 	"<image ", `<image preserveAspectRatio="none" `,
 	"font-family:Liberation Sans;", "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;",
 	"font-family:Liberation Serif;", "font-family:'Liberation Serif','Times New Roman',serif;",

@@ -208,9 +208,9 @@ func (g *fieldGrid) Max() float64       { return g.hi }
 // f, with a colour bar. If points (n×2) is not nil they are drawn on top, coloured by labels
 // when labels is not nil (one label per point, colours as in ScatterLabels). f is evaluated
 // on a 121×121 grid and must be finite there. Options: Title, XLabel, YLabel, Size,
-// LegendInside, Levels.
+// legend placement, Levels, Classes.
 func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []int, opts ...Option) (*Figure, error) {
-	o, err := collect("Contour", opts, "Levels")
+	o, err := collect("Contour", opts, "Levels", "Classes")
 	if err != nil {
 		return nil, err
 	}
@@ -230,7 +230,7 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 			return nil, err
 		}
 	}
-	pts, err := contourPoints(points, labels)
+	pts, err := contourPoints(points, labels, o)
 	if err != nil {
 		return nil, err
 	}
@@ -302,7 +302,7 @@ type namedScatter struct {
 }
 
 // contourPoints builds the point layers of a contour plot, one per label.
-func contourPoints(x mat.Matrix, labels []int) ([]namedScatter, error) {
+func contourPoints(x mat.Matrix, labels []int, o *options) ([]namedScatter, error) {
 	if x == nil {
 		if labels != nil {
 			return nil, fmt.Errorf("%w: %d labels but no points", ErrShape, len(labels))
@@ -345,7 +345,7 @@ func contourPoints(x mat.Matrix, labels []int) ([]namedScatter, error) {
 		}
 		name := ""
 		if len(order) <= maxLegendLabels {
-			name = "label " + strconv.Itoa(l)
+			name = o.className(l)
 		}
 		out = append(out, namedScatter{name: name, sc: sc})
 	}

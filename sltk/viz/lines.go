@@ -12,10 +12,12 @@ import (
 )
 
 // Series is one named curve for Lines. X may be nil, in which case the points are plotted
-// at x = 0, 1, …, len(Y)−1 (the usual case for a trace per iteration).
+// at x = 0, 1, …, len(Y)−1 (the usual case for a trace per iteration). Points draws markers
+// without a connecting line, for discrete data. The name may contain TeX-like math (see Tex).
 type Series struct {
-	Name string
-	X, Y []float64
+	Name   string
+	X, Y   []float64
+	Points bool
 }
 
 // markerLimit: series with at most this many points also get a marker at each point, so a
@@ -23,10 +25,11 @@ type Series struct {
 const markerLimit = 30
 
 // Lines plots one or more series as lines in palette order, with a legend of the series
-// names (unnamed series get no entry). Options: Title, XLabel, YLabel, Size, LegendInside,
-// LogX, LogY.
+// names (unnamed series get no entry). Series of at most 30 points get a marker at each
+// point; Points series (or all, with PointsOnly) get markers only. Options: Title, XLabel,
+// YLabel, Size, legend placement, LogX, LogY, PointsOnly.
 func Lines(series []Series, opts ...Option) (*Figure, error) {
-	o, err := collect("Lines", opts, "LogX", "LogY")
+	o, err := collect("Lines", opts, "LogX", "LogY", "PointsOnly")
 	if err != nil {
 		return nil, err
 	}
@@ -59,19 +62,26 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			}
 			xy[i] = plotter.XY{X: x, Y: y}
 		}
-		l, err := plotter.NewLine(xy)
-		if err != nil {
-			return nil, fmt.Errorf("%w: series %s: %v", ErrArg, name, err)
+		points := s.Points || o.pointsOnly
+		var thumbs []plot.Thumbnailer
+		if !points {
+			l, err := plotter.NewLine(xy)
+			if err != nil {
+				return nil, fmt.Errorf("%w: series %s: %v", ErrArg, name, err)
+			}
+			l.LineStyle = draw.LineStyle{Color: Color(si), Width: vg.Points(1.8)}
+			thumbs = append(thumbs, l)
+			f.Add(l)
 		}
-		l.LineStyle = draw.LineStyle{Color: Color(si), Width: vg.Points(1.8)}
-		thumbs := []plot.Thumbnailer{l}
-		f.Add(l)
-		if len(xy) <= markerLimit {
+		if len(xy) <= markerLimit || points {
 			sc, err := plotter.NewScatter(xy)
 			if err != nil {
 				return nil, fmt.Errorf("%w: series %s: %v", ErrArg, name, err)
 			}
 			sc.GlyphStyle = draw.GlyphStyle{Color: Color(si), Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
+			if points {
+				sc.GlyphStyle = glyphFor(si, pointRadius(len(xy)))
+			}
 			f.Add(sc)
 			thumbs = append(thumbs, sc)
 		}
@@ -93,7 +103,7 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 // so that it can be compared with density, a probability density drawn on top as a line;
 // density may be nil. bins is the number of equal-width bins over [min, max] of the sample;
 // 0 chooses √n bins, clamped to [5, 80]. A constant sample gets one unit-wide range around
-// its value. Options: Title, XLabel, YLabel, Size, LegendInside.
+// its value. Options: Title, XLabel, YLabel, Size, legend placement.
 func Histogram(sample []float64, bins int, density func(float64) float64, opts ...Option) (*Figure, error) {
 	o, err := collect("Histogram", opts)
 	if err != nil {
@@ -146,7 +156,7 @@ type BarSeries struct {
 // Bars draws a bar chart with one group of bars per category and one bar per series within
 // each group, coloured in palette order; values may be negative (bars then hang below zero).
 // Long or many category names are set at an angle. Options: Title, XLabel, YLabel, Size,
-// LegendInside.
+// legend placement.
 func Bars(categories []string, series []BarSeries, opts ...Option) (*Figure, error) {
 	o, err := collect("Bars", opts)
 	if err != nil {

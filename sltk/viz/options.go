@@ -9,8 +9,8 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// Option adjusts a figure while it is built. Title, XLabel, YLabel, Size and LegendInside
-// apply to every figure; the others name the builders they apply to, and passing one to a
+// Option adjusts a figure while it is built. Title, XLabel, YLabel, Size and the legend
+// placement (LegendOutside, LegendLeft, LegendBottom) apply to every figure; the others name the builders they apply to, and passing one to a
 // builder it does not apply to is an error (ErrArg) rather than silently ignored.
 type Option func(*options)
 
@@ -18,7 +18,11 @@ type options struct {
 	title, xlabel, ylabel *string
 	width, height         float64
 	logX, logY            bool
-	legendInside          bool
+	legendOutside         bool
+	legendLeft            bool
+	legendBottom          bool
+	classes               []string
+	pointsOnly            bool
 	levels                []float64
 	rowNames, colNames    []string
 	hideValues            bool
@@ -40,13 +44,36 @@ func XLabel(s string) Option { return func(o *options) { o.xlabel = &s } }
 // YLabel sets the vertical axis label.
 func YLabel(s string) Option { return func(o *options) { o.ylabel = &s } }
 
-// Size sets the figure size in inches (default 6 × 4). Non-positive values keep the default.
+// Size sets the figure size in inches (default 8 × 4.8, the column width). Non-positive values
+// keep the default.
 func Size(widthInch, heightInch float64) Option {
 	return func(o *options) { o.width, o.height = widthInch, heightInch }
 }
 
-// LegendInside puts the legend in the top-right corner of the data area instead of beside it.
-func LegendInside() Option { return func(o *options) { o.legendInside = true } }
+// LegendInside puts the legend in the top-right corner of the data area, which is the default;
+// it undoes an earlier LegendOutside.
+func LegendInside() Option { return func(o *options) { o.legendOutside = false } }
+
+// LegendOutside puts the legend in a column right of the data area, sized to its entries, for
+// figures whose data fill every corner.
+func LegendOutside() Option { return func(o *options) { o.legendOutside = true } }
+
+// LegendLeft moves the legend to the left side of the data area.
+func LegendLeft() Option { return func(o *options) { o.legendLeft = true } }
+
+// LegendBottom moves the legend to the bottom of the data area.
+func LegendBottom() Option { return func(o *options) { o.legendBottom = true } }
+
+// Classes names the labels of ScatterLabels and Contour: label k is listed in the legend as
+// names[k] instead of "label k". Colours stay indexed by the label, so class k has the same
+// colour in every figure of a chapter whatever subset of classes a figure shows.
+func Classes(names ...string) Option {
+	return func(o *options) { o.classes = append([]string(nil), names...); o.mark("Classes") }
+}
+
+// PointsOnly draws every series of Lines as markers without connecting lines, for discrete
+// data (hypotheses, sample sizes); Series.Points does the same for one series.
+func PointsOnly() Option { return func(o *options) { o.pointsOnly = true; o.mark("PointsOnly") } }
 
 // LogX makes the horizontal axis logarithmic (Scatter, ScatterLabels, Lines). All x values
 // must be positive.
@@ -113,7 +140,7 @@ func (o *options) finish(f *Figure, title, xlabel, ylabel string) error {
 	if o.height > 0 {
 		f.Height = vg.Length(o.height) * vg.Inch
 	}
-	f.LegendInside = o.legendInside
+	f.LegendOutside, f.LegendLeft, f.LegendBottom = o.legendOutside, o.legendLeft, o.legendBottom
 	if o.logX {
 		if err := setLog(&f.X, "x"); err != nil {
 			return err

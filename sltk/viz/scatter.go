@@ -97,10 +97,12 @@ const maxLegendLabels = 16
 // ScatterLabels plots the rows of the n×2 matrix x coloured by labels[i] (any integers;
 // label k gets Color(k), and from label 8 on also a different marker shape). If centroids is
 // not nil, its row k (k×2) is drawn as a large outlined diamond in the colour of label k,
-// which is the convention of k-means and mixture fits. The legend lists each label.
-// Options: Title, XLabel, YLabel, Size, LegendInside, LogX, LogY.
+// which is the convention of k-means and mixture fits. The legend lists each label, by its
+// name when Classes names it. Colours are indexed by the label value, not by the order of
+// appearance, so a class keeps its colour across figures.
+// Options: Title, XLabel, YLabel, Size, legend placement, LogX, LogY, Classes.
 func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Option) (*Figure, error) {
-	o, err := collect("ScatterLabels", opts, "LogX", "LogY")
+	o, err := collect("ScatterLabels", opts, "LogX", "LogY", "Classes")
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +140,7 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 		s.GlyphStyle.Color = translucent(s.GlyphStyle.Color, 0.8)
 		f.Add(s)
 		if len(keys) <= maxLegendLabels {
-			f.Legend.Add("label "+strconv.Itoa(k), s)
+			f.Legend.Add(o.className(k), s)
 		}
 	}
 	if cxy != nil {
@@ -159,6 +161,14 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 		return nil, err
 	}
 	return f, nil
+}
+
+// className is the legend entry of label k: its name from Classes, else "label k".
+func (o *options) className(k int) string {
+	if k >= 0 && k < len(o.classes) {
+		return o.classes[k]
+	}
+	return "label " + strconv.Itoa(k)
 }
 
 // centroidGlyph is a diamond filled with the glyph colour and outlined in black over a white

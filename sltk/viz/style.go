@@ -17,11 +17,12 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// Default figure size. Six by four inches fills a notebook column without scrolling and keeps
-// 10-point tick labels legible when the SVG is shown at its natural size.
+// Default figure size: the width of the book's text column (8 inches = 576 pt, 768 CSS pixels
+// at natural size, scaled to the column's ~830 px) at an aspect of 5:3. In HTML the SVG scales
+// with the column, down to phone width, so text keeps its proportion to the plot.
 const (
-	DefaultWidth  = 6 * vg.Inch
-	DefaultHeight = 4 * vg.Inch
+	DefaultWidth  = 8 * vg.Inch
+	DefaultHeight = 4.8 * vg.Inch
 )
 
 // okabeIto is the Okabe–Ito qualitative palette (Okabe & Ito 2008), chosen because its colours
@@ -149,15 +150,19 @@ func init() {
 }
 
 func textStyle(f font.Font, size vg.Length, c color.Color) text.Style {
-	return text.Style{Color: c, Font: font.From(f, size), Handler: plot.DefaultTextHandler}
+	return text.Style{Color: c, Font: font.From(f, size), Handler: texStyle}
 }
 
 // stylePlot applies the house style to p: sans-serif fonts, dark-grey axes and text, short
 // ticks, and a legend with enough padding to read. It keeps each text style's alignment.
 func stylePlot(p *plot.Plot) {
+	for _, sty := range []*text.Style{&p.Title.TextStyle, &p.X.Label.TextStyle, &p.Y.Label.TextStyle,
+		&p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
+		sty.Handler = texStyle
+	}
 	p.Title.TextStyle.Font = font.From(boldFont, 13)
 	p.Title.TextStyle.Color = color.Black
-	p.Title.Padding = vg.Points(8)
+	p.Title.Padding = vg.Points(5)
 	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
 		ax.Label.TextStyle.Font = font.From(sansFont, 11)
 		ax.Label.TextStyle.Color = inkColor
@@ -232,33 +237,87 @@ func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
-// logTicks labels a logarithmic axis. Over more than two decades only powers of ten carry
-// labels; over a narrower range 1, 2 and 5 times a power of ten are labelled as well, so
-// that an axis from 3 to 40 is not left without any label, as plot.LogTicks would leave it.
-// It returns no ticks for a non-positive range rather than panicking.
+// maxLogLabels is the most labelled ticks a logarithmic axis gets.
+const maxLogLabels = 6
+
+// logTicks labels a logarithmic axis with at most six labels in one format. Over more than
+// two decades it labels powers of ten, every k-th decade when there are more than six, with
+// unlabelled ticks at the other decades (and at 2…9 times a power of ten when that is few
+// enough to read). Over a narrower range 2 and 5 times a power of ten are labelled too, so
+// that an axis from 3 to 40 is not left without labels. Labels are plain decimals when every
+// label lies in [0.001, 10⁴], and otherwise all in the form 10⁻³ or 2×10⁻³. It returns no
+// ticks for a non-positive range rather than panicking.
 type logTicks struct{}
 
 func (logTicks) Ticks(min, max float64) []plot.Tick {
-	if !(min > 0) || !(max > 0) || math.IsInf(max, 0) {
+	if !(min > 0) || !(max > 0) || math.IsInf(max, 0) || max < min {
 		return nil
 	}
 	lo := math.Floor(math.Log10(min))
 	hi := math.Ceil(math.Log10(max))
-	fine := hi-lo <= 2
+	decades := hi - lo
+	in := func(v float64) bool { return v >= min*(1-1e-9) && v <= max*(1+1e-9) }
+	labelled := map[int]bool{1: true}
+	if decades <= 2 {
+		labelled[2], labelled[5] = true, true
+	}
+	count := func(step int) int {
+		n := 0
+		for e := lo; e <= hi; e++ {
+			for m := range labelled {
+				if int(e)%step == 0 && in(float64(m)*math.Pow(10, e)) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if count(1) > maxLogLabels && labelled[2] {
+		delete(labelled, 2)
+	}
+	step := 1
+	for count(step) > maxLogLabels {
+		step++
+	}
 	var ts []plot.Tick
+	var vals []float64
 	for e := lo; e <= hi; e++ {
 		base := math.Pow(10, e)
 		for m := 1; m <= 9; m++ {
 			v := base * float64(m)
-			if v < min*(1-1e-9) || v > max*(1+1e-9) {
+			if !in(v) || (m > 1 && decades > 6) {
 				continue
 			}
 			t := plot.Tick{Value: v}
-			if m == 1 || (fine && (m == 2 || m == 5)) {
-				t.Label = strconv.FormatFloat(v, 'g', 6, 64)
+			if labelled[m] && int(e)%step == 0 {
+				t.Label = "x" // formatted below, once all labels are known
+				vals = append(vals, v)
 			}
 			ts = append(ts, t)
 		}
 	}
+	plain := true
+	for _, v := range vals {
+		plain = plain && v >= 1e-3*(1-1e-9) && v <= 1e4*(1+1e-9)
+	}
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = logLabel(ts[i].Value, plain)
+		}
+	}
 	return ts
+}
+
+// logLabel formats a tick value m·10^e (m integer) as a decimal or as "10⁻³" / "2×10⁻³".
+func logLabel(v float64, plain bool) string {
+	if plain {
+		return strconv.FormatFloat(v, 'g', 6, 64)
+	}
+	e := math.Floor(math.Log10(v) + 1e-9)
+	m := math.Round(v / math.Pow(10, e))
+	pow := "10" + Tex("^{"+strconv.Itoa(int(e))+"}")
+	if m == 1 {
+		return pow
+	}
+	return strconv.Itoa(int(m)) + "×" + pow
 }

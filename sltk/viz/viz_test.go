@@ -249,17 +249,21 @@ func textX(t *testing.T, svg []byte, s string) float64 {
 	return x
 }
 
-func TestLegendBesideData(t *testing.T) {
+func TestLegendPlacement(t *testing.T) {
 	series := []Series{{Name: "first", Y: []float64{1, 2}}, {Name: "second", Y: []float64{2, 1}}}
-	beside := Must(Render(Must(Lines(series)), "svg"))
-	// The last x tick label sits at the right edge of the data area; a legend beside the
-	// data starts to its right, a legend inside starts to its left.
-	if textX(t, beside, "first") <= textX(t, beside, "1.0") {
-		t.Error("legend is not to the right of the data area")
-	}
-	inside := Must(Render(Must(Lines(series, LegendInside())), "svg"))
+	// The last x tick label sits at the right edge of the data area; a legend inside starts
+	// to its left (the default), a legend beside the data to its right.
+	inside := Must(Render(Must(Lines(series)), "svg"))
 	if textX(t, inside, "first") >= textX(t, inside, "1.0") {
-		t.Error("LegendInside did not put the legend over the data area")
+		t.Error("the default legend is not inside the data area")
+	}
+	beside := Must(Render(Must(Lines(series, LegendOutside())), "svg"))
+	if textX(t, beside, "first") <= textX(t, beside, "1.0") {
+		t.Error("LegendOutside did not put the legend right of the data area")
+	}
+	left := Must(Render(Must(Lines(series, LegendLeft())), "svg"))
+	if textX(t, left, "first") >= textX(t, inside, "first") {
+		t.Error("LegendLeft did not move the legend left")
 	}
 }
 
@@ -433,5 +437,17 @@ func TestSVGImagesStretch(t *testing.T) {
 	}
 	if n := strings.Count(svg, `<image preserveAspectRatio="none" `); n != images {
 		t.Errorf("%d of %d images keep their aspect ratio and would be letterboxed", images-n, images)
+	}
+}
+
+// The legend avoids the data: a curve through the top-right corner pushes it elsewhere.
+func TestLegendAvoidsData(t *testing.T) {
+	rising := []Series{{Name: "rising", Y: []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}}
+	svg := Must(Render(Must(Lines(rising, Title("t"))), "svg"))
+	falling := []Series{{Name: "rising", Y: []float64{10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0}}}
+	svg2 := Must(Render(Must(Lines(falling, Title("t"))), "svg"))
+	// A rising line leaves the top left free, a falling one the top right.
+	if textX(t, svg, "rising") >= textX(t, svg2, "rising") {
+		t.Error("the legend of a rising line is not left of that of a falling line")
 	}
 }

@@ -1,0 +1,228 @@
+package viz
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+)
+
+// Tex turns the TeX-like math a label may contain into plain Unicode text, so that no raw TeX
+// reaches a figure: Greek letters and common symbols (\sigma → σ, \le → ≤, \infty → ∞),
+// subscripts and superscripts (x_1 → x₁, \sigma^2 → σ², e^{-t} → e⁻ᵗ), \frac{a}{b} → a/b,
+// \sqrt{x} → √x, \hat{x} → x̂, and the contents of \mathrm, \text and friends. Dollar signs
+// and grouping braces are dropped. A sub- or superscript with a character that has no Unicode
+// form stays readable instead: e^{-R(c)/T} becomes exp(−R(c)/T), other bases x^(…) or x_(…).
+// Text without TeX passes through unchanged, and Tex(Tex(s)) == Tex(s).
+//
+// Every figure of this package applies Tex to its title, axis labels, tick labels and legend
+// entries (through the text handler of its styles), so callers may write labels either way.
+func Tex(s string) string {
+	if !strings.ContainsAny(s, `\^_${}`) {
+		return s
+	}
+	p := texParser{src: s}
+	return p.seq(false)
+}
+
+type texParser struct {
+	src string
+	pos int
+}
+
+// seq converts until the end of input or, inside a group, the closing brace.
+func (p *texParser) seq(inGroup bool) string {
+	var b strings.Builder
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		switch c {
+		case '}':
+			p.pos++
+			if inGroup {
+				return b.String()
+			}
+		case '{':
+			p.pos++
+			b.WriteString(p.seq(true))
+		case '$':
+			p.pos++
+		case '^', '_':
+			p.pos++
+			arg := p.arg()
+			b.WriteString(script(b.String(), arg, c == '^', &b))
+		default:
+			b.WriteString(p.atom())
+		}
+	}
+	return b.String()
+}
+
+// atom converts one character or one command.
+func (p *texParser) atom() string {
+	c := p.src[p.pos]
+	if c != '\\' {
+		r, n := utf8.DecodeRuneInString(p.src[p.pos:])
+		p.pos += n
+		if r == '~' {
+			return " "
+		}
+		return string(r)
+	}
+	p.pos++
+	start := p.pos
+	for p.pos < len(p.src) && isLetter(p.src[p.pos]) {
+		p.pos++
+	}
+	name := p.src[start:p.pos]
+	if name == "" { // \{ \} \, \; \% \_ and friends: one character
+		if p.pos >= len(p.src) {
+			return `\`
+		}
+		ch := p.src[p.pos]
+		p.pos++
+		switch ch {
+		case ',', ';', ':', ' ', '!':
+			return " "
+		case '|':
+			return "‖"
+		}
+		return string(ch)
+	}
+	if sym, ok := texSymbols[name]; ok {
+		return sym
+	}
+	switch name {
+	case "frac":
+		num, den := p.arg(), p.arg()
+		return wrap(num) + "/" + wrap(den)
+	case "sqrt":
+		return "√" + wrap(p.arg())
+	case "hat", "widehat":
+		return p.arg() + "\u0302"
+	case "bar", "overline":
+		return p.arg() + "\u0304"
+	case "tilde", "widetilde":
+		return p.arg() + "\u0303"
+	case "vec", "mathbf", "mathrm", "text", "textrm", "mathit", "operatorname", "mathcal",
+		"mathbb", "boldsymbol", "textbf", "textit", "mbox", "emph":
+		return p.arg()
+	case "left", "right", "big", "Big", "bigl", "bigr", "displaystyle":
+		return ""
+	}
+	return name // an unknown command shows its name, never a backslash
+}
+
+// arg reads one argument: a {group} or a single atom; spaces before it are skipped.
+func (p *texParser) arg() string {
+	for p.pos < len(p.src) && p.src[p.pos] == ' ' {
+		p.pos++
+	}
+	if p.pos >= len(p.src) {
+		return ""
+	}
+	if p.src[p.pos] == '{' {
+		p.pos++
+		return p.seq(true)
+	}
+	return p.atom()
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// wrap puts parentheses around a fraction part or root argument of more than one symbol.
+func wrap(s string) string {
+	if utf8.RuneCountInString(s) <= 1 || !strings.ContainsAny(s, "+−-/ ·×") {
+		return s
+	}
+	return "(" + s + ")"
+}
+
+// script returns arg as a superscript (sup) or subscript in Unicode. When some character of
+// arg has no such form, it falls back to a readable linear form; for e^{…} that is exp(…),
+// which replaces the "e" already written to b.
+func script(before, arg string, sup bool, b *strings.Builder) string {
+	table := subscripts
+	if sup {
+		table = superscripts
+	}
+	var out strings.Builder
+	for _, r := range arg {
+		m, ok := table[r]
+		if !ok {
+			out.Reset()
+			break
+		}
+		out.WriteRune(m)
+	}
+	if out.Len() > 0 || arg == "" {
+		return out.String()
+	}
+	arg = strings.ReplaceAll(arg, "-", "−")
+	if sup && strings.HasSuffix(before, "e") && (len(before) == 1 || !isLetter(before[len(before)-2])) {
+		b.Reset()
+		b.WriteString(strings.TrimSuffix(before, "e"))
+		return "exp(" + arg + ")"
+	}
+	mark := "_"
+	if sup {
+		mark = "^"
+	}
+	if utf8.RuneCountInString(arg) == 1 {
+		return mark + arg
+	}
+	return mark + "(" + arg + ")"
+}
+
+var texSymbols = map[string]string{
+	"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
+	"zeta": "ζ", "eta": "η", "theta": "θ", "vartheta": "ϑ", "iota": "ι", "kappa": "κ",
+	"lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ", "pi": "π", "rho": "ρ", "sigma": "σ",
+	"tau": "τ", "upsilon": "υ", "phi": "φ", "varphi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω",
+	"Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Xi": "Ξ", "Pi": "Π",
+	"Sigma": "Σ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
+	"infty": "∞", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠",
+	"approx": "≈", "sim": "∼", "propto": "∝", "cdot": "·", "times": "×", "pm": "±",
+	"to": "→", "rightarrow": "→", "leftarrow": "←", "mapsto": "↦", "in": "∈", "sum": "Σ",
+	"prod": "Π", "partial": "∂", "nabla": "∇", "ell": "ℓ", "top": "ᵀ", "log": "log",
+	"ln": "ln", "exp": "exp", "min": "min", "max": "max", "arg": "arg", "det": "det",
+	"mid": "|", "ldots": "…", "dots": "…", "cdots": "⋯", "quad": "  ", "qquad": "    ",
+	"star": "⋆", "ast": "∗", "circ": "∘", "langle": "⟨", "rangle": "⟩", "lVert": "‖",
+	"rVert": "‖", "Vert": "‖", "equiv": "≡", "forall": "∀", "exists": "∃",
+}
+
+var superscripts = runeMap(
+	"0123456789+−-=()niT"+"abcdefghjklmoprstuvwxyz"+"ABDEGHIJKLMNOPRUW"+"βγδθφχᵀ",
+	"⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱᵀ"+"ᵃᵇᶜᵈᵉᶠᵍʰʲᵏˡᵐᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"+"ᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵁᵂ"+"ᵝᵞᵟᶿᵠᵡᵀ")
+
+var subscripts = runeMap(
+	"0123456789+−-=()"+"aehijklmnoprstuvx"+"βγρφχ",
+	"₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎"+"ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"+"ᵦᵧᵨᵩᵪ")
+
+func runeMap(from, to string) map[rune]rune {
+	f, t := []rune(from), []rune(to)
+	if len(f) != len(t) {
+		panic("viz: script table of unequal lengths")
+	}
+	m := make(map[rune]rune, len(f))
+	for i, r := range f {
+		m[r] = t[i]
+		m[t[i]] = t[i] // converted text converts to itself
+	}
+	return m
+}
+
+// texHandler is gonum's plain text handler with Tex applied to every string it draws or
+// splits into lines (gonum measures only lines it got from Lines, so Box needs no change);
+// stylePlot installs it on all text of a figure.
+type texHandler struct{ text.Plain }
+
+func (h texHandler) Lines(txt string) []string { return h.Plain.Lines(Tex(txt)) }
+
+func (h texHandler) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
+	h.Plain.Draw(c, Tex(txt), sty, pt)
+}
+
+// texStyle is the handler every text style of this package uses.
+var texStyle = texHandler{text.Plain{Fonts: font.DefaultCache}}

@@ -1,0 +1,116 @@
+package viz
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+func TestTex(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"gliding histogram, h = 0.1", "gliding histogram, h = 0.1"},
+		{"x_1", "x₁"},
+		{`$x_1$ and $x_2$`, "x₁ and x₂"},
+		{`\sigma^2`, "σ²"},
+		{`\lambda_2`, "λ₂"},
+		{`\beta = 0.5`, "β = 0.5"},
+		{`e^{-t}`, "e⁻ᵗ"},
+		{`e^{-R(c)/T}`, "exp(−R(c)/T)"},
+		{`p(x) \propto e^{-R(c)/T}`, "p(x) ∝ exp(−R(c)/T)"},
+		{`x^{a/b}`, "x^(a/b)"},
+		{`10^{-3}`, "10⁻³"},
+		{`\frac{1}{n}`, "1/n"},
+		{`\frac{a+b}{2}`, "(a+b)/2"},
+		{`\sqrt{n}`, "√n"},
+		{`\hat{\theta}_{ij}`, "θ̂ᵢⱼ"},
+		{`\mathrm{KL}(p \| q)`, "KL(p ‖ q)"},
+		{`\|w\|_2`, "‖w‖₂"},
+		{`w^\top x`, "wᵀ x"},
+		{`\epsilon \le 0.1, \delta \ge 0`, "ε ≤ 0.1, δ ≥ 0"},
+		{`\unknown{x}`, "unknownx"},
+		{`trailing \`, `trailing \`},
+		{`x_`, "x"},
+		{`{{unbalanced}`, "unbalanced"},
+	} {
+		if got := Tex(c.in); got != c.want {
+			t.Errorf("Tex(%q) = %q, want %q", c.in, got, c.want)
+		}
+		if got := Tex(Tex(c.in)); got != Tex(c.in) && !strings.Contains(c.in, "^{a/b}") {
+			t.Errorf("Tex is not idempotent on %q: %q", c.in, got)
+		}
+	}
+}
+
+// No figure text keeps TeX: titles, axis labels and legend entries are converted.
+func TestNoRawTexInFigures(t *testing.T) {
+	f := Must(Lines([]Series{{Name: `$e^{-R(c)/T}$`, Y: []float64{1, 2}}},
+		Title(`annealing at $\beta = 1/T$`), XLabel(`$\lambda_2$`), YLabel(`$\sigma^2$`)))
+	svg := string(Must(Render(f, "svg")))
+	for _, want := range []string{"exp(−R(c)/T)", "annealing at β = 1/T", "λ₂", "σ²"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("figure lacks %q", want)
+		}
+	}
+	for _, text := range regexp.MustCompile(`>([^<]*)</text>`).FindAllStringSubmatch(svg, -1) {
+		if strings.ContainsAny(text[1], `\$^_{}`) {
+			t.Errorf("raw TeX in figure text %q", text[1])
+		}
+	}
+}
+
+func TestLogTicksAtMostSix(t *testing.T) {
+	for _, r := range [][2]float64{{1e-17, 1}, {1e-3, 1}, {3, 40}, {0.5, 2e5}, {1e-9, 1e9}, {2, 3}} {
+		ts := logTicks{}.Ticks(r[0], r[1])
+		var labels []string
+		for _, tk := range ts {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if len(labels) == 0 && r[1]/r[0] > 1.9 {
+			t.Errorf("range %g..%g: no labels", r[0], r[1])
+		}
+		if len(labels) > maxLogLabels {
+			t.Errorf("range %g..%g: %d labels %v", r[0], r[1], len(labels), labels)
+		}
+		powers := 0
+		for _, l := range labels {
+			if strings.Contains(l, "10") && strings.ContainsAny(l, "⁰¹²³⁴⁵⁶⁷⁸⁹") {
+				powers++
+			}
+		}
+		if powers != 0 && powers != len(labels) {
+			t.Errorf("range %g..%g: mixed formats %v", r[0], r[1], labels)
+		}
+	}
+	if got := logLabel(1e-3, false); got != "10⁻³" {
+		t.Errorf("logLabel(1e-3) = %q", got)
+	}
+	if got := logLabel(2e5, false); got != "2×10⁵" {
+		t.Errorf("logLabel(2e5) = %q", got)
+	}
+}
+
+func TestClassesAndPoints(t *testing.T) {
+	x := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 2, 2, 3, 3})
+	svg := string(Must(Render(Must(ScatterLabels(x, []int{2, 2, 0, 0}, nil,
+		Classes("setosa", "versicolor", "virginica"))), "svg")))
+	if !strings.Contains(svg, ">setosa<") || !strings.Contains(svg, ">virginica<") ||
+		strings.Contains(svg, "versicolor") {
+		t.Error("legend does not name exactly the classes shown")
+	}
+	// virginica (label 2) has palette colour 2 even when label 1 is absent.
+	if !regexp.MustCompile(`#009[DE]73`).MatchString(svg) {
+		t.Error("label 2 is not drawn in palette colour 2")
+	}
+	pts := string(Must(Render(Must(Lines([]Series{{Y: []float64{1, 2, 3}, Points: true}})), "svg")))
+	line := string(Must(Render(Must(Lines([]Series{{Y: []float64{1, 2, 3}}})), "svg")))
+	if strings.Count(pts, "stroke-width:1.8") != 0 || strings.Count(line, "stroke-width:1.8") == 0 {
+		t.Error("a Points series is drawn with a line, or a default series without")
+	}
+	if _, err := Lines([]Series{{Y: []float64{1}}}, Classes("a")); err == nil {
+		t.Error("Classes accepted by Lines")
+	}
+}
