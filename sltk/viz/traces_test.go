@@ -1,0 +1,29 @@
+package viz
+
+import (
+	"errors"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+func TestTraces(t *testing.T) {
+	m := mat.NewDense(3000, 2, nil)
+	for i := range 3000 {
+		m.Set(i, 0, float64(i%7))
+		m.Set(i, 1, -1)
+	}
+	f, err := Traces(m, []string{"a", "b"}, 0, Title("t"))
+	if err != nil || f == nil {
+		t.Fatalf("Traces: %v", err)
+	}
+	if _, err := Render(f, "svg"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Traces(m, []string{"a"}, 0); !errors.Is(err, ErrShape) {
+		t.Errorf("one name for two columns: %v, want ErrShape", err)
+	}
+	if _, err := Traces(nil, nil, 0); !errors.Is(err, ErrEmpty) {
+		t.Errorf("nil: %v, want ErrEmpty", err)
+	}
+}
