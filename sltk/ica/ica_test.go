@@ -778,11 +778,8 @@ func TestLaggedCovarianceDirect(t *testing.T) {
 }
 
 func TestAutocorrelations(t *testing.T) {
-	rng := newRand(4)
-	n := 50000
-	x := mat.NewDense(n, 2, nil)
-	x.SetCol(0, ar1(rng, 0.8, n))
-	x.SetCol(1, ar1(rng, -0.3, n))
+	const n = 50000
+	x := arPair(4, n, 0.8, -0.3)
 	ac, err := Autocorrelations(x, 5)
 	if err != nil {
 		t.Fatal(err)

@@ -121,12 +121,7 @@ func TestLectureWhitening(t *testing.T) {
 
 // E9: AMUSE unmixes with E_τᵀΛ^{-1/2}Eᵀ; the notes' E_τΛ⁻¹E does not.
 func TestLectureAMUSEFormula(t *testing.T) {
-	rng := newRand(10)
-	n := 10000
-	s := mat.NewDense(n, 2, nil)
-	s.SetCol(0, ar1(rng, 0.9, n))
-	s.SetCol(1, ar1(rng, -0.5, n))
-	a := mixing(11, 2)
+	s, a := arPair(10, 10000, 0.9, -0.5), mixing(11, 2)
 	r, err := AMUSE{Lag: 1}.Fit(mix(s, a))
 	if err != nil {
 		t.Fatal(err)
@@ -343,12 +338,7 @@ func TestLectureUnmixingOrientation(t *testing.T) {
 // E38 and E39: second-order methods use temporal structure and separate Gaussian sources with
 // distinct autocorrelations, where FastICA (marginals only) cannot.
 func TestLectureGaussianAR(t *testing.T) {
-	rng := newRand(10)
-	n := 10000
-	s := mat.NewDense(n, 2, nil)
-	s.SetCol(0, ar1(rng, 0.9, n))
-	s.SetCol(1, ar1(rng, -0.5, n))
-	a := mixing(11, 2)
+	s, a := arPair(10, 10000, 0.9, -0.5), mixing(11, 2)
 	x := mix(s, a)
 	am, err := AMUSE{Lag: 1}.Fit(x)
 	if err != nil {

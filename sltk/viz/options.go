@@ -21,6 +21,7 @@ type options struct {
 	legendInside          bool
 	levels                []float64
 	rowNames, colNames    []string
+	classNames            []string
 	hideValues            bool
 	given                 []string // names of builder-specific options, for the applicability check
 }
@@ -61,6 +62,12 @@ func LogY() Option { return func(o *options) { o.logY = true; o.mark("LogY") } }
 // drawn as heavier lines.
 func Levels(v ...float64) Option {
 	return func(o *options) { o.levels = append([]float64(nil), v...); o.mark("Levels") }
+}
+
+// ClassNames names the labels of ScatterLabels in its legend: label k is classNames[k]
+// instead of "label k" (labels without a name keep the number).
+func ClassNames(names ...string) Option {
+	return func(o *options) { o.classNames = append([]string(nil), names...); o.mark("ClassNames") }
 }
 
 // RowNames labels the rows of a heat map, top to bottom (HeatMap).

@@ -97,10 +97,11 @@ const maxLegendLabels = 16
 // ScatterLabels plots the rows of the n×2 matrix x coloured by labels[i] (any integers;
 // label k gets Color(k), and from label 8 on also a different marker shape). If centroids is
 // not nil, its row k (k×2) is drawn as a large outlined diamond in the colour of label k,
-// which is the convention of k-means and mixture fits. The legend lists each label.
-// Options: Title, XLabel, YLabel, Size, LegendInside, LogX, LogY.
+// which is the convention of k-means and mixture fits. The legend lists each label, by its
+// name when ClassNames gives one. Options: Title, XLabel, YLabel, Size, LegendInside, LogX,
+// LogY, ClassNames.
 func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Option) (*Figure, error) {
-	o, err := collect("ScatterLabels", opts, "LogX", "LogY")
+	o, err := collect("ScatterLabels", opts, "LogX", "LogY", "ClassNames")
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +139,11 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 		s.GlyphStyle.Color = translucent(s.GlyphStyle.Color, 0.8)
 		f.Add(s)
 		if len(keys) <= maxLegendLabels {
-			f.Legend.Add("label "+strconv.Itoa(k), s)
+			name := "label " + strconv.Itoa(k)
+			if k >= 0 && k < len(o.classNames) {
+				name = o.classNames[k]
+			}
+			f.Legend.Add(name, s)
 		}
 	}
 	if cxy != nil {

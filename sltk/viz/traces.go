@@ -14,7 +14,8 @@ const traceSpacing = 6
 // lines stacked downwards, column j shifted by −6j, over the first show samples (all when show
 // is 0 or larger than n); at most 1200 points per trace are drawn (every ⌈show/1200⌉-th
 // sample). names label the traces in the legend; nil names them "1", "2", …. Options as for
-// Lines. Cost O(show·k).
+// Lines; the axes are labelled "sample" and "signal (offset 6 per trace)" unless XLabel or
+// YLabel say otherwise. Cost O(show·k).
 func Traces(m mat.Matrix, names []string, show int, opts ...Option) (*Figure, error) {
 	if m == nil {
 		return nil, fmt.Errorf("%w: viz: Traces: nil matrix", ErrEmpty)
@@ -42,5 +43,6 @@ func Traces(m mat.Matrix, names []string, show int, opts ...Option) (*Figure, er
 		}
 		series[j] = Series{Name: name, X: xs, Y: ys}
 	}
-	return Lines(series, opts...)
+	labels := []Option{XLabel("sample"), YLabel("signal (offset 6 per trace)")}
+	return Lines(series, append(labels, opts...)...)
 }

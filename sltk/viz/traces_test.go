@@ -2,6 +2,7 @@ package viz
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -25,5 +26,25 @@ func TestTraces(t *testing.T) {
 	}
 	if _, err := Traces(nil, nil, 0); !errors.Is(err, ErrEmpty) {
 		t.Errorf("nil: %v, want ErrEmpty", err)
+	}
+}
+
+func TestScatterLabelsClassNames(t *testing.T) {
+	x := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 2, 2, 3, 3})
+	f, err := ScatterLabels(x, []int{0, 1, 2, 2}, nil, ClassNames("setosa", "versicolor"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := Render(f, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"setosa", "versicolor", "label 2"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("legend lacks %q", want)
+		}
+	}
+	if _, err := Lines([]Series{{Y: []float64{1}}}, ClassNames("a")); !errors.Is(err, ErrArg) {
+		t.Errorf("ClassNames on Lines: %v, want ErrArg", err)
 	}
 }
