@@ -74,6 +74,16 @@ func ar1(rng *rand.Rand, rho float64, n int) []float64 {
 	return v
 }
 
+// arPair returns n samples of two independent Gaussian AR(1) sources with coefficients rho1
+// and rho2 (unit stationary variance), one per column.
+func arPair(seed uint64, n int, rho1, rho2 float64) *mat.Dense {
+	rng := newRand(seed)
+	s := mat.NewDense(n, 2, nil)
+	s.SetCol(0, ar1(rng, rho1, n))
+	s.SetCol(1, ar1(rng, rho2, n))
+	return s
+}
+
 // mixing returns a random d×d Gaussian mixing matrix with condition number below 20.
 func mixing(seed uint64, d int) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 11))

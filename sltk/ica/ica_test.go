@@ -776,3 +776,42 @@ func TestLaggedCovarianceDirect(t *testing.T) {
 		}
 	}
 }
+
+func TestAutocorrelations(t *testing.T) {
+	const n = 50000
+	x := arPair(4, n, 0.8, -0.3)
+	ac, err := Autocorrelations(x, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tau := range 6 {
+		for j, rho := range []float64{0.8, -0.3} {
+			if want := math.Pow(rho, float64(tau)); math.Abs(ac.At(tau, j)-want) > 0.03 {
+				t.Errorf("lag %d channel %d: %g, want ρ^τ = %g", tau, j, ac.At(tau, j), want)
+			}
+		}
+	}
+	if _, err := Autocorrelations(x, n); !errors.Is(err, ErrParam) {
+		t.Errorf("maxLag = n: %v, want ErrParam", err)
+	}
+	flat := mat.NewDense(10, 1, nil)
+	if _, err := Autocorrelations(flat, 2); !errors.Is(err, ErrSingular) {
+		t.Errorf("constant channel: %v, want ErrSingular", err)
+	}
+}
+
+func TestFixedPointStepBadInput(t *testing.T) {
+	u := mat.NewDense(10, 2, []float64{1, 0, 0, 1, -1, 0, 0, -1, 1, 1, -1, -1, 1, -1, -1, 1, 2, 0, 0, 2})
+	if _, err := FixedPointStep(u, []float64{1}, LogCosh, 1); !errors.Is(err, ErrShape) {
+		t.Errorf("short b: %v, want ErrShape", err)
+	}
+	if _, err := FixedPointStep(u, []float64{math.NaN(), 0}, LogCosh, 1); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("NaN b: %v, want ErrNotFinite", err)
+	}
+	if _, err := FixedPointStep(u, []float64{1, 0}, LogCosh, 0); !errors.Is(err, ErrParam) {
+		t.Errorf("alpha 0: %v, want ErrParam", err)
+	}
+	if _, err := FixedPointStep(nil, []float64{1, 0}, LogCosh, 1); err == nil {
+		t.Error("nil u: no error")
+	}
+}

@@ -128,3 +128,37 @@ func OffDiagonal(m mat.Matrix) float64 {
 	}
 	return s
 }
+
+// Autocorrelations returns the normalised autocorrelations of every channel of a time series x
+// (n×d, rows are time steps) at lags 0, 1, …, maxLag: entry (τ, j) is C_jj(τ)/C_jj(0) with
+// the lagged covariance of [LaggedCovariance]. Row 0 is all ones. Cost O(maxLag·n·d²).
+func Autocorrelations(x mat.Matrix, maxLag int) (*mat.Dense, error) {
+	n, d, err := checkData(x, 2)
+	if err != nil {
+		return nil, fmt.Errorf("ica: Autocorrelations: %w", err)
+	}
+	if maxLag < 0 || maxLag >= n {
+		return nil, fmt.Errorf("%w: ica: Autocorrelations: maxLag = %d for %d time steps, want 0 ≤ maxLag < n",
+			ErrParam, maxLag, n)
+	}
+	c0, err := LaggedCovariance(x, 0)
+	if err != nil {
+		return nil, fmt.Errorf("ica: Autocorrelations: %w", err)
+	}
+	for j := range d {
+		if !(c0.At(j, j) > 0) {
+			return nil, fmt.Errorf("%w: ica: Autocorrelations: channel %d is constant", ErrSingular, j)
+		}
+	}
+	out := mat.NewDense(maxLag+1, d, nil)
+	for lag := range maxLag + 1 {
+		c, err := LaggedCovariance(x, lag)
+		if err != nil {
+			return nil, fmt.Errorf("ica: Autocorrelations: %w", err)
+		}
+		for j := range d {
+			out.Set(lag, j, c.At(j, j)/c0.At(j, j))
+		}
+	}
+	return out, nil
+}

@@ -15,7 +15,7 @@ type Source int
 // The source kinds. The first three are i.i.d. noise with the named distribution; the periodic
 // kinds are deterministic waves with a random phase. Their excess kurtosis: Laplace +3
 // (super-Gaussian), Gaussian 0 (ICA cannot separate two of them), Uniform −1.2, Sine −1.5,
-// Square −2, Sawtooth −1.2 (all sub-Gaussian).
+// Square −2, Sawtooth −1.2 (all sub-Gaussian); Voice is strongly super-Gaussian (its pauses).
 const (
 	Laplace Source = iota
 	Uniform
@@ -23,6 +23,7 @@ const (
 	Sine
 	Square
 	Sawtooth
+	Voice // the speech-like signal of Speech, with the column's own seed
 )
 
 // String returns the name of the source kind.
@@ -40,6 +41,8 @@ func (s Source) String() string {
 		return "square"
 	case Sawtooth:
 		return "sawtooth"
+	case Voice:
+		return "voice"
 	}
 	return fmt.Sprintf("Source(%d)", int(s))
 }
@@ -78,6 +81,14 @@ func (s Sources) Generate() (*mat.Dense, error) {
 	out := mat.NewDense(s.N, m, nil)
 	col := make([]float64, s.N)
 	for j, kind := range kinds {
+		if kind == Voice {
+			v, err := Speech{N: s.N, Seed: s.Seed + uint64(j)}.Generate()
+			if err != nil {
+				return nil, err
+			}
+			out.SetCol(j, v)
+			continue
+		}
 		p := period * (1 + 0.618*float64(j))
 		phase := rng.Float64()
 		for i := range col {

@@ -1,0 +1,48 @@
+package viz
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// traceSpacing is the vertical distance between stacked traces, in units of the signals'
+// standard deviation (unit-variance signals rarely leave ±3).
+const traceSpacing = 6
+
+// Traces draws the columns of m (n×k, one time step per row, e.g. unit-variance signals) as k
+// lines stacked downwards, column j shifted by −6j, over the first show samples (all when show
+// is 0 or larger than n); at most 1200 points per trace are drawn (every ⌈show/1200⌉-th
+// sample). names label the traces in the legend; nil names them "1", "2", …. Options as for
+// Lines; the axes are labelled "sample" and "signal (offset 6 per trace)" unless XLabel or
+// YLabel say otherwise. Cost O(show·k).
+func Traces(m mat.Matrix, names []string, show int, opts ...Option) (*Figure, error) {
+	if m == nil {
+		return nil, fmt.Errorf("%w: viz: Traces: nil matrix", ErrEmpty)
+	}
+	n, k := m.Dims()
+	if n == 0 || k == 0 {
+		return nil, fmt.Errorf("%w: viz: Traces: %d×%d matrix", ErrEmpty, n, k)
+	}
+	if names != nil && len(names) != k {
+		return nil, fmt.Errorf("%w: viz: Traces: %d names for %d columns", ErrShape, len(names), k)
+	}
+	if show <= 0 || show > n {
+		show = n
+	}
+	step := (show + 1199) / 1200
+	series := make([]Series, k)
+	for j := range k {
+		name := fmt.Sprint(j + 1)
+		if names != nil {
+			name = names[j]
+		}
+		var xs, ys []float64
+		for i := 0; i < show; i += step {
+			xs, ys = append(xs, float64(i)), append(ys, m.At(i, j)-traceSpacing*float64(j))
+		}
+		series[j] = Series{Name: name, X: xs, Y: ys}
+	}
+	labels := []Option{XLabel("sample"), YLabel("signal (offset 6 per trace)")}
+	return Lines(series, append(labels, opts...)...)
+}
