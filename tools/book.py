@@ -395,7 +395,8 @@ GREEK = {n: chr(c) for n, c in zip(
 GREEK.update({"varepsilon": "ε", "varphi": "φ", "Sigma": "Σ", "sum": "Σ", "Delta": "Δ",
               "Gamma": "Γ", "Lambda": "Λ", "Omega": "Ω", "Theta": "Θ", "Phi": "Φ", "Pi": "Π",
               "prod": "Π", "infty": "∞", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠",
-              "cdot": "·", "times": "×", "to": "→", "in": "∈", "approx": "≈", "quad": " "})
+              "cdot": "·", "times": "×", "to": "→", "in": "∈", "approx": "≈", "quad": " ", "mid": "|",
+              "propto": "∝", "sim": "∼", "partial": "∂", "nabla": "∇", "ell": "ℓ", "top": "ᵀ"})
 
 
 def plain_math(text):
