@@ -188,9 +188,10 @@ func pwMulNarrow(dst, a, b *mat.Dense) {
 	})
 }
 
-// pwSoftmax sets m_q^(α) = exp(−e_q^(α)/T) / Σ_r exp(−e_r^(α)/T) row by row (gibbs.SoftmaxCosts:
+// pwAssign sets the soft assignments m_q^(α) = exp(−e_q^(α)/T) / Σ_r exp(−e_r^(α)/T) row by row
+// (gibbs.SoftmaxCosts:
 // the row minimum is subtracted first), so it is stable at any temperature.
-func pwSoftmax(e, m *mat.Dense, t float64) {
+func pwAssign(e, m *mat.Dense, t float64) {
 	n, _ := e.Dims()
 	for a := 0; a < n; a++ {
 		gibbs.SoftmaxCosts(m.RawRowView(a), e.RawRowView(a), t, math.Inf(1))
@@ -394,7 +395,7 @@ func pwStart(init mat.Matrix, n, k int, scale, t0 float64, rng *rand.Rand, what 
 	for i := range e.RawMatrix().Data {
 		e.RawMatrix().Data[i] = scale * rng.Float64()
 	}
-	pwSoftmax(e, m, t0)
+	pwAssign(e, m, t0)
 	return m, e, nil
 }
 
@@ -416,7 +417,7 @@ func pwAnneal(m, e *mat.Dense, sch pwSchedule, rng *rand.Rand, fields func(m, e 
 		}
 		lv := gibbs.Level{T: t}
 		for lv.Iter < sch.maxIter {
-			pwSoftmax(e, m, t)
+			pwAssign(e, m, t)
 			lv.Cost = fields(m, eNew)
 			lv.Iter++
 			delta := 0.0
@@ -429,7 +430,7 @@ func pwAnneal(m, e *mat.Dense, sch pwSchedule, rng *rand.Rand, fields func(m, e 
 				break
 			}
 		}
-		pwSoftmax(e, m, t)
+		pwAssign(e, m, t)
 		iter += lv.Iter
 		return lv, nil
 	})

@@ -166,7 +166,7 @@ func (st *softSOMState) expect(w []float64, t float64) float64 {
 	}
 	st.e.Mul(st.dist, st.h)
 	st.e.Scale(0.5, st.e)
-	pwSoftmax(st.e, st.assign, t)
+	pwAssign(st.e, st.assign, t)
 	cost := 0.0
 	for i, v := range st.assign.RawMatrix().Data {
 		cost += 2 * v * st.e.RawMatrix().Data[i]
