@@ -189,8 +189,7 @@ func pwMulNarrow(dst, a, b *mat.Dense) {
 }
 
 // pwAssign sets the soft assignments m_q^(α) = exp(−e_q^(α)/T) / Σ_r exp(−e_r^(α)/T) row by row
-// (gibbs.SoftmaxCosts:
-// the row minimum is subtracted first), so it is stable at any temperature.
+// (gibbs.SoftmaxCosts: the row minimum is subtracted first), so it is stable at any temperature.
 func pwAssign(e, m *mat.Dense, t float64) {
 	n, _ := e.Dims()
 	for a := 0; a < n; a++ {
