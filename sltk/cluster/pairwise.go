@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -25,7 +26,7 @@ type pwData struct {
 }
 
 func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
-	if dm == nil {
+	if check.IsNil(dm) {
 		return nil, fmt.Errorf("%w: nil matrix", ErrEmpty)
 	}
 	n, c := dm.Dims()
@@ -218,7 +219,7 @@ func PairwiseMeanFields(d, assign mat.Matrix, missing bool) (*mat.Dense, error) 
 }
 
 func pwCheckAssign(a mat.Matrix, n int) (*mat.Dense, error) {
-	if a == nil {
+	if check.IsNil(a) {
 		return nil, fmt.Errorf("%w: nil assignment matrix", ErrShape)
 	}
 	r, k := a.Dims()
