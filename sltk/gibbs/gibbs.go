@@ -14,7 +14,12 @@
 //
 // Everything is computed in the log domain with log-sum-exp (the minimum cost is subtracted
 // before exponentiating), so the distributions are exact from T = 1e12 down to T = 1e-12 for
-// costs of any scale. Entropies and free energies here are in nats.
+// costs of any scale. Entropies and free energies here are in nats. LogSumExp, Softmax and
+// SoftmaxCosts are the library's one log-sum-exp/softmax kernel: every learner calls them.
+//
+// Schedule and Anneal are the library's one annealing schedule (temperatures T0·Cooling^k down
+// to TMin) and driver (one Level record per temperature); deterministic annealing, histogram
+// and pairwise clustering, the soft maps, mean-field and simulated annealing all run on them.
 package gibbs
 
 import (
