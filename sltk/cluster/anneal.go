@@ -325,7 +325,6 @@ func daCut(n int) float64 { return 40 + math.Log(float64(n)) }
 // softmax exp(−(d−m)/T)/s, treating terms with (d−m)/T ≥ cut as 0; it returns m = min distance
 // and, when wantLog is set, log s (the inner iterations skip that logarithm).
 func daRowPosterior(xi, theta []float64, d, k int, t, cut float64, wantLog bool, dist, p []float64) (float64, float64) {
-	m := math.Inf(1)
 	for c := 0; c < k; c++ {
 		th := theta[c*d : (c+1)*d]
 		var s float64
@@ -334,24 +333,8 @@ func daRowPosterior(xi, theta []float64, d, k int, t, cut float64, wantLog bool,
 			s += u * u
 		}
 		dist[c] = s
-		if s < m {
-			m = s
-		}
 	}
-	inv := 1 / t
-	var z float64
-	for c := 0; c < k; c++ {
-		if a := (dist[c] - m) * inv; a < cut {
-			p[c] = math.Exp(-a)
-			z += p[c]
-		} else {
-			p[c] = 0
-		}
-	}
-	iz := 1 / z
-	for c := 0; c < k; c++ {
-		p[c] *= iz
-	}
+	m, z := gibbs.SoftmaxCosts(p, dist, t, cut)
 	if !wantLog {
 		return m, 0
 	}

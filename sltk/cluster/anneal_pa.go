@@ -47,16 +47,10 @@ func daLogPA(x1, x2, theta []float64, n, d, k int, t float64) float64 {
 		m1, lz1 := daRowPosterior(x1[i*d:(i+1)*d], theta, d, k, t, daExact, true, dist1, p1)
 		m2, lz2 := daRowPosterior(x2[i*d:(i+1)*d], theta, d, k, t, daExact, true, dist2, p2)
 		// log p′_ik = −(d1_k − m1)/T − lz1, likewise for p″; log-sum-exp over k.
-		mx := math.Inf(-1)
 		for c := 0; c < k; c++ {
 			dist1[c] = -(dist1[c]-m1)/t - lz1 - (dist2[c]-m2)/t - lz2
-			mx = math.Max(mx, dist1[c])
 		}
-		var z float64
-		for c := 0; c < k; c++ {
-			z += math.Exp(dist1[c] - mx)
-		}
-		s += mx + math.Log(z)
+		s += gibbs.LogSumExp(dist1)
 	}
 	return s
 }

@@ -306,19 +306,13 @@ func (st *histState) pass(t float64) (f, cost float64) {
 	dist, p := st.dist, st.p
 	for i := 0; i < st.n; i++ {
 		xi := st.x[i*b : (i+1)*b]
-		m := math.Inf(1)
 		for c := 0; c < k; c++ {
 			dist[c] = histKL(xi, st.negEnt[i], st.logq[c*b:(c+1)*b])
-			m = math.Min(m, dist[c])
 		}
-		var z float64
-		for c := 0; c < k; c++ {
-			p[c] = math.Exp(-(dist[c] - m) / t)
-			z += p[c]
-		}
+		m, z := gibbs.SoftmaxCosts(p, dist, t, math.Inf(1)) // p(x↦k), Lemma 7
 		f += m - t*math.Log(z)
 		for c := 0; c < k; c++ {
-			pc := p[c] / z
+			pc := p[c]
 			if pc == 0 {
 				continue
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -15,7 +16,7 @@ import (
 // multiples of patch, and every value must lie in [lo, hi]; otherwise the error wraps ErrParam.
 // Cost O(rows·cols).
 func PatchCounts(img mat.Matrix, patch, bins int, lo, hi float64) (*mat.Dense, error) {
-	if img == nil {
+	if check.IsNil(img) {
 		return nil, fmt.Errorf("%w: image is nil", ErrEmpty)
 	}
 	rows, cols := img.Dims()

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -25,7 +26,7 @@ type pwData struct {
 }
 
 func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
-	if dm == nil {
+	if check.IsNil(dm) {
 		return nil, fmt.Errorf("%w: nil matrix", ErrEmpty)
 	}
 	n, c := dm.Dims()
@@ -188,25 +189,12 @@ func pwMulNarrow(dst, a, b *mat.Dense) {
 	})
 }
 
-// pwSoftmax sets m_q^(α) = exp(−β e_q^(α)) / Σ_r exp(−β e_r^(α)), subtracting the row minimum
-// of e first (log domain), so it is stable for any β ≥ 0.
-func pwSoftmax(e, m *mat.Dense, beta float64) {
+// pwAssign sets the soft assignments m_q^(α) = exp(−e_q^(α)/T) / Σ_r exp(−e_r^(α)/T) row by row
+// (gibbs.SoftmaxCosts: the row minimum is subtracted first), so it is stable at any temperature.
+func pwAssign(e, m *mat.Dense, t float64) {
 	n, _ := e.Dims()
 	for a := 0; a < n; a++ {
-		row := e.RawRowView(a)
-		lo := row[0]
-		for _, v := range row {
-			lo = math.Min(lo, v)
-		}
-		s := 0.0
-		out := m.RawRowView(a)
-		for q, v := range row {
-			out[q] = math.Exp(-beta * (v - lo))
-			s += out[q]
-		}
-		for q := range out {
-			out[q] /= s
-		}
+		gibbs.SoftmaxCosts(m.RawRowView(a), e.RawRowView(a), t, math.Inf(1))
 	}
 }
 
@@ -231,7 +219,7 @@ func PairwiseMeanFields(d, assign mat.Matrix, missing bool) (*mat.Dense, error) 
 }
 
 func pwCheckAssign(a mat.Matrix, n int) (*mat.Dense, error) {
-	if a == nil {
+	if check.IsNil(a) {
 		return nil, fmt.Errorf("%w: nil assignment matrix", ErrShape)
 	}
 	r, k := a.Dims()
@@ -371,7 +359,7 @@ func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(pc.Seed, pwStream))
-	m, e, err := pwStart(pc.Init, n, k, p.scale, 1/sch.sched.T0, rng, "K")
+	m, e, err := pwStart(pc.Init, n, k, p.scale, sch.sched.T0, rng, "K")
 	if err != nil {
 		return nil, err
 	}
@@ -390,8 +378,8 @@ func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
 
 // pwStart returns the starting n×k assignments and a buffer for the mean fields: the given
 // Init (checked), or uniform random fields in [0, scale) turned into assignments by the softmax
-// at β₀. what names k in the error message ("K", "nodes").
-func pwStart(init mat.Matrix, n, k int, scale, beta0 float64, rng *rand.Rand, what string) (m, e *mat.Dense, err error) {
+// at the first temperature t0. what names k in the error message ("K", "nodes").
+func pwStart(init mat.Matrix, n, k int, scale, t0 float64, rng *rand.Rand, what string) (m, e *mat.Dense, err error) {
 	m, e = mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
 	if init != nil {
 		a, err := pwCheckAssign(init, n)
@@ -407,7 +395,7 @@ func pwStart(init mat.Matrix, n, k int, scale, beta0 float64, rng *rand.Rand, wh
 	for i := range e.RawMatrix().Data {
 		e.RawMatrix().Data[i] = scale * rng.Float64()
 	}
-	pwSoftmax(e, m, beta0)
+	pwAssign(e, m, t0)
 	return m, e, nil
 }
 
@@ -423,14 +411,13 @@ func pwAnneal(m, e *mat.Dense, sch pwSchedule, rng *rand.Rand, fields func(m, e 
 	fields(m, e)
 	iter := 0
 	levels, err := gibbs.Anneal(sch.sched.Temperatures(), 0, func(level int, t float64) (gibbs.Level, error) {
-		beta := 1 / t
 		if level > 0 && sch.noise > 0 {
 			pwJitter(m, sch.noise, rng)
 			fields(m, e)
 		}
 		lv := gibbs.Level{T: t}
 		for lv.Iter < sch.maxIter {
-			pwSoftmax(e, m, beta)
+			pwAssign(e, m, t)
 			lv.Cost = fields(m, eNew)
 			lv.Iter++
 			delta := 0.0
@@ -443,7 +430,7 @@ func pwAnneal(m, e *mat.Dense, sch pwSchedule, rng *rand.Rand, fields func(m, e 
 				break
 			}
 		}
-		pwSoftmax(e, m, beta)
+		pwAssign(e, m, t)
 		iter += lv.Iter
 		return lv, nil
 	})

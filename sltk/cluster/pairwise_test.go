@@ -126,7 +126,7 @@ func TestMeanFieldIsSoftKMeansOracle23(t *testing.T) {
 	}
 	beta := 0.7
 	soft := mat.NewDense(45, 4, nil)
-	pwSoftmax(e, soft, beta)
+	pwAssign(e, soft, 1/beta)
 	da, err := Posteriors(x, w, 2/beta)
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +151,7 @@ func TestPairwiseRunIsSoftKMeans(t *testing.T) {
 	}
 	e, _ := PairwiseMeanFields(d, r.Assign, false)
 	again := mat.NewDense(90, 3, nil)
-	pwSoftmax(e, again, (1 / last.T))
+	pwAssign(e, again, last.T)
 	if !mat.EqualApprox(again, r.Assign, 1e-6) {
 		t.Errorf("final assignments are not a soft k-means fixed point")
 	}

@@ -36,3 +36,22 @@ func TestKAboveNSameSentinel(t *testing.T) {
 		}
 	}
 }
+
+func TestTypedNilMatrices(t *testing.T) {
+	var nilDense *mat.Dense
+	if _, err := (Pairwise{K: 1}).Fit(nilDense); !errors.Is(err, errs.ErrEmpty) {
+		t.Errorf("Pairwise: %v", err)
+	}
+	if _, err := Neighbourhood(nilDense, 1); !wrapsSentinel(err) {
+		t.Errorf("Neighbourhood: %v", err)
+	}
+	if _, err := PatchCounts(nilDense, 2, 4, 0, 1); !wrapsSentinel(err) {
+		t.Errorf("PatchCounts: %v", err)
+	}
+	if _, _, err := Assign(nilDense, mat.NewDense(1, 1, nil)); !errors.Is(err, errs.ErrEmpty) {
+		t.Errorf("Assign: %v", err)
+	}
+	if _, err := (*KMeansResult)(nil).Predict(mat.NewDense(1, 1, nil)); !errors.Is(err, errs.ErrNotFitted) {
+		t.Errorf("nil KMeansResult.Predict: %v", err)
+	}
+}

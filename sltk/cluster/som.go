@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -60,7 +61,7 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 // (seed 001 §4.3.1, C16); σ = 0 gives the identity (h = δ, no neighbourhood), the limit in
 // which a SOM becomes k-means.
 func Neighbourhood(coords mat.Matrix, sigma float64) (*mat.Dense, error) {
-	if coords == nil {
+	if check.IsNil(coords) {
 		return nil, fmt.Errorf("%w: nil coordinates", ErrShape)
 	}
 	if !(sigma >= 0) || math.IsInf(sigma, 0) {

@@ -115,7 +115,7 @@ func (s SoftSOM) Fit(x mat.Matrix) (*SoftSOMResult, error) {
 		lv := gibbs.Level{T: t}
 		for lv.Iter < sch.maxIter {
 			lv.Iter++
-			lv.Cost = st.expect(w, 1/t)
+			lv.Cost = st.expect(w, t)
 			if st.maximise(w) < sch.tol {
 				lv.Converged = true
 				break
@@ -153,9 +153,9 @@ func softSOMMoments(data kmData) ([]float64, float64) {
 	return mean, trace
 }
 
-// expect is the E-step at β: e = ½ · dist · H with dist_iq = ‖x_i − w_q‖² (h symmetric), the
-// assignments softmax over p of −β e; it returns the expected SOM cost.
-func (st *softSOMState) expect(w []float64, beta float64) float64 {
+// expect is the E-step at temperature t: e = ½ · dist · H with dist_iq = ‖x_i − w_q‖² (h
+// symmetric), the assignments softmax over p of −e/t; it returns the expected SOM cost.
+func (st *softSOMState) expect(w []float64, t float64) float64 {
 	n, d, m := st.data.n, st.data.d, st.m
 	for i := 0; i < n; i++ {
 		xi := st.data.x[i*d : (i+1)*d]
@@ -166,7 +166,7 @@ func (st *softSOMState) expect(w []float64, beta float64) float64 {
 	}
 	st.e.Mul(st.dist, st.h)
 	st.e.Scale(0.5, st.e)
-	pwSoftmax(st.e, st.assign, beta)
+	pwAssign(st.e, st.assign, t)
 	cost := 0.0
 	for i, v := range st.assign.RawMatrix().Data {
 		cost += 2 * v * st.e.RawMatrix().Data[i]

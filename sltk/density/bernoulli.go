@@ -89,23 +89,14 @@ func (m *bernoulliModel) EStep() (float64, error) {
 	}
 	var ll float64
 	for i := 0; i < m.n; i++ {
-		mx := math.Inf(-1)
 		for c := 0; c < m.k; c++ {
 			m.logrw[c] = m.componentLog(i, c)
-			mx = math.Max(mx, m.logrw[c])
 		}
-		if math.IsInf(mx, -1) {
+		lz := gibbs.Softmax(m.resp[i*m.k:(i+1)*m.k], m.logrw)
+		if math.IsInf(lz, -1) {
 			return math.Inf(-1), fmt.Errorf("%w: row %d has probability 0 under every component", ErrProb, i)
 		}
-		var z float64
-		for c := 0; c < m.k; c++ {
-			m.logrw[c] = math.Exp(m.logrw[c] - mx)
-			z += m.logrw[c]
-		}
-		for c := 0; c < m.k; c++ {
-			m.resp[i*m.k+c] = m.logrw[c] / z
-		}
-		ll += mx + math.Log(z)
+		ll += lz
 	}
 	return ll, nil
 }

@@ -60,7 +60,12 @@ type EMResult struct {
 }
 
 // Final returns the log-likelihood of the fitted parameters.
-func (r *EMResult) Final() float64 { return r.Trace[len(r.Trace)-1] }
+func (r *EMResult) Final() float64 {
+	if r == nil || len(r.Trace) == 0 {
+		return math.Inf(-1) // nothing fitted: no data is explained
+	}
+	return r.Trace[len(r.Trace)-1]
+}
 
 func (e EM) defaults() (int, float64, error) {
 	maxIter, tol := e.MaxIter, e.Tol

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -19,7 +20,7 @@ type Gaussian struct {
 // NewGaussian builds N(mean, cov); cov must be symmetric positive definite (ErrSingular
 // otherwise). Cost O(n³) for the factorisation.
 func NewGaussian(mean []float64, cov mat.Symmetric) (*Gaussian, error) {
-	if cov == nil {
+	if check.IsNil(cov) {
 		return nil, fmt.Errorf("%w: nil covariance", ErrEmpty)
 	}
 	n := cov.SymmetricDim()
@@ -100,8 +101,20 @@ func (g *Gaussian) mahalanobis(x, buf []float64) float64 {
 	return mat.Dot(&z, &z)
 }
 
+// fitted reports ErrNotFitted for a nil or zero-value Gaussian, or one not built by NewGaussian
+// or FitGaussian (no Cholesky factor).
+func (g *Gaussian) fitted(method string) error {
+	if g == nil || len(g.Mean) == 0 || g.chol.IsEmpty() {
+		return fmt.Errorf("density: Gaussian.%s: %w", method, ErrNotFitted)
+	}
+	return nil
+}
+
 // LogPDF returns ln N(x; μ, Σ). Cost O(n²).
 func (g *Gaussian) LogPDF(x []float64) (float64, error) {
+	if err := g.fitted("LogPDF"); err != nil {
+		return 0, err
+	}
 	if err := checkPoint(x, g.Dim()); err != nil {
 		return 0, err
 	}
@@ -113,6 +126,9 @@ func (g *Gaussian) LogPDF(x []float64) (float64, error) {
 // (pn/2) ln 2π + (p/2) ln det Σ + ½ Σ_α (x^(α)−μ)ᵀ Σ⁻¹ (x^(α)−μ). At the MLE it equals
 // (p/2)(n ln 2π + ln det Σ* + n). Cost O(p·n²).
 func (g *Gaussian) NLL(x mat.Matrix) (float64, error) {
+	if err := g.fitted("NLL"); err != nil {
+		return 0, err
+	}
 	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return 0, err
@@ -165,8 +181,8 @@ func (g *Gaussian) Ellipse(r float64, n int) ([][2]float64, error) {
 
 // LogDensity returns ln N(x; μ, Σ) for every row of x (sltk.DensityModel). Cost O(p·n²).
 func (g *Gaussian) LogDensity(x mat.Matrix) ([]float64, error) {
-	if g == nil || len(g.Mean) == 0 {
-		return nil, fmt.Errorf("density: Gaussian.LogDensity: %w", ErrNotFitted)
+	if err := g.fitted("LogDensity"); err != nil {
+		return nil, err
 	}
 	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
@@ -187,8 +203,8 @@ func (g *Gaussian) LogDensity(x mat.Matrix) ([]float64, error) {
 // Score returns the mean log-likelihood (1/p) Σ_α ln N(x^(α); μ, Σ) = −NLL(x)/p
 // (sltk.DensityModel). Cost O(p·n²).
 func (g *Gaussian) Score(x mat.Matrix) (float64, error) {
-	if g == nil || len(g.Mean) == 0 {
-		return 0, fmt.Errorf("density: Gaussian.Score: %w", ErrNotFitted)
+	if err := g.fitted("Score"); err != nil {
+		return 0, err
 	}
 	nll, err := g.NLL(x)
 	if err != nil {

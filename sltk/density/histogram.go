@@ -82,6 +82,9 @@ func (h Histogram) Fit(x []float64) (*HistogramModel, error) {
 
 // Density returns the histogram height at x (0 outside the binned range). Cost O(1).
 func (m *HistogramModel) Density(x float64) float64 {
+	if m == nil || len(m.Heights) == 0 || len(m.Edges) < 2 {
+		return 0 // a zero model has no mass anywhere
+	}
 	lo, hi := m.Edges[0], m.Edges[len(m.Edges)-1]
 	if !(x >= lo && x <= hi) {
 		return 0

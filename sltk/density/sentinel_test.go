@@ -69,3 +69,20 @@ func TestDensityModelsScoreIsMeanLogDensity(t *testing.T) {
 		t.Errorf("GMM: Score %g, LogLik of the fit %g (both are means)", s, gmm.LogLik)
 	}
 }
+
+func TestZeroValuesDoNotPanic(t *testing.T) {
+	g := &Gaussian{Mean: []float64{0}, Cov: mat.NewSymDense(1, []float64{1})} // not built by NewGaussian
+	if _, err := g.LogPDF([]float64{0}); !errors.Is(err, errs.ErrNotFitted) {
+		t.Errorf("Gaussian without factor: %v", err)
+	}
+	if d := (&HistogramModel{}).Density(1); d != 0 {
+		t.Errorf("zero HistogramModel density %g", d)
+	}
+	if f := (&EMResult{}).Final(); !math.IsInf(f, -1) {
+		t.Errorf("zero EMResult.Final = %g", f)
+	}
+	var nilSym *mat.SymDense
+	if _, err := NewGaussian([]float64{0}, nilSym); !errors.Is(err, errs.ErrEmpty) {
+		t.Errorf("typed-nil covariance: %v", err)
+	}
+}

@@ -34,3 +34,26 @@ func ExampleProtocol() {
 	fmt.Printf("success rate ≈ %.1f, empirical log PA ≈ %.1f nats\n", r.Rate, ipa)
 	// Output: success rate ≈ 0.7, empirical log PA ≈ 0.3 nats
 }
+
+// A schedule in temperatures, and the driver running a toy "algorithm" at each level: here the
+// expected cost of a two-state Gibbs distribution, which falls as T falls.
+func ExampleAnneal() {
+	s, _ := gibbs.Schedule{T0: 4, TMin: 0.5, Cooling: 0.5}.Resolve(gibbs.Schedule{})
+	levels, err := gibbs.Anneal(s.Temperatures(), 0, func(k int, T float64) (gibbs.Level, error) {
+		d, err := gibbs.New([]float64{0, 1}, T)
+		if err != nil {
+			return gibbs.Level{}, err
+		}
+		return gibbs.Level{T: T, Cost: d.MeanR, FreeEnergy: d.F, Iter: 1, Converged: true}, nil
+	})
+	fmt.Println(err)
+	for _, lv := range levels {
+		fmt.Printf("T = %.1f: ⟨R⟩ = %.3f\n", lv.T, lv.Cost)
+	}
+	// Output:
+	// <nil>
+	// T = 4.0: ⟨R⟩ = 0.438
+	// T = 2.0: ⟨R⟩ = 0.378
+	// T = 1.0: ⟨R⟩ = 0.269
+	// T = 0.5: ⟨R⟩ = 0.119
+}

@@ -14,7 +14,12 @@
 //
 // Everything is computed in the log domain with log-sum-exp (the minimum cost is subtracted
 // before exponentiating), so the distributions are exact from T = 1e12 down to T = 1e-12 for
-// costs of any scale. Entropies and free energies here are in nats.
+// costs of any scale. Entropies and free energies here are in nats. LogSumExp, Softmax and
+// SoftmaxCosts are the library's one log-sum-exp/softmax kernel: every learner calls them.
+//
+// Schedule and Anneal are the library's one annealing schedule (temperatures T0·Cooling^k down
+// to TMin) and driver (one Level record per temperature); deterministic annealing, histogram
+// and pairwise clustering, the soft maps, mean-field and simulated annealing all run on them.
 package gibbs
 
 import (
@@ -71,6 +76,37 @@ func Softmax(dst, x []float64) float64 {
 		dst[i] = math.Exp(v - lse)
 	}
 	return lse
+}
+
+// SoftmaxCosts writes the Gibbs probabilities p_c = exp(−(r_c − r_min)/t) / z of the costs r at
+// temperature t into dst (which must have len(r)) and returns r_min and the normaliser
+// z = Σ_c exp(−(r_c − r_min)/t) ≥ 1, so that log Σ_c exp(−r_c/t) = −r_min/t + log z. It is
+// Softmax(dst, −r/t) for a cost vector, without the logarithm when a caller does not need it.
+// Terms with (r_c − r_min)/t ≥ cut are set to 0 without calling exp: a cut of 745 or more is
+// exact (exp underflows there), a smaller one trades a relative error below e^{−cut} per term
+// for speed (deterministic annealing skips most far centroids that way). The costs must be
+// finite and t > 0; an empty r returns (+Inf, 0). Cost O(len(r)).
+func SoftmaxCosts(dst, r []float64, t, cut float64) (rmin, z float64) {
+	rmin = math.Inf(1)
+	for _, v := range r {
+		if v < rmin {
+			rmin = v
+		}
+	}
+	inv := 1 / t
+	for c, v := range r {
+		if a := (v - rmin) * inv; a < cut {
+			dst[c] = math.Exp(-a)
+			z += dst[c]
+		} else {
+			dst[c] = 0
+		}
+	}
+	iz := 1 / z
+	for c := range r {
+		dst[c] *= iz
+	}
+	return rmin, z
 }
 
 // checkCosts verifies that every cost is finite and the slice is not empty.

@@ -53,10 +53,7 @@ func (e *Error) Error() string {
 // Matrix returns the dimensions of x, or an *Error for a nil or empty x or for its first
 // non-finite entry in row order. A *mat.Dense is scanned through its raw rows. Cost O(n·d).
 func Matrix(name string, x mat.Matrix) (n, d int, err *Error) {
-	if x == nil {
-		return 0, 0, &Error{Fault: Nil, Name: name}
-	}
-	if dense, ok := x.(*mat.Dense); ok && dense == nil {
+	if IsNil(x) {
 		return 0, 0, &Error{Fault: Nil, Name: name}
 	}
 	n, d = x.Dims()
@@ -119,4 +116,24 @@ func Sentinel(err error) error {
 		}
 	}
 	return nil
+}
+
+// IsNil reports whether x is nil or a typed nil of one of gonum's matrix types (a nil
+// *mat.Dense stored in a mat.Matrix is not == nil, and calling Dims on it panics).
+func IsNil(x mat.Matrix) bool {
+	switch m := x.(type) {
+	case nil:
+		return true
+	case *mat.Dense:
+		return m == nil
+	case *mat.SymDense:
+		return m == nil
+	case *mat.TriDense:
+		return m == nil
+	case *mat.VecDense:
+		return m == nil
+	case *mat.DiagDense:
+		return m == nil
+	}
+	return false
 }
