@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -237,23 +238,16 @@ func Enumerate(n int, energy func(s int) float64, T float64) (*Exact, error) {
 		return nil, fmt.Errorf("%w: got %g", ErrParam, T)
 	}
 	e := make([]float64, n)
-	emin := math.Inf(1)
 	for s := range e {
 		e[s] = energy(s)
 		if math.IsNaN(e[s]) || math.IsInf(e[s], 0) {
 			return nil, fmt.Errorf("%w: energy(%d) = %g", ErrNotFinite, s, e[s])
 		}
-		emin = math.Min(emin, e[s])
 	}
 	p := make([]float64, n)
-	var z float64
-	for s, v := range e {
-		p[s] = math.Exp(-(v - emin) / T)
-		z += p[s]
-	}
+	emin, z := gibbs.SoftmaxCosts(p, e, T, math.Inf(1))
 	var mean float64
 	for s := range p {
-		p[s] /= z
 		mean += p[s] * e[s]
 	}
 	var vr float64
