@@ -177,3 +177,20 @@ func TestFiniteERM(t *testing.T) {
 		t.Errorf("empty class: %v", err)
 	}
 }
+
+func TestAccuracyOf(t *testing.T) {
+	x := mat.NewDense(4, 1, []float64{0, 1, 10, 11})
+	m, err := KNN{}.Fit(x, []int{0, 0, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, err := AccuracyOf(m, mat.NewDense(2, 1, []float64{0.2, 0.4}), []int{0, 1}); err != nil || a != 0.5 {
+		t.Errorf("accuracy %v, %v; want 0.5", a, err)
+	}
+	if _, err := AccuracyOf(nil, x, []int{0, 0, 1, 1}); !errors.Is(err, ErrNotFitted) {
+		t.Errorf("nil classifier: %v", err)
+	}
+	if _, err := AccuracyOf(m, x, []int{0}); !errors.Is(err, ErrShape) {
+		t.Errorf("short labels: %v", err)
+	}
+}

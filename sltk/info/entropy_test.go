@@ -77,6 +77,10 @@ func TestInformationGainFriday(t *testing.T) {
 	}
 	hy, _ := EntropyCounts([]float64{6, 4})
 	near(t, "H(Y) Friday", hy, 0.9709506, 1e-7)
+	// The lecture's slide swaps the two party entropies: one "yes" and one "no" at P = yes
+	// give 1 bit, five "yes" and three "no" at P = no give 0.954 bits.
+	hpy, _ := EntropyCounts([]float64{1, 1})
+	near(t, "H(P=yes)", hpy, 1, 1e-15)
 	hp, _ := EntropyCounts([]float64{5, 3})
 	near(t, "H(P=no)", hp, 0.9544340, 1e-7)
 }

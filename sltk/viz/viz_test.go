@@ -435,3 +435,36 @@ func TestSVGImagesStretch(t *testing.T) {
 		t.Errorf("%d of %d images keep their aspect ratio and would be letterboxed", images-n, images)
 	}
 }
+
+func TestTreeDiagram(t *testing.T) {
+	labels := []string{"X1", "X2", "1", "0", "0"}
+	parent := []int{-1, 0, 1, 1, 0}
+	fig, err := TreeDiagram(labels, parent, []string{"", "0", "0", "1", "1"}, Title("tree"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := Render(fig, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"X2", ">1<", "tree"} {
+		if !strings.Contains(string(svg), s) {
+			t.Errorf("SVG lacks %q", s)
+		}
+	}
+	for name, c := range map[string]struct {
+		labels, edges []string
+		parent        []int
+		want          error
+	}{
+		"empty":     {nil, nil, nil, ErrEmpty},
+		"parents":   {labels, nil, parent[:2], ErrShape},
+		"edges":     {labels, []string{""}, parent, ErrShape},
+		"root":      {labels[:2], nil, []int{0, 0}, ErrArg},
+		"pre-order": {labels[:3], nil, []int{-1, 2, 0}, ErrArg},
+	} {
+		if _, err := TreeDiagram(c.labels, c.parent, c.edges); !errors.Is(err, c.want) {
+			t.Errorf("%s: err = %v, want %v", name, err, c.want)
+		}
+	}
+}

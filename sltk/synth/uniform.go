@@ -1,0 +1,109 @@
+package synth
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Labelled draws N points uniformly from the box [Low, High]^D and labels each 1 where Rule
+// holds and 0 elsewhere, then flips each label with probability Noise. Points where Keep is
+// false are drawn again, which leaves a gap around a decision boundary (a margin for the
+// Perceptron); at most 1000·N draws are made before ErrParam. It stands for the textbook's
+// "points labelled by a target concept": a threshold rule with label noise for trees, a
+// hyperplane with a margin for linear separators, a disc for feature lifts.
+// Defaults: D = 2, [Low, High] = [0, 1], Keep = always. Cost O(N·D) draws.
+type Labelled struct {
+	N, D      int
+	Low, High float64
+	Rule      func(x []float64) bool // the target concept; required
+	Keep      func(x []float64) bool // nil keeps every point
+	Noise     float64                // label flip probability in [0, 1)
+	Seed      uint64
+}
+
+// Generate returns the N×D points and their labels.
+func (l Labelled) Generate() (*mat.Dense, []int, error) {
+	if err := checkN(l.N); err != nil {
+		return nil, nil, err
+	}
+	d := cmp.Or(l.D, 2)
+	lo, hi := l.Low, l.High
+	if lo == 0 && hi == 0 {
+		hi = 1
+	}
+	switch {
+	case d < 0:
+		return nil, nil, fmt.Errorf("%w: synth: Labelled: D = %d, want ≥ 1", ErrParam, d)
+	case !(lo < hi) || math.IsInf(hi-lo, 0) || math.IsNaN(hi-lo):
+		return nil, nil, fmt.Errorf("%w: synth: Labelled: box [%v, %v], want finite Low < High", ErrParam, lo, hi)
+	case l.Rule == nil:
+		return nil, nil, fmt.Errorf("%w: synth: Labelled: Rule is nil", ErrParam)
+	case !(l.Noise >= 0 && l.Noise < 1):
+		return nil, nil, fmt.Errorf("%w: synth: Labelled: Noise = %v, want in [0, 1)", ErrParam, l.Noise)
+	}
+	rng := newRand(l.Seed)
+	x := mat.NewDense(l.N, d, nil)
+	y := make([]int, l.N)
+	for i, draws := 0, 0; i < l.N; draws++ {
+		if draws >= 1000*l.N {
+			return nil, nil, fmt.Errorf("%w: synth: Labelled: Keep accepted %d of %d draws", ErrParam, i, draws)
+		}
+		row := x.RawRowView(i)
+		for j := range row {
+			row[j] = lo + (hi-lo)*rng.Float64()
+		}
+		if l.Keep != nil && !l.Keep(row) {
+			continue
+		}
+		if l.Rule(row) {
+			y[i] = 1
+		}
+		if l.Noise > 0 && rng.Float64() < l.Noise {
+			y[i] = 1 - y[i]
+		}
+		i++
+	}
+	return x, y, nil
+}
+
+// Curve samples a regression problem: N points x spread over [Low, High] (one uniform draw in
+// each of N equal cells, so the sample covers the interval without gaps) with responses
+// F(x) plus Gaussian noise of standard deviation Noise. Defaults: [Low, High] = [0, 1].
+// Cost O(N) draws and calls of F.
+type Curve struct {
+	F         func(x float64) float64 // the target; required
+	N         int
+	Low, High float64
+	Noise     float64
+	Seed      uint64
+}
+
+// Generate returns the points and the noisy responses.
+func (c Curve) Generate() (xs, ys []float64, err error) {
+	if err := checkN(c.N); err != nil {
+		return nil, nil, err
+	}
+	lo, hi := c.Low, c.High
+	if lo == 0 && hi == 0 {
+		hi = 1
+	}
+	switch {
+	case !(lo < hi) || math.IsInf(hi-lo, 0) || math.IsNaN(hi-lo):
+		return nil, nil, fmt.Errorf("%w: synth: Curve: interval [%v, %v], want finite Low < High", ErrParam, lo, hi)
+	case c.F == nil:
+		return nil, nil, fmt.Errorf("%w: synth: Curve: F is nil", ErrParam)
+	}
+	if err := checkNoise("Noise", c.Noise); err != nil {
+		return nil, nil, err
+	}
+	rng := newRand(c.Seed)
+	xs, ys = make([]float64, c.N), make([]float64, c.N)
+	for i := range xs {
+		xs[i] = lo + (hi-lo)*(float64(i)+rng.Float64())/float64(c.N)
+		ys[i] = c.F(xs[i]) + c.Noise*rng.NormFloat64()
+	}
+	return xs, ys, nil
+}
