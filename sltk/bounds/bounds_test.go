@@ -218,3 +218,20 @@ func TestHoeffdingRangeSquared(t *testing.T) {
 		t.Errorf("the (b − a) form %v should fall below the exact tail %v", wrong, exact)
 	}
 }
+
+// TestUniformConvergenceBaseE: the proof of the uniform-convergence bound needs Hoeffding with
+// base e, 2|H|e^{−2mε²} ≤ 2|H|e^{−ln(2|H|/δ)} = δ. The lecture writes 2|H|2^{−2mε²}, which at
+// the same m is far above δ (2^{−ln x} ≠ 1/x).
+func TestUniformConvergenceBaseE(t *testing.T) {
+	lnH, eps, delta := math.Log(1000), 0.1, 0.05
+	m, err := UniformConvergence(lnH, eps, delta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := 2 * 1000 * math.Exp(-2*m*eps*eps); math.Abs(got-delta) > 1e-9 {
+		t.Errorf("base e: 2|H|e^{−2mε²} = %v, want δ = %v", got, delta)
+	}
+	if got := 2 * 1000 * math.Pow(2, -2*m*eps*eps); got < 10*delta {
+		t.Errorf("base 2 gives %v, expected far above δ", got)
+	}
+}

@@ -107,3 +107,41 @@ func (c Curve) Generate() (xs, ys []float64, err error) {
 	}
 	return xs, ys, nil
 }
+
+// BooleanCube returns the 2^n × n matrix of all points of {0, 1}^n, row i holding the bits of
+// i (bit j in column j), for enumerating a Boolean function or measuring a classifier's error
+// exactly over all inputs. n must be in [1, 24] (ErrParam otherwise: 2^24 rows of 24 columns
+// are 3 GiB). Cost O(2^n·n).
+func BooleanCube(n int) (*mat.Dense, error) {
+	if n < 1 || n > 24 {
+		return nil, fmt.Errorf("%w: synth: BooleanCube: n = %d, want in [1, 24]", ErrParam, n)
+	}
+	x := mat.NewDense(1<<n, n, nil)
+	for i := 0; i < 1<<n; i++ {
+		row := x.RawRowView(i)
+		for j := range row {
+			row[j] = float64(i >> j & 1)
+		}
+	}
+	return x, nil
+}
+
+// LabelRows labels given points by a rule: 1 where rule holds for the row, 0 elsewhere (the
+// noise-free labelling of Labelled, for points that are not random, e.g. all of BooleanCube).
+// A nil x or rule gives nil. Cost O(n·d) plus n calls of rule.
+func LabelRows(x mat.Matrix, rule func(x []float64) bool) []int {
+	if x == nil || rule == nil {
+		return nil
+	}
+	if d, ok := x.(*mat.Dense); ok && d == nil {
+		return nil
+	}
+	n, d := x.Dims()
+	y, row := make([]int, n), make([]float64, d)
+	for i := range y {
+		if rule(mat.Row(row, i, x)) {
+			y[i] = 1
+		}
+	}
+	return y
+}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 func TestLabelledNoiseRateAndGap(t *testing.T) {
@@ -70,5 +72,32 @@ func TestCurve(t *testing.T) {
 		if _, _, err := c.Generate(); !errors.Is(err, ErrParam) {
 			t.Errorf("%s: err = %v, want ErrParam", name, err)
 		}
+	}
+}
+
+func TestBooleanCube(t *testing.T) {
+	x, err := BooleanCube(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, c := x.Dims(); r != 8 || c != 3 || x.At(5, 0) != 1 || x.At(5, 1) != 0 || x.At(5, 2) != 1 {
+		t.Errorf("cube %d×%d, row 5 = %v; want 8×3 and (1, 0, 1)", r, c, x.RawRowView(5))
+	}
+	for _, n := range []int{0, 25} {
+		if _, err := BooleanCube(n); !errors.Is(err, ErrParam) {
+			t.Errorf("n = %d: err = %v", n, err)
+		}
+	}
+}
+
+func TestLabelRows(t *testing.T) {
+	x, _ := BooleanCube(2)
+	y := LabelRows(x, func(v []float64) bool { return v[0] != v[1] })
+	if len(y) != 4 || y[0] != 0 || y[1] != 1 || y[2] != 1 || y[3] != 0 {
+		t.Errorf("XOR labels %v, want [0 1 1 0]", y)
+	}
+	var nilDense *mat.Dense
+	if LabelRows(nilDense, func([]float64) bool { return true }) != nil || LabelRows(x, nil) != nil {
+		t.Error("nil input should give nil")
 	}
 }

@@ -468,3 +468,23 @@ func TestTreeDiagram(t *testing.T) {
 		}
 	}
 }
+
+func TestAddBox(t *testing.T) {
+	fig, err := Scatter(mat.NewDense(2, 2, []float64{0, 0, 1, 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fig.AddBox(0.2, 0.2, 0.8, 0.9, "learned box", 1); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := Render(fig, "svg")
+	if err != nil || !strings.Contains(string(svg), "learned box") {
+		t.Errorf("legend entry missing (err %v)", err)
+	}
+	if err := fig.AddBox(1, 0, 0, 1, "", 0); !errors.Is(err, ErrArg) {
+		t.Errorf("reversed box: %v", err)
+	}
+	if err := fig.AddBox(math.NaN(), 0, 1, 1, "", 0); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("NaN corner: %v", err)
+	}
+}
