@@ -145,3 +145,63 @@ func LabelRows(x mat.Matrix, rule func(x []float64) bool) []int {
 	}
 	return y
 }
+
+// Experts is a random prediction market for Weighted Majority: T fair-coin outcomes and the
+// advice of N experts, expert i right with probability 0.5 + Spread·i/N independently in each
+// round (so expert 0 guesses and the last is the best). Defaults: N = 20, T = 2000,
+// Spread = 0.3. Cost O(T·N).
+type Experts struct {
+	N, T   int
+	Spread float64
+	Seed   uint64
+}
+
+// Generate returns advice[t][i] ∈ {0, 1} and outcomes[t].
+func (e Experts) Generate() (advice [][]int, outcomes []int, err error) {
+	n, t, spread := cmp.Or(e.N, 20), cmp.Or(e.T, 2000), cmp.Or(e.Spread, 0.3)
+	if n < 1 || t < 1 || !(spread >= 0 && spread <= 0.5) {
+		return nil, nil, fmt.Errorf("%w: synth: Experts: N = %d, T = %d, Spread = %v; want N, T ≥ 1 and Spread in [0, 0.5]", ErrParam, n, t, spread)
+	}
+	rng := newRand(e.Seed)
+	advice, outcomes = make([][]int, t), make([]int, t)
+	for s := range advice {
+		outcomes[s], advice[s] = rng.IntN(2), make([]int, n)
+		for i := range advice[s] {
+			advice[s][i] = outcomes[s]
+			if rng.Float64() > 0.5+spread*float64(i)/float64(n) {
+				advice[s][i] = 1 - outcomes[s]
+			}
+		}
+	}
+	return advice, outcomes, nil
+}
+
+// LossTable is a T×N table of random losses for the experts of MWU: expert i's loss in each
+// round is uniform on [0, 0.6 + 0.4·i/N], so low-numbered experts are better on average.
+// Signed maps every loss v to 2v − 1 in [−1, 1] (gains and losses). Defaults: N = 50,
+// T = 3000. Cost O(T·N).
+type LossTable struct {
+	N, T   int
+	Signed bool
+	Seed   uint64
+}
+
+// Generate returns the table, row t holding the losses of round t.
+func (l LossTable) Generate() (*mat.Dense, error) {
+	n, t := cmp.Or(l.N, 50), cmp.Or(l.T, 3000)
+	if n < 1 || t < 1 {
+		return nil, fmt.Errorf("%w: synth: LossTable: N = %d, T = %d, want ≥ 1", ErrParam, n, t)
+	}
+	rng := newRand(l.Seed)
+	x := mat.NewDense(t, n, nil)
+	for s := 0; s < t; s++ {
+		row := x.RawRowView(s)
+		for i := range row {
+			row[i] = rng.Float64() * (0.6 + 0.4*float64(i)/float64(n))
+			if l.Signed {
+				row[i] = 2*row[i] - 1
+			}
+		}
+	}
+	return x, nil
+}

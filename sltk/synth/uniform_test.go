@@ -101,3 +101,38 @@ func TestLabelRows(t *testing.T) {
 		t.Error("nil input should give nil")
 	}
 }
+
+func TestExpertsAndLossTable(t *testing.T) {
+	adv, out, err := Experts{N: 4, T: 20000, Seed: 1}.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	right := 0
+	for s := range out {
+		if adv[s][3] == out[s] {
+			right++
+		}
+	}
+	// expert 3 of 4 is right with probability 0.725; 4.5 standard deviations of 20000 rounds
+	if r := float64(right) / 20000; math.Abs(r-0.725) > 4.5*math.Sqrt(0.725*0.275/20000) {
+		t.Errorf("best expert right %.4f of the time, want ≈ 0.725", r)
+	}
+	x, err := LossTable{N: 5, T: 100, Signed: true, Seed: 2}.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, c := x.Dims(); r != 100 || c != 5 {
+		t.Fatalf("table %d×%d", r, c)
+	}
+	for _, v := range x.RawMatrix().Data {
+		if v < -1 || v > 1 {
+			t.Fatalf("signed loss %v outside [−1, 1]", v)
+		}
+	}
+	if _, _, err := (Experts{Spread: 0.6}).Generate(); !errors.Is(err, ErrParam) {
+		t.Errorf("spread 0.6: %v", err)
+	}
+	if _, err := (LossTable{N: -1}).Generate(); !errors.Is(err, ErrParam) {
+		t.Errorf("N = −1: %v", err)
+	}
+}
