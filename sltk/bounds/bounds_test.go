@@ -194,3 +194,44 @@ func ExampleHoeffding() {
 	fmt.Printf("Pr(mean ≥ μ + 1) ≤ %.4f\n", h)
 	// Output: Pr(mean ≥ μ + 1) ≤ 0.1353
 }
+
+// TestHoeffdingRangeSquared: Hoeffding for variables in [a, b] has (b − a)² in the exponent.
+// For 15 variables ±5 and a deviation of 15 (d = 1 per variable) the exact two-sided tail is
+// 0.3018; the bound with (b − a)² is 2e^{−0.3} = 1.48, the form with (b − a), as the lecture's
+// Lemma 6.2 writes it, gives 2e^{−3} = 0.0996, below the exact tail, so it is false.
+func TestHoeffdingRangeSquared(t *testing.T) {
+	exact, err := BinomialTwoSided(15, 0.5, 2.5) // X = 5(2K − 15): |X| > 15 iff |K − 7.5| ≥ 2.5
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(exact-0.3018) > 1e-4 {
+		t.Errorf("exact tail %v, want 0.3018", exact)
+	}
+	general, err := HoeffdingTwoSided(15, 1, -5, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if general < exact {
+		t.Errorf("Hoeffding with (b − a)²: %v < exact %v", general, exact)
+	}
+	if wrong := 2 * math.Exp(-2*15*1.0/10); wrong >= exact {
+		t.Errorf("the (b − a) form %v should fall below the exact tail %v", wrong, exact)
+	}
+}
+
+// TestUniformConvergenceBaseE: the proof of the uniform-convergence bound needs Hoeffding with
+// base e, 2|H|e^{−2mε²} ≤ 2|H|e^{−ln(2|H|/δ)} = δ. The lecture writes 2|H|2^{−2mε²}, which at
+// the same m is far above δ (2^{−ln x} ≠ 1/x).
+func TestUniformConvergenceBaseE(t *testing.T) {
+	lnH, eps, delta := math.Log(1000), 0.1, 0.05
+	m, err := UniformConvergence(lnH, eps, delta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := 2 * 1000 * math.Exp(-2*m*eps*eps); math.Abs(got-delta) > 1e-9 {
+		t.Errorf("base e: 2|H|e^{−2mε²} = %v, want δ = %v", got, delta)
+	}
+	if got := 2 * 1000 * math.Pow(2, -2*m*eps*eps); got < 10*delta {
+		t.Errorf("base 2 gives %v, expected far above δ", got)
+	}
+}

@@ -70,3 +70,22 @@ func RegularizedERM(hs []Hypothesis, penalty []float64, x mat.Matrix, y []int) (
 	}
 	return best, errs, nil
 }
+
+// Thresholds returns the n+1 threshold hypotheses h_t(x) = 1 iff x[0] ≥ t for t = 0, 1/n, …, 1,
+// the finite class of the agnostic examples (index k is the threshold k/n). n < 1 gives nil.
+func Thresholds(n int) []Hypothesis {
+	if n < 1 {
+		return nil
+	}
+	hs := make([]Hypothesis, n+1)
+	for k := range hs {
+		t := float64(k) / float64(n)
+		hs[k] = func(x []float64) int {
+			if len(x) > 0 && x[0] >= t {
+				return 1
+			}
+			return 0
+		}
+	}
+	return hs
+}

@@ -227,3 +227,16 @@ func Accuracy(pred, y []int) (float64, error) {
 	}
 	return float64(k) / float64(len(y)), nil
 }
+
+// AccuracyOf predicts the rows of x with the fitted classifier c and returns the fraction
+// predicted as y says (scikit-learn's score of a classifier). Cost: one Predict.
+func AccuracyOf(c sltk.Classifier, x mat.Matrix, y []int) (float64, error) {
+	if c == nil {
+		return 0, fmt.Errorf("%w: classify: AccuracyOf: nil classifier", ErrNotFitted)
+	}
+	pred, err := c.Predict(x)
+	if err != nil {
+		return 0, err
+	}
+	return Accuracy(pred, y)
+}

@@ -177,3 +177,44 @@ func TestFiniteERM(t *testing.T) {
 		t.Errorf("empty class: %v", err)
 	}
 }
+
+func TestAccuracyOf(t *testing.T) {
+	x := mat.NewDense(4, 1, []float64{0, 1, 10, 11})
+	m, err := KNN{}.Fit(x, []int{0, 0, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, err := AccuracyOf(m, mat.NewDense(2, 1, []float64{0.2, 0.4}), []int{0, 1}); err != nil || a != 0.5 {
+		t.Errorf("accuracy %v, %v; want 0.5", a, err)
+	}
+	if _, err := AccuracyOf(nil, x, []int{0, 0, 1, 1}); !errors.Is(err, ErrNotFitted) {
+		t.Errorf("nil classifier: %v", err)
+	}
+	if _, err := AccuracyOf(m, x, []int{0}); !errors.Is(err, ErrShape) {
+		t.Errorf("short labels: %v", err)
+	}
+}
+
+func TestRectanglePredict(t *testing.T) {
+	r := Rectangle{Lo: []float64{0, 0}, Hi: []float64{1, 2}}
+	got, err := r.Predict(mat.NewDense(3, 2, []float64{0.5, 1, 1, 2.5, 0, 0}))
+	if err != nil || got[0] != 1 || got[1] != 0 || got[2] != 1 {
+		t.Errorf("Predict = %v, %v; want [1 0 1]", got, err)
+	}
+	if _, err := r.Predict(mat.NewDense(1, 3, nil)); !errors.Is(err, ErrShape) {
+		t.Errorf("3 columns: %v", err)
+	}
+	if got, _ := (Rectangle{Empty: true}).Predict(mat.NewDense(1, 2, nil)); got[0] != 0 {
+		t.Errorf("empty rectangle labels %v", got)
+	}
+}
+
+func TestThresholds(t *testing.T) {
+	hs := Thresholds(4)
+	if len(hs) != 5 || hs[2]([]float64{0.49}) != 0 || hs[2]([]float64{0.5}) != 1 || hs[0](nil) != 0 {
+		t.Errorf("thresholds wrong: %d hypotheses", len(hs))
+	}
+	if Thresholds(0) != nil {
+		t.Error("n = 0 should give nil")
+	}
+}

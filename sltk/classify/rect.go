@@ -28,6 +28,26 @@ func (r Rectangle) Contains(x []float64) bool {
 	return true
 }
 
+// Predict labels each row of x: 1 inside the rectangle, 0 outside, so a fitted rectangle is an
+// sltk.Classifier. Cost O(n·d).
+func (r Rectangle) Predict(x mat.Matrix) ([]int, error) {
+	n, d, err := checkX(x)
+	if err != nil {
+		return nil, err
+	}
+	if !r.Empty && d != len(r.Lo) {
+		return nil, fmt.Errorf("%w: classify: Rectangle.Predict: %d columns for a %d-dimensional rectangle", ErrShape, d, len(r.Lo))
+	}
+	out := make([]int, n)
+	row := make([]float64, d)
+	for i := range out {
+		if r.Contains(mat.Row(row, i, x)) {
+			out[i] = 1
+		}
+	}
+	return out, nil
+}
+
 // Area returns the volume of the rectangle (0 if empty).
 func (r Rectangle) Area() float64 {
 	if r.Empty {

@@ -732,3 +732,36 @@ func Categorical(names []string, codes [][]int, domains [][]string) (*mat.Dense,
 	}
 	return x, feats, nil
 }
+
+// Outline lists the nodes of t in pre-order for drawing (viz.TreeDiagram): labels[i] is the
+// split feature's name at an inner node and the class name at a leaf, parent[i] the index of
+// the parent (−1 at the root) and edges[i] the test on the edge into node i (the value "Sunny"
+// of a categorical feature, "≤ 0.5" or "> 0.5" of a numeric one). A nil or empty tree gives nil slices. Cost O(nodes).
+func (t *Tree) Outline() (labels []string, parent []int, edges []string) {
+	if t == nil || t.Root == nil {
+		return nil, nil, nil
+	}
+	var walk func(nd *Node, p int, edge string)
+	walk = func(nd *Node, p int, edge string) {
+		i := len(labels)
+		parent, edges = append(parent, p), append(edges, edge)
+		if nd.Leaf() {
+			labels = append(labels, t.ClassName(nd.Class))
+			return
+		}
+		f := t.Features[nd.Feature]
+		labels = append(labels, f.Name)
+		for c, ch := range nd.Children {
+			switch {
+			case f.Categorical():
+				walk(ch, i, f.Values[c])
+			case c == 0:
+				walk(ch, i, fmt.Sprintf("≤ %.3g", nd.Threshold))
+			default:
+				walk(ch, i, fmt.Sprintf("> %.3g", nd.Threshold))
+			}
+		}
+	}
+	walk(t.Root, -1, "")
+	return labels, parent, edges
+}

@@ -331,3 +331,48 @@ func TestTreeDeterministicAcrossCores(t *testing.T) {
 		t.Error("tree depends on the number of cores")
 	}
 }
+
+func TestOutline(t *testing.T) {
+	x, y := boolean()
+	minimal, err := MinimalTree(x, y, binaryFeatures(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels, parent, edges := minimal.Outline()
+	if len(labels) != minimal.Nodes() || len(parent) != len(labels) || len(edges) != len(labels) {
+		t.Fatalf("outline of %d nodes: %d labels, %d parents, %d edges", minimal.Nodes(), len(labels), len(parent), len(edges))
+	}
+	if labels[0] != "X1" || parent[0] != -1 || edges[1] != "0" {
+		t.Errorf("root %q (parent %d), first edge %q; want X1, −1, \"0\"", labels[0], parent[0], edges[1])
+	}
+	leaves := 0
+	for i := 1; i < len(parent); i++ {
+		if parent[i] >= i {
+			t.Errorf("parent[%d] = %d, not in pre-order", i, parent[i])
+		}
+		if labels[i] == "0" || labels[i] == "1" {
+			leaves++
+		}
+	}
+	if leaves != minimal.Leaves() {
+		t.Errorf("%d leaf labels, want %d", leaves, minimal.Leaves())
+	}
+	if l, p, e := (*Tree)(nil).Outline(); l != nil || p != nil || e != nil {
+		t.Error("nil tree: want nil slices")
+	}
+}
+
+// TestTreeConflictingExamples covers the case the lecture's greedy pseudo-code leaves out: no
+// feature is left but the labels still disagree. The node becomes a majority leaf (ties: the
+// smallest label) instead of failing.
+func TestTreeConflictingExamples(t *testing.T) {
+	x := mat.NewDense(5, 1, []float64{0, 0, 0, 1, 1})
+	feats := []Feature{{Name: "A", Values: []string{"0", "1"}}}
+	tree, err := DecisionTree{Features: feats}.Fit(x, []int{1, 1, 0, 0, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree.Nodes() != 3 || tree.Root.Children[0].Class != 1 || tree.Root.Children[1].Class != 0 {
+		t.Errorf("want a split on A with majority leaves 1 (2:1) and 0 (1:1 tie)\n%s", tree)
+	}
+}

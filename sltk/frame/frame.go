@@ -51,7 +51,8 @@ var (
 	// written in a text column (NaN in a numeric column is ErrMissing).
 	ErrNotFinite = errs.ErrNotFinite
 	// ErrLevel: a label is not among the levels the caller listed, or the
-	// list of levels itself repeats a level.
+	// list of levels itself repeats a level, or (Codes) the level lists do not
+	// match the columns.
 	ErrLevel = errors.New("frame: unknown or repeated level")
 	// ErrBadFrame: the data frame carries an error from gota, or gota
 	// failed while building it.

@@ -291,3 +291,23 @@ func TestDropMissing(t *testing.T) {
 		t.Fatalf("unknown column: %v", err)
 	}
 }
+
+func TestCodes(t *testing.T) {
+	df, err := frame.Dataset("attendance_friday")
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes, doms, err := frame.Codes(df, []string{"P", "S"}, [][]string{{"yes", "no"}, nil})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if codes[0][1] != 0 || codes[0][0] != 1 || len(doms[1]) != 3 || doms[1][codes[1][0]] != "11-15" {
+		t.Errorf("codes %v, domains %v", codes, doms)
+	}
+	if _, _, err := frame.Codes(df, []string{"P"}, [][]string{{"yes"}}); !errors.Is(err, frame.ErrLevel) {
+		t.Errorf("value outside the levels: %v", err)
+	}
+	if _, _, err := frame.Codes(df, []string{"P", "S"}, [][]string{nil}); !errors.Is(err, frame.ErrLevel) {
+		t.Errorf("level lists: %v", err)
+	}
+}

@@ -207,3 +207,25 @@ func DropMissing(df dataframe.DataFrame, cols ...string) (dataframe.DataFrame, e
 	}
 	return out, nil
 }
+
+// Codes reads the named columns as categorical features: codes[j][i] is the index of row i's
+// value of cols[j] in levels[j], and domains[j] is that level list (a nil levels[j], or a nil
+// levels, codes the column as IntLabels does without levels: its distinct values sorted).
+// The result feeds a decision tree (classify.Categorical). Errors as IntLabels, naming the
+// column. Cost O(n·d log L).
+func Codes(df dataframe.DataFrame, cols []string, levels [][]string) (codes [][]int, domains [][]string, err error) {
+	if levels != nil && len(levels) != len(cols) {
+		return nil, nil, fmt.Errorf("%w: frame: Codes: %d level lists for %d columns", ErrLevel, len(levels), len(cols))
+	}
+	codes, domains = make([][]int, len(cols)), make([][]string, len(cols))
+	for j, c := range cols {
+		var lv []string
+		if levels != nil {
+			lv = levels[j]
+		}
+		if codes[j], domains[j], err = IntLabels(df, c, lv...); err != nil {
+			return nil, nil, fmt.Errorf("frame: Codes: column %s: %w", c, err)
+		}
+	}
+	return codes, domains, nil
+}

@@ -77,6 +77,10 @@ func TestInformationGainFriday(t *testing.T) {
 	}
 	hy, _ := EntropyCounts([]float64{6, 4})
 	near(t, "H(Y) Friday", hy, 0.9709506, 1e-7)
+	// The lecture's slide swaps the two party entropies: one "yes" and one "no" at P = yes
+	// give 1 bit, five "yes" and three "no" at P = no give 0.954 bits.
+	hpy, _ := EntropyCounts([]float64{1, 1})
+	near(t, "H(P=yes)", hpy, 1, 1e-15)
 	hp, _ := EntropyCounts([]float64{5, 3})
 	near(t, "H(P=no)", hp, 0.9544340, 1e-7)
 }
@@ -191,4 +195,41 @@ func ExampleEntropyBits() {
 	h, _ := EntropyBits([]float64{3. / 8, 5. / 16, 3. / 32, 1. / 16, 1. / 16, 1. / 32, 1. / 32, 1. / 32})
 	fmt.Printf("H = %.7f bits\n", h)
 	// Output: H = 2.3439463 bits
+}
+
+// TestEntropyBoundStep checks the corrected step of the proof of 0 ≤ H ≤ log n: the Log-Sum
+// inequality with q_i = 1/n gives Σ p_i log(n p_i) = log n − H ≥ 0. The lecture's slide writes
+// Σ p_i log(p_i/n), which equals −H − log n and is negative, so it cannot be the step.
+func TestEntropyBoundStep(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for trial := 0; trial < 200; trial++ {
+		n := 2 + r.IntN(30)
+		p := make([]float64, n)
+		s := 0.0
+		for i := range p {
+			p[i] = r.ExpFloat64()
+			s += p[i]
+		}
+		corrected, slide := 0.0, 0.0
+		for i := range p {
+			p[i] /= s
+			corrected += p[i] * math.Log2(float64(n)*p[i])
+			slide += p[i] * math.Log2(p[i]/float64(n))
+		}
+		h, _ := EntropyBits(p)
+		near(t, "Σ p log(np)", corrected, math.Log2(float64(n))-h, 1e-9)
+		if corrected < -1e-12 || slide >= 0 {
+			t.Fatalf("n = %d: corrected %v (want ≥ 0), slide %v (want < 0)", n, corrected, slide)
+		}
+	}
+}
+
+// TestKLZeroMass checks the Log-Sum domains: p_i ≥ 0 with 0 log 0 = 0 and q_i > 0. A zero p_i
+// contributes nothing (in floating point 0·log 0 would be NaN).
+func TestKLZeroMass(t *testing.T) {
+	d, err := KLBits([]float64{0, 0.25, 0.75}, []float64{0.3, 0.2, 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	near(t, "KL with p_1 = 0", d, 0.25*math.Log2(0.25/0.2)+0.75*math.Log2(0.75/0.5), 1e-12)
 }

@@ -528,3 +528,40 @@ func TestZeroValues(t *testing.T) {
 		t.Errorf("stump on a short row: %d", v)
 	}
 }
+
+func TestPunisher(t *testing.T) {
+	p := &Punisher{Base: []float64{0.3, 0.5, 0.7}, Memory: 3}
+	if q := p.Rewards(0, nil); q[0] != 0.3 || q[1] != 0.5 || q[2] != 0.7 {
+		t.Errorf("no history: %v", q)
+	}
+	if q := p.Rewards(5, []int{2, 2, 2, 1, 1, 0}); q[1] != 0 || q[2] != 0.7 {
+		t.Errorf("last 3 actions 1, 1, 0: want action 1 punished, got %v", q)
+	}
+	tr, err := EXP3{Gamma: 0.2, Seed: 1}.RunAdaptive(&Punisher{Base: []float64{0.3, 0.5, 0.7}}, 3, 200)
+	if err != nil || len(tr.Actions) != 200 {
+		t.Fatalf("EXP3 against the punisher: %v", err)
+	}
+}
+
+// TestWMRuleScaleInvariant: Weighted Majority decides 1 iff the experts advising 1 carry at
+// least half the weight. The lecture's rule "Σ w_i ≥ Σ a_i" compares a weight with a number of
+// votes: it changes when all weights are scaled, which the weighted vote must not do.
+func TestWMRuleScaleInvariant(t *testing.T) {
+	a := []int{1, 0, 0}
+	garbled := func(w []float64) bool { return w[0]+w[1]+w[2] >= float64(a[0]+a[1]+a[2]) }
+	vote := func(w []float64) bool { return w[0] >= w[1]+w[2] }
+	small, large := []float64{0.2, 0.3, 0.1}, []float64{20, 30, 10}
+	if garbled(small) == garbled(large) {
+		t.Error("the garbled rule should depend on the scale of the weights")
+	}
+	if vote(small) != vote(large) {
+		t.Error("the weighted vote must not depend on the scale")
+	}
+	wm, err := WeightedMajority{LearningRate: 0.5}.New(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := wm.Decide([]int{1, 1, 0}); d != 1 {
+		t.Errorf("two of three equal weights advise 1: decision %d", d)
+	}
+}

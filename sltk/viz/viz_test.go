@@ -451,3 +451,56 @@ func TestLegendAvoidsData(t *testing.T) {
 		t.Error("the legend of a rising line is not left of that of a falling line")
 	}
 }
+
+func TestTreeDiagram(t *testing.T) {
+	labels := []string{"X1", "X2", "1", "0", "0"}
+	parent := []int{-1, 0, 1, 1, 0}
+	fig, err := TreeDiagram(labels, parent, []string{"", "0", "0", "1", "1"}, Title("tree"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := Render(fig, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"X2", ">1<", "tree"} {
+		if !strings.Contains(string(svg), s) {
+			t.Errorf("SVG lacks %q", s)
+		}
+	}
+	for name, c := range map[string]struct {
+		labels, edges []string
+		parent        []int
+		want          error
+	}{
+		"empty":     {nil, nil, nil, ErrEmpty},
+		"parents":   {labels, nil, parent[:2], ErrShape},
+		"edges":     {labels, []string{""}, parent, ErrShape},
+		"root":      {labels[:2], nil, []int{0, 0}, ErrArg},
+		"pre-order": {labels[:3], nil, []int{-1, 2, 0}, ErrArg},
+	} {
+		if _, err := TreeDiagram(c.labels, c.parent, c.edges); !errors.Is(err, c.want) {
+			t.Errorf("%s: err = %v, want %v", name, err, c.want)
+		}
+	}
+}
+
+func TestAddBox(t *testing.T) {
+	fig, err := Scatter(mat.NewDense(2, 2, []float64{0, 0, 1, 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fig.AddBox(0.2, 0.2, 0.8, 0.9, "learned box", 1); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := Render(fig, "svg")
+	if err != nil || !strings.Contains(string(svg), "learned box") {
+		t.Errorf("legend entry missing (err %v)", err)
+	}
+	if err := fig.AddBox(1, 0, 0, 1, "", 0); !errors.Is(err, ErrArg) {
+		t.Errorf("reversed box: %v", err)
+	}
+	if err := fig.AddBox(math.NaN(), 0, 1, 1, "", 0); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("NaN corner: %v", err)
+	}
+}
