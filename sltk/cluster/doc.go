@@ -39,6 +39,11 @@
 // per-level record gibbs.Level (T, Cost, FreeEnergy, Iter, Converged) every level type embeds.
 // OnlineSoftKMeans lowers the temperature of the same Schedule continuously, step by step.
 //
+// Spectral clustering (similarity.go, cuts.go, spectral.go), seed 002 §5.6: similarity graphs
+// (GaussianGraph, KNNGraph, EpsilonGraph), the unnormalised and normalised Laplacians, cut
+// objectives (Cut, with brute force over all partitions in BestCut for small graphs), and
+// SpectralClustering: the first eigenvectors of a Laplacian, then KMeans on them.
+//
 // Seed 001 ch. 4 (clustering beyond k-means):
 //   - Grow (§4.1.2, Algorithm 4) adds prototypes one split at a time until a target cost;
 //     Stability and Disagreement (§4.1.3) choose K by the stability of clusterings of two

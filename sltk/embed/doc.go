@@ -8,6 +8,12 @@
 // columns, as in scikit-learn; √p times it meets the notes' constraint (1/p) Σ u uᵀ = I (E31),
 // and its Cost is the sum of the kept bottom eigenvalues (scikit-learn's reconstruction_error_).
 //
+// For high-dimensional data (seed 002 ch. 5) it holds the library's one PCA (PCA: full SVD and
+// randomized, §5.5, Theorem 5.29; ica's whitening takes its eigenpairs from it), power
+// iteration with deflation and the Rayleigh quotient (§5.3, A5.5), Perron–Frobenius helpers
+// (Irreducible, SpectralRadius, Perron; §5.4), and random projection with the
+// Johnson–Lindenstrauss dimension, the constant a parameter (RandomProjection, JLDim; §5.2).
+//
 // Errors wrap the sentinels of package errs, re-exported here (ErrEmpty, ErrNotFinite,
 // ErrParam, ErrSingular, ErrDisconnected), so callers can use errors.Is; nothing panics on bad
 // input.

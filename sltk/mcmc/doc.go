@@ -34,6 +34,14 @@
 //     lose restored (seed 001 erratum E18). MeanFieldFreeEnergy and MeanFieldKL measure how far the
 //     approximation is from the exact free energy; CriticalBeta is where m = 0 becomes unstable.
 //
+// Chapter 6 of seed 002 (§6.2–6.4) adds chains as values: FiniteChain (float64) and RatChain
+// (exact math/big.Rat, for the worked tables) with Step, Evolve, Stationary, Connected, Period,
+// Ergodic, Lazy, DetailedBalance, TV and the exact mixing time; the MCMC estimator of
+// Theorem 6.21 (MCMCMean); Metropolis–Hastings on {0,1}^d (Cube) and on the matchings of a
+// graph (MatchingChain); the random-card-to-top shuffle and the size-k independent-set chain
+// with their couplings (ShuffleCoupling, IndSetCoupling, CouplingTimes). The older matrix
+// helpers (Stationary, DetailedBalanceError) remain for the seed-000 chapters.
+//
 // Errors wrap the sentinels of package errs, re-exported here (ErrEmpty, ErrNotFinite, ErrShape,
 // ErrParam, ErrProb, ErrTooLarge, ErrDisconnected), so callers can test them with errors.Is.
 package mcmc
