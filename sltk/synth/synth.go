@@ -18,6 +18,7 @@ var (
 	ErrShape     = errs.ErrShape     // inputs whose dimensions do not fit together
 	ErrEmpty     = errs.ErrEmpty     // nil or empty matrices
 	ErrNotFinite = errs.ErrNotFinite // NaN or ±Inf in given parameters
+	ErrTooLarge  = errs.ErrTooLarge  // N beyond MaxEntries
 )
 
 // synthStream is the second PCG word; it fixes the stream so that a seed alone selects the data.
@@ -28,6 +29,9 @@ func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, synthSt
 func checkN(n int) error {
 	if n <= 0 {
 		return fmt.Errorf("%w: number of samples N = %d, want > 0", ErrParam, n)
+	}
+	if n > MaxEntries {
+		return fmt.Errorf("%w: number of samples N = %d, limit %d", ErrTooLarge, n, MaxEntries)
 	}
 	return nil
 }
