@@ -120,3 +120,13 @@ func Sentinel(err error) error {
 	}
 	return nil
 }
+
+// Size returns nil when v ≤ limit and otherwise an error wrapping errs.ErrTooLarge that names the
+// function, the argument and the documented limit ("bounds: BinomialUpperTail: n = 1099511627776,
+// limit 16777216"). Every number that drives an allocation or a loop goes through it.
+func Size(fn, arg string, v, limit int) error {
+	if v <= limit {
+		return nil
+	}
+	return fmt.Errorf("%s: %s = %d, limit %d: %w", fn, arg, v, limit, errs.ErrTooLarge)
+}
