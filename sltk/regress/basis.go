@@ -27,6 +27,10 @@ var (
 // Func is a basis function g: R → R.
 type Func func(float64) float64
 
+// MaxDegree caps Polynomial: beyond it the design matrix is numerically singular anyway and
+// the basis only costs memory (errs.ErrTooLarge).
+const MaxDegree = 1 << 10
+
 // Polynomial returns the monomials (x/scale)^k for k = 0, …, degree: the polynomial class of
 // Example 1.1. Dividing by scale (e.g. the width of the input range) keeps the powers of order 1
 // and the design matrix far better conditioned than raw powers of x. Scale 0 means 1.
@@ -35,6 +39,8 @@ func Polynomial(degree int, scale float64) ([]Func, error) {
 	switch {
 	case degree < 0:
 		return nil, fmt.Errorf("%w: regress: Polynomial: degree = %d, want ≥ 0", ErrParam, degree)
+	case degree > MaxDegree:
+		return nil, fmt.Errorf("%w: regress: Polynomial: degree = %d, limit %d", errs.ErrTooLarge, degree, MaxDegree)
 	case math.IsNaN(scale) || math.IsInf(scale, 0):
 		return nil, fmt.Errorf("%w: regress: Polynomial: scale = %v, want finite", ErrParam, scale)
 	}
