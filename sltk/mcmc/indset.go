@@ -161,6 +161,12 @@ func (c *IndSetCoupling) Distance() int {
 // IndSetStates enumerates the independent sets of size K in lexicographic order (at most
 // MaxStates of them, errs.ErrTooLarge beyond). Cost O(C(n,k)·k).
 func (s *IndependentSets) IndSetStates() ([][]int, error) {
+	if s == nil || s.adj == nil {
+		return nil, fmt.Errorf("mcmc: IndependentSets.IndSetStates on a zero value: %w", errs.ErrNotFitted)
+	}
+	if s.K < 1 || s.K > s.n {
+		return nil, fmt.Errorf("mcmc: IndependentSets.IndSetStates: K = %d, want in [1, %d]: %w", s.K, s.n, errs.ErrParam)
+	}
 	var out [][]int
 	x := make([]int, 0, s.K)
 	var rec func(from int) bool
