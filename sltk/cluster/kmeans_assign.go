@@ -59,6 +59,9 @@ func kmPrepare(x mat.Matrix) (kmData, error) {
 	if err != nil {
 		return kmData{}, fmt.Errorf("cluster: %w", err)
 	}
+	if err := check.Squarable("x", raw, d); err != nil {
+		return kmData{}, fmt.Errorf("cluster: %w", err)
+	}
 	return kmData{x: raw, n: n, d: d}, nil
 }
 

@@ -130,3 +130,20 @@ func Size(fn, arg string, v, limit int) error {
 	}
 	return fmt.Errorf("%s: %s = %d, limit %d: %w", fn, arg, v, limit, errs.ErrTooLarge)
 }
+
+// MaxAbs is the largest magnitude an entry may have where squared distances or squared norms
+// are summed over up to 10⁷ coordinates: 4·MaxAbs²·10⁷ < MaxFloat64.
+const MaxAbs = 1e150
+
+// Squarable returns an error wrapping errs.ErrNotFinite that names the first entry of the
+// row-major n×d data with |v| > MaxAbs ("x[3,1] = 2.3e161: squares would overflow; rescale
+// the data"), nil otherwise. Cost O(n·d).
+func Squarable(name string, data []float64, d int) error {
+	for i, v := range data {
+		if math.Abs(v) > MaxAbs {
+			return fmt.Errorf("%s[%d,%d] = %g: squares would overflow (|value| ≤ %g); rescale the data: %w",
+				name, i/d, i%d, v, MaxAbs, errs.ErrNotFinite)
+		}
+	}
+	return nil
+}
