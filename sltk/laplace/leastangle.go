@@ -53,9 +53,12 @@ type LAResult struct {
 const MaxRestarts = 1 << 16
 
 func laCheck(x mat.Matrix, k int, t float64) (int, int, error) {
-	n, d, cerr := check.Matrix("x", x)
+	raw, n, d, cerr := check.Rows("x", x)
 	if cerr != nil {
 		return 0, 0, fmt.Errorf("laplace: %w", cerr)
+	}
+	if err := check.Squarable("x", raw, d); err != nil {
+		return 0, 0, fmt.Errorf("laplace: %w", err)
 	}
 	if k < 1 || k > n {
 		return 0, 0, fmt.Errorf("%w: laplace: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, n)
