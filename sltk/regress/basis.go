@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -162,11 +163,24 @@ func (m *Model) MSE(xs, ys []float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	s := 0.0
+	r := make([]float64, len(p))
 	for i, v := range p {
-		s += math.Pow(v-ys[i], 2)
+		r[i] = v - ys[i]
 	}
-	return s / float64(len(xs)), nil
+	// Scale before squaring: residuals near 1e160 would overflow their squares.
+	scale := floats.Norm(r, math.Inf(1))
+	if scale == 0 {
+		return 0, nil
+	}
+	mse := 0.0
+	for _, v := range r {
+		mse += (v / scale) * (v / scale)
+	}
+	mse = mse / float64(len(r)) * scale * scale
+	if math.IsInf(mse, 0) || math.IsNaN(mse) {
+		return 0, fmt.Errorf("%w: regress: Model.MSE: residuals up to %g, their mean square overflows; rescale y", ErrNotFinite, scale)
+	}
+	return mse, nil
 }
 
 func checkFinite(name string, v []float64) error {
