@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
@@ -56,7 +57,7 @@ func Matrix(name string, x mat.Matrix) (n, d int, err *Error) {
 	if x == nil {
 		return 0, 0, &Error{Fault: Nil, Name: name}
 	}
-	if dense, ok := x.(*mat.Dense); ok && dense == nil {
+	if v := reflect.ValueOf(x); v.Kind() == reflect.Pointer && v.IsNil() { // typed nil: *mat.Dense, *mat.SymDense, ...
 		return 0, 0, &Error{Fault: Nil, Name: name}
 	}
 	n, d = x.Dims()
