@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"gonum.org/v1/gonum/mat"
 )
 
 func TestEMMessages(t *testing.T) {
@@ -17,5 +18,15 @@ func TestEMMessages(t *testing.T) {
 	_, _, err = EM{}.Best(2, 1, func(uint64) (EMModel, error) { return nil, bad })
 	if !errors.Is(err, bad) || !strings.Contains(err.Error(), "density: EM.Best: restart 0: model broke") {
 		t.Errorf("EM.Best with a failing factory: %v", err)
+	}
+}
+
+// A hand-built GMMResult that does not hang together is not fitted, not a panic.
+func TestGMMResultInconsistent(t *testing.T) {
+	x := mat.NewDense(2, 1, []float64{0, 1})
+	r := &GMMResult{Means: mat.NewDense(1, 1, []float64{0}), Weights: []float64{1},
+		Covs: []*mat.SymDense{mat.NewSymDense(1, []float64{1})}, Cov: CovType(-1)}
+	if _, err := r.BIC(x); !errors.Is(err, errs.ErrNotFitted) || !strings.Contains(err.Error(), "Cov = -1") {
+		t.Errorf("Cov = -1: %v", err)
 	}
 }
