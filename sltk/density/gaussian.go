@@ -79,6 +79,15 @@ func FitGaussian(x mat.Matrix) (*Gaussian, error) {
 	return g, nil
 }
 
+// fitted returns ErrNotFitted for a nil or zero Gaussian (one not made by NewGaussian or
+// FitGaussian).
+func (g *Gaussian) fitted(fn string) error {
+	if g == nil || len(g.Mean) == 0 || g.chol.SymmetricDim() != len(g.Mean) {
+		return fmt.Errorf("density: Gaussian.%s on a zero value: %w", fn, ErrNotFitted)
+	}
+	return nil
+}
+
 // Dim returns the dimension n.
 func (g *Gaussian) Dim() int { return len(g.Mean) }
 
@@ -102,6 +111,9 @@ func (g *Gaussian) mahalanobis(x, buf []float64) float64 {
 
 // LogPDF returns ln N(x; μ, Σ). Cost O(n²).
 func (g *Gaussian) LogPDF(x []float64) (float64, error) {
+	if err := g.fitted("LogPDF"); err != nil {
+		return 0, err
+	}
 	if err := checkPoint(x, g.Dim()); err != nil {
 		return 0, err
 	}
@@ -113,6 +125,9 @@ func (g *Gaussian) LogPDF(x []float64) (float64, error) {
 // (pn/2) ln 2π + (p/2) ln det Σ + ½ Σ_α (x^(α)−μ)ᵀ Σ⁻¹ (x^(α)−μ). At the MLE it equals
 // (p/2)(n ln 2π + ln det Σ* + n). Cost O(p·n²).
 func (g *Gaussian) NLL(x mat.Matrix) (float64, error) {
+	if err := g.fitted("NLL"); err != nil {
+		return 0, err
+	}
 	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return 0, err
@@ -146,6 +161,9 @@ func (g *Gaussian) NLL(x mat.Matrix) (float64, error) {
 // Ellipse returns n points of the contour {x : (x−μ)ᵀ Σ⁻¹ (x−μ) = r²} of a 2-D Gaussian, for
 // plotting: r = 1, 2, 3 are the 1σ, 2σ and 3σ ellipses. Cost O(n).
 func (g *Gaussian) Ellipse(r float64, n int) ([][2]float64, error) {
+	if err := g.fitted("Ellipse"); err != nil {
+		return nil, err
+	}
 	if g.Dim() != 2 {
 		return nil, fmt.Errorf("%w: Ellipse needs a 2-D Gaussian, have %d dimensions", ErrParam, g.Dim())
 	}
@@ -165,6 +183,9 @@ func (g *Gaussian) Ellipse(r float64, n int) ([][2]float64, error) {
 
 // LogDensity returns ln N(x; μ, Σ) for every row of x (sltk.DensityModel). Cost O(p·n²).
 func (g *Gaussian) LogDensity(x mat.Matrix) ([]float64, error) {
+	if err := g.fitted("LogDensity"); err != nil {
+		return nil, err
+	}
 	if g == nil || len(g.Mean) == 0 {
 		return nil, fmt.Errorf("density: Gaussian.LogDensity: %w", ErrNotFitted)
 	}
@@ -187,6 +208,9 @@ func (g *Gaussian) LogDensity(x mat.Matrix) ([]float64, error) {
 // Score returns the mean log-likelihood (1/p) Σ_α ln N(x^(α); μ, Σ) = −NLL(x)/p
 // (sltk.DensityModel). Cost O(p·n²).
 func (g *Gaussian) Score(x mat.Matrix) (float64, error) {
+	if err := g.fitted("Score"); err != nil {
+		return 0, err
+	}
 	if g == nil || len(g.Mean) == 0 {
 		return 0, fmt.Errorf("density: Gaussian.Score: %w", ErrNotFitted)
 	}

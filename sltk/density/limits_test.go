@@ -30,3 +30,13 @@ func TestGMMResultInconsistent(t *testing.T) {
 		t.Errorf("Cov = -1: %v", err)
 	}
 }
+
+func TestGaussianZeroValue(t *testing.T) {
+	var g Gaussian
+	if _, err := g.LogPDF([]float64{0}); !errors.Is(err, errs.ErrNotFitted) || !strings.Contains(err.Error(), "Gaussian.LogPDF") {
+		t.Errorf("Gaussian{}.LogPDF: %v", err)
+	}
+	if _, err := g.Score(mat.NewDense(1, 1, []float64{0})); !errors.Is(err, errs.ErrNotFitted) {
+		t.Errorf("Gaussian{}.Score: %v", err)
+	}
+}
