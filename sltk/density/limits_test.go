@@ -40,3 +40,11 @@ func TestGaussianZeroValue(t *testing.T) {
 		t.Errorf("Gaussian{}.Score: %v", err)
 	}
 }
+
+// A parameter vector of the wrong length is an error of NLL, not a panic.
+func TestNLLWrongLength(t *testing.T) {
+	x := mat.NewDense(2, 2, []float64{0, 1, 2, 3})
+	if _, err := NLL(x, GaussianLogDensity, []float64{0, 0}); !errors.Is(err, errs.ErrNotFinite) {
+		t.Errorf("NLL with len(w) = d: %v", err)
+	}
+}
