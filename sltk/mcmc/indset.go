@@ -93,8 +93,14 @@ func (s *IndependentSets) move(x []int, a, w int) {
 	}
 }
 
-// Step makes one transition of x in place. Cost O(k·Δ), no allocation.
+// Step makes one transition of x in place. Cost O(k·Δ), no allocation. A hot-path step has no
+// error result: on a zero IndependentSets, a nil rng or an x that is not a state of length K
+// it leaves x unchanged.
 func (s *IndependentSets) Step(rng *rand.Rand, x []int) {
+	if s == nil || s.n == 0 || rng == nil || len(x) == 0 || len(x) != s.K ||
+		slices.ContainsFunc(x, func(v int) bool { return v < 0 || v >= s.n }) {
+		return
+	}
 	s.move(x, rng.IntN(len(x)), rng.IntN(s.n))
 }
 

@@ -49,3 +49,14 @@ func TestLimits(t *testing.T) {
 		t.Errorf("nil IndependentSets: %v", err)
 	}
 }
+
+func TestSteppersRefuseBadState(t *testing.T) {
+	deck := []int{0, 1, 2}
+	MoveToTop(deck, 7)
+	MoveToTop(nil, 0)
+	var s IndependentSets
+	s.Step(nil, []int{1})
+	if deck[0] != 0 {
+		t.Errorf("deck changed: %v", deck)
+	}
+}
