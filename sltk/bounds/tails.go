@@ -6,11 +6,15 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 // ErrParam is wrapped by every error for an argument outside a theorem's hypotheses; it is
 // errs.ErrParam.
 var ErrParam = errs.ErrParam
+
+// ErrTooLarge is wrapped by the error for a size beyond a documented limit (MaxBinomialN).
+var ErrTooLarge = errs.ErrTooLarge
 
 func bad(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
 
@@ -119,12 +123,16 @@ func logBinomPMF(n, k int, lp, lq float64) float64 {
 	return a - b - c + float64(k)*lp + float64(n-k)*lq
 }
 
-func binomArgs(n int, p float64) error {
+func binomArgs(fn string, n int, p float64) error {
 	if n < 0 || bad(p) || p < 0 || p > 1 {
-		return fmt.Errorf("%w: binomial needs n ≥ 0 and 0 ≤ p ≤ 1, got n = %d, p = %v", ErrParam, n, p)
+		return fmt.Errorf("%w: bounds: %s: binomial needs n ≥ 0 and 0 ≤ p ≤ 1, got n = %d, p = %v", ErrParam, fn, n, p)
 	}
-	return nil
+	return check.Size("bounds: "+fn, "n", n, MaxBinomialN)
 }
+
+// MaxBinomialN is the largest n the exact binomial tails accept (their cost is O(n));
+// larger n return an error wrapping ErrTooLarge: use a Chernoff bound there.
+const MaxBinomialN = 1 << 26
 
 // binomRange returns Pr(lo ≤ X ≤ hi) for X ~ Bin(n, p).
 func binomRange(n int, p float64, lo, hi int) float64 {
@@ -155,7 +163,7 @@ func binomRange(n int, p float64, lo, hi int) float64 {
 // so tails as small as 1e-300 keep full relative precision (the dice table's 1.75e-60 needs
 // this). Cost O(n − k).
 func BinomialUpperTail(n int, p float64, k int) (float64, error) {
-	if err := binomArgs(n, p); err != nil {
+	if err := binomArgs("BinomialUpperTail", n, p); err != nil {
 		return 0, err
 	}
 	return binomRange(n, p, k, n), nil
@@ -163,7 +171,7 @@ func BinomialUpperTail(n int, p float64, k int) (float64, error) {
 
 // BinomialLowerTail returns Pr(X ≤ k) exactly for X ~ Bin(n, p). Cost O(k).
 func BinomialLowerTail(n int, p float64, k int) (float64, error) {
-	if err := binomArgs(n, p); err != nil {
+	if err := binomArgs("BinomialLowerTail", n, p); err != nil {
 		return 0, err
 	}
 	return binomRange(n, p, 0, k), nil
@@ -175,7 +183,7 @@ const intTol = 1e-9
 // BinomialTwoSided returns Pr(|X − np| ≥ dev) exactly for X ~ Bin(n, p) and dev > 0.
 // Cost O(n).
 func BinomialTwoSided(n int, p, dev float64) (float64, error) {
-	if err := binomArgs(n, p); err != nil {
+	if err := binomArgs("BinomialTwoSided", n, p); err != nil {
 		return 0, err
 	}
 	if bad(dev) || dev <= 0 {

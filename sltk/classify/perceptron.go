@@ -5,9 +5,14 @@ import (
 	"fmt"
 
 	"github.com/sltk-book/sltk/sltk"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
+
+// MaxSweeps is the largest MaxIter the iterative classifiers (Perceptron, HardMarginSVM, SVM)
+// accept: a sweep costs O(n·d), and non-separable data runs to the cap (ErrTooLarge beyond).
+const MaxSweeps = 1 << 20
 
 // Perceptron is the Perceptron algorithm of §1.4 for homogeneous separators (lift with
 // AppendOne for a bias). Starting from w = 0 it sweeps the examples cyclically in the given
@@ -45,6 +50,9 @@ func (p Perceptron) Fit(x mat.Matrix, y []int) (*PerceptronResult, error) {
 	maxIter := cmp.Or(p.MaxIter, 1000)
 	if maxIter < 0 {
 		return nil, fmt.Errorf("%w: classify: Perceptron.Fit: MaxIter = %d, want ≥ 0", ErrParam, p.MaxIter)
+	}
+	if err := check.Size("classify: Perceptron.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
+		return nil, err
 	}
 	xd := dense(x)
 	res := &PerceptronResult{W: make([]float64, d)}

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -156,6 +157,9 @@ func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	case maxIter < 0:
 		return nil, fmt.Errorf("%w: classify: HardMarginSVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
 	}
+	if err := check.Size("classify: HardMarginSVM.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
+		return nil, err
+	}
 	xd := dense(x)
 	for i := 0; i < n; i++ {
 		if floats.Norm(xd.RawRowView(i), 2) == 0 {
@@ -223,6 +227,9 @@ func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 		return nil, fmt.Errorf("%w: classify: SVM.Fit: Tol = %v, want > 0", ErrParam, s.Tol)
 	case maxIter < 0:
 		return nil, fmt.Errorf("%w: classify: SVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
+	}
+	if err := check.Size("classify: SVM.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
+		return nil, err
 	}
 	xd := dense(x)
 	if s.Intercept {

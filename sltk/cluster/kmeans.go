@@ -119,6 +119,8 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	switch {
 	case restarts < 0:
 		return nil, fmt.Errorf("%w: Restarts = %d, want ≥ 0", ErrParam, restarts)
+	case restarts > MaxRestarts:
+		return nil, fmt.Errorf("%w: cluster: KMeans.Fit: Restarts = %d, limit %d", ErrTooLarge, restarts, MaxRestarts)
 	case maxIter < 0:
 		return nil, fmt.Errorf("%w: MaxIter = %d, want ≥ 0", ErrParam, maxIter)
 	case km.Tol < 0 || math.IsNaN(km.Tol):

@@ -21,7 +21,12 @@ var (
 	ErrParam     = errs.ErrParam     // K ≤ 0 or K > n, a temperature or another option out of range
 	ErrProb      = errs.ErrProb      // rows that should be histograms (non-negative, sum 1) are not
 	ErrLabel     = errs.ErrLabel     // a label outside [0, K)
+	ErrTooLarge  = errs.ErrTooLarge  // a count beyond its documented limit (MaxRestarts, MaxMatchK)
 )
+
+// MaxRestarts caps the restarts of KMeans (and of SpectralClustering, which runs it) and the
+// Splits, RandomPairs and Restarts of Stability: each costs a full clustering (ErrTooLarge beyond).
+const MaxRestarts = 1 << 16
 
 // Block sizing of the parallel assignment step. The size depends only on n, k and d, never on the
 // worker count, so the block-ordered reduction gives the same bits for any number of workers.
@@ -52,6 +57,9 @@ type kmData struct {
 func kmPrepare(x mat.Matrix) (kmData, error) {
 	raw, n, d, err := check.Rows("x", x)
 	if err != nil {
+		return kmData{}, fmt.Errorf("cluster: %w", err)
+	}
+	if err := check.Squarable("x", raw, d); err != nil {
 		return kmData{}, fmt.Errorf("cluster: %w", err)
 	}
 	return kmData{x: raw, n: n, d: d}, nil

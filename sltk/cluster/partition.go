@@ -21,8 +21,8 @@ func PartitionCost(x mat.Matrix, labels []int, k int) (float64, *mat.Dense, erro
 	if len(labels) != n {
 		return 0, nil, fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(labels), n)
 	}
-	if k < 1 {
-		return 0, nil, fmt.Errorf("%w: k = %d", ErrParam, k)
+	if k < 1 || k > n {
+		return 0, nil, fmt.Errorf("%w: cluster: PartitionCost: k = %d, want 1 ≤ k ≤ n = %d", ErrParam, k, n)
 	}
 	sums := make([]float64, k*d)
 	counts := make([]int, k)

@@ -6,11 +6,16 @@ import (
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk/internal/assign"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
 // stabStream is the PCG stream word of Stability ("stab").
 const stabStream = 0x73746162
+
+// MaxMatchK is the largest k Disagreement matches labels for: its table is k×k and the
+// Hungarian algorithm costs O(k³) (ErrTooLarge beyond).
+const MaxMatchK = 1 << 10
 
 // Disagreement returns the fraction of objects on which two labelings a and b (labels in
 // [0, k)) disagree after the best relabelling of b, d = min_π (1/n) Σ_α 1{a_α ≠ π(b_α)}
@@ -21,7 +26,10 @@ func Disagreement(a, b []int, k int) (float64, error) {
 		return 0, fmt.Errorf("%w: labelings of length %d and %d", ErrShape, len(a), len(b))
 	}
 	if k < 1 {
-		return 0, fmt.Errorf("%w: k = %d", ErrParam, k)
+		return 0, fmt.Errorf("%w: cluster: Disagreement: k = %d, want ≥ 1", ErrParam, k)
+	}
+	if err := check.Size("cluster: Disagreement", "k", k, MaxMatchK); err != nil {
+		return 0, err
 	}
 	agree := make([][]float64, k)
 	for i := range agree {
@@ -98,8 +106,17 @@ func (s Stability) Fit(x mat.Matrix) (*StabilityResult, error) {
 	switch {
 	case s.KMin < 2 || s.KMax < s.KMin || 2*s.KMax > n:
 		return nil, fmt.Errorf("%w: K range [%d, %d] for %d points (need 2 ≤ KMin ≤ KMax ≤ n/2)", ErrParam, s.KMin, s.KMax, n)
-	case s.Splits < 1 || s.RandomPairs < 1 || s.Restarts < 1:
-		return nil, fmt.Errorf("%w: Splits = %d, RandomPairs = %d, Restarts = %d", ErrParam, s.Splits, s.RandomPairs, s.Restarts)
+	}
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"Splits", s.Splits}, {"RandomPairs", s.RandomPairs}, {"Restarts", s.Restarts}} {
+		if c.v < 1 {
+			return nil, fmt.Errorf("%w: cluster: Stability.Fit: %s = %d, want ≥ 1", ErrParam, c.name, c.v)
+		}
+		if err := check.Size("cluster: Stability.Fit", c.name, c.v, MaxRestarts); err != nil {
+			return nil, err
+		}
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, stabStream))
 	half := n / 2

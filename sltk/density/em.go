@@ -81,6 +81,9 @@ func (e EM) defaults() (int, float64, error) {
 // arithmetic, so any larger drop is reported as ErrDecrease.
 func decreaseSlack(ll float64) float64 { return 1e-9 * math.Max(1, math.Abs(ll)) }
 
+// MaxRestarts caps EM.Best: each restart is a full EM run (errs.ErrTooLarge beyond).
+const MaxRestarts = 1 << 16
+
 // Run fits m by EM. It returns the log-likelihood trace and an error wrapping ErrDecrease when the
 // log-likelihood falls by more than round-off (a bug detector: EM is monotone), or ErrNotFinite when it
 // stops being finite. Cost: MaxIter times the cost of one E- and one M-step.
@@ -90,28 +93,28 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 		return nil, err
 	}
 	if m == nil {
-		return nil, fmt.Errorf("%w: nil model", ErrEmpty)
+		return nil, fmt.Errorf("%w: density: EM.Run: nil model", ErrEmpty)
 	}
 	res := &EMResult{Model: m}
 	ll, err := m.EStep()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("density: EM.Run: initial E-step: %w", err)
 	}
 	if math.IsNaN(ll) || math.IsInf(ll, 1) {
-		return nil, fmt.Errorf("%w: initial log-likelihood %g", ErrNotFinite, ll)
+		return nil, fmt.Errorf("%w: density: EM.Run: initial log-likelihood %g", ErrNotFinite, ll)
 	}
 	res.Trace = append(res.Trace, ll)
 	for res.Iter < maxIter {
 		if err := m.MStep(); err != nil {
-			return res, err
+			return res, fmt.Errorf("density: EM.Run: M-step of iteration %d: %w", res.Iter+1, err)
 		}
 		res.Iter++
 		next, err := m.EStep()
 		if err != nil {
-			return res, err
+			return res, fmt.Errorf("density: EM.Run: E-step after iteration %d: %w", res.Iter, err)
 		}
 		if math.IsNaN(next) || math.IsInf(next, 0) {
-			return res, fmt.Errorf("%w: log-likelihood %g after iteration %d", ErrNotFinite, next, res.Iter)
+			return res, fmt.Errorf("%w: density: EM.Run: log-likelihood %g after iteration %d", ErrNotFinite, next, res.Iter)
 		}
 		res.Trace = append(res.Trace, next)
 		if next < ll-decreaseSlack(ll) {
@@ -135,10 +138,13 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 // Cost: restarts times the cost of Run.
 func (e EM) Best(restarts int, seed uint64, newModel func(seed uint64) (EMModel, error)) (*EMResult, []float64, error) {
 	if restarts < 1 {
-		return nil, nil, fmt.Errorf("%w: restarts must be ≥ 1, got %d", ErrParam, restarts)
+		return nil, nil, fmt.Errorf("%w: density: EM.Best: restarts = %d, want ≥ 1", ErrParam, restarts)
+	}
+	if restarts > MaxRestarts {
+		return nil, nil, fmt.Errorf("%w: density: EM.Best: restarts = %d, limit %d", errs.ErrTooLarge, restarts, MaxRestarts)
 	}
 	if newModel == nil {
-		return nil, nil, fmt.Errorf("%w: nil model factory", ErrEmpty)
+		return nil, nil, fmt.Errorf("%w: density: EM.Best: nil model factory", ErrEmpty)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	var best *EMResult
@@ -147,11 +153,11 @@ func (e EM) Best(restarts int, seed uint64, newModel func(seed uint64) (EMModel,
 		s := rng.Uint64()
 		m, err := newModel(s)
 		if err != nil {
-			return nil, nil, fmt.Errorf("restart %d: %w", r, err)
+			return nil, nil, fmt.Errorf("density: EM.Best: restart %d: %w", r, err)
 		}
 		res, err := e.Run(m)
 		if err != nil {
-			return nil, nil, fmt.Errorf("restart %d: %w", r, err)
+			return nil, nil, fmt.Errorf("density: EM.Best: restart %d: %w", r, err)
 		}
 		res.Seed = s
 		finals = append(finals, res.Final())

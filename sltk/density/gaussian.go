@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/sltk-book/sltk/sltk/internal/check"
+
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -80,6 +81,15 @@ func FitGaussian(x mat.Matrix) (*Gaussian, error) {
 	return g, nil
 }
 
+// fitted returns ErrNotFitted for a nil or zero Gaussian (one not made by NewGaussian or
+// FitGaussian).
+func (g *Gaussian) fitted(fn string) error {
+	if g == nil || len(g.Mean) == 0 || g.chol.SymmetricDim() != len(g.Mean) {
+		return fmt.Errorf("density: Gaussian.%s on a zero value: %w", fn, ErrNotFitted)
+	}
+	return nil
+}
+
 // Dim returns the dimension n.
 func (g *Gaussian) Dim() int { return len(g.Mean) }
 
@@ -99,15 +109,6 @@ func (g *Gaussian) mahalanobis(x, buf []float64) float64 {
 		return math.Inf(1)
 	}
 	return mat.Dot(&z, &z)
-}
-
-// fitted reports ErrNotFitted for a nil or zero-value Gaussian, or one not built by NewGaussian
-// or FitGaussian (no Cholesky factor).
-func (g *Gaussian) fitted(method string) error {
-	if g == nil || len(g.Mean) == 0 || g.chol.IsEmpty() {
-		return fmt.Errorf("density: Gaussian.%s: %w", method, ErrNotFitted)
-	}
-	return nil
 }
 
 // LogPDF returns ln N(x; μ, Σ). Cost O(n²).
@@ -162,6 +163,9 @@ func (g *Gaussian) NLL(x mat.Matrix) (float64, error) {
 // Ellipse returns n points of the contour {x : (x−μ)ᵀ Σ⁻¹ (x−μ) = r²} of a 2-D Gaussian, for
 // plotting: r = 1, 2, 3 are the 1σ, 2σ and 3σ ellipses. Cost O(n).
 func (g *Gaussian) Ellipse(r float64, n int) ([][2]float64, error) {
+	if err := g.fitted("Ellipse"); err != nil {
+		return nil, err
+	}
 	if g.Dim() != 2 {
 		return nil, fmt.Errorf("%w: Ellipse needs a 2-D Gaussian, have %d dimensions", ErrParam, g.Dim())
 	}

@@ -46,6 +46,24 @@ func IsotropicMixture(weights []float64, means mat.Matrix, vars []float64) (*GMM
 	return r, nil
 }
 
+// consistent checks a GMMResult built or edited by hand: a known Cov, and K weights, variances
+// and d×d covariances for K means of dimension d.
+func (r *GMMResult) consistent(k, d int) error {
+	if r.Cov != Isotropic && r.Cov != Diagonal && r.Cov != Full {
+		return fmt.Errorf("density: GMMResult: Cov = %d is not a covariance type: %w", int(r.Cov), ErrNotFitted)
+	}
+	if len(r.Weights) != k || len(r.Covs) != k || r.Cov == Isotropic && len(r.Vars) != k {
+		return fmt.Errorf("density: GMMResult: %d means, %d weights, %d covariances, %d variances: %w",
+			k, len(r.Weights), len(r.Covs), len(r.Vars), ErrNotFitted)
+	}
+	for q, c := range r.Covs {
+		if c == nil || c.SymmetricDim() != d {
+			return fmt.Errorf("density: GMMResult: Covs[%d] is not %d×%d: %w", q, d, d, ErrNotFitted)
+		}
+	}
+	return nil
+}
+
 // state rebuilds an EM state for the rows of x from the fitted parameters.
 func (r *GMMResult) state(x mat.Matrix) (*gmmState, error) {
 	if r == nil || r.Means == nil || len(r.Weights) == 0 || len(r.Covs) == 0 {
@@ -58,6 +76,9 @@ func (r *GMMResult) state(x mat.Matrix) (*gmmState, error) {
 	k, dm := r.Means.Dims()
 	if d != dm {
 		return nil, fmt.Errorf("%w: sample has %d columns, mixture has %d", ErrShape, d, dm)
+	}
+	if err := r.consistent(k, d); err != nil {
+		return nil, err
 	}
 	s := newGMMState(data, p, d, k, r.Cov, 0)
 	copy(s.weights, r.Weights)

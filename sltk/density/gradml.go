@@ -19,8 +19,14 @@ type LogDensityFunc func(x, w, grad []float64) float64
 // descent takes. Its maximum-likelihood point is μ = x̄ and σ² = (1/(pd)) Σ‖x − x̄‖², the closed
 // form that FitGaussian and the isotropic GMM M-step compute; it serves as the test oracle of
 // GradientML. Cost O(d) per call.
+//
+// A w or grad of a length other than d+1 gives NaN, which NLL and GradientML.Fit report as
+// ErrNotFinite naming the sample (a LogDensityFunc has no error result).
 func GaussianLogDensity(x, w, grad []float64) float64 {
 	d := len(x)
+	if len(w) != d+1 || len(grad) != d+1 {
+		return math.NaN()
+	}
 	lns := w[d]
 	inv := math.Exp(-2 * lns)
 	sq := 0.0

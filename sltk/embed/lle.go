@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -305,6 +306,12 @@ func (r *LLEResult) GMatrix() (*mat.SymDense, error) {
 		return nil, fmt.Errorf("%w: embed: LLEResult.GMatrix on a zero value", ErrNotFitted)
 	}
 	p := len(r.Neighbours)
+	for a, nb := range r.Neighbours {
+		if len(r.Weights[a]) != len(nb) || slices.ContainsFunc(nb, func(b int) bool { return b < 0 || b >= p }) {
+			return nil, fmt.Errorf("%w: embed: LLEResult.GMatrix: point %d has %d neighbours in [0, %d) and %d weights",
+				ErrNotFitted, a, len(nb), p, len(r.Weights[a]))
+		}
+	}
 	m := mat.NewDense(p, p, nil)
 	for a := 0; a < p; a++ {
 		m.Set(a, a, 1)

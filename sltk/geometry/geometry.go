@@ -90,12 +90,18 @@ func KNNRadius(m, k, l int) (float64, error) {
 	return math.Pow(float64(k)/float64(m), 1/float64(l)), nil
 }
 
+// MaxCylinders is the largest k CylinderFactor sums over (errs.ErrTooLarge beyond).
+const MaxCylinders = 1 << 26
+
 // CylinderFactor returns f_k(ℓ) = (2/k) Σ_{i=1..k} (1 − ((i−1)/k)²)^{(ℓ−1)/2}, the factor in
 // vol(B^ℓ) ≤ f_k(ℓ)·vol(B^{ℓ−1}) obtained by covering B^ℓ with 2k cylinders of thickness 1/k
 // (proof of Theorem 5.3). Needs k ≥ 1, ℓ ≥ 2. Cost O(k).
 func CylinderFactor(k, l int) (float64, error) {
 	if k < 1 || l < 2 {
 		return 0, fmt.Errorf("geometry: CylinderFactor: k = %d, l = %d, want k ≥ 1, l ≥ 2: %w", k, l, ErrParam)
+	}
+	if k > MaxCylinders {
+		return 0, fmt.Errorf("geometry: CylinderFactor: k = %d, limit %d: %w", k, MaxCylinders, errs.ErrTooLarge)
 	}
 	var s float64
 	for i := 1; i <= k; i++ {

@@ -140,16 +140,22 @@ func (p Protocol[X]) Run() (*ProtocolResult, error) {
 	return &ProtocolResult{M: m, Trials: trials, Successes: ok, Rate: float64(ok) / float64(trials)}, nil
 }
 
+// MaxPairs caps the phenomenon pairs Protocol.LogPA averages over (ErrTooLarge beyond).
+const MaxPairs = 1 << 16
+
 // LogPA returns the empirical log posterior agreement Î = (1/L) Σ_l log(|C| κ(X′_l, X″_l)) of
 // eq. (10.7) over L = pairs pairs of observations of Phenomena[0], drawn from PCG(Seed, l). By
 // Theorem 31 the protocol's failure probability is at most exp(−I + log m + ε log |C|), so a
 // larger Î means more distinguishable messages. Cost: 2·pairs posteriors.
 func (p Protocol[X]) LogPA(pairs int) (float64, error) {
 	if p.Posterior == nil || len(p.Phenomena) == 0 || p.Phenomena[0] == nil {
-		return 0, fmt.Errorf("%w: LogPA needs Posterior and Phenomena[0]", ErrParam)
+		return 0, fmt.Errorf("%w: gibbs: Protocol.LogPA needs Posterior and Phenomena[0]", ErrParam)
 	}
 	if pairs < 1 {
-		return 0, fmt.Errorf("%w: pairs = %d", ErrParam, pairs)
+		return 0, fmt.Errorf("%w: gibbs: Protocol.LogPA: pairs = %d, want ≥ 1", ErrParam, pairs)
+	}
+	if pairs > MaxPairs {
+		return 0, fmt.Errorf("%w: gibbs: Protocol.LogPA: pairs = %d, limit %d", ErrTooLarge, pairs, MaxPairs)
 	}
 	classes := 0
 	var s float64

@@ -117,8 +117,12 @@ func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 // Transform whitens new observations with the fitted mean and matrix K.
 // Cost O(n·d·k).
 func (wt *Whitening) Transform(x mat.Matrix) (*mat.Dense, error) {
-	if wt == nil || wt.Matrix == nil {
+	if wt == nil || wt.Matrix == nil || wt.Matrix.IsEmpty() {
 		return nil, fmt.Errorf("%w: ica: Whitening.Transform on a zero value", ErrNotFitted)
+	}
+	if r, c := wt.Matrix.Dims(); r != wt.Components || c != len(wt.Mean) || wt.Matrix.RawMatrix().Stride != c {
+		return nil, fmt.Errorf("%w: ica: Whitening.Transform: Matrix is %d×%d, want Components×len(Mean) = %d×%d, contiguous",
+			ErrNotFitted, r, c, wt.Components, len(wt.Mean))
 	}
 	n, d, err := checkMatrix(x)
 	if err != nil {

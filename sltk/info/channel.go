@@ -264,7 +264,10 @@ func (c *Code) Rate() float64 {
 // RepetitionCode returns the binary n-repetition code {0ⁿ, 1ⁿ}.
 func RepetitionCode(n int) (*Code, error) {
 	if n < 1 {
-		return nil, fmt.Errorf("%w: repetition length %d", ErrParam, n)
+		return nil, fmt.Errorf("%w: info: RepetitionCode: n = %d, want ≥ 1", ErrParam, n)
+	}
+	if n > MaxRepetition {
+		return nil, fmt.Errorf("%w: info: RepetitionCode: n = %d, at most %d", ErrTooLarge, n, MaxRepetition)
 	}
 	zero, one := make([]int, n), make([]int, n)
 	for i := range one {
@@ -383,7 +386,10 @@ func (c *Code) DecodeTypical(ch *Channel, p []float64, y []int, eps float64) (in
 // decoder by sending trials uniformly chosen messages through the channel. Cost O(trials·M·n).
 func (c *Code) ErrorRate(ch *Channel, trials int, seed uint64) (float64, error) {
 	if trials < 1 || len(c.Words) == 0 {
-		return 0, fmt.Errorf("%w: need trials ≥ 1 and a non-empty code", ErrParam)
+		return 0, fmt.Errorf("%w: info: Code.ErrorRate: trials = %d, %d codewords, want both ≥ 1", ErrParam, trials, len(c.Words))
+	}
+	if trials > MaxTrials {
+		return 0, fmt.Errorf("%w: info: Code.ErrorRate: trials = %d, at most %d", ErrTooLarge, trials, MaxTrials)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x636f6465))
 	errs := 0
@@ -428,6 +434,9 @@ func RepetitionError(n int, eps float64) (float64, error) {
 // MaxRepetition is the longest repetition code RepetitionError sums over (O(n) terms).
 const MaxRepetition = 1 << 24
 
+// MaxTrials is the most messages Code.ErrorRate simulates (ErrTooLarge beyond).
+const MaxTrials = 1 << 24
+
 func logBinom(n, k int) float64 {
 	a, _ := math.Lgamma(float64(n + 1))
 	b, _ := math.Lgamma(float64(k + 1))
@@ -449,7 +458,10 @@ type TypicalSet struct {
 // (1−ε)2^{n(H−ε)} ≤ |A| ≤ 2^{n(H+ε)}. Cost O(n).
 func BernoulliTypicalSet(p float64, n int, eps float64) (*TypicalSet, error) {
 	if !(p > 0 && p < 1) || n < 1 || !(eps > 0) {
-		return nil, fmt.Errorf("%w: need 0 < p < 1, n ≥ 1, eps > 0, got %v, %d, %v", ErrParam, p, n, eps)
+		return nil, fmt.Errorf("%w: info: BernoulliTypicalSet: need 0 < p < 1, n ≥ 1, eps > 0, got %v, %d, %v", ErrParam, p, n, eps)
+	}
+	if n > MaxRepetition {
+		return nil, fmt.Errorf("%w: info: BernoulliTypicalSet: n = %d, at most %d", ErrTooLarge, n, MaxRepetition)
 	}
 	h := BinaryEntropy(p)
 	ts := &TypicalSet{H: h, Log2Size: math.Inf(-1)}
@@ -479,7 +491,10 @@ func log2Add(a, b float64) float64 {
 // typical, so only the number of flipped positions matters. Cost O(n).
 func BSCJointTypicality(flip float64, n int, eps float64) (same, indep float64, err error) {
 	if !(flip > 0 && flip < 1) || n < 1 || !(eps > 0) {
-		return 0, 0, fmt.Errorf("%w: need 0 < flip < 1, n ≥ 1, eps > 0", ErrParam)
+		return 0, 0, fmt.Errorf("%w: info: BSCJointTypicality: need 0 < flip < 1, n ≥ 1, eps > 0, got %v, %d, %v", ErrParam, flip, n, eps)
+	}
+	if n > MaxRepetition {
+		return 0, 0, fmt.Errorf("%w: info: BSCJointTypicality: n = %d, at most %d", ErrTooLarge, n, MaxRepetition)
 	}
 	hxy := 1 + BinaryEntropy(flip)
 	for k := 0; k <= n; k++ {

@@ -387,13 +387,20 @@ func (c *LossyCode) Decode(code uint64) ([]int, error) {
 	return x, nil
 }
 
+// MaxBits is the largest bit count LosslessCodewords and MostProbableMass accept: 2^bits is
+// held as a big integer of bits/8 bytes (ErrTooLarge beyond).
+const MaxBits = 1 << 20
+
 // LosslessCodewords returns the number of binary strings shorter than r bits, 2^r − 1: the
 // counting argument of Observation 2.16. A lossless code maps the |Σ|^n strings of length n
 // injectively, so a rate below log2|Σ| (r < n log2|Σ| bits) needs |Σ|^n ≤ 2^r − 1 codewords,
 // which fails. The result is exact as a big integer.
 func LosslessCodewords(r int) (*big.Int, error) {
 	if r < 0 {
-		return nil, fmt.Errorf("%w: r = %d bits", ErrParam, r)
+		return nil, fmt.Errorf("%w: info: LosslessCodewords: r = %d bits, want ≥ 0", ErrParam, r)
+	}
+	if r > MaxBits {
+		return nil, fmt.Errorf("%w: info: LosslessCodewords: r = %d bits, at most %d", ErrTooLarge, r, MaxBits)
 	}
 	x := new(big.Int).Lsh(big.NewInt(1), uint(r))
 	return x.Sub(x, big.NewInt(1)), nil
@@ -405,7 +412,10 @@ func LosslessCodewords(r int) (*big.Int, error) {
 // which is part (2) of the Source Coding Theorem 2.18. Cost as SmallestProbableSet.
 func MostProbableMass(p []float64, n, bits int) (float64, error) {
 	if bits < 0 {
-		return 0, fmt.Errorf("%w: %d bits", ErrParam, bits)
+		return 0, fmt.Errorf("%w: info: MostProbableMass: bits = %d, want ≥ 0", ErrParam, bits)
+	}
+	if bits > MaxBits {
+		return 0, fmt.Errorf("%w: info: MostProbableMass: bits = %d, at most %d", ErrTooLarge, bits, MaxBits)
 	}
 	q, m, err := typeGroups(p, n)
 	if err != nil {

@@ -49,13 +49,19 @@ type LAResult struct {
 	Converged    bool
 }
 
+// MaxRestarts caps LeastAngle's restarts, each a full run (ErrTooLarge beyond).
+const MaxRestarts = 1 << 16
+
 func laCheck(x mat.Matrix, k int, t float64) (int, int, error) {
-	n, d, cerr := check.Matrix("x", x)
+	raw, n, d, cerr := check.Rows("x", x)
 	if cerr != nil {
 		return 0, 0, fmt.Errorf("laplace: %w", cerr)
 	}
-	if k < 1 {
-		return 0, 0, fmt.Errorf("%w: K = %d", ErrParam, k)
+	if err := check.Squarable("x", raw, d); err != nil {
+		return 0, 0, fmt.Errorf("laplace: %w", err)
+	}
+	if k < 1 || k > n {
+		return 0, 0, fmt.Errorf("%w: laplace: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, n)
 	}
 	if !(t > 0) || math.IsInf(t, 0) {
 		return 0, 0, fmt.Errorf("%w: T = %g", ErrParam, t)
@@ -258,6 +264,8 @@ func (la LeastAngle) Solve(x mat.Matrix) (*LAResult, error) {
 		return nil, fmt.Errorf("laplace: LeastAngle: MaxIter = %d, want ≥ 0: %w", la.MaxIter, ErrParam)
 	case restarts < 0:
 		return nil, fmt.Errorf("laplace: LeastAngle: Restarts = %d, want ≥ 0: %w", la.Restarts, ErrParam)
+	case restarts > MaxRestarts:
+		return nil, fmt.Errorf("laplace: LeastAngle: Restarts = %d, limit %d: %w", la.Restarts, MaxRestarts, ErrTooLarge)
 	}
 	k, t := la.K, la.T
 	xd := mat.DenseCopyOf(x)

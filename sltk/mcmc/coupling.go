@@ -64,8 +64,12 @@ func Survival(times []int, t int) float64 {
 	return float64(n) / float64(len(times))
 }
 
-// Unit returns the distribution concentrated on state i of n (all zeros for i outside [0,n)).
+// Unit returns the distribution concentrated on state i of n (all zeros for i outside [0,n);
+// nil for n beyond MaxStates, the widest chain it could start).
 func Unit(n, i int) []float64 {
+	if n > MaxStates {
+		return nil
+	}
 	p := make([]float64, max(n, 0))
 	if i >= 0 && i < n {
 		p[i] = 1

@@ -230,9 +230,15 @@ type Exact struct {
 // Enumerate computes the Gibbs distribution exp(−E(s)/T)/Z of a system with n states
 // s = 0..n−1 and energy(s), by log-sum-exp over all states. It is the reference against which the
 // samplers are tested; the cost is n energy evaluations, so it suits n up to about 2^22.
+// MaxEnumerate is the most states Enumerate lists (ErrTooLarge beyond).
+const MaxEnumerate = 1 << 24
+
 func Enumerate(n int, energy func(s int) float64, T float64) (*Exact, error) {
 	if n < 1 || energy == nil {
-		return nil, fmt.Errorf("%w: enumeration needs n ≥ 1 states and an energy function", ErrParam)
+		return nil, fmt.Errorf("%w: mcmc: Enumerate: needs n ≥ 1 states and an energy function, got n = %d", ErrParam, n)
+	}
+	if n > MaxEnumerate {
+		return nil, fmt.Errorf("%w: mcmc: Enumerate: n = %d states, limit %d", ErrTooLarge, n, MaxEnumerate)
 	}
 	if !(T > 0) || math.IsInf(T, 0) {
 		return nil, fmt.Errorf("%w: got %g", ErrParam, T)

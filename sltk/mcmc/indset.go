@@ -93,8 +93,14 @@ func (s *IndependentSets) move(x []int, a, w int) {
 	}
 }
 
-// Step makes one transition of x in place. Cost O(k·Δ), no allocation.
+// Step makes one transition of x in place. Cost O(k·Δ), no allocation. A hot-path step has no
+// error result: on a zero IndependentSets, a nil rng or an x that is not a state of length K
+// it leaves x unchanged.
 func (s *IndependentSets) Step(rng *rand.Rand, x []int) {
+	if s == nil || s.n == 0 || rng == nil || len(x) == 0 || len(x) != s.K ||
+		slices.ContainsFunc(x, func(v int) bool { return v < 0 || v >= s.n }) {
+		return
+	}
 	s.move(x, rng.IntN(len(x)), rng.IntN(s.n))
 }
 
@@ -161,6 +167,12 @@ func (c *IndSetCoupling) Distance() int {
 // IndSetStates enumerates the independent sets of size K in lexicographic order (at most
 // MaxStates of them, errs.ErrTooLarge beyond). Cost O(C(n,k)·k).
 func (s *IndependentSets) IndSetStates() ([][]int, error) {
+	if s == nil || s.adj == nil {
+		return nil, fmt.Errorf("mcmc: IndependentSets.IndSetStates on a zero value: %w", errs.ErrNotFitted)
+	}
+	if s.K < 1 || s.K > s.n {
+		return nil, fmt.Errorf("mcmc: IndependentSets.IndSetStates: K = %d, want in [1, %d]: %w", s.K, s.n, errs.ErrParam)
+	}
 	var out [][]int
 	x := make([]int, 0, s.K)
 	var rec func(from int) bool

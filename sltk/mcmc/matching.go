@@ -16,7 +16,7 @@ const MaxMatchingEdges = 1 << 24
 // r·cols + c at row r and column c, edges to the right and downward neighbour. A 4×4 grid has
 // 24 edges.
 func GridEdges(rows, cols int) (edges [][2]int, err error) {
-	if rows < 1 || cols < 1 || rows*cols > MaxMatchingEdges/2 {
+	if rows < 1 || cols < 1 || rows > MaxMatchingEdges/2/cols {
 		return nil, fmt.Errorf("mcmc: GridEdges: %d×%d grid, want sides ≥ 1 and ≤ 2^23 vertices: %w",
 			rows, cols, errs.ErrParam)
 	}

@@ -43,12 +43,22 @@ func (c *Chain[S]) AcceptRate() float64 {
 
 // Run starts the chain at s0 and returns the recorded trace. States are stored by value; when S
 // is a slice or pointer, Propose must return a fresh value rather than modify its argument.
+// MaxSteps caps the steps (and burn-in) of MH.Run and FirstHit (ErrTooLarge beyond).
+const MaxSteps = 1 << 28
+
 func (m MH[S]) Run(s0 S) (*Chain[S], error) {
 	if m.LogTarget == nil || m.Propose == nil {
 		return nil, fmt.Errorf("%w: MH needs LogTarget and Propose", ErrParam)
 	}
-	if m.Steps < 1 || m.Burn < 0 || m.Thin < 0 {
-		return nil, fmt.Errorf("%w: MH needs Steps ≥ 1, Burn ≥ 0, Thin ≥ 0; got %d, %d, %d", ErrParam, m.Steps, m.Burn, m.Thin)
+	switch {
+	case m.Steps < 1:
+		return nil, fmt.Errorf("%w: mcmc: MH.Run: Steps = %d, want ≥ 1", ErrParam, m.Steps)
+	case m.Burn < 0:
+		return nil, fmt.Errorf("%w: mcmc: MH.Run: Burn = %d, want ≥ 0", ErrParam, m.Burn)
+	case m.Thin < 0:
+		return nil, fmt.Errorf("%w: mcmc: MH.Run: Thin = %d, want ≥ 0", ErrParam, m.Thin)
+	case m.Steps > MaxSteps || m.Burn > MaxSteps:
+		return nil, fmt.Errorf("%w: mcmc: MH.Run: Steps = %d, Burn = %d, limit %d each", ErrTooLarge, m.Steps, m.Burn, MaxSteps)
 	}
 	thin := max(1, m.Thin)
 	rng := rand.New(rand.NewPCG(m.Seed, 0x6d636d63))
@@ -100,7 +110,10 @@ func Average[S any](c *Chain[S], g func(S) float64) (float64, error) {
 // §2.4 (Fig. 2.2). Cost: at most maxSteps proposals.
 func FirstHit[S any](m MH[S], s0 S, hit func(S) bool, maxSteps int) (int, error) {
 	if m.LogTarget == nil || m.Propose == nil || hit == nil || maxSteps < 1 {
-		return 0, fmt.Errorf("%w: FirstHit needs LogTarget, Propose, hit and maxSteps ≥ 1", ErrParam)
+		return 0, fmt.Errorf("%w: mcmc: FirstHit needs LogTarget, Propose, hit and maxSteps ≥ 1", ErrParam)
+	}
+	if maxSteps > MaxSteps {
+		return 0, fmt.Errorf("%w: mcmc: FirstHit: maxSteps = %d, limit %d", ErrTooLarge, maxSteps, MaxSteps)
 	}
 	if hit(s0) {
 		return 0, nil

@@ -334,10 +334,14 @@ func RatFloats(v []*big.Rat) []float64 {
 // "t, p_1..p_n, a_1..a_n" for the steps ts (all steps when ts is empty). digits < 0 writes exact
 // fractions; otherwise decimals with that many digits, rounded half away from zero as printed
 // tables are. a_0 is left blank.
+// maxDigits caps the decimals EvolutionTable writes.
+const maxDigits = 64
+
 func EvolutionTable(ps [][]*big.Rat, digits int, ts ...int) (header []string, rows [][]string) {
 	if len(ps) == 0 {
 		return nil, nil
 	}
+	digits = min(digits, maxDigits)
 	n := len(ps[0])
 	header = []string{"t"}
 	for _, name := range []string{"p", "a"} {

@@ -11,8 +11,12 @@ import (
 )
 
 // MoveToTop moves the card at position i of deck to the top (position 0), shifting the cards
-// above it down by one: the permutation π_{i→1} of RWTH §6.4. Cost O(i), no allocation.
+// above it down by one: the permutation π_{i→1} of RWTH §6.4. Cost O(i), no allocation. An i
+// outside the deck leaves it unchanged.
 func MoveToTop(deck []int, i int) {
+	if i < 0 || i >= len(deck) {
+		return
+	}
 	c := deck[i]
 	copy(deck[1:i+1], deck[:i])
 	deck[0] = c

@@ -11,7 +11,10 @@ import (
 // one. It fails with ErrParam for an empty trace, n < 1 or a state outside [0, n). Cost O(len(states) + n).
 func Visits(states []int, n int) ([]float64, error) {
 	if len(states) == 0 || n < 1 {
-		return nil, fmt.Errorf("%w: %d states on %d classes", ErrParam, len(states), n)
+		return nil, fmt.Errorf("%w: mcmc: Visits: %d states on %d classes", ErrParam, len(states), n)
+	}
+	if n > MaxEnumerate {
+		return nil, fmt.Errorf("%w: mcmc: Visits: n = %d classes, limit %d", ErrTooLarge, n, MaxEnumerate)
 	}
 	f := make([]float64, n)
 	for t, s := range states {

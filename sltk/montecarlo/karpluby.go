@@ -141,8 +141,9 @@ func (d DNF) Models() ([]uint64, error) {
 }
 
 // FormatAssignment writes a as the bits x_1 x_2 … x_n, e.g. "011" for x_1 = 0, x_2 = x_3 = 1.
+// n is clamped to [0, 64], the bits a holds.
 func FormatAssignment(a uint64, n int) string {
-	b := make([]byte, n)
+	b := make([]byte, min(max(n, 0), 64))
 	for v := range b {
 		b[v] = '0' + byte(a>>v&1)
 	}

@@ -305,3 +305,12 @@ func BenchmarkKarpLubyCount(b *testing.B) {
 		}
 	}
 }
+
+func TestFormatAssignmentClamps(t *testing.T) {
+	if got := FormatAssignment(6, -1); got != "" {
+		t.Errorf("n = -1: %q", got)
+	}
+	if got := FormatAssignment(6, 1<<40); len(got) != 64 || got[:3] != "011" {
+		t.Errorf("n = 2^40: %q", got)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -31,7 +32,10 @@ type MWUState struct {
 	AbsLoss  []float64 // Σ_t |L_i| for each expert
 }
 
-// New starts an instance for n experts.
+// MaxExperts is the most experts MWU and WeightedMajority keep weights for (ErrTooLarge beyond).
+const MaxExperts = 1 << 26
+
+// New starts an instance for n experts (at most MaxExperts).
 func (m MWU) New(n int) (*MWUState, error) {
 	a := cmp.Or(m.LearningRate, 0.5)
 	if !(a > 0 && a < 1) {
@@ -39,6 +43,9 @@ func (m MWU) New(n int) (*MWUState, error) {
 	}
 	if n < 1 {
 		return nil, fmt.Errorf("%w: online: MWU.New: n = %d experts, want ≥ 1", ErrParam, n)
+	}
+	if err := check.Size("online: MWU.New", "n", n, MaxExperts); err != nil {
+		return nil, err
 	}
 	return &MWUState{alpha: a, signed: m.Signed, logW: make([]float64, n),
 		Experts: make([]float64, n), AbsLoss: make([]float64, n)}, nil

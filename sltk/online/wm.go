@@ -8,6 +8,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 // Sentinel errors. The general ones are those of package errs under the same names; ErrWeak
@@ -48,6 +49,9 @@ func (c WeightedMajority) New(n int) (*WM, error) {
 	}
 	if n < 1 {
 		return nil, fmt.Errorf("%w: online: WeightedMajority.New: n = %d experts, want ≥ 1", ErrParam, n)
+	}
+	if err := check.Size("online: WeightedMajority.New", "n", n, MaxExperts); err != nil {
+		return nil, err
 	}
 	return &WM{alpha: a, logW: make([]float64, n), Experts: make([]int, n)}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -27,6 +28,10 @@ var (
 // Func is a basis function g: R → R.
 type Func func(float64) float64
 
+// MaxDegree caps Polynomial: beyond it the design matrix is numerically singular anyway and
+// the basis only costs memory (errs.ErrTooLarge).
+const MaxDegree = 1 << 10
+
 // Polynomial returns the monomials (x/scale)^k for k = 0, …, degree: the polynomial class of
 // Example 1.1. Dividing by scale (e.g. the width of the input range) keeps the powers of order 1
 // and the design matrix far better conditioned than raw powers of x. Scale 0 means 1.
@@ -35,6 +40,8 @@ func Polynomial(degree int, scale float64) ([]Func, error) {
 	switch {
 	case degree < 0:
 		return nil, fmt.Errorf("%w: regress: Polynomial: degree = %d, want ≥ 0", ErrParam, degree)
+	case degree > MaxDegree:
+		return nil, fmt.Errorf("%w: regress: Polynomial: degree = %d, limit %d", errs.ErrTooLarge, degree, MaxDegree)
 	case math.IsNaN(scale) || math.IsInf(scale, 0):
 		return nil, fmt.Errorf("%w: regress: Polynomial: scale = %v, want finite", ErrParam, scale)
 	}
@@ -156,11 +163,24 @@ func (m *Model) MSE(xs, ys []float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	s := 0.0
+	r := make([]float64, len(p))
 	for i, v := range p {
-		s += math.Pow(v-ys[i], 2)
+		r[i] = v - ys[i]
 	}
-	return s / float64(len(xs)), nil
+	// Scale before squaring: residuals near 1e160 would overflow their squares.
+	scale := floats.Norm(r, math.Inf(1))
+	if scale == 0 {
+		return 0, nil
+	}
+	mse := 0.0
+	for _, v := range r {
+		mse += (v / scale) * (v / scale)
+	}
+	mse = mse / float64(len(r)) * scale * scale
+	if math.IsInf(mse, 0) || math.IsNaN(mse) {
+		return 0, fmt.Errorf("%w: regress: Model.MSE: residuals up to %g, their mean square overflows; rescale y", ErrNotFinite, scale)
+	}
+	return mse, nil
 }
 
 func checkFinite(name string, v []float64) error {

@@ -63,8 +63,14 @@ type Graph struct {
 	Names []string
 }
 
+// MaxVertices caps Complete: K_n has n(n−1)/2 edges (ErrTooLarge beyond).
+const MaxVertices = 1 << 12
+
 // Complete returns K_n with edges in lexicographic order (0,1), (0,2), …, (n−2,n−1).
 func Complete(n int, names ...string) (*Graph, error) {
+	if n > MaxVertices {
+		return nil, fmt.Errorf("%w: spanning: Complete: n = %d, limit %d", ErrTooLarge, n, MaxVertices)
+	}
 	g := &Graph{N: n, Names: names}
 	for u := 0; u < n; u++ {
 		for v := u + 1; v < n; v++ {
@@ -80,7 +86,7 @@ func Complete(n int, names ...string) (*Graph, error) {
 // check validates the graph.
 func (g *Graph) check() error {
 	if g == nil || g.N < 1 {
-		return fmt.Errorf("%w: need at least one vertex", ErrParam)
+		return fmt.Errorf("%w: spanning: Graph: need at least one vertex", ErrParam)
 	}
 	if len(g.Names) != 0 && len(g.Names) != g.N {
 		return fmt.Errorf("%w: %d names for %d vertices", ErrShape, len(g.Names), g.N)

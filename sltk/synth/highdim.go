@@ -10,8 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// MaxEntries is the largest N·Dim the high-dimensional samplers (Sphere, Ball, Cube, SphericalGaussian)
-// allocate: 2²⁷ float64 values, 1 GiB. Larger requests return an error wrapping
+// MaxEntries is the largest N (every generator) and N·Dim (Sphere, Ball, Cube, SphericalGaussian)
+// the generators allocate: 2²⁷ float64 values, 1 GiB. Larger requests return an error wrapping
 // errs.ErrTooLarge.
 const MaxEntries = 1 << 27
 

@@ -64,6 +64,9 @@ func (s Sources) Generate() (*mat.Dense, error) {
 	if s.N < 2 {
 		return nil, fmt.Errorf("%w: number of samples N = %d, want ≥ 2", ErrParam, s.N)
 	}
+	if err := checkN(s.N); err != nil {
+		return nil, err
+	}
 	kinds := s.Kinds
 	if kinds == nil {
 		kinds = []Source{Sine, Square, Sawtooth, Laplace}

@@ -22,6 +22,9 @@ func (s Speech) Generate() ([]float64, error) {
 	if s.N < 2 {
 		return nil, fmt.Errorf("%w: number of samples N = %d, want ≥ 2", ErrParam, s.N)
 	}
+	if err := checkN(s.N); err != nil {
+		return nil, err
+	}
 	rng := newRand(s.Seed)
 	const fs = 8000.0
 	out := make([]float64, s.N)

@@ -18,6 +18,7 @@ var (
 	ErrShape     = errs.ErrShape     // inputs whose dimensions do not fit together
 	ErrEmpty     = errs.ErrEmpty     // nil or empty matrices
 	ErrNotFinite = errs.ErrNotFinite // NaN or ±Inf in given parameters
+	ErrTooLarge  = errs.ErrTooLarge  // N beyond MaxEntries
 )
 
 // synthStream is the second PCG word; it fixes the stream so that a seed alone selects the data.
@@ -28,6 +29,9 @@ func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, synthSt
 func checkN(n int) error {
 	if n <= 0 {
 		return fmt.Errorf("%w: number of samples N = %d, want > 0", ErrParam, n)
+	}
+	if n > MaxEntries {
+		return fmt.Errorf("%w: number of samples N = %d, limit %d", ErrTooLarge, n, MaxEntries)
 	}
 	return nil
 }
@@ -153,7 +157,10 @@ type Moons struct {
 
 // Generate returns the N×2 data and the arc label of each row.
 func (m Moons) Generate() (*mat.Dense, []int, error) {
-	labels := make([]int, max(m.N, 0))
+	if err := checkN(m.N); err != nil {
+		return nil, nil, err
+	}
+	labels := make([]int, m.N)
 	x, err := noisyPoints(m.N, 2, m.Noise, m.Seed, func(i int, rng *rand.Rand, p []float64) {
 		t := math.Pi * rng.Float64()
 		p[0], p[1] = math.Cos(t), math.Sin(t)
@@ -186,7 +193,10 @@ func (c Circles) Generate() (*mat.Dense, []int, error) {
 	if !(f > 0 && f < 1) {
 		return nil, nil, fmt.Errorf("%w: Factor = %v, want a value in (0, 1)", ErrParam, c.Factor)
 	}
-	labels := make([]int, max(c.N, 0))
+	if err := checkN(c.N); err != nil {
+		return nil, nil, err
+	}
+	labels := make([]int, c.N)
 	x, err := noisyPoints(c.N, 2, c.Noise, c.Seed, func(i int, rng *rand.Rand, p []float64) {
 		r := 1.0
 		if i%2 == 1 {
@@ -214,7 +224,10 @@ type SwissRoll struct {
 // Generate returns the N×3 data and the roll parameter t of each row, the coordinate along the
 // sheet that an embedding such as LLE should recover (use it to colour plots).
 func (s SwissRoll) Generate() (*mat.Dense, []float64, error) {
-	col := make([]float64, max(s.N, 0))
+	if err := checkN(s.N); err != nil {
+		return nil, nil, err
+	}
+	col := make([]float64, s.N)
 	x, err := noisyPoints(s.N, 3, s.Noise, s.Seed, func(i int, rng *rand.Rand, p []float64) {
 		t := 1.5 * math.Pi * (1 + 2*rng.Float64())
 		h := 21 * rng.Float64()
@@ -238,7 +251,10 @@ type SCurve struct {
 
 // Generate returns the N×3 data and the curve parameter t of each row.
 func (s SCurve) Generate() (*mat.Dense, []float64, error) {
-	col := make([]float64, max(s.N, 0))
+	if err := checkN(s.N); err != nil {
+		return nil, nil, err
+	}
+	col := make([]float64, s.N)
 	x, err := noisyPoints(s.N, 3, s.Noise, s.Seed, func(i int, rng *rand.Rand, p []float64) {
 		t := 3 * math.Pi * (rng.Float64() - 0.5)
 		h := 2 * rng.Float64()

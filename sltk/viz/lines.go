@@ -261,13 +261,16 @@ func (t barThumb) Thumbnail(c *draw.Canvas) {
 
 // densityHistogram bins the sample into equal-width bins whose weights are densities
 // (count / (n · width)), checking the input as Histogram documents.
+// maxBins is the most bins Histogram draws.
+const maxBins = 1 << 16
+
 func densityHistogram(sample []float64, bins int) (*plotter.Histogram, error) {
 	n := len(sample)
 	if n == 0 {
 		return nil, fmt.Errorf("%w: Histogram of an empty sample", ErrEmpty)
 	}
-	if bins < 0 {
-		return nil, fmt.Errorf("%w: %d bins", ErrArg, bins)
+	if bins < 0 || bins > maxBins {
+		return nil, fmt.Errorf("%w: Histogram: bins = %d, want in [0, %d]", ErrArg, bins, maxBins)
 	}
 	if bins == 0 {
 		bins = min(max(int(math.Ceil(math.Sqrt(float64(n)))), 5), 80)
@@ -283,6 +286,9 @@ func densityHistogram(sample []float64, bins int) (*plotter.Histogram, error) {
 		lo, hi = lo-0.5, hi+0.5
 	}
 	width := (hi - lo) / float64(bins)
+	if math.IsInf(hi-lo, 0) || width == 0 {
+		return nil, fmt.Errorf("%w: Histogram: sample range [%g, %g] in %d bins cannot be drawn", ErrNotFinite, lo, hi, bins)
+	}
 	h := &plotter.Histogram{Bins: make([]plotter.HistogramBin, bins), Width: width}
 	for i := range h.Bins {
 		h.Bins[i].Min = lo + float64(i)*width

@@ -85,11 +85,9 @@ func viridisAt(t float64) color.NRGBA {
 }
 
 // Viridis returns n colours of the viridis sequential colormap, dark purple to yellow, as a
-// palette for plotter.HeatMap or plotter.Contour. n < 2 is raised to 2.
+// palette for plotter.HeatMap or plotter.Contour. n is clamped to [2, 65536].
 func Viridis(n int) palette.Palette {
-	if n < 2 {
-		n = 2
-	}
+	n = min(max(n, 2), 1<<16)
 	cs := make(viridisPalette, n)
 	for i := range cs {
 		cs[i] = viridisAt(float64(i) / float64(n-1))
@@ -197,10 +195,16 @@ func newGrid() *plotter.Grid {
 type niceTicks struct{}
 
 func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
-	if !(hi > lo) || math.IsInf(hi-lo, 0) {
+	if !(hi > lo) {
 		return plot.DefaultTicks{}.Ticks(lo, hi)
 	}
 	raw := (hi - lo) / 7
+	if math.IsInf(raw, 0) || math.Max(math.Abs(lo), math.Abs(hi))/raw > 1<<50 {
+		// A span that overflows, or one too narrow for its magnitude: a step count beyond
+		// float64's integers would never end the loop below (nor DefaultTicks'). Label the ends.
+		return []plot.Tick{{Value: lo, Label: strconv.FormatFloat(lo, 'g', 4, 64)},
+			{Value: hi, Label: strconv.FormatFloat(hi, 'g', 4, 64)}}
+	}
 	mag := math.Pow(10, math.Floor(math.Log10(raw)))
 	step, decimals := 10*mag, -math.Log10(mag)-1
 	for _, m := range []float64{1, 2, 2.5, 5} {

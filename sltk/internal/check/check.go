@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
@@ -118,22 +119,39 @@ func Sentinel(err error) error {
 	return nil
 }
 
-// IsNil reports whether x is nil or a typed nil of one of gonum's matrix types (a nil
-// *mat.Dense stored in a mat.Matrix is not == nil, and calling Dims on it panics).
+// IsNil reports whether x is nil or a typed nil pointer of any matrix type (a nil *mat.Dense
+// stored in a mat.Matrix is not == nil, and calling Dims on it panics).
 func IsNil(x mat.Matrix) bool {
-	switch m := x.(type) {
-	case nil:
+	if x == nil {
 		return true
-	case *mat.Dense:
-		return m == nil
-	case *mat.SymDense:
-		return m == nil
-	case *mat.TriDense:
-		return m == nil
-	case *mat.VecDense:
-		return m == nil
-	case *mat.DiagDense:
-		return m == nil
 	}
-	return false
+	v := reflect.ValueOf(x)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
+
+// Size returns nil when v ≤ limit and otherwise an error wrapping errs.ErrTooLarge that names the
+// function, the argument and the documented limit ("bounds: BinomialUpperTail: n = 1099511627776,
+// limit 16777216"). Every number that drives an allocation or a loop goes through it.
+func Size(fn, arg string, v, limit int) error {
+	if v <= limit {
+		return nil
+	}
+	return fmt.Errorf("%s: %s = %d, limit %d: %w", fn, arg, v, limit, errs.ErrTooLarge)
+}
+
+// MaxAbs is the largest magnitude an entry may have where squared distances or squared norms
+// are summed over up to 10⁷ coordinates: 4·MaxAbs²·10⁷ < MaxFloat64.
+const MaxAbs = 1e150
+
+// Squarable returns an error wrapping errs.ErrNotFinite that names the first entry of the
+// row-major n×d data with |v| > MaxAbs ("x[3,1] = 2.3e161: squares would overflow; rescale
+// the data"), nil otherwise. Cost O(n·d).
+func Squarable(name string, data []float64, d int) error {
+	for i, v := range data {
+		if math.Abs(v) > MaxAbs {
+			return fmt.Errorf("%s[%d,%d] = %g: squares would overflow (|value| ≤ %g); rescale the data: %w",
+				name, i/d, i%d, v, MaxAbs, errs.ErrNotFinite)
+		}
+	}
+	return nil
 }

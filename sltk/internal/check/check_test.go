@@ -74,3 +74,11 @@ func TestSentinel(t *testing.T) {
 		t.Errorf("plain error: got %v, want nil", s)
 	}
 }
+
+func TestTypedNil(t *testing.T) {
+	for _, x := range []mat.Matrix{(*mat.Dense)(nil), (*mat.SymDense)(nil), (*mat.VecDense)(nil), (*mat.TriDense)(nil)} {
+		if _, _, err := Matrix("x", x); err == nil || err.Fault != Nil {
+			t.Errorf("%T(nil): %v", x, err)
+		}
+	}
+}

@@ -1,0 +1,10 @@
+// Package badinput holds the API-wide bad-input test of sltk (badinput_test.go): every exported
+// function and method of every package under sltk/ is called with a shared corpus of bad
+// arguments (nil and typed-nil matrices, empty and one-row data, NaN, ±Inf, ±1e308,
+// subnormals, mismatched shapes, k ≤ 0 and k > n, huge sizes, zero-value receivers, ...). The
+// test fails on a panic, a call that does not return within seconds, a non-finite float result
+// with a nil error, and an exported function without a row in the table (rows_test.go).
+//
+// Add a row when you export a function: one line, "pkg.Func": pkg.Func, or
+// "pkg.Type.Method": (*pkg.Type).Method. `go test -run TestAPIHasRows` prints the missing lines.
+package badinput

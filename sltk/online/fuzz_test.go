@@ -1,0 +1,20 @@
+package online
+
+import (
+	"testing"
+
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
+)
+
+// FuzzMWURun: any loss matrix gets a finite trace or an error, never a panic.
+func FuzzMWURun(f *testing.F) {
+	f.Add([]byte("\x01aaaaaaaabbbbbbbbccccccccdddddddd"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		tr, err := MWU{}.Run(fuzzdata.Matrix(b, 64))
+		if err == nil {
+			if p := fuzzdata.NonFinite(tr); p != "" {
+				t.Fatalf("nil error with %s", p)
+			}
+		}
+	})
+}
