@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 // Hypothesis is a classifier h: R^d → labels, as used by the finite-class learners of §3.2.
@@ -72,10 +74,14 @@ func RegularizedERM(hs []Hypothesis, penalty []float64, x mat.Matrix, y []int) (
 }
 
 // Thresholds returns the n+1 threshold hypotheses h_t(x) = 1 iff x[0] ≥ t for t = 0, 1/n, …, 1,
-// the finite class of the agnostic examples (index k is the threshold k/n). n < 1 gives nil.
-func Thresholds(n int) []Hypothesis {
+// the finite class of the agnostic examples (index k is the threshold k/n). n must lie in
+// [1, MaxThresholds].
+func Thresholds(n int) ([]Hypothesis, error) {
 	if n < 1 {
-		return nil
+		return nil, fmt.Errorf("classify: Thresholds: n = %d, want ≥ 1: %w", n, ErrParam)
+	}
+	if err := check.Size("classify: Thresholds", "n", n, MaxThresholds); err != nil {
+		return nil, err
 	}
 	hs := make([]Hypothesis, n+1)
 	for k := range hs {
@@ -87,5 +93,8 @@ func Thresholds(n int) []Hypothesis {
 			return 0
 		}
 	}
-	return hs
+	return hs, nil
 }
+
+// MaxThresholds bounds the number of threshold hypotheses Thresholds builds.
+const MaxThresholds = 1 << 20

@@ -210,11 +210,14 @@ func TestRectanglePredict(t *testing.T) {
 }
 
 func TestThresholds(t *testing.T) {
-	hs := Thresholds(4)
-	if len(hs) != 5 || hs[2]([]float64{0.49}) != 0 || hs[2]([]float64{0.5}) != 1 || hs[0](nil) != 0 {
-		t.Errorf("thresholds wrong: %d hypotheses", len(hs))
+	hs, err := Thresholds(4)
+	if err != nil || len(hs) != 5 || hs[2]([]float64{0.49}) != 0 || hs[2]([]float64{0.5}) != 1 || hs[0](nil) != 0 {
+		t.Errorf("thresholds wrong: %d hypotheses, err %v", len(hs), err)
 	}
-	if Thresholds(0) != nil {
-		t.Error("n = 0 should give nil")
+	if _, err := Thresholds(0); !errors.Is(err, ErrParam) {
+		t.Errorf("n = 0: %v, want ErrParam", err)
+	}
+	if _, err := Thresholds(1 << 40); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("n = 2^40: %v, want ErrTooLarge", err)
 	}
 }

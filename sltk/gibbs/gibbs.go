@@ -85,8 +85,11 @@ func Softmax(dst, x []float64) float64 {
 // Terms with (r_c − r_min)/t ≥ cut are set to 0 without calling exp: a cut of 745 or more is
 // exact (exp underflows there), a smaller one trades a relative error below e^{−cut} per term
 // for speed (deterministic annealing skips most far centroids that way). The costs must be
-// finite and t > 0; an empty r returns (+Inf, 0). Cost O(len(r)).
+// finite and t > 0; an empty r returns (+Inf, 0), a dst shorter than r (NaN, 0). Cost O(len(r)).
 func SoftmaxCosts(dst, r []float64, t, cut float64) (rmin, z float64) {
+	if len(dst) < len(r) {
+		return math.NaN(), 0 // a caller's bug: dst too short; nothing is written
+	}
 	rmin = math.Inf(1)
 	for _, v := range r {
 		if v < rmin {

@@ -15,8 +15,11 @@ type Punisher struct {
 var _ Adversary = (*Punisher)(nil)
 
 // Rewards returns the reward vector of round t given the player's earlier actions; the slice
-// is reused by the next call.
+// is reused by the next call. A nil Punisher pays nothing (nil).
 func (p *Punisher) Rewards(t int, history []int) []float64 {
+	if p == nil {
+		return nil
+	}
 	mem := p.Memory
 	if mem <= 0 {
 		mem = 50

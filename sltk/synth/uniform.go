@@ -162,6 +162,9 @@ func (e Experts) Generate() (advice [][]int, outcomes []int, err error) {
 	if n < 1 || t < 1 || !(spread >= 0 && spread <= 0.5) {
 		return nil, nil, fmt.Errorf("%w: synth: Experts: N = %d, T = %d, Spread = %v; want N, T ≥ 1 and Spread in [0, 0.5]", ErrParam, n, t, spread)
 	}
+	if n > MaxEntries/t {
+		return nil, nil, fmt.Errorf("synth: Experts: N·T = %d·%d exceeds %d: %w", n, t, MaxEntries, ErrTooLarge)
+	}
 	rng := newRand(e.Seed)
 	advice, outcomes = make([][]int, t), make([]int, t)
 	for s := range advice {
@@ -191,6 +194,9 @@ func (l LossTable) Generate() (*mat.Dense, error) {
 	n, t := cmp.Or(l.N, 50), cmp.Or(l.T, 3000)
 	if n < 1 || t < 1 {
 		return nil, fmt.Errorf("%w: synth: LossTable: N = %d, T = %d, want ≥ 1", ErrParam, n, t)
+	}
+	if n > MaxEntries/t {
+		return nil, fmt.Errorf("synth: LossTable: N·T = %d·%d exceeds %d: %w", n, t, MaxEntries, ErrTooLarge)
 	}
 	rng := newRand(l.Seed)
 	x := mat.NewDense(t, n, nil)

@@ -78,8 +78,12 @@ type Figure struct {
 }
 
 // Add adds plotters to the figure as plot.Plot.Add does, and notes their points (of lines,
-// scatters and histogram bars) so that the legend can go to the emptiest corner.
+// scatters and histogram bars) so that the legend can go to the emptiest corner. On a nil
+// Figure, or one not made by NewFigure or a builder, it does nothing.
 func (f *Figure) Add(ps ...plot.Plotter) {
+	if f == nil || f.Plot == nil {
+		return
+	}
 	f.Plot.Add(ps...)
 	for _, p := range ps {
 		switch v := p.(type) {

@@ -13,6 +13,9 @@ import (
 // out one labelling of a shattered set. A degenerate box (x0 = x1 or y0 = y1) is drawn as a
 // segment or a point. Non-finite or reversed corners give ErrNotFinite or ErrArg.
 func (f *Figure) AddBox(x0, y0, x1, y1 float64, name string, c int) error {
+	if f == nil || f.Plot == nil {
+		return fmt.Errorf("%w: AddBox on a figure not made by NewFigure or a builder", ErrArg)
+	}
 	for i, v := range []float64{x0, y0, x1, y1} {
 		if err := finite(v, "AddBox corner value %d", i); err != nil {
 			return err

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 // traceSpacing is the vertical distance between stacked traces, in units of the signals'
@@ -17,7 +19,7 @@ const traceSpacing = 6
 // Lines; the axes are labelled "sample" and "signal (offset 6 per trace)" unless XLabel or
 // YLabel say otherwise. Cost O(show·k).
 func Traces(m mat.Matrix, names []string, show int, opts ...Option) (*Figure, error) {
-	if m == nil {
+	if check.IsNil(m) {
 		return nil, fmt.Errorf("%w: viz: Traces: nil matrix", ErrEmpty)
 	}
 	n, k := m.Dims()
