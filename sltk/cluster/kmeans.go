@@ -41,10 +41,12 @@ const (
 //
 // The assignment step is exact but accelerated by default (Accel: AccelHamerly): distance bounds
 // prove for many rows, after the first iterations, that their nearest centroid cannot have
-// changed, and only the other rows are measured against the competing centroids. Go has no
-// SIMD, so the direct O(n·k·d) loop cannot match a BLAS-based assignment; doing less work can.
-// The labels, centroids, costs and trace are bit-identical to the plain Lloyd step (AccelNone),
-// including the smallest-index tie rule.
+// changed, and only the other rows are measured against the competing centroids. Where the
+// plain step runs on the AVX2 kernel (kmeans_kernel_amd64.s) and the bounds of an assignment
+// after the first failed for more than a quarter of the rows (heavily overlapping clusters),
+// the run goes on with the plain step, which then costs less than keeping the bounds. The
+// labels, centroids, costs and trace are bit-identical to the plain Lloyd step (AccelNone),
+// including the smallest-index tie rule, whichever step ran.
 //
 // Cost: with AccelNone O(n·k·d) time per iteration with no n×k matrix, and memory O(n + B·k·d)
 // for B ≤ 256 blocks; AccelHamerly takes O(n·d + k²·d) plus the distances of the rows whose bounds
@@ -189,6 +191,12 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 	res := &KMeansResult{Trace: make([]float64, 0, min(maxIter, 64))}
 	for it := 1; it <= maxIter; it++ {
 		assign()
+		if accel && it > 1 && e.ct != nil && e.boundsFail() {
+			accel = false // the vector kernel measures every row faster than the bounds help
+			if km.Empty == EmptyFarthest {
+				e.hamerlyMind() // the reseeding reads e.mind, which the bounded step left behind
+			}
+		}
 		res.Trace = append(res.Trace, e.cost)
 		res.Iter = it
 		if e.changed == 0 {

@@ -116,7 +116,7 @@ type kmEngine struct {
 
 	cent     []float64  // centroids read by the block workers
 	kp       int        // k rounded up to the kernel's vector width
-	ct       []float64  // d×kp transposed centroids for kmDistQuads; nil when kp > kmMaxKP
+	ct       []float64  // d×kp transposed centroids for kmDistQuads; nil without the kernel
 	hb       *kmHamerly // bounds of the accelerated assignment (kmeans_accel.go); nil until used
 	used     []int      // rows taken by kmReseedEmpty in the current update
 	assignFn func(int)  // e.assignBlock, bound once so that no iteration allocates it
@@ -150,7 +150,7 @@ func kmNewEngine(data kmData, k, workers int) *kmEngine {
 		e.labels[i] = -1
 	}
 	e.kp = kmPadK(k)
-	if e.kp <= kmMaxKP {
+	if kmHasAVX2 && e.kp <= kmMaxKP { // kmDistQuadsGo is slower than kmNearest: no kernel without AVX2
 		e.ct = make([]float64, d*e.kp)
 	}
 	e.assignFn = e.assignBlock
