@@ -149,7 +149,7 @@ func init() {
 		register(Workload{
 			Name:    "k-NN (k=3) blobs 10^5 train × 64 / 1000 test: sltk brute vs sklearn " + algo,
 			Quality: "test accuracy",
-			Data:    knnBlobs,
+			Data:    knnBlobs(100_000, 1000),
 			Run:     knnRun,
 			Peer:    "knn_digits",
 			Params:  map[string]any{"algorithm": algo},
@@ -157,20 +157,23 @@ func init() {
 	}
 }
 
-// knnBlobs draws 101000 rows of 10 blobs in 64 dimensions (Std 12 in a box of half-width 10,
-// so that the classes overlap); the first 10^5 are the training set, the rest the queries.
-func knnBlobs() (Inputs, error) {
-	const n, nTest, d = 100_000, 1000, 64
-	x, lab, _, err := synth.Blobs{N: n + nTest, K: 10, Dim: d, Std: 12, Seed: 7}.Generate()
-	if err != nil {
-		return nil, err
+// knnBlobs returns the data builder of n training and nTest query rows of 10 blobs in 64
+// dimensions (Std 12 in a box of half-width 10, so that the classes overlap): the first n rows
+// train, the rest are the queries.
+func knnBlobs(n, nTest int) func() (Inputs, error) {
+	return func() (Inputs, error) {
+		const d = 64
+		x, lab, _, err := synth.Blobs{N: n + nTest, K: 10, Dim: d, Std: 12, Seed: 7}.Generate()
+		if err != nil {
+			return nil, err
+		}
+		y := make([]float64, len(lab))
+		for i, v := range lab {
+			y[i] = float64(v)
+		}
+		return Inputs{"x": mat.DenseCopyOf(x.Slice(0, n, 0, d)), "y": mat.NewDense(n, 1, y[:n]),
+			"xtest": mat.DenseCopyOf(x.Slice(n, n+nTest, 0, d)), "ytest": mat.NewDense(nTest, 1, y[n:])}, nil
 	}
-	y := make([]float64, len(lab))
-	for i, v := range lab {
-		y[i] = float64(v)
-	}
-	return Inputs{"x": mat.DenseCopyOf(x.Slice(0, n, 0, d)), "y": mat.NewDense(n, 1, y[:n]),
-		"xtest": mat.DenseCopyOf(x.Slice(n, n+nTest, 0, d)), "ytest": mat.NewDense(nTest, 1, y[n:])}, nil
 }
 
 // knnRun fits 3-NN on x, y and returns the accuracy on xtest, ytest; the note has the CPU time.

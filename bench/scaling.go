@@ -8,9 +8,7 @@ import (
 	"strings"
 
 	"github.com/sltk-book/sltk/sltk/cluster"
-	"github.com/sltk-book/sltk/sltk/synth"
 	"github.com/sltk-book/sltk/sltk/viz"
-	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -43,21 +41,9 @@ var sweeps = []sweep{
 // knnSweepWorkload is 3-NN with n training points of 10 blobs in d = 64 and 200 queries,
 // sltk's brute force against scikit-learn's.
 func knnSweepWorkload(n int) Workload {
-	const nTest, d = 200, 64
 	return Workload{
-		Name: fmt.Sprintf("k-NN n=%d", n),
-		Data: func() (Inputs, error) {
-			x, lab, _, err := synth.Blobs{N: n + nTest, K: 10, Dim: d, Std: 12, Seed: 7}.Generate()
-			if err != nil {
-				return nil, err
-			}
-			y := make([]float64, len(lab))
-			for i, v := range lab {
-				y[i] = float64(v)
-			}
-			return Inputs{"x": mat.DenseCopyOf(x.Slice(0, n, 0, d)), "y": mat.NewDense(n, 1, y[:n]),
-				"xtest": mat.DenseCopyOf(x.Slice(n, n+nTest, 0, d)), "ytest": mat.NewDense(nTest, 1, y[n:])}, nil
-		},
+		Name:   fmt.Sprintf("k-NN n=%d", n),
+		Data:   knnBlobs(n, 200),
 		Run:    knnRun,
 		Peer:   "knn_digits",
 		Params: map[string]any{"algorithm": "brute"},
