@@ -30,7 +30,6 @@ func TestKMDistQuadsAgree(t *testing.T) {
 			cent[i] = rng.NormFloat64() * scale
 		}
 		ct := make([]float64, d*kp)
-		kmTranspose(ct, cent, k, d, kp)
 		got := make([]float64, 4*nq*kp)
 		want := make([]float64, 4*nq*kp)
 		gb, wb := make([]float64, 4*nq), make([]float64, 4*nq)
