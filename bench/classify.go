@@ -6,6 +6,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/classify"
 	"github.com/sltk-book/sltk/sltk/frame"
+	"github.com/sltk-book/sltk/sltk/synth"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -138,19 +139,54 @@ func init() {
 				return Inputs{"x": mat.NewDense(len(ytr), d, tr), "y": mat.NewDense(len(ytr), 1, ytr),
 					"xtest": mat.NewDense(len(yte), d, te), "ytest": mat.NewDense(len(yte), 1, yte)}, nil
 			},
-			Run: func(in Inputs) (Result, error) {
-				m, err := classify.KNN{Neighbors: 3}.Fit(in["x"], classes(in["y"]))
-				if err != nil {
-					return Result{}, err
-				}
-				p, err := m.Predict(in["xtest"])
-				if err != nil {
-					return Result{}, err
-				}
-				acc, err := classify.Accuracy(p, classes(in["ytest"]))
-				return Result{Quality: acc, Note: "brute force, all cores"}, err
-			},
+			Run:  knnRun,
 			Peer: "knn_digits",
 		},
 	)
+	// 3-NN with 10^5 training points in 64 dimensions (10 overlapping blobs, the last 1000 rows
+	// are the queries), against each of scikit-learn's searches.
+	for _, algo := range []string{"brute", "kd_tree", "ball_tree"} {
+		register(Workload{
+			Name:    "k-NN (k=3) blobs 10^5 train × 64 / 1000 test: sltk brute vs sklearn " + algo,
+			Quality: "test accuracy",
+			Data:    knnBlobs(100_000, 1000),
+			Run:     knnRun,
+			Peer:    "knn_digits",
+			Params:  map[string]any{"algorithm": algo},
+		})
+	}
+}
+
+// knnBlobs returns the data builder of n training and nTest query rows of 10 blobs in 64
+// dimensions (Std 12 in a box of half-width 10, so that the classes overlap): the first n rows
+// train, the rest are the queries.
+func knnBlobs(n, nTest int) func() (Inputs, error) {
+	return func() (Inputs, error) {
+		const d = 64
+		x, lab, _, err := synth.Blobs{N: n + nTest, K: 10, Dim: d, Std: 12, Seed: 7}.Generate()
+		if err != nil {
+			return nil, err
+		}
+		y := make([]float64, len(lab))
+		for i, v := range lab {
+			y[i] = float64(v)
+		}
+		return Inputs{"x": mat.DenseCopyOf(x.Slice(0, n, 0, d)), "y": mat.NewDense(n, 1, y[:n]),
+			"xtest": mat.DenseCopyOf(x.Slice(n, n+nTest, 0, d)), "ytest": mat.NewDense(nTest, 1, y[n:])}, nil
+	}
+}
+
+// knnRun fits 3-NN on x, y and returns the accuracy on xtest, ytest; the note has the CPU time.
+func knnRun(in Inputs) (Result, error) {
+	cpu := cpuSeconds()
+	m, err := classify.KNN{Neighbors: 3}.Fit(in["x"], classes(in["y"]))
+	if err != nil {
+		return Result{}, err
+	}
+	p, err := m.Predict(in["xtest"])
+	if err != nil {
+		return Result{}, err
+	}
+	acc, err := classify.Accuracy(p, classes(in["ytest"]))
+	return Result{Quality: acc, Note: fmt.Sprintf("brute force, all cores, cpu %.3f s", cpuSeconds()-cpu)}, err
 }

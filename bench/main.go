@@ -72,8 +72,11 @@ func run(runRe, out string, reps int, python, peers string) error {
 		}
 		rows = append(rows, r)
 	}
+	if err := runSweeps(re.MatchString, resultsDir, dataDir, reps, peer); err != nil {
+		return err
+	}
 	if len(rows) == 0 {
-		return fmt.Errorf("no workload matches %q", runRe)
+		return nil // only sweeps matched
 	}
 	table := renderTable(rows)
 	fmt.Print(table)

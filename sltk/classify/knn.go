@@ -148,6 +148,10 @@ func (m *KNNModel) neighbours(q []float64, buf []neighbors.Neighbor) []neighbors
 		return m.tree.Nearest(q, m.k, -1, buf)
 	}
 	n, _ := m.x.Dims()
+	if m.metric == Euclidean {
+		// Squared distances order the neighbours as the distances do, as in the tree.
+		return neighbors.ScanEuclid(m.x.RawMatrix().Data, n, q, m.k, -1, buf)
+	}
 	return neighbors.Scan(n, m.k, -1, func(i int) float64 { return m.metric.Distance(q, m.x.RawRowView(i)) }, buf)
 }
 

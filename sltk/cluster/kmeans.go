@@ -41,10 +41,13 @@ const (
 //
 // The assignment step is exact but accelerated by default (Accel: AccelHamerly): distance bounds
 // prove for many rows, after the first iterations, that their nearest centroid cannot have
-// changed, and only the other rows are measured against the competing centroids. Go has no
-// SIMD, so the direct O(n·k·d) loop cannot match a BLAS-based assignment; doing less work can.
-// The labels, centroids, costs and trace are bit-identical to the plain Lloyd step (AccelNone),
-// including the smallest-index tie rule.
+// changed, and only the other rows are measured against the competing centroids. Where the
+// plain step runs on the AVX2 kernel (kmeans_kernel_amd64.s), a run starts with the plain step
+// and sets up the bounds only once fewer than 1% of the labels change, and it drops them for
+// good when they fail for more than a quarter of the rows (heavily overlapping clusters): the
+// vector kernel measures every row for about what the bounds cost to keep. The
+// labels, centroids, costs and trace are bit-identical to the plain Lloyd step (AccelNone),
+// including the smallest-index tie rule, whichever step ran.
 //
 // Cost: with AccelNone O(n·k·d) time per iteration with no n×k matrix, and memory O(n + B·k·d)
 // for B ≤ 256 blocks; AccelHamerly takes O(n·d + k²·d) plus the distances of the rows whose bounds
@@ -177,12 +180,15 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 	for i := range e.labels {
 		e.labels[i] = -1
 	}
+	// accel: the bounds may still be used; bounded: they are in use. With the vector kernel the
+	// plain step runs first and the bounds start once fewer than 1% of the labels change.
 	accel := km.Accel != AccelNone
+	bounded := accel && e.ct == nil
 	if accel {
-		e.hamerly() // fresh bounds: the first assignment measures every row
+		e.hamerly() // fresh bounds (allocated here, not in an iteration)
 	}
 	assign := func() {
-		if accel {
+		if bounded {
 			e.assignHamerly(cent)
 		} else {
 			e.assign(cent)
@@ -191,6 +197,17 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 	res := &KMeansResult{Trace: make([]float64, 0, min(maxIter, 64))}
 	for it := 1; it <= maxIter; it++ {
 		assign()
+		switch {
+		case bounded && e.ct != nil && e.boundsFail():
+			// The vector kernel measures every row faster than the bounds help: for good.
+			accel, bounded = false, false
+			if km.Empty == EmptyFarthest {
+				e.hamerlyMind() // the reseeding reads e.mind, which the bounded step left behind
+			}
+		case accel && !bounded && it > 1 && 100*e.changed < e.data.n:
+			bounded = true
+			e.hamerly() // the next assignment measures every row and sets the bounds
+		}
 		res.Trace = append(res.Trace, e.cost)
 		res.Iter = it
 		if e.changed == 0 {
@@ -215,7 +232,7 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 			}
 		}
 		if km.Empty == EmptyFarthest {
-			if accel && slices.Contains(e.counts, 0) {
+			if bounded && slices.Contains(e.counts, 0) {
 				e.hamerlyMind() // the bounded step does not keep the distances the reseeding reads
 			}
 			kmReseedEmpty(e, cent)

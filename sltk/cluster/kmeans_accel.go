@@ -141,6 +141,13 @@ func (e *kmEngine) fullRows() (full, pairRows int) {
 	return full, pairRows
 }
 
+// boundsFail reports that the last assignHamerly had to measure more than a quarter of the
+// rows against more than their own centroid: the bounds then save less than they cost.
+func (e *kmEngine) boundsFail() bool {
+	full, pair := e.fullRows()
+	return 4*(full+pair) > e.data.n
+}
+
 // prepare compares cent with the previous centroids (drifts) and sets the per-centroid
 // thresholds. Cost O(k²·d).
 func (h *kmHamerly) prepare(cent []float64, k, d int) {

@@ -123,6 +123,8 @@ type kmEngine struct {
 	changed int
 
 	cent     []float64  // centroids read by the block workers
+	kp       int        // k rounded up to the kernel's vector width
+	ct       []float64  // d×kp transposed centroids for kmDistQuads; nil without the kernel
 	hb       *kmHamerly // bounds of the accelerated assignment (kmeans_accel.go); nil until used
 	used     []int      // rows taken by kmReseedEmpty in the current update
 	assignFn func(int)  // e.assignBlock, bound once so that no iteration allocates it
@@ -155,6 +157,10 @@ func kmNewEngine(data kmData, k, workers int) *kmEngine {
 	for i := range e.labels {
 		e.labels[i] = -1
 	}
+	e.kp = kmPadK(k)
+	if kmHasAVX2 && e.kp <= kmMaxKP { // kmDistQuadsGo is slower than kmNearest: no kernel without AVX2
+		e.ct = make([]float64, d*e.kp)
+	}
 	e.assignFn = e.assignBlock
 	return e
 }
@@ -167,6 +173,9 @@ func (e *kmEngine) parallel(fn func(int)) { par.Blocks(e.nb, e.workers, fn) }
 // and counts. Cost O(n·k·d), parallel over blocks.
 func (e *kmEngine) assign(cent []float64) {
 	e.cent = cent
+	if e.ct != nil {
+		kmTranspose(e.ct, cent, e.k, e.data.d, e.kp)
+	}
 	e.parallel(e.assignFn)
 	e.reduce()
 }
@@ -193,23 +202,43 @@ func (e *kmEngine) reduce() {
 
 // assignBlock is the assignment step for the rows of block b. It uses the direct form
 // Σ_t (x_t − c_t)² rather than ‖x‖² − 2x·c + ‖c‖² with the cross terms from blas64.Gemm on the
-// block: at n = 10^6, d = 10, k = 10 on one thread (GOMAXPROCS=1 go test -bench AssignForms)
-// the direct loop took about 90–100 ms per pass including the centroid sums, the Gemm form about
-// 140–150 ms without them (gonum's pure-Go Gemm has too little inner work at d = k = 10 to
-// amortise its packing and blocking), and it needs an extra pass over the n×k block. The direct form also cannot lose precision to
-// cancellation, and it keeps exact ties exact, which the spec's smallest-index rule relies on.
+// block: the direct form cannot lose precision to cancellation, it keeps exact ties exact, which
+// the smallest-index rule relies on, and with gonum's pure-Go Gemm the cross-term form was
+// slower at d = k = 10 (BenchmarkAssignForms). The nearest centroids come from kmDistQuads, 4
+// rows against all centroids per step of its loop, through buffers on the stack; the rows left over
+// at the block end (and every row when k is too large for the buffer) go through kmNearest,
+// which gives the same bits.
 func (e *kmEngine) assignBlock(b int) {
-	d, k := e.data.d, e.k
+	d, k, kp := e.data.d, e.k, e.kp
 	lo, hi := b*e.bs, min((b+1)*e.bs, e.data.n)
 	sums := e.blockSums(b)
 	counts := e.blockCounts(b)
 	clear(sums)
 	clear(counts)
 	cent := e.cent[:k*d]
+	x := e.data.x
 	cost, changed := 0.0, 0
-	for i := lo; i < hi; i++ {
-		xi := e.data.x[i*d : (i+1)*d]
-		best, bj := kmNearest(xi, cent, k)
+	var buf [kmChunk]float64
+	var nbest [kmChunk / 4]float64
+	var nidx [kmChunk / 4]int
+	quadEnd := lo // rows below quadEnd take their nearest centroid from nbest and nidx
+	if e.ct != nil {
+		quadEnd = lo + (hi-lo)/4*4
+	}
+	step := kmChunk / kp / 4 * 4 // rows per kernel call
+	for i, r, m := lo, 0, 0; i < hi; i, r = i+1, r+1 {
+		xi := x[i*d : (i+1)*d]
+		var best float64
+		var bj int
+		if i < quadEnd {
+			if r == m {
+				m, r = min(step, quadEnd-i), 0
+				kmDistQuads(x[i*d:(i+m)*d], m/4, d, e.ct, kp, buf[:], nbest[:], nidx[:])
+			}
+			best, bj = nbest[r], nidx[r]
+		} else {
+			best, bj = kmNearest(xi, cent, k)
+		}
 		if e.labels[i] != bj {
 			e.labels[i] = bj
 			changed++
@@ -217,11 +246,7 @@ func (e *kmEngine) assignBlock(b int) {
 		e.mind[i] = best
 		cost += best
 		counts[bj]++
-		sb := sums[bj*d : (bj+1)*d]
-		sb = sb[:len(xi)]
-		for t, v := range xi {
-			sb[t] += v
-		}
+		kmAddRow(sums[bj*d:(bj+1)*d], xi)
 	}
 	e.bcost[b] = cost
 	e.bchanged[b] = changed

@@ -103,3 +103,33 @@ func BenchmarkTree(b *testing.B) {
 		}
 	}
 }
+
+// TestScanEuclidMatchesScan checks that the unrolled squared-Euclidean scan returns exactly
+// what Scan returns with the plain squared distance, ties included (integer data).
+func TestScanEuclidMatchesScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 200; trial++ {
+		n, d, k := 1+rng.IntN(40), 1+rng.IntN(9), 1+rng.IntN(6)
+		x := make([]float64, n*d)
+		for i := range x {
+			x[i] = float64(rng.IntN(4))
+		}
+		q := make([]float64, d)
+		for i := range q {
+			q[i] = float64(rng.IntN(4))
+		}
+		skip := rng.IntN(n+1) - 1
+		want := Scan(n, k, skip, func(i int) float64 {
+			s := 0.0
+			for t, v := range q {
+				u := v - x[i*d+t]
+				s += u * u
+			}
+			return s
+		}, nil)
+		got := ScanEuclid(x, n, q, k, skip, nil)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: ScanEuclid %v, Scan %v", trial, got, want)
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sltk-book/sltk/sltk/cluster"
+	"github.com/sltk-book/sltk/sltk/viz"
+	"gonum.org/v1/gonum/stat"
+)
+
+// A sweep times one workload on both sides over growing n and fits the slope of log time
+// against log n, which should match the complexity in the doc comment.
+type sweep struct {
+	name   string // matched by -run, like a row name
+	claim  string // the complexity the slope should show
+	sizes  []int  // n
+	make   func(n int) Workload
+	expect float64 // the slope the complexity predicts
+}
+
+// sweeps are k-means and k-NN only: GMM and KDE are not swept yet (no time this round).
+var sweeps = []sweep{
+	{
+		name: "scaling k-means d=10 k=10 20 iter", claim: "O(n·k·d) per iteration", expect: 1,
+		sizes: []int{1_000, 10_000, 100_000, 1_000_000},
+		make: func(n int) Workload {
+			return kmeansWorkload(n, 10, 10, 20, cluster.AccelNone, "lloyd")
+		},
+	},
+	{
+		name: "scaling k-NN d=64 brute, 200 queries", claim: "O(n·d) per query", expect: 1,
+		sizes: []int{1_000, 10_000, 100_000, 300_000}, // 10^6 × 64 would need ~2 GB on both sides
+		make:  knnSweepWorkload,
+	},
+}
+
+// knnSweepWorkload is 3-NN with n training points of 10 blobs in d = 64 and 200 queries,
+// sltk's brute force against scikit-learn's.
+func knnSweepWorkload(n int) Workload {
+	return Workload{
+		Name:   fmt.Sprintf("k-NN n=%d", n),
+		Data:   knnBlobs(n, 200),
+		Run:    knnRun,
+		Peer:   "knn_digits",
+		Params: map[string]any{"algorithm": "brute"},
+	}
+}
+
+// runSweeps runs the sweeps whose name matches re and writes scaling.md and scaling.svg (time
+// against n on log–log axes, one line per side and algorithm, the fitted slope in the legend)
+// into resultsDir.
+func runSweeps(match func(string) bool, resultsDir, dataDir string, reps int, peer peerRunner) error {
+	var series []viz.Series
+	var md strings.Builder
+	md.WriteString("| sweep | side | n | seconds | fitted slope | expected |\n|---|---|---|---|--:|--:|\n")
+	for _, s := range sweeps {
+		if !match(s.name) {
+			continue
+		}
+		var ns, ts, tp []float64
+		for _, n := range s.sizes {
+			fmt.Fprintf(os.Stderr, "bench: %s n=%d ...\n", s.name, n)
+			w := s.make(n)
+			r, err := runWorkload(w, filepath.Join(dataDir, slug(s.name)+fmt.Sprint(n)), reps, peer)
+			if err != nil {
+				return fmt.Errorf("%s n=%d: %w", s.name, n, err)
+			}
+			if !r.hasPeer {
+				return fmt.Errorf("%s n=%d: peer: %s", s.name, n, r.peerErr)
+			}
+			ns, ts, tp = append(ns, float64(n)), append(ts, r.sltkSec), append(tp, r.peerSec)
+		}
+		for _, side := range []struct {
+			name string
+			t    []float64
+		}{{"sltk", ts}, {"sklearn", tp}} {
+			slope := logSlope(ns, side.t)
+			series = append(series, viz.Series{
+				Name: fmt.Sprintf("%s, %s (slope %.2f)", s.name, side.name, slope), X: ns, Y: side.t})
+			fmt.Fprintf(&md, "| %s | %s | %v | %s | %.2f | %g (%s) |\n", s.name, side.name,
+				fmtInts(ns), fmtSecs(side.t), slope, s.expect, s.claim)
+		}
+	}
+	if len(series) == 0 {
+		return nil
+	}
+	fig, err := viz.Lines(series, viz.LogX(), viz.LogY(), viz.Title("time against n (log–log)"),
+		viz.XLabel("n (training rows)"), viz.YLabel("seconds (best of reps)"))
+	if err != nil {
+		return err
+	}
+	if err := viz.Save(fig, filepath.Join(resultsDir, "scaling.svg")); err != nil {
+		return err
+	}
+	fmt.Print("\n" + md.String())
+	return os.WriteFile(filepath.Join(resultsDir, "scaling.md"), []byte("# Scaling sweeps\n\n"+md.String()), 0o644)
+}
+
+// logSlope is the least-squares slope of log t against log n: the exponent of a power law.
+func logSlope(n, t []float64) float64 {
+	lx, ly := make([]float64, len(n)), make([]float64, len(t))
+	for i := range n {
+		lx[i], ly[i] = math.Log(n[i]), math.Log(t[i])
+	}
+	_, b := stat.LinearRegression(lx, ly, nil, false)
+	return b
+}
+
+func fmtInts(v []float64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprintf("%.0e", x)
+	}
+	return strings.Join(s, ", ")
+}
+
+func fmtSecs(v []float64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprintf("%.4f", x)
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,91 @@
+package cluster
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestKMDistQuadsAgree checks that the distance kernel in use (assembly where available) gives,
+// bit for bit, kmDistQuadsGo and kmDist2 for every pair, on random data over many scales and
+// shapes, including values whose squares overflow.
+func TestKMDistQuadsAgree(t *testing.T) {
+	t.Logf("AVX2 kernel in use: %v", kmHasAVX2)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 300; trial++ {
+		d := 1 + rng.IntN(20)
+		k := 1 + rng.IntN(40)
+		nq := 1 + rng.IntN(5)
+		kp := kmPadK(k)
+		scale := math.Ldexp(1, rng.IntN(80)-40)
+		if trial%50 == 0 {
+			scale = 1e160 // squares overflow to +Inf
+		}
+		x := make([]float64, 4*nq*d)
+		cent := make([]float64, k*d)
+		for i := range x {
+			x[i] = rng.NormFloat64() * scale
+		}
+		for i := range cent {
+			cent[i] = rng.NormFloat64() * scale
+		}
+		ct := make([]float64, d*kp)
+		got := make([]float64, 4*nq*kp)
+		want := make([]float64, 4*nq*kp)
+		gb, wb := make([]float64, 4*nq), make([]float64, 4*nq)
+		gi, wi := make([]int, 4*nq), make([]int, 4*nq)
+		if trial%3 == 0 { // exact ties between centroids
+			copy(cent[(k-1)*d:], cent[:d])
+		}
+		kmTranspose(ct, cent, k, d, kp)
+		kmDistQuads(x, nq, d, ct, kp, got, gb, gi)
+		kmDistQuadsGo(x, nq, d, ct, kp, want, wb, wi)
+		for r := 0; r < 4*nq; r++ {
+			nb, nj := kmNearest(x[r*d:(r+1)*d], cent, k)
+			if gi[r] != nj || math.Float64bits(gb[r]) != math.Float64bits(nb) || wi[r] != nj ||
+				math.Float64bits(wb[r]) != math.Float64bits(nb) {
+				t.Fatalf("trial %d (d=%d k=%d): row %d: kernel (%v, %d), Go (%v, %d), kmNearest (%v, %d)",
+					trial, d, k, r, gb[r], gi[r], wb[r], wi[r], nb, nj)
+			}
+			for j := 0; j < kp; j++ {
+				g, w := got[r*kp+j], want[r*kp+j]
+				if math.Float64bits(g) != math.Float64bits(w) {
+					t.Fatalf("trial %d (d=%d k=%d): row %d centroid %d: kernel %v, Go %v", trial, d, k, r, j, g, w)
+				}
+				if j < k {
+					if s := kmDist2(x[r*d:(r+1)*d], cent[j*d:(j+1)*d]); math.Float64bits(s) != math.Float64bits(g) {
+						t.Fatalf("trial %d: row %d centroid %d: kernel %v, kmDist2 %v", trial, r, j, g, s)
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkKMDistQuads measures the kernel alone on 4096 rows, d = 10, k = 10.
+func BenchmarkKMDistQuads(b *testing.B) {
+	const n, d, k = 4096, 10, 10
+	kp := kmPadK(k)
+	rng := rand.New(rand.NewPCG(1, 2))
+	x := make([]float64, n*d)
+	for i := range x {
+		x[i] = rng.NormFloat64()
+	}
+	ct := make([]float64, d*kp)
+	for i := range ct {
+		ct[i] = rng.NormFloat64()
+	}
+	out, best, idx := make([]float64, n*kp), make([]float64, n), make([]int, n)
+	b.Run("kernel", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			kmDistQuads(x, n/4, d, ct, kp, out, best, idx)
+		}
+	})
+	b.Run("go", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			kmDistQuadsGo(x, n/4, d, ct, kp, out, best, idx)
+		}
+	})
+}
