@@ -395,7 +395,8 @@ type avgCombineFn struct {
 	acc    map[int64]sumCount
 }
 
-func (f *avgCombineFn) StartBundle() { f.acc = map[int64]sumCount{} }
+// StartBundle takes the output too, as Beam requires of a DoFn that emits in FinishBundle.
+func (f *avgCombineFn) StartBundle(_ func(int64, sumCount)) { f.acc = map[int64]sumCount{} }
 
 // ProcessElement emits nothing itself; FinishBundle emits through the same output.
 func (f *avgCombineFn) ProcessElement(t []int64, _ func(int64, sumCount)) {

@@ -38,7 +38,7 @@ func TestPortableRunnerLoopback(t *testing.T) {
 		t.Errorf("portable run: %v %+v", got, cost)
 	}
 	// An endpoint with no job server fails with ErrEngine, not a hang.
-	ctx2, cancel2 := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel2()
 	if _, _, err := WordCount(ctx2, Runner{Endpoint: "127.0.0.1:1"}, docs, false); !errors.Is(err, ErrEngine) {
 		t.Errorf("no job server: %v", err)
