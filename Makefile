@@ -32,10 +32,11 @@ fmt-check:
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi; echo "gofmt: ok"
 
 vet:
-	@go vet ./... && echo "go vet: ok"
+	@go vet ./... && (cd sltk/mapreduce && go vet ./...) && echo "go vet: ok"
 
 gotest:
 	@go test -count=1 ./...
+	@cd sltk/mapreduce && go test -count=1 ./...
 
 # A notebook whose cell panics must fail the run and be named with its cell.
 runner-selftest:
@@ -57,6 +58,7 @@ book: setup
 bench: setup
 	@go run ./bench
 	@go test -run '^$$' -bench . -benchmem ./sltk/...
+	@cd sltk/mapreduce && go test -run '^$$' -bench . -benchmem -benchtime 1x .
 
 clean:
 	rm -rf build

@@ -4,8 +4,8 @@
 #     `make bench`, MathJax and Chromium for the book and its browser test.
 #   - GoNB, goimports and gopls built from the versions pinned in tools/go.mod into .tools/bin.
 #   - The GoNB kernel installed into the project-local Jupyter data dir (.jupyter), with -go_work
-#     pointing at this repository, so notebooks import sltk directly and a user's own Jupyter
-#     set-up is left alone.
+#     pointing at this repository and its nested module sltk/mapreduce, so notebooks import sltk
+#     (and sltk/mapreduce) directly and a user's own Jupyter set-up is left alone.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -50,7 +50,10 @@ fi
 # The kernel: reinstalled when missing or pointing at another checkout.
 export JUPYTER_DATA_DIR="$root/.jupyter" PATH="$root/.tools/bin:$PATH"
 kernel=.jupyter/kernels/gonb/kernel.json
-if ! grep -q -- "-go_work=$root\"" "$kernel" 2>/dev/null || ! grep -q "\"$root/.tools/bin/gonb\"" "$kernel"; then
-  echo "setup: installing the GoNB kernel into .jupyter (go_work=$root)"
-  gonb --install -go_work="$root" >/dev/null 2>&1 || gonb --install -go_work="$root"
+# GoNB writes its own go.work per notebook with these modules (a go.work in the repository is not
+# read): the core module and the nested sltk/mapreduce module, which carries Beam's dependencies.
+gowork="$root,$root/sltk/mapreduce"
+if ! grep -q -- "-go_work=$gowork\"" "$kernel" 2>/dev/null || ! grep -q "\"$root/.tools/bin/gonb\"" "$kernel"; then
+  echo "setup: installing the GoNB kernel into .jupyter (go_work=$gowork)"
+  gonb --install -go_work="$gowork" >/dev/null 2>&1 || gonb --install -go_work="$gowork"
 fi

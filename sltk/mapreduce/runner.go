@@ -1,0 +1,156 @@
+package mapreduce
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/typex"
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
+)
+
+// Runner says where a pipeline runs. The zero value runs it on Beam's Prism runner inside this
+// process. With Endpoint set ("host:port" of a Beam job server: Prism, Flink, Spark) the same
+// pipeline is submitted through Beam's portable (universal) runner, the path every cluster runner
+// uses, with a LOOPBACK environment: the SDK worker runs in this process, so results can come back
+// in memory. Pipelines of one process run one at a time (Beam's runner options are global).
+type Runner struct {
+	// Endpoint of a job server; empty means an in-process Prism.
+	Endpoint string
+	// Verbose keeps Beam's and Prism's logging; by default only errors are printed.
+	Verbose bool
+}
+
+var (
+	runMu         sync.Mutex // Beam's job options are process-wide flags
+	localEndpoint string     // the in-process Prism job server, once started
+	sinkSeq       atomic.Int64
+	sinks         sync.Map // sink id → *sink
+)
+
+// run executes p and returns its metrics. Errors of the engine wrap ErrEngine.
+func (r Runner) run(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
+	runMu.Lock()
+	defer runMu.Unlock()
+	if !beam.Initialized() {
+		beam.Init()
+	}
+	quiet(r.Verbose)
+	*jobopts.EnvironmentType = "loopback"
+	var (
+		res beam.PipelineResult
+		err error
+	)
+	switch {
+	case r.Endpoint != "":
+		*jobopts.Endpoint = r.Endpoint
+		res, err = universal.Execute(ctx, p)
+	case localEndpoint != "":
+		*jobopts.Endpoint = localEndpoint
+		res, err = universal.Execute(ctx, p)
+	default:
+		*jobopts.Endpoint = ""
+		res, err = prism.Execute(ctx, p) // starts the in-process job server
+		localEndpoint = *jobopts.Endpoint
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrEngine, err)
+	}
+	return res, nil
+}
+
+// quiet silences Beam's SDK log and the slog default logger Prism writes to, unless verbose.
+func quiet(verbose bool) {
+	if verbose {
+		beamlog.SetLogger(&beamlog.Structural{})
+		slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, nil)))
+		return
+	}
+	beamlog.SetLogger(errorsOnly{})
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
+
+type errorsOnly struct{}
+
+func (errorsOnly) Log(_ context.Context, sev beamlog.Severity, _ int, msg string) {
+	if sev >= beamlog.SevError {
+		fmt.Fprintln(os.Stderr, "beam:", msg)
+	}
+}
+
+// sink gathers the elements a pipeline hands back to this process.
+type sink struct {
+	mu    sync.Mutex
+	items []any
+}
+
+func newSink() string {
+	id := strconv.FormatInt(sinkSeq.Add(1), 10)
+	sinks.Store(id, &sink{})
+	return id
+}
+
+// take removes sink id and returns what it gathered.
+func take(id string) []any {
+	v, ok := sinks.LoadAndDelete(id)
+	if !ok {
+		return nil
+	}
+	s := v.(*sink)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.items
+}
+
+func (s *sink) add(x any) {
+	s.mu.Lock()
+	s.items = append(s.items, x)
+	s.mu.Unlock()
+}
+
+func sinkFor(id string) *sink {
+	v, ok := sinks.Load(id)
+	if !ok {
+		return &sink{} // a retried or stale bundle after take: drop
+	}
+	return v.(*sink)
+}
+
+// collectFn hands every element of a PCollection back to this process. It works with runners
+// whose SDK worker is this process (Prism, or any job server with the LOOPBACK environment).
+type collectFn struct{ ID string }
+
+func (f *collectFn) ProcessElement(x beam.T) { sinkFor(f.ID).add(x) }
+
+// pair is one key–value element handed back by collectKVFn.
+type pair struct{ K, V any }
+
+type collectKVFn struct{ ID string }
+
+func (f *collectKVFn) ProcessElement(k beam.X, v beam.Y) { sinkFor(f.ID).add(pair{k, v}) }
+
+// collect returns the sink id that will hold the elements of col after the run.
+func collect(s beam.Scope, col beam.PCollection) string {
+	id := newSink()
+	if typex.IsKV(col.Type()) {
+		beam.ParDo0(s, &collectKVFn{ID: id}, col)
+	} else {
+		beam.ParDo0(s, &collectFn{ID: id}, col)
+	}
+	return id
+}
+
+func init() {
+	register.DoFn1x0[beam.T](&collectFn{})
+	register.DoFn2x0[beam.X, beam.Y](&collectKVFn{})
+}
