@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# make docker-test: build the lab image and test it the way a user meets it.
+#   1. the container engine: Docker when its daemon answers, else Podman (installed from
+#      Debian's packages when neither is there), with the settings this machine kind needs;
+#   2. the base images (scripts/docker-base.sh: pulled, or built here when no registry answers);
+#   3. the image (docker/Dockerfile), its size (at most 2 GB) and its user (not root; the start
+#      script refuses root);
+#   4. the lab container on a free loopback port: a token is printed, and no request without
+#      it (or with a wrong one) gets past the login page; every process runs as a non-root user;
+#   5. the notebook page in headless Chromium on the host against the container (tools/labtest);
+#   6. every notebook of the repository, run headless inside a container with the network off,
+#      and the first code cell of each within 5 s.
+# Containers are removed at the end, also on failure or interrupt.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+image=${SLTK_IMAGE:-localhost/sltk-lab:latest}
+max_bytes=$((2 * 1000 * 1000 * 1000))
+first_cell_limit=5
+tag="sltk-lab-test-$$"
+t0=$(date +%s)
+step() { echo "docker-test [$(($(date +%s) - t0)) s]: $*"; }
+die() { echo "docker-test: FAIL: $*" >&2; exit 1; }
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+
+# 1. The engine.
+engine=()
+if command -v docker >/dev/null && docker info >/dev/null 2>&1; then
+  engine=(docker)
+else
+  if ! command -v podman >/dev/null; then
+    step "neither a Docker daemon nor Podman: installing Podman from Debian's packages"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq podman runc >/dev/null
+  fi
+  command -v runc >/dev/null || $sudo apt-get install -y -qq runc >/dev/null
+  # runc (crun cannot set the default rlimits under cgroups v1) and no default ulimits: a
+  # configuration of our own, so the machine's /etc/containers stays as it is.
+  mkdir -p build
+  printf '[containers]\ndefault_ulimits = []\n\n[engine]\nruntime = "runc"\n' >build/containers.conf
+  export CONTAINERS_CONF="$root/build/containers.conf"
+  engine=(podman --runtime runc)
+fi
+build_flags=()
+if [ "${engine[0]}" = podman ] && [ -d /etc/ssl/certs ]; then
+  # TLS to the module proxy may be intercepted: the build sees the host's CA bundle.
+  build_flags=(-v /etc/ssl/certs:/etc/ssl/certs:ro)
+fi
+step "engine: ${engine[*]} ($("${engine[@]}" --version))"
+
+cleanup() {
+  "${engine[@]}" rm -f "$tag-lab" "$tag-nb" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# 2. Base images.
+scripts/docker-base.sh "${engine[@]}"
+
+# 3. The image.
+step "building $image from docker/Dockerfile"
+"${engine[@]}" build "${build_flags[@]}" -f docker/Dockerfile -t "$image" . >build/docker-build.log 2>&1 ||
+  { tail -40 build/docker-build.log >&2; die "the image did not build (log: build/docker-build.log)"; }
+size=$("${engine[@]}" image inspect --format '{{.Size}}' "$image")
+step "image size: $((size / 1000000)) MB (limit $((max_bytes / 1000000)) MB)"
+((size <= max_bytes)) || die "the image is $((size / 1000000)) MB, over the limit"
+user=$("${engine[@]}" image inspect --format '{{.Config.User}}' "$image")
+case "$user" in "" | root | 0 | 0:*) die "the image runs as root (User=\"$user\")" ;; esac
+if "${engine[@]}" run --rm --name "$tag-lab" --user 0 "$image" >/dev/null 2>&1; then
+  die "the lab started as root (--user 0); the start script must refuse"
+fi
+step "the image's user is $user; started as root, the lab refuses: ok"
+
+# 4. The lab container, its token and its user.
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"${engine[@]}" run -d --name "$tag-lab" -p "127.0.0.1:$port:8888" "$image" >/dev/null
+base="http://127.0.0.1:$port"
+token=""
+for _ in $(seq 120); do
+  token=$("${engine[@]}" logs "$tag-lab" 2>&1 | grep -o 'token=[0-9a-f]*' | head -1 | cut -d= -f2) || true
+  [ -n "$token" ] && curl -fs -o /dev/null "$base/api/status?token=$token" && break
+  sleep 0.5
+done
+[ -n "$token" ] || { "${engine[@]}" logs "$tag-lab" 2>&1 | tail -20 >&2; die "no token in the lab's log"; }
+step "the lab answers on $base; its log prints the URL with a token of ${#token} characters"
+
+# Without the token, or with a wrong one, every request must end at the login page (a redirect
+# to /login) or be refused (401/403). The login page itself is the only page served.
+check_denied() { # path [query]
+  local out code loc
+  out=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "$base$1${2:-}")
+  code=${out%% *}
+  loc=${out#* }
+  case "$code" in
+    401 | 403) return 0 ;;
+    301 | 302 | 303 | 307) [[ "$loc" == "$base/login"* ]] && return 0 ;;
+  esac
+  die "GET $1${2:-} without a valid token answered $code $loc"
+}
+check_post_denied() {
+  local code
+  code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' -d '{}' "$base$1")
+  [[ "$code" == 401 || "$code" == 403 ]] || die "POST $1 without a token answered $code"
+}
+paths=(/ /tree /notebooks/00-getting-started.ipynb /edit/00-getting-started.ipynb
+  /files/00-getting-started.ipynb /view/00-getting-started.ipynb /terminals/1 /api/contents
+  /api/contents/00-getting-started.ipynb /api/kernels /api/sessions /api/kernelspecs
+  /api/terminals /api/config/notebook /nbconvert/html/00-getting-started.ipynb)
+for p in "${paths[@]}"; do
+  check_denied "$p"
+  check_denied "$p" "?token=not-the-token"
+done
+check_post_denied /api/kernels
+check_post_denied /api/sessions
+check_post_denied /api/contents
+curl -fs -o /dev/null "$base/login" || die "the login page is not served"
+code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/contents?token=$token")
+[ "$code" = 200 ] || die "with the token, /api/contents answered $code"
+step "token: ${#paths[@]} pages and APIs (and 3 POSTs) refused without it or with a wrong one, served with it: ok"
+
+# Every process in the container runs as a non-root user.
+uids=$("${engine[@]}" exec "$tag-lab" sh -c \
+  'for s in /proc/[0-9]*/status; do awk "/^Uid:/{print \$2}" "$s" 2>/dev/null; done' | sort -u | tr '\n' ' ')
+[ -n "$uids" ] || die "could not read the processes' users"
+for u in $uids; do [ "$u" != 0 ] || die "a process in the lab container runs as root (uids: $uids)"; done
+step "processes in the lab container run as uid $uids(not root): ok"
+
+# 5. The notebook page in Chromium against the container.
+(cd tools/labtest && go build -o "$root/.tools/bin/labtest" .)
+.tools/bin/labtest -url "$base/" -token "$token" -screenshot build/screenshots/docker-getting-started.png \
+  00-getting-started.ipynb || die "the notebook page in the container"
+"${engine[@]}" rm -f "$tag-lab" >/dev/null
+
+# 6. Every notebook, headless, network off. The list is found inside the image, so new
+# notebooks are picked up; executed copies go to build/docker/ for a look.
+step "running every notebook in the image with --network none"
+rm -rf build/docker && mkdir -p build/docker && chmod 777 build/docker
+status=0
+"${engine[@]}" run --name "$tag-nb" --network none -v "$root/build/docker:/out" "$image" sh -c '
+  find notebooks -name "*.ipynb" -not -path "*/.ipynb_checkpoints/*" | sort >/tmp/notebooks &&
+  echo "$(wc -l </tmp/notebooks) notebooks" &&
+  xargs python3 tools/nbrun.py --executed-dir /out/executed --kernel-log /out/kernel.log </tmp/notebooks' ||
+  status=$?
+"${engine[@]}" rm -f "$tag-nb" >/dev/null
+[ $status -eq 0 ] || die "a notebook failed in the container with the network off (kernel log: build/docker/kernel.log)"
+
+# The first code cell of each notebook, from the kernel's timing in the executed copies.
+python3 - "$first_cell_limit" build/docker/executed <<'EOF' || die "a first cell took longer than ${first_cell_limit} s"
+import datetime, json, pathlib, sys
+limit, worst, slow = float(sys.argv[1]), 0.0, []
+for p in sorted(pathlib.Path(sys.argv[2]).rglob("*.ipynb")):
+    cell = next(c for c in json.load(open(p))["cells"] if c["cell_type"] == "code")
+    t = cell["metadata"]["execution"]
+    s = (datetime.datetime.fromisoformat(t["shell.execute_reply"].replace("Z", "+00:00")) -
+         datetime.datetime.fromisoformat(t["iopub.execute_input"].replace("Z", "+00:00"))).total_seconds()
+    worst = max(worst, s)
+    if s > limit:
+        slow.append(f"{p.name}: {s:.1f} s")
+print(f"docker-test: first code cell: at most {worst:.1f} s (limit {limit:.0f} s)")
+if slow:
+    print("docker-test: slow first cells: " + ", ".join(slow))
+    sys.exit(1)
+EOF
+step "done: image $image, $((size / 1000000)) MB; all checks passed"
