@@ -52,7 +52,7 @@ fi
 step "engine: ${engine[*]} ($("${engine[@]}" --version))"
 
 cleanup() {
-  "${engine[@]}" rm -f "$tag-lab" "$tag-nb" >/dev/null 2>&1 || true
+  "${engine[@]}" rm -f "$tag-lab" "$tag-open" "$tag-nb" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -75,58 +75,81 @@ fi
 step "the image's user is $user; started as root, the lab refuses: ok"
 
 # 4. The lab container, its token and its user.
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# Without the token, or with a wrong one, every request must be refused (401/403) or end, after
+# its redirects, at the login page; with it, the API answers.
+check_token() { # base token
+  local base=$1 token=$2 p out code url
+  local paths=(/ /tree /notebooks/00-getting-started.ipynb /edit/00-getting-started.ipynb
+    /files/00-getting-started.ipynb /view/00-getting-started.ipynb /terminals/1 /api/contents
+    /api/contents/00-getting-started.ipynb /api/kernels /api/sessions /api/kernelspecs
+    /api/terminals /api/config/notebook /nbconvert/html/00-getting-started.ipynb)
+  for p in "${paths[@]}"; do
+    for q in "" "?token=not-the-token"; do
+      out=$(curl -s -L --max-redirs 5 -o /dev/null -w '%{http_code} %{url_effective}' "$base$p$q")
+      code=${out%% *} url=${out#* }
+      [[ "$code" == 401 || "$code" == 403 || ("$code" == 200 && "$url" == "$base/login"*) ]] ||
+        die "GET $p$q without a valid token answered $code at $url"
+    done
+  done
+  for p in /api/kernels /api/sessions /api/contents; do
+    code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' -d '{}' "$base$p")
+    [[ "$code" == 401 || "$code" == 403 ]] || die "POST $p without a token answered $code"
+  done
+  curl -fs -o /dev/null "$base/login" || die "the login page is not served"
+  code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/contents?token=$token")
+  [ "$code" = 200 ] || die "with the token, /api/contents answered $code"
+  echo "${#paths[@]} pages and APIs (and 3 POSTs) refused without it or with a wrong one"
+}
+
+# Every process in the container runs as a non-root user.
+check_not_root() { # container
+  local uids u
+  uids=$("${engine[@]}" exec "$1" sh -c \
+    'for s in /proc/[0-9]*/status; do awk "/^Uid:/{print \$2}" "$s" 2>/dev/null; done' | sort -u | tr '\n' ' ')
+  [ -n "$uids" ] || die "could not read the users of the processes in $1"
+  for u in $uids; do [ "$u" != 0 ] || die "a process in the container runs as root (uids: $uids)"; done
+  echo "uid $uids"
+}
+
+wait_up() { # url
+  for _ in $(seq 240); do curl -fs -o /dev/null "$1" && return 0; sleep 0.5; done
+  return 1
+}
+
+port=$(free_port)
 "${engine[@]}" run -d --name "$tag-lab" -p "127.0.0.1:$port:8888" "$image" >/dev/null
 base="http://127.0.0.1:$port"
 token=""
-for _ in $(seq 120); do
+for _ in $(seq 240); do
   token=$("${engine[@]}" logs "$tag-lab" 2>&1 | grep -o 'token=[0-9a-f]*' | head -1 | cut -d= -f2) || true
-  [ -n "$token" ] && curl -fs -o /dev/null "$base/api/status?token=$token" && break
+  [ -n "$token" ] && break
   sleep 0.5
 done
-[ -n "$token" ] || { "${engine[@]}" logs "$tag-lab" 2>&1 | tail -20 >&2; die "no token in the lab's log"; }
+[ -n "$token" ] && wait_up "$base/api/status?token=$token" ||
+  { "${engine[@]}" logs "$tag-lab" 2>&1 | tail -20 >&2; die "no token in the lab's log, or no answer"; }
 step "the lab answers on $base; its log prints the URL with a token of ${#token} characters"
+msg=$(check_token "$base" "$token")
+step "token: $msg, served with it: ok"
+msg=$(check_not_root "$tag-lab")
+step "processes in the lab container: $msg(not root): ok"
 
-# Without the token, or with a wrong one, every request must end at the login page (a redirect
-# to /login) or be refused (401/403). The login page itself is the only page served.
-check_denied() { # path [query]
-  local out code loc
-  out=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "$base$1${2:-}")
-  code=${out%% *}
-  loc=${out#* }
-  case "$code" in
-    401 | 403) return 0 ;;
-    301 | 302 | 303 | 307) [[ "$loc" == "$base/login"* ]] && return 0 ;;
-  esac
-  die "GET $1${2:-} without a valid token answered $code $loc"
-}
-check_post_denied() {
-  local code
-  code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' -d '{}' "$base$1")
-  [[ "$code" == 401 || "$code" == 403 ]] || die "POST $1 without a token answered $code"
-}
-paths=(/ /tree /notebooks/00-getting-started.ipynb /edit/00-getting-started.ipynb
-  /files/00-getting-started.ipynb /view/00-getting-started.ipynb /terminals/1 /api/contents
-  /api/contents/00-getting-started.ipynb /api/kernels /api/sessions /api/kernelspecs
-  /api/terminals /api/config/notebook /nbconvert/html/00-getting-started.ipynb)
-for p in "${paths[@]}"; do
-  check_denied "$p"
-  check_denied "$p" "?token=not-the-token"
-done
-check_post_denied /api/kernels
-check_post_denied /api/sessions
-check_post_denied /api/contents
-curl -fs -o /dev/null "$base/login" || die "the login page is not served"
-code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/contents?token=$token")
-[ "$code" = 200 ] || die "with the token, /api/contents answered $code"
-step "token: ${#paths[@]} pages and APIs (and 3 POSTs) refused without it or with a wrong one, served with it: ok"
-
-# Every process in the container runs as a non-root user.
-uids=$("${engine[@]}" exec "$tag-lab" sh -c \
-  'for s in /proc/[0-9]*/status; do awk "/^Uid:/{print \$2}" "$s" 2>/dev/null; done' | sort -u | tr '\n' ' ')
-[ -n "$uids" ] || die "could not read the processes' users"
-for u in $uids; do [ "$u" != 0 ] || die "a process in the lab container runs as root (uids: $uids)"; done
-step "processes in the lab container run as uid $uids(not root): ok"
+# The two checks must catch a lab that is open and runs as root.
+port2=$(free_port)
+"${engine[@]}" run -d --name "$tag-open" -p "127.0.0.1:$port2:8888" --user 0 --entrypoint jupyter \
+  "$image" notebook --no-browser --ip=0.0.0.0 --port=8888 --allow-root --NotebookApp.token= \
+  --notebook-dir=/home/lab/sltk/notebooks >/dev/null
+wait_up "http://127.0.0.1:$port2/api/status" || die "the open lab for the self-test did not start"
+if msg=$( (check_token "http://127.0.0.1:$port2" "") 2>&1); then
+  die "the token check passed a lab without a token"
+fi
+step "self-test: a lab without a token is caught (${msg#docker-test: FAIL: })"
+if msg=$( (check_not_root "$tag-open") 2>&1); then
+  die "the user check passed a lab running as root"
+fi
+step "self-test: a lab running as root is caught (${msg#docker-test: FAIL: })"
+"${engine[@]}" rm -f "$tag-open" >/dev/null
 
 # 5. The notebook page in Chromium against the container.
 (cd tools/labtest && go build -o "$root/.tools/bin/labtest" .)
