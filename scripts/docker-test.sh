@@ -8,15 +8,17 @@
 #   4. the lab container on a free loopback port: a token is printed, and no request without
 #      it (or with a wrong one) gets past the login page; every process runs as a non-root user;
 #   5. the notebook page in headless Chromium on the host against the container (tools/labtest);
-#   6. every notebook of the repository, run headless inside a container with the network off,
-#      and the first code cell of each within 5 s.
+#   6. the first code cell of each notebook of the repository within 5 s, then every notebook
+#      whole, headless inside a container with the network off.
 # Containers are removed at the end, also on failure or interrupt.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 image=${SLTK_IMAGE:-localhost/sltk-lab:latest}
 max_bytes=$((2 * 1000 * 1000 * 1000))
-first_cell_limit=5
+# The first cell of a notebook runs within 5 s on a machine that is not busy; on a loaded one
+# (load average well above the core count) set SLTK_FIRST_CELL_LIMIT higher.
+first_cell_limit=${SLTK_FIRST_CELL_LIMIT:-5}
 tag="sltk-lab-test-$$"
 t0=$(date +%s)
 step() { echo "docker-test [$(($(date +%s) - t0)) s]: $*"; }
@@ -51,8 +53,9 @@ if [ "${engine[0]}" = podman ] && [ -d /etc/ssl/certs ]; then
 fi
 step "engine: ${engine[*]} ($("${engine[@]}" --version))"
 
-cleanup() {
-  "${engine[@]}" rm -f "$tag-lab" "$tag-open" "$tag-nb" >/dev/null 2>&1 || true
+cleanup() { # one name at a time: Podman 4.3 removes none when one of several is missing
+  local c
+  for c in "$tag-lab" "$tag-open" "$tag-nb"; do "${engine[@]}" rm -f "$c" >/dev/null 2>&1 || true; done
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -62,8 +65,11 @@ scripts/docker-base.sh "${engine[@]}"
 
 # 3. The image.
 step "building $image from docker/Dockerfile"
+old=$("${engine[@]}" image inspect --format '{{.Id}}' "$image" 2>/dev/null) || old=""
 "${engine[@]}" build "${build_flags[@]}" -f docker/Dockerfile -t "$image" . >build/docker-build.log 2>&1 ||
   { tail -40 build/docker-build.log >&2; die "the image did not build (log: build/docker-build.log)"; }
+new=$("${engine[@]}" image inspect --format '{{.Id}}' "$image")
+if [ -n "$old" ] && [ "$old" != "$new" ]; then "${engine[@]}" rmi "$old" >/dev/null 2>&1 || true; fi
 size=$("${engine[@]}" image inspect --format '{{.Size}}' "$image")
 step "image size: $((size / 1000000)) MB (limit $((max_bytes / 1000000)) MB)"
 ((size <= max_bytes)) || die "the image is $((size / 1000000)) MB, over the limit"
@@ -157,34 +163,45 @@ step "self-test: a lab running as root is caught (${msg#docker-test: FAIL: })"
   00-getting-started.ipynb || die "the notebook page in the container"
 "${engine[@]}" rm -f "$tag-lab" >/dev/null
 
-# 6. Every notebook, headless, network off. The list is found inside the image, so new
-# notebooks are picked up; executed copies go to build/docker/ for a look.
+# 6. Every notebook, headless, network off, each in a fresh container. The list is found
+# inside the image, so new notebooks are picked up.
+notebooks='find notebooks -name "*.ipynb" -not -path "*/.ipynb_checkpoints/*" | sort'
+
+# First, the first code cell of each notebook in a new kernel, timed on the client's clock.
+step "the first code cell of every notebook, network off (limit $first_cell_limit s; load average $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores)"
+status=0
+"${engine[@]}" run -i --name "$tag-nb" --network none "$image" sh -c \
+  "cat >/tmp/first-cell.py && $notebooks | xargs python3 /tmp/first-cell.py $first_cell_limit" <<'EOF' || status=$?
+import os, sys, time
+import nbformat
+from nbclient import NotebookClient
+limit, worst, slow = float(sys.argv[1]), 0.0, []
+for path in sys.argv[2:]:
+    nb = nbformat.read(path, as_version=4)
+    i, cell = next((i, c) for i, c in enumerate(nb.cells) if c.cell_type == "code")
+    client = NotebookClient(nb, kernel_name="gonb", timeout=120, startup_timeout=120,
+                            resources={"metadata": {"path": os.path.dirname(path)}})
+    with open(os.devnull, "w") as log, client.setup_kernel(stdout=log, stderr=log):
+        t = time.monotonic()
+        client.execute_cell(cell, i)
+        s = time.monotonic() - t
+    worst = max(worst, s)
+    print(f"  {s:4.1f} s  {path}", flush=True)
+    if s > limit:
+        slow.append(path)
+print(f"docker-test: first code cell at most {worst:.1f} s over {len(sys.argv) - 2} notebooks")
+sys.exit(1 if slow else 0)
+EOF
+"${engine[@]}" rm -f "$tag-nb" >/dev/null
+[ $status -eq 0 ] || die "a first code cell took longer than $first_cell_limit s (or failed)"
+
+# Then every notebook whole; executed copies go to build/docker/ for a look.
 step "running every notebook in the image with --network none"
 rm -rf build/docker && mkdir -p build/docker && chmod 777 build/docker
 status=0
-"${engine[@]}" run --name "$tag-nb" --network none -v "$root/build/docker:/out" "$image" sh -c '
-  find notebooks -name "*.ipynb" -not -path "*/.ipynb_checkpoints/*" | sort >/tmp/notebooks &&
-  echo "$(wc -l </tmp/notebooks) notebooks" &&
-  xargs python3 tools/nbrun.py --executed-dir /out/executed --kernel-log /out/kernel.log </tmp/notebooks' ||
+"${engine[@]}" run --name "$tag-nb" --network none -v "$root/build/docker:/out" "$image" sh -c \
+  "$notebooks | xargs python3 tools/nbrun.py --executed-dir /out/executed --kernel-log /out/kernel.log" ||
   status=$?
 "${engine[@]}" rm -f "$tag-nb" >/dev/null
 [ $status -eq 0 ] || die "a notebook failed in the container with the network off (kernel log: build/docker/kernel.log)"
-
-# The first code cell of each notebook, from the kernel's timing in the executed copies.
-python3 - "$first_cell_limit" build/docker/executed <<'EOF' || die "a first cell took longer than ${first_cell_limit} s"
-import datetime, json, pathlib, sys
-limit, worst, slow = float(sys.argv[1]), 0.0, []
-for p in sorted(pathlib.Path(sys.argv[2]).rglob("*.ipynb")):
-    cell = next(c for c in json.load(open(p))["cells"] if c["cell_type"] == "code")
-    t = cell["metadata"]["execution"]
-    s = (datetime.datetime.fromisoformat(t["shell.execute_reply"].replace("Z", "+00:00")) -
-         datetime.datetime.fromisoformat(t["iopub.execute_input"].replace("Z", "+00:00"))).total_seconds()
-    worst = max(worst, s)
-    if s > limit:
-        slow.append(f"{p.name}: {s:.1f} s")
-print(f"docker-test: first code cell: at most {worst:.1f} s (limit {limit:.0f} s)")
-if slow:
-    print("docker-test: slow first cells: " + ", ".join(slow))
-    sys.exit(1)
-EOF
 step "done: image $image, $((size / 1000000)) MB; all checks passed"

@@ -380,6 +380,8 @@ func (p page) run(ctx context.Context, nb string, progress bool, shot string) (r
 			indent(f.Output, 12))
 	}
 	r.cells = s.Code
+	// The last outputs can arrive after the last reply (another channel): let them land.
+	time.Sleep(time.Second)
 	figs, err := chromedp.Run(tab, chromedp.Evaluate[[]figure](figures))
 	if err != nil {
 		return r, err
@@ -483,6 +485,18 @@ func checkProgress(tab context.Context) (string, error) {
 	}
 	if last[0] != "ok" {
 		return "", fmt.Errorf("the progress cell failed (%s):\n%s", last[0], indent(last[1], 12))
+	}
+	// The reply can come before the last outputs (they travel on another channel): wait up
+	// to 5 s for the final bar.
+	for range 50 {
+		if m := percent.FindStringSubmatch(last[1]); m != nil && m[1] == "100" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+		var err error
+		if last, err = chromedp.Run(tab, chromedp.Evaluate[[]string](read)); err != nil {
+			return "", fmt.Errorf("reading the progress cell: %w", err)
+		}
 	}
 	if m := percent.FindStringSubmatch(last[1]); m == nil || m[1] != "100" {
 		return "", fmt.Errorf("the progress bar does not end at 100%%: %q", last[1])
