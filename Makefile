@@ -4,12 +4,19 @@ ROOT := $(CURDIR)
 PYTHON := /usr/bin/python3
 export JUPYTER_DATA_DIR := $(ROOT)/.jupyter
 export PATH := $(ROOT)/.tools/bin:$(PATH)
+# The caller's Go settings must not change how the library and the notebooks build: GoNB runs
+# in workspace mode, where GOFLAGS=-mod=mod fails every cell, and GO111MODULE=off or a GOWORK
+# of the caller's would hide the repository from the kernel.
+export GOFLAGS := -mod=readonly -buildvcs=false
+export GO111MODULE := on
+unexport GOWORK
 
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 LAB_IP ?= 127.0.0.1
 LAB_PORT ?= 8888
+LAB_DIR ?= $(ROOT)/notebooks
 
-.PHONY: setup lab test gotest nb runner-selftest book bench fmt-check vet clean
+.PHONY: setup lab test gotest nb runner-selftest labtest docker-test book bench fmt-check vet clean
 
 ## setup: install what is missing (Debian packages, pinned GoNB/goimports/gopls, the kernel)
 setup:
@@ -18,11 +25,11 @@ setup:
 ## lab: open Jupyter with the Go kernel on notebooks/ (no browser; the URL with its token is printed)
 lab: setup
 	@echo "Starting Jupyter on http://$(LAB_IP):$(LAB_PORT)/ — open the URL with the token printed below."
-	@jupyter notebook --no-browser --ip=$(LAB_IP) --port=$(LAB_PORT) --notebook-dir=$(ROOT)/notebooks \
+	@jupyter notebook --no-browser --ip=$(LAB_IP) --port=$(LAB_PORT) --notebook-dir=$(LAB_DIR) \
 	  $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
 
 ## test: gofmt, go vet, go test, every notebook headless (into the book), the book in Chromium
-test: setup fmt-check vet gotest runner-selftest
+test: setup fmt-check vet gotest runner-selftest labtest
 	@$(PYTHON) tools/nbstyle.py --selftest
 	@$(PYTHON) tools/book.py --force $(NOTEBOOKS)
 	@$(PYTHON) tools/browsertest.py
@@ -44,6 +51,22 @@ runner-selftest:
 	if [ $$status -eq 0 ] || ! grep -q "in cell 3 (code cell 2)" <<<"$$out"; then \
 	  echo "runner self-test: a failing notebook was not reported as failing:"; echo "$$out"; exit 1; fi; \
 	echo "runner self-test: a panicking cell fails the run and is named: ok"
+
+## labtest: the notebook page in headless Chromium against `make lab` on a free port (run as
+## the caller of a hostile Go environment would: GOFLAGS=-mod=mod GO111MODULE=off GOWORK=off);
+## a notebook with a failing cell must be reported. Screenshot in build/screenshots/.
+labtest: setup
+	@cd tools/labtest && go build -o $(ROOT)/.tools/bin/labtest .
+	@out=$$(GOFLAGS=-mod=mod GO111MODULE=off GOWORK=off labtest -serve \
+	  -root $(ROOT) -screenshot $(ROOT)/build/screenshots/lab-getting-started.png \
+	  -must-fail tools/testdata/lab-failing.ipynb notebooks/00-getting-started.ipynb 2>&1); \
+	status=$$?; echo "$$out"; [ $$status -eq 0 ] || exit 1; \
+	grep -q "lab-failing.ipynb: in cell 3 (code cell 2)" <<<"$$out" || \
+	  { echo "lab UI test: the failing notebook was not reported with its cell"; exit 1; }
+
+## docker-test: build the lab image (Docker or Podman), run it and test it as a user meets it
+docker-test: setup
+	@./scripts/docker-test.sh
 
 ## nb: run one notebook, e.g. make nb NB=notebooks/00-getting-started.ipynb
 nb: setup
