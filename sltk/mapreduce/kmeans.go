@@ -86,14 +86,14 @@ func (km KMeans) Fit(ctx context.Context, r Runner, x mat.Matrix) (*cluster.KMea
 		if out, err = step(); err != nil {
 			return nil, costs, err
 		}
-		res.CostTrace = append(res.CostTrace, out.cost)
+		res.Trace = append(res.Trace, out.cost)
 		res.Iter = it
 		if out.changed == 0 {
 			res.Converged = true
 			break
 		}
 		if km.Tol > 0 && it > 1 {
-			if p := res.CostTrace[it-2]; p-out.cost <= km.Tol*p {
+			if p := res.Trace[it-2]; p-out.cost <= km.Tol*p {
 				res.Converged = true
 				break
 			}

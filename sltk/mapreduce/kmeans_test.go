@@ -45,7 +45,7 @@ func TestKMeansMatchesCluster(t *testing.T) {
 		}
 		if !mat.EqualApprox(got.Centroids, want.Centroids, 1e-9) || !slices.Equal(got.Labels, want.Labels) ||
 			!slices.Equal(got.Sizes, want.Sizes) || got.Iter != want.Iter || got.Converged != want.Converged ||
-			math.Abs(got.Cost-want.Cost) > 1e-9*want.Cost || len(got.CostTrace) != len(want.CostTrace) {
+			math.Abs(got.Cost-want.Cost) > 1e-9*want.Cost || len(got.Trace) != len(want.Trace) {
 			t.Errorf("MaxIter %d Tol %v: Beam iter %d conv %v cost %v, cluster iter %d conv %v cost %v",
 				c.maxIter, c.tol, got.Iter, got.Converged, got.Cost, want.Iter, want.Converged, want.Cost)
 		}
