@@ -82,13 +82,21 @@ def package_dirs(pkgs, memo={}):
         if not pkgs:
             memo[key] = []
         else:
+            # A workspace of the core module and the nested sltk/mapreduce module, as the
+            # kernel sees them (GoNB's -go_work), so that imports of either resolve.
+            work = os.path.join(ROOT, "build", "book.go.work")
+            os.makedirs(os.path.dirname(work), exist_ok=True)
+            with open(work, "w") as f:
+                f.write("go 1.26.0\n\nuse (\n\t%s\n\t%s\n)\n"
+                        % (ROOT, os.path.join(ROOT, "sltk", "mapreduce")))
             out = subprocess.run(
-                ["go", "list", "-deps", "-f", "{{if .Module}}{{if eq .Module.Path \"" + MODULE +
-                 "\"}}{{.Dir}}{{end}}{{end}}"] + list(pkgs),
-                cwd=ROOT, capture_output=True, text=True)
+                ["go", "list", "-deps", "-f", "{{if .Module}}{{.Module.Path}} {{.Dir}}{{end}}"]
+                + list(pkgs), cwd=ROOT, capture_output=True, text=True,
+                env=dict(os.environ, GOWORK=work))
             if out.returncode != 0:
                 raise RuntimeError("go list failed: " + out.stderr.strip())
-            memo[key] = sorted(d for d in out.stdout.split() if d)
+            dirs = (line.split(" ", 1) for line in out.stdout.splitlines() if " " in line)
+            memo[key] = sorted(d for m, d in dirs if m == MODULE or m.startswith(MODULE + "/"))
     return memo[key]
 
 
