@@ -278,7 +278,7 @@ def prepare(nb):
 MATH = re.compile(r"\$\$.*?\$\$|\\\[.*?\\\]|\\begin\{(\w+\*?)\}.*?\\end\{\1\}|\$[^$\n]+?\$|\\\(.*?\\\)", re.S)
 TAG = re.compile(r"\\tag\{([0-9A-Z]+)\.(\d+)\}")
 HTML_TOKEN = re.compile(r"(<[^>]+>)")
-SKIP_TAGS = ("code", "pre", "a", "script", "style", "summary", "h1", "h2", "h3", "h4")
+SKIP_TAGS = ("code", "pre", "a", "script", "style", "summary", "h1", "h2", "h3", "h4", "svg")
 
 
 def map_prose(body, fn, code_fn=None):

@@ -154,7 +154,7 @@ const (
 	legendSlack = 0.15
 	titleTop    = 6 // points above the title
 	// figureMargin is left free at the left, right and bottom edges of a figure.
-	figureMargin = 3
+	figureMargin = 8
 )
 
 // Draw draws the figure onto c: the colour bar strip (if any) on the far right, then the
