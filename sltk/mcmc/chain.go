@@ -275,22 +275,6 @@ func (c *FiniteChain) DetailedBalance(pi []float64) (float64, error) {
 	return worst, nil
 }
 
-// TV returns the total-variation distance ½ Σ|p_i − q_i| = max_A |p(A) − q(A)| (Lemma 6.18)
-// of two distributions of equal length, each non-negative and finite. Cost O(n).
-func TV(p, q []float64) (float64, error) {
-	if len(p) == 0 || len(p) != len(q) {
-		return 0, fmt.Errorf("mcmc: TV: lengths %d and %d: %w", len(p), len(q), errs.ErrShape)
-	}
-	var s float64
-	for i := range p {
-		if !(p[i] >= 0 && q[i] >= 0) || math.IsInf(p[i]+q[i], 0) {
-			return 0, fmt.Errorf("mcmc: TV: p[%d] = %g, q[%d] = %g: %w", i, p[i], i, q[i], errs.ErrProb)
-		}
-		s += math.Abs(p[i] - q[i])
-	}
-	return s / 2, nil
-}
-
 // StateChain is a FiniteChain built from a combinatorial state space, with the objects its
 // states 0..n−1 stand for (matchings, permutations, independent sets).
 type StateChain[S any] struct {
@@ -346,7 +330,7 @@ func (c *FiniteChain) Mixing(eps float64, maxIter int) (Mixing, error) {
 	for t := 0; ; t++ {
 		var worst float64
 		for i := 0; i < n; i++ {
-			d, _ := TV(pt.RawRowView(i), pi)
+			d, _ := TotalVariation(pt.RawRowView(i), pi)
 			worst = math.Max(worst, d)
 		}
 		res.Trace, res.T = append(res.Trace, worst), t

@@ -279,7 +279,7 @@ func TestFiniteChainAgreesWithRat(t *testing.T) {
 	for _, s := range path {
 		freq[s] += 1 / float64(len(path))
 	}
-	if d, _ := TV(freq, pi); d > 0.01 {
+	if d, _ := TotalVariation(freq, pi); d > 0.01 {
 		t.Errorf("walk frequencies %v, TV %g from π", freq, d)
 	}
 	again, _ := fc.Walk(0, 1000, 1)
@@ -338,7 +338,7 @@ func TestChainBadInput(t *testing.T) {
 	if _, err := per.Walk(2, 5, 1); !errors.Is(err, errs.ErrParam) {
 		t.Errorf("Walk(start out of range): %v", err)
 	}
-	if _, err := TV([]float64{1}, []float64{0.5, 0.5}); !errors.Is(err, errs.ErrShape) {
+	if _, err := TotalVariation([]float64{1}, []float64{0.5, 0.5}); !errors.Is(err, errs.ErrShape) {
 		t.Errorf("TV lengths: %v", err)
 	}
 	if _, err := NewFiniteChain(mat.NewDense(MaxStates+1, MaxStates+1, nil)); !errors.Is(err, errs.ErrTooLarge) {

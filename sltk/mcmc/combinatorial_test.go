@@ -77,7 +77,7 @@ func TestMatchingMixing(t *testing.T) {
 		if got := len(mc.Matching()); got != mc.Size() {
 			t.Errorf("Matching() has %d edges, Size() = %d", got, mc.Size())
 		}
-		if d, _ := TV(freq, pi); d > 0.02 {
+		if d, _ := TotalVariation(freq, pi); d > 0.02 {
 			t.Errorf("%d×%d: visit frequencies TV %g from uniform", tc.r, tc.c, d)
 		}
 	}
@@ -114,7 +114,7 @@ func TestShuffle(t *testing.T) {
 		}
 		// The same TV from every start: the chain is transitive.
 		ps, _ := ch.Evolve(Unit(len(perms), len(perms)-1), 3)
-		if d, _ := TV(ps[3], m.Pi); math.Abs(d-m.Trace[3]) > 1e-12 {
+		if d, _ := TotalVariation(ps[3], m.Pi); math.Abs(d-m.Trace[3]) > 1e-12 {
 			t.Errorf("n = %d: TV from the reversed deck %g ≠ %g", tc.n, d, m.Trace[3])
 		}
 		for k, eps := range []float64{0.25, 0.1, 0.01} {

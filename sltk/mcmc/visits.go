@@ -32,15 +32,16 @@ func Visits(states []int, n int) ([]float64, error) {
 // TotalVariation returns the total-variation distance ½ Σ_c |p(c) − q(c)| = max_A |p(A) − q(A)|
 // between two distributions on the same finite space, the distance in which the convergence of a
 // Markov chain to its stationary distribution is measured. Both must be non-negative, finite and
-// of equal length (they need not be normalised exactly, so sample frequencies fit). Cost O(n).
+// of equal length (they need not be normalised exactly, so sample frequencies fit). It is
+// max_A |p(A) − q(A)| of Lemma 6.18 too. Cost O(n).
 func TotalVariation(p, q []float64) (float64, error) {
-	if len(p) != len(q) || len(p) == 0 {
-		return 0, fmt.Errorf("%w: distributions of lengths %d and %d", ErrShape, len(p), len(q))
+	if len(p) == 0 || len(p) != len(q) {
+		return 0, fmt.Errorf("mcmc: TotalVariation: lengths %d and %d: %w", len(p), len(q), ErrShape)
 	}
 	var s float64
 	for i := range p {
-		if !(p[i] >= 0) || !(q[i] >= 0) || math.IsInf(p[i], 0) || math.IsInf(q[i], 0) {
-			return 0, fmt.Errorf("%w: p[%d] = %g, q[%d] = %g", ErrProb, i, p[i], i, q[i])
+		if !(p[i] >= 0 && q[i] >= 0) || math.IsInf(p[i]+q[i], 0) {
+			return 0, fmt.Errorf("mcmc: TotalVariation: p[%d] = %g, q[%d] = %g: %w", i, p[i], i, q[i], ErrProb)
 		}
 		s += math.Abs(p[i] - q[i])
 	}

@@ -169,7 +169,6 @@ var broken = map[string]bool{
 	"mcmc.ShuffleCoupling.StepPair":        true,
 	"mcmc.ShuffleStep":                     true,
 	"mcmc.Stationary":                      true,
-	"mcmc.TV":                              true,
 	"mcmc.TableDeviation":                  true,
 	"mcmc.TotalVariation":                  true,
 	"mcmc.TreasureHunter":                  true,

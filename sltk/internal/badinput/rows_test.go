@@ -443,7 +443,6 @@ var rows = map[string]any{
 	"mcmc.ShuffleStep":                            mcmc.ShuffleStep,
 	"mcmc.Stationary":                             mcmc.Stationary,
 	"mcmc.Survival":                               mcmc.Survival,
-	"mcmc.TV":                                     mcmc.TV,
 	"mcmc.TableDeviation":                         mcmc.TableDeviation,
 	"mcmc.TotalVariation":                         mcmc.TotalVariation,
 	"mcmc.TreasureHunter":                         mcmc.TreasureHunter,
