@@ -36,7 +36,7 @@
 //
 // Chapter 6 of seed 002 (§6.2–6.4) adds chains as values: FiniteChain (float64) and RatChain
 // (exact math/big.Rat, for the worked tables) with Step, Evolve, Stationary, Connected, Period,
-// Ergodic, Lazy, DetailedBalance, TV and the exact mixing time; the MCMC estimator of
+// Ergodic, Lazy, DetailedBalance, TotalVariation and the exact mixing time; the MCMC estimator of
 // Theorem 6.21 (MCMCMean); Metropolis–Hastings on {0,1}^d (Cube) and on the matchings of a
 // graph (MatchingChain); the random-card-to-top shuffle and the size-k independent-set chain
 // with their couplings (ShuffleCoupling, IndSetCoupling, CouplingTimes). The older matrix
