@@ -7,7 +7,9 @@ A notebook fails when
   - a code cell does not follow a Markdown cell (a sentence of prose before every code cell);
   - outside the last section, "## Notes on the lecture source", the text or a code comment or
     string speaks of the lecture source's errata: the words erratum/errata, spec, "seed's",
-    "the seed" (of a lecture), "seed 001", or erratum labels such as E12 or C14.
+    "the seed" (of a lecture), "seed 001", or erratum labels such as E12 or C14;
+  - the page does not end with its sections "## Summary", "## Exercises" and, in a chapter (any
+    notebook but notebooks/00-*), "## Notes on the lecture source", in this order.
 
 Notebooks written before the page form are listed in tools/nbstyle-pending.txt: they are
 reported as pending and do not fail the run, but a listed notebook that already passes fails
@@ -80,9 +82,22 @@ def check(path):
                 problems.append(f"cell {i}: speaks of the lecture source outside "
                                 f"'## Notes on the lecture source': {shown}")
         prev = cell
+    problems += ending(nb, not os.path.basename(path).startswith("00-"))
     if sizes and statistics.median(sizes) > MAX_MEDIAN:
         problems.append(f"median code cell {statistics.median(sizes):g} lines (at most {MAX_MEDIAN})")
     return problems
+
+
+def ending(nb, chapter):
+    """The closing sections: Summary, Exercises, then (in a chapter) the notes, and nothing after."""
+    heads = [line.strip() for c in nb.cells if c.cell_type == "markdown"
+             for line in c.source.splitlines() if re.match(r"##\s", line)]
+    want = ["## Summary", "## Exercises"] + (["## Notes on the lecture source"] if chapter else [])
+    got = heads[-len(want):]
+    if [re.sub(r"\s+", " ", h) for h in got] == want:
+        return []
+    return [f"the page must end with the sections {', '.join(want)} in this order; "
+            f"its last sections are {', '.join(got) or 'none'}"]
 
 
 def selftest():
@@ -90,7 +105,8 @@ def selftest():
     data = os.path.join(ROOT, "tools", "testdata")
     good = check(os.path.join(data, "style-good.ipynb"))
     bad = "\n".join(check(os.path.join(data, "style-bad.ipynb")))
-    want = ["31 lines", "115 characters", "no prose before it", "E14", "erratum", "spec's", "the seed"]
+    want = ["31 lines", "115 characters", "no prose before it", "E14", "erratum", "spec's", "the seed",
+            "must end with the sections"]
     missing = [w for w in want if w not in bad]
     if good or missing:
         print(f"notebook style self-test FAILED: good notebook: {good}; not reported: {missing}")
