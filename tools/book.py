@@ -380,9 +380,15 @@ def collapse_source_notes(body):
     if not m:
         return body
     start = body.rfind('<div class="cell border-box-sizing', 0, m.start())
-    head = body[start:].replace(m.group(0), "", 1)
+    # The fold ends where the next section starts (nbstyle keeps the notes last; a page that
+    # does not must not lose its later sections inside the fold).
+    nxt = body.find("<h2 ", m.end())
+    end = len(body) if nxt < 0 else body.rfind('<div class="cell border-box-sizing', 0, nxt)
+    if end <= start:
+        end = len(body)
+    head = body[start:end].replace(m.group(0), "", 1)
     return (body[:start] + '<details class="source-notes"><summary><h2 id="Notes-on-the-lecture-source">'
-            'Notes on the lecture source</h2></summary>' + head + "</details>")
+            'Notes on the lecture source</h2></summary>' + head + "</details>" + body[end:])
 
 
 HEADING = re.compile(r'<h([23]) id="([^"]+)">(.*?)(?:<a class="anchor-link"[^>]*>[^<]*</a>)?</h\1>', re.S)
