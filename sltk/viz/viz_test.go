@@ -468,6 +468,10 @@ func TestTreeDiagram(t *testing.T) {
 			t.Errorf("SVG lacks %q", s)
 		}
 	}
+	// Leaf boxes are opaque: an edge under a box must not show through its label.
+	if strings.Contains(string(svg), "fill-opacity") {
+		t.Error("a tree box has a translucent fill")
+	}
 	for name, c := range map[string]struct {
 		labels, edges []string
 		parent        []int
