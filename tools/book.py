@@ -374,6 +374,25 @@ def link_api(body, idents, up):
     return map_prose(body, lambda t: t, code_fn=inline)
 
 
+NOTES_HEAD = re.compile(r"^##\s+Notes on the lecture source\s*$", re.M)
+
+
+def notes_in_own_cell(nb):
+    """A Markdown cell that holds the notes heading after other text (Summary, Exercises) is
+    split before the heading, so that the fold of the notes starts at the heading."""
+    cells = []
+    for c in nb.cells:
+        m = NOTES_HEAD.search(c.source) if c.cell_type == "markdown" else None
+        if m and c.source[:m.start()].strip():
+            head = nbformat.v4.new_markdown_cell(c.source[:m.start()].rstrip() + "\n")
+            tail = nbformat.v4.new_markdown_cell(c.source[m.start():])
+            cells += [head, tail]
+        else:
+            cells.append(c)
+    nb.cells = cells
+    return nb
+
+
 def collapse_source_notes(body):
     """The section "Notes on the lecture source" (the last of a chapter) folds into <details>."""
     m = re.search(r'<h2 id="Notes-on-the-lecture-source">(.*?)</h2>', body)
@@ -451,7 +470,7 @@ def render_chapter(entry, prev, nxt, entries, idents, out_dir):
                             exclude_output_prompt=True)
     # GoNB leaves pygments_lexer empty, which would fall back to Python highlighting.
     nb.metadata.setdefault("language_info", {})["pygments_lexer"] = "go"
-    body, _ = exporter.from_notebook_node(nb)
+    body, _ = exporter.from_notebook_node(notes_in_own_cell(nb))
     up = "../" * entry["page"].count("/")
     body, equations = equation_anchors(body)
     body = link_references(caption_links(body), figures, equations)

@@ -62,7 +62,7 @@ CHECKER = r"""
       var p = n.parentElement;
       if (p.closest("pre, code, script, style, .output_area, .input_area, .MathJax_Preview")) continue;
       var t = n.textContent;
-      if (/\$\$/.test(t) || /\$[^$\s][^$]*\$/.test(t)) out.rawMath.push(t.trim().slice(0, 80));
+      if (/\$\$/.test(t) || /\$[^$\s][^$]*\$/.test(t) || /\$[^$\s][^$]*\\[A-Za-z]{2,}/.test(t)) out.rawMath.push(t.trim().slice(0, 80));
     }
     var fig = 0;
     main.querySelectorAll("svg, img").forEach(function (el) {
@@ -322,6 +322,7 @@ def screenshots(book, shots, chapter, profile):
 
 SELFTEST_PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body><main>
 <h2 id="s">Section<a class="anchor-link" href="#s">¶</a></h2>
+<p>A formula split by a table: $m\\ge\\frac1\\varepsilon</p>
 <div><svg width="200pt" height="100pt" viewBox="0 0 200 100" style="width:300px">
 <text x="150" y="50" style="font-size:14px">a legend entry cut at the edge</text></svg></div>
 <p class="caption"><strong><a href="#fig-1-2">Figure 1.2.</a></strong> Numbered 2 before 1.</p>
@@ -341,7 +342,7 @@ def selftest(profile):
         shutil.rmtree(tmp, ignore_errors=True)
     text = "\n".join(problems)
     want = ["text outside its figure", "no anchor #fig-1-2", "figure numbers not 1, 2",
-            "hidden inside the folded notes"]
+            "hidden inside the folded notes", "raw TeX left"]
     missing = [w for w in want if w not in text]
     if missing:
         print(f"browser self-test FAILED: not reported: {missing}; got {problems}")
