@@ -28,7 +28,7 @@ import (
 // starts by adding a uniform perturbation of at most 1e-6 to each magnetisation (kickMeanField):
 // above T_c the magnetisations decay towards that fixed point, and without the kick the sweeps
 // would report convergence there after it has become unstable, so the symmetry would break late
-// (at about 2T_c/5 instead of T_c). The answer is s_k = sign⟨s_k⟩.
+// (at about T_c/2 instead of T_c in a 16-spin glass). The answer is s_k = sign⟨s_k⟩.
 //
 // Zero values: Schedule T0 = 2T_c, TMin = T_c/50 and Cooling = 1/1.05 (β from ½β_c to 50β_c)
 // with T_c = 1/β_c = λ_max(W) (max_i Σ_j|W_ij| if λ_max ≤ 0), Tol = 1e-10, MaxIter = 10000
