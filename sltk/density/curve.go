@@ -38,19 +38,22 @@ func Curve(m sltk.DensityModel, xs []float64) ([]float64, error) {
 	return out, nil
 }
 
+// Moments are the mass ∫P̂, the mean ∫xP̂ / ∫P̂ and the variance ∫(x − mean)²P̂ / ∫P̂ of a
+// one-dimensional density over an interval.
+type Moments struct{ Mass, Mean, Variance float64 }
+
 // QuadratureMoments integrates a model of one-dimensional data numerically over [a, b] with
-// the midpoint rule on n equal cells and returns its mass ∫P̂, its mean ∫xP̂ / ∫P̂ and its
-// variance ∫(x − mean)²P̂ / ∫P̂. It computes the moments without using how the model was
+// the midpoint rule on n equal cells and returns its Moments. It computes the moments without using how the model was
 // built, so it checks closed forms such as KDEModel.Moments1D independently. The error of the
 // rule is O(((b−a)/n)²) for a smooth density, and O((b−a)/n) where P̂ jumps (box kernel);
 // mass outside [a, b] is missed. Cost: n model evaluations (one Curve call).
-func QuadratureMoments(m sltk.DensityModel, a, b float64, n int) (mass, mean, variance float64, err error) {
+func QuadratureMoments(m sltk.DensityModel, a, b float64, n int) (Moments, error) {
 	if math.IsNaN(a) || math.IsNaN(b) || math.IsInf(a, 0) || math.IsInf(b, 0) || !(a < b) {
-		return 0, 0, 0, fmt.Errorf("%w: QuadratureMoments: interval [%v, %v], want finite a < b",
+		return Moments{}, fmt.Errorf("%w: QuadratureMoments: interval [%v, %v], want finite a < b",
 			ErrParam, a, b)
 	}
 	if n < 1 || n > MaxQuadratureCells {
-		return 0, 0, 0, fmt.Errorf("%w: QuadratureMoments: n = %d cells, want 1..%d",
+		return Moments{}, fmt.Errorf("%w: QuadratureMoments: n = %d cells, want 1..%d",
 			ErrParam, n, MaxQuadratureCells)
 	}
 	dx := (b - a) / float64(n)
@@ -60,20 +63,20 @@ func QuadratureMoments(m sltk.DensityModel, a, b float64, n int) (mass, mean, va
 	}
 	f, err := Curve(m, xs)
 	if err != nil {
-		return 0, 0, 0, err
+		return Moments{}, err
 	}
-	var m1 float64
+	var mass, m1, variance float64
 	for i, v := range f {
 		mass += v * dx
 		m1 += xs[i] * v * dx
 	}
 	if !(mass > 0) {
-		return 0, 0, 0, fmt.Errorf("%w: QuadratureMoments: no mass on [%v, %v]", ErrProb, a, b)
+		return Moments{}, fmt.Errorf("%w: QuadratureMoments: no mass on [%v, %v]", ErrProb, a, b)
 	}
-	mean = m1 / mass
+	mean := m1 / mass
 	for i, v := range f {
 		d := xs[i] - mean
 		variance += d * d * v * dx
 	}
-	return mass, mean, variance / mass, nil
+	return Moments{Mass: mass, Mean: mean, Variance: variance / mass}, nil
 }
