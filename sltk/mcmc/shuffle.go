@@ -67,9 +67,20 @@ func (c *ShuffleCoupling) StepPair(rng *rand.Rand) {
 // Met reports whether the two decks agree (a nil coupling counts as met).
 func (c *ShuffleCoupling) Met() bool { return c == nil || slices.Equal(c.X, c.Y) }
 
-// ShuffleBound is the bound n·ln(n/ε) of Lemma 6.27 and Corollary 6.28 on the mixing time.
-func ShuffleBound(n int, eps float64) float64 {
-	return float64(n) * math.Log(float64(n)/eps)
+// ShuffleBound is the bound n·ln(n/ε) of Lemma 6.27 and Corollary 6.28 on the mixing time. It
+// needs n ≥ 1 cards and ε ∈ (0, 1) (ErrParam otherwise).
+func ShuffleBound(n int, eps float64) (float64, error) {
+	switch {
+	case n < 1:
+		return 0, fmt.Errorf("mcmc: ShuffleBound: n = %d, want ≥ 1: %w", n, errs.ErrParam)
+	case !(eps > 0 && eps < 1):
+		return 0, fmt.Errorf("mcmc: ShuffleBound: eps = %v, want in (0, 1): %w", eps, errs.ErrParam)
+	}
+	b := float64(n) * math.Log(float64(n)/eps)
+	if math.IsInf(b, 0) {
+		return 0, fmt.Errorf("mcmc: ShuffleBound: n·ln(n/ε) overflows at eps = %v: %w", eps, errs.ErrNotFinite)
+	}
+	return b, nil
 }
 
 // MaxShuffleCards is the largest deck ShuffleMatrix enumerates (6! = 720 states).
