@@ -270,7 +270,10 @@ func (r *WeightedReservoir[T]) Swap(i, j int) {
 
 // in reports whether i and j index the heap.
 func (r *WeightedReservoir[T]) in(i, j int) bool {
-	n := min(r.Len(), len(r.items))
+	if r == nil {
+		return false
+	}
+	n := min(len(r.keys), len(r.items))
 	return i >= 0 && j >= 0 && i < n && j < n
 }
 

@@ -279,7 +279,10 @@ func (h *HHSketch) Items() []uint64 {
 
 // in reports whether i and j index the queue.
 func (h *HHSketch) in(i, j int) bool {
-	n := min(h.Len(), len(h.ids))
+	if h == nil {
+		return false
+	}
+	n := min(len(h.keys), len(h.ids))
 	return i >= 0 && j >= 0 && i < n && j < n
 }
 
