@@ -76,6 +76,9 @@ func AcceptWithin(a float64, k int) (float64, error) {
 	if err := acceptArgs("AcceptWithin", a, k, 0); err != nil {
 		return 0, err
 	}
+	if k == 0 {
+		return 0, nil // no iteration, no acceptance (also for a = 1, where 0·log 0 is NaN)
+	}
 	return -math.Expm1(float64(k) * math.Log1p(-a)), nil
 }
 
