@@ -107,8 +107,12 @@ func entropyCounts(counts []float64) (float64, error) {
 		tot += c
 	}
 	if math.IsInf(tot, 0) { // the entropy is scale-free: rescale counts whose sum overflows
+		mx := floats.Max(counts)
+		if math.IsInf(mx, 0) {
+			return 0, fmt.Errorf("info: a count is %v (an overflowing sum of counts): %w", mx, ErrNotFinite)
+		}
 		scaled := make([]float64, len(counts))
-		floats.ScaleTo(scaled, 1/floats.Max(counts), counts)
+		floats.ScaleTo(scaled, 1/mx, counts)
 		return entropyCounts(scaled)
 	}
 	if tot <= 0 {

@@ -134,6 +134,9 @@ func (c *IndSetCoupling) StepPair(rng *rand.Rand) {
 	}
 	a, w := rng.IntN(len(c.X)), rng.IntN(c.S.n)
 	b := c.partner(a)
+	if b < 0 { // X or Y repeats a vertex: h is no bijection
+		return
+	}
 	c.S.move(c.X, a, w)
 	c.S.move(c.Y, b, w)
 }
