@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/frame"
 )
 
@@ -15,5 +16,17 @@ func TestNilReaderAndOption(t *testing.T) {
 	df, err := frame.ReadCSV(strings.NewReader("a,b\n1,2\n"), nil)
 	if err != nil || df.Nrow() != 1 {
 		t.Errorf("a nil Option: %v", err)
+	}
+}
+
+// TestSentinelsAreErrsSentinels: the package's own sentinels are also those of errs.
+func TestSentinelsAreErrsSentinels(t *testing.T) {
+	_, err := frame.ReadCSV(strings.NewReader("a,b\n1\n"))
+	if !errors.Is(err, frame.ErrRagged) || !errors.Is(err, errs.ErrShape) {
+		t.Errorf("ragged: %v is not both ErrRagged and errs.ErrShape", err)
+	}
+	df, _ := frame.ReadCSV(strings.NewReader("a,b\n1,2\n"))
+	if _, err := frame.Matrix(df, "c"); !errors.Is(err, frame.ErrUnknownColumn) || !errors.Is(err, errs.ErrParam) {
+		t.Errorf("unknown column: %v", err)
 	}
 }

@@ -2,7 +2,6 @@ package online
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 
@@ -12,7 +11,8 @@ import (
 )
 
 // Sentinel errors. The general ones are those of package errs under the same names; ErrWeak
-// is this package's own failure (boosting's weak-learning assumption does not hold on the data).
+// is this package's own failure (boosting's weak-learning assumption does not hold on the data),
+// also an ErrParam (errs.New).
 var (
 	ErrEmpty     = errs.ErrEmpty
 	ErrParam     = errs.ErrParam
@@ -21,7 +21,7 @@ var (
 	ErrNotFinite = errs.ErrNotFinite
 	ErrNotFitted = errs.ErrNotFitted
 	ErrTooLarge  = errs.ErrTooLarge
-	ErrWeak      = errors.New("online: weak learner found no hypothesis with error below γ")
+	ErrWeak      = errs.New("online: weak learner found no hypothesis with error below γ", errs.ErrParam)
 )
 
 // WeightedMajority is the deterministic experts algorithm of §4.1: n experts give 0/1 advice,
