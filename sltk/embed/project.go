@@ -87,8 +87,11 @@ func (p *Projection) Transform(x mat.Matrix) (*mat.Dense, error) {
 func ceilTol(v float64) int { return int(math.Ceil(v * (1 - 1e-12))) }
 
 func checkJL(fn string, n int, eps float64) error {
-	if n < 2 || !(eps > 0 && eps < 1) {
-		return fmt.Errorf("embed: %s: n = %d, eps = %v, want n ≥ 2 and 0 < eps < 1: %w", fn, n, eps, errs.ErrParam)
+	switch {
+	case n < 2:
+		return fmt.Errorf("embed: %s: n = %d, want ≥ 2: %w", fn, n, errs.ErrParam)
+	case !(eps > 0 && eps < 1):
+		return fmt.Errorf("embed: %s: eps = %v, want 0 < eps < 1: %w", fn, eps, errs.ErrParam)
 	}
 	return nil
 }

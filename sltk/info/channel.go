@@ -58,8 +58,11 @@ const MaxLetters = 1 << 12
 // and replaces it by its predecessor (cyclically) with probability eps (Example 6; eps = 0 gives
 // the noiseless typewriter of Example 5).
 func NoisyTypewriter(n int, eps float64) (*Channel, error) {
-	if n < 2 || !(eps >= 0 && eps <= 1) {
-		return nil, fmt.Errorf("%w: typewriter needs n ≥ 2 letters and eps in [0, 1], got %d, %v", ErrParam, n, eps)
+	switch {
+	case n < 2:
+		return nil, fmt.Errorf("info: NoisyTypewriter: n = %d letters, want ≥ 2: %w", n, ErrParam)
+	case !(eps >= 0 && eps <= 1):
+		return nil, fmt.Errorf("info: NoisyTypewriter: eps = %v, want in [0, 1]: %w", eps, ErrParam)
 	}
 	if err := check.Size("info: NoisyTypewriter", "n", n, MaxLetters); err != nil {
 		return nil, err
@@ -316,8 +319,11 @@ func RandomCode(rng *rand.Rand, n int, rate float64, p []float64) (*Code, error)
 	if rng == nil {
 		return nil, fmt.Errorf("info: RandomCode: rng is nil: %w", ErrParam)
 	}
-	if n < 1 || !(rate >= 0) || rate*float64(n) > 24 {
-		return nil, fmt.Errorf("%w: random code needs n ≥ 1 and 0 ≤ n·rate ≤ 24, got %d, %v", ErrParam, n, rate)
+	switch {
+	case n < 1:
+		return nil, fmt.Errorf("info: RandomCode: n = %d, want ≥ 1: %w", n, ErrParam)
+	case !(rate >= 0) || rate*float64(n) > 24:
+		return nil, fmt.Errorf("info: RandomCode: rate = %v, want 0 ≤ n·rate ≤ 24 (n = %d): %w", rate, n, ErrParam)
 	}
 	if err := checkDist("input", p); err != nil {
 		return nil, err
@@ -511,8 +517,8 @@ type TypicalSet struct {
 // P(A) > 1 − ε for large n (for p = 0.3, ε = 0.1 only from n ≈ 90) and
 // (1−ε)2^{n(H−ε)} ≤ |A| ≤ 2^{n(H+ε)}. Cost O(n).
 func BernoulliTypicalSet(p float64, n int, eps float64) (*TypicalSet, error) {
-	if !(p > 0 && p < 1) || n < 1 || !(eps > 0) {
-		return nil, fmt.Errorf("%w: info: BernoulliTypicalSet: need 0 < p < 1, n ≥ 1, eps > 0, got %v, %d, %v", ErrParam, p, n, eps)
+	if err := typicalArgs("BernoulliTypicalSet", "p", p, n, eps); err != nil {
+		return nil, err
 	}
 	if n > MaxRepetition {
 		return nil, fmt.Errorf("%w: info: BernoulliTypicalSet: n = %d, at most %d", ErrTooLarge, n, MaxRepetition)
@@ -531,6 +537,20 @@ func BernoulliTypicalSet(p float64, n int, eps float64) (*TypicalSet, error) {
 	return ts, nil
 }
 
+// typicalArgs checks the arguments of the typical-set functions: a probability in (0, 1), a
+// length n ≥ 1 and a finite ε > 0, naming the first one out of range.
+func typicalArgs(fn, name string, p float64, n int, eps float64) error {
+	switch {
+	case !(p > 0 && p < 1):
+		return fmt.Errorf("info: %s: %s = %v, want in (0, 1): %w", fn, name, p, ErrParam)
+	case n < 1:
+		return fmt.Errorf("info: %s: n = %d, want ≥ 1: %w", fn, n, ErrParam)
+	case !(eps > 0) || math.IsInf(eps, 0):
+		return fmt.Errorf("info: %s: eps = %v, want finite and > 0: %w", fn, eps, ErrParam)
+	}
+	return nil
+}
+
 func log2Add(a, b float64) float64 {
 	if math.IsInf(a, -1) {
 		return b
@@ -544,8 +564,8 @@ func log2Add(a, b float64) float64 {
 // [(1−ε)2^{−n(I+3ε)}, 2^{−n(I−3ε)}] for large n). With uniform input both marginals are always
 // typical, so only the number of flipped positions matters. Cost O(n).
 func BSCJointTypicality(flip float64, n int, eps float64) (same, indep float64, err error) {
-	if !(flip > 0 && flip < 1) || n < 1 || !(eps > 0) {
-		return 0, 0, fmt.Errorf("%w: info: BSCJointTypicality: need 0 < flip < 1, n ≥ 1, eps > 0, got %v, %d, %v", ErrParam, flip, n, eps)
+	if err := typicalArgs("BSCJointTypicality", "flip", flip, n, eps); err != nil {
+		return 0, 0, err
 	}
 	if n > MaxRepetition {
 		return 0, 0, fmt.Errorf("%w: info: BSCJointTypicality: n = %d, at most %d", ErrTooLarge, n, MaxRepetition)

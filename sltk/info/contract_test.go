@@ -3,6 +3,7 @@ package info
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -35,6 +36,11 @@ func TestBadInputErrors(t *testing.T) {
 		{"ErrorRate nil code", f((*Code)(nil).ErrorRate(bad, 1, 1)), errs.ErrEmpty, "no codewords"},
 		{"LossyCode zero Encode", errOf((&LossyCode{}).Encode(nil)), errs.ErrNotFitted, "NewLossyCode"},
 		{"LossyCode nil Decode", errOf((*LossyCode)(nil).Decode(0)), errs.ErrNotFitted, "NewLossyCode"},
+		// a message names the wrong argument only
+		{"NoisyTypewriter eps", errOf(NoisyTypewriter(4, 2)), errs.ErrParam, "NoisyTypewriter: eps = 2, want in [0, 1]: "},
+		{"RandomCode n", errOf(RandomCode(rand.New(rand.NewPCG(1, 2)), 0, 0.5, nil)), errs.ErrParam, "RandomCode: n = 0, want ≥ 1: "},
+		{"BernoulliTypicalSet eps", errOf(BernoulliTypicalSet(0.3, 10, 0)), errs.ErrParam, "BernoulliTypicalSet: eps = 0, want finite and > 0: "},
+		{"BSCJointTypicality flip", errOf2(BSCJointTypicality(1, 10, 0.1)), errs.ErrParam, "BSCJointTypicality: flip = 1, want in (0, 1): "},
 	} {
 		if !errors.Is(c.err, c.want) || c.err == nil || !strings.Contains(c.err.Error(), c.msg) {
 			t.Errorf("%s: %v, want %v with %q", c.name, c.err, c.want, c.msg)
@@ -49,4 +55,5 @@ func TestBadInputErrors(t *testing.T) {
 	}
 }
 
-func errOf[T any](_ T, err error) error { return err }
+func errOf[T any](_ T, err error) error    { return err }
+func errOf2(_, _ float64, err error) error { return err }

@@ -27,6 +27,7 @@ func TestBadInputErrors(t *testing.T) {
 		{"EXP3Bound gamma", second(EXP3Bound(2, 2, 1)), errs.ErrParam, "gamma = 2, want in (0, 1]"},
 		{"EXP3Bound overflow", second(EXP3Bound(2, 1, 1.7e308)), errs.ErrNotFinite, "overflows"},
 		{"WM zero Decide", second2((&WM{}).Decide([]int{1})), errs.ErrNotFitted, "WeightedMajority.New"},
+		{"EXP3Gamma g", second(EXP3Gamma(3, -1)), errs.ErrParam, "EXP3Gamma: g = -1, want finite and > 0: "},
 		{"AdaBoostResult nil", second3((*AdaBoostResult)(nil).Predict(nil)), errs.ErrNotFitted, "nil result"},
 	} {
 		if !errors.Is(c.err, c.want) || c.err == nil || !strings.Contains(c.err.Error(), c.msg) {

@@ -32,8 +32,11 @@ type EXP3Trace struct {
 // best total reward (e.g. g = T for rewards in [0, 1]). With it the regret is at most
 // 2√(e−1)·√(g n ln n) ≤ 2.63 √(g n ln n) (Cor. 4.8, with g in place of the unknown q_max).
 func EXP3Gamma(n int, g float64) (float64, error) {
-	if n < 2 || !(g > 0) || math.IsInf(g, 0) {
-		return 0, fmt.Errorf("%w: need n ≥ 2 actions and g > 0, got %d, %v", ErrParam, n, g)
+	switch {
+	case n < 2:
+		return 0, fmt.Errorf("online: EXP3Gamma: n = %d actions, want ≥ 2: %w", n, ErrParam)
+	case !(g > 0) || math.IsInf(g, 0):
+		return 0, fmt.Errorf("online: EXP3Gamma: g = %v, want finite and > 0: %w", g, ErrParam)
 	}
 	return math.Min(1, math.Sqrt(float64(n)*math.Log(float64(n))/((math.E-1)*g))), nil
 }

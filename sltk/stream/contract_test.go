@@ -2,6 +2,7 @@ package stream
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/errs"
@@ -11,7 +12,8 @@ import (
 // of the heaps and hash functions are safe.
 func TestBadInputErrors(t *testing.T) {
 	const maxInt = int(^uint(0) >> 1)
-	if _, err := PolyUniformityGap(3, 2, maxInt); !errors.Is(err, errs.ErrParam) {
+	if _, err := PolyUniformityGap(3, 2, maxInt); !errors.Is(err, errs.ErrParam) ||
+		!strings.HasPrefix(err.Error(), "stream: PolyUniformityGap: k = 9223372036854775807, want in [1, 64]") {
 		t.Errorf("PolyUniformityGap(k = MaxInt): %v", err)
 	}
 	if _, err := GF2PatternCounts(2, maxInt, 2, []uint64{1}); !errors.Is(err, errs.ErrTooLarge) {
