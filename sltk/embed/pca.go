@@ -340,11 +340,31 @@ func orthonormalColumns(y *mat.Dense) {
 	lapack64.Orgqr(g, tau, work, len(work))
 }
 
+// ready reports ErrNotFitted for a nil or zero model, and checks the exported fields a caller
+// may have set: Components finite and d×K, Mean finite with d entries. Cost O(d·K).
 func (m *PCAModel) ready(fn string) error {
-	if m == nil || m.Components == nil {
+	if m == nil || check.IsNil(m.Components) {
 		return fmt.Errorf("embed: PCAModel.%s: %w", fn, errs.ErrNotFitted)
 	}
+	d, _, cerr := check.Matrix("Components", m.Components)
+	if err := inputError("PCAModel."+fn, cerr); err != nil {
+		return err
+	}
+	if len(m.Mean) != d {
+		return fmt.Errorf("embed: PCAModel.%s: Mean has %d entries, Components %d rows: %w", fn, len(m.Mean), d, errs.ErrShape)
+	}
+	if err := check.Slice("Mean", m.Mean); err != nil {
+		return fmt.Errorf("embed: PCAModel.%s: %w", fn, err)
+	}
 	return nil
+}
+
+// finiteResult returns y, or ErrNotFinite when a product of finite inputs overflowed.
+func finiteResult(fn string, y *mat.Dense) (*mat.Dense, error) {
+	if _, _, cerr := check.Matrix("result", y); cerr != nil {
+		return nil, fmt.Errorf("embed: %s: the result overflows (%v); rescale the input: %w", fn, cerr, errs.ErrNotFinite)
+	}
+	return y, nil
 }
 
 // Transform returns the coordinates (x − μ)U_K of the rows of x in the basis of the
@@ -362,7 +382,7 @@ func (m *PCAModel) Transform(x mat.Matrix) (*mat.Dense, error) {
 	}
 	var z mat.Dense
 	z.Mul(centred(data, n, d, m.Mean), m.Components)
-	return &z, nil
+	return finiteResult("PCAModel.Transform", &z)
 }
 
 // InverseTransform maps coordinates z (n×K) back to μ + zU_Kᵀ in the data space: the
@@ -384,7 +404,7 @@ func (m *PCAModel) InverseTransform(z mat.Matrix) (*mat.Dense, error) {
 			row[j] += m.Mean[j]
 		}
 	}
-	return &x, nil
+	return finiteResult("PCAModel.InverseTransform", &x)
 }
 
 // fittedInput validates the input of a fitted model: finite, not empty, with want columns.

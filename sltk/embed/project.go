@@ -68,24 +68,30 @@ func (r RandomProjection) Fit(x mat.Matrix) (*Projection, error) {
 
 // Transform maps each row x_i of x to Ux_i: the n×k matrix xUᵀ.
 func (p *Projection) Transform(x mat.Matrix) (*mat.Dense, error) {
-	if p == nil || p.U == nil {
+	if p == nil || check.IsNil(p.U) {
 		return nil, fmt.Errorf("embed: Projection.Transform: %w", errs.ErrNotFitted)
 	}
-	_, d := p.U.Dims()
+	_, d, cerr := check.Matrix("U", p.U)
+	if err := inputError("Projection.Transform", cerr); err != nil {
+		return nil, err
+	}
 	if err := fittedInput("Projection.Transform", "x", x, d); err != nil {
 		return nil, err
 	}
 	var y mat.Dense
 	y.Mul(x, p.U.T())
-	return &y, nil
+	return finiteResult("Projection.Transform", &y)
 }
 
 // ceilTol is ⌈v⌉ that ignores a float excess of a few ulps over an exact integer.
 func ceilTol(v float64) int { return int(math.Ceil(v * (1 - 1e-12))) }
 
 func checkJL(fn string, n int, eps float64) error {
-	if n < 2 || !(eps > 0 && eps < 1) {
-		return fmt.Errorf("embed: %s: n = %d, eps = %v, want n ≥ 2 and 0 < eps < 1: %w", fn, n, eps, errs.ErrParam)
+	switch {
+	case n < 2:
+		return fmt.Errorf("embed: %s: n = %d, want ≥ 2: %w", fn, n, errs.ErrParam)
+	case !(eps > 0 && eps < 1):
+		return fmt.Errorf("embed: %s: eps = %v, want 0 < eps < 1: %w", fn, eps, errs.ErrParam)
 	}
 	return nil
 }
@@ -147,6 +153,9 @@ func MaxDistortion(x, y mat.Matrix) (float64, error) {
 			dy := floats.Distance(yd[i*k:(i+1)*k], yd[j*k:(j+1)*k], 2)
 			worst = math.Max(worst, math.Abs(dy/dx-1))
 		}
+	}
+	if math.IsInf(worst, 0) || math.IsNaN(worst) {
+		return 0, fmt.Errorf("embed: MaxDistortion: a distance ratio overflows (distances near 0 or MaxFloat64); rescale the data: %w", errs.ErrNotFinite)
 	}
 	return worst, nil
 }

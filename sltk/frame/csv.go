@@ -28,7 +28,9 @@ type config struct {
 func newConfig(opts []Option) config {
 	c := config{comma: ',', missing: map[string]bool{"": true, "NA": true}}
 	for _, o := range opts {
-		o(&c)
+		if o != nil { // a nil Option changes nothing
+			o(&c)
+		}
 	}
 	return c
 }
@@ -125,6 +127,9 @@ func checkSeparators(c config) error {
 // readRecords parses the text with encoding/csv, which knows the line of
 // every record, and validates the header and the field counts.
 func readRecords(r io.Reader, cfg config) (header []string, rows [][]string, err error) {
+	if r == nil {
+		return nil, nil, fmt.Errorf("frame: nil reader: %w", ErrEmpty)
+	}
 	br := bufio.NewReader(r)
 	if b, _ := br.Peek(3); bytes.Equal(b, []byte("\xef\xbb\xbf")) {
 		br.Discard(3)

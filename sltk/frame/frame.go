@@ -19,7 +19,6 @@
 package frame
 
 import (
-	"errors"
 	"strconv"
 
 	"github.com/sltk-book/sltk/sltk/errs"
@@ -29,34 +28,37 @@ import (
 // (or an error of package data or the operating system) together with the
 // detail, so callers can branch with errors.Is. ErrEmpty and ErrNotFinite are
 // those of package errs (the same values under the same names); the others
-// are about CSV syntax and data frames, and belong to this package.
+// are about CSV syntax and data frames and belong to this package, each of
+// them also one of the sentinels of errs (errs.New): ErrRagged is an
+// ErrShape, ErrMissing an ErrNotFinite, ErrLevel an ErrLabel, the others
+// ErrParam.
 var (
 	// ErrEmpty: no header, no data rows, or no columns selected.
 	ErrEmpty = errs.ErrEmpty
 	// ErrRagged: a CSV line has a different number of fields than the header.
-	ErrRagged = errors.New("frame: ragged rows")
+	ErrRagged = errs.New("frame: ragged rows", errs.ErrShape)
 	// ErrMalformed: the CSV text cannot be parsed (quoting, bad delimiter).
-	ErrMalformed = errors.New("frame: malformed CSV")
+	ErrMalformed = errs.New("frame: malformed CSV", errs.ErrParam)
 	// ErrColumnName: a header name is empty or repeats an earlier one, or the
 	// header looks like data (every name is a number: use NoHeader).
-	ErrColumnName = errors.New("frame: bad column name")
+	ErrColumnName = errs.New("frame: bad column name", errs.ErrParam)
 	// ErrUnknownColumn: a requested column is not in the data frame.
-	ErrUnknownColumn = errors.New("frame: unknown column")
+	ErrUnknownColumn = errs.New("frame: unknown column", errs.ErrParam)
 	// ErrNotNumeric: a value that should be a number is not one.
-	ErrNotNumeric = errors.New("frame: value is not numeric")
+	ErrNotNumeric = errs.New("frame: value is not numeric", errs.ErrParam)
 	// ErrMissing: a value is missing (empty field, a missing-value token,
 	// or NaN, which gota does not tell apart from missing).
-	ErrMissing = errors.New("frame: missing value")
+	ErrMissing = errs.New("frame: missing value", errs.ErrNotFinite)
 	// ErrNotFinite: a value is +Inf or -Inf, overflows float64, or is a NaN
 	// written in a text column (NaN in a numeric column is ErrMissing).
 	ErrNotFinite = errs.ErrNotFinite
 	// ErrLevel: a label is not among the levels the caller listed, or the
 	// list of levels itself repeats a level, or (Codes) the level lists do not
 	// match the columns.
-	ErrLevel = errors.New("frame: unknown or repeated level")
+	ErrLevel = errs.New("frame: unknown or repeated level", errs.ErrLabel)
 	// ErrBadFrame: the data frame carries an error from gota, or gota
 	// failed while building it.
-	ErrBadFrame = errors.New("frame: invalid data frame")
+	ErrBadFrame = errs.New("frame: invalid data frame", errs.ErrParam)
 )
 
 // maxQuoted is the longest prefix of a field, in runes, that an error message

@@ -123,7 +123,7 @@ func EquatorTail(l int, t float64) (float64, error) {
 	if err := checkRange("EquatorTail", "t", t, 0, 1); err != nil {
 		return 0, err
 	}
-	return 1 - mathext.RegIncBeta(0.5, float64(l+1)/2, t*t), nil
+	return 1 - mathext.RegIncBeta(0.5, (float64(l)+1)/2, t*t), nil
 }
 
 // EquatorBound returns (2/c)·e^{−c²/2}, Theorem 5.4's bound on the fraction of B^ℓ (ℓ ≥ 3)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -26,7 +27,7 @@ type Channel struct {
 // probability vector) and returns the channel. Rows that do not sum to 1 are reported with
 // ErrProb, negative or NaN entries with ErrProb / ErrNotFinite.
 func NewChannel(w mat.Matrix) (*Channel, error) {
-	if w == nil {
+	if check.IsNil(w) {
 		return nil, fmt.Errorf("%w: nil channel matrix", ErrEmpty)
 	}
 	r, c := w.Dims()
@@ -50,12 +51,21 @@ func BSC(eps float64) (*Channel, error) {
 	return NewChannel(mat.NewDense(2, 2, []float64{1 - eps, eps, eps, 1 - eps}))
 }
 
+// MaxLetters is the largest alphabet NoisyTypewriter builds (its n×n matrix takes 8·n² bytes).
+const MaxLetters = 1 << 12
+
 // NoisyTypewriter returns the n-letter typewriter that keeps a letter with probability 1 − eps
 // and replaces it by its predecessor (cyclically) with probability eps (Example 6; eps = 0 gives
 // the noiseless typewriter of Example 5).
 func NoisyTypewriter(n int, eps float64) (*Channel, error) {
-	if n < 2 || !(eps >= 0 && eps <= 1) {
-		return nil, fmt.Errorf("%w: typewriter needs n ≥ 2 letters and eps in [0, 1], got %d, %v", ErrParam, n, eps)
+	switch {
+	case n < 2:
+		return nil, fmt.Errorf("info: NoisyTypewriter: n = %d letters, want ≥ 2: %w", n, ErrParam)
+	case !(eps >= 0 && eps <= 1):
+		return nil, fmt.Errorf("info: NoisyTypewriter: eps = %v, want in [0, 1]: %w", eps, ErrParam)
+	}
+	if err := check.Size("info: NoisyTypewriter", "n", n, MaxLetters); err != nil {
+		return nil, err
 	}
 	w := mat.NewDense(n, n, nil)
 	for a := 0; a < n; a++ {
@@ -91,9 +101,24 @@ func (c *Channel) fitted() error {
 	return nil
 }
 
+// valid is fitted and also validates W like NewChannel does (W is an exported field that a
+// caller may have set): the entry points that compute with W call it. Cost O(|A|·|B|).
+func (c *Channel) valid() error {
+	if err := c.fitted(); err != nil {
+		return err
+	}
+	r, _ := c.W.Dims()
+	for a := 0; a < r; a++ {
+		if err := checkDist(fmt.Sprintf("channel row %d", a), c.W.RawRowView(a)); err != nil {
+			return fmt.Errorf("info: Channel.W: %w", err)
+		}
+	}
+	return nil
+}
+
 // Joint returns the joint distribution p(a, b) = p(a) W[a][b] for the input distribution p.
 func (c *Channel) Joint(p []float64) (*mat.Dense, error) {
-	if err := c.fitted(); err != nil {
+	if err := c.valid(); err != nil {
 		return nil, err
 	}
 	if len(p) != c.Inputs() {
@@ -134,7 +159,7 @@ type CapacityResult struct {
 // the capacity: I(p) ≤ C ≤ max_a D(W(·|a) ‖ q); the loop stops when the bracket is narrower than
 // tol (0 means 1e-12) or after maxIter iterations (0 means 100000). Cost O(|A|·|B|) per iteration.
 func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
-	if err := c.fitted(); err != nil {
+	if err := c.valid(); err != nil {
 		return nil, err
 	}
 	switch {
@@ -207,13 +232,25 @@ func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
 	return res, nil
 }
 
-// BSCCapacity returns 1 − h(eps), the capacity of the binary symmetric channel.
-func BSCCapacity(eps float64) float64 { return 1 - BinaryEntropy(eps) }
+// BSCCapacity returns 1 − h(eps), the capacity of the binary symmetric channel; eps outside
+// [0, 1] is an error wrapping ErrParam.
+func BSCCapacity(eps float64) (float64, error) {
+	if !(eps >= 0 && eps <= 1) {
+		return 0, fmt.Errorf("info: BSCCapacity: eps = %v, want in [0, 1]: %w", eps, ErrParam)
+	}
+	return 1 - binaryEntropy(eps), nil
+}
 
 // TypewriterCapacity returns log2 n − h(eps), the capacity of the n-letter noisy typewriter
-// (Example 9: log2 13 for n = 26, eps = 1/2).
-func TypewriterCapacity(n int, eps float64) float64 {
-	return math.Log2(float64(n)) - BinaryEntropy(eps)
+// (Example 9: log2 13 for n = 26, eps = 1/2). It needs n ≥ 2 and eps in [0, 1] (ErrParam).
+func TypewriterCapacity(n int, eps float64) (float64, error) {
+	if n < 2 {
+		return 0, fmt.Errorf("info: TypewriterCapacity: n = %d, want ≥ 2: %w", n, ErrParam)
+	}
+	if !(eps >= 0 && eps <= 1) {
+		return 0, fmt.Errorf("info: TypewriterCapacity: eps = %v, want in [0, 1]: %w", eps, ErrParam)
+	}
+	return math.Log2(float64(n)) - binaryEntropy(eps), nil
 }
 
 // Transmit sends word through the channel, drawing each output symbol independently
@@ -255,7 +292,7 @@ type Code struct {
 // Rate returns log2(M)/n bits per channel use (Definition 21). The n-repetition code has M = 2
 // and rate 1/n (the seed's Example 10 says 2^n messages and rate 1: erratum E32).
 func (c *Code) Rate() float64 {
-	if len(c.Words) == 0 || len(c.Words[0]) == 0 {
+	if c == nil || len(c.Words) == 0 || len(c.Words[0]) == 0 {
 		return 0
 	}
 	return math.Log2(float64(len(c.Words))) / float64(len(c.Words[0]))
@@ -279,8 +316,14 @@ func RepetitionCode(n int) (*Code, error) {
 // RandomCode returns Shannon's random code: floor(2^{n·rate}) codewords of length n whose
 // symbols are drawn independently from the input distribution p (§10.4.4).
 func RandomCode(rng *rand.Rand, n int, rate float64, p []float64) (*Code, error) {
-	if n < 1 || !(rate >= 0) || rate*float64(n) > 24 {
-		return nil, fmt.Errorf("%w: random code needs n ≥ 1 and 0 ≤ n·rate ≤ 24, got %d, %v", ErrParam, n, rate)
+	if rng == nil {
+		return nil, fmt.Errorf("info: RandomCode: rng is nil: %w", ErrParam)
+	}
+	switch {
+	case n < 1:
+		return nil, fmt.Errorf("info: RandomCode: n = %d, want ≥ 1: %w", n, ErrParam)
+	case !(rate >= 0) || rate*float64(n) > 24:
+		return nil, fmt.Errorf("info: RandomCode: rate = %v, want 0 ≤ n·rate ≤ 24 (n = %d): %w", rate, n, ErrParam)
 	}
 	if err := checkDist("input", p); err != nil {
 		return nil, err
@@ -309,6 +352,13 @@ func RandomCode(rng *rand.Rand, n int, rate float64, p []float64) (*Code, error)
 // received word y (the first on ties); for a BSC with eps < 1/2 this is minimum Hamming distance
 // (majority vote for the repetition code). Cost O(M·n).
 func (c *Code) DecodeML(ch *Channel, y []int) (int, error) {
+	if c == nil || len(c.Words) == 0 {
+		return 0, fmt.Errorf("info: Code.DecodeML: no codewords: %w", ErrEmpty)
+	}
+	if err := ch.valid(); err != nil {
+		return 0, err
+	}
+	na, nb := ch.W.Dims()
 	best, bl := -1, math.Inf(-1)
 	for i, w := range c.Words {
 		if len(w) != len(y) {
@@ -316,8 +366,12 @@ func (c *Code) DecodeML(ch *Channel, y []int) (int, error) {
 		}
 		var l float64
 		for j, a := range w {
-			if y[j] < 0 || y[j] >= ch.Outputs() {
+			if y[j] < 0 || y[j] >= nb {
 				return 0, fmt.Errorf("%w: received symbol %d at %d", ErrParam, y[j], j)
+			}
+			if a < 0 || a >= na {
+				return 0, fmt.Errorf("info: Code.DecodeML: codeword %d has symbol %d at %d, not an input of the channel: %w",
+					i, a, j, ErrParam)
 			}
 			l += math.Log(ch.W.At(a, y[j]))
 		}
@@ -370,6 +424,9 @@ func (ch *Channel) JointlyTypical(p []float64, x, y []int, eps float64) (bool, e
 // whose codeword is ε-jointly typical with y, or −1 when there is none (the proof then declares
 // an error). Cost O(M·n).
 func (c *Code) DecodeTypical(ch *Channel, p []float64, y []int, eps float64) (int, error) {
+	if c == nil || len(c.Words) == 0 {
+		return 0, fmt.Errorf("info: Code.DecodeTypical: no codewords: %w", ErrEmpty)
+	}
 	for i, w := range c.Words {
 		ok, err := ch.JointlyTypical(p, w, y, eps)
 		if err != nil {
@@ -385,8 +442,11 @@ func (c *Code) DecodeTypical(ch *Channel, p []float64, y []int, eps float64) (in
 // ErrorRate estimates the average error probability (Definition 22) of a code with the ML
 // decoder by sending trials uniformly chosen messages through the channel. Cost O(trials·M·n).
 func (c *Code) ErrorRate(ch *Channel, trials int, seed uint64) (float64, error) {
-	if trials < 1 || len(c.Words) == 0 {
-		return 0, fmt.Errorf("%w: info: Code.ErrorRate: trials = %d, %d codewords, want both ≥ 1", ErrParam, trials, len(c.Words))
+	if c == nil || len(c.Words) == 0 {
+		return 0, fmt.Errorf("info: Code.ErrorRate: no codewords: %w", ErrEmpty)
+	}
+	if trials < 1 {
+		return 0, fmt.Errorf("info: Code.ErrorRate: trials = %d, want ≥ 1: %w", trials, ErrParam)
 	}
 	if trials > MaxTrials {
 		return 0, fmt.Errorf("%w: info: Code.ErrorRate: trials = %d, at most %d", ErrTooLarge, trials, MaxTrials)
@@ -457,13 +517,13 @@ type TypicalSet struct {
 // P(A) > 1 − ε for large n (for p = 0.3, ε = 0.1 only from n ≈ 90) and
 // (1−ε)2^{n(H−ε)} ≤ |A| ≤ 2^{n(H+ε)}. Cost O(n).
 func BernoulliTypicalSet(p float64, n int, eps float64) (*TypicalSet, error) {
-	if !(p > 0 && p < 1) || n < 1 || !(eps > 0) {
-		return nil, fmt.Errorf("%w: info: BernoulliTypicalSet: need 0 < p < 1, n ≥ 1, eps > 0, got %v, %d, %v", ErrParam, p, n, eps)
+	if err := typicalArgs("BernoulliTypicalSet", "p", p, n, eps); err != nil {
+		return nil, err
 	}
 	if n > MaxRepetition {
 		return nil, fmt.Errorf("%w: info: BernoulliTypicalSet: n = %d, at most %d", ErrTooLarge, n, MaxRepetition)
 	}
-	h := BinaryEntropy(p)
+	h := binaryEntropy(p)
 	ts := &TypicalSet{H: h, Log2Size: math.Inf(-1)}
 	for k := 0; k <= n; k++ {
 		lw := float64(k)*math.Log2(p) + float64(n-k)*math.Log2(1-p)
@@ -475,6 +535,20 @@ func BernoulliTypicalSet(p float64, n int, eps float64) (*TypicalSet, error) {
 		ts.Log2Size = log2Add(ts.Log2Size, lc)
 	}
 	return ts, nil
+}
+
+// typicalArgs checks the arguments of the typical-set functions: a probability in (0, 1), a
+// length n ≥ 1 and a finite ε > 0, naming the first one out of range.
+func typicalArgs(fn, name string, p float64, n int, eps float64) error {
+	switch {
+	case !(p > 0 && p < 1):
+		return fmt.Errorf("info: %s: %s = %v, want in (0, 1): %w", fn, name, p, ErrParam)
+	case n < 1:
+		return fmt.Errorf("info: %s: n = %d, want ≥ 1: %w", fn, n, ErrParam)
+	case !(eps > 0) || math.IsInf(eps, 0):
+		return fmt.Errorf("info: %s: eps = %v, want finite and > 0: %w", fn, eps, ErrParam)
+	}
+	return nil
 }
 
 func log2Add(a, b float64) float64 {
@@ -490,13 +564,13 @@ func log2Add(a, b float64) float64 {
 // [(1−ε)2^{−n(I+3ε)}, 2^{−n(I−3ε)}] for large n). With uniform input both marginals are always
 // typical, so only the number of flipped positions matters. Cost O(n).
 func BSCJointTypicality(flip float64, n int, eps float64) (same, indep float64, err error) {
-	if !(flip > 0 && flip < 1) || n < 1 || !(eps > 0) {
-		return 0, 0, fmt.Errorf("%w: info: BSCJointTypicality: need 0 < flip < 1, n ≥ 1, eps > 0, got %v, %d, %v", ErrParam, flip, n, eps)
+	if err := typicalArgs("BSCJointTypicality", "flip", flip, n, eps); err != nil {
+		return 0, 0, err
 	}
 	if n > MaxRepetition {
 		return 0, 0, fmt.Errorf("%w: info: BSCJointTypicality: n = %d, at most %d", ErrTooLarge, n, MaxRepetition)
 	}
-	hxy := 1 + BinaryEntropy(flip)
+	hxy := 1 + binaryEntropy(flip)
 	for k := 0; k <= n; k++ {
 		l := float64(n) + -(float64(k)*math.Log2(flip) + float64(n-k)*math.Log2(1-flip))
 		if math.Abs(l/float64(n)-hxy) > eps {

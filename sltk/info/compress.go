@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/big"
 	"sort"
+
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 // InformationVariance returns V = Var(log2 1/P(X)) for X ~ p, in bits². With Y_n = log2 1/P^n(x)
@@ -25,6 +27,11 @@ func InformationVariance(p []float64) (float64, error) {
 	return v, nil
 }
 
+// MaxTypeLength is the longest string length n that the type-class functions
+// (SmallestProbableSet, TypicalSetMass, MostProbableMass) accept: they tabulate log2 i! for
+// i ≤ n.
+const MaxTypeLength = 1 << 20
+
 // maxTypeClasses caps the enumeration of type classes (compositions of n into the distinct
 // probability values), which grows like n^(g−1)/(g−1)! for g distinct values.
 const maxTypeClasses = 20_000_000
@@ -37,6 +44,9 @@ func typeGroups(p []float64, n int) (q []float64, m []int64, err error) {
 	}
 	if n < 1 {
 		return nil, nil, fmt.Errorf("%w: string length n = %d, need n ≥ 1", ErrParam, n)
+	}
+	if err := check.Size("info", "string length n", n, MaxTypeLength); err != nil {
+		return nil, nil, err
 	}
 	size := map[float64]int64{}
 	for _, x := range p {
@@ -347,8 +357,21 @@ func NewLossyCode(p []float64, n int, eps float64) (*LossyCode, error) {
 	return c, nil
 }
 
-// Rate is the compression rate ρ = s/n in bits per symbol.
-func (c *LossyCode) Rate() float64 { return float64(c.Bits) / float64(c.N) }
+// Rate is the compression rate ρ = s/n in bits per symbol (0 for a nil or zero LossyCode).
+func (c *LossyCode) Rate() float64 {
+	if c == nil || c.N <= 0 {
+		return 0
+	}
+	return float64(c.Bits) / float64(c.N)
+}
+
+// fitted reports ErrNotFitted for a nil or zero LossyCode (use NewLossyCode).
+func (c *LossyCode) fitted(fn string) error {
+	if c == nil || c.N <= 0 || c.sigma < 1 || len(c.order) == 0 {
+		return fmt.Errorf("info: LossyCode.%s: zero-value code, use NewLossyCode: %w", fn, ErrNotFitted)
+	}
+	return nil
+}
 
 func (c *LossyCode) index(x []int) (int, error) {
 	if len(x) != c.N {
@@ -366,6 +389,9 @@ func (c *LossyCode) index(x []int) (int, error) {
 
 // Encode returns the codeword (an integer below 2^Bits) of the string x. Cost O(n).
 func (c *LossyCode) Encode(x []int) (uint64, error) {
+	if err := c.fitted("Encode"); err != nil {
+		return 0, err
+	}
 	s, err := c.index(x)
 	if err != nil {
 		return 0, err
@@ -375,6 +401,9 @@ func (c *LossyCode) Encode(x []int) (uint64, error) {
 
 // Decode returns the string of rank code. Cost O(n).
 func (c *LossyCode) Decode(code uint64) ([]int, error) {
+	if err := c.fitted("Decode"); err != nil {
+		return nil, err
+	}
 	if code >= uint64(len(c.rank)) {
 		return nil, fmt.Errorf("%w: codeword %d not below %d", ErrParam, code, len(c.rank))
 	}

@@ -6,7 +6,8 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk/errs"
-
+	"github.com/sltk-book/sltk/sltk/internal/check"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -105,6 +106,15 @@ func entropyCounts(counts []float64) (float64, error) {
 	for _, c := range counts {
 		tot += c
 	}
+	if math.IsInf(tot, 0) { // the entropy is scale-free: rescale counts whose sum overflows
+		mx := floats.Max(counts)
+		if math.IsInf(mx, 0) {
+			return 0, fmt.Errorf("info: a count is %v (an overflowing sum of counts): %w", mx, ErrNotFinite)
+		}
+		scaled := make([]float64, len(counts))
+		floats.ScaleTo(scaled, 1/mx, counts)
+		return entropyCounts(scaled)
+	}
 	if tot <= 0 {
 		return 0, fmt.Errorf("%w: counts sum to 0", ErrEmpty)
 	}
@@ -123,14 +133,16 @@ func entropyCounts(counts []float64) (float64, error) {
 }
 
 // BinaryEntropy returns h(p) = p log2(1/p) + (1−p) log2(1/(1−p)), with h(0) = h(1) = 0 and
-// maximum 1 at p = 1/2. The signature has no error so that it can be plotted directly: for p
-// outside [0, 1] or NaN it returns NaN, which callers must treat as invalid input.
-func BinaryEntropy(p float64) float64 {
-	if math.IsNaN(p) || p < 0 || p > 1 {
-		return math.NaN()
+// maximum 1 at p = 1/2. A p outside [0, 1] or NaN is an error wrapping ErrParam.
+func BinaryEntropy(p float64) (float64, error) {
+	if !(p >= 0 && p <= 1) {
+		return 0, fmt.Errorf("info: BinaryEntropy: p = %v, want in [0, 1]: %w", p, ErrParam)
 	}
-	return plogp(p) + plogp(1-p)
+	return binaryEntropy(p), nil
 }
+
+// binaryEntropy is h(p) for a p in [0, 1] that the caller has checked.
+func binaryEntropy(p float64) float64 { return plogp(p) + plogp(1-p) }
 
 // InformationContent returns I(A) = log2(1/P(A)) for an event of probability prob ∈ (0, 1]
 // (Lemma 2.9 and Cor. 2.10: the unique additive, monotone measure up to the base).
@@ -175,7 +187,7 @@ func kl(p, q []float64, log func(float64) float64) (float64, error) {
 
 // jointSums validates a joint distribution and returns its row and column marginals.
 func jointSums(joint mat.Matrix) (rows, cols []float64, err error) {
-	if joint == nil {
+	if check.IsNil(joint) {
 		return nil, nil, fmt.Errorf("%w: nil joint distribution", ErrEmpty)
 	}
 	r, c := joint.Dims()

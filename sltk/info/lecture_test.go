@@ -21,7 +21,10 @@ func TestLectureAEPNeedsTheLog(t *testing.T) {
 			logp += math.Log2(0.7)
 		}
 	}
-	h := BinaryEntropy(0.3)
+	h, err := BinaryEntropy(0.3)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if got := -logp / n; math.Abs(got-h) > 0.03 {
 		t.Errorf("−(1/n) log₂ p = %g, want ≈ H = %g", got, h)
 	}

@@ -142,13 +142,47 @@ func LAExactLogZ(x mat.Matrix, k int, t float64) (float64, error) {
 		r, _ := LACostSquares(x, labels, k)
 		lw = append(lw, -r/t)
 	}
-	return gibbs.LogSumExp(lw), nil
+	return laFinite("LAExactLogZ", gibbs.LogSumExp(lw), t)
+}
+
+// laFinite returns v, or an error wrapping ErrNotFinite when the temperature t is too small
+// (or the data too large) for v to be represented.
+func laFinite(fn string, v, t float64) (float64, error) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("laplace: %s: result overflows at T = %g; raise T or rescale the data: %w", fn, t, ErrNotFinite)
+	}
+	return v, nil
+}
+
+// laCenters validates the K×D centres y of LAFreeEnergy and LAHessian against the data's d.
+func laCenters(y mat.Matrix, d int) (int, error) {
+	raw, k, dy, cerr := check.Rows("y", y)
+	if cerr != nil {
+		return 0, fmt.Errorf("laplace: %w", cerr)
+	}
+	if err := check.Squarable("y", raw, dy); err != nil {
+		return 0, fmt.Errorf("laplace: %w", err)
+	}
+	if dy != d {
+		return 0, fmt.Errorf("%w: y has %d columns, data %d", ErrShape, dy, d)
+	}
+	return k, nil
 }
 
 // LALogAlpha returns log α = −1/(2T) − (KD/2) log(2πT/N), the prefactor of the integral form
-// (the seed prints +KD/2, erratum E25).
-func LALogAlpha(n, k, d int, t float64) float64 {
-	return -1/(2*t) - float64(k*d)/2*math.Log(2*math.Pi*t/float64(n))
+// (the seed prints +KD/2, erratum E25). It needs n, k, d ≥ 1 and a finite T > 0 (ErrParam).
+func LALogAlpha(n, k, d int, t float64) (float64, error) {
+	switch {
+	case n < 1:
+		return 0, fmt.Errorf("laplace: LALogAlpha: n = %d, want ≥ 1: %w", n, ErrParam)
+	case k < 1:
+		return 0, fmt.Errorf("laplace: LALogAlpha: k = %d, want ≥ 1: %w", k, ErrParam)
+	case d < 1:
+		return 0, fmt.Errorf("laplace: LALogAlpha: d = %d, want ≥ 1: %w", d, ErrParam)
+	case !(t > 0) || math.IsInf(t, 0):
+		return 0, fmt.Errorf("laplace: LALogAlpha: T = %g, want finite and > 0: %w", t, ErrParam)
+	}
+	return laFinite("LALogAlpha", -1/(2*t)-float64(k)*float64(d)/2*math.Log(2*math.Pi*t/float64(n)), t)
 }
 
 // laPosterior fills p (N×K) with softmax_k(xᵢᵀy_k/T) and returns Σᵢ log Σ_k exp(xᵢᵀy_k/T).
@@ -173,9 +207,9 @@ func LAFreeEnergy(x, y mat.Matrix, t float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	k, dy := y.Dims()
-	if dy != d {
-		return 0, fmt.Errorf("%w: y has %d columns, data %d", ErrShape, dy, d)
+	k, err := laCenters(y, d)
+	if err != nil {
+		return 0, err
 	}
 	xd, yd := mat.DenseCopyOf(x), mat.DenseCopyOf(y)
 	p := mat.NewDense(n, k, nil)
@@ -184,7 +218,7 @@ func LAFreeEnergy(x, y mat.Matrix, t float64) (float64, error) {
 	for _, v := range yd.RawMatrix().Data {
 		sq += v * v
 	}
-	return 0.5*sq - t/float64(n)*lse, nil
+	return laFinite("LAFreeEnergy", 0.5*sq-t/float64(n)*lse, t)
 }
 
 // LAHessian returns the KD×KD Hessian of f_X at y (Exercise 16):
@@ -194,9 +228,9 @@ func LAHessian(x, y mat.Matrix, t float64) (*mat.SymDense, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, dy := y.Dims()
-	if dy != d {
-		return nil, fmt.Errorf("%w: y has %d columns, data %d", ErrShape, dy, d)
+	k, err := laCenters(y, d)
+	if err != nil {
+		return nil, err
 	}
 	xd := mat.DenseCopyOf(x)
 	p := mat.NewDense(n, k, nil)
@@ -225,6 +259,11 @@ func LAHessian(x, y mat.Matrix, t float64) (*mat.SymDense, error) {
 	}
 	for i := 0; i < k*d; i++ {
 		h.SetSym(i, i, h.At(i, i)+1)
+	}
+	for _, v := range h.RawSymmetric().Data {
+		if _, err := laFinite("LAHessian", v, t); err != nil {
+			return nil, err
+		}
 	}
 	return h, nil
 }

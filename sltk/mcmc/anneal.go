@@ -5,20 +5,32 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 )
 
 // Acceptance returns the log-probability of accepting a move whose cost change Δ gives
 // x = Δ/T (x = βΔ).
 type Acceptance func(x float64) float64
 
-// Metropolis is the acceptance min(1, e^{−βΔ}) of eqs. (2.5)/(2.7).
-func Metropolis(x float64) float64 { return math.Min(0, -x) }
+// Metropolis is the acceptance min(1, e^{−βΔ}) of eqs. (2.5)/(2.7). Its log is finite: an x
+// too large (or NaN) gives −MaxFloat64, a move that is never accepted.
+func Metropolis(x float64) float64 {
+	if !(x < math.MaxFloat64) {
+		return -math.MaxFloat64
+	}
+	return math.Min(0, -x)
+}
 
 // HeatBath is the Glauber (heat-bath) acceptance 1/(1 + e^{βΔ}); it also satisfies detailed
 // balance for the Gibbs target and is the rule of mean-field style single-site updates.
+// Like Metropolis, it returns −MaxFloat64 for x = +Inf or NaN.
 func HeatBath(x float64) float64 {
+	if !(x < math.MaxFloat64) {
+		return -math.MaxFloat64
+	}
 	// −log(1+e^x) computed without overflow.
 	if x > 0 {
 		return -x - math.Log1p(math.Exp(-x))
@@ -151,24 +163,44 @@ type FuncSystem[S any] struct {
 	started, proposed bool
 }
 
-// NewFuncSystem returns a System on the state s0 with the given cost and proposal.
+// NewFuncSystem returns a System on the state s0 with the given cost and proposal. s0 must
+// hold no NaN or ±Inf (ErrNotFinite), and its cost must be finite.
 func NewFuncSystem[S any](s0 S, cost func(S) float64, propose func(rng *rand.Rand, s S) S) (*FuncSystem[S], error) {
-	if cost == nil || propose == nil {
-		return nil, fmt.Errorf("%w: FuncSystem needs cost and propose", ErrParam)
+	switch {
+	case cost == nil:
+		return nil, fmt.Errorf("mcmc: NewFuncSystem: cost is nil: %w", ErrParam)
+	case propose == nil:
+		return nil, fmt.Errorf("mcmc: NewFuncSystem: propose is nil: %w", ErrParam)
+	}
+	if path := fuzzdata.NonFinite(s0); path != "" {
+		return nil, fmt.Errorf("mcmc: NewFuncSystem: %s: %w", strings.Replace(path, "result", "s0", 1), ErrNotFinite)
+	}
+	if c := cost(s0); math.IsNaN(c) || math.IsInf(c, 0) {
+		return nil, fmt.Errorf("mcmc: NewFuncSystem: cost(s0) = %v: %w", c, ErrNotFinite)
 	}
 	return &FuncSystem[S]{State: s0, CostFn: cost, ProposeFn: propose, Best: s0}, nil
 }
 
+// usable reports whether f has its functions: the methods of a nil FuncSystem or of one
+// without CostFn or ProposeFn do nothing and report cost 0 (System has no error results).
+func (f *FuncSystem[S]) usable() bool { return f != nil && f.CostFn != nil && f.ProposeFn != nil }
+
 // Cost returns the cost of the current state.
 func (f *FuncSystem[S]) Cost() float64 {
+	if !f.usable() {
+		return 0
+	}
 	if !f.started {
 		f.cur, f.started = f.CostFn(f.State), true
 	}
 	return f.cur
 }
 
-// Propose draws a proposal and returns its cost change.
+// Propose draws a proposal and returns its cost change (0, and no proposal, for a nil rng).
 func (f *FuncSystem[S]) Propose(rng *rand.Rand) float64 {
+	if !f.usable() || rng == nil {
+		return 0
+	}
 	c := f.Cost()
 	f.pending = f.ProposeFn(rng, f.State)
 	f.next = f.CostFn(f.pending)
@@ -178,10 +210,14 @@ func (f *FuncSystem[S]) Propose(rng *rand.Rand) float64 {
 
 // Accept moves to the last proposal.
 func (f *FuncSystem[S]) Accept() {
-	if f.proposed {
+	if f != nil && f.proposed {
 		f.State, f.cur, f.proposed = f.pending, f.next, false
 	}
 }
 
 // RecordBest stores the current state as the best one.
-func (f *FuncSystem[S]) RecordBest() { f.Best = f.State }
+func (f *FuncSystem[S]) RecordBest() {
+	if f != nil {
+		f.Best = f.State
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/sltk-book/sltk/sltk/errs"
@@ -90,8 +91,13 @@ func (c *FiniteChain) N() int {
 	return n
 }
 
-// Matrix returns a copy of the transition matrix.
-func (c *FiniteChain) Matrix() *mat.Dense { return mat.DenseCopyOf(c.q) }
+// Matrix returns a copy of the transition matrix (nil for a nil or zero chain).
+func (c *FiniteChain) Matrix() *mat.Dense {
+	if c.N() == 0 {
+		return nil
+	}
+	return mat.DenseCopyOf(c.q)
+}
 
 func (c *FiniteChain) ready(fn string) error {
 	if c.N() == 0 {
@@ -154,9 +160,10 @@ func (c *FiniteChain) Evolve(p0 []float64, t int) ([][]float64, error) {
 
 // Averages returns the running averages a_t = (1/t) Σ_{s=1..t} p_s of an evolution ps = p_0..p_T
 // (Theorem 6.9: a_t → π for every connected chain, periodic or not). Row 0 of the result is
-// empty, because a_0 is undefined (the sum starts at s = 1). Cost O(T·n).
+// empty, because a_0 is undefined (the sum starts at s = 1). It returns nil for an empty or
+// ragged ps (rows of different lengths). Cost O(T·n).
 func Averages(ps [][]float64) [][]float64 {
-	if len(ps) == 0 {
+	if len(ps) == 0 || slices.ContainsFunc(ps, func(p []float64) bool { return len(p) != len(ps[0]) }) {
 		return nil
 	}
 	out := make([][]float64, len(ps))

@@ -21,7 +21,8 @@ func ExampleRatChain() {
 func ExampleShuffleMatrix() {
 	c, _ := mcmc.ShuffleMatrix(4)
 	m, _ := c.Mixing(0.01, 0)
-	fmt.Printf("%d states, T(0.01) = %d ≤ %.2f\n", len(c.States), m.T, mcmc.ShuffleBound(4, 0.01))
+	b, _ := mcmc.ShuffleBound(4, 0.01)
+	fmt.Printf("%d states, T(0.01) = %d ≤ %.2f\n", len(c.States), m.T, b)
 	// Output: 24 states, T(0.01) = 9 ≤ 23.97
 }
 

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 // A Coupling runs two copies of a chain on one probability space (Definition 6.23): each copy
@@ -17,8 +18,12 @@ type Coupling interface {
 }
 
 // CouplingTime steps c until its copies meet and returns the number of steps and whether
-// they met within maxIter steps (reaching maxIter is a state, not an error).
+// they met within maxIter steps (reaching maxIter is a state, not an error). A nil c or rng,
+// or maxIter < 1, makes no step: it returns 0, false.
 func CouplingTime(c Coupling, rng *rand.Rand, maxIter int) (int, bool) {
+	if c == nil || rng == nil || maxIter < 1 {
+		return 0, false
+	}
 	for t := 0; t < maxIter; t++ {
 		if c.Met() {
 			return t, true
@@ -28,20 +33,39 @@ func CouplingTime(c Coupling, rng *rand.Rand, maxIter int) (int, bool) {
 	return maxIter, c.Met()
 }
 
+// MaxCouplingRuns and MaxCouplingSteps cap the runs and the steps per run of CouplingTimes.
+const (
+	MaxCouplingRuns  = 1 << 24
+	MaxCouplingSteps = 1 << 32
+)
+
 // CouplingTimes runs `runs` independent couplings, each fresh from newPair, and returns their
 // meeting times (maxIter for a run that did not meet). Run r draws from its own PCG stream
 // (seed, r), so the result does not depend on scheduling. Cost runs × steps, at most
 // runs × maxIter for couplings that never meet.
 func CouplingTimes(newPair func() (Coupling, error), runs, maxIter int, seed uint64) ([]int, error) {
-	if newPair == nil || runs < 1 || runs > 1<<24 || maxIter < 1 || maxIter > 1<<32 {
-		return nil, fmt.Errorf("mcmc: CouplingTimes: runs = %d, maxIter = %d (want runs in [1, 2^24], maxIter in [1, 2^32]) or nil builder: %w",
-			runs, maxIter, errs.ErrParam)
+	switch {
+	case newPair == nil:
+		return nil, fmt.Errorf("mcmc: CouplingTimes: newPair is nil: %w", errs.ErrParam)
+	case runs < 1:
+		return nil, fmt.Errorf("mcmc: CouplingTimes: runs = %d, want ≥ 1: %w", runs, errs.ErrParam)
+	case maxIter < 1:
+		return nil, fmt.Errorf("mcmc: CouplingTimes: maxIter = %d, want ≥ 1: %w", maxIter, errs.ErrParam)
+	}
+	if err := check.Size("mcmc: CouplingTimes", "runs", runs, MaxCouplingRuns); err != nil {
+		return nil, err
+	}
+	if err := check.Size("mcmc: CouplingTimes", "maxIter", maxIter, MaxCouplingSteps); err != nil {
+		return nil, err
 	}
 	out := make([]int, runs)
 	for r := range out {
 		c, err := newPair()
 		if err != nil {
 			return nil, fmt.Errorf("mcmc: CouplingTimes: run %d: %w", r, err)
+		}
+		if c == nil {
+			return nil, fmt.Errorf("mcmc: CouplingTimes: run %d: newPair returned a nil coupling: %w", r, errs.ErrParam)
 		}
 		out[r], _ = CouplingTime(c, rand.New(rand.NewPCG(seed, uint64(r))), maxIter)
 	}

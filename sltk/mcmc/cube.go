@@ -58,8 +58,12 @@ func (c Cube) check(fn string) error {
 	return nil
 }
 
-// Step returns the state after one transition from x. Cost one LogD evaluation.
+// Step returns the state after one transition from x. Cost one LogD evaluation. A hot-path
+// step has no error result: an invalid Cube or a nil rng returns x unchanged.
 func (c Cube) Step(rng *rand.Rand, x uint64) uint64 {
+	if c.check("Step") != nil || rng == nil {
+		return x
+	}
 	r := rng.IntN(c.Dim + 1)
 	if r == c.Dim {
 		return x

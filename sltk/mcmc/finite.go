@@ -6,6 +6,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -29,6 +30,9 @@ const rowTol = 1e-9
 // CheckStochastic returns an error when P is not square, has entries outside [0, 1] or NaN, or a
 // row whose sum differs from 1 by more than 1e-9. Cost O(n²).
 func CheckStochastic(P mat.Matrix) error {
+	if check.IsNil(P) {
+		return fmt.Errorf("%w: transition matrix is nil", ErrEmpty)
+	}
 	r, c := P.Dims()
 	if r == 0 || r != c {
 		return fmt.Errorf("%w: transition matrix is %d×%d, want square and non-empty", ErrShape, r, c)
@@ -129,7 +133,8 @@ func Stationary(P mat.Matrix) ([]float64, error) {
 }
 
 // DetailedBalanceError returns max_{c,c′} |p(c)π(c′|c) − p(c′)π(c|c′)|, which is 0 exactly when
-// the chain is reversible with respect to p (condition (iii) of Theorem 6). Cost O(n²).
+// the chain is reversible with respect to p (condition (iii) of Theorem 6). p must be a
+// probability vector (ErrProb otherwise). Cost O(n²).
 func DetailedBalanceError(P mat.Matrix, p []float64) (float64, error) {
 	if err := CheckStochastic(P); err != nil {
 		return 0, err
@@ -137,6 +142,9 @@ func DetailedBalanceError(P mat.Matrix, p []float64) (float64, error) {
 	n, _ := P.Dims()
 	if len(p) != n {
 		return 0, fmt.Errorf("%w: %d probabilities for %d states", ErrShape, len(p), n)
+	}
+	if err := check.Prob("p", p); err != nil {
+		return 0, fmt.Errorf("mcmc: DetailedBalanceError: %w", err)
 	}
 	var worst float64
 	for c := 0; c < n; c++ {
@@ -201,12 +209,18 @@ func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
 	return h, nil
 }
 
+// MaxTreasureStates is the most states TreasureHunter builds (its n×n matrix takes 8·n² bytes).
+const MaxTreasureStates = 1 << 12
+
 // TreasureHunter returns the proposal matrix of eq. (2.8) on {0, …, n−1}: stay with probability
 // 1/2, step up or down with probability 1/4 each, and stay instead of leaving the range (so
 // q(0|0) = q(n−1|n−1) = 3/4). The seed's second case reads c+1 where c−1 is meant (erratum E8).
 func TreasureHunter(n int) (*mat.Dense, error) {
 	if n < 2 {
 		return nil, fmt.Errorf("%w: treasure hunter needs ≥ 2 states, got %d", ErrParam, n)
+	}
+	if err := check.Size("mcmc: TreasureHunter", "n", n, MaxTreasureStates); err != nil {
+		return nil, err
 	}
 	Q := mat.NewDense(n, n, nil)
 	for c := 0; c < n; c++ {
@@ -241,7 +255,7 @@ func Enumerate(n int, energy func(s int) float64, T float64) (*Exact, error) {
 		return nil, fmt.Errorf("%w: mcmc: Enumerate: n = %d states, limit %d", ErrTooLarge, n, MaxEnumerate)
 	}
 	if !(T > 0) || math.IsInf(T, 0) {
-		return nil, fmt.Errorf("%w: got %g", ErrParam, T)
+		return nil, fmt.Errorf("mcmc: Enumerate: T = %g, want finite and > 0: %w", T, ErrParam)
 	}
 	e := make([]float64, n)
 	for s := range e {
@@ -261,5 +275,10 @@ func Enumerate(n int, energy func(s int) float64, T float64) (*Exact, error) {
 		d := e[s] - mean
 		vr += p[s] * d * d
 	}
-	return &Exact{T: T, LogZ: math.Log(z) - emin/T, P: p, MeanE: mean, VarE: vr}, nil
+	logZ := math.Log(z) - emin/T
+	if math.IsInf(logZ, 0) || math.IsInf(vr, 0) || math.IsNaN(vr) {
+		return nil, fmt.Errorf("mcmc: Enumerate: log Z or Var E overflows at T = %g (min energy %g): %w",
+			T, emin, ErrNotFinite)
+	}
+	return &Exact{T: T, LogZ: logZ, P: p, MeanE: mean, VarE: vr}, nil
 }

@@ -37,8 +37,11 @@ func NewIndependentSets(n int, edges [][2]int, k int) (*IndependentSets, error) 
 	return s, nil
 }
 
-// MaxDegree returns Δ, the maximum degree of G.
+// MaxDegree returns Δ, the maximum degree of G (0 for a nil chain).
 func (s *IndependentSets) MaxDegree() int {
+	if s == nil {
+		return 0
+	}
 	d := 0
 	for _, a := range s.adj {
 		d = max(d, len(a))
@@ -47,14 +50,19 @@ func (s *IndependentSets) MaxDegree() int {
 }
 
 // Assumption reports whether k ≤ n/(5(Δ+1)), the hypothesis of Lemmas 6.31–6.32 under which
-// the coupling contracts and the chain mixes in polynomial time.
-func (s *IndependentSets) Assumption() bool { return 5*s.K*(s.MaxDegree()+1) <= s.n }
+// the coupling contracts and the chain mixes in polynomial time (false for a nil or zero chain).
+func (s *IndependentSets) Assumption() bool {
+	return s != nil && s.n > 0 && 5*s.K*(s.MaxDegree()+1) <= s.n
+}
 
 // Greedy returns an independent set of size K by the greedy argument of Observation 6.29:
 // take the smallest remaining vertex and delete its closed neighbourhood. Each step removes at
 // most Δ+1 vertices, so it succeeds whenever K ≤ n/(Δ+1); otherwise it may fail with
 // errs.ErrParam. Cost O(n + |E|).
 func (s *IndependentSets) Greedy() ([]int, error) {
+	if s == nil || s.n == 0 {
+		return nil, fmt.Errorf("mcmc: IndependentSets.Greedy: zero-value chain, use NewIndependentSets: %w", errs.ErrNotFitted)
+	}
 	gone := make([]bool, s.n)
 	var x []int
 	for v := 0; v < s.n && len(x) < s.K; v++ {
@@ -97,11 +105,16 @@ func (s *IndependentSets) move(x []int, a, w int) {
 // error result: on a zero IndependentSets, a nil rng or an x that is not a state of length K
 // it leaves x unchanged.
 func (s *IndependentSets) Step(rng *rand.Rand, x []int) {
-	if s == nil || s.n == 0 || rng == nil || len(x) == 0 || len(x) != s.K ||
-		slices.ContainsFunc(x, func(v int) bool { return v < 0 || v >= s.n }) {
+	if !s.isState(x) || rng == nil {
 		return
 	}
 	s.move(x, rng.IntN(len(x)), rng.IntN(s.n))
+}
+
+// isState reports whether s is a usable chain and x has K vertices of it.
+func (s *IndependentSets) isState(x []int) bool {
+	return s != nil && s.n > 0 && len(x) > 0 && len(x) == s.K &&
+		!slices.ContainsFunc(x, func(v int) bool { return v < 0 || v >= s.n })
 }
 
 // IndSetCoupling is the coupling of Lemma 6.31: pick v ∈ X and w ∈ V, move X by v → w and Y
@@ -112,10 +125,18 @@ type IndSetCoupling struct {
 	X, Y []int
 }
 
-// StepPair makes one coupled transition. Cost O(k² + k·Δ).
+// StepPair makes one coupled transition. Cost O(k² + k·Δ). Like Step it has no error result:
+// with a nil rng, or a coupling whose S is nil or zero or whose X or Y is not a state of S,
+// it does nothing.
 func (c *IndSetCoupling) StepPair(rng *rand.Rand) {
+	if c == nil || !c.S.isState(c.X) || !c.S.isState(c.Y) || rng == nil {
+		return
+	}
 	a, w := rng.IntN(len(c.X)), rng.IntN(c.S.n)
 	b := c.partner(a)
+	if b < 0 { // X or Y repeats a vertex: h is no bijection
+		return
+	}
 	c.S.move(c.X, a, w)
 	c.S.move(c.Y, b, w)
 }
@@ -153,8 +174,12 @@ func (c *IndSetCoupling) partner(a int) int {
 // Met reports whether X and Y are the same set.
 func (c *IndSetCoupling) Met() bool { return c.Distance() == 0 }
 
-// Distance returns |X \ Y| = |X △ Y|/2, the quantity the coupling drives to 0.
+// Distance returns |X \ Y| = |X △ Y|/2, the quantity the coupling drives to 0 (0 for a nil
+// coupling, which thus counts as met).
 func (c *IndSetCoupling) Distance() int {
+	if c == nil {
+		return 0
+	}
 	d := 0
 	for _, u := range c.X {
 		if !slices.Contains(c.Y, u) {

@@ -16,6 +16,9 @@ import (
 // distribution follows from (1 + e^x)/(1 + e^{−x}) = e^x.
 func GlauberProb(beta, dE float64) float64 {
 	x := beta * dE
+	if math.IsNaN(x) {
+		return 0
+	}
 	if x > 0 {
 		e := math.Exp(-x)
 		return e / (1 + e)
@@ -29,12 +32,13 @@ func GlauberProb(beta, dE float64) float64 {
 // It implements System (a proposal flips one uniformly chosen spin) and BestRecorder, so
 // Anneal runs simulated annealing on it; use HeatBath acceptance for the notes' Glauber rule.
 type Ising struct {
-	n      int
-	w      []float64 // row-major N×N
-	s      []float64
-	h      []float64
-	energy float64
-	next   int
+	n        int
+	w        []float64 // row-major N×N
+	s        []float64
+	h        []float64
+	energy   float64
+	next     int
+	proposed bool
 	// Best is the lowest-energy configuration recorded by Anneal (RecordBest).
 	Best []int
 }
@@ -105,11 +109,19 @@ func (is *Ising) refresh() {
 	is.energy = e
 }
 
-// N returns the number of spins.
-func (is *Ising) N() int { return is.n }
+// N returns the number of spins (0 for a nil or zero Ising: use NewIsing).
+func (is *Ising) N() int {
+	if is == nil {
+		return 0
+	}
+	return is.n
+}
 
 // Spins returns a copy of the current configuration.
 func (is *Ising) Spins() []int {
+	if is == nil {
+		return nil
+	}
 	out := make([]int, is.n)
 	for i, v := range is.s {
 		out[i] = int(v)
@@ -118,20 +130,25 @@ func (is *Ising) Spins() []int {
 }
 
 // Energy returns E(s) of the current configuration.
-func (is *Ising) Energy() float64 { return is.energy }
+func (is *Ising) Energy() float64 {
+	if is == nil {
+		return 0
+	}
+	return is.energy
+}
 
 // FlipDelta returns ΔE_k = E(s with s_k flipped) − E(s) = 2 s_k Σ_{j≠k} W_kj s_j. O(1).
 func (is *Ising) FlipDelta(k int) (float64, error) {
-	if k < 0 || k >= is.n {
-		return 0, fmt.Errorf("%w: spin %d of %d", ErrParam, k, is.n)
+	if k < 0 || k >= is.N() {
+		return 0, fmt.Errorf("mcmc: Ising.FlipDelta: spin %d of %d: %w", k, is.N(), ErrParam)
 	}
 	return is.flipDelta(k), nil
 }
 
 // Flip flips spin k and updates the local fields. O(N).
 func (is *Ising) Flip(k int) error {
-	if k < 0 || k >= is.n {
-		return fmt.Errorf("%w: spin %d of %d", ErrParam, k, is.n)
+	if k < 0 || k >= is.N() {
+		return fmt.Errorf("mcmc: Ising.Flip: spin %d of %d: %w", k, is.N(), ErrParam)
 	}
 	is.flip(k)
 	return nil
@@ -148,20 +165,34 @@ func (is *Ising) flip(k int) {
 	}
 }
 
-// Cost, Propose, Accept and RecordBest make Ising an annealable System.
-func (is *Ising) Cost() float64 { return is.energy }
+// Cost, Propose, Accept and RecordBest make Ising an annealable System. System has no error
+// results: on a nil or zero Ising (or with a nil rng) they do nothing and report 0.
+func (is *Ising) Cost() float64 { return is.Energy() }
 
 // Propose picks a uniformly random spin and returns the energy change of flipping it.
 func (is *Ising) Propose(rng *rand.Rand) float64 {
+	if is.N() == 0 || rng == nil {
+		return 0
+	}
 	is.next = rng.IntN(is.n)
+	is.proposed = true
 	return is.flipDelta(is.next)
 }
 
 // Accept flips the spin last proposed.
-func (is *Ising) Accept() { is.flip(is.next) }
+func (is *Ising) Accept() {
+	if is != nil && is.proposed {
+		is.flip(is.next)
+		is.proposed = false
+	}
+}
 
 // RecordBest copies the current configuration into Best.
-func (is *Ising) RecordBest() { is.Best = is.Spins() }
+func (is *Ising) RecordBest() {
+	if is != nil {
+		is.Best = is.Spins()
+	}
+}
 
 // isingEnergyBits returns E(s) = −½ Σ_{i≠j} W_ij s_i s_j for the configuration encoded by the bits
 // of state (bit i set ⇔ s_i = +1), the encoding used by IsingExact. O(N²).

@@ -101,8 +101,12 @@ func NewMatchingChain(n int, edges [][2]int) (*MatchingChain, error) {
 	return m, nil
 }
 
-// Reset returns the chain to the empty matching.
+// Reset returns the chain to the empty matching. The methods without an error result do
+// nothing on a nil chain, and Size and Matching report the empty matching.
 func (m *MatchingChain) Reset() {
+	if m == nil {
+		return
+	}
 	for v := range m.mate {
 		m.mate[v] = -1
 	}
@@ -128,8 +132,11 @@ func (m *MatchingChain) move(f int32) {
 	}
 }
 
-// Step makes one transition in place. Cost O(1), no allocation.
+// Step makes one transition in place (none for a nil rng). Cost O(1), no allocation.
 func (m *MatchingChain) Step(rng *rand.Rand) {
+	if m == nil || rng == nil {
+		return
+	}
 	if r := rng.IntN(len(m.edges) + 1); r < len(m.edges) {
 		m.move(int32(r))
 	}
@@ -137,6 +144,9 @@ func (m *MatchingChain) Step(rng *rand.Rand) {
 
 // Run makes steps transitions and returns the matching size after each (steps ≤ 2^26).
 func (m *MatchingChain) Run(steps int, seed uint64) ([]int, error) {
+	if m == nil {
+		return nil, fmt.Errorf("mcmc: MatchingChain.Run: nil chain, use NewMatchingChain: %w", errs.ErrNotFitted)
+	}
 	if steps < 0 || steps > 1<<26 {
 		return nil, fmt.Errorf("mcmc: MatchingChain.Run: steps = %d, want in [0, 2^26]: %w", steps, errs.ErrParam)
 	}
@@ -150,10 +160,18 @@ func (m *MatchingChain) Run(steps int, seed uint64) ([]int, error) {
 }
 
 // Size returns the number of edges of the current matching.
-func (m *MatchingChain) Size() int { return m.size }
+func (m *MatchingChain) Size() int {
+	if m == nil {
+		return 0
+	}
+	return m.size
+}
 
 // Matching returns the indices of the edges in the current matching, ascending.
 func (m *MatchingChain) Matching() []int {
+	if m == nil {
+		return nil
+	}
 	var out []int
 	for k, in := range m.inM {
 		if in {

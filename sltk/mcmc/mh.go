@@ -33,9 +33,9 @@ type Chain[S any] struct {
 	Proposed  int
 }
 
-// AcceptRate returns the fraction of accepted proposals.
+// AcceptRate returns the fraction of accepted proposals (0 for a nil or empty chain).
 func (c *Chain[S]) AcceptRate() float64 {
-	if c.Proposed == 0 {
+	if c == nil || c.Proposed == 0 {
 		return 0
 	}
 	return float64(c.Accepted) / float64(c.Proposed)
@@ -97,11 +97,23 @@ func Average[S any](c *Chain[S], g func(S) float64) (float64, error) {
 	if c == nil || len(c.States) == 0 || g == nil {
 		return 0, fmt.Errorf("%w: empty chain or nil function", ErrEmpty)
 	}
+	vs := make([]float64, len(c.States))
 	var s float64
-	for _, st := range c.States {
-		s += g(st)
+	for t, st := range c.States {
+		vs[t] = g(st)
+		if math.IsNaN(vs[t]) || math.IsInf(vs[t], 0) {
+			return 0, fmt.Errorf("mcmc: Average: g(state %d) = %v: %w", t, vs[t], ErrNotFinite)
+		}
+		s += vs[t]
 	}
-	return s / float64(len(c.States)), nil
+	if math.IsInf(s, 0) { // the sum overflowed: average scaled terms instead
+		s = 0
+		for _, v := range vs {
+			s += v / float64(len(vs))
+		}
+		return s, nil
+	}
+	return s / float64(len(vs)), nil
 }
 
 // FirstHit runs the chain of m (its LogTarget, Propose, LogQRatio and Seed; Steps and Burn are

@@ -72,8 +72,6 @@ func TestCouplingBuildersBadInput(t *testing.T) {
 	}
 }
 
-func second[T any](_ T, err error) error { return err }
-
 func TestCurieWeiss(t *testing.T) {
 	// Reference roots of m = tanh(cm) from the lecture catalog (computed independently).
 	for _, c := range []struct{ c, m float64 }{

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -114,6 +115,9 @@ func (c *RatChain) ready(fn string) error {
 // Labels returns the transition probabilities as fractions ("1/3"), "" where q_ij = 0: the
 // edge labels of the chain's graph G_Q (viz.GraphMatrix draws it).
 func (c *RatChain) Labels() [][]string {
+	if c.N() == 0 {
+		return nil
+	}
 	out := make([][]string, c.N())
 	for i, row := range c.q {
 		out[i] = make([]string, len(row))
@@ -194,10 +198,23 @@ func (c *RatChain) Evolve(p0 []*big.Rat, t int) ([][]*big.Rat, error) {
 	return ps, nil
 }
 
-// RatAverages returns a_t = (1/t) Σ_{s=1..t} p_s exactly for an evolution p_0..p_T; row 0 is
-// empty (a_0 is undefined).
-func RatAverages(ps [][]*big.Rat) [][]*big.Rat {
+// ratTable reports whether ps is a non-empty evolution: rows of one length, no nil entry.
+func ratTable(ps [][]*big.Rat) bool {
 	if len(ps) == 0 {
+		return false
+	}
+	for _, p := range ps {
+		if len(p) != len(ps[0]) || slices.Contains(p, nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// RatAverages returns a_t = (1/t) Σ_{s=1..t} p_s exactly for an evolution p_0..p_T; row 0 is
+// empty (a_0 is undefined). It returns nil for an empty or ragged ps or one with a nil entry.
+func RatAverages(ps [][]*big.Rat) [][]*big.Rat {
+	if !ratTable(ps) {
 		return nil
 	}
 	out := make([][]*big.Rat, len(ps))
@@ -321,10 +338,14 @@ func RatTV(p, q []*big.Rat) (*big.Rat, error) {
 	return s.Quo(s, big.NewRat(2, 1)), nil
 }
 
-// RatFloats converts exact values to float64 (nearest), e.g. to plot or to print a table.
+// RatFloats converts exact values to float64 (nearest), e.g. to plot or to print a table; a
+// nil entry gives 0.
 func RatFloats(v []*big.Rat) []float64 {
 	out := make([]float64, len(v))
 	for i, r := range v {
+		if r == nil {
+			continue // a nil *big.Rat reads as 0, like the zero big.Rat
+		}
 		out[i], _ = r.Float64()
 	}
 	return out
@@ -333,12 +354,12 @@ func RatFloats(v []*big.Rat) []float64 {
 // EvolutionTable formats an exact evolution p_0..p_T with its averages as table rows
 // "t, p_1..p_n, a_1..a_n" for the steps ts (all steps when ts is empty). digits < 0 writes exact
 // fractions; otherwise decimals with that many digits, rounded half away from zero as printed
-// tables are. a_0 is left blank.
+// tables are. a_0 is left blank. An empty or ragged ps, or one with a nil entry, gives no table.
 // maxDigits caps the decimals EvolutionTable writes.
 const maxDigits = 64
 
 func EvolutionTable(ps [][]*big.Rat, digits int, ts ...int) (header []string, rows [][]string) {
-	if len(ps) == 0 {
+	if !ratTable(ps) {
 		return nil, nil
 	}
 	digits = min(digits, maxDigits)
@@ -395,6 +416,9 @@ func TableDeviation(ps [][]*big.Rat, table string) (Deviation, error) {
 	var d Deviation
 	if len(ps) == 0 {
 		return d, fmt.Errorf("mcmc: TableDeviation: empty evolution: %w", errs.ErrEmpty)
+	}
+	if !ratTable(ps) {
+		return d, fmt.Errorf("mcmc: TableDeviation: ps is ragged or has a nil entry: %w", errs.ErrShape)
 	}
 	n := len(ps[0])
 	as := RatAverages(ps)

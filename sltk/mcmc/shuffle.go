@@ -24,7 +24,11 @@ func MoveToTop(deck []int, i int) {
 
 // ShuffleStep is one step of the random-card-to-top chain: a uniform position goes to the top
 // (Lemma 6.25: ergodic with the uniform stationary distribution). Cost O(n), no allocation.
+// An empty deck or a nil rng is left as it is.
 func ShuffleStep(rng *rand.Rand, deck []int) {
+	if rng == nil || len(deck) == 0 {
+		return
+	}
 	MoveToTop(deck, rng.IntN(len(deck)))
 }
 
@@ -49,19 +53,34 @@ func NewShuffleCoupling(n int) (*ShuffleCoupling, error) {
 	return c, nil
 }
 
-// StepPair moves the card of a uniform value to the top of both decks. Cost O(n).
+// StepPair moves the card of a uniform value to the top of both decks. Cost O(n). A nil
+// coupling or rng, or empty decks, make no move.
 func (c *ShuffleCoupling) StepPair(rng *rand.Rand) {
+	if c == nil || rng == nil || len(c.X) == 0 {
+		return
+	}
 	v := rng.IntN(len(c.X))
 	MoveToTop(c.X, slices.Index(c.X, v))
 	MoveToTop(c.Y, slices.Index(c.Y, v))
 }
 
-// Met reports whether the two decks agree.
-func (c *ShuffleCoupling) Met() bool { return slices.Equal(c.X, c.Y) }
+// Met reports whether the two decks agree (a nil coupling counts as met).
+func (c *ShuffleCoupling) Met() bool { return c == nil || slices.Equal(c.X, c.Y) }
 
-// ShuffleBound is the bound n·ln(n/ε) of Lemma 6.27 and Corollary 6.28 on the mixing time.
-func ShuffleBound(n int, eps float64) float64 {
-	return float64(n) * math.Log(float64(n)/eps)
+// ShuffleBound is the bound n·ln(n/ε) of Lemma 6.27 and Corollary 6.28 on the mixing time. It
+// needs n ≥ 1 cards and ε ∈ (0, 1) (ErrParam otherwise).
+func ShuffleBound(n int, eps float64) (float64, error) {
+	switch {
+	case n < 1:
+		return 0, fmt.Errorf("mcmc: ShuffleBound: n = %d, want ≥ 1: %w", n, errs.ErrParam)
+	case !(eps > 0 && eps < 1):
+		return 0, fmt.Errorf("mcmc: ShuffleBound: eps = %v, want in (0, 1): %w", eps, errs.ErrParam)
+	}
+	b := float64(n) * math.Log(float64(n)/eps)
+	if math.IsInf(b, 0) {
+		return 0, fmt.Errorf("mcmc: ShuffleBound: n·ln(n/ε) overflows at eps = %v: %w", eps, errs.ErrNotFinite)
+	}
+	return b, nil
 }
 
 // MaxShuffleCards is the largest deck ShuffleMatrix enumerates (6! = 720 states).

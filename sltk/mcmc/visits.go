@@ -45,6 +45,9 @@ func TotalVariation(p, q []float64) (float64, error) {
 		}
 		s += math.Abs(p[i] - q[i])
 	}
+	if math.IsInf(s, 0) {
+		return 0, fmt.Errorf("mcmc: TotalVariation: Σ|p − q| overflows: %w", ErrNotFinite)
+	}
 	return s / 2, nil
 }
 

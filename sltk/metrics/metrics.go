@@ -82,10 +82,11 @@ func ConfusionMatrix(truth, pred []int) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := 1 + max(slices.Max(truth), slices.Max(pred))
-	if k > MaxConfusionLabels {
-		return nil, fmt.Errorf("%w: metrics: ConfusionMatrix: largest label %d, at most %d", ErrTooLarge, k-1, MaxConfusionLabels-1)
+	top := max(slices.Max(truth), slices.Max(pred))
+	if top >= MaxConfusionLabels {
+		return nil, fmt.Errorf("%w: metrics: ConfusionMatrix: largest label %d, at most %d", ErrTooLarge, top, MaxConfusionLabels-1)
 	}
+	k := 1 + top
 	c := mat.NewDense(k, k, nil)
 	for cell, v := range t.cells {
 		c.Set(cell[0], cell[1], float64(v))

@@ -38,10 +38,19 @@ func HoeffdingSize(eps, delta, lo, hi float64) (int, error) {
 }
 
 // HoeffdingFailure returns 2·exp(−2mε²/(hi−lo)²), Hoeffding's bound on Pr(|mean − μ| ≥ ε)
-// for m samples in [lo, hi].
-func HoeffdingFailure(eps float64, m int, lo, hi float64) float64 {
+// for m samples in [lo, hi]. It needs ε > 0, m ≥ 1 and a finite range lo < hi (ErrParam
+// otherwise).
+func HoeffdingFailure(eps float64, m int, lo, hi float64) (float64, error) {
+	switch {
+	case !(eps > 0) || math.IsInf(eps, 0):
+		return 0, fmt.Errorf("montecarlo: HoeffdingFailure: eps = %v, want finite and > 0: %w", eps, ErrParam)
+	case m < 1:
+		return 0, fmt.Errorf("montecarlo: HoeffdingFailure: m = %d, want ≥ 1: %w", m, ErrParam)
+	case !(lo < hi) || math.IsInf(hi-lo, 0):
+		return 0, fmt.Errorf("montecarlo: HoeffdingFailure: range [%v, %v], want finite with lo < hi: %w", lo, hi, ErrParam)
+	}
 	r := eps / (hi - lo)
-	return math.Min(1, 2*math.Exp(-2*float64(m)*r*r))
+	return math.Min(1, 2*math.Exp(-2*float64(m)*r*r)), nil
 }
 
 // LinearRangeSize returns ⌈b·ln(2/δ)/ε²⌉, the size that follows from a Hoeffding bound with the
@@ -128,5 +137,13 @@ func EstimatePi(m int, seed uint64) (PiResult, error) {
 }
 
 // PiFailure returns 2exp(−ε²m/8), the Hoeffding bound on Pr(|π̂ − π| ≥ ε) for m darts (the
-// indicator mean must be within ε/4 of π/4).
-func PiFailure(eps float64, m int) float64 { return HoeffdingFailure(eps/4, m, 0, 1) }
+// indicator mean must be within ε/4 of π/4). It needs ε > 0 and m ≥ 1 (ErrParam otherwise).
+func PiFailure(eps float64, m int) (float64, error) {
+	if !(eps > 0) || math.IsInf(eps, 0) {
+		return 0, fmt.Errorf("montecarlo: PiFailure: eps = %v, want finite and > 0: %w", eps, ErrParam)
+	}
+	if m < 1 {
+		return 0, fmt.Errorf("montecarlo: PiFailure: m = %d, want ≥ 1: %w", m, ErrParam)
+	}
+	return HoeffdingFailure(eps/4, m, 0, 1)
+}

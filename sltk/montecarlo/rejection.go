@@ -62,12 +62,36 @@ func (r Rejection[S]) Sample(n int) (RejectionResult[S], error) {
 }
 
 // FirstAcceptance returns (1−a)^{k−1}·a, the probability that the first acceptance happens
-// at iteration k (k ≥ 1).
-func FirstAcceptance(a float64, k int) float64 { return math.Pow(1-a, float64(k-1)) * a }
+// at iteration k. It needs a ∈ [0, 1] and k ≥ 1 (ErrParam otherwise).
+func FirstAcceptance(a float64, k int) (float64, error) {
+	if err := acceptArgs("FirstAcceptance", a, k, 1); err != nil {
+		return 0, err
+	}
+	return math.Pow(1-a, float64(k-1)) * a, nil
+}
 
 // AcceptWithin returns 1 − (1−a)^k, the probability of an acceptance within k iterations
-// (Lemma 6.4; it is ≥ 1 − e^{−ak}).
-func AcceptWithin(a float64, k int) float64 { return -math.Expm1(float64(k) * math.Log1p(-a)) }
+// (Lemma 6.4; it is ≥ 1 − e^{−ak}). It needs a ∈ [0, 1] and k ≥ 0 (ErrParam otherwise).
+func AcceptWithin(a float64, k int) (float64, error) {
+	if err := acceptArgs("AcceptWithin", a, k, 0); err != nil {
+		return 0, err
+	}
+	if k == 0 {
+		return 0, nil // no iteration, no acceptance (also for a = 1, where 0·log 0 is NaN)
+	}
+	return -math.Expm1(float64(k) * math.Log1p(-a)), nil
+}
+
+// acceptArgs checks an acceptance probability a and an iteration count k ≥ kMin.
+func acceptArgs(fn string, a float64, k, kMin int) error {
+	if !(a >= 0 && a <= 1) {
+		return fmt.Errorf("montecarlo: %s: a = %v, want in [0, 1]: %w", fn, a, ErrParam)
+	}
+	if k < kMin {
+		return fmt.Errorf("montecarlo: %s: k = %d, want ≥ %d: %w", fn, k, kMin, ErrParam)
+	}
+	return nil
+}
 
 // UnitBallVolume returns vol(B^d) = π^{d/2}/Γ(d/2 + 1).
 func UnitBallVolume(d int) float64 {

@@ -35,7 +35,10 @@ var (
 
 // Predict returns 1 where Σ_t α_t (2h_t(x) − 1) ≥ 0, else 0.
 func (r *AdaBoostResult) Predict(x mat.Matrix) ([]int, error) {
-	if r == nil || len(r.Weights) != len(r.Stumps) {
+	if r == nil {
+		return nil, fmt.Errorf("online: AdaBoostResult.Predict: nil result: %w", ErrNotFitted)
+	}
+	if len(r.Weights) != len(r.Stumps) {
 		return nil, fmt.Errorf("%w: online: AdaBoostResult.Predict: %d stumps, %d weights", ErrNotFitted, len(r.Stumps), len(r.Weights))
 	}
 	return voteStumps("AdaBoostResult.Predict", r.Stumps, r.Weights, x)

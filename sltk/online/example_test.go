@@ -14,7 +14,8 @@ func ExampleWeightedMajority() {
 		d, _ := wm.Decide(advice)
 		wm.Observe(advice, 1-d)
 	}
-	fmt.Printf("mistakes %d, experts %v, bound %.4f\n", wm.Loss, wm.Experts, WMBound(2, 0.5, 5))
+	b, _ := WMBound(2, 0.5, 5)
+	fmt.Printf("mistakes %d, experts %v, bound %.4f\n", wm.Loss, wm.Experts, b)
 	// Output: mistakes 10, experts [5 5], bound 17.7726
 }
 
@@ -31,7 +32,8 @@ func ExampleBoostRounds() {
 
 func ExampleEXP3() {
 	g, _ := EXP3Gamma(10, 1000)
-	fmt.Printf("γ* = %.7f, bound %.4f\n", g, EXP3Bound(10, g, 1000))
+	b, _ := EXP3Bound(10, g, 1000)
+	fmt.Printf("γ* = %.7f, bound %.4f\n", g, b)
 	// One action always pays 1, the others 0.
 	q := mat.NewDense(3, 2000, nil)
 	for t := 0; t < 2000; t++ {
@@ -39,7 +41,8 @@ func ExampleEXP3() {
 	}
 	gamma, _ := EXP3Gamma(3, 2000)
 	tr, _ := EXP3{Gamma: gamma, Seed: 1}.Run(q)
-	fmt.Println("regret below the bound:", tr.Regret[1999] <= EXP3Bound(3, gamma, 2000))
+	b, _ = EXP3Bound(3, gamma, 2000)
+	fmt.Println("regret below the bound:", tr.Regret[1999] <= b)
 	// Output:
 	// γ* = 0.1157606, bound 397.8186
 	// regret below the bound: true
@@ -48,7 +51,9 @@ func ExampleEXP3() {
 func ExampleMWUMaxLearningRate() {
 	a := MWUMaxLearningRate()
 	fmt.Printf("MWUBound is valid for α ≤ %.7f\n", a)
-	fmt.Printf("at α = 0.9: MWUBound %.2f, the valid MWUBoundExact %.2f\n", MWUBound(2, 0.9, 100), MWUBoundExact(2, 0.9, 100))
+	loose, _ := MWUBound(2, 0.9, 100)
+	exact, _ := MWUBoundExact(2, 0.9, 100)
+	fmt.Printf("at α = 0.9: MWUBound %.2f, the valid MWUBoundExact %.2f\n", loose, exact)
 	// Output:
 	// MWUBound is valid for α ≤ 0.6838026
 	// at α = 0.9: MWUBound 190.77, the valid MWUBoundExact 256.61
@@ -61,8 +66,8 @@ func ExampleMWUSampled() {
 		losses.Set(t, t%2, 1)
 	}
 	tr, _ := MWUSampled{MWU: MWU{LearningRate: 0.5}, Seed: 1}.Run(losses)
-	fmt.Printf("expected %.4f (= 35/6), realised %v, bound %.4f\n",
-		tr.Expected[9], tr.Realised[9], MWUBound(2, 0.5, 5))
+	b, _ := MWUBound(2, 0.5, 5)
+	fmt.Printf("expected %.4f (= 35/6), realised %v, bound %.4f\n", tr.Expected[9], tr.Realised[9], b)
 	// Output: expected 5.8333 (= 35/6), realised 5, bound 8.8863
 }
 
@@ -77,7 +82,7 @@ func ExampleEXP3_RunAdaptive() {
 	})
 	g, _ := EXP3Gamma(3, 1000)
 	tr, _ := EXP3{Gamma: g, Seed: 1}.RunAdaptive(adv, 3, 1000)
-	fmt.Printf("reward %.0f, best fixed action %.0f, bound %.1f\n",
-		tr.Reward[999], tr.Best[999], EXP3Bound(3, g, 1000))
+	b, _ := EXP3Bound(3, g, 1000)
+	fmt.Printf("reward %.0f, best fixed action %.0f, bound %.1f\n", tr.Reward[999], tr.Best[999], b)
 	// Output: reward 664, best fixed action 692, bound 150.5
 }

@@ -32,15 +32,22 @@ type EXP3Trace struct {
 // best total reward (e.g. g = T for rewards in [0, 1]). With it the regret is at most
 // 2√(e−1)·√(g n ln n) ≤ 2.63 √(g n ln n) (Cor. 4.8, with g in place of the unknown q_max).
 func EXP3Gamma(n int, g float64) (float64, error) {
-	if n < 2 || !(g > 0) || math.IsInf(g, 0) {
-		return 0, fmt.Errorf("%w: need n ≥ 2 actions and g > 0, got %d, %v", ErrParam, n, g)
+	switch {
+	case n < 2:
+		return 0, fmt.Errorf("online: EXP3Gamma: n = %d actions, want ≥ 2: %w", n, ErrParam)
+	case !(g > 0) || math.IsInf(g, 0):
+		return 0, fmt.Errorf("online: EXP3Gamma: g = %v, want finite and > 0: %w", g, ErrParam)
 	}
 	return math.Min(1, math.Sqrt(float64(n)*math.Log(float64(n))/((math.E-1)*g))), nil
 }
 
-// EXP3Bound returns Thm 4.7's regret bound (e−1)γ q_max + n ln n / γ.
-func EXP3Bound(n int, gamma, qmax float64) float64 {
-	return (math.E-1)*gamma*qmax + float64(n)*math.Log(float64(n))/gamma
+// EXP3Bound returns Thm 4.7's regret bound (e−1)γ q_max + n ln n / γ. It needs n ≥ 1,
+// γ ∈ (0, 1] and a finite q_max ≥ 0 (ErrParam otherwise).
+func EXP3Bound(n int, gamma, qmax float64) (float64, error) {
+	if err := boundArgs("EXP3Bound", n, "gamma", gamma, true, "qmax", qmax); err != nil {
+		return 0, err
+	}
+	return finiteBound("EXP3Bound", (math.E-1)*gamma*qmax+float64(n)*math.Log(float64(n))/gamma)
 }
 
 // Run plays against an oblivious adversary given as a reward table: rewards is n×T, entry
@@ -79,8 +86,13 @@ type Adversary interface {
 // AdversaryFunc adapts a function to the Adversary interface.
 type AdversaryFunc func(t int, history []int) []float64
 
-// Rewards calls f.
-func (f AdversaryFunc) Rewards(t int, history []int) []float64 { return f(t, history) }
+// Rewards calls f; a nil f gives no rewards (RunAdaptive reports that as ErrShape).
+func (f AdversaryFunc) Rewards(t int, history []int) []float64 {
+	if f == nil {
+		return nil
+	}
+	return f(t, history)
+}
 
 // RunAdaptive plays T rounds with n actions against an adaptive adversary. The regret in the
 // trace is measured, as in Thm 4.7, against the best fixed action on the reward vectors that

@@ -51,8 +51,11 @@ func (m MWU) New(n int) (*MWUState, error) {
 		Experts: make([]float64, n), AbsLoss: make([]float64, n)}, nil
 }
 
-// Distribution returns the current p_i = w_i / Σ w. Cost O(n).
+// Distribution returns the current p_i = w_i / Σ w (nil for a nil state). Cost O(n).
 func (s *MWUState) Distribution() []float64 {
+	if s == nil {
+		return nil
+	}
 	p := make([]float64, len(s.logW))
 	gibbs.Softmax(p, s.logW)
 	return p
@@ -145,15 +148,22 @@ func (m MWU) Run(losses mat.Matrix) (*MWUTrace, error) {
 }
 
 // MWUBound returns Thm 4.3's bound ln n / α + (1 + α)·L_i (valid for α ≤ ½; see MWUBoundExact).
-func MWUBound(n int, alpha, expertLoss float64) float64 {
-	return math.Log(float64(n))/alpha + (1+alpha)*expertLoss
+// It needs n ≥ 1, α ∈ (0, 1) and a finite L_i ≥ 0 (ErrParam otherwise).
+func MWUBound(n int, alpha, expertLoss float64) (float64, error) {
+	if err := boundArgs("MWUBound", n, "alpha", alpha, false, "expertLoss", expertLoss); err != nil {
+		return 0, err
+	}
+	return finiteBound("MWUBound", math.Log(float64(n))/alpha+(1+alpha)*expertLoss)
 }
 
 // MWUBoundExact returns (ln n + L_i ln(1/(1−α))) / α, valid for every α ∈ (0, 1) (it follows
 // from (1−α)^x ≤ 1 − αx on [0, 1]); it is below MWUBound exactly when
-// ln(1/(1−α)) ≤ α(1+α), i.e. α ≲ 0.6838.
-func MWUBoundExact(n int, alpha, expertLoss float64) float64 {
-	return (math.Log(float64(n)) - expertLoss*math.Log1p(-alpha)) / alpha
+// ln(1/(1−α)) ≤ α(1+α), i.e. α ≲ 0.6838. Arguments as MWUBound.
+func MWUBoundExact(n int, alpha, expertLoss float64) (float64, error) {
+	if err := boundArgs("MWUBoundExact", n, "alpha", alpha, false, "expertLoss", expertLoss); err != nil {
+		return 0, err
+	}
+	return finiteBound("MWUBoundExact", (math.Log(float64(n))-expertLoss*math.Log1p(-alpha))/alpha)
 }
 
 // MWUMaxLearningRate returns the largest α for which the step ln(1/(1−α)) ≤ α(1+α) in the proof of
@@ -175,7 +185,38 @@ func MWUMaxLearningRate() float64 {
 }
 
 // MWUSignedBound returns ln n / α + Σ L_i + α Σ |L_i|, the bound for losses in [−1, 1] and
-// α ≤ ½ (Arora–Hazan–Kale, Thm 2.1).
-func MWUSignedBound(n int, alpha, expertLoss, expertAbsLoss float64) float64 {
-	return math.Log(float64(n))/alpha + expertLoss + alpha*expertAbsLoss
+// α ≤ ½ (Arora–Hazan–Kale, Thm 2.1). It needs n ≥ 1, α ∈ (0, 1), a finite Σ L_i and
+// Σ |L_i| ≥ |Σ L_i| (ErrParam otherwise).
+func MWUSignedBound(n int, alpha, expertLoss, expertAbsLoss float64) (float64, error) {
+	if err := boundArgs("MWUSignedBound", n, "alpha", alpha, false, "expertAbsLoss", expertAbsLoss); err != nil {
+		return 0, err
+	}
+	if !(math.Abs(expertLoss) <= expertAbsLoss) {
+		return 0, fmt.Errorf("online: MWUSignedBound: expertLoss = %v, want |expertLoss| ≤ expertAbsLoss = %v: %w",
+			expertLoss, expertAbsLoss, ErrParam)
+	}
+	return finiteBound("MWUSignedBound", math.Log(float64(n))/alpha+expertLoss+alpha*expertAbsLoss)
+}
+
+// boundArgs checks the arguments of the regret bounds: n ≥ 1 experts or actions, a rate in
+// (0, 1) ((0, 1] when one is allowed) and a finite, non-negative loss or reward total.
+func boundArgs(fn string, n int, rateName string, rate float64, oneAllowed bool, totalName string, total float64) error {
+	switch {
+	case n < 1:
+		return fmt.Errorf("online: %s: n = %d, want ≥ 1: %w", fn, n, ErrParam)
+	case !(rate > 0 && (rate < 1 || oneAllowed && rate == 1)):
+		return fmt.Errorf("online: %s: %s = %v, want in (0, 1%s: %w", fn, rateName, rate,
+			map[bool]string{false: ")", true: "]"}[oneAllowed], ErrParam)
+	case !(total >= 0) || math.IsInf(total, 0):
+		return fmt.Errorf("online: %s: %s = %v, want finite and ≥ 0: %w", fn, totalName, total, ErrParam)
+	}
+	return nil
+}
+
+// finiteBound returns b, or ErrNotFinite when it overflowed (a total near MaxFloat64).
+func finiteBound(fn string, b float64) (float64, error) {
+	if math.IsInf(b, 0) || math.IsNaN(b) {
+		return 0, fmt.Errorf("online: %s: the bound overflows: %w", fn, ErrNotFinite)
+	}
+	return b, nil
 }

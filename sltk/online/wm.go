@@ -2,7 +2,6 @@ package online
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 
@@ -12,7 +11,8 @@ import (
 )
 
 // Sentinel errors. The general ones are those of package errs under the same names; ErrWeak
-// is this package's own failure (boosting's weak-learning assumption does not hold on the data).
+// is this package's own failure (boosting's weak-learning assumption does not hold on the data),
+// also an ErrParam (errs.New).
 var (
 	ErrEmpty     = errs.ErrEmpty
 	ErrParam     = errs.ErrParam
@@ -21,7 +21,7 @@ var (
 	ErrNotFinite = errs.ErrNotFinite
 	ErrNotFitted = errs.ErrNotFitted
 	ErrTooLarge  = errs.ErrTooLarge
-	ErrWeak      = errors.New("online: weak learner found no hypothesis with error below γ")
+	ErrWeak      = errs.New("online: weak learner found no hypothesis with error below γ", errs.ErrParam)
 )
 
 // WeightedMajority is the deterministic experts algorithm of §4.1: n experts give 0/1 advice,
@@ -57,6 +57,9 @@ func (c WeightedMajority) New(n int) (*WM, error) {
 }
 
 func (s *WM) checkAdvice(a []int) error {
+	if s == nil || len(s.logW) == 0 {
+		return fmt.Errorf("online: WM: zero-value state, use WeightedMajority.New: %w", ErrNotFitted)
+	}
 	if len(a) != len(s.logW) {
 		return fmt.Errorf("%w: %d advice values for %d experts", ErrShape, len(a), len(s.logW))
 	}
@@ -109,8 +112,12 @@ func (s *WM) Observe(advice []int, outcome int) (int, error) {
 	return d, nil
 }
 
-// Weights returns the current weights w_i = (1 − α)^{ℓ_i}.
+// Weights returns the current weights w_i = (1 − α)^{ℓ_i} (nil for a nil or zero WM; the
+// accessors have no error result and report an empty state there).
 func (s *WM) Weights() []float64 {
+	if s == nil {
+		return nil
+	}
 	w := make([]float64, len(s.logW))
 	for i, v := range s.logW {
 		w[i] = math.Exp(v)
@@ -119,11 +126,19 @@ func (s *WM) Weights() []float64 {
 }
 
 // LogPotential returns ln Φ = ln Σ w_i; Φ starts at n and shrinks by at least the factor
-// 1 − α/2 with every mistake of the algorithm.
-func (s *WM) LogPotential() float64 { return gibbs.LogSumExp(s.logW) }
+// 1 − α/2 with every mistake of the algorithm. It is 0 for a nil or zero WM.
+func (s *WM) LogPotential() float64 {
+	if s == nil || len(s.logW) == 0 {
+		return 0
+	}
+	return gibbs.LogSumExp(s.logW)
+}
 
-// BestExpert returns the smallest number of mistakes of any expert.
+// BestExpert returns the smallest number of mistakes of any expert (0 with no experts).
 func (s *WM) BestExpert() int {
+	if s == nil || len(s.Experts) == 0 {
+		return 0
+	}
 	b := s.Experts[0]
 	for _, v := range s.Experts {
 		b = min(b, v)
@@ -165,13 +180,20 @@ func (c WeightedMajority) Run(advice [][]int, outcomes []int) (*WMTrace, error) 
 }
 
 // WMBound returns Thm 4.2's bound 2 ln n / α + 2(1 + α)·ℓ_i on the mistakes of Weighted
-// Majority, given the mistakes ℓ_i of an expert.
-func WMBound(n int, alpha float64, expertLoss float64) float64 {
-	return 2*math.Log(float64(n))/alpha + 2*(1+alpha)*expertLoss
+// Majority, given the mistakes ℓ_i of an expert. It needs n ≥ 1, α ∈ (0, 1) and a finite
+// ℓ_i ≥ 0 (ErrParam otherwise).
+func WMBound(n int, alpha float64, expertLoss float64) (float64, error) {
+	if err := boundArgs("WMBound", n, "alpha", alpha, false, "expertLoss", expertLoss); err != nil {
+		return 0, err
+	}
+	return finiteBound("WMBound", 2*math.Log(float64(n))/alpha+2*(1+alpha)*expertLoss)
 }
 
 // WMBoundTight returns the sharper bound from the proof,
-// (ln n + ℓ_i ln(1/(1−α))) / ln(1/(1−α/2)), valid for every α ∈ (0, 1).
-func WMBoundTight(n int, alpha float64, expertLoss float64) float64 {
-	return (math.Log(float64(n)) - expertLoss*math.Log1p(-alpha)) / -math.Log1p(-alpha/2)
+// (ln n + ℓ_i ln(1/(1−α))) / ln(1/(1−α/2)), valid for every α ∈ (0, 1); arguments as WMBound.
+func WMBoundTight(n int, alpha float64, expertLoss float64) (float64, error) {
+	if err := boundArgs("WMBoundTight", n, "alpha", alpha, false, "expertLoss", expertLoss); err != nil {
+		return 0, err
+	}
+	return finiteBound("WMBoundTight", (math.Log(float64(n))-expertLoss*math.Log1p(-alpha))/-math.Log1p(-alpha/2))
 }

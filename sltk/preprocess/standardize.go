@@ -120,6 +120,10 @@ func (st *Standardization) apply(fn string, x mat.Matrix, f func(v, mean, scale 
 		row := out.RawRowView(i)
 		for j := range row {
 			row[j] = f(data[i*d+j], st.Mean[j], st.Scale[j])
+			if math.IsInf(row[j], 0) || math.IsNaN(row[j]) {
+				return nil, fmt.Errorf("preprocess: %s: x[%d,%d] = %g overflows with Mean[%d] = %g, Scale[%d] = %g: %w",
+					fn, i, j, data[i*d+j], j, st.Mean[j], j, st.Scale[j], ErrNotFinite)
+			}
 		}
 	}
 	return out, nil

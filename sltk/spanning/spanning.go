@@ -38,7 +38,7 @@ import (
 // detail. ErrParam: a malformed graph (no vertices, an endpoint out of range, a self-loop, a
 // repeated edge, an unknown algorithm, an edge index out of range). ErrShape: names or weights
 // of the wrong length. ErrNotFinite: a non-finite weight. ErrTooLarge: more spanning trees than
-// MaxTrees. ErrDisconnected: a graph without a spanning tree.
+// MaxTrees. ErrDisconnected: a graph without a spanning tree. errs.ErrEmpty: a nil Graph.
 var (
 	ErrParam        = errs.ErrParam
 	ErrShape        = errs.ErrShape
@@ -110,6 +110,9 @@ func (g *Graph) check() error {
 
 // checkWeights validates one observation's weights.
 func (g *Graph) checkWeights(w []float64) error {
+	if g == nil {
+		return fmt.Errorf("spanning: nil Graph: %w", errs.ErrEmpty)
+	}
 	if len(w) != len(g.Edges) {
 		return fmt.Errorf("%w: %d weights for %d edges", ErrShape, len(w), len(g.Edges))
 	}
@@ -214,6 +217,9 @@ func (g *Graph) Cost(tree []int, w []float64) (float64, error) {
 			return 0, fmt.Errorf("%w: edge index %d outside [0, %d)", ErrParam, e, len(g.Edges))
 		}
 		s += w[e]
+	}
+	if math.IsInf(s, 0) {
+		return 0, fmt.Errorf("spanning: Graph.Cost: the sum of the tree's weights overflows: %w", ErrNotFinite)
 	}
 	return s, nil
 }
@@ -333,10 +339,14 @@ func (g *Graph) MST(w []float64, alg Algorithm) ([]int, float64, error) {
 }
 
 // Describe writes a tree as its edges joined by spaces, each edge as the two vertex names
-// (or indices when Names is empty), e.g. "NE NS NW".
+// (or indices when Names is empty), e.g. "NE NS NW"; "" for a nil Graph, "?" for an edge
+// index outside the graph.
 func (g *Graph) Describe(tree []int) string {
+	if g == nil {
+		return ""
+	}
 	name := func(v int) string {
-		if len(g.Names) == g.N {
+		if len(g.Names) == g.N && v >= 0 && v < len(g.Names) {
 			return g.Names[v]
 		}
 		return fmt.Sprint(v)

@@ -171,7 +171,7 @@ func (c MCount) New() (*MedianKMV, error) {
 			return nil, err
 		}
 	}
-	if 2*k-1 > maxCopies {
+	if k > maxCopies || 2*k-1 > maxCopies {
 		return nil, fmt.Errorf("%w: stream: MCount.New: k = %d gives %d copies, limit %d", ErrTooLarge, k, 2*k-1, maxCopies)
 	}
 	first, err := Count{Epsilon: c.Epsilon, T: c.T, Seed: c.Seed}.New()

@@ -39,8 +39,13 @@ func ModPMaxCollision(p, n, m int) (*big.Rat, error) {
 // returns max_{x, y} |Pr(h(x) = y) − 1/m| as an exact fraction; Theorem 8.15 bounds it by 1/q
 // (and it is 0 when m divides q). Cost O(q^{k+1}·k) ≤ 2²⁶.
 func PolyUniformityGap(q, m, k int) (*big.Rat, error) {
-	if q < 2 || m < 1 || m > q || k < 1 {
-		return nil, fmt.Errorf("%w: stream: PolyUniformityGap: q = %d, m = %d, k = %d, want 1 ≤ m ≤ q, q ≥ 2, k ≥ 1", ErrParam, q, m, k)
+	switch {
+	case q < 2:
+		return nil, fmt.Errorf("stream: PolyUniformityGap: q = %d, want ≥ 2: %w", q, ErrParam)
+	case m < 1 || m > q:
+		return nil, fmt.Errorf("stream: PolyUniformityGap: m = %d, want in [1, q = %d]: %w", m, q, ErrParam)
+	case k < 1 || k > maxIndependence:
+		return nil, fmt.Errorf("stream: PolyUniformityGap: k = %d, want in [1, %d]: %w", k, maxIndependence, ErrParam)
 	}
 	if math.Pow(float64(q), float64(k+1)) > maxEnumeration {
 		return nil, fmt.Errorf("%w: stream: PolyUniformityGap: q^(k+1) = %d^%d, limit %d", ErrTooLarge, q, k+1, maxEnumeration)
@@ -80,7 +85,7 @@ func GF2PatternCounts(w, k, m int, points []uint64) ([]int, error) {
 	if m < 1 || m > 1<<w || m&(m-1) != 0 {
 		return nil, fmt.Errorf("%w: stream: GF2PatternCounts: m = %d, want a power of two ≤ 2^w", ErrParam, m)
 	}
-	if k < 1 || w*k > 24 || len(points) == 0 || math.Pow(float64(m), float64(len(points))) > 1<<24 {
+	if k < 1 || k > 24 || w*k > 24 || len(points) == 0 || math.Pow(float64(m), float64(len(points))) > 1<<24 {
 		return nil, fmt.Errorf("%w: stream: GF2PatternCounts: k = %d, %d points: want (2^w)^k ≤ 2²⁴ and m^points ≤ 2²⁴", ErrTooLarge, k, len(points))
 	}
 	counts := make([]int, int(math.Pow(float64(m), float64(len(points)))))

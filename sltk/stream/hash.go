@@ -61,8 +61,12 @@ func NewModP(p, m, seed uint64) (ModP, error) {
 	return ModP{P: p, A: 1 + r.Uint64N(p-1), B: r.Uint64N(p), M: m}, nil
 }
 
-// Hash returns h(x) in {0, …, M−1}.
+// Hash returns h(x) in {0, …, M−1}. A ModP with P or M = 0 (the zero value: use NewModP)
+// hashes every key to 0.
 func (h ModP) Hash(x uint64) uint64 {
+	if h.P == 0 || h.M == 0 {
+		return 0
+	}
 	if x >= h.P {
 		x %= h.P
 	}
@@ -100,8 +104,12 @@ func NewPolyPrime(q, m uint64, k int, seed uint64) (PolyPrime, error) {
 // maxIndependence caps the degree of the polynomial families (k-wise independence for k ≤ 64).
 const maxIndependence = 64
 
-// Hash returns h(x) in {0, …, M−1}; x is taken mod Q.
+// Hash returns h(x) in {0, …, M−1}; x is taken mod Q. A PolyPrime with Q or M = 0 (the zero
+// value: use NewPolyPrime) hashes every key to 0.
 func (h PolyPrime) Hash(x uint64) uint64 {
+	if h.Q == 0 || h.M == 0 {
+		return 0
+	}
 	x %= h.Q
 	var acc uint64
 	for i := len(h.Coef) - 1; i >= 0; i-- {

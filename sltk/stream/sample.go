@@ -248,12 +248,33 @@ func (r *WeightedReservoir[T]) Update(x T, w float64) error {
 	return nil
 }
 
-// Len, Less and Swap make the key heap a sort.Interface for siftUp and siftDown.
-func (r *WeightedReservoir[T]) Len() int           { return len(r.keys) }
-func (r *WeightedReservoir[T]) Less(i, j int) bool { return r.keys[i] < r.keys[j] }
+// Len, Less and Swap make the key heap a sort.Interface for siftUp and siftDown. They have no
+// error results: a nil reservoir has length 0, and indices outside the heap compare false and
+// swap nothing.
+func (r *WeightedReservoir[T]) Len() int {
+	if r == nil {
+		return 0
+	}
+	return len(r.keys)
+}
+
+func (r *WeightedReservoir[T]) Less(i, j int) bool { return r.in(i, j) && r.keys[i] < r.keys[j] }
+
 func (r *WeightedReservoir[T]) Swap(i, j int) {
+	if !r.in(i, j) {
+		return
+	}
 	r.keys[i], r.keys[j] = r.keys[j], r.keys[i]
 	r.items[i], r.items[j] = r.items[j], r.items[i]
+}
+
+// in reports whether i and j index the heap.
+func (r *WeightedReservoir[T]) in(i, j int) bool {
+	if r == nil {
+		return false
+	}
+	n := min(len(r.keys), len(r.items))
+	return i >= 0 && j >= 0 && i < n && j < n
 }
 
 // Sample returns the sampled items (in heap order; the reservoir's own slice).

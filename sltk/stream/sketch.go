@@ -277,6 +277,15 @@ func (h *HHSketch) Items() []uint64 {
 	return out
 }
 
+// in reports whether i and j index the queue.
+func (h *HHSketch) in(i, j int) bool {
+	if h == nil {
+		return false
+	}
+	n := min(len(h.keys), len(h.ids))
+	return i >= 0 && j >= 0 && i < n && j < n
+}
+
 // Sketch returns the underlying Count-Min sketch.
 func (h *HHSketch) Sketch() *CMSketch {
 	if h == nil {
@@ -285,10 +294,22 @@ func (h *HHSketch) Sketch() *CMSketch {
 	return h.cm
 }
 
-// Len, Less and Swap make the queue H a sort.Interface for siftUp and siftDown.
-func (h *HHSketch) Len() int           { return len(h.keys) }
-func (h *HHSketch) Less(i, j int) bool { return h.keys[i] < h.keys[j] }
+// Len, Less and Swap make the queue H a sort.Interface for siftUp and siftDown. They have no
+// error results: a nil HHSketch has length 0, and indices outside the queue compare false and
+// swap nothing.
+func (h *HHSketch) Len() int {
+	if h == nil {
+		return 0
+	}
+	return len(h.keys)
+}
+
+func (h *HHSketch) Less(i, j int) bool { return h.in(i, j) && h.keys[i] < h.keys[j] }
+
 func (h *HHSketch) Swap(i, j int) {
+	if !h.in(i, j) {
+		return
+	}
 	h.keys[i], h.keys[j] = h.keys[j], h.keys[i]
 	h.ids[i], h.ids[j] = h.ids[j], h.ids[i]
 	h.pos[h.ids[i]], h.pos[h.ids[j]] = i, j

@@ -134,6 +134,9 @@ func mixtureCumWeights(w []float64, k int) ([]float64, error) {
 // It returns an error wrapping ErrParam when cov has NaN/Inf entries or a clearly negative
 // eigenvalue. Cost O(d³).
 func CovFactor(cov mat.Symmetric) (*mat.Dense, error) {
+	if check.IsNil(cov) {
+		return nil, fmt.Errorf("synth: CovFactor: cov is nil: %w", ErrEmpty)
+	}
 	d := cov.SymmetricDim()
 	if d == 0 {
 		return nil, fmt.Errorf("%w: covariance is 0×0", ErrShape)

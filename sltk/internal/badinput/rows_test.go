@@ -6,6 +6,7 @@ import (
 	"github.com/sltk-book/sltk/sltk/cluster"
 	"github.com/sltk-book/sltk/sltk/density"
 	"github.com/sltk-book/sltk/sltk/embed"
+	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/frame"
 	"github.com/sltk-book/sltk/sltk/geometry"
 	"github.com/sltk-book/sltk/sltk/gibbs"
@@ -211,6 +212,7 @@ var rows = map[string]any{
 	"embed.RandomProjection.Fit":                  embed.RandomProjection.Fit,
 	"embed.RayleighQuotient":                      embed.RayleighQuotient,
 	"embed.SpectralRadius":                        embed.SpectralRadius,
+	"errs.New":                                    errs.New,
 	"frame.BreastCancer":                          frame.BreastCancer,
 	"frame.Codes":                                 frame.Codes,
 	"frame.Comment":                               frame.Comment,
