@@ -5,6 +5,7 @@ import (
 	"image/color"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -51,4 +52,15 @@ func (g thickCross) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) 
 	p.Move(vg.Point{X: pt.X - r, Y: pt.Y + r})
 	p.Line(vg.Point{X: pt.X + r, Y: pt.Y - r})
 	c.Stroke(p)
+}
+
+// HideLegend removes the legend entries collected so far, for panels whose colours the caption
+// explains (clusters without names, several panels of one grid); entries added afterwards, e.g.
+// by AddMarks, still show. It returns f, so that it chains. Cost O(1).
+func (f *Figure) HideLegend() *Figure {
+	old, l := f.Legend, plot.NewLegend()
+	l.TextStyle, l.Padding, l.ThumbnailWidth = old.TextStyle, old.Padding, old.ThumbnailWidth
+	l.Top, l.Left, l.XOffs, l.YOffs = old.Top, old.Left, old.XOffs, old.YOffs
+	f.Legend = l
+	return f
 }

@@ -43,3 +43,22 @@ func ExampleFigure_AddMarks() {
 	fmt.Println(err)
 	// Output: <nil>
 }
+
+func TestHideLegend(t *testing.T) {
+	x := mat.NewDense(2, 2, []float64{0, 0, 1, 1})
+	f, err := ScatterLabels(x, []int{0, 1}, nil, Classes("zero-class", "one-class"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.HideLegend()
+	if err := f.AddMarks(x, "marked"); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := Render(f, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(svg, []byte("zero-class")) || !bytes.Contains(svg, []byte("marked")) {
+		t.Fatal("HideLegend kept an old entry or dropped a later one")
+	}
+}
