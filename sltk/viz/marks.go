@@ -24,13 +24,13 @@ func (f *Figure) AddMarks(pts mat.Matrix, name string) error {
 	if err != nil {
 		return fmt.Errorf("%w: marks: %v", ErrArg, err)
 	}
-	halo.GlyphStyle = draw.GlyphStyle{Color: color.White, Radius: vg.Points(6.5),
-		Shape: thickCross{width: vg.Points(4)}}
+	halo.GlyphStyle = draw.GlyphStyle{Color: color.White, Radius: vg.Points(5.5),
+		Shape: thickCross{width: vg.Points(3.5)}}
 	s, err := plotter.NewScatter(xy)
 	if err != nil {
 		return fmt.Errorf("%w: marks: %v", ErrArg, err)
 	}
-	s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(6),
+	s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(5),
 		Shape: thickCross{width: vg.Points(2)}}
 	f.Add(halo, s)
 	if name != "" {
