@@ -7,6 +7,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
+// MaxHessianDim is the largest K·d for which FreeEnergyHessian builds its K·d × K·d matrix
+// (2048² float64 = 32 MiB).
+const MaxHessianDim = 2048
+
 // FreeEnergyHessian returns the K·d × K·d Hessian of the free energy F(θ) = −T Σᵢ log Σ_k
 // exp(−‖xᵢ−θ_k‖²/T) at any centroids θ (seed 000 §3.7). With uᵢₖ = xᵢ − θ_k and p = p(i↦k):
 //
@@ -16,7 +20,8 @@ import (
 // (k, ℓ) occupies rows k·d..k·d+d−1 and columns ℓ·d..ℓ·d+d−1, as in MeanHessian, which is this
 // matrix at the point where every centroid sits at the sample mean. A negative eigenvalue at a
 // fixed point of DA means the point is a saddle: the centroids there are about to split.
-// Posteriors are computed in the log domain. Cost O(n·K²·d²).
+// Posteriors are computed in the log domain. Cost O(n·K²·d²); K·d above MaxHessianDim is
+// ErrTooLarge.
 func FreeEnergyHessian(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.SymDense, error) {
 	post, err := Posteriors(x, centroids, T)
 	if err != nil {
@@ -24,6 +29,10 @@ func FreeEnergyHessian(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.SymD
 	}
 	n, d := x.Dims()
 	k, _ := centroids.Dims()
+	if k*d > MaxHessianDim {
+		return nil, fmt.Errorf("cluster: FreeEnergyHessian: K·d = %d·%d exceeds %d: %w", k, d,
+			MaxHessianDim, ErrTooLarge)
+	}
 	h := mat.NewSymDense(k*d, nil)
 	u := make([]float64, k*d)
 	for i := 0; i < n; i++ {
@@ -138,7 +147,7 @@ func (lv DALevel) GroupLabels(x mat.Matrix) ([]int, error) {
 // the probability that a point at (x₁, x₂) belongs to its most probable distinct position. Its
 // level lines are the iso-probability contours of cluster membership (f = 1/2 runs along the
 // boundary between two clusters; f near 1 marks the cores). It fails when the centroids are not
-// two-dimensional. Each call costs O(K).
+// two-dimensional. Each call costs O(K) and allocates.
 func (lv DALevel) Membership() (func(x1, x2 float64) float64, error) {
 	if lv.Centroids == nil || len(lv.Groups) == 0 {
 		return nil, fmt.Errorf("cluster: Membership of a level without centroids: %w", ErrEmpty)

@@ -139,3 +139,11 @@ func ExampleFreeEnergyHessian() {
 	// T = 6: smallest eigenvalue 0.67
 	// T = 4: smallest eigenvalue -1.00
 }
+
+func TestFreeEnergyHessianTooLarge(t *testing.T) {
+	x := mat.NewDense(2, 1100, nil)
+	c := mat.NewDense(2, 1100, nil)
+	if _, err := FreeEnergyHessian(x, c, 1); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("K·d = 2200: %v", err)
+	}
+}
