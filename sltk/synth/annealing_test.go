@@ -32,3 +32,23 @@ func ExampleNineGaussians() {
 	fmt.Println(r, c, means.At(0, 0), means.At(0, 1))
 	// Output: 900 2 -1.5 0
 }
+
+// TestAnnealingDataMatchGenerators checks that the two data sets are the documented draws of
+// Blobs and GaussianMixture.
+func TestAnnealingDataMatchGenerators(t *testing.T) {
+	x, labels, means := NineGaussians(1)
+	bx, bl, _, err := Blobs{N: 900, Centers: means, Std: 0.35, Seed: 1}.Generate()
+	if err != nil || !mat.Equal(x, bx) || fmt.Sprint(labels) != fmt.Sprint(bl) {
+		t.Fatalf("NineGaussians differs from Blobs (err %v)", err)
+	}
+	covs := make([]mat.Symmetric, 6)
+	for q, c := range sixCovs {
+		covs[q] = mat.NewSymDense(2, []float64{c[0], c[1], c[1], c[2]})
+	}
+	x, labels, means = SixGaussians(600, 3)
+	gx, gl, err := GaussianMixture{N: 600, Weights: []float64{0.25, 0.1, 0.2, 0.1, 0.2, 0.15},
+		Means: means, Covs: covs, Seed: 3}.Generate()
+	if err != nil || !mat.EqualApprox(x, gx, 1e-12) || fmt.Sprint(labels) != fmt.Sprint(gl) {
+		t.Fatalf("SixGaussians differs from GaussianMixture (err %v)", err)
+	}
+}
