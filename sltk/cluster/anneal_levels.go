@@ -1,0 +1,172 @@
+package cluster
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// MaxHessianDim is the largest K·d for which FreeEnergyHessian builds its K·d × K·d matrix
+// (2048² float64 = 32 MiB).
+const MaxHessianDim = 2048
+
+// FreeEnergyHessian returns the K·d × K·d Hessian of the free energy F(θ) = −T Σᵢ log Σ_k
+// exp(−‖xᵢ−θ_k‖²/T) at any centroids θ (seed 000 §3.7). With uᵢₖ = xᵢ − θ_k and p = p(i↦k):
+//
+//	∂²F/∂θ_k∂θ_ℓ = 2δ_kℓ (Σᵢ pᵢₖ) I − (4/T) Σᵢ pᵢₖ(δ_kℓ − pᵢℓ) uᵢₖ uᵢℓᵀ,
+//
+// which follows from the gradient −2 Σᵢ pᵢₖ uᵢₖ and ∂pᵢₖ/∂θ_ℓ = (2/T) pᵢₖ(δ_kℓ − pᵢℓ) uᵢℓ. Block
+// (k, ℓ) occupies rows k·d..k·d+d−1 and columns ℓ·d..ℓ·d+d−1, as in MeanHessian, which is this
+// matrix at the point where every centroid sits at the sample mean. A negative eigenvalue at a
+// fixed point of DA means the point is a saddle: the centroids there are about to split.
+// Posteriors are computed in the log domain. Cost O(n·K²·d²); K·d above MaxHessianDim is
+// ErrTooLarge.
+func FreeEnergyHessian(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.SymDense, error) {
+	post, err := Posteriors(x, centroids, T)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: FreeEnergyHessian: %w", err)
+	}
+	n, d := x.Dims()
+	k, _ := centroids.Dims()
+	if k*d > MaxHessianDim {
+		return nil, fmt.Errorf("cluster: FreeEnergyHessian: K·d = %d·%d exceeds %d: %w", k, d,
+			MaxHessianDim, ErrTooLarge)
+	}
+	h := mat.NewSymDense(k*d, nil)
+	u := make([]float64, k*d)
+	for i := 0; i < n; i++ {
+		for c := 0; c < k; c++ {
+			for a := 0; a < d; a++ {
+				u[c*d+a] = x.At(i, a) - centroids.At(c, a)
+			}
+		}
+		for c := 0; c < k; c++ {
+			pc := post.At(i, c)
+			if pc == 0 {
+				continue
+			}
+			for l := c; l < k; l++ {
+				w := -pc * post.At(i, l)
+				if l == c {
+					w += pc
+				}
+				w *= -4 / T
+				for a := 0; a < d; a++ {
+					for b := 0; b < d; b++ {
+						if l == c && b < a {
+							continue
+						}
+						r, s := c*d+a, l*d+b
+						v := h.At(r, s) + w*u[r]*u[s]
+						if l == c && a == b {
+							v += 2 * pc
+						}
+						h.SetSym(r, s, v)
+					}
+				}
+			}
+		}
+	}
+	return h, nil
+}
+
+// DistinctCentroids returns the distinct centroid positions of the level, one row per group of
+// merged centroids (row g is the mean of the centroids in Groups[g]), and ids[g] = Groups[g][0],
+// the smallest centroid index in the group. The id is a stable name across temperatures: when a
+// group splits, the part that keeps that centroid keeps the id, so a figure that colours
+// clusters by id keeps a cluster's colour from one temperature to the next. Cost O(K·d).
+func (lv DALevel) DistinctCentroids() (pos *mat.Dense, ids []int, err error) {
+	if lv.Centroids == nil || len(lv.Groups) == 0 {
+		return nil, nil, fmt.Errorf("cluster: DistinctCentroids of a level without centroids: %w",
+			ErrEmpty)
+	}
+	_, d := lv.Centroids.Dims()
+	pos = mat.NewDense(len(lv.Groups), d, nil)
+	for g, gr := range lv.Groups {
+		for _, c := range gr {
+			for j := 0; j < d; j++ {
+				pos.Set(g, j, pos.At(g, j)+lv.Centroids.At(c, j)/float64(len(gr)))
+			}
+		}
+		ids = append(ids, gr[0])
+	}
+	return pos, ids, nil
+}
+
+// GroupPosteriors returns the n×G matrix of the probabilities that each row of x belongs to each
+// distinct position of the level, p(i↦g) = Σ_{k∈Groups[g]} p(i↦k) at the level's temperature.
+// Merged centroids share their probability, so a group of m coincident centroids weighs m times
+// one centroid; summing over the group gives the membership the eye sees. Cost O(n·K·d).
+func (lv DALevel) GroupPosteriors(x mat.Matrix) (*mat.Dense, error) {
+	if lv.Centroids == nil || len(lv.Groups) == 0 {
+		return nil, fmt.Errorf("cluster: GroupPosteriors of a level without centroids: %w",
+			ErrEmpty)
+	}
+	post, err := Posteriors(x, lv.Centroids, lv.T)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: GroupPosteriors: %w", err)
+	}
+	n, _ := post.Dims()
+	out := mat.NewDense(n, len(lv.Groups), nil)
+	for i := 0; i < n; i++ {
+		for g, gr := range lv.Groups {
+			var s float64
+			for _, c := range gr {
+				s += post.At(i, c)
+			}
+			out.Set(i, g, s)
+		}
+	}
+	return out, nil
+}
+
+// GroupLabels returns, for every row of x, the id (see DistinctCentroids) of its most probable
+// distinct position at the level's temperature, ties to the first group. Colouring points by
+// these labels shows as many colours as the level has distinct centroids. Cost O(n·K·d).
+func (lv DALevel) GroupLabels(x mat.Matrix) ([]int, error) {
+	gp, err := lv.GroupPosteriors(x)
+	if err != nil {
+		return nil, err
+	}
+	n, g := gp.Dims()
+	labels := make([]int, n)
+	for i := range labels {
+		best := 0
+		for j := 1; j < g; j++ {
+			if gp.At(i, j) > gp.At(i, best) {
+				best = j
+			}
+		}
+		labels[i] = lv.Groups[best][0]
+	}
+	return labels, nil
+}
+
+// Membership returns the function f(x₁, x₂) = max_g p((x₁, x₂)↦g) of a level in two dimensions:
+// the probability that a point at (x₁, x₂) belongs to its most probable distinct position. Its
+// level lines are the iso-probability contours of cluster membership (f = 1/2 runs along the
+// boundary between two clusters; f near 1 marks the cores). It fails when the centroids are not
+// two-dimensional. Each call costs O(K) and allocates.
+func (lv DALevel) Membership() (func(x1, x2 float64) float64, error) {
+	if lv.Centroids == nil || len(lv.Groups) == 0 {
+		return nil, fmt.Errorf("cluster: Membership of a level without centroids: %w", ErrEmpty)
+	}
+	if _, d := lv.Centroids.Dims(); d != 2 {
+		return nil, fmt.Errorf("cluster: Membership needs 2-D centroids, have d = %d: %w", d,
+			ErrShape)
+	}
+	if !(lv.T > 0) || math.IsInf(lv.T, 0) {
+		return nil, fmt.Errorf("cluster: Membership at T = %g: %w", lv.T, ErrParam)
+	}
+	pt := mat.NewDense(1, 2, nil)
+	return func(x1, x2 float64) float64 {
+		pt.Set(0, 0, x1)
+		pt.Set(0, 1, x2)
+		gp, err := lv.GroupPosteriors(pt)
+		if err != nil { // only non-finite coordinates reach here
+			return math.NaN()
+		}
+		return mat.Max(gp)
+	}, nil
+}
