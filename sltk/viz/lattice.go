@@ -5,7 +5,6 @@ import (
 	"image/color"
 
 	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -15,7 +14,8 @@ import (
 // q = r·cols + c at lattice row r and column c) as points joined along every lattice row and
 // column, so a chain (rows = 1) is one polyline and a grid a net, on top of the data points
 // (data, n×2, light grey; nil for none). A well ordered map is a net without folds; a folded one
-// crosses itself. Options: Title, XLabel, YLabel, Size, legend placement.
+// crosses itself. The figure has no legend (a caption says what the grey points are), so a map
+// that fills its panel is not covered by one. Options: Title, XLabel, YLabel, Size.
 // Cost: O(n + M) plot elements.
 func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Option) (*Figure, error) {
 	o, err := collect("Lattice", opts)
@@ -45,10 +45,8 @@ func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Opt
 		sc.GlyphStyle = draw.GlyphStyle{Color: color.NRGBA{0x99, 0x99, 0x99, 0x80},
 			Radius: pointRadius(len(xy)) * 0.7, Shape: draw.CircleGlyph{}}
 		f.Add(sc)
-		f.Legend.Add("data", sc)
 	}
 	line := draw.LineStyle{Color: Color(0), Width: vg.Points(1.5)}
-	var thumb plot.Thumbnailer
 	addLine := func(idx []int) error {
 		if len(idx) < 2 {
 			return nil
@@ -63,7 +61,6 @@ func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Opt
 		}
 		l.LineStyle = line
 		f.Add(l)
-		thumb = l
 		return nil
 	}
 	for r := 0; r < rows; r++ {
@@ -90,11 +87,6 @@ func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Opt
 	}
 	nodes.GlyphStyle = draw.GlyphStyle{Color: Color(0), Radius: vg.Points(2.6), Shape: draw.CircleGlyph{}}
 	f.Add(nodes)
-	if thumb != nil {
-		f.Legend.Add("prototypes and lattice", thumb, nodes)
-	} else {
-		f.Legend.Add("prototype", nodes)
-	}
 	title := fmt.Sprintf("Map of %d×%d nodes", rows, cols)
 	if err := o.finish(f, title, "x₁", "x₂"); err != nil {
 		return nil, err
