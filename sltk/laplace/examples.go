@@ -75,8 +75,9 @@ func Wiggle() Problem {
 
 // SpinToy is the exponent of the toy model of seed 000 §4.2 for one coordinate,
 // f(y) = y² − T log(2 cosh(2y/T)), so that the model's partition function per coordinate is
-// (πT)^{−1/2} ∫ e^{−f(y)/T} dy (Laplace with M = 1/T). Its second derivative is 2 − (4/T) sech²(2y/T), so f is
-// strictly convex, with its minimum at 0, exactly when T > 2. T must be positive.
+// (πT)^{−1/2} ∫ e^{−f(y)/T} dy (Laplace with M = 1/T). Its second derivative is
+// 2 − (4/T) sech²(2y/T), so f is strictly convex, with its minimum at 0, exactly when T > 2.
+// T must be positive.
 func SpinToy(T float64) (Problem, error) {
 	if !(T > 0) || math.IsInf(T, 0) {
 		return Problem{}, fmt.Errorf("laplace: SpinToy: T = %g, want finite > 0: %w", T, ErrParam)
