@@ -374,15 +374,40 @@ def link_api(body, idents, up):
     return map_prose(body, lambda t: t, code_fn=inline)
 
 
+NOTES_HEAD = re.compile(r"^##\s+Notes on the lecture source\s*$", re.M)
+
+
+def notes_in_own_cell(nb):
+    """A Markdown cell that holds the notes heading after other text (Summary, Exercises) is
+    split before the heading, so that the fold of the notes starts at the heading."""
+    cells = []
+    for c in nb.cells:
+        m = NOTES_HEAD.search(c.source) if c.cell_type == "markdown" else None
+        if m and c.source[:m.start()].strip():
+            head = nbformat.v4.new_markdown_cell(c.source[:m.start()].rstrip() + "\n")
+            tail = nbformat.v4.new_markdown_cell(c.source[m.start():])
+            cells += [head, tail]
+        else:
+            cells.append(c)
+    nb.cells = cells
+    return nb
+
+
 def collapse_source_notes(body):
     """The section "Notes on the lecture source" (the last of a chapter) folds into <details>."""
     m = re.search(r'<h2 id="Notes-on-the-lecture-source">(.*?)</h2>', body)
     if not m:
         return body
     start = body.rfind('<div class="cell border-box-sizing', 0, m.start())
-    head = body[start:].replace(m.group(0), "", 1)
+    # The fold ends where the next section starts (nbstyle keeps the notes last; a page that
+    # does not must not lose its later sections inside the fold).
+    nxt = body.find("<h2 ", m.end())
+    end = len(body) if nxt < 0 else body.rfind('<div class="cell border-box-sizing', 0, nxt)
+    if end <= start:
+        end = len(body)
+    head = body[start:end].replace(m.group(0), "", 1)
     return (body[:start] + '<details class="source-notes"><summary><h2 id="Notes-on-the-lecture-source">'
-            'Notes on the lecture source</h2></summary>' + head + "</details>")
+            'Notes on the lecture source</h2></summary>' + head + "</details>" + body[end:])
 
 
 HEADING = re.compile(r'<h([23]) id="([^"]+)">(.*?)(?:<a class="anchor-link"[^>]*>[^<]*</a>)?</h\1>', re.S)
@@ -445,7 +470,7 @@ def render_chapter(entry, prev, nxt, entries, idents, out_dir):
                             exclude_output_prompt=True)
     # GoNB leaves pygments_lexer empty, which would fall back to Python highlighting.
     nb.metadata.setdefault("language_info", {})["pygments_lexer"] = "go"
-    body, _ = exporter.from_notebook_node(nb)
+    body, _ = exporter.from_notebook_node(notes_in_own_cell(nb))
     up = "../" * entry["page"].count("/")
     body, equations = equation_anchors(body)
     body = link_references(caption_links(body), figures, equations)

@@ -62,7 +62,7 @@ CHECKER = r"""
       var p = n.parentElement;
       if (p.closest("pre, code, script, style, .output_area, .input_area, .MathJax_Preview")) continue;
       var t = n.textContent;
-      if (/\$\$/.test(t) || /\$[^$\s][^$]*\$/.test(t)) out.rawMath.push(t.trim().slice(0, 80));
+      if (/\$\$/.test(t) || /\$[^$\s][^$]*\$/.test(t) || /\$[^$\s][^$]*\\[A-Za-z]{2,}/.test(t)) out.rawMath.push(t.trim().slice(0, 80));
     }
     var fig = 0;
     main.querySelectorAll("svg, img").forEach(function (el) {
@@ -99,6 +99,10 @@ CHECKER = r"""
       out.captions.push([m[1], +m[2]]);
       var id = a.getAttribute("href").slice(1);
       if (!document.getElementById(id)) out.badCaptions.push("Figure " + m[1] + "." + m[2] + ": no anchor #" + id);
+    });
+    out.folded = [];  // a section or figure after the notes must not vanish into their fold
+    main.querySelectorAll("details.source-notes h2, details.source-notes p.caption").forEach(function (e) {
+      if (!e.closest("summary")) out.folded.push(e.textContent.trim().slice(0, 40));
     });
     out.overflow = document.documentElement.scrollWidth - window.innerWidth;
     out.wide = [];
@@ -224,6 +228,7 @@ def check_page(book, page, width, profile, search=None):
     problems += [f"loads from the network: {u}" for u in out["remote"]]
     problems += [f"heading anchor: {a}" for a in out["badAnchors"]]
     problems += out["badCaptions"]
+    problems += [f"hidden inside the folded notes on the lecture source: {t!r}" for t in out["folded"]]
     if out["captions"]:
         chapters = {c for c, _ in out["captions"]}
         numbers = [k for _, k in out["captions"]]
@@ -317,9 +322,12 @@ def screenshots(book, shots, chapter, profile):
 
 SELFTEST_PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body><main>
 <h2 id="s">Section<a class="anchor-link" href="#s">¶</a></h2>
+<p>A formula split by a table: $m\\ge\\frac1\\varepsilon</p>
 <div><svg width="200pt" height="100pt" viewBox="0 0 200 100" style="width:300px">
 <text x="150" y="50" style="font-size:14px">a legend entry cut at the edge</text></svg></div>
 <p class="caption"><strong><a href="#fig-1-2">Figure 1.2.</a></strong> Numbered 2 before 1.</p>
+<details class="source-notes"><summary><h2 id="n">Notes</h2></summary>
+<h2 id="x">Exercises<a class="anchor-link" href="#x">¶</a></h2></details>
 </main></body></html>"""
 
 
@@ -333,12 +341,14 @@ def selftest(profile):
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     text = "\n".join(problems)
-    want = ["text outside its figure", "no anchor #fig-1-2", "figure numbers not 1, 2"]
+    want = ["text outside its figure", "no anchor #fig-1-2", "figure numbers not 1, 2",
+            "hidden inside the folded notes", "raw TeX left"]
     missing = [w for w in want if w not in text]
     if missing:
         print(f"browser self-test FAILED: not reported: {missing}; got {problems}")
         return False
-    print("browser self-test: text outside a figure and a wrong figure number are caught: ok")
+    print("browser self-test: text outside a figure, a wrong figure number and a section hidden "
+          "in the folded notes are caught: ok")
     return True
 
 

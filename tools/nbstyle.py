@@ -8,6 +8,8 @@ A notebook fails when
   - outside the last section, "## Notes on the lecture source", the text or a code comment or
     string speaks of the lecture source's errata: the words erratum/errata, spec, "seed's",
     "the seed" (of a lecture), "seed 001", or erratum labels such as E12 or C14;
+  - a Markdown table row has a | inside $…$ (it splits the cell and leaves raw TeX);
+  - a figure captioned "**Figure N.k.**" is not cited ("Figure N.k") anywhere else in the text;
   - the page does not end with its sections "## Summary", "## Exercises" and, in a chapter (any
     notebook but notebooks/00-*), "## Notes on the lecture source", in this order.
 
@@ -75,6 +77,9 @@ def check(path):
                     problems.append(f"{where} line {n}: {width} characters (at most {MAX_WIDTH})")
             if prev is None or prev.cell_type != "markdown":
                 problems.append(f"{where}: no prose before it (a Markdown cell must come first)")
+        if cell.cell_type == "markdown":
+            problems += [f"cell {i}: a table row splits a formula (write \\lvert … \\rvert "
+                         f"for | inside $…$): {row[:60]!r}" for row in split_math(src)]
         if not in_notes:
             terms = source_terms(src, cell.cell_type == "code")
             if terms:
@@ -83,9 +88,42 @@ def check(path):
                                 f"'## Notes on the lecture source': {shown}")
         prev = cell
     problems += ending(nb, not os.path.basename(path).startswith("00-"))
+    problems += unreferenced(nb)
     if sizes and statistics.median(sizes) > MAX_MEDIAN:
         problems.append(f"median code cell {statistics.median(sizes):g} lines (at most {MAX_MEDIAN})")
     return problems
+
+
+def split_math(text):
+    """Markdown table rows with a cell holding an odd number of $: a | inside math split it."""
+    rows = []
+    for line in text.splitlines():
+        if line.lstrip().startswith("|"):
+            cells = re.split(r"(?<!\\)\|", line)
+            if any(len(re.findall(r"(?<!\\)\$", c)) % 2 for c in cells):
+                rows.append(line.strip())
+    return rows
+
+
+CAPTION = re.compile(r"^\*\*Figure ([0-9A-Z]+)\.(\d+)\.\*\*")
+FIGREF = re.compile(r"\bFigures? ([0-9A-Z]+)\.(\d+)(?:\s*(?:–|-|to|and)\s*(?:\1\.)?(\d+))?")
+
+
+def unreferenced(nb):
+    """Figures whose number no Markdown text cites (outside the figure's own caption)."""
+    captions, cited = [], set()
+    for c in nb.cells:
+        if c.cell_type != "markdown":
+            continue
+        text = c.source.lstrip()
+        m = CAPTION.match(text)
+        if m:
+            captions.append((m.group(1), int(m.group(2))))
+            text = text[m.end():]
+        for ch, a, b in FIGREF.findall(text):
+            cited.update((ch, k) for k in range(int(a), int(b or a) + 1))
+    return [f"Figure {ch}.{k} is never cited in the text" for ch, k in captions
+            if (ch, k) not in cited]
 
 
 def ending(nb, chapter):
@@ -106,13 +144,13 @@ def selftest():
     good = check(os.path.join(data, "style-good.ipynb"))
     bad = "\n".join(check(os.path.join(data, "style-bad.ipynb")))
     want = ["31 lines", "115 characters", "no prose before it", "E14", "erratum", "spec's", "the seed",
-            "must end with the sections"]
+            "must end with the sections", "never cited", "splits a formula"]
     missing = [w for w in want if w not in bad]
     if good or missing:
         print(f"notebook style self-test FAILED: good notebook: {good}; not reported: {missing}")
         return False
-    print("notebook style self-test: long cells, wide lines, missing prose and lecture-source "
-          "words are caught: ok")
+    print("notebook style self-test: long cells, wide lines, missing prose, lecture-source words "
+          "and uncited figures are caught: ok")
     return True
 
 

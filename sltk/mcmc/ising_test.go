@@ -15,14 +15,9 @@ import (
 // spinGlass returns a Sherrington–Kirkpatrick coupling matrix W_ij ~ N(0, 1/N), symmetric,
 // zero diagonal.
 func spinGlass(n int, seed uint64) *mat.Dense {
-	rng := rand.New(rand.NewPCG(seed, 99))
-	w := mat.NewDense(n, n, nil)
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			v := rng.NormFloat64() / math.Sqrt(float64(n))
-			w.Set(i, j, v)
-			w.Set(j, i, v)
-		}
+	w, err := SpinGlass(n, seed)
+	if err != nil {
+		panic(err)
 	}
 	return w
 }

@@ -445,7 +445,7 @@ func Render(d Drawer, format string) (out []byte, err error) {
 		if _, err := c.WriteTo(&buf); err != nil {
 			return nil, fmt.Errorf("%w: svg: %v", ErrRender, err)
 		}
-		return []byte(svgFix.Replace(buf.String())), nil
+		return []byte(fitText(svgFix.Replace(buf.String()))), nil
 	case "png":
 		c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))
 		d.Draw(draw.New(c))

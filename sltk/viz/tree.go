@@ -130,7 +130,7 @@ func (t *treePlotter) Plot(c draw.Canvas, p *plot.Plot) {
 			continue
 		}
 		col := Color(classes[l])
-		box(c, node, pt(i), l, translucent(col, 0.35), col, vg.Points(8))
+		box(c, node, pt(i), l, tint(col, 0.35), col, vg.Points(8))
 	}
 }
 
@@ -162,4 +162,12 @@ func box(c draw.Canvas, sty text.Style, pt vg.Point, s string, fill, outline col
 		c.StrokeLines(draw.LineStyle{Color: outline, Width: vg.Points(0.8)}, append(r, r[0]))
 	}
 	c.FillText(sty, pt, s)
+}
+
+// tint mixes c with white, weight w on c, into an opaque colour: a leaf box must hide the edge
+// drawn beneath it, which a translucent fill would let show through its label.
+func tint(c color.Color, w float64) color.Color {
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	mix := func(v uint8) uint8 { return uint8(math.Round(w*float64(v) + (1-w)*255)) }
+	return color.NRGBA{R: mix(n.R), G: mix(n.G), B: mix(n.B), A: 255}
 }

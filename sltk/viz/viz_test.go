@@ -13,6 +13,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -468,6 +469,10 @@ func TestTreeDiagram(t *testing.T) {
 			t.Errorf("SVG lacks %q", s)
 		}
 	}
+	// Leaf boxes are opaque: an edge under a box must not show through its label.
+	if strings.Contains(string(svg), "fill-opacity") {
+		t.Error("a tree box has a translucent fill")
+	}
 	for name, c := range map[string]struct {
 		labels, edges []string
 		parent        []int
@@ -502,5 +507,30 @@ func TestAddBox(t *testing.T) {
 	}
 	if err := fig.AddBox(math.NaN(), 0, 1, 1, "", 0); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN corner: %v", err)
+	}
+}
+
+// Every text of an SVG figure carries the width the layout gave it, so a browser with a wider
+// fallback font still keeps a legend entry clear of its line sample.
+func TestSVGTextFitted(t *testing.T) {
+	fig := Must(Lines([]Series{{Name: "agnostic (3.5)", Y: []float64{3, 2, 1}}}, Title("sizes")))
+	svg := string(Must(Render(fig, "svg")))
+	texts := svgText.FindAllString(svg, -1)
+	if len(texts) == 0 {
+		t.Fatal("no text elements found")
+	}
+	for _, el := range texts {
+		if !strings.Contains(el, `textLength="`) {
+			t.Errorf("text without textLength: %s", el)
+		}
+	}
+	// The width is gonum's: 10 pt Liberation Sans for the legend entry.
+	f := sansFont
+	f.Size = 10
+	face := font.DefaultCache.Lookup(f, 10)
+	want := strconv.FormatFloat(float64(face.Width("agnostic (3.5)")), 'f', 2, 64)
+	if !strings.Contains(svg, `textLength="`+want+`" lengthAdjust="spacingAndGlyphs" style="`) ||
+		!strings.Contains(svg, ">agnostic (3.5)</text>") {
+		t.Errorf("legend entry not fitted to %s pt", want)
 	}
 }
