@@ -69,9 +69,10 @@ func Dissimilarities(x mat.Matrix, dist func(a, b []float64) float64) (*mat.Dens
 // sets are circles about the weighted mean w_q (e_q(x) = ½‖x − w_q‖²), for other
 // dissimilarities they show where a centroid would sit if one existed.
 // NewFieldMap costs O(n²·(d + K)) once (the self terms); Fields costs O(n·(d + K)) per point.
+// A FieldMap reuses one buffer, so it is not safe for concurrent use.
 type FieldMap struct {
 	x      []float64 // n×d row-major
-	n, d   int
+	d      int
 	assign *mat.Dense
 	dist   func(a, b []float64) float64
 	mass   []float64 // n_q
@@ -94,7 +95,7 @@ func NewFieldMap(x, assign mat.Matrix, dist func(a, b []float64) float64) (*Fiel
 	_, k := m.Dims()
 	var dm mat.Dense
 	dm.Mul(d, m)
-	f := &FieldMap{x: data.x, n: data.n, d: data.d, assign: m, dist: dist,
+	f := &FieldMap{x: data.x, d: data.d, assign: m, dist: dist,
 		mass: make([]float64, k), self: make([]float64, k), buf: make([]float64, data.n)}
 	for q := 0; q < k; q++ {
 		f.mass[q] = mat.Sum(m.ColView(q))
@@ -106,7 +107,8 @@ func NewFieldMap(x, assign mat.Matrix, dist func(a, b []float64) float64) (*Fiel
 	return f, nil
 }
 
-// Fields returns e_q(point) for q = 0…K−1. point must have d finite coordinates.
+// Fields returns e_q(point) for q = 0…K−1. point must have d finite coordinates, and the
+// dissimilarities from the data to it must be finite and non-negative.
 func (f *FieldMap) Fields(point []float64) ([]float64, error) {
 	if len(point) != f.d {
 		return nil, fmt.Errorf("cluster: FieldMap: point has %d coordinates, want %d: %w",
@@ -118,7 +120,12 @@ func (f *FieldMap) Fields(point []float64) ([]float64, error) {
 		}
 	}
 	for i := range f.buf {
-		f.buf[i] = f.dist(f.x[i*f.d:(i+1)*f.d], point)
+		v := f.dist(f.x[i*f.d:(i+1)*f.d], point)
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("cluster: FieldMap: d(%d, point) = %g, want finite ≥ 0: %w",
+				i, v, ErrNotFinite)
+		}
+		f.buf[i] = v
 	}
 	_, k := f.assign.Dims()
 	out := make([]float64, k)

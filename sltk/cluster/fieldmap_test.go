@@ -114,6 +114,19 @@ func TestFieldMapBadInput(t *testing.T) {
 	if _, err := fm.Fields([]float64{1, math.Inf(1)}); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("infinite point: %v", err)
 	}
+	far := func(a, b []float64) float64 { // finite on the data, infinite for a distant point
+		if math.Abs(b[0]) > 100 {
+			return math.Inf(1)
+		}
+		return CityBlock(a, b)
+	}
+	fmf, err := NewFieldMap(x, m, far)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fmf.Fields([]float64{1e3, 0}); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("infinite dissimilarity: %v", err)
+	}
 }
 
 // The mean field of a two-point cluster under ½‖·‖² is half the squared distance to the
