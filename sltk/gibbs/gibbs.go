@@ -100,11 +100,12 @@ func Softmax(dst, x []float64) float64 {
 // exact (exp underflows there), a smaller one trades a relative error below e^{−cut} per term
 // for speed (deterministic annealing skips most far centroids that way). It is a hot kernel
 // without an error result: its preconditions are a non-empty r with a finite minimum, dst at
-// least as long as r, 0 < t < ∞ and cut > 0; when one fails it writes nothing and returns
+// least as long as r, 0 < t < ∞ with 1/t finite and cut > 0; when one fails it writes nothing and returns
 // (0, 0), which a valid call never does (z ≥ 1). NaN or +Inf costs get probability 0.
 // Cost O(len(r)).
 func SoftmaxCosts(dst, r []float64, t, cut float64) (rmin, z float64) {
-	if len(r) == 0 || len(dst) < len(r) || !(t > 0) || math.IsInf(t, 1) || !(cut > 0) {
+	inv := 1 / t
+	if len(r) == 0 || len(dst) < len(r) || !(t > 0) || math.IsInf(t, 1) || math.IsInf(inv, 1) || !(cut > 0) {
 		return 0, 0
 	}
 	rmin = math.Inf(1)
@@ -116,7 +117,6 @@ func SoftmaxCosts(dst, r []float64, t, cut float64) (rmin, z float64) {
 	if math.IsInf(rmin, 0) {
 		return 0, 0
 	}
-	inv := 1 / t
 	for c, v := range r {
 		if a := (v - rmin) * inv; a < cut {
 			dst[c] = math.Exp(-a)
