@@ -3,6 +3,7 @@ package density
 import (
 	"cmp"
 	"fmt"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"math"
 	"math/rand/v2"
 
@@ -129,7 +130,7 @@ func (m *bernoulliModel) MStep() error {
 }
 
 func checkBinary(x mat.Matrix) ([]float64, int, int, error) {
-	if x == nil {
+	if check.IsNil(x) {
 		return nil, 0, 0, fmt.Errorf("%w: nil data", ErrEmpty)
 	}
 	n, d := x.Dims()

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"math"
 	"math/rand/v2"
 
@@ -59,10 +60,11 @@ type EMResult struct {
 	Model     EMModel // the fitted model (its parameters are the final ones)
 }
 
-// Final returns the log-likelihood of the fitted parameters.
+// Final returns the log-likelihood of the fitted parameters; a nil or empty result (nothing
+// fitted, no data explained) gives gibbs.LogZero, the finite stand-in for ln 0.
 func (r *EMResult) Final() float64 {
 	if r == nil || len(r.Trace) == 0 {
-		return math.Inf(-1) // nothing fitted: no data is explained
+		return gibbs.LogZero
 	}
 	return r.Trace[len(r.Trace)-1]
 }

@@ -3,6 +3,7 @@ package density
 import (
 	"cmp"
 	"fmt"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"math"
 	"math/rand/v2"
 
@@ -125,13 +126,13 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 		return nil, fmt.Errorf("%w: unknown covariance type %v", ErrParam, g.Cov)
 	case g.Init < InitPlusPlus || g.Init > InitGiven:
 		return nil, fmt.Errorf("%w: unknown initialisation %d", ErrParam, g.Init)
-	case (g.Init == InitGiven) != (g.Means != nil):
+	case (g.Init == InitGiven) != !check.IsNil(g.Means):
 		return nil, fmt.Errorf("%w: Means must be set exactly when Init is InitGiven", ErrParam)
 	case g.Restarts < 0 || g.MinVar < 0 || math.IsNaN(g.MinVar) || math.IsInf(g.MinVar, 0):
 		return nil, fmt.Errorf("%w: need Restarts ≥ 0 and finite MinVar ≥ 0, got %d and %g", ErrParam, g.Restarts, g.MinVar)
 	}
 	var given []float64
-	if g.Means != nil {
+	if !check.IsNil(g.Means) {
 		k, dm := g.Means.Dims()
 		if k != g.K || dm != d {
 			return nil, fmt.Errorf("%w: Means is %d×%d, want %d×%d", ErrShape, k, dm, g.K, d)

@@ -2,6 +2,7 @@ package density
 
 import (
 	"fmt"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"math"
 	"slices"
 
@@ -92,6 +93,9 @@ func SilvermanWidth(x mat.Matrix) (float64, error) {
 	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return 0, err
+	}
+	if err := check.Squarable("sample", data, d); err != nil {
+		return 0, fmt.Errorf("density: SilvermanWidth: %w", err)
 	}
 	h := silverman(data, p, d)
 	if !(h > 0) {
@@ -337,6 +341,9 @@ func (m *KDEModel) Evaluate(q mat.Matrix) ([]float64, error) {
 // is the sample mean and the variance is s² + h² (Gaussian kernel) or s² + h²/12 (box kernel),
 // with s² the 1/p sample variance, because P̂ is the sample convolved with the kernel.
 func (m *KDEModel) Moments1D() (mean, variance float64, err error) {
+	if m == nil || len(m.data) == 0 {
+		return 0, 0, fmt.Errorf("density: KDEModel.Moments1D: %w", ErrNotFitted)
+	}
 	if m.Dim != 1 {
 		return 0, 0, fmt.Errorf("%w: Moments1D needs 1-D data, model has %d dimensions", ErrParam, m.Dim)
 	}

@@ -1,0 +1,37 @@
+package density
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Bad input to the entry points is an error naming the argument, never a panic or ±Inf.
+func TestEntryPointsRejectBadInput(t *testing.T) {
+	_, subErr := NewGaussian([]float64{0, 0}, mat.NewSymDense(2, []float64{5e-324, 0, 0, 5e-324}))
+	_, _, momErr := (*KDEModel)(nil).Moments1D()
+	_, silErr := SilvermanWidth(mat.NewDense(2, 1, []float64{0, 1e200}))
+	_, bernErr := BernoulliMixture{K: 1}.Fit((*mat.Dense)(nil))
+	_, gldErr := GaussianLogDensity([]float64{0}, []float64{0, -400}, make([]float64, 2))
+	for _, c := range []struct {
+		name string
+		err  error
+		want error
+		text string
+	}{
+		{"NewGaussian(subnormal Σ)", subErr, ErrSingular, "numerically singular"},
+		{"(*KDEModel)(nil).Moments1D", momErr, ErrNotFitted, "KDEModel.Moments1D"},
+		{"SilvermanWidth(1e200)", silErr, ErrNotFinite, "sample[1,0] = 1e+200: squares would overflow"},
+		{"BernoulliMixture.Fit(typed nil)", bernErr, ErrEmpty, "nil data"},
+		{"GaussianLogDensity(ln σ = −400)", gldErr, ErrNotFinite, "at ln σ = -400"},
+	} {
+		if !errors.Is(c.err, c.want) || !strings.Contains(c.err.Error(), c.text) {
+			t.Errorf("%s: %v; want %v containing %q", c.name, c.err, c.want, c.text)
+		}
+	}
+	if g := (*Gaussian)(nil); g.Dim() != 0 || g.LogDet() != 0 {
+		t.Errorf("nil Gaussian: Dim %d, LogDet %v; want 0, 0", g.Dim(), g.LogDet())
+	}
+}
