@@ -2,8 +2,8 @@ package viz
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
+	"github.com/sltk-book/sltk/sltk/errs"
 	"image/color"
 	"os"
 	"path/filepath"
@@ -21,22 +21,23 @@ import (
 )
 
 // Sentinel errors; every error returned by this package wraps one of them, so callers can
-// test with errors.Is.
+// test with errors.Is. Each wraps the library's sentinel of package errs that it means, so
+// errors.Is(err, errs.ErrEmpty) holds for a viz.ErrEmpty too.
 var (
 	// ErrEmpty: no data (no rows, no series, no categories, an empty sample).
-	ErrEmpty = errors.New("viz: empty input")
+	ErrEmpty = fmt.Errorf("viz: %w", errs.ErrEmpty)
 	// ErrShape: lengths or matrix shapes that do not fit together.
-	ErrShape = errors.New("viz: shape mismatch")
+	ErrShape = fmt.Errorf("viz: %w", errs.ErrShape)
 	// ErrNotFinite: a NaN or ±Inf where a finite number is needed.
-	ErrNotFinite = errors.New("viz: value not finite")
+	ErrNotFinite = fmt.Errorf("viz: %w", errs.ErrNotFinite)
 	// ErrArg: an argument or option outside its domain (bins < 1, log scale of non-positive
 	// data, an option that does not apply to the figure).
-	ErrArg = errors.New("viz: invalid argument")
+	ErrArg = fmt.Errorf("viz: invalid argument: %w", errs.ErrParam)
 	// ErrFormat: a file extension or output format this package cannot write.
-	ErrFormat = errors.New("viz: unsupported format")
+	ErrFormat = fmt.Errorf("viz: unsupported format: %w", errs.ErrParam)
 	// ErrRender: gonum/plot failed while drawing (usually after a caller changed the plot
 	// into a state it cannot draw, e.g. a log axis over zero).
-	ErrRender = errors.New("viz: rendering failed")
+	ErrRender = fmt.Errorf("viz: rendering failed: %w", errs.ErrParam)
 )
 
 // Drawer is anything that draws itself onto a canvas: *plot.Plot, *Figure and *Grid all are,
