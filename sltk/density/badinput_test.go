@@ -15,6 +15,9 @@ func TestEntryPointsRejectBadInput(t *testing.T) {
 	_, silErr := SilvermanWidth(mat.NewDense(2, 1, []float64{0, 1e200}))
 	_, bernErr := BernoulliMixture{K: 1}.Fit((*mat.Dense)(nil))
 	_, gldErr := GaussianLogDensity([]float64{0}, []float64{0, -400}, make([]float64, 2))
+	x := mat.NewDense(4, 1, []float64{0, 1, 2, 3})
+	_, gmlErr := GradientML{Tol: -1}.Fit(x, GaussianLogDensity, []float64{0, 0})
+	_, gmmErr := GMM{K: 1, MinVar: -1}.Fit(x)
 	for _, c := range []struct {
 		name string
 		err  error
@@ -26,6 +29,9 @@ func TestEntryPointsRejectBadInput(t *testing.T) {
 		{"SilvermanWidth(1e200)", silErr, ErrNotFinite, "sample[1,0] = 1e+200: squares would overflow"},
 		{"BernoulliMixture.Fit(typed nil)", bernErr, ErrEmpty, "nil data"},
 		{"GaussianLogDensity(ln σ = −400)", gldErr, ErrNotFinite, "at ln σ = -400"},
+		// a hyperparameter error names only the wrong field
+		{"GradientML{Tol: -1}", gmlErr, ErrParam, "density: GradientML.Fit: Tol = -1, want finite and > 0"},
+		{"GMM{MinVar: -1}", gmmErr, ErrParam, "density: GMM.Fit: MinVar = -1, want finite and ≥ 0"},
 	} {
 		if !errors.Is(c.err, c.want) || !strings.Contains(c.err.Error(), c.text) {
 			t.Errorf("%s: %v; want %v containing %q", c.name, c.err, c.want, c.text)

@@ -71,8 +71,11 @@ func (r *EMResult) Final() float64 {
 
 func (e EM) defaults() (int, float64, error) {
 	maxIter, tol := e.MaxIter, e.Tol
-	if maxIter < 0 || tol < 0 || math.IsNaN(tol) {
-		return 0, 0, fmt.Errorf("%w: EM needs MaxIter ≥ 0 and Tol ≥ 0, got %d and %g", ErrParam, maxIter, tol)
+	switch {
+	case maxIter < 0:
+		return 0, 0, fmt.Errorf("density: EM: MaxIter = %d, want ≥ 0: %w", maxIter, ErrParam)
+	case tol < 0 || math.IsNaN(tol):
+		return 0, 0, fmt.Errorf("density: EM: Tol = %g, want ≥ 0: %w", tol, ErrParam)
 	}
 	maxIter = cmp.Or(maxIter, 500)
 	tol = cmp.Or(tol, 1e-10)

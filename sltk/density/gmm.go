@@ -128,8 +128,10 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 		return nil, fmt.Errorf("%w: unknown initialisation %d", ErrParam, g.Init)
 	case (g.Init == InitGiven) != !check.IsNil(g.Means):
 		return nil, fmt.Errorf("%w: Means must be set exactly when Init is InitGiven", ErrParam)
-	case g.Restarts < 0 || g.MinVar < 0 || math.IsNaN(g.MinVar) || math.IsInf(g.MinVar, 0):
-		return nil, fmt.Errorf("%w: need Restarts ≥ 0 and finite MinVar ≥ 0, got %d and %g", ErrParam, g.Restarts, g.MinVar)
+	case g.Restarts < 0:
+		return nil, fmt.Errorf("density: GMM.Fit: Restarts = %d, want ≥ 0: %w", g.Restarts, ErrParam)
+	case g.MinVar < 0 || math.IsNaN(g.MinVar) || math.IsInf(g.MinVar, 0):
+		return nil, fmt.Errorf("density: GMM.Fit: MinVar = %g, want finite and ≥ 0: %w", g.MinVar, ErrParam)
 	}
 	var given []float64
 	if !check.IsNil(g.Means) {

@@ -149,9 +149,13 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 	rate = cmp.Or(rate, 0.1)
 	maxIter = cmp.Or(maxIter, 1000)
 	tol = cmp.Or(tol, 1e-10)
-	if !(rate > 0) || math.IsInf(rate, 0) || maxIter < 0 || !(tol > 0) || math.IsInf(tol, 0) {
-		return nil, fmt.Errorf("%w: GradientML needs Rate > 0, MaxIter ≥ 0, Tol > 0, got %g, %d, %g",
-			ErrParam, g.LearningRate, g.MaxIter, g.Tol)
+	switch {
+	case !(rate > 0) || math.IsInf(rate, 0):
+		return nil, fmt.Errorf("density: GradientML.Fit: LearningRate = %g, want finite and > 0: %w", g.LearningRate, ErrParam)
+	case maxIter < 0:
+		return nil, fmt.Errorf("density: GradientML.Fit: MaxIter = %d, want ≥ 0: %w", g.MaxIter, ErrParam)
+	case !(tol > 0) || math.IsInf(tol, 0):
+		return nil, fmt.Errorf("density: GradientML.Fit: Tol = %g, want finite and > 0: %w", g.Tol, ErrParam)
 	}
 	w := append([]float64(nil), w0...)
 	grad, sum := make([]float64, len(w)), make([]float64, len(w))
