@@ -18,6 +18,8 @@ func TestEntryPointsRejectBadInput(t *testing.T) {
 	x := mat.NewDense(4, 1, []float64{0, 1, 2, 3})
 	_, gmlErr := GradientML{Tol: -1}.Fit(x, GaussianLogDensity, []float64{0, 0})
 	_, gmmErr := GMM{K: 1, MinVar: -1}.Fit(x)
+	_, histErr := Histogram{}.Fit([]float64{-1e308, 1e308})
+	_, kdeErr := KDE{}.Fit(mat.NewDense(2, 1, []float64{0, 1e200}))
 	for _, c := range []struct {
 		name string
 		err  error
@@ -29,6 +31,8 @@ func TestEntryPointsRejectBadInput(t *testing.T) {
 		{"SilvermanWidth(1e200)", silErr, ErrNotFinite, "sample[1,0] = 1e+200: squares would overflow"},
 		{"BernoulliMixture.Fit(typed nil)", bernErr, ErrEmpty, "nil data"},
 		{"GaussianLogDensity(ln σ = −400)", gldErr, ErrNotFinite, "at ln σ = -400"},
+		{"Histogram.Fit(±1e308)", histErr, ErrNotFinite, "wider than the float64 range"},
+		{"KDE.Fit(1e200)", kdeErr, ErrNotFinite, "density: KDE.Fit: sample[1,0] = 1e+200: squares would overflow"},
 		// a hyperparameter error names only the wrong field
 		{"GradientML{Tol: -1}", gmlErr, ErrParam, "density: GradientML.Fit: Tol = -1, want finite and > 0"},
 		{"GMM{MinVar: -1}", gmmErr, ErrParam, "density: GMM.Fit: MinVar = -1, want finite and ≥ 0"},

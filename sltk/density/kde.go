@@ -65,6 +65,9 @@ func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := check.Squarable("sample", data, d); err != nil {
+		return nil, fmt.Errorf("density: KDE.Fit: %w", err)
+	}
 	m := &KDEModel{Kernel: k.Kernel, Bandwidth: k.Bandwidth, Dim: d, N: p, data: slices.Clone(data)}
 	if k.Bandwidth != 0 {
 		if err := checkWidth(k.Bandwidth); err != nil {
@@ -204,7 +207,10 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 					for i, s := range sq {
 						buf[i] = s * inv
 					}
-					ld = gibbs.LogSumExp(buf) - 0.5*float64(d)*math.Log(2*math.Pi*h*h)
+					ld = math.Inf(-1) // an empty window, rejected below unless another width fits
+					if lse := gibbs.LogSumExp(buf); lse != gibbs.LogZero {
+						ld = lse - 0.5*float64(d)*math.Log(2*math.Pi*h*h)
+					}
 				} else {
 					cnt := 0
 					for _, c := range cheb {

@@ -48,8 +48,8 @@ const LogZero = -math.MaxFloat64
 // it neither overflows nor underflows. It is a hot kernel without an error result, so its
 // callers validate x; it never returns NaN or ±Inf: NaN terms are skipped (callers that must
 // not ignore them reject NaN first), an empty x or one whose terms are all −Inf or NaN gives
-// LogZero, and a +Inf term, or a sum beyond the float64 range, gives
-// math.MaxFloat64. Cost O(len(x)).
+// LogZero, and a +Inf term or a sum beyond the float64 range gives math.MaxFloat64.
+// Cost O(len(x)).
 func LogSumExp(x []float64) float64 {
 	m := math.Inf(-1)
 	for _, v := range x {
@@ -100,9 +100,9 @@ func Softmax(dst, x []float64) float64 {
 // exact (exp underflows there), a smaller one trades a relative error below e^{−cut} per term
 // for speed (deterministic annealing skips most far centroids that way). It is a hot kernel
 // without an error result: its preconditions are a non-empty r with a finite minimum, dst at
-// least as long as r, 0 < t < ∞ with 1/t finite and cut > 0; when one fails it writes nothing and returns
-// (0, 0), which a valid call never does (z ≥ 1). NaN or +Inf costs get probability 0.
-// Cost O(len(r)).
+// least as long as r, 0 < t < ∞ with 1/t finite, and cut > 0; when one fails it writes
+// nothing and returns (0, 0), which a valid call never does (z ≥ 1). NaN or +Inf costs get
+// probability 0. Cost O(len(r)).
 func SoftmaxCosts(dst, r []float64, t, cut float64) (rmin, z float64) {
 	inv := 1 / t
 	if len(r) == 0 || len(dst) < len(r) || !(t > 0) || math.IsInf(t, 1) || math.IsInf(inv, 1) || !(cut > 0) {
