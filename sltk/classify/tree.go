@@ -459,7 +459,8 @@ func (g *grower) split(t *task) []*task {
 	return kids
 }
 
-// PredictOne classifies one example x (a row of d values). Cost O(depth).
+// PredictOne classifies one example x (a row of d values). Cost O(nodes): the tree is checked
+// first (see Predict's errors); Predict checks it once for all rows.
 func (t *Tree) PredictOne(x []float64) (int, error) {
 	if err := t.check(); err != nil {
 		return 0, err
@@ -502,7 +503,8 @@ func (t *Tree) childIndex(nd *Node, x []float64) (int, error) {
 
 var _ sltk.Classifier = (*Tree)(nil)
 
-// Predict classifies every row of x. Cost O(n·depth).
+// Predict classifies every row of x. A tree built by hand whose splits do not fit its
+// Features gives ErrParam naming the node. Cost O(nodes + n·depth).
 func (t *Tree) Predict(x mat.Matrix) ([]int, error) {
 	if err := t.check(); err != nil {
 		return nil, err
