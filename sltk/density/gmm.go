@@ -345,6 +345,9 @@ func (s *gmmState) EStep() (float64, error) {
 					s.logJoint(s.data[i*s.d:(i+1)*s.d], r)
 				}
 				z := gibbs.Softmax(r, r) // responsibilities in place; z = ln P(x^(α))
+				if z == gibbs.LogZero {
+					z = math.Inf(-1) // P(x^(α)) = 0 or not finite: EM reports the log-likelihood
+				}
 				if s.rowLL != nil {
 					s.rowLL[i] = z
 				}

@@ -25,6 +25,7 @@ package gibbs
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/sltk-book/sltk/sltk/errs"
@@ -75,11 +76,11 @@ func LogSumExp(x []float64) float64 {
 // Softmax writes pᵢ = exp(xᵢ − log Σⱼ exp xⱼ) into dst and returns the log-normaliser
 // LogSumExp(x). It is the one softmax of the library: Gibbs distributions (x = −cost/T),
 // responsibilities of mixtures and soft assignments all call it. Like LogSumExp it has no error
-// result and never returns NaN or ±Inf: when x cannot be normalised (empty, all −Inf or NaN, a
-// +Inf term) or dst is shorter than x, it writes nothing and returns LogZero (math.MaxFloat64
-// for a +Inf term). Cost O(len(x)).
+// result and never returns NaN or ±Inf: when x cannot be normalised (empty, all −Inf, a NaN
+// or a +Inf term) or dst is shorter than x, it writes nothing and returns LogZero
+// (math.MaxFloat64 for a +Inf term). Cost O(len(x)).
 func Softmax(dst, x []float64) float64 {
-	if len(dst) < len(x) {
+	if len(dst) < len(x) || slices.ContainsFunc(x, math.IsNaN) {
 		return LogZero
 	}
 	lse := LogSumExp(x)

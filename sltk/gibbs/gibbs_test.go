@@ -204,6 +204,10 @@ func TestBadInput(t *testing.T) {
 	if _, err := LogPA(0, -1); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "classes = 0") {
 		t.Fatalf("LogPA(0, -1): %v", err)
 	}
+	dst := []float64{7, 7}
+	if lz := Softmax(dst, []float64{0, math.NaN()}); lz != LogZero || dst[0] != 7 {
+		t.Fatalf("Softmax with a NaN term = %v, wrote %v; want LogZero and nothing written", lz, dst)
+	}
 	if rmin, z := SoftmaxCosts(make([]float64, 1), []float64{1, 2}, 1, 800); rmin != 0 || z != 0 {
 		t.Fatalf("SoftmaxCosts with a short dst = %v, %v, want 0, 0", rmin, z)
 	}
