@@ -3,11 +3,11 @@ package density
 import (
 	"cmp"
 	"fmt"
-	"github.com/sltk-book/sltk/sltk/internal/check"
 	"math"
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 

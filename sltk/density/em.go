@@ -4,11 +4,11 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"github.com/sltk-book/sltk/sltk/gibbs"
 	"math"
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/gibbs"
 )
 
 // Sentinel errors, defined once in package errs and re-exported here; returned errors wrap one

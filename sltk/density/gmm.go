@@ -3,12 +3,12 @@ package density
 import (
 	"cmp"
 	"fmt"
-	"github.com/sltk-book/sltk/sltk/internal/check"
 	"math"
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk/cluster"
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )

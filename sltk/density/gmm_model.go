@@ -2,10 +2,10 @@ package density
 
 import (
 	"fmt"
-	"github.com/sltk-book/sltk/sltk/internal/check"
 	"math"
 	"slices"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 

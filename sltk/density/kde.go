@@ -2,11 +2,11 @@ package density
 
 import (
 	"fmt"
-	"github.com/sltk-book/sltk/sltk/internal/check"
 	"math"
 	"slices"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"

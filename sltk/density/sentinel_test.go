@@ -2,11 +2,11 @@ package density
 
 import (
 	"errors"
-	"github.com/sltk-book/sltk/sltk/gibbs"
 	"math"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )

@@ -3,9 +3,9 @@ package ica
 import (
 	"cmp"
 	"fmt"
-	"github.com/sltk-book/sltk/sltk/internal/check"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 

@@ -3,13 +3,13 @@ package viz
 import (
 	"bytes"
 	"fmt"
-	"github.com/sltk-book/sltk/sltk/errs"
 	"image/color"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"

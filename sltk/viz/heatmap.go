@@ -2,12 +2,12 @@ package viz
 
 import (
 	"fmt"
-	"github.com/sltk-book/sltk/sltk/internal/check"
 	"image/color"
 	"math"
 	"slices"
 	"strconv"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
