@@ -19,7 +19,7 @@ func Realizable(lnH, eps, delta float64) (float64, error) {
 	if err := pacArgs(lnH, eps, delta); err != nil {
 		return 0, err
 	}
-	return (lnH - math.Log(delta)) / eps, nil
+	return finite("Realizable", (lnH-math.Log(delta))/eps)
 }
 
 // UniformConvergence returns (1/(2ε²))·ln(2|H|/δ), Theorem 3.6: with that many examples, with
@@ -29,7 +29,7 @@ func UniformConvergence(lnH, eps, delta float64) (float64, error) {
 	if err := pacArgs(lnH, eps, delta); err != nil {
 		return 0, err
 	}
-	return (math.Ln2 + lnH - math.Log(delta)) / (2 * eps * eps), nil
+	return finite("UniformConvergence", (math.Ln2+lnH-math.Log(delta))/(2*eps*eps))
 }
 
 // Agnostic returns (2/ε²)·ln(2|H|/δ), Theorem 3.7: ERM on that many examples is within ε of the
@@ -38,7 +38,7 @@ func Agnostic(lnH, eps, delta float64) (float64, error) {
 	if err := pacArgs(lnH, eps, delta); err != nil {
 		return 0, err
 	}
-	return 2 * (math.Ln2 + lnH - math.Log(delta)) / (eps * eps), nil
+	return finite("Agnostic", 2*(math.Ln2+lnH-math.Log(delta))/(eps*eps))
 }
 
 // DescriptionLength returns (1/ε)(n ln|Σ| + ln(2/δ)), Theorem 3.8 (Occam's razor): every
@@ -72,7 +72,7 @@ func VC(d int, c, eps, delta float64) (float64, error) {
 	if err := pacArgs(0, eps, delta); err != nil {
 		return 0, err
 	}
-	return c * (float64(d) - math.Log(delta)) / (eps * eps), nil
+	return finite("VC", c*(float64(d)-math.Log(delta))/(eps*eps))
 }
 
 // RealizableEpsilon inverts Theorem 3.4: the error ln(|H|/δ)/m guaranteed with m examples.
@@ -80,7 +80,7 @@ func RealizableEpsilon(lnH, delta float64, m int) (float64, error) {
 	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
 		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
 	}
-	return (lnH - math.Log(delta)) / float64(m), nil
+	return finite("RealizableEpsilon", (lnH-math.Log(delta))/float64(m))
 }
 
 // UniformConvergenceEpsilon inverts Theorem 3.6: √(ln(2|H|/δ)/(2m)).
@@ -88,7 +88,7 @@ func UniformConvergenceEpsilon(lnH, delta float64, m int) (float64, error) {
 	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
 		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
 	}
-	return math.Sqrt((math.Ln2 + lnH - math.Log(delta)) / (2 * float64(m))), nil
+	return finite("UniformConvergenceEpsilon", math.Sqrt((math.Ln2+lnH-math.Log(delta))/(2*float64(m))))
 }
 
 // AgnosticEpsilon inverts Theorem 3.7: √(2 ln(2|H|/δ)/m).
@@ -96,7 +96,7 @@ func AgnosticEpsilon(lnH, delta float64, m int) (float64, error) {
 	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
 		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
 	}
-	return math.Sqrt(2 * (math.Ln2 + lnH - math.Log(delta)) / float64(m)), nil
+	return finite("AgnosticEpsilon", math.Sqrt(2*(math.Ln2+lnH-math.Log(delta))/float64(m)))
 }
 
 // Ceil returns ⌈x⌉ with a relative tolerance of 1e-9, so that a size that is an integer in exact

@@ -18,12 +18,21 @@ var ErrTooLarge = errs.ErrTooLarge
 
 func bad(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
 
+// finite returns v, or an error wrapping ErrNotFinite when the bound fn computed from finite
+// arguments overflows float64 (a huge numerator over a tiny ε, a, b or c).
+func finite(fn string, v float64) (float64, error) {
+	if bad(v) {
+		return 0, fmt.Errorf("bounds: %s: the bound overflows float64 (%v): %w", fn, v, errs.ErrNotFinite)
+	}
+	return v, nil
+}
+
 // Markov returns E X / a, the bound on Pr(X ≥ a) for X ≥ 0 and a > 0. Cost O(1).
 func Markov(mean, a float64) (float64, error) {
 	if bad(mean) || bad(a) || mean < 0 || a <= 0 {
 		return 0, fmt.Errorf("%w: Markov needs E X ≥ 0 and a > 0, got %v, %v", ErrParam, mean, a)
 	}
-	return mean / a, nil
+	return finite("Markov", mean/a)
 }
 
 // Chebyshev returns Var X / b², the bound on Pr(|X − E X| ≥ b) for b > 0. Cost O(1).
@@ -31,7 +40,7 @@ func Chebyshev(variance, b float64) (float64, error) {
 	if bad(variance) || bad(b) || variance < 0 || b <= 0 {
 		return 0, fmt.Errorf("%w: Chebyshev needs Var ≥ 0 and b > 0, got %v, %v", ErrParam, variance, b)
 	}
-	return variance / (b * b), nil
+	return finite("Chebyshev", variance/(b*b))
 }
 
 // PairwiseMean returns σ²/(c² n), Theorem 2.2's bound on Pr(|X − E X| ≥ cn) for a sum X of n
@@ -41,7 +50,7 @@ func PairwiseMean(sigma2, c float64, n int) (float64, error) {
 	if bad(sigma2) || bad(c) || sigma2 < 0 || c <= 0 || n < 1 {
 		return 0, fmt.Errorf("%w: Thm 2.2 needs σ² ≥ 0, c > 0, n ≥ 1, got %v, %v, %d", ErrParam, sigma2, c, n)
 	}
-	return sigma2 / (c * c * float64(n)), nil
+	return finite("PairwiseMean", sigma2/(c*c*float64(n)))
 }
 
 func chernoffArgs(mu, c float64) error {

@@ -9,7 +9,7 @@ import (
 
 func ExampleERMLP() {
 	// Lemma 1.6: lift (x1, x2) to (x1, x2, 1); the LP finds a consistent homogeneous separator.
-	x := AppendOne(mat.NewDense(4, 2, []float64{2, 2, 0, 0, 3, 1, 1, 0}))
+	x, _ := AppendOne(mat.NewDense(4, 2, []float64{2, 2, 0, 0, 3, 1, 1, 0}))
 	y := []int{1, 0, 1, 0}
 	w, err := ERMLP(x, y)
 	if err != nil {
@@ -17,7 +17,7 @@ func ExampleERMLP() {
 	}
 	e, _ := TrainingErrors(w, x, y)
 	fmt.Println("training errors:", e)
-	xor := AppendOne(mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0}))
+	xor, _ := AppendOne(mat.NewDense(4, 2, []float64{0, 0, 1, 1, 0, 1, 1, 0}))
 	_, err = ERMLP(xor, []int{1, 1, 0, 0})
 	fmt.Println(err)
 	// Output:

@@ -36,7 +36,9 @@ func (m Metric) String() string {
 }
 
 // Distance returns d(a, b) over the first min(len(a), len(b)) coordinates (a and b should
-// have the same length; the shorter one decides, so a mismatch never panics). Cost O(d).
+// have the same length; the shorter one decides, so a mismatch never panics). A NaN or ±Inf
+// coordinate, or a distance beyond the float64 range, gives math.MaxFloat64: farther than any
+// finite distance, so such a point is never a nearest neighbour. Cost O(d).
 func (m Metric) Distance(a, b []float64) float64 {
 	s := 0.0
 	for i := range min(len(a), len(b)) {
@@ -54,10 +56,37 @@ func (m Metric) Distance(a, b []float64) float64 {
 			}
 		}
 	}
+	if math.IsNaN(s) || math.IsInf(s, 0) {
+		return m.distanceSlow(a, b)
+	}
 	if m == Euclidean {
 		return math.Sqrt(s)
 	}
 	return s
+}
+
+// distanceSlow is Distance when the plain sum is not finite: a non-finite coordinate gives
+// math.MaxFloat64, and squares are scaled by the largest difference so that the Euclidean
+// distance of finite points does not overflow before the square root. Cost O(d).
+func (m Metric) distanceSlow(a, b []float64) float64 {
+	n := min(len(a), len(b))
+	scale := 0.0
+	for i := range n {
+		v := a[i] - b[i]
+		if math.IsNaN(v) || math.IsInf(a[i], 0) || math.IsInf(b[i], 0) {
+			return math.MaxFloat64
+		}
+		scale = math.Max(scale, math.Abs(v))
+	}
+	if m != Euclidean || math.IsInf(scale, 0) {
+		return math.MaxFloat64 // a sum of finite terms overflowed, or one difference did
+	}
+	s := 0.0
+	for i := range n {
+		v := (a[i] - b[i]) / scale
+		s += v * v
+	}
+	return math.Min(scale*math.Sqrt(s), math.MaxFloat64)
 }
 
 // KNN is the k-nearest-neighbour classifier of §1.2: a query gets the majority label of its

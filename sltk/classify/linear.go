@@ -88,27 +88,33 @@ func Sgn(v float64) float64 {
 
 // AppendOne returns x with a constant 1 appended to every row, x̂ = (x, 1). By Lemma 1.6 a
 // separator (w, b) with sgn(⟨w,x⟩ − b) is consistent iff the homogeneous ŵ = (w, −b) is
-// consistent on the lifted data. A nil or empty x gives an empty matrix, which every Fit
-// rejects with ErrEmpty. Cost O(n·d).
-func AppendOne(x mat.Matrix) *mat.Dense {
-	if _, _, err := check.Matrix("x", x); err != nil && err.Fault != check.NotFinite {
-		return &mat.Dense{}
+// consistent on the lifted data. A nil or empty x gives ErrEmpty, a NaN or ±Inf entry
+// ErrNotFinite naming it. Cost O(n·d).
+func AppendOne(x mat.Matrix) (*mat.Dense, error) {
+	n, d, err := checkX(x)
+	if err != nil {
+		return nil, fmt.Errorf("classify: AppendOne: %w", err)
 	}
-	n, d := x.Dims()
 	out := mat.NewDense(n, d+1, nil)
 	out.Slice(0, n, 0, d).(*mat.Dense).Copy(x)
 	for i := 0; i < n; i++ {
 		out.Set(i, d, 1)
 	}
-	return out
+	return out, nil
 }
 
-// SplitBias undoes AppendOne on a weight vector: ŵ = (w, −b) gives w and b.
-func SplitBias(what []float64) (w []float64, b float64) {
+// SplitBias undoes AppendOne on a weight vector: ŵ = (w, −b) gives w and b. An empty or
+// non-finite ŵ gives an error (ErrEmpty, ErrNotFinite naming the entry).
+func SplitBias(what []float64) (w []float64, b float64, err error) {
 	if len(what) == 0 {
-		return nil, 0
+		return nil, 0, fmt.Errorf("classify: SplitBias: ŵ is empty: %w", ErrEmpty)
 	}
-	return append([]float64(nil), what[:len(what)-1]...), -what[len(what)-1]
+	for i, v := range what {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, 0, fmt.Errorf("classify: SplitBias: ŵ[%d] = %v: %w", i, v, ErrNotFinite)
+		}
+	}
+	return append([]float64(nil), what[:len(what)-1]...), -what[len(what)-1], nil
 }
 
 // PredictSigns returns sgn⟨w, x_i⟩ for every row. Cost O(n·d).
@@ -230,11 +236,15 @@ func CircleLift(x mat.Matrix) (*mat.Dense, error) {
 // QuadraticLift maps x ∈ R^d to all monomials of degree 2 followed by the linear terms:
 // (x_i x_j for i ≤ j in lexicographic order, then x_1..x_d). For d = 2 this is the seed's
 // τ(x1, x2) = (x1², x1x2, x2², x1, x2); a linear separator with bias on τ(x) is a quadratic
-// separator on x. Output has d(d+1)/2 + d columns. Cost O(n·d²).
+// separator on x. Output has d(d+1)/2 + d columns. Entries of magnitude beyond 1e150, whose
+// products would overflow, give ErrNotFinite. Cost O(n·d²).
 func QuadraticLift(x mat.Matrix) (*mat.Dense, error) {
-	n, d, err := checkX(x)
-	if err != nil {
-		return nil, err
+	data, n, d, e := check.Rows("x", x)
+	if e != nil {
+		return nil, fmt.Errorf("classify: QuadraticLift: %w", e)
+	}
+	if err := check.Squarable("x", data, d); err != nil {
+		return nil, fmt.Errorf("classify: QuadraticLift: %w", err)
 	}
 	m := d*(d+1)/2 + d
 	out := mat.NewDense(n, m, nil)

@@ -12,8 +12,16 @@ import (
 	"gonum.org/v1/gonum/optimize"
 )
 
-// Sigmoid returns sig(z) = 1/(1 + e^{−z}), computed without overflow for large |z|.
-func Sigmoid(z float64) float64 {
+// Sigmoid returns sig(z) = 1/(1 + e^{−z}), computed without overflow for large |z|
+// (sig(±Inf) = 1, 0), and an error wrapping ErrNotFinite for z = NaN.
+func Sigmoid(z float64) (float64, error) {
+	if math.IsNaN(z) {
+		return 0, fmt.Errorf("classify: Sigmoid: z = NaN: %w", ErrNotFinite)
+	}
+	return sigmoid(z), nil
+}
+
+func sigmoid(z float64) float64 {
 	if z >= 0 {
 		return 1 / (1 + math.Exp(-z))
 	}
@@ -22,12 +30,16 @@ func Sigmoid(z float64) float64 {
 }
 
 // LogisticLoss returns ln(1 + e^{−m}) for the margin m = y⟨w, x⟩ (a softplus computed stably:
-// no overflow for m → −∞, no loss of precision for m → +∞).
-func LogisticLoss(m float64) float64 {
-	if m > 0 {
-		return math.Log1p(math.Exp(-m))
+// no overflow for m → −∞, no loss of precision for m → +∞), and an error wrapping
+// ErrNotFinite for m = NaN or −Inf (an infinite loss).
+func LogisticLoss(m float64) (float64, error) {
+	if math.IsNaN(m) || math.IsInf(m, -1) {
+		return 0, fmt.Errorf("classify: LogisticLoss: margin m = %v: %w", m, ErrNotFinite)
 	}
-	return -m + math.Log1p(math.Exp(m))
+	if m > 0 {
+		return math.Log1p(math.Exp(-m)), nil
+	}
+	return -m + math.Log1p(math.Exp(m)), nil
 }
 
 // LogisticRegression fits the model P(y = 1 | x) = sig(⟨w, x⟩ + b) by minimising the convex
@@ -226,7 +238,11 @@ func (m *LogisticModel) Prob(x mat.Matrix) ([]float64, error) {
 	xd := dense(x)
 	out := make([]float64, n)
 	for i := range out {
-		out[i] = Sigmoid(floats.Dot(m.W, xd.RawRowView(i)) + m.B)
+		z := floats.Dot(m.W, xd.RawRowView(i)) + m.B
+		if math.IsNaN(z) {
+			return nil, fmt.Errorf("classify: LogisticModel.Prob: row %d: ⟨W, x⟩ + B = NaN (W or B not finite?): %w", i, ErrNotFinite)
+		}
+		out[i] = sigmoid(z)
 	}
 	return out, nil
 }

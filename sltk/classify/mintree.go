@@ -3,6 +3,7 @@ package classify
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -17,7 +18,8 @@ const maxMinimalExamples = 64
 // Thm 1.3 (parity needs the full tree) and Thm 1.4 (the problem is NP-complete; with the vertex
 // cover reduction, min leaves = min cover + 1), and shows that the greedy tree need not be
 // minimal. All features must be categorical (nil means binary {0, 1} features); at most 64
-// examples. Cost: exponential in the worst case, one evaluation per reachable subset.
+// examples. Contradictory examples (equal features, different labels) give ErrParam naming
+// them. Cost: exponential in the worst case, one evaluation per reachable subset.
 func MinimalTree(x mat.Matrix, y []int, features []Feature) (*Tree, error) {
 	if features == nil && x != nil {
 		_, d := x.Dims()
@@ -39,6 +41,10 @@ func MinimalTree(x mat.Matrix, y []int, features []Feature) (*Tree, error) {
 			return nil, fmt.Errorf("%w: feature %d (%q) is numeric; MinimalTree needs categorical features", ErrParam, j, f.Name)
 		}
 	}
+	if i, j, ok := contradiction(xd, y); ok {
+		return nil, fmt.Errorf("classify: MinimalTree: examples %d and %d have the same features but labels %d and %d, "+
+			"so no tree is consistent: %w", i, j, y[i], y[j], ErrParam)
+	}
 	s := &minSearch{x: xd, y: y, feats: feats, memo: map[uint64]minEntry{}}
 	all := uint64(1)<<n - 1
 	if n == 64 {
@@ -48,6 +54,20 @@ func MinimalTree(x mat.Matrix, y []int, features []Feature) (*Tree, error) {
 	g := &grower{y: y, k: k}
 	root := s.build(all, g, 0)
 	return &Tree{Root: root, Features: feats, NumClasses: k}, nil
+}
+
+// contradiction returns the first pair of examples i < j with equal rows and different labels.
+// Cost O(n²·d).
+func contradiction(x *mat.Dense, y []int) (i, j int, ok bool) {
+	n, _ := x.Dims()
+	for i = 0; i < n; i++ {
+		for j = i + 1; j < n; j++ {
+			if y[i] != y[j] && slices.Equal(x.RawRowView(i), x.RawRowView(j)) {
+				return i, j, true
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 type minEntry struct {
@@ -90,7 +110,7 @@ func (s *minSearch) best(set uint64) int {
 		return e.nodes
 	}
 	e := minEntry{nodes: 1, feat: -1}
-	if !s.pure(set) {
+	if !s.pure(set) { // some feature separates set: MinimalTree rejected contradictory examples
 		e.nodes = int(^uint(0) >> 1)
 		for j := range s.feats {
 			p := s.parts(set, j)
@@ -104,9 +124,6 @@ func (s *minSearch) best(set uint64) int {
 			if total < e.nodes {
 				e = minEntry{nodes: total, feat: j}
 			}
-		}
-		if e.feat < 0 { // contradictory examples: no feature separates them
-			e = minEntry{nodes: 1, feat: -1}
 		}
 	}
 	s.memo[set] = e

@@ -15,9 +15,10 @@ type Rectangle struct {
 	Empty  bool
 }
 
-// Contains reports whether x lies in the closed rectangle.
+// Contains reports whether x lies in the closed rectangle. A malformed rectangle (len(Lo) ≠
+// len(Hi)) contains nothing.
 func (r Rectangle) Contains(x []float64) bool {
-	if r.Empty || len(x) != len(r.Lo) {
+	if r.Empty || len(x) != len(r.Lo) || len(r.Hi) != len(r.Lo) {
 		return false
 	}
 	for j, v := range x {
@@ -35,6 +36,9 @@ func (r Rectangle) Predict(x mat.Matrix) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !r.Empty && len(r.Hi) != len(r.Lo) {
+		return nil, fmt.Errorf("%w: classify: Rectangle.Predict: len(Lo) = %d, len(Hi) = %d", ErrShape, len(r.Lo), len(r.Hi))
+	}
 	if !r.Empty && d != len(r.Lo) {
 		return nil, fmt.Errorf("%w: classify: Rectangle.Predict: %d columns for a %d-dimensional rectangle", ErrShape, d, len(r.Lo))
 	}
@@ -48,14 +52,21 @@ func (r Rectangle) Predict(x mat.Matrix) ([]int, error) {
 	return out, nil
 }
 
-// Area returns the volume of the rectangle (0 if empty).
+// Area returns the volume of the rectangle: 0 if empty, malformed (len(Lo) ≠ len(Hi)) or with
+// a NaN bound, math.MaxFloat64 if the product overflows.
 func (r Rectangle) Area() float64 {
-	if r.Empty {
+	if r.Empty || len(r.Hi) != len(r.Lo) {
 		return 0
 	}
 	a := 1.0
 	for j := range r.Lo {
 		a *= r.Hi[j] - r.Lo[j]
+	}
+	switch {
+	case math.IsNaN(a):
+		return 0
+	case math.IsInf(a, 0):
+		return math.MaxFloat64
 	}
 	return a
 }

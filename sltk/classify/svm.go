@@ -172,12 +172,17 @@ func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 			return nil, fmt.Errorf("hard-margin SVM: %w", lpErr)
 		}
 	}
-	r := svmResult(w, alpha, iter, 0, xd, ys)
+	r, err := svmResult("HardMarginSVM.Fit", w, alpha, iter, 0, xd, ys)
+	if err != nil {
+		return nil, err
+	}
 	r.Converged = ok
 	return r, nil
 }
 
-func svmResult(w, alpha []float64, iter int, c float64, x *mat.Dense, y []float64) *SVMResult {
+// svmResult assembles the result and returns an error wrapping ErrNotFinite when its margin or
+// cost overflows (tiny data makes 1/‖w‖ overflow, a huge C the cost), naming the cause.
+func svmResult(fn string, w, alpha []float64, iter int, c float64, x *mat.Dense, y []float64) (*SVMResult, error) {
 	r := &SVMResult{W: w, Alpha: alpha, Iter: iter}
 	for _, a := range alpha {
 		if a > 0 {
@@ -192,7 +197,14 @@ func svmResult(w, alpha []float64, iter int, c float64, x *mat.Dense, y []float6
 			r.Cost += c * math.Max(0, 1-y[i]*floats.Dot(w, x.RawRowView(i)))
 		}
 	}
-	return r
+	switch {
+	case math.IsInf(r.Margin, 0) || math.IsNaN(r.Margin):
+		return nil, fmt.Errorf("classify: %s: margin 1/‖w‖ overflows (‖w‖ = %g); rescale the data: %w", fn, nw, ErrNotFinite)
+	case math.IsInf(r.Cost, 0) || math.IsNaN(r.Cost):
+		return nil, fmt.Errorf("classify: %s: primal cost overflows (C = %g, ‖w‖ = %g); use a smaller C or rescale the data: %w",
+			fn, c, nw, ErrNotFinite)
+	}
+	return r, nil
 }
 
 // SVM is the soft-margin linear SVM min ½‖w‖² + C Σ max(0, 1 − y_i⟨w, x_i⟩), which tolerates
@@ -233,16 +245,24 @@ func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	}
 	xd := dense(x)
 	if s.Intercept {
-		xd = AppendOne(x)
+		if xd, err = AppendOne(x); err != nil {
+			return nil, err
+		}
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, 0x5117))
 	w, alpha, iter, ok := dualCD(xd, ys, c, tol, maxIter, rng)
-	r := svmResult(w, alpha, iter, c, xd, ys)
+	r, err := svmResult("SVM.Fit", w, alpha, iter, c, xd, ys)
+	if err != nil {
+		return nil, err
+	}
 	r.Converged = ok
 	if s.Intercept {
 		d := len(w) - 1
 		r.W, r.B = w[:d:d], w[d]
-		r.Margin = margin(r.W)
+		if r.Margin = margin(r.W); math.IsInf(r.Margin, 0) {
+			return nil, fmt.Errorf("classify: SVM.Fit: margin 1/‖w‖ overflows (‖w‖ = %g); rescale the data: %w",
+				floats.Norm(r.W, 2), ErrNotFinite)
+		}
 	}
 	return r, nil
 }

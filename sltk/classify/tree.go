@@ -35,8 +35,8 @@ type Node struct {
 	Gain      float64   // information gain of the split, in bits
 }
 
-// Leaf reports whether n is a leaf.
-func (n *Node) Leaf() bool { return n.Feature < 0 }
+// Leaf reports whether n is a leaf (a nil node counts as one).
+func (n *Node) Leaf() bool { return n == nil || n.Feature < 0 }
 
 // Tree is a fitted decision tree.
 type Tree struct {
@@ -153,7 +153,7 @@ func checkTreeData(x mat.Matrix, y []int, feats []Feature, classes []string) (*m
 		}
 		for i := 0; i < n; i++ {
 			v := xd.At(i, j)
-			if v != math.Trunc(v) || v < 0 || int(v) >= len(f.Values) {
+			if v != math.Trunc(v) || v < 0 || v >= float64(len(f.Values)) {
 				return nil, nil, 0, fmt.Errorf("%w: x[%d,%d] = %v is not a value index of %q (0..%d)",
 					ErrLabel, i, j, v, f.Name, len(f.Values)-1)
 			}
@@ -459,11 +459,17 @@ func (g *grower) split(t *task) []*task {
 	return kids
 }
 
-// PredictOne classifies one example x (a row of d values). Cost O(depth).
+// PredictOne classifies one example x (a row of d values). Cost O(nodes): the tree is checked
+// first (see Predict's errors); Predict checks it once for all rows.
 func (t *Tree) PredictOne(x []float64) (int, error) {
-	if t == nil || t.Root == nil {
-		return 0, ErrNotFitted
+	if err := t.check(); err != nil {
+		return 0, err
 	}
+	return t.predictOne(x)
+}
+
+// predictOne is PredictOne on a tree that passed check.
+func (t *Tree) predictOne(x []float64) (int, error) {
 	if len(x) != len(t.Features) {
 		return 0, fmt.Errorf("%w: example has %d values, tree has %d features", ErrShape, len(x), len(t.Features))
 	}
@@ -484,7 +490,7 @@ func (t *Tree) childIndex(nd *Node, x []float64) (int, error) {
 		return 0, fmt.Errorf("%w: feature %q is NaN", ErrNotFinite, t.Features[nd.Feature].Name)
 	}
 	if f := t.Features[nd.Feature]; f.Categorical() {
-		if v != math.Trunc(v) || v < 0 || int(v) >= len(f.Values) {
+		if v != math.Trunc(v) || v < 0 || v >= float64(len(f.Values)) {
 			return 0, fmt.Errorf("%w: %v is not a value index of %q", ErrLabel, v, f.Name)
 		}
 		return int(v), nil
@@ -497,8 +503,12 @@ func (t *Tree) childIndex(nd *Node, x []float64) (int, error) {
 
 var _ sltk.Classifier = (*Tree)(nil)
 
-// Predict classifies every row of x. Cost O(n·depth).
+// Predict classifies every row of x. A tree built by hand whose splits do not fit its
+// Features gives ErrParam naming the node. Cost O(nodes + n·depth).
 func (t *Tree) Predict(x mat.Matrix) ([]int, error) {
+	if err := t.check(); err != nil {
+		return nil, err
+	}
 	n, _, err := checkX(x)
 	if err != nil {
 		return nil, err
@@ -506,18 +516,73 @@ func (t *Tree) Predict(x mat.Matrix) ([]int, error) {
 	xd := dense(x)
 	out := make([]int, n)
 	for i := range out {
-		if out[i], err = t.PredictOne(xd.RawRowView(i)); err != nil {
+		if out[i], err = t.predictOne(xd.RawRowView(i)); err != nil {
 			return nil, fmt.Errorf("row %d: %w", i, err)
 		}
 	}
 	return out, nil
 }
 
+// check returns ErrNotFitted for a nil tree or one without a root, and ErrParam naming the
+// first node whose split does not fit the features (a feature index out of range, a child
+// count that is not the feature's number of values or 2, a nil child): the methods that
+// follow splits call it, so that a tree built by hand cannot make them panic. Nodes are
+// named by their path of child indices from the root ("root.1.0"). Cost O(nodes).
+func (t *Tree) check() error {
+	if t == nil || t.Root == nil {
+		return fmt.Errorf("classify: Tree: no root: %w", ErrNotFitted)
+	}
+	return t.checkNode(t.Root, "root")
+}
+
+func (t *Tree) checkNode(nd *Node, path string) error {
+	if nd.Leaf() {
+		return nil
+	}
+	if nd.Feature >= len(t.Features) {
+		return fmt.Errorf("classify: Tree: node %s: Feature = %d, tree has %d features: %w",
+			path, nd.Feature, len(t.Features), ErrParam)
+	}
+	want := 2
+	if f := t.Features[nd.Feature]; f.Categorical() {
+		want = len(f.Values)
+	}
+	if len(nd.Children) != want {
+		return fmt.Errorf("classify: Tree: node %s: %d children, feature %d needs %d: %w",
+			path, len(nd.Children), nd.Feature, want, ErrParam)
+	}
+	for c, ch := range nd.Children {
+		p := path + "." + strconv.Itoa(c)
+		if ch == nil {
+			return fmt.Errorf("classify: Tree: node %s is nil: %w", p, ErrParam)
+		}
+		if err := t.checkNode(ch, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Nodes returns the number of nodes, Leaves the number of leaves and Depth the length of the
-// longest root-to-leaf path.
-func (t *Tree) Nodes() int  { return count(t.Root, func(*Node) bool { return true }) }
-func (t *Tree) Leaves() int { return count(t.Root, (*Node).Leaf) }
-func (t *Tree) Depth() int  { return depth(t.Root) }
+// longest root-to-leaf path; nil nodes do not count, and a nil tree has none.
+func (t *Tree) Nodes() int {
+	if t == nil {
+		return 0
+	}
+	return count(t.Root, func(*Node) bool { return true })
+}
+func (t *Tree) Leaves() int {
+	if t == nil {
+		return 0
+	}
+	return count(t.Root, (*Node).Leaf)
+}
+func (t *Tree) Depth() int {
+	if t == nil {
+		return 0
+	}
+	return depth(t.Root)
+}
 
 func count(nd *Node, pred func(*Node) bool) int {
 	if nd == nil {
@@ -534,9 +599,14 @@ func count(nd *Node, pred func(*Node) bool) int {
 }
 
 func depth(nd *Node) int {
+	if nd == nil {
+		return 0
+	}
 	d := 0
 	for _, ch := range nd.Children {
-		d = max(d, 1+depth(ch))
+		if ch != nil {
+			d = max(d, 1+depth(ch))
+		}
 	}
 	return d
 }
@@ -554,9 +624,14 @@ func (t *Tree) ClassName(c int) string {
 //	S = 8-10 → no
 //	S = 11-15
 //	    W = Sunny → yes
+//
+// A nil or empty tree prints "<empty tree>", a malformed one "<malformed tree: …>".
 func (t *Tree) String() string {
 	if t == nil || t.Root == nil {
 		return "<empty tree>"
+	}
+	if err := t.check(); err != nil {
+		return "<malformed tree: " + err.Error() + ">"
 	}
 	var b strings.Builder
 	if t.Root.Leaf() {
@@ -593,8 +668,8 @@ func (t *Tree) write(b *strings.Builder, nd *Node, indent int) {
 // increase the number of validation errors in its subtree. Subtrees that no validation example
 // reaches are collapsed. Cost O(n·depth + nodes).
 func (t *Tree) Prune(x mat.Matrix, y []int) (*Tree, error) {
-	if t == nil || t.Root == nil {
-		return nil, ErrNotFitted
+	if err := t.check(); err != nil {
+		return nil, err
 	}
 	n, d, err := checkX(x)
 	if err != nil {
@@ -736,9 +811,10 @@ func Categorical(names []string, codes [][]int, domains [][]string) (*mat.Dense,
 // Outline lists the nodes of t in pre-order for drawing (viz.TreeDiagram): labels[i] is the
 // split feature's name at an inner node and the class name at a leaf, parent[i] the index of
 // the parent (−1 at the root) and edges[i] the test on the edge into node i (the value "Sunny"
-// of a categorical feature, "≤ 0.5" or "> 0.5" of a numeric one). A nil or empty tree gives nil slices. Cost O(nodes).
+// of a categorical feature, "≤ 0.5" or "> 0.5" of a numeric one). A nil, empty or malformed
+// tree (see Predict's errors) gives nil slices. Cost O(nodes).
 func (t *Tree) Outline() (labels []string, parent []int, edges []string) {
-	if t == nil || t.Root == nil {
+	if t.check() != nil {
 		return nil, nil, nil
 	}
 	var walk func(nd *Node, p int, edge string)

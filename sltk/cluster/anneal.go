@@ -116,12 +116,35 @@ type daParams struct {
 }
 
 func daCheckData(x mat.Matrix) (int, int, error) {
-	n, d, err := check.Matrix("x", x)
-	if err != nil {
-		return 0, 0, fmt.Errorf("%w: %v", ErrParam, err)
+	return daCheckNamed("x", x)
+}
+
+// daCheckNamed validates a matrix for the free-energy helpers: not nil or empty, finite, and
+// entries small enough that squared distances do not overflow (|v| ≤ check.MaxAbs).
+func daCheckNamed(name string, x mat.Matrix) (int, int, error) {
+	data, n, d, e := check.Rows(name, x)
+	if e != nil {
+		return 0, 0, fmt.Errorf("cluster: %w", e)
+	}
+	if err := check.Squarable(name, data, d); err != nil {
+		return 0, 0, fmt.Errorf("cluster: %w", err)
 	}
 	return n, d, nil
 }
+
+// daCheckT validates a temperature of the free-energy helpers: finite and so far above 0 that
+// 1/T is finite (T ≥ 1/math.MaxFloat64 ≈ 5.6e-309; a subnormal T would turn every Gibbs
+// weight into 0/0).
+func daCheckT(fn string, T float64) error {
+	if !(T > 0) || math.IsInf(T, 0) || math.IsInf(1/T, 0) {
+		return fmt.Errorf("cluster: %s: T = %g, want finite and > 0 with 1/T finite: %w", fn, T, ErrParam)
+	}
+	return nil
+}
+
+// MaxHessianSize caps K·d, the order of the matrix MeanHessian returns (4096² entries are
+// 128 MiB); larger sizes give ErrTooLarge.
+const MaxHessianSize = 4096
 
 // CriticalTemperature returns T_c = 2λ_max of the sample covariance (1/n)Σ(xᵢ−x̄)(xᵢ−x̄)ᵀ
 // (seed 000, Theorem 12): above T_c the free energy has a single minimum with every centroid at
@@ -182,8 +205,11 @@ func MeanHessian(x mat.Matrix, K int, T float64) (*mat.SymDense, error) {
 	if K < 1 {
 		return nil, fmt.Errorf("%w: K = %d", ErrParam, K)
 	}
-	if !(T > 0) || math.IsInf(T, 0) {
-		return nil, fmt.Errorf("%w: T = %g", ErrParam, T)
+	if K > MaxHessianSize || K*d > MaxHessianSize {
+		return nil, fmt.Errorf("cluster: MeanHessian: K·d = %d·%d, limit MaxHessianSize = %d: %w", K, d, MaxHessianSize, ErrTooLarge)
+	}
+	if err := daCheckT("MeanHessian", T); err != nil {
+		return nil, err
 	}
 	mean := make([]float64, d)
 	for j := 0; j < d; j++ {
@@ -213,6 +239,10 @@ func MeanHessian(x mat.Matrix, K int, T float64) (*mat.SymDense, error) {
 						if a == b {
 							v += 2 * nf / kf
 						}
+					}
+					if math.IsInf(v, 0) || math.IsNaN(v) {
+						return nil, fmt.Errorf("cluster: MeanHessian: entry (%d, %d) overflows at T = %g; rescale the data: %w",
+							k*d+a, l*d+b, T, ErrNotFinite)
 					}
 					h.SetSym(k*d+a, l*d+b, v)
 				}
@@ -651,15 +681,15 @@ func Posteriors(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.Dense, erro
 	if err != nil {
 		return nil, err
 	}
-	k, dc, err := daCheckData(centroids)
+	k, dc, err := daCheckNamed("centroids", centroids)
 	if err != nil {
-		return nil, fmt.Errorf("centroids: %w", err)
+		return nil, err
 	}
 	if dc != d {
 		return nil, fmt.Errorf("%w: centroids have %d columns, data %d", ErrShape, dc, d)
 	}
-	if !(T > 0) || math.IsInf(T, 0) {
-		return nil, fmt.Errorf("%w: T = %g", ErrParam, T)
+	if err := daCheckT("Posteriors", T); err != nil {
+		return nil, err
 	}
 	theta := mat.DenseCopyOf(centroids).RawMatrix().Data
 	out := mat.NewDense(n, k, nil)
@@ -680,15 +710,15 @@ func FreeEnergy(x mat.Matrix, centroids mat.Matrix, T float64) (float64, *mat.De
 	if err != nil {
 		return 0, nil, err
 	}
-	k, dc, err := daCheckData(centroids)
+	k, dc, err := daCheckNamed("centroids", centroids)
 	if err != nil {
-		return 0, nil, fmt.Errorf("centroids: %w", err)
+		return 0, nil, err
 	}
 	if dc != d {
 		return 0, nil, fmt.Errorf("%w: centroids have %d columns, data %d", ErrShape, dc, d)
 	}
-	if !(T > 0) || math.IsInf(T, 0) {
-		return 0, nil, fmt.Errorf("%w: T = %g", ErrParam, T)
+	if err := daCheckT("FreeEnergy", T); err != nil {
+		return 0, nil, err
 	}
 	theta := mat.DenseCopyOf(centroids).RawMatrix().Data
 	grad := mat.NewDense(k, d, nil)
@@ -703,6 +733,9 @@ func FreeEnergy(x mat.Matrix, centroids mat.Matrix, T float64) (float64, *mat.De
 				grad.Set(c, j, grad.At(c, j)-2*p[c]*(xi[j]-theta[c*d+j]))
 			}
 		}
+	}
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return 0, nil, fmt.Errorf("cluster: FreeEnergy: F = %g at T = %g; rescale the data or T: %w", f, T, ErrNotFinite)
 	}
 	return f, grad, nil
 }

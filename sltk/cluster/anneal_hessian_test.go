@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -92,8 +93,14 @@ func TestMeanHessianBadInput(t *testing.T) {
 	if _, err := MeanHessian(x, 2, 0); !errors.Is(err, ErrParam) {
 		t.Errorf("T = 0: %v", err)
 	}
-	if _, err := MeanHessian(mat.NewDense(1, 1, []float64{math.NaN()}), 2, 1); !errors.Is(err, ErrParam) {
+	if _, err := MeanHessian(mat.NewDense(1, 1, []float64{math.NaN()}), 2, 1); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN: %v", err)
+	}
+	if _, err := MeanHessian(x, 1<<40, 1); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "MaxHessianSize") {
+		t.Errorf("K = 2^40: %v", err)
+	}
+	if _, err := MeanHessian(x, 2, 5e-324); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "T = 5e-324") {
+		t.Errorf("subnormal T: %v", err)
 	}
 }
 

@@ -15,26 +15,31 @@ import (
 // the K^N assignments factorises over objects (seed 000, §3.8, Exercise 7, eq. 3.47), so the cost
 // is O(n·K·d) instead of O(K^N). Add n·log K to obtain log(|C|κ), which is 0 at T → ∞.
 func LogPAKernel(x1, x2, centroids mat.Matrix, T float64) (float64, error) {
-	n1, d1, err := daCheckData(x1)
+	n1, d1, err := daCheckNamed("X′", x1)
 	if err != nil {
-		return 0, fmt.Errorf("X′: %w", err)
+		return 0, err
 	}
-	n2, d2, err := daCheckData(x2)
+	n2, d2, err := daCheckNamed("X″", x2)
 	if err != nil {
-		return 0, fmt.Errorf("X″: %w", err)
+		return 0, err
 	}
-	k, dc, err := daCheckData(centroids)
+	k, dc, err := daCheckNamed("centroids", centroids)
 	if err != nil {
-		return 0, fmt.Errorf("centroids: %w", err)
+		return 0, err
 	}
 	if n1 != n2 || d1 != d2 || dc != d1 {
 		return 0, fmt.Errorf("%w: X′ is %d×%d, X″ %d×%d, centroids %d×%d", ErrShape, n1, d1, n2, d2, k, dc)
 	}
-	if !(T > 0) || math.IsInf(T, 0) {
-		return 0, fmt.Errorf("%w: T = %g", ErrParam, T)
+	if err := daCheckT("LogPAKernel", T); err != nil {
+		return 0, err
 	}
 	theta := mat.DenseCopyOf(centroids).RawMatrix().Data
-	return daLogPA(mat.DenseCopyOf(x1).RawMatrix().Data, mat.DenseCopyOf(x2).RawMatrix().Data, theta, n1, d1, k, T), nil
+	lk := daLogPA(mat.DenseCopyOf(x1).RawMatrix().Data, mat.DenseCopyOf(x2).RawMatrix().Data, theta, n1, d1, k, T)
+	if math.IsInf(lk, 0) || math.IsNaN(lk) || lk <= gibbs.LogZero/2 {
+		return 0, fmt.Errorf("cluster: LogPAKernel: log κ = %g at T = %g: the posteriors of some object do not overlap: %w",
+			lk, T, ErrNotFinite)
+	}
+	return lk, nil
 }
 
 // daLogPA computes Σᵢ log Σ_k p′_ik p″_ik on row-major data, with the product of the two

@@ -304,8 +304,9 @@ func TestDABadInput(t *testing.T) {
 	}{
 		{"K<1", DA{K: 0}, x, ErrParam},
 		{"K>n", DA{K: 100}, x, ErrParam},
-		{"NaN", DA{K: 2}, nan, ErrParam},
-		{"empty", DA{K: 1}, &mat.Dense{}, ErrParam},
+		{"NaN", DA{K: 2}, nan, ErrNotFinite},
+		{"empty", DA{K: 1}, &mat.Dense{}, ErrEmpty},
+		{"1e300", DA{K: 1}, mat.NewDense(2, 1, []float64{0, 1e300}), ErrNotFinite},
 		{"T0<0", DA{K: 2, Schedule: gibbs.Schedule{T0: -1}}, x, ErrParam},
 		{"TMin>T0", DA{K: 2, Schedule: gibbs.Schedule{T0: 1, TMin: 2}}, x, ErrParam},
 		{"alpha", DA{K: 2, Schedule: gibbs.Schedule{Cooling: 1.5}}, x, ErrParam},

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -165,7 +166,7 @@ func kmCheckInit(m KMeansInit, c mat.Matrix, k, d int) ([]float64, error) {
 	if m == KMeansGiven {
 		return kmCentroidSlice(c, k, d)
 	}
-	if c != nil {
+	if !check.IsNil(c) {
 		return nil, fmt.Errorf("%w: Centroids are set but Init is %v; use Init: KMeansGiven", ErrParam, m)
 	}
 	if m < KMeansPlusPlus || m > KMeansMeanNoise {

@@ -65,9 +65,10 @@ func kmPrepare(x mat.Matrix) (kmData, error) {
 	return kmData{x: raw, n: n, d: d}, nil
 }
 
-// kmCentroidSlice checks that c is k×d and finite and returns a row-major copy.
+// kmCentroidSlice checks that c is k×d and finite, with entries small enough to square
+// (|v| ≤ check.MaxAbs), and returns a row-major copy.
 func kmCentroidSlice(c mat.Matrix, k, d int) ([]float64, error) {
-	if c == nil {
+	if check.IsNil(c) {
 		return nil, fmt.Errorf("%w: centroids are nil, want %d×%d", ErrShape, k, d)
 	}
 	r, cols := c.Dims()
@@ -83,6 +84,9 @@ func kmCentroidSlice(c mat.Matrix, k, d int) ([]float64, error) {
 			}
 			out[i*d+j] = v
 		}
+	}
+	if err := check.Squarable("centroids", out, d); err != nil {
+		return nil, fmt.Errorf("cluster: %w", err)
 	}
 	return out, nil
 }
@@ -362,7 +366,7 @@ func Assign(x, centroids mat.Matrix) (labels []int, cost float64, err error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	if centroids == nil {
+	if check.IsNil(centroids) {
 		return nil, 0, fmt.Errorf("%w: centroids are nil", ErrShape)
 	}
 	k, _ := centroids.Dims()

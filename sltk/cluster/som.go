@@ -59,15 +59,19 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 
 // Neighbourhood returns the M×M matrix h_qp = exp(−‖r_q − r_p‖²/(2σ²)) of lattice coordinates
 // (seed 001 §4.3.1, C16); σ = 0 gives the identity (h = δ, no neighbourhood), the limit in
-// which a SOM becomes k-means.
+// which a SOM becomes k-means. The coordinates must be finite with |r| ≤ 1e150; a tiny σ is
+// fine (distances are divided by σ before squaring).
 func Neighbourhood(coords mat.Matrix, sigma float64) (*mat.Dense, error) {
-	if check.IsNil(coords) {
-		return nil, fmt.Errorf("%w: nil coordinates", ErrShape)
+	data, m, d, e := check.Rows("coords", coords)
+	if e != nil {
+		return nil, fmt.Errorf("cluster: Neighbourhood: %w", e)
+	}
+	if err := check.Squarable("coords", data, d); err != nil {
+		return nil, fmt.Errorf("cluster: Neighbourhood: %w", err)
 	}
 	if !(sigma >= 0) || math.IsInf(sigma, 0) {
 		return nil, fmt.Errorf("%w: σ = %g, want finite ≥ 0", ErrParam, sigma)
 	}
-	m, _ := coords.Dims()
 	h := mat.NewDense(m, m, nil)
 	somFillH(h, coords, sigma)
 	return h, nil
@@ -87,10 +91,10 @@ func somFillH(h *mat.Dense, coords mat.Matrix, sigma float64) {
 			}
 			s := 0.0
 			for j := 0; j < dim; j++ {
-				u := coords.At(q, j) - coords.At(p, j)
+				u := (coords.At(q, j) - coords.At(p, j)) / sigma
 				s += u * u
 			}
-			h.Set(q, p, math.Exp(-s/(2*sigma*sigma)))
+			h.Set(q, p, math.Exp(-s/2))
 		}
 	}
 }

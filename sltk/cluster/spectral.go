@@ -90,8 +90,12 @@ func (sc SpectralClustering) Fit(s mat.Symmetric) (*SpectralResult, error) {
 		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: K = %d, want 1 ≤ K ≤ n = %d: %w", k, n, errs.ErrParam)
 	case sc.Normalization < Unnormalized || sc.Normalization > RandomWalk:
 		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: Normalization %d is unknown: %w", int(sc.Normalization), errs.ErrParam)
-	case sc.Restarts < 0 || sc.MaxIter < 0 || sc.Tol < 0 || math.IsNaN(sc.Tol):
-		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: Restarts = %d, MaxIter = %d, Tol = %v, want all ≥ 0: %w", sc.Restarts, sc.MaxIter, sc.Tol, errs.ErrParam)
+	case sc.Restarts < 0:
+		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: Restarts = %d, want ≥ 0: %w", sc.Restarts, errs.ErrParam)
+	case sc.MaxIter < 0:
+		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: MaxIter = %d, want ≥ 0: %w", sc.MaxIter, errs.ErrParam)
+	case sc.Tol < 0 || math.IsNaN(sc.Tol):
+		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: Tol = %v, want ≥ 0: %w", sc.Tol, errs.ErrParam)
 	}
 	if _, c := matgraph.Components(s); c > k {
 		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: the graph has %d connected components, more than K = %d, so the eigenvectors of eigenvalue 0 are not determined: %w", c, k, errs.ErrDisconnected)

@@ -167,6 +167,10 @@ func (s Stability) Fit(x mat.Matrix) (*StabilityResult, error) {
 			sr += dis
 		}
 		sr /= float64(s.RandomPairs)
+		if sr == 0 {
+			return nil, fmt.Errorf("cluster: Stability.Fit: K = %d: the %d random labellings of %d points never disagreed "+
+				"(Ŝ_rand = 0), so the index is 0/0; use more points or RandomPairs: %w", k, s.RandomPairs, n-half, ErrParam)
+		}
 		res.K = append(res.K, k)
 		res.Clustering = append(res.Clustering, sc)
 		res.Random = append(res.Random, sr)

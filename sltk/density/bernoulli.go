@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -93,8 +94,8 @@ func (m *bernoulliModel) EStep() (float64, error) {
 			m.logrw[c] = m.componentLog(i, c)
 		}
 		lz := gibbs.Softmax(m.resp[i*m.k:(i+1)*m.k], m.logrw)
-		if math.IsInf(lz, -1) {
-			return math.Inf(-1), fmt.Errorf("%w: row %d has probability 0 under every component", ErrProb, i)
+		if lz == gibbs.LogZero {
+			return 0, fmt.Errorf("%w: row %d has probability 0 under every component", ErrProb, i)
 		}
 		ll += lz
 	}
@@ -129,7 +130,7 @@ func (m *bernoulliModel) MStep() error {
 }
 
 func checkBinary(x mat.Matrix) ([]float64, int, int, error) {
-	if x == nil {
+	if check.IsNil(x) {
 		return nil, 0, 0, fmt.Errorf("%w: nil data", ErrEmpty)
 	}
 	n, d := x.Dims()
@@ -228,7 +229,7 @@ func (f *BernoulliFit) Predict(obs []float64) (post, like []float64, err error) 
 		}
 	}
 	post = make([]float64, k)
-	if lz := gibbs.Softmax(post, lp); math.IsInf(lz, -1) {
+	if lz := gibbs.Softmax(post, lp); lz == gibbs.LogZero {
 		return nil, nil, fmt.Errorf("%w: the ratings have probability 0 under every component", ErrProb)
 	}
 	like = make([]float64, d)

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/gibbs"
 )
 
 // Sentinel errors, defined once in package errs and re-exported here; returned errors wrap one
@@ -59,18 +60,22 @@ type EMResult struct {
 	Model     EMModel // the fitted model (its parameters are the final ones)
 }
 
-// Final returns the log-likelihood of the fitted parameters.
+// Final returns the log-likelihood of the fitted parameters; a nil or empty result (nothing
+// fitted, no data explained) gives gibbs.LogZero, the finite stand-in for ln 0.
 func (r *EMResult) Final() float64 {
 	if r == nil || len(r.Trace) == 0 {
-		return math.Inf(-1) // nothing fitted: no data is explained
+		return gibbs.LogZero
 	}
 	return r.Trace[len(r.Trace)-1]
 }
 
 func (e EM) defaults() (int, float64, error) {
 	maxIter, tol := e.MaxIter, e.Tol
-	if maxIter < 0 || tol < 0 || math.IsNaN(tol) {
-		return 0, 0, fmt.Errorf("%w: EM needs MaxIter ≥ 0 and Tol ≥ 0, got %d and %g", ErrParam, maxIter, tol)
+	switch {
+	case maxIter < 0:
+		return 0, 0, fmt.Errorf("density: EM: MaxIter = %d, want ≥ 0: %w", maxIter, ErrParam)
+	case tol < 0 || math.IsNaN(tol):
+		return 0, 0, fmt.Errorf("density: EM: Tol = %g, want ≥ 0: %w", tol, ErrParam)
 	}
 	maxIter = cmp.Or(maxIter, 500)
 	tol = cmp.Or(tol, 1e-10)

@@ -43,6 +43,9 @@ func NewGaussian(mean []float64, cov mat.Symmetric) (*Gaussian, error) {
 	if ok := g.chol.Factorize(g.Cov); !ok {
 		return nil, fmt.Errorf("%w: %d×%d covariance is not positive definite", ErrSingular, n, n)
 	}
+	if c := g.chol.Cond(); math.IsInf(c, 0) || math.IsNaN(c) {
+		return nil, fmt.Errorf("%w: %d×%d covariance is numerically singular (condition number %g)", ErrSingular, n, n, c)
+	}
 	return g, nil
 }
 
@@ -90,11 +93,23 @@ func (g *Gaussian) fitted(fn string) error {
 	return nil
 }
 
-// Dim returns the dimension n.
-func (g *Gaussian) Dim() int { return len(g.Mean) }
+// Dim returns the dimension n (0 for a nil Gaussian).
+func (g *Gaussian) Dim() int {
+	if g == nil {
+		return 0
+	}
+	return len(g.Mean)
+}
 
-// LogDet returns ln det Σ = 2 Σ ln L_ii from the Cholesky factor.
-func (g *Gaussian) LogDet() float64 { return g.chol.LogDet() }
+// LogDet returns ln det Σ = 2 Σ ln L_ii from the Cholesky factor. A nil or zero Gaussian (not
+// made by NewGaussian or FitGaussian) has no factor and gives 0; its methods with an error
+// result return ErrNotFitted.
+func (g *Gaussian) LogDet() float64 {
+	if g.fitted("LogDet") != nil {
+		return 0
+	}
+	return g.chol.LogDet()
+}
 
 // mahalanobis returns (x−μ)ᵀ Σ⁻¹ (x−μ) by a triangular solve, using buf (length n).
 func (g *Gaussian) mahalanobis(x, buf []float64) float64 {

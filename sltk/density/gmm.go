@@ -8,6 +8,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/cluster"
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
@@ -125,13 +126,15 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 		return nil, fmt.Errorf("%w: unknown covariance type %v", ErrParam, g.Cov)
 	case g.Init < InitPlusPlus || g.Init > InitGiven:
 		return nil, fmt.Errorf("%w: unknown initialisation %d", ErrParam, g.Init)
-	case (g.Init == InitGiven) != (g.Means != nil):
+	case (g.Init == InitGiven) != !check.IsNil(g.Means):
 		return nil, fmt.Errorf("%w: Means must be set exactly when Init is InitGiven", ErrParam)
-	case g.Restarts < 0 || g.MinVar < 0 || math.IsNaN(g.MinVar) || math.IsInf(g.MinVar, 0):
-		return nil, fmt.Errorf("%w: need Restarts ≥ 0 and finite MinVar ≥ 0, got %d and %g", ErrParam, g.Restarts, g.MinVar)
+	case g.Restarts < 0:
+		return nil, fmt.Errorf("density: GMM.Fit: Restarts = %d, want ≥ 0: %w", g.Restarts, ErrParam)
+	case g.MinVar < 0 || math.IsNaN(g.MinVar) || math.IsInf(g.MinVar, 0):
+		return nil, fmt.Errorf("density: GMM.Fit: MinVar = %g, want finite and ≥ 0: %w", g.MinVar, ErrParam)
 	}
 	var given []float64
-	if g.Means != nil {
+	if !check.IsNil(g.Means) {
 		k, dm := g.Means.Dims()
 		if k != g.K || dm != d {
 			return nil, fmt.Errorf("%w: Means is %d×%d, want %d×%d", ErrShape, k, dm, g.K, d)
@@ -342,6 +345,9 @@ func (s *gmmState) EStep() (float64, error) {
 					s.logJoint(s.data[i*s.d:(i+1)*s.d], r)
 				}
 				z := gibbs.Softmax(r, r) // responsibilities in place; z = ln P(x^(α))
+				if z == gibbs.LogZero {
+					z = math.Inf(-1) // P(x^(α)) = 0 or not finite: EM reports the log-likelihood
+				}
 				if s.rowLL != nil {
 					s.rowLL[i] = z
 				}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -13,7 +14,7 @@ import (
 // its Posterior then equals the soft assignments ⟨m_q^(α)⟩ of deterministic annealing.
 // weights must be positive and sum to 1 (within 1e-9), vars positive.
 func IsotropicMixture(weights []float64, means mat.Matrix, vars []float64) (*GMMResult, error) {
-	if means == nil {
+	if check.IsNil(means) {
 		return nil, fmt.Errorf("%w: nil means", ErrEmpty)
 	}
 	k, d := means.Dims()

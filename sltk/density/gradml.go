@@ -11,21 +11,27 @@ import (
 
 // LogDensityFunc is a parametric model density for GradientML: it returns ln P̂(x; w) for one
 // observation x (length d) and parameters w, and writes ∂ ln P̂(x; w)/∂w into grad (same length
-// as w, overwritten, never read).
-type LogDensityFunc func(x, w, grad []float64) float64
+// as w, overwritten, never read), or an error (wrong lengths, values out of its domain), which
+// NLL and GradientML.Fit return with the sample that raised it.
+type LogDensityFunc func(x, w, grad []float64) (float64, error)
 
 // GaussianLogDensity is the isotropic Gaussian N(x; μ, σ²I) as a LogDensityFunc with the d+1
 // parameters w = (μ₁, …, μ_d, ln σ). The log-scale parameter keeps σ positive whatever step the
 // descent takes. Its maximum-likelihood point is μ = x̄ and σ² = (1/(pd)) Σ‖x − x̄‖², the closed
 // form that FitGaussian and the isotropic GMM M-step compute; it serves as the test oracle of
-// GradientML. Cost O(d) per call.
-//
-// A w or grad of a length other than d+1 gives NaN, which NLL and GradientML.Fit report as
-// ErrNotFinite naming the sample (a LogDensityFunc has no error result).
-func GaussianLogDensity(x, w, grad []float64) float64 {
+// GradientML. A w or grad of a length other than d+1 gives ErrShape; a non-finite x or w, or a
+// log-density or gradient beyond the float64 range (ln σ far from the data's scale), gives
+// ErrNotFinite. Cost O(d) per call.
+func GaussianLogDensity(x, w, grad []float64) (float64, error) {
 	d := len(x)
 	if len(w) != d+1 || len(grad) != d+1 {
-		return math.NaN()
+		return 0, fmt.Errorf("density: GaussianLogDensity: len(x) = %d needs len(w) = len(grad) = %d, got %d and %d: %w",
+			d, d+1, len(w), len(grad), ErrShape)
+	}
+	for j, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, fmt.Errorf("density: GaussianLogDensity: w[%d] = %v: %w", j, v, ErrNotFinite)
+		}
 	}
 	lns := w[d]
 	inv := math.Exp(-2 * lns)
@@ -36,7 +42,16 @@ func GaussianLogDensity(x, w, grad []float64) float64 {
 		grad[j] = u * inv
 	}
 	grad[d] = sq*inv - float64(d)
-	return -0.5*float64(d)*math.Log(2*math.Pi) - float64(d)*lns - 0.5*sq*inv
+	l := -0.5*float64(d)*math.Log(2*math.Pi) - float64(d)*lns - 0.5*sq*inv
+	if math.IsNaN(l) || math.IsInf(l, 0) {
+		return 0, fmt.Errorf("density: GaussianLogDensity: ln P̂ = %g at ln σ = %g: %w", l, lns, ErrNotFinite)
+	}
+	for j, g := range grad {
+		if math.IsNaN(g) || math.IsInf(g, 0) {
+			return 0, fmt.Errorf("density: GaussianLogDensity: gradient[%d] = %g at ln σ = %g: %w", j, g, lns, ErrNotFinite)
+		}
+	}
+	return l, nil
 }
 
 // GradientML fits the parameters w of a model density P̂(x; w) by minimising the training error
@@ -96,7 +111,10 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 	}
 	e := 0.0
 	for i := 0; i < p; i++ {
-		l := f(data[i*d:i*d+d], w, grad)
+		l, err := f(data[i*d:i*d+d], w, grad)
+		if err != nil {
+			return 0, nil, fmt.Errorf("density: sample %d: %w", i, err)
+		}
 		if math.IsNaN(l) || math.IsInf(l, 0) {
 			return 0, nil, fmt.Errorf("%w: ln P̂(x^(%d); w) = %g", ErrNotFinite, i, l)
 		}
@@ -131,9 +149,13 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 	rate = cmp.Or(rate, 0.1)
 	maxIter = cmp.Or(maxIter, 1000)
 	tol = cmp.Or(tol, 1e-10)
-	if !(rate > 0) || math.IsInf(rate, 0) || maxIter < 0 || !(tol > 0) || math.IsInf(tol, 0) {
-		return nil, fmt.Errorf("%w: GradientML needs Rate > 0, MaxIter ≥ 0, Tol > 0, got %g, %d, %g",
-			ErrParam, g.LearningRate, g.MaxIter, g.Tol)
+	switch {
+	case !(rate > 0) || math.IsInf(rate, 0):
+		return nil, fmt.Errorf("density: GradientML.Fit: LearningRate = %g, want finite and > 0: %w", g.LearningRate, ErrParam)
+	case maxIter < 0:
+		return nil, fmt.Errorf("density: GradientML.Fit: MaxIter = %d, want ≥ 0: %w", g.MaxIter, ErrParam)
+	case !(tol > 0) || math.IsInf(tol, 0):
+		return nil, fmt.Errorf("density: GradientML.Fit: Tol = %g, want finite and > 0: %w", g.Tol, ErrParam)
 	}
 	w := append([]float64(nil), w0...)
 	grad, sum := make([]float64, len(w)), make([]float64, len(w))
@@ -151,7 +173,9 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 		if g.Online {
 			rng.Shuffle(p, func(i, j int) { order[i], order[j] = order[j], order[i] })
 			for _, i := range order {
-				f(data[i*d:i*d+d], w, grad)
+				if _, err := f(data[i*d:i*d+d], w, grad); err != nil {
+					return nil, fmt.Errorf("density: GradientML.Fit: epoch %d, sample %d: %w", it, i, err)
+				}
 				for k, gk := range grad {
 					w[k] += rate * gk // −η ∇e^(α) with ∇e^(α) = −∇ ln P̂
 				}

@@ -48,15 +48,17 @@ func TestGaussianLogDensityGradient(t *testing.T) {
 	for j := range x {
 		want += -0.5*math.Log(2*math.Pi*s2) - (x[j]-w[j])*(x[j]-w[j])/(2*s2)
 	}
-	if got := GaussianLogDensity(x, w, grad); math.Abs(got-want) > 1e-12 {
-		t.Fatalf("log density %g, want %g", got, want)
+	if got, err := GaussianLogDensity(x, w, grad); err != nil || math.Abs(got-want) > 1e-12 {
+		t.Fatalf("log density %g, %v, want %g", got, err, want)
 	}
 	scratch := make([]float64, 4)
 	for k := range w {
 		up, dn := append([]float64(nil), w...), append([]float64(nil), w...)
 		up[k] += 1e-6
 		dn[k] -= 1e-6
-		fd := (GaussianLogDensity(x, up, scratch) - GaussianLogDensity(x, dn, scratch)) / 2e-6
+		lu, _ := GaussianLogDensity(x, up, scratch)
+		ld, _ := GaussianLogDensity(x, dn, scratch)
+		fd := (lu - ld) / 2e-6
 		if math.Abs(fd-grad[k]) > 1e-6 {
 			t.Errorf("∂/∂w[%d] = %g, finite difference %g", k, grad[k], fd)
 		}

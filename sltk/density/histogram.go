@@ -55,6 +55,10 @@ func (h Histogram) Fit(x []float64) (*HistogramModel, error) {
 	if !(hi > lo) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
 		return nil, fmt.Errorf("%w: need finite Min < Max, got [%g, %g]", ErrParam, lo, hi)
 	}
+	if math.IsInf(hi-lo, 0) {
+		return nil, fmt.Errorf("density: Histogram.Fit: the range [%g, %g] is wider than the float64 range; rescale the sample: %w",
+			lo, hi, ErrNotFinite)
+	}
 	bins := h.Bins
 	bins = cmp.Or(bins, int(math.Ceil(math.Log2(float64(len(x)))))+1)
 	m := &HistogramModel{Edges: make([]float64, bins+1), Counts: make([]int, bins), Heights: make([]float64, bins), N: len(x)}

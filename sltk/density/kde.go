@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -64,6 +65,9 @@ func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := check.Squarable("sample", data, d); err != nil {
+		return nil, fmt.Errorf("density: KDE.Fit: %w", err)
+	}
 	m := &KDEModel{Kernel: k.Kernel, Bandwidth: k.Bandwidth, Dim: d, N: p, data: slices.Clone(data)}
 	if k.Bandwidth != 0 {
 		if err := checkWidth(k.Bandwidth); err != nil {
@@ -92,6 +96,9 @@ func SilvermanWidth(x mat.Matrix) (float64, error) {
 	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
 		return 0, err
+	}
+	if err := check.Squarable("sample", data, d); err != nil {
+		return 0, fmt.Errorf("density: SilvermanWidth: %w", err)
 	}
 	h := silverman(data, p, d)
 	if !(h > 0) {
@@ -200,7 +207,10 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 					for i, s := range sq {
 						buf[i] = s * inv
 					}
-					ld = gibbs.LogSumExp(buf) - 0.5*float64(d)*math.Log(2*math.Pi*h*h)
+					ld = math.Inf(-1) // an empty window, rejected below unless another width fits
+					if lse := gibbs.LogSumExp(buf); lse != gibbs.LogZero {
+						ld = lse - 0.5*float64(d)*math.Log(2*math.Pi*h*h)
+					}
 				} else {
 					cnt := 0
 					for _, c := range cheb {
@@ -337,6 +347,9 @@ func (m *KDEModel) Evaluate(q mat.Matrix) ([]float64, error) {
 // is the sample mean and the variance is s² + h² (Gaussian kernel) or s² + h²/12 (box kernel),
 // with s² the 1/p sample variance, because P̂ is the sample convolved with the kernel.
 func (m *KDEModel) Moments1D() (mean, variance float64, err error) {
+	if m == nil || len(m.data) == 0 {
+		return 0, 0, fmt.Errorf("density: KDEModel.Moments1D: %w", ErrNotFitted)
+	}
 	if m.Dim != 1 {
 		return 0, 0, fmt.Errorf("%w: Moments1D needs 1-D data, model has %d dimensions", ErrParam, m.Dim)
 	}

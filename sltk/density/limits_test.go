@@ -44,7 +44,8 @@ func TestGaussianZeroValue(t *testing.T) {
 // A parameter vector of the wrong length is an error of NLL, not a panic.
 func TestNLLWrongLength(t *testing.T) {
 	x := mat.NewDense(2, 2, []float64{0, 1, 2, 3})
-	if _, err := NLL(x, GaussianLogDensity, []float64{0, 0}); !errors.Is(err, errs.ErrNotFinite) {
+	_, err := NLL(x, GaussianLogDensity, []float64{0, 0})
+	if !errors.Is(err, errs.ErrShape) || !strings.Contains(err.Error(), "sample 0: density: GaussianLogDensity: len(x) = 2 needs len(w) = len(grad) = 3, got 2 and 2") {
 		t.Errorf("NLL with len(w) = d: %v", err)
 	}
 }

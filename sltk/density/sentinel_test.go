@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
@@ -78,7 +79,7 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 	if d := (&HistogramModel{}).Density(1); d != 0 {
 		t.Errorf("zero HistogramModel density %g", d)
 	}
-	if f := (&EMResult{}).Final(); !math.IsInf(f, -1) {
+	if f := (&EMResult{}).Final(); f != gibbs.LogZero {
 		t.Errorf("zero EMResult.Final = %g", f)
 	}
 	var nilSym *mat.SymDense

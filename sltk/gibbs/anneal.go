@@ -129,6 +129,12 @@ var ErrStop = errors.New("gibbs: annealing stopped by its caller")
 // The annealing algorithms that call it: cluster.DA (and DAPA), cluster.HistogramDA,
 // cluster.Pairwise, cluster.PairwiseSOM, cluster.SoftSOM, mcmc.MeanField and mcmc.Anneal.
 func Anneal[L Recorder](temps iter.Seq[float64], maxLevels int, level func(k int, T float64) (L, error)) ([]L, error) {
+	switch {
+	case temps == nil:
+		return nil, fmt.Errorf("gibbs: Anneal: temps is nil: %w", ErrParam)
+	case level == nil:
+		return nil, fmt.Errorf("gibbs: Anneal: level is nil: %w", ErrParam)
+	}
 	maxLevels = cmp.Or(maxLevels, MaxLevels)
 	var out []L
 	prev := math.Inf(1)

@@ -25,6 +25,7 @@ package gibbs
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/sltk-book/sltk/sltk/errs"
@@ -40,36 +41,50 @@ var (
 	ErrProb      = errs.ErrProb      // not a probability distribution
 )
 
+// LogZero is how the log-domain kernels write log 0 (an empty sum, a class of probability 0):
+// the most negative finite float64, so that results stay finite; exp(LogZero) = 0 as for −Inf.
+const LogZero = -math.MaxFloat64
+
 // LogSumExp returns log Σ exp(x_i), computed as m + log Σ exp(x_i − m) with m = max x_i so that
-// it neither overflows nor underflows. It returns −Inf for an empty slice or when every x_i is
-// −Inf, +Inf when some x_i is +Inf, and NaN when some x_i is NaN. Cost O(len(x)).
+// it neither overflows nor underflows. It is a hot kernel without an error result, so its
+// callers validate x; it never returns NaN or ±Inf: NaN terms are skipped (callers that must
+// not ignore them reject NaN first), an empty x or one whose terms are all −Inf or NaN gives
+// LogZero, and a +Inf term or a sum beyond the float64 range gives math.MaxFloat64.
+// Cost O(len(x)).
 func LogSumExp(x []float64) float64 {
 	m := math.Inf(-1)
 	for _, v := range x {
-		if math.IsNaN(v) {
-			return math.NaN()
-		}
 		if v > m {
 			m = v
 		}
 	}
-	if math.IsInf(m, 0) {
-		return m
+	switch {
+	case math.IsInf(m, -1):
+		return LogZero
+	case math.IsInf(m, 1):
+		return math.MaxFloat64
 	}
 	var s float64
 	for _, v := range x {
-		s += math.Exp(v - m)
+		if !math.IsNaN(v) {
+			s += math.Exp(v - m)
+		}
 	}
-	return m + math.Log(s)
+	return min(m+math.Log(s), math.MaxFloat64)
 }
 
-// Softmax writes pᵢ = exp(xᵢ − log Σⱼ exp xⱼ) into dst, which must have len(x), and returns the
-// log-normaliser LogSumExp(x). It is the one softmax of the library: Gibbs distributions
-// (x = −cost/T), responsibilities of mixtures and soft assignments all call it. For an empty x
-// or all xᵢ = −Inf it writes nothing and returns −Inf. Cost O(len(x)).
+// Softmax writes pᵢ = exp(xᵢ − log Σⱼ exp xⱼ) into dst and returns the log-normaliser
+// LogSumExp(x). It is the one softmax of the library: Gibbs distributions (x = −cost/T),
+// responsibilities of mixtures and soft assignments all call it. Like LogSumExp it has no error
+// result and never returns NaN or ±Inf: when x cannot be normalised (empty, all −Inf, a NaN
+// or a +Inf term) or dst is shorter than x, it writes nothing and returns LogZero
+// (math.MaxFloat64 for a +Inf term). Cost O(len(x)).
 func Softmax(dst, x []float64) float64 {
+	if len(dst) < len(x) || slices.ContainsFunc(x, math.IsNaN) {
+		return LogZero
+	}
 	lse := LogSumExp(x)
-	if math.IsInf(lse, 0) || math.IsNaN(lse) {
+	if lse == LogZero || lse == math.MaxFloat64 {
 		return lse
 	}
 	for i, v := range x {
@@ -84,11 +99,15 @@ func Softmax(dst, x []float64) float64 {
 // Softmax(dst, −r/t) for a cost vector, without the logarithm when a caller does not need it.
 // Terms with (r_c − r_min)/t ≥ cut are set to 0 without calling exp: a cut of 745 or more is
 // exact (exp underflows there), a smaller one trades a relative error below e^{−cut} per term
-// for speed (deterministic annealing skips most far centroids that way). The costs must be
-// finite and t > 0; an empty r returns (+Inf, 0), a dst shorter than r (NaN, 0). Cost O(len(r)).
+// for speed (deterministic annealing skips most far centroids that way). It is a hot kernel
+// without an error result: its preconditions are a non-empty r with a finite minimum, dst at
+// least as long as r, 0 < t < ∞ with 1/t finite, and cut > 0; when one fails it writes
+// nothing and returns (0, 0), which a valid call never does (z ≥ 1). NaN or +Inf costs get
+// probability 0. Cost O(len(r)).
 func SoftmaxCosts(dst, r []float64, t, cut float64) (rmin, z float64) {
-	if len(dst) < len(r) {
-		return math.NaN(), 0 // a caller's bug: dst too short; nothing is written
+	inv := 1 / t
+	if len(r) == 0 || len(dst) < len(r) || !(t > 0) || math.IsInf(t, 1) || math.IsInf(inv, 1) || !(cut > 0) {
+		return 0, 0
 	}
 	rmin = math.Inf(1)
 	for _, v := range r {
@@ -96,7 +115,9 @@ func SoftmaxCosts(dst, r []float64, t, cut float64) (rmin, z float64) {
 			rmin = v
 		}
 	}
-	inv := 1 / t
+	if math.IsInf(rmin, 0) {
+		return 0, 0
+	}
 	for c, v := range r {
 		if a := (v - rmin) * inv; a < cut {
 			dst[c] = math.Exp(-a)
@@ -127,7 +148,7 @@ func checkCosts(name string, c []float64) error {
 
 func checkT(t float64) error {
 	if !(t > 0) || math.IsInf(t, 0) {
-		return fmt.Errorf("%w: got %g", ErrParam, t)
+		return fmt.Errorf("%w: T = %g, want finite and > 0", ErrParam, t)
 	}
 	return nil
 }
@@ -144,7 +165,8 @@ type Dist struct {
 }
 
 // New returns the Gibbs distribution of the costs at temperature T. Costs must be finite; T must
-// be finite and positive. Cost O(|C|).
+// be finite and positive; costs so large or T so small that a log-probability −(R(c) − R_min)/T,
+// log Z or a moment overflows give ErrNotFinite (rescale the costs or raise T). Cost O(|C|).
 func New(costs []float64, T float64) (*Dist, error) {
 	if err := checkCosts("costs", costs); err != nil {
 		return nil, err
@@ -153,9 +175,12 @@ func New(costs []float64, T float64) (*Dist, error) {
 		return nil, err
 	}
 	n := len(costs)
-	rmin := costs[0]
+	rmin, rmax := costs[0], costs[0]
 	for _, r := range costs {
-		rmin = math.Min(rmin, r)
+		rmin, rmax = math.Min(rmin, r), math.Max(rmax, r)
+	}
+	if spread, base := (rmax-rmin)/T, rmin/T; math.IsInf(spread, 0) || math.IsInf(base, 0) {
+		return nil, fmt.Errorf("gibbs: New: costs in [%g, %g] at T = %g overflow R/T: %w", rmin, rmax, T, ErrNotFinite)
 	}
 	logw := make([]float64, n)
 	for i, r := range costs {
@@ -174,16 +199,27 @@ func New(costs []float64, T float64) (*Dist, error) {
 	}
 	var v float64
 	for i, lp := range logw {
-		dr := costs[i] - mean
-		v += math.Exp(lp) * dr * dr
+		if p := math.Exp(lp); p > 0 {
+			dr := costs[i] - mean
+			v += p * dr * dr
+		}
 	}
 	d.MeanR, d.VarR, d.H = mean, v, h
 	d.F = -T * d.LogZ
+	for _, x := range []float64{d.LogZ, d.MeanR, d.VarR, d.H, d.F} {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, fmt.Errorf("gibbs: New: costs in [%g, %g] at T = %g: log Z = %g, E R = %g, Var R = %g, "+
+				"H = %g, F = %g overflow: %w", rmin, rmax, T, d.LogZ, d.MeanR, d.VarR, d.H, d.F, ErrNotFinite)
+		}
+	}
 	return d, nil
 }
 
-// P returns the probabilities p(c) as a new slice.
+// P returns the probabilities p(c) as a new slice (nil for a nil d).
 func (d *Dist) P() []float64 {
+	if d == nil {
+		return nil
+	}
 	p := make([]float64, len(d.LogP))
 	for i, lp := range d.LogP {
 		p[i] = math.Exp(lp)
@@ -191,8 +227,12 @@ func (d *Dist) P() []float64 {
 	return p
 }
 
-// Mode returns the index of the most probable class (the smallest cost; the first on ties).
+// Mode returns the index of the most probable class (the smallest cost; the first on ties), or
+// −1 for a nil or empty d.
 func (d *Dist) Mode() int {
+	if d == nil || len(d.LogP) == 0 {
+		return -1
+	}
 	best := 0
 	for i, lp := range d.LogP {
 		if lp > d.LogP[best] {
@@ -239,37 +279,66 @@ func PAKernel(p, q []float64) (float64, error) {
 }
 
 // LogPAKernel returns log κ = log Σ_c exp(logp_c + logq_c) from two normalised log-distributions,
-// accurate even when κ underflows (very low temperatures). Cost O(|C|).
+// accurate even when κ underflows (very low temperatures). Entries may be −Inf (probability 0)
+// but not NaN or above 0; posteriors with disjoint supports (κ = 0) give LogZero. Cost O(|C|).
 func LogPAKernel(logp, logq []float64) (float64, error) {
 	if len(logp) != len(logq) || len(logp) == 0 {
 		return 0, fmt.Errorf("%w: log-distributions of lengths %d and %d", ErrShape, len(logp), len(logq))
 	}
 	s := make([]float64, len(logp))
 	for i := range logp {
-		if math.IsNaN(logp[i]) || math.IsNaN(logq[i]) {
-			return 0, fmt.Errorf("%w: NaN at class %d", ErrNotFinite, i)
+		if err := checkLogProb("logp", i, logp[i]); err != nil {
+			return 0, err
+		}
+		if err := checkLogProb("logq", i, logq[i]); err != nil {
+			return 0, err
 		}
 		s[i] = logp[i] + logq[i]
 	}
 	return LogSumExp(s), nil
 }
 
+// checkLogProb rejects a NaN entry (ErrNotFinite) and one above 0 beyond rounding (ErrProb).
+func checkLogProb(name string, i int, v float64) error {
+	switch {
+	case math.IsNaN(v):
+		return fmt.Errorf("gibbs: %s[%d] = NaN: %w", name, i, ErrNotFinite)
+	case v > 1e-9:
+		return fmt.Errorf("gibbs: %s[%d] = %g is not a log-probability (> 0): %w", name, i, v, ErrProb)
+	}
+	return nil
+}
+
 // LogPA returns the empirical log posterior agreement log(|C|·κ) = log|C| + log κ (seed 000,
-// eq. 10.2). It is 0 for uniform posteriors (T → ∞) and at most log|C|.
-func LogPA(classes int, logKappa float64) float64 {
-	return math.Log(float64(classes)) + logKappa
+// eq. 10.2). It is 0 for uniform posteriors (T → ∞) and at most log|C|. classes must be ≥ 1 and
+// logKappa a log-probability (≤ 0, LogZero for κ = 0, which gives LogZero).
+func LogPA(classes int, logKappa float64) (float64, error) {
+	if classes < 1 {
+		return 0, fmt.Errorf("gibbs: LogPA: classes = %d, want ≥ 1: %w", classes, ErrParam)
+	}
+	if err := checkLogProb("LogPA: logKappa", 0, logKappa); err != nil {
+		return 0, err
+	}
+	if math.IsInf(logKappa, -1) || logKappa == LogZero {
+		return LogZero, nil
+	}
+	return math.Log(float64(classes)) + logKappa, nil
 }
 
 // Combined returns the normalised log of the combined posterior p(c|X′,X″) ∝ p(c|X′)p(c|X″)
-// (Definition 4, eq. 1.19). Cost O(|C|).
+// (Definition 4, eq. 1.19); classes of probability 0 get LogZero. Posteriors with disjoint
+// supports (κ = 0) have no combined posterior: ErrProb. Cost O(|C|).
 func Combined(logp, logq []float64) ([]float64, error) {
 	lk, err := LogPAKernel(logp, logq)
 	if err != nil {
 		return nil, err
 	}
+	if lk == LogZero {
+		return nil, fmt.Errorf("gibbs: Combined: the posteriors have disjoint supports (κ = 0): %w", ErrProb)
+	}
 	out := make([]float64, len(logp))
 	for i := range logp {
-		out[i] = logp[i] + logq[i] - lk
+		out[i] = max(logp[i]+logq[i]-lk, LogZero)
 	}
 	return out, nil
 }
@@ -331,8 +400,9 @@ func SearchT(r1, r2 []float64, temps []float64) (*Curve, error) {
 			return nil, err
 		}
 		lk, _ := LogPAKernel(p.LogP, q.LogP)
+		lpa, _ := LogPA(len(r1), lk)
 		c.LogKappa = append(c.LogKappa, lk)
-		c.LogPA = append(c.LogPA, LogPA(len(r1), lk))
+		c.LogPA = append(c.LogPA, lpa)
 		if lk > c.LogKappa[c.Best] {
 			c.Best = len(c.LogKappa) - 1
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/info"
@@ -27,12 +28,16 @@ func TestLimitsO1(t *testing.T) {
 	if math.Abs(p[1]-0.5) > 1e-12 || math.Abs(p[3]-0.5) > 1e-12 || p[0] != 0 {
 		t.Fatalf("T = 1e-6: %v", p)
 	}
-	// Extreme scales stay finite.
-	for _, T := range []float64{1e-300, 1e300} {
-		d, err := New([]float64{1e300, -1e300, 0}, T)
-		if err != nil || math.IsNaN(d.LogZ) || math.IsNaN(d.H) {
-			t.Fatalf("T = %g: %v %+v", T, err, d)
+	// Extreme scales stay finite; where log Z itself overflows, New says so.
+	for _, c := range []struct{ r, T float64 }{{1e150, 1e150}, {1, 1e-300}} {
+		d, err := New([]float64{c.r, -c.r, 0}, c.T)
+		if err != nil || math.IsInf(d.LogZ, 0) || math.IsNaN(d.H) || d.Mode() != 1 {
+			t.Fatalf("R = ±%g, T = %g: %v %+v", c.r, c.T, err, d)
 		}
+	}
+	if _, err := New([]float64{1e300, -1e300, 0}, 1e-300); !errors.Is(err, ErrNotFinite) ||
+		!strings.Contains(err.Error(), "gibbs: New: costs in [-1e+300, 1e+300] at T = 1e-300 overflow R/T") {
+		t.Fatalf("R/T = 1e600: %v, want ErrNotFinite naming the costs and T", err)
 	}
 }
 
@@ -126,8 +131,8 @@ func TestPAKernelO5(t *testing.T) {
 		if kk < 1.0/8-1e-15 {
 			t.Fatalf("κ(X,X) = %g < 1/|C|", kk)
 		}
-		if T == 1e6 && math.Abs(LogPA(8, lk)) > 1e-5 {
-			t.Fatalf("log(|C|κ) = %g at T = 1e6", LogPA(8, lk))
+		if lpa, err := LogPA(8, lk); T == 1e6 && (err != nil || math.Abs(lpa) > 1e-5) {
+			t.Fatalf("log(|C|κ) = %g, %v at T = 1e6", lpa, err)
 		}
 	}
 }
@@ -178,8 +183,33 @@ func TestBadInput(t *testing.T) {
 			t.Fatalf("error %v, want %v", c.err, c.want)
 		}
 	}
-	if v := LogSumExp([]float64{math.Inf(-1), math.Inf(-1)}); !math.IsInf(v, -1) {
-		t.Fatal(v)
+	for _, c := range []struct {
+		x    []float64
+		want float64
+	}{
+		{nil, LogZero},
+		{[]float64{math.Inf(-1), math.Inf(-1)}, LogZero},
+		{[]float64{math.NaN(), 0}, 0},
+		{[]float64{math.Inf(1), 0}, math.MaxFloat64},
+		{[]float64{math.MaxFloat64, math.MaxFloat64}, math.MaxFloat64},
+	} {
+		if v := LogSumExp(c.x); v != c.want {
+			t.Fatalf("LogSumExp(%v) = %v, want %v", c.x, v, c.want)
+		}
+	}
+	if _, err := Combined([]float64{0, math.Inf(-1)}, []float64{math.Inf(-1), 0}); !errors.Is(err, ErrProb) ||
+		!strings.Contains(err.Error(), "disjoint supports") {
+		t.Fatalf("Combined of disjoint posteriors: %v", err)
+	}
+	if _, err := LogPA(0, -1); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "classes = 0") {
+		t.Fatalf("LogPA(0, -1): %v", err)
+	}
+	dst := []float64{7, 7}
+	if lz := Softmax(dst, []float64{0, math.NaN()}); lz != LogZero || dst[0] != 7 {
+		t.Fatalf("Softmax with a NaN term = %v, wrote %v; want LogZero and nothing written", lz, dst)
+	}
+	if rmin, z := SoftmaxCosts(make([]float64, 1), []float64{1, 2}, 1, 800); rmin != 0 || z != 0 {
+		t.Fatalf("SoftmaxCosts with a short dst = %v, %v, want 0, 0", rmin, z)
 	}
 	if v := LogSumExp([]float64{1000, 1000}); math.Abs(v-1000-math.Ln2) > 1e-12 {
 		t.Fatal(v)

@@ -173,7 +173,14 @@ func (p Protocol[X]) LogPA(pairs int) (float64, error) {
 		if err != nil {
 			return 0, fmt.Errorf("pair %d: %w", l, err)
 		}
-		s += LogPA(classes, lk)
+		if lk == LogZero {
+			return 0, fmt.Errorf("gibbs: Protocol.LogPA: pair %d: disjoint posteriors (κ = 0), log PA = −∞: %w", l, ErrNotFinite)
+		}
+		lpa, err := LogPA(classes, lk)
+		if err != nil {
+			return 0, fmt.Errorf("pair %d: %w", l, err)
+		}
+		s += lpa
 	}
 	return s / float64(pairs), nil
 }

@@ -47,19 +47,38 @@ func (c Contrast) check(alpha float64) error {
 }
 
 // Eval returns G(s), G'(s) and G″(s) for the contrast with parameter alpha (used by LogCosh
-// only). Cost O(1).
+// only). It is a hot kernel without an error result (its callers pass whitened, validated
+// data): values beyond the float64 range saturate at ±math.MaxFloat64, and s = NaN gives
+// zeros. Cost O(1).
 func (c Contrast) Eval(alpha, s float64) (g, g1, g2 float64) {
+	if math.IsNaN(s) {
+		return 0, 0, 0
+	}
 	switch c {
 	case LogCosh:
 		t, lc := tanhLogCosh(alpha * s)
-		return lc / alpha, t, alpha * (1 - t*t)
+		g, g1, g2 = lc/alpha, t, alpha*(1-t*t)
 	case Exp:
 		e := math.Exp(-s * s / 2)
-		return -e, s * e, (1 - s*s) * e
+		g, g1, g2 = -e, s*e, (1-s*s)*e
 	default:
 		s2 := s * s
-		return s2 * s2 / 4, s2 * s, 3 * s2
+		g, g1, g2 = s2*s2/4, s2*s, 3*s2
 	}
+	return saturate(g), saturate(g1), saturate(g2)
+}
+
+// saturate maps ±Inf to ±math.MaxFloat64 and NaN (∞·0, ∞ − ∞ in a kernel) to 0.
+func saturate(v float64) float64 {
+	switch {
+	case math.IsNaN(v):
+		return 0
+	case v > math.MaxFloat64:
+		return math.MaxFloat64
+	case v < -math.MaxFloat64:
+		return -math.MaxFloat64
+	}
+	return v
 }
 
 // GaussianMoments returns E G(ν) and E G″(ν) for ν ~ N(0,1), the reference values of the

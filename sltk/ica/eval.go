@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk/internal/assign"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
@@ -17,12 +18,12 @@ import (
 // entry, i.e. when separation is perfect up to the permutation, scale and sign ambiguity of
 // seed 2.2 (spec C24). Unrelated random matrices score around 0.3–0.5. Cost O(k²).
 func AmariIndex(p mat.Matrix) (float64, error) {
-	r, c := p.Dims()
+	r, c, err := checkNamed("AmariIndex", "P", p)
+	if err != nil {
+		return 0, err
+	}
 	if r != c || r < 2 {
 		return 0, fmt.Errorf("%w: Amari index needs a square matrix of size ≥ 2, got %d×%d", ErrParam, r, c)
-	}
-	if err := checkFinite("P", p); err != nil {
-		return 0, err
 	}
 	k := r
 	rowMax := make([]float64, k)
@@ -46,13 +47,23 @@ func AmariIndex(p mat.Matrix) (float64, error) {
 			s += a/rowMax[i] + a/colMax[j]
 		}
 	}
+	if math.IsNaN(s) { // a row maximum of +Inf: P·A overflowed
+		return 0, fmt.Errorf("ica: AmariIndex: P has an entry beyond the float64 range: %w", ErrNotFinite)
+	}
 	s -= 2 * float64(k)
 	return s / (2 * float64(k) * float64(k-1)), nil
 }
 
-// Amari returns the Amari index of Unmixing·mixing for a known true mixing matrix (d×k).
+// Amari returns the Amari index of Unmixing·mixing for a known true mixing matrix (d×k). A nil
+// or unfitted result gives ErrNotFitted.
 func (r *Result) Amari(mixing mat.Matrix) (float64, error) {
-	d, k := mixing.Dims()
+	if r == nil || check.IsNil(r.Unmixing) {
+		return 0, fmt.Errorf("ica: Result.Amari: no unmixing matrix: %w", ErrNotFitted)
+	}
+	d, k, err := checkNamed("Result.Amari", "mixing", mixing)
+	if err != nil {
+		return 0, err
+	}
 	wr, wc := r.Unmixing.Dims()
 	if wc != d || wr != k {
 		return 0, fmt.Errorf("%w: unmixing is %d×%d, true mixing is %d×%d", ErrParam, wr, wc, d, k)
@@ -80,16 +91,16 @@ type Matching struct {
 // none; the project's own is shared with cluster.Disagreement). Cost O(n·k²) for the
 // correlations and O(k³) for the assignment.
 func Match(est, truth mat.Matrix) (*Matching, error) {
-	n, k := est.Dims()
-	tn, tk := truth.Dims()
+	n, k, err := checkNamed("Match", "est", est)
+	if err != nil {
+		return nil, err
+	}
+	tn, tk, err := checkNamed("Match", "truth", truth)
+	if err != nil {
+		return nil, err
+	}
 	if n != tn || k != tk || n < 2 || k == 0 {
 		return nil, fmt.Errorf("%w: estimate is %d×%d, truth is %d×%d", ErrParam, n, k, tn, tk)
-	}
-	if err := checkFinite("est", est); err != nil {
-		return nil, err
-	}
-	if err := checkFinite("truth", truth); err != nil {
-		return nil, err
 	}
 	ec := columns(est)
 	tc := columns(truth)
@@ -124,16 +135,38 @@ func Match(est, truth mat.Matrix) (*Matching, error) {
 	return m, nil
 }
 
-// Apply reorders and re-signs est (n×k) so that column j estimates true source j.
-func (m *Matching) Apply(est mat.Matrix) *mat.Dense {
-	n, k := est.Dims()
+// Apply reorders and re-signs est (n×k) so that column j estimates true source j. A nil
+// matching gives ErrNotFitted; one whose Perm is not a permutation of the k columns of est, or
+// whose Sign does not have k entries ±1, gives ErrShape or ErrParam.
+func (m *Matching) Apply(est mat.Matrix) (*mat.Dense, error) {
+	if m == nil || m.Perm == nil {
+		return nil, fmt.Errorf("ica: Matching.Apply: no matching: %w", ErrNotFitted)
+	}
+	n, k, err := checkNamed("Matching.Apply", "est", est)
+	if err != nil {
+		return nil, err
+	}
+	if len(m.Perm) != k || len(m.Sign) != k {
+		return nil, fmt.Errorf("ica: Matching.Apply: est has %d columns, the matching has %d Perm and %d Sign entries: %w",
+			k, len(m.Perm), len(m.Sign), ErrShape)
+	}
+	seen := make([]bool, k)
+	for i, j := range m.Perm {
+		if j < 0 || j >= k || seen[j] {
+			return nil, fmt.Errorf("ica: Matching.Apply: Perm[%d] = %d: not a permutation of 0..%d: %w", i, j, k-1, ErrParam)
+		}
+		seen[j] = true
+		if s := m.Sign[i]; s != 1 && s != -1 {
+			return nil, fmt.Errorf("ica: Matching.Apply: Sign[%d] = %v, want ±1: %w", i, s, ErrParam)
+		}
+	}
 	out := mat.NewDense(n, k, nil)
 	for i, j := range m.Perm {
 		for t := range n {
 			out.Set(t, j, m.Sign[i]*est.At(t, i))
 		}
 	}
-	return out
+	return out, nil
 }
 
 func columns(m mat.Matrix) [][]float64 {

@@ -634,7 +634,10 @@ func TestAmariAndMatch(t *testing.T) {
 	if m.Perm[0] != 2 || m.Perm[1] != 0 || m.Perm[2] != 1 || m.Sign[0] != -1 || m.Sign[1] != 1 {
 		t.Errorf("Match: perm %v sign %v", m.Perm, m.Sign)
 	}
-	back := m.Apply(est)
+	back, err := m.Apply(est)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for j := range 3 {
 		if c := math.Abs(back.At(5, j) / s.At(5, j)); j != 0 && math.Abs(c-1) > 1e-12 {
 			t.Errorf("Apply column %d ratio %v", j, c)

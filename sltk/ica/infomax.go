@@ -43,19 +43,25 @@ func (s Score) String() string {
 }
 
 // Psi returns ψ(y) and log p(y) (up to a constant) for the score; sign is k_i for Extended
-// (+1 super-, −1 sub-Gaussian) and ignored otherwise. Cost O(1).
+// (+1 super-, −1 sub-Gaussian) and ignored otherwise. It is a hot kernel without an error
+// result: values beyond the float64 range saturate at ±math.MaxFloat64, and y = NaN gives
+// zeros. Cost O(1).
 func (s Score) Psi(y, sign float64) (psi, logp float64) {
+	if math.IsNaN(y) {
+		return 0, 0
+	}
 	switch s {
 	case Logistic:
 		t, lc := tanhLogCosh(y / 2)
-		return -t, -2*lc - 2*math.Ln2
+		psi, logp = -t, -2*lc-2*math.Ln2
 	case Extended:
 		t, lc := tanhLogCosh(y)
-		return -(y + sign*t), -y*y/2 - sign*lc
+		psi, logp = -(y + sign*t), -y*y/2-sign*lc
 	default:
 		y2 := y * y
-		return -y2 * y, -y2 * y2 / 4
+		psi, logp = -y2*y, -y2*y2/4
 	}
+	return saturate(psi), saturate(logp)
 }
 
 // tanhLogCosh returns tanh(x) and log cosh(x) from one exponential, e = exp(−2|x|):

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -43,7 +44,7 @@ func (am AMUSE) Fit(x mat.Matrix) (*Result, error) {
 		return nil, err
 	}
 	n, k := wt.U.Dims()
-	c := Symmetrize(laggedCov(wt.ut, n, k, lag))
+	c := symmetrize(laggedCov(wt.ut, n, k, lag))
 	vals, vecs, err := eigSymDesc(c)
 	if err != nil {
 		return nil, err
@@ -141,7 +142,7 @@ func (so SOBI) Fit(x mat.Matrix) (*Result, error) {
 	n, k := wt.U.Dims()
 	mats := make([]*mat.Dense, len(lags))
 	for i, l := range lags {
-		mats[i] = Symmetrize(laggedCov(wt.ut, n, k, l))
+		mats[i] = symmetrize(laggedCov(wt.ut, n, k, l))
 	}
 	jd := JacobiJointDiag{MaxIter: so.MaxIter, Tol: so.Tol}
 	v, info, err := jd.Run(mats)
@@ -269,7 +270,7 @@ func givens(c *mat.Dense, p, q int, cs, sn float64) {
 func jointOff(m []*mat.Dense) float64 {
 	var s float64
 	for _, c := range m {
-		s += OffDiagonal(c)
+		s += offDiagonal(c)
 	}
 	return s
 }
@@ -278,16 +279,19 @@ func checkMats(mats []*mat.Dense) (int, error) {
 	if len(mats) == 0 {
 		return 0, fmt.Errorf("%w: no matrices to diagonalise", ErrEmpty)
 	}
-	k, c := mats[0].Dims()
-	if k == 0 || k != c {
-		return 0, fmt.Errorf("%w: matrix 0 is %d×%d, need square and non-empty", ErrParam, k, c)
-	}
+	var k int
 	for i, m := range mats {
-		r, c := m.Dims()
-		if r != k || c != k {
-			return 0, fmt.Errorf("%w: matrix %d is %d×%d, matrix 0 is %d×%d", ErrParam, i, r, c, k, k)
+		data, r, c, e := check.Rows(fmt.Sprintf("C%d", i), m)
+		if e != nil {
+			return 0, e
 		}
-		if err := checkFinite(fmt.Sprintf("C%d", i), m); err != nil {
+		if i == 0 {
+			k = r
+		}
+		if r != k || c != k {
+			return 0, fmt.Errorf("%w: matrix %d is %d×%d, need square and of the size of matrix 0 (%d×%d)", ErrParam, i, r, c, k, k)
+		}
+		if err := check.Squarable(fmt.Sprintf("C%d", i), data, c); err != nil {
 			return 0, err
 		}
 	}
@@ -333,7 +337,7 @@ func (ff FFDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 	}
 	c := make([]*mat.Dense, len(mats))
 	for i, m := range mats {
-		c[i] = Symmetrize(m)
+		c[i] = symmetrize(m)
 	}
 	w := mat.NewDense(k, k, nil)
 	for i := range k {

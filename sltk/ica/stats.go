@@ -14,18 +14,22 @@ import (
 // Zero for a Gaussian, positive for super-Gaussian (Laplace), negative for sub-Gaussian
 // (uniform) variables. Cost O(n).
 func Kurt(x []float64) (float64, error) {
-	m2, m4, err := moments(x)
+	m2, m4, scale, err := moments(x)
 	if err != nil {
 		return 0, err
 	}
-	return m4 - 3*m2*m2, nil
+	k := (m4 - 3*m2*m2) * scale * scale * scale * scale
+	if math.IsInf(k, 0) {
+		return 0, fmt.Errorf("ica: Kurt: the fourth cumulant overflows (values up to %g): %w", scale, ErrNotFinite)
+	}
+	return k, nil
 }
 
 // ExcessKurt returns the normalised kurtosis ⟨x_c⁴⟩/⟨x_c²⟩² − 3, invariant under
 // scaling: 0 Gaussian, 3 Laplace, −1.2 uniform, −1.5 sinusoid, −2 symmetric binary (the
 // minimum). Cost O(n).
 func ExcessKurt(x []float64) (float64, error) {
-	m2, m4, err := moments(x)
+	m2, m4, _, err := moments(x)
 	if err != nil {
 		return 0, err
 	}
@@ -35,25 +39,33 @@ func ExcessKurt(x []float64) (float64, error) {
 	return m4/(m2*m2) - 3, nil
 }
 
-func moments(x []float64) (m2, m4 float64, err error) {
+// moments returns the central moments ⟨x_c²⟩ and ⟨x_c⁴⟩ of x/scale, with scale = max |x_i|
+// (1 for an all-zero sample), so that no power overflows or underflows.
+func moments(x []float64) (m2, m4, scale float64, err error) {
 	if len(x) == 0 {
-		return 0, 0, fmt.Errorf("%w: no values", ErrEmpty)
+		return 0, 0, 0, fmt.Errorf("%w: no values", ErrEmpty)
 	}
-	var mean float64
 	for i, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, 0, fmt.Errorf("%w: x[%d] = %v", ErrNotFinite, i, v)
+			return 0, 0, 0, fmt.Errorf("%w: x[%d] = %v", ErrNotFinite, i, v)
 		}
-		mean += v
+		scale = math.Max(scale, math.Abs(v))
+	}
+	if scale == 0 {
+		return 0, 0, 1, nil
+	}
+	var mean float64
+	for _, v := range x {
+		mean += v / scale
 	}
 	mean /= float64(len(x))
 	for _, v := range x {
-		c := (v - mean) * (v - mean)
+		c := (v/scale - mean) * (v/scale - mean)
 		m2 += c
 		m4 += c * c
 	}
 	n := float64(len(x))
-	return m2 / n, m4 / n, nil
+	return m2 / n, m4 / n, scale, nil
 }
 
 // LaggedCovariance returns the lag-τ covariance of a multichannel time series x (n×d, rows are
@@ -99,14 +111,29 @@ func laggedCov(xt []float64, n, d, lag int) *mat.Dense {
 	return mat.NewDense(d, d, c)
 }
 
-// Symmetrize returns (C + Cᵀ)/2. A lagged covariance of a finite sample is not symmetric;
-// its symmetric part has the sources' autocorrelations as eigenvalues (seed 2.3.2, E9).
-func Symmetrize(c mat.Matrix) *mat.Dense {
+// Symmetrize returns (C + Cᵀ)/2 of a square C. A lagged covariance of a finite sample is not
+// symmetric; its symmetric part has the sources' autocorrelations as eigenvalues (seed 2.3.2,
+// E9). A nil, empty, non-square or non-finite C gives an error (ErrEmpty, ErrShape,
+// ErrNotFinite).
+func Symmetrize(c mat.Matrix) (*mat.Dense, error) {
+	r, k, err := checkNamed("Symmetrize", "C", c)
+	if err != nil {
+		return nil, err
+	}
+	if r != k {
+		return nil, fmt.Errorf("ica: Symmetrize: C is %d×%d, want square: %w", r, k, ErrShape)
+	}
+	return symmetrize(c), nil
+}
+
+// symmetrize is Symmetrize for a square, finite C (the lagged covariances of whitened data);
+// halving before adding keeps (C + Cᵀ)/2 finite.
+func symmetrize(c mat.Matrix) *mat.Dense {
 	r, _ := c.Dims()
 	s := mat.NewDense(r, r, nil)
 	for i := range r {
 		for j := range r {
-			s.Set(i, j, (c.At(i, j)+c.At(j, i))/2)
+			s.Set(i, j, c.At(i, j)/2+c.At(j, i)/2)
 		}
 	}
 	return s
@@ -114,8 +141,20 @@ func Symmetrize(c mat.Matrix) *mat.Dense {
 
 // OffDiagonal returns off(M) = Σ_{i≠j} M_ij², the joint-diagonalisation cost of one matrix
 // (seed 2.3.2, C5). It sums the off-diagonal squares directly; "total minus diagonal" would
-// cancel to rounding noise and can turn negative. Cost O(d²).
-func OffDiagonal(m mat.Matrix) float64 {
+// cancel to rounding noise and can turn negative. A nil, empty or non-finite M, or a sum beyond
+// the float64 range, gives an error. Cost O(d²).
+func OffDiagonal(m mat.Matrix) (float64, error) {
+	if _, _, err := checkNamed("OffDiagonal", "M", m); err != nil {
+		return 0, err
+	}
+	s := offDiagonal(m)
+	if math.IsInf(s, 0) {
+		return 0, fmt.Errorf("ica: OffDiagonal: Σ M_ij² overflows; rescale M: %w", ErrNotFinite)
+	}
+	return s, nil
+}
+
+func offDiagonal(m mat.Matrix) float64 {
 	r, c := m.Dims()
 	var s float64
 	for i := range r {

@@ -79,6 +79,16 @@ func checkData(x mat.Matrix, minRows int) (n, d int, err error) {
 }
 
 // checkFinite reports the first non-finite entry of a matrix argument.
+// checkNamed validates m like check.Matrix (nil or typed nil, empty, a NaN or ±Inf entry) and
+// returns its dimensions, with the error wrapping ErrEmpty or ErrNotFinite.
+func checkNamed(fn, name string, m mat.Matrix) (r, c int, err error) {
+	r, c, e := check.Matrix(name, m)
+	if e != nil {
+		return r, c, fmt.Errorf("ica: %s: %w", fn, e)
+	}
+	return r, c, nil
+}
+
 func checkFinite(name string, m mat.Matrix) error {
 	if _, _, e := check.Matrix(name, m); e != nil && e.Fault == check.NotFinite {
 		return fmt.Errorf("%w: %v", ErrNotFinite, e)
@@ -91,12 +101,12 @@ func checkFinite(name string, m mat.Matrix) error {
 // nearest to B in the Frobenius norm, so rows and columns play symmetric roles. It is computed
 // by an SVD in O(k³).
 func SymmetricOrthogonalize(b mat.Matrix) (*mat.Dense, error) {
-	r, c := b.Dims()
-	if r == 0 || r != c {
-		return nil, fmt.Errorf("%w: polar factor needs a non-empty square matrix, got %d×%d", ErrParam, r, c)
-	}
-	if err := checkFinite("B", b); err != nil {
+	r, c, err := checkNamed("SymmetricOrthogonalize", "B", b)
+	if err != nil {
 		return nil, err
+	}
+	if r != c {
+		return nil, fmt.Errorf("%w: polar factor needs a non-empty square matrix, got %d×%d", ErrParam, r, c)
 	}
 	var svd mat.SVD
 	if !svd.Factorize(b, mat.SVDFull) {

@@ -2,7 +2,6 @@ package viz
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"image/color"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
@@ -21,22 +21,23 @@ import (
 )
 
 // Sentinel errors; every error returned by this package wraps one of them, so callers can
-// test with errors.Is.
+// test with errors.Is. Each wraps the library's sentinel of package errs that it means, so
+// errors.Is(err, errs.ErrEmpty) holds for a viz.ErrEmpty too.
 var (
 	// ErrEmpty: no data (no rows, no series, no categories, an empty sample).
-	ErrEmpty = errors.New("viz: empty input")
+	ErrEmpty = fmt.Errorf("viz: %w", errs.ErrEmpty)
 	// ErrShape: lengths or matrix shapes that do not fit together.
-	ErrShape = errors.New("viz: shape mismatch")
+	ErrShape = fmt.Errorf("viz: %w", errs.ErrShape)
 	// ErrNotFinite: a NaN or ±Inf where a finite number is needed.
-	ErrNotFinite = errors.New("viz: value not finite")
+	ErrNotFinite = fmt.Errorf("viz: %w", errs.ErrNotFinite)
 	// ErrArg: an argument or option outside its domain (bins < 1, log scale of non-positive
 	// data, an option that does not apply to the figure).
-	ErrArg = errors.New("viz: invalid argument")
+	ErrArg = fmt.Errorf("viz: invalid argument: %w", errs.ErrParam)
 	// ErrFormat: a file extension or output format this package cannot write.
-	ErrFormat = errors.New("viz: unsupported format")
+	ErrFormat = fmt.Errorf("viz: unsupported format: %w", errs.ErrParam)
 	// ErrRender: gonum/plot failed while drawing (usually after a caller changed the plot
 	// into a state it cannot draw, e.g. a log axis over zero).
-	ErrRender = errors.New("viz: rendering failed")
+	ErrRender = fmt.Errorf("viz: rendering failed: %w", errs.ErrParam)
 )
 
 // Drawer is anything that draws itself onto a canvas: *plot.Plot, *Figure and *Grid all are,
@@ -125,23 +126,26 @@ func NewFigure(title, xlabel, ylabel string) *Figure {
 	return &Figure{Plot: p, grid: g}
 }
 
-// Size reports the figure's rendered size, substituting defaults for zero fields.
+// Size reports the figure's rendered size, substituting the defaults for zero, negative or NaN
+// fields (and for a nil f) and capping at MaxSize.
 func (f *Figure) Size() (vg.Length, vg.Length) {
-	w, h := f.Width, f.Height
-	if w <= 0 {
-		w = DefaultWidth
+	if f == nil {
+		return DefaultWidth, DefaultHeight
 	}
-	if h <= 0 {
-		h = DefaultHeight
-	}
-	return w, h
+	return length(f.Width, DefaultWidth), length(f.Height, DefaultHeight)
 }
 
 // Resize sets the size in inches and returns f, so a call site can write
-// viz.Show(fig.Resize(8, 3)).
+// viz.Show(fig.Resize(8, 3)). A NaN, zero or negative size leaves that field at its default
+// (0); one above MaxSize (+Inf too) is capped. A nil f stays nil.
 func (f *Figure) Resize(widthInch, heightInch float64) *Figure {
-	f.Width = vg.Length(widthInch) * vg.Inch
-	f.Height = vg.Length(heightInch) * vg.Inch
+	if f == nil {
+		return nil
+	}
+	inches := func(v float64) vg.Length { // min: 1e308 inches must not overflow to NaN points
+		return length(vg.Length(min(v, float64(2*MaxSize/vg.Inch)))*vg.Inch, 0)
+	}
+	f.Width, f.Height = inches(widthInch), inches(heightInch)
 	return f
 }
 
@@ -160,8 +164,10 @@ const (
 // Draw draws the figure onto c: the colour bar strip (if any) on the far right, then the
 // legend column (if LegendOutside), then the plot in the space that is left, and last the
 // legend in its corner of the data area.
+//
+// A nil figure, one without a plot or a canvas without a backend draws nothing.
 func (f *Figure) Draw(c draw.Canvas) {
-	if f.Plot == nil {
+	if f == nil || f.Plot == nil || c.Canvas == nil {
 		return
 	}
 	main := c
@@ -364,24 +370,28 @@ func isNil(d Drawer) bool {
 
 const gridTitleHeight = 0.4 * vg.Inch
 
-// Size is Cols × PanelWidth by Rows × PanelHeight, plus room for the title.
+// Size is Cols × PanelWidth by Rows × PanelHeight, plus room for the title; zero, negative or
+// NaN panel sizes give the defaults, and each total is capped at MaxSize.
 func (g *Grid) Size() (vg.Length, vg.Length) {
-	pw, ph := g.PanelWidth, g.PanelHeight
-	if pw <= 0 {
-		pw = max(DefaultWidth/vg.Length(max(g.Cols, 1)), 3*vg.Inch)
+	if g == nil {
+		return DefaultWidth, DefaultHeight
 	}
-	if ph <= 0 {
-		ph = pw * 3 / 4
-	}
-	w, h := vg.Length(max(g.Cols, 1))*pw, vg.Length(max(g.Rows, 1))*ph
+	cols, rows := vg.Length(min(max(g.Cols, 1), 1000)), vg.Length(min(max(g.Rows, 1), 1000))
+	pw := length(g.PanelWidth, max(DefaultWidth/cols, 3*vg.Inch))
+	ph := length(g.PanelHeight, pw*3/4)
+	w, h := cols*pw, rows*ph
 	if g.Title != "" {
 		h += gridTitleHeight
 	}
-	return w, h
+	return min(w, MaxSize), min(h, MaxSize)
 }
 
-// Draw fills the background white, draws the title and each panel in its tile.
+// Draw fills the background white, draws the title and each panel in its tile. A nil grid or
+// a canvas without a backend draws nothing.
 func (g *Grid) Draw(c draw.Canvas) {
+	if g == nil || c.Canvas == nil {
+		return
+	}
 	c.SetColor(color.White)
 	c.Fill(c.Rectangle.Path())
 	if g.Title != "" {

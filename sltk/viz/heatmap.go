@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -55,7 +56,7 @@ func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m == nil {
+	if check.IsNil(m) {
 		return nil, fmt.Errorf("%w: HeatMap of a nil matrix", ErrEmpty)
 	}
 	r, c := m.Dims()
@@ -303,7 +304,7 @@ type namedScatter struct {
 
 // contourPoints builds the point layers of a contour plot, one per label.
 func contourPoints(x mat.Matrix, labels []int, o *options) ([]namedScatter, error) {
-	if x == nil {
+	if check.IsNil(x) {
 		if labels != nil {
 			return nil, fmt.Errorf("%w: %d labels but no points", ErrShape, len(labels))
 		}

@@ -141,6 +141,8 @@ func (o *options) finish(f *Figure, title, xlabel, ylabel string) error {
 		f.Height = vg.Length(o.height) * vg.Inch
 	}
 	f.LegendOutside, f.LegendLeft, f.LegendBottom = o.legendOutside, o.legendLeft, o.legendBottom
+	widenDegenerate(&f.X, o.logX)
+	widenDegenerate(&f.Y, o.logY)
 	if o.logX {
 		if err := setLog(&f.X, "x"); err != nil {
 			return err
@@ -152,6 +154,21 @@ func (o *options) finish(f *Figure, title, xlabel, ylabel string) error {
 		}
 	}
 	return nil
+}
+
+// widenDegenerate gives an axis whose data range is one value v a range around it: [v/2, 2v]
+// on a log axis, else ±5 % of |v| (at least ±1, gonum's own widening, which rounds
+// away for |v| > 2^53 and leaves a range its tick marker cannot draw).
+func widenDegenerate(ax *plot.Axis, log bool) {
+	v := ax.Min
+	switch {
+	case ax.Max != v || math.IsInf(v, 0) || log && !(v > 0): // setLog reports v ≤ 0
+	case log:
+		ax.Min, ax.Max = v/2, math.Min(2*v, math.MaxFloat64)
+	default:
+		pad := math.Max(1, 0.05*math.Abs(v))
+		ax.Min, ax.Max = math.Max(v-pad, -math.MaxFloat64), math.Min(v+pad, math.MaxFloat64)
+	}
 }
 
 func setLog(ax *plot.Axis, name string) error {

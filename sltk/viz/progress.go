@@ -76,8 +76,11 @@ func isTerminal(f *os.File) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// Add records n more completed steps.
+// Add records n more completed steps; on a nil Progress it does nothing.
 func (p *Progress) Add(n int) {
+	if p == nil {
+		return
+	}
 	c := p.count.Add(int64(n))
 	if c < p.next.Load() || p.done.Load() {
 		return
@@ -113,9 +116,9 @@ func (p *Progress) tick(c int64) {
 
 // Done stops the display and leaves a final summary: in GoNB a finished bar that stays in
 // the saved notebook, on a terminal the final line followed by a newline, elsewhere one
-// summary line on stderr. Calls after the first do nothing.
+// summary line on stderr. Calls after the first do nothing, and so does a call on nil.
 func (p *Progress) Done() {
-	if p.done.Swap(true) {
+	if p == nil || p.done.Swap(true) {
 		return
 	}
 	p.mu.Lock()
@@ -143,7 +146,7 @@ func (p *Progress) draw(c int64, now time.Time, final bool) {
 		}
 		fmt.Fprintf(p.out, "\r%s\x1b[K%s", p.text(c, elapsed, true), end)
 	default:
-		if final {
+		if final && p.out != nil { // a zero Progress has no output
 			fmt.Fprintln(p.out, p.text(c, elapsed, false))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -24,7 +25,7 @@ func finite(v float64, where string, args ...any) error {
 // points reads an n×2 matrix into plotter.XYs, checking that it is non-empty, has two columns
 // and only finite entries. what names the argument in error messages.
 func points(x mat.Matrix, what string) (plotter.XYs, error) {
-	if x == nil {
+	if check.IsNil(x) {
 		return nil, fmt.Errorf("%w: %s is nil", ErrEmpty, what)
 	}
 	n, d := x.Dims()

@@ -23,7 +23,22 @@ import (
 const (
 	DefaultWidth  = 8 * vg.Inch
 	DefaultHeight = 4.8 * vg.Inch
+	// MaxSize caps a figure's or a grid's width and height: Size clamps larger values to it,
+	// so that a huge Width cannot make rendering allocate without bound.
+	MaxSize = 100 * vg.Inch
 )
+
+// length returns v when it is a usable size: NaN, zero or negative values give def, values
+// above MaxSize (+Inf too) give MaxSize.
+func length(v, def vg.Length) vg.Length {
+	switch {
+	case !(v > 0):
+		return def
+	case v > MaxSize:
+		return MaxSize
+	}
+	return v
+}
 
 // okabeIto is the Okabe–Ito qualitative palette (Okabe & Ito 2008), chosen because its colours
 // stay distinguishable under the common forms of colour blindness. The order puts the colours
