@@ -64,8 +64,8 @@ func knnSweepWorkload(n int) Workload {
 
 // runSweeps runs the sweeps whose name matches re and writes scaling.md and scaling.svg (time
 // against n on log–log axes, one line per side and algorithm, the fitted slope in the legend)
-// into resultsDir.
-func runSweeps(match func(string) bool, resultsDir, dataDir string, reps int, peer peerRunner) error {
+// into resultsDir. maxN > 0 skips the sizes above it.
+func runSweeps(match func(string) bool, resultsDir, dataDir string, reps, maxN int, peer peerRunner) error {
 	var series []viz.Series
 	var md strings.Builder
 	md.WriteString("| sweep | side | n | seconds | fitted slope (n ≥ 10⁴) | expected |\n|---|---|---|---|--:|--:|\n")
@@ -75,6 +75,9 @@ func runSweeps(match func(string) bool, resultsDir, dataDir string, reps int, pe
 		}
 		var ns, ts, tp []float64
 		for _, n := range s.sizes {
+			if maxN > 0 && n > maxN {
+				break
+			}
 			fmt.Fprintf(os.Stderr, "bench: %s n=%d ...\n", s.name, n)
 			w := s.make(n)
 			r, err := runWorkload(w, filepath.Join(dataDir, slug(s.name)+fmt.Sprint(n)), reps, peer)
