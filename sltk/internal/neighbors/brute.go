@@ -22,17 +22,20 @@ import (
 //     depend on the number of cores.
 //
 // Cost O(n·d) per query (the same as a scan, with a smaller constant), O(n) extra memory for
-// the norms. A row or query whose squared norm overflows to +Inf is searched with ScanEuclid.
+// the norms. When a row's or the query's squared norm exceeds MaxFloat64/4 (the estimate could
+// overflow), the query is searched with ScanEuclid.
 type Brute struct {
 	x      []float64 // n×d, row-major, referenced
 	n, d   int
 	norms  []float64 // ‖x_i‖²
-	direct bool      // some ‖x_i‖² overflowed: every query takes ScanEuclid
+	direct bool      // some ‖x_i‖² > MaxFloat64/4: every query takes ScanEuclid
 }
 
 const (
 	bruteRows    = 32  // rows per block: 32·d values stay in L1 for d ≤ 128
 	bruteQueries = 128 // queries per pass over the rows
+	// normMax bounds the squared norms of the estimate: ‖x‖² + ‖q‖² + 2|⟨x, q⟩| stays finite.
+	normMax = math.MaxFloat64 / 4
 )
 
 // NewBrute prepares the search over the n rows of x (row-major, d columns); x is referenced,
@@ -42,7 +45,7 @@ func NewBrute(x []float64, n, d int) *Brute {
 	for i := range n {
 		r := x[i*d : (i+1)*d]
 		kernel.Dots(b.norms[i:i+1], r, r)
-		if math.IsInf(b.norms[i], 0) {
+		if !(b.norms[i] <= normMax) {
 			b.direct = true
 		}
 	}
@@ -107,7 +110,7 @@ func (b *Brute) search(qs []float64, lo, hi, k int, out []Neighbor) {
 			kernel.Dots(dots[:1], s.q, s.q)
 			s.qn = dots[0]
 			s.upper, s.cand = s.upper[:0], s.cand[:0]
-			s.direct = b.direct || math.IsInf(s.qn, 0)
+			s.direct = b.direct || !(s.qn <= normMax)
 		}
 		for i0 := 0; i0 < b.n; i0 += bruteRows {
 			i1 := min(i0+bruteRows, b.n)

@@ -11,7 +11,7 @@ import (
 // TestBruteMatchesScan checks that Brute returns exactly ScanEuclid's neighbours and distance
 // bits: on continuous data, on small integers (many exact ties), on duplicated rows, on large
 // and tiny magnitudes (estimate error bound and underflow floor) and on values whose squared
-// norms overflow (the direct fallback), for row counts around the 32-row blocks and query
+// norms overflow or come near it (the direct fallback), for row counts around the 32-row blocks and query
 // counts around the 128-query batches, on one core and on all.
 func TestBruteMatchesScan(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
@@ -21,6 +21,7 @@ func TestBruteMatchesScan(t *testing.T) {
 		"large":    func() float64 { return 1e150 * r.NormFloat64() },
 		"tiny":     func() float64 { return 1e-160 * r.NormFloat64() },
 		"overflow": func() float64 { return 1e155 * r.NormFloat64() },
+		"nearmax":  func() float64 { return 3e153 * r.NormFloat64() },
 		"spread":   func() float64 { return r.NormFloat64() * math.Exp(10*r.NormFloat64()) },
 	}
 	for name, gen := range kinds {
