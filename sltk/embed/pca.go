@@ -374,7 +374,8 @@ func orthonormalTall(y, scratch *mat.Dense, passes int) {
 			copy(rinv.RawRowView(i)[i:], g.Data[i*g.Stride+i:i*g.Stride+l])
 		}
 		r := rinv.RawMatrix()
-		if !lapack64.Trtri(blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: l, Stride: r.Stride, Data: r.Data}) {
+		tri := blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: l, Stride: r.Stride, Data: r.Data}
+		if !lapack64.Trtri(tri) {
 			orthonormalColumns(y)
 			return
 		}

@@ -11,8 +11,8 @@ import (
 // TestBruteMatchesScan checks that Brute returns exactly ScanEuclid's neighbours and distance
 // bits: on continuous data, on small integers (many exact ties), on duplicated rows, on large
 // and tiny magnitudes (estimate error bound and underflow floor) and on values whose squared
-// norms overflow or come near it (the direct fallback), for row counts around the 32-row blocks and query
-// counts around the 128-query batches, on one core and on all.
+// norms overflow or come near it (the direct fallback), for row counts around the 32-row
+// blocks and query counts around the 128-query batches, on one core and on all.
 func TestBruteMatchesScan(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	kinds := map[string]func() float64{
