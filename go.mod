@@ -7,6 +7,7 @@ require (
 	github.com/go-gota/gota v0.12.0
 	github.com/janpfeifer/gonb v0.11.4
 	golang.org/x/image v0.30.0
+	golang.org/x/sys v0.40.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 )

@@ -3,7 +3,7 @@
 //
 // Usage (from the repository root):
 //
-//	go run ./bench [-run regexp] [-out dir] [-reps n] [-python /usr/bin/python3]
+//	go run ./bench [-run regexp] [-out dir] [-reps n] [-maxn n] [-python /usr/bin/python3]
 //
 // A workload (see workload.go) builds its inputs from a fixed seed, runs sltk on them, and may
 // name a function of peers.py that runs the peer. The harness writes every input array to the
@@ -28,16 +28,17 @@ func main() {
 	runRe := flag.String("run", ".", "regular expression selecting workloads by name")
 	out := flag.String("out", "", "directory for the data files and results.md (default: data in a temporary directory, results.md beside this program)")
 	reps := flag.Int("reps", 1, "repetitions per side; the fastest time is reported")
+	maxN := flag.Int("maxn", 0, "largest n of the scaling sweeps (0: every size; a quick run on a busy machine)")
 	python := flag.String("python", "/usr/bin/python3", "Python interpreter with numpy and scikit-learn (Debian's, not a pyenv one)")
 	peers := flag.String("peers", "", "path of peers.py (default: beside this program's source)")
 	flag.Parse()
-	if err := run(*runRe, *out, *reps, *python, *peers); err != nil {
+	if err := run(*runRe, *out, *reps, *maxN, *python, *peers); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(runRe, out string, reps int, python, peers string) error {
+func run(runRe, out string, reps, maxN int, python, peers string) error {
 	re, err := regexp.Compile(runRe)
 	if err != nil {
 		return fmt.Errorf("-run: %w", err)
@@ -72,7 +73,7 @@ func run(runRe, out string, reps int, python, peers string) error {
 		}
 		rows = append(rows, r)
 	}
-	if err := runSweeps(re.MatchString, resultsDir, dataDir, reps, peer); err != nil {
+	if err := runSweeps(re.MatchString, resultsDir, dataDir, reps, maxN, peer); err != nil {
 		return err
 	}
 	if len(rows) == 0 {

@@ -9,6 +9,7 @@ import (
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/colsign"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -247,16 +248,16 @@ func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
 	for i := range omega.RawMatrix().Data {
 		omega.RawMatrix().Data[i] = rng.NormFloat64()
 	}
-	y := mat.NewDense(n, l, nil)
+	y, scratch := mat.NewDense(n, l, nil), mat.NewDense(n, l, nil)
 	z := mat.NewDense(d, l, nil)
-	y.Mul(a, omega)
+	mulRows(y, a, omega)
 	for range max(rounds, 0) {
-		orthonormalTall(y, 1) // one pass: the iteration needs a well-conditioned basis only
+		orthonormalTall(y, scratch, 1) // one pass: the iteration needs a well-conditioned basis only
 		transMul(z, a, y)
 		orthonormalColumns(z)
-		y.Mul(a, z)
+		mulRows(y, a, z)
 	}
-	orthonormalTall(y, 2)
+	orthonormalTall(y, scratch, 2)
 	b := mat.NewDense(l, d, nil)
 	transMul(b, y, a) // B = QᵀA, l×d
 	var svd mat.SVD
@@ -272,40 +273,98 @@ func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
 	return s, &v, nil
 }
 
-// transMul sets dst = aᵀ·y for tall a (n×p) and y (n×q) from per-block products A_bᵀY_b
-// computed on all cores and added in block order, so the sum does not depend on the number of
-// cores. (gonum's Dgemm parallelises over tiles of the output, and a small p×q output is a
-// single tile.) Cost O(n·p·q).
+// mulRows sets y = a·z for a (n×p) and z (p×q), y may be a: row i of y is the q dot products
+// of a_i with the columns of z, on the vectorised kernel, row ranges on all cores (each output
+// row is computed on its own, so the result does not depend on the number of cores). Cost
+// O(n·p·q), O(p·q) extra memory.
+func mulRows(y, a, z *mat.Dense) {
+	n, p := a.Dims()
+	_, q := z.Dims()
+	zt := make([]float64, q*p) // row c is column c of z
+	for j := range p {
+		for c, v := range z.RawRowView(j) {
+			zt[c*p+j] = v
+		}
+	}
+	ar, yr := a.RawMatrix(), y.RawMatrix()
+	par.Chunks(n, 256, func(lo, hi int) {
+		row := make([]float64, q)
+		for i := lo; i < hi; i++ {
+			kernel.Dots(row, ar.Data[i*ar.Stride:i*ar.Stride+p], zt)
+			copy(yr.Data[i*yr.Stride:i*yr.Stride+q], row)
+		}
+	})
+}
+
+// transRows is the number of rows per block of transMul: a block of a and y, transposed, stays
+// in the L2 cache.
+const transRows = 512
+
+// transMul sets dst = aᵀ·y for tall a (n×p) and y (n×q). Each block of transRows rows is
+// transposed, its p·q entries are dot products of length transRows on the vectorised kernel,
+// blocks run on all cores, and the per-block products are added in block order, so the sum does
+// not depend on the number of cores. Cost O(n·p·q), O(n/transRows·p·q) extra memory.
 func transMul(dst, a, y *mat.Dense) {
 	n, p := a.Dims()
 	_, q := y.Dims()
-	nb := (n + tsqrRows - 1) / tsqrRows
-	parts := make([]*mat.Dense, nb)
+	nb := (n + transRows - 1) / transRows
+	parts := make([]float64, nb*p*q)
+	ar, yr := a.RawMatrix(), y.RawMatrix()
 	par.Chunks(nb, 1, func(lo, hi int) {
+		at, yt := make([]float64, p*transRows), make([]float64, q*transRows)
 		for b := lo; b < hi; b++ {
-			r0, r1 := b*tsqrRows, min(n, (b+1)*tsqrRows)
-			parts[b] = mat.NewDense(p, q, nil)
-			parts[b].Mul(a.Slice(r0, r1, 0, p).T(), y.Slice(r0, r1, 0, q))
+			r0, r1 := b*transRows, min(n, (b+1)*transRows)
+			m := r1 - r0
+			transpose(at, ar.Data[r0*ar.Stride:], ar.Stride, m, p)
+			transpose(yt, yr.Data[r0*yr.Stride:], yr.Stride, m, q)
+			part := parts[b*p*q : (b+1)*p*q]
+			for j := range p {
+				kernel.Dots(part[j*q:(j+1)*q], at[j*m:(j+1)*m], yt[:q*m])
+			}
 		}
 	})
 	dst.Zero()
-	for _, m := range parts {
-		dst.Add(dst, m)
+	dr := dst.RawMatrix()
+	for b := range nb {
+		part := parts[b*p*q : (b+1)*p*q]
+		for j := range p {
+			row := dr.Data[j*dr.Stride : j*dr.Stride+q]
+			for c, v := range part[j*q : (j+1)*q] {
+				row[c] += v
+			}
+		}
+	}
+}
+
+// transpose writes the rows×cols matrix src (row stride stride) to dst as cols×rows, row-major,
+// eight source rows at a time, so that every write fills a cache line and the reads stay in a
+// few open lines. Cost O(rows·cols).
+func transpose(dst, src []float64, stride, rows, cols int) {
+	for i0 := 0; i0 < rows; i0 += 8 {
+		i1 := min(i0+8, rows)
+		for j := range cols {
+			out := dst[j*rows+i0 : j*rows+i1]
+			for i := range out {
+				out[i] = src[(i0+i)*stride+j]
+			}
+		}
 	}
 }
 
 // orthonormalTall orthonormalises the columns of a tall n×l y as Q = Y·R⁻¹ with R from the
-// blocked parallel QR of stackedR. Each further pass repairs what κ(Y) cost the previous one:
-// two passes give columns orthonormal to rounding. Short or numerically rank-deficient y go
-// to the Householder orthonormalColumns instead. Cost O(passes·n·l²), BLAS-3 solves.
-func orthonormalTall(y *mat.Dense, passes int) {
+// blocked parallel QR of stackedR (run on scratch, a matrix of y's shape), R⁻¹ applied by
+// mulRows. Each further pass repairs what κ(Y) cost the previous one: two passes give columns
+// orthonormal to rounding. Short or numerically rank-deficient y go to the Householder
+// orthonormalColumns instead. Cost O(passes·n·l²).
+func orthonormalTall(y, scratch *mat.Dense, passes int) {
 	n, l := y.Dims()
 	if n <= 4*tsqrRows || n < 8*l {
 		orthonormalColumns(y)
 		return
 	}
 	for range passes {
-		g := stackedR(mat.DenseCopyOf(y)).RawMatrix()
+		scratch.Copy(y)
+		g := stackedR(scratch).RawMatrix()
 		tau, work := make([]float64, l), make([]float64, 1)
 		lapack64.Geqrf(g, tau, work, -1)
 		work = make([]float64, int(work[0]))
@@ -319,8 +378,17 @@ func orthonormalTall(y *mat.Dense, passes int) {
 			orthonormalColumns(y)
 			return
 		}
-		r := blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: l, Stride: g.Stride, Data: g.Data}
-		blas64.Trsm(blas.Right, blas.NoTrans, 1, r, y.RawMatrix())
+		rinv := mat.NewDense(l, l, nil)
+		for i := range l {
+			copy(rinv.RawRowView(i)[i:], g.Data[i*g.Stride+i:i*g.Stride+l])
+		}
+		r := rinv.RawMatrix()
+		tri := blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: l, Stride: r.Stride, Data: r.Data}
+		if !lapack64.Trtri(tri) {
+			orthonormalColumns(y)
+			return
+		}
+		mulRows(y, y, rinv)
 	}
 }
 
