@@ -142,7 +142,7 @@ func daCheckT(fn string, T float64) error {
 	return nil
 }
 
-// MaxHessianSize caps K·d, the order of the matrix MeanHessian returns (4096² entries are
+// MaxHessianSize caps K·d, the order of the matrices MeanHessian and FreeEnergyHessian return (4096² entries are
 // 128 MiB); larger sizes give ErrTooLarge.
 const MaxHessianSize = 4096
 

@@ -4,12 +4,9 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
-
-// MaxHessianDim is the largest K·d for which FreeEnergyHessian builds its K·d × K·d matrix
-// (2048² float64 = 32 MiB).
-const MaxHessianDim = 2048
 
 // FreeEnergyHessian returns the K·d × K·d Hessian of the free energy F(θ) = −T Σᵢ log Σ_k
 // exp(−‖xᵢ−θ_k‖²/T) at any centroids θ (seed 000 §3.7). With uᵢₖ = xᵢ − θ_k and p = p(i↦k):
@@ -20,7 +17,7 @@ const MaxHessianDim = 2048
 // (k, ℓ) occupies rows k·d..k·d+d−1 and columns ℓ·d..ℓ·d+d−1, as in MeanHessian, which is this
 // matrix at the point where every centroid sits at the sample mean. A negative eigenvalue at a
 // fixed point of DA means the point is a saddle: the centroids there are about to split.
-// Posteriors are computed in the log domain. Cost O(n·K²·d²); K·d above MaxHessianDim is
+// Posteriors are computed in the log domain. Cost O(n·K²·d²); K·d above MaxHessianSize is
 // ErrTooLarge.
 func FreeEnergyHessian(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.SymDense, error) {
 	post, err := Posteriors(x, centroids, T)
@@ -29,9 +26,9 @@ func FreeEnergyHessian(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.SymD
 	}
 	n, d := x.Dims()
 	k, _ := centroids.Dims()
-	if k*d > MaxHessianDim {
+	if k*d > MaxHessianSize {
 		return nil, fmt.Errorf("cluster: FreeEnergyHessian: K·d = %d·%d exceeds %d: %w", k, d,
-			MaxHessianDim, ErrTooLarge)
+			MaxHessianSize, ErrTooLarge)
 	}
 	h := mat.NewSymDense(k*d, nil)
 	u := make([]float64, k*d)
@@ -77,9 +74,8 @@ func FreeEnergyHessian(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.SymD
 // group splits, the part that keeps that centroid keeps the id, so a figure that colours
 // clusters by id keeps a cluster's colour from one temperature to the next. Cost O(K·d).
 func (lv DALevel) DistinctCentroids() (pos *mat.Dense, ids []int, err error) {
-	if lv.Centroids == nil || len(lv.Groups) == 0 {
-		return nil, nil, fmt.Errorf("cluster: DistinctCentroids of a level without centroids: %w",
-			ErrEmpty)
+	if err := lv.checkGroups("DistinctCentroids"); err != nil {
+		return nil, nil, err
 	}
 	_, d := lv.Centroids.Dims()
 	pos = mat.NewDense(len(lv.Groups), d, nil)
@@ -99,9 +95,8 @@ func (lv DALevel) DistinctCentroids() (pos *mat.Dense, ids []int, err error) {
 // Merged centroids share their probability, so a group of m coincident centroids weighs m times
 // one centroid; summing over the group gives the membership the eye sees. Cost O(n·K·d).
 func (lv DALevel) GroupPosteriors(x mat.Matrix) (*mat.Dense, error) {
-	if lv.Centroids == nil || len(lv.Groups) == 0 {
-		return nil, fmt.Errorf("cluster: GroupPosteriors of a level without centroids: %w",
-			ErrEmpty)
+	if err := lv.checkGroups("GroupPosteriors"); err != nil {
+		return nil, err
 	}
 	post, err := Posteriors(x, lv.Centroids, lv.T)
 	if err != nil {
@@ -169,4 +164,28 @@ func (lv DALevel) Membership() (func(x1, x2 float64) float64, error) {
 		}
 		return mat.Max(gp)
 	}, nil
+}
+
+// checkGroups reports a level that cannot be grouped: no centroids, a non-finite centroid, no
+// groups, or a group naming a centroid the level does not have.
+func (lv DALevel) checkGroups(fn string) error {
+	k, _, cerr := check.Matrix("centroids", lv.Centroids)
+	if cerr != nil {
+		return fmt.Errorf("cluster: %s of a level: %w", fn, cerr)
+	}
+	if len(lv.Groups) == 0 {
+		return fmt.Errorf("cluster: %s of a level without groups: %w", fn, ErrEmpty)
+	}
+	for g, gr := range lv.Groups {
+		if len(gr) == 0 {
+			return fmt.Errorf("cluster: %s: group %d is empty: %w", fn, g, ErrEmpty)
+		}
+		for _, c := range gr {
+			if c < 0 || c >= k {
+				return fmt.Errorf("cluster: %s: group %d names centroid %d of %d: %w", fn, g, c, k,
+					ErrLabel)
+			}
+		}
+	}
+	return nil
 }

@@ -141,9 +141,9 @@ func ExampleFreeEnergyHessian() {
 }
 
 func TestFreeEnergyHessianTooLarge(t *testing.T) {
-	x := mat.NewDense(2, 1100, nil)
-	c := mat.NewDense(2, 1100, nil)
+	x := mat.NewDense(2, 2100, nil)
+	c := mat.NewDense(2, 2100, nil)
 	if _, err := FreeEnergyHessian(x, c, 1); !errors.Is(err, ErrTooLarge) {
-		t.Fatalf("K·d = 2200: %v", err)
+		t.Fatalf("K·d = 4200 > MaxHessianSize: %v", err)
 	}
 }

@@ -4,29 +4,47 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
 // CityBlock is the L1 dissimilarity Σ_j |a_j − b_j|, a metric that no centroid represents
 // exactly (its "centre" is the coordinate-wise median, not the mean). a and b must have the
-// same length; Dissimilarities and NewFieldMap check that.
+// same length; Dissimilarities and NewFieldMap check that. Called directly with lengths that
+// differ, or with values whose distance is not a finite number, it returns math.MaxFloat64,
+// the "infinitely far" a dissimilarity function without an error result can report.
 func CityBlock(a, b []float64) float64 {
+	if len(a) != len(b) {
+		return math.MaxFloat64
+	}
 	s := 0.0
 	for j, v := range a {
 		s += math.Abs(v - b[j])
 	}
-	return s
+	return finiteOrMax(s)
 }
 
 // HalfSquared is the dissimilarity ½‖a − b‖² under which the mean fields of pairwise
-// clustering equal the soft k-means distances ½‖x − w_q‖² (seed 001 §4.2.4).
+// clustering equal the soft k-means distances ½‖x − w_q‖² (seed 001 §4.2.4). Lengths that
+// differ or a distance that is not finite give math.MaxFloat64, as for CityBlock.
 func HalfSquared(a, b []float64) float64 {
+	if len(a) != len(b) {
+		return math.MaxFloat64
+	}
 	s := 0.0
 	for j, v := range a {
 		u := v - b[j]
 		s += u * u
 	}
-	return s / 2
+	return finiteOrMax(s / 2)
+}
+
+// finiteOrMax returns s, or math.MaxFloat64 when s is NaN or infinite.
+func finiteOrMax(s float64) float64 {
+	if math.IsNaN(s) || math.IsInf(s, 0) {
+		return math.MaxFloat64
+	}
+	return s
 }
 
 // Dissimilarities returns the n×n matrix d_αα′ = dist(x^(α), x^(α′)) of the rows of x, the
@@ -110,6 +128,9 @@ func NewFieldMap(x, assign mat.Matrix, dist func(a, b []float64) float64) (*Fiel
 // Fields returns e_q(point) for q = 0…K−1. point must have d finite coordinates, and the
 // dissimilarities from the data to it must be finite and non-negative.
 func (f *FieldMap) Fields(point []float64) ([]float64, error) {
+	if f == nil || f.assign == nil {
+		return nil, fmt.Errorf("cluster: FieldMap.Fields: %w (use NewFieldMap)", errs.ErrNotFitted)
+	}
 	if len(point) != f.d {
 		return nil, fmt.Errorf("cluster: FieldMap: point has %d coordinates, want %d: %w",
 			len(point), f.d, ErrShape)
@@ -135,6 +156,9 @@ func (f *FieldMap) Fields(point []float64) ([]float64, error) {
 			s += f.assign.At(i, q) * v
 		}
 		out[q] = s/f.mass[q] - f.self[q]
+		if math.IsNaN(out[q]) || math.IsInf(out[q], 0) {
+			return nil, fmt.Errorf("cluster: FieldMap: field %d overflows: %w", q, ErrNotFinite)
+		}
 	}
 	return out, nil
 }

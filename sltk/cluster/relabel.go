@@ -46,7 +46,10 @@ func Relabel(ref, pred []int, centroids mat.Matrix, k int) ([]int, *mat.Dense, e
 	if check.IsNil(centroids) {
 		return out, nil, nil
 	}
-	r, d := centroids.Dims()
+	r, d, cerr := check.Matrix("centroids", centroids)
+	if cerr != nil {
+		return nil, nil, fmt.Errorf("cluster: Relabel: %w", cerr)
+	}
 	if r != k {
 		return nil, nil, fmt.Errorf("cluster: Relabel: %d centroids for k = %d: %w", r, k, ErrShape)
 	}

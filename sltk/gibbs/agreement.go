@@ -1,6 +1,7 @@
 package gibbs
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -69,9 +70,12 @@ func NoiseSensitivity(n int, t float64, deltas []float64, draws int, seed uint64
 				x1[i] = x[i] + delta*rng.NormFloat64()
 				x2[i] = x[i] + delta*rng.NormFloat64()
 			}
-			p, _ := New(x, t)
-			p1, _ := New(x1, t)
-			p2, _ := New(x2, t)
+			p, err := New(x, t)
+			p1, err1 := New(x1, t)
+			p2, err2 := New(x2, t)
+			if err := cmp.Or(err, err1, err2); err != nil {
+				return nil, nil, fmt.Errorf("NoiseSensitivity at noise scale %g: %w", delta, err)
+			}
 			var k0, k1, h0, h1 float64
 			for c := range x {
 				pc, p1c := math.Exp(p.LogP[c]), math.Exp(p1.LogP[c])
@@ -82,6 +86,9 @@ func NoiseSensitivity(n int, t float64, deltas []float64, draws int, seed uint64
 			}
 			sk += math.Abs(k1 - k0)
 			sh += math.Abs(h1 - h0)
+		}
+		if math.IsNaN(sk+sh) || math.IsInf(sk+sh, 0) {
+			return nil, nil, fmt.Errorf("%w: NoiseSensitivity at noise scale %g overflows", ErrNotFinite, delta)
 		}
 		dKappa = append(dKappa, sk/float64(draws))
 		dHoldout = append(dHoldout, sh/float64(draws))

@@ -27,6 +27,9 @@ func SpreadMeans(m int) ([]float64, error) {
 	if m < 1 {
 		return nil, fmt.Errorf("%w: SpreadMeans: m = %d phenomena, want ≥ 1", ErrParam, m)
 	}
+	if m > MaxPairs {
+		return nil, fmt.Errorf("%w: SpreadMeans: m = %d phenomena, limit MaxPairs = %d", ErrTooLarge, m, MaxPairs)
+	}
 	if m == 1 {
 		return []float64{0}, nil
 	}
@@ -42,6 +45,9 @@ func SpreadMeans(m int) ([]float64, error) {
 func GaussianPhenomena(m, n int) ([]func(*rand.Rand) []float64, error) {
 	if n < 2 {
 		return nil, fmt.Errorf("%w: GaussianPhenomena: n = %d points, want ≥ 2", ErrParam, n)
+	}
+	if n > MaxPairs {
+		return nil, fmt.Errorf("%w: GaussianPhenomena: n = %d points, limit MaxPairs = %d", ErrTooLarge, n, MaxPairs)
 	}
 	mu, err := SpreadMeans(m)
 	if err != nil {

@@ -140,7 +140,8 @@ func (p Protocol[X]) Run() (*ProtocolResult, error) {
 	return &ProtocolResult{M: m, Trials: trials, Successes: ok, Rate: float64(ok) / float64(trials)}, nil
 }
 
-// MaxPairs caps the phenomenon pairs Protocol.LogPA averages over (ErrTooLarge beyond).
+// MaxPairs caps the phenomenon pairs Protocol.LogPA averages over, and the phenomena and points
+// of the mean-estimation example (SpreadMeans, GaussianPhenomena); ErrTooLarge beyond.
 const MaxPairs = 1 << 16
 
 // LogPA returns the empirical log posterior agreement Î = (1/L) Σ_l log(|C| κ(X′_l, X″_l)) of

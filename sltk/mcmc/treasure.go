@@ -36,6 +36,9 @@ func LogGibbs(costs []float64, T float64) ([]float64, error) {
 			return nil, fmt.Errorf("%w: mcmc: LogGibbs: cost[%d] = %g", ErrNotFinite, c, r)
 		}
 		out[c] = -r / T
+		if math.IsInf(out[c], 0) {
+			return nil, fmt.Errorf("%w: mcmc: LogGibbs: cost[%d]/T = %g/%g overflows", ErrNotFinite, c, r, T)
+		}
 	}
 	return out, nil
 }

@@ -39,17 +39,16 @@ func NineGaussians(seed uint64) (x *mat.Dense, labels []int, means *mat.Dense) {
 var sixCovs = [6][3]float64{{0.6, 0.2, 0.4}, {0.3, 0, 0.3}, {0.5, -0.2, 0.5}, {0.2, 0, 0.6},
 	{0.8, 0.3, 0.5}, {0.3, 0.1, 0.3}}
 
-// SixGaussians returns n points from the mixture of six Gaussians with unequal weights
+// SixGaussians returns 600 points from the mixture of six Gaussians with unequal weights
 // (0.25, 0.1, 0.2, 0.1, 0.2, 0.15) and unequal full covariances on which deterministic annealing
 // is compared with randomly started k-means (seed 000 §3.6, Fig. 3.1). Two pairs of means lie
 // close together, so Lloyd's algorithm from random data points often merges a pair and splits
-// a large component. It returns the points, their components and the 6×2 means; n < 1 is
-// treated as 600. The points are those of GaussianMixture with these parameters and the same
-// seed (a component is drawn first, then mean + L z with L the Cholesky factor). Cost O(n).
-func SixGaussians(n int, seed uint64) (x *mat.Dense, labels []int, means *mat.Dense) {
-	if n < 1 {
-		n = 600
-	}
+// a large component. It returns the points, their components and the 6×2 means. The points
+// are those of GaussianMixture{N: 600} with these parameters and the same seed (a component
+// is drawn first, then mean + L z with L the Cholesky factor); other sizes come from
+// GaussianMixture itself. Cost O(600).
+func SixGaussians(seed uint64) (x *mat.Dense, labels []int, means *mat.Dense) {
+	const n = 600
 	means = mat.NewDense(6, 2, []float64{0, 0, 3, 0, 8, 1, 8, 4, 2, 7, 5, 8})
 	cum := []float64{0.25, 0.35, 0.55, 0.65, 0.85} // cumulative weights of components 0–4
 	rng := newRand(seed)

@@ -16,9 +16,9 @@ func TestAnnealingData(t *testing.T) {
 	if r, _ := means.Dims(); r != 9 || means.At(4, 0) != 11.5 {
 		t.Fatalf("means %v", mat.Formatted(means))
 	}
-	x, labels, means = SixGaussians(0, 3)
+	x, labels, means = SixGaussians(3)
 	if r, _ := x.Dims(); r != 600 || len(labels) != 600 {
-		t.Fatalf("SixGaussians default n: %d rows", r)
+		t.Fatalf("SixGaussians: %d rows", r)
 	}
 	if r, _ := means.Dims(); r != 6 {
 		t.Fatalf("SixGaussians: %d means", r)
@@ -45,7 +45,7 @@ func TestAnnealingDataMatchGenerators(t *testing.T) {
 	for q, c := range sixCovs {
 		covs[q] = mat.NewSymDense(2, []float64{c[0], c[1], c[1], c[2]})
 	}
-	x, labels, means = SixGaussians(600, 3)
+	x, labels, means = SixGaussians(3)
 	gx, gl, err := GaussianMixture{N: 600, Weights: []float64{0.25, 0.1, 0.2, 0.1, 0.2, 0.15},
 		Means: means, Covs: covs, Seed: 3}.Generate()
 	if err != nil || !mat.EqualApprox(x, gx, 1e-12) || fmt.Sprint(labels) != fmt.Sprint(gl) {

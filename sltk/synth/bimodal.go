@@ -24,6 +24,9 @@ func Bimodal(p int, seed uint64) (*mat.Dense, error) {
 // BimodalPDF is the density of the distribution Bimodal samples from,
 // ½N(x; −2, 0.5²) + ½N(x; 2, 1), the truth an estimate of it is compared with. Cost O(1).
 func BimodalPDF(x float64) float64 {
+	if math.IsNaN(x) {
+		return 0 // no point, no density: a plot of the curve skips it
+	}
 	const c = 0.3989422804014327 // 1/√(2π)
 	a, b := (x+2)/0.5, x-2
 	return 0.5*c/0.5*math.Exp(-a*a/2) + 0.5*c*math.Exp(-b*b/2)

@@ -16,6 +16,9 @@ import (
 // for positions that are not data: the true means of a mixture, or the centroids of an annealing
 // run on top of its iso-probability contours. Cost O(m).
 func (f *Figure) AddMarks(pts mat.Matrix, name string) error {
+	if f == nil || f.Plot == nil {
+		return fmt.Errorf("%w: AddMarks on a figure not made by NewFigure or a builder", ErrArg)
+	}
 	xy, err := points(pts, "marks")
 	if err != nil {
 		return err
@@ -58,6 +61,9 @@ func (g thickCross) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) 
 // explains (clusters without names, several panels of one grid); entries added afterwards, e.g.
 // by AddMarks, still show. It returns f, so that it chains. Cost O(1).
 func (f *Figure) HideLegend() *Figure {
+	if f == nil || f.Plot == nil {
+		return f // nothing to hide; AddMarks on it reports the figure
+	}
 	old, l := f.Legend, plot.NewLegend()
 	l.TextStyle, l.Padding, l.ThumbnailWidth = old.TextStyle, old.Padding, old.ThumbnailWidth
 	l.Top, l.Left, l.XOffs, l.YOffs = old.Top, old.Left, old.XOffs, old.YOffs

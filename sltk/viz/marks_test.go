@@ -62,3 +62,16 @@ func TestHideLegend(t *testing.T) {
 		t.Fatal("HideLegend kept an old entry or dropped a later one")
 	}
 }
+
+// A nil or zero figure: AddMarks reports it, HideLegend leaves it alone.
+func TestMarksOnZeroFigure(t *testing.T) {
+	pts := mat.NewDense(1, 2, []float64{0, 0})
+	for _, f := range []*Figure{nil, {}} {
+		if got := f.HideLegend(); got != f {
+			t.Errorf("HideLegend(%v) = %v, want its receiver", f, got)
+		}
+		if err := f.AddMarks(pts, "m"); !errors.Is(err, ErrArg) {
+			t.Errorf("AddMarks on %v: err = %v, want ErrArg", f, err)
+		}
+	}
+}
