@@ -146,9 +146,10 @@ func LAExactLogZ(x mat.Matrix, k int, t float64) (float64, error) {
 }
 
 // laFinite returns v, or an error wrapping ErrNotFinite when the temperature t is too small
-// (or the data too large) for v to be represented.
+// (or the data too large) for v to be represented: v is NaN, infinite, or ±math.MaxFloat64, the
+// value gibbs.LogSumExp saturates at (gibbs.LogZero for log 0).
 func laFinite(fn string, v, t float64) (float64, error) {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
+	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) == math.MaxFloat64 {
 		return 0, fmt.Errorf("laplace: %s: result overflows at T = %g; raise T or rescale the data: %w", fn, t, ErrNotFinite)
 	}
 	return v, nil
