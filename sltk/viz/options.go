@@ -26,6 +26,7 @@ type options struct {
 	levels                []float64
 	rowNames, colNames    []string
 	hideValues            bool
+	integerX              bool
 	given                 []string // names of builder-specific options, for the applicability check
 }
 
@@ -141,6 +142,9 @@ func (o *options) finish(f *Figure, title, xlabel, ylabel string) error {
 		f.Height = vg.Length(o.height) * vg.Inch
 	}
 	f.LegendOutside, f.LegendLeft, f.LegendBottom = o.legendOutside, o.legendLeft, o.legendBottom
+	if o.integerX {
+		f.X.Tick.Marker = integerTicks{}
+	}
 	if o.logX {
 		if err := setLog(&f.X, "x"); err != nil {
 			return err
