@@ -27,9 +27,9 @@ const markerLimit = 30
 // Lines plots one or more series as lines in palette order, with a legend of the series
 // names (unnamed series get no entry). Series of at most 30 points get a marker at each
 // point; Points series (or all, with PointsOnly) get markers only. Options: Title, XLabel,
-// YLabel, Size, legend placement, LogX, LogY, PointsOnly.
+// YLabel, Size, legend placement, LogX, LogY, PointsOnly, IntegerX.
 func Lines(series []Series, opts ...Option) (*Figure, error) {
-	o, err := collect("Lines", opts, "LogX", "LogY", "PointsOnly")
+	o, err := collect("Lines", opts, "LogX", "LogY", "PointsOnly", "IntegerX")
 	if err != nil {
 		return nil, err
 	}

@@ -26,6 +26,7 @@ type options struct {
 	levels                []float64
 	rowNames, colNames    []string
 	hideValues            bool
+	integerX              bool
 	given                 []string // names of builder-specific options, for the applicability check
 }
 
@@ -143,6 +144,9 @@ func (o *options) finish(f *Figure, title, xlabel, ylabel string) error {
 	f.LegendOutside, f.LegendLeft, f.LegendBottom = o.legendOutside, o.legendLeft, o.legendBottom
 	widenDegenerate(&f.X, o.logX)
 	widenDegenerate(&f.Y, o.logY)
+	if o.integerX {
+		f.X.Tick.Marker = integerTicks{}
+	}
 	if o.logX {
 		if err := setLog(&f.X, "x"); err != nil {
 			return err
