@@ -49,6 +49,10 @@ func (p *texParser) seq(inGroup bool) string {
 		case '$':
 			p.pos++
 		case '^', '_':
+			if lin := p.linearScript(); lin != "" { // x^(…): a fallback Tex already wrote
+				b.WriteString(lin)
+				continue
+			}
 			p.pos++
 			arg := p.arg()
 			b.WriteString(script(b.String(), arg, c == '^', &b))
@@ -57,6 +61,30 @@ func (p *texParser) seq(inGroup bool) string {
 		}
 	}
 	return b.String()
+}
+
+// linearScript returns the fallback form ^(…) or _(…) that script writes for an argument
+// without Unicode glyphs, copied as it is and consumed, so that Tex(Tex(s)) == Tex(s); it
+// returns "" (consuming nothing) when the input at p.pos is not of that form.
+func (p *texParser) linearScript() string {
+	if p.pos+1 >= len(p.src) || p.src[p.pos+1] != '(' {
+		return ""
+	}
+	depth := 0
+	for i := p.pos + 1; i < len(p.src); i++ {
+		switch p.src[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				lin := p.src[p.pos : i+1]
+				p.pos = i + 1
+				return lin
+			}
+		}
+	}
+	return ""
 }
 
 // atom converts one character or one command.
