@@ -249,7 +249,14 @@ func (b *bars) DataRange() (xmin, xmax, ymin, ymax float64) {
 			ymin, ymax = math.Min(ymin, v), math.Max(ymax, v)
 		}
 	}
-	return xmin, xmax, ymin, ymax
+	// 6 % headroom, so that the tallest bar does not touch the frame and a tick sits above it.
+	pad := func(v float64) float64 {
+		if w := v * 1.06; !math.IsInf(w, 0) {
+			return w
+		}
+		return v
+	}
+	return xmin, xmax, pad(ymin), pad(ymax)
 }
 
 // barThumb is the legend swatch of one bar series.

@@ -534,3 +534,11 @@ func TestSVGTextFitted(t *testing.T) {
 		t.Errorf("legend entry not fitted to %s pt", want)
 	}
 }
+
+// The tallest bar leaves headroom under the frame.
+func TestBarsHeadroom(t *testing.T) {
+	f := Must(Bar([]string{"a", "b"}, []float64{3, 10}))
+	if f.Y.Max <= 10 {
+		t.Errorf("Y.Max = %g, want above the tallest bar (10)", f.Y.Max)
+	}
+}
