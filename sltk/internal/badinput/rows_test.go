@@ -740,6 +740,7 @@ var rows = map[string]any{
 	"viz.Figure.AddPath":                (*viz.Figure).AddPath,
 	"viz.Figure.HideLegend":             exempt("returns its receiver for chaining (nil or zero figures unchanged, tested in viz); sizes are checked when the figure is rendered"),
 	"viz.FuncSeries":                    viz.FuncSeries,
+	"viz.IntegerX":                      viz.IntegerX,
 	"viz.Lattice":                       viz.Lattice,
 	"viz.UndirectedGraph":               viz.UndirectedGraph,
 }
