@@ -16,17 +16,19 @@ go_image=$(awk '/^FROM /{print $2; exit}' "$root/docker/Dockerfile")
 have() { "${engine[@]}" image inspect "$1" >/dev/null 2>&1; }
 pull() { timeout 120 "${engine[@]}" pull -q "$1" >/dev/null 2>&1; }
 
-have "$go_image" && exit 0
-echo "docker-base: $go_image is not here; trying to pull it"
-pull "$go_image" && exit 0
-echo "docker-base: no registry serves $go_image; building it locally"
+# Both are FROM lines: the Go image for the stages that build, Debian 12 for the lab itself.
+ready() { have "$1" && return 0; echo "docker-base: $1 is not here; trying to pull it"; pull "$1"; }
+go_ready=0 debian_ready=0
+ready "$go_image" && go_ready=1
+ready "$debian_image" && debian_ready=1
+((go_ready && debian_ready)) && exit 0
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 work=$(mktemp -d "${TMPDIR:-/tmp}/sltk-base.XXXXXX")
 trap '$sudo rm -rf "$work"' EXIT
 
-if ! have "$debian_image" && ! pull "$debian_image"; then
+if ((!debian_ready)); then
   command -v debootstrap >/dev/null || {
     echo "docker-base: installing debootstrap"
     $sudo apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
@@ -51,6 +53,8 @@ if ! have "$debian_image" && ! pull "$debian_image"; then
   echo "docker-base: tagged $debian_image"
 fi
 
+((go_ready)) && exit 0
+echo "docker-base: no registry serves $go_image; building it locally"
 goroot=/usr/local/go
 [ -x "$goroot/bin/go" ] || goroot=$(go env GOROOT)
 echo "docker-base: $go_image from $debian_image and the Go toolchain in $goroot ($("$goroot/bin/go" env GOVERSION))"

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"reflect"
 	"strings"
 	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 )
 
 // Failure is an injected fault of the simulation: Worker dies at the start of tick At
@@ -249,5 +249,5 @@ func (f *failOnceFn) ProcessElement(doc string, emit func(string, int64)) error 
 }
 
 func init() {
-	register.DoFn2x1[string, func(string, int64), error](&failOnceFn{})
+	beam.RegisterType(reflect.TypeOf((*failOnceFn)(nil)).Elem())
 }

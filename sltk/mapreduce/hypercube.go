@@ -3,12 +3,12 @@ package mapreduce
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 )
 
 // Hypercube is the one-round multiway join R_1 ⋈ … ⋈ R_ℓ of A7.8. The k attributes A_1..A_k
@@ -248,6 +248,6 @@ func joinParts(parts [][][]int64, idx [][]int, k int) [][]int64 {
 }
 
 func init() {
-	register.DoFn2x0[tagged, func(string, tagged)](&cubeMapFn{})
-	register.DoFn3x0[string, func(*tagged) bool, func([]int64)](&cubeReduceFn{})
+	beam.RegisterType(reflect.TypeOf((*cubeMapFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*cubeReduceFn)(nil)).Elem())
 }

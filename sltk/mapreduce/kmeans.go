@@ -246,8 +246,8 @@ func kmReduce(j int, vs func(*kmStats) bool) (int, kmStats) {
 func init() {
 	beam.RegisterType(reflect.TypeOf(ptChunk{}))
 	beam.RegisterType(reflect.TypeOf(kmStats{}))
-	register.DoFn3x0[ptChunk, func(int, kmStats), func(int, []int)](&kmMapFn{})
-	register.Function2x2(kmReduce)
+	beam.RegisterType(reflect.TypeOf((*kmMapFn)(nil)).Elem())
+	beam.RegisterFunction(kmReduce)
 	register.Emitter2[int, kmStats]()
 	register.Emitter2[int, []int]()
 	register.Iter1[kmStats]()

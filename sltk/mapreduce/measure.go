@@ -3,6 +3,7 @@ package mapreduce
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strconv"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -173,8 +174,8 @@ func (f *loadFn) ProcessElement(ctx context.Context, k beam.X, vs func(*beam.Y) 
 }
 
 func init() {
-	register.DoFn1x0[beam.T](&countFn{})
-	register.DoFn2x0[beam.X, beam.Y](&countKVFn{})
-	register.DoFn3x0[context.Context, beam.X, func(*beam.Y) bool](&loadFn{})
+	beam.RegisterType(reflect.TypeOf((*countFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*countKVFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*loadFn)(nil)).Elem())
 	register.Iter1[beam.Y]()
 }

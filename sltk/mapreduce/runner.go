@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"reflect"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -14,7 +15,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/typex"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
 )
@@ -151,6 +151,6 @@ func collect(s beam.Scope, col beam.PCollection) string {
 }
 
 func init() {
-	register.DoFn1x0[beam.T](&collectFn{})
-	register.DoFn2x0[beam.X, beam.Y](&collectKVFn{})
+	beam.RegisterType(reflect.TypeOf((*collectFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*collectKVFn)(nil)).Elem())
 }

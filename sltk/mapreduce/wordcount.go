@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -150,9 +151,9 @@ func sumInts(k string, vs func(*int64) bool) (string, int64) {
 }
 
 func init() {
-	register.DoFn2x0[int, func(string)](&genFn{})
-	register.DoFn2x0[string, func(string, int64)](&wcMapFn{})
-	register.Function2x2(sumInts)
+	beam.RegisterType(reflect.TypeOf((*genFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*wcMapFn)(nil)).Elem())
+	beam.RegisterFunction(sumInts)
 	register.Emitter1[string]()
 	register.Emitter2[string, int64]()
 	register.Iter1[int64]()
