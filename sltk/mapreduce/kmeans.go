@@ -152,12 +152,12 @@ func kmRound(ctx context.Context, r Runner, in []ptChunk, n, k, d int, cent, pre
 	g := mt.shuffle(s, col, stats, false)
 	sid := collect(s, beam.ParDo(s, kmReduce, g))
 	lid := collect(s, labels)
-	res, err := r.run(ctx, p)
+	got, c, err := r.measure(ctx, p, &mt, sid, lid)
 	if err != nil {
 		return roundOut{}, Cost{}, err
 	}
 	out := roundOut{sums: make([]float64, k*d), counts: make([]int64, k), labels: make([]int, n)}
-	for _, x := range take(sid) {
+	for _, x := range got[0] {
 		kv := x.(pair)
 		j, st := kv.K.(int), kv.V.(kmStats)
 		copy(out.sums[j*d:(j+1)*d], st.Sum)
@@ -165,12 +165,11 @@ func kmRound(ctx context.Context, r Runner, in []ptChunk, n, k, d int, cent, pre
 		out.cost += st.Cost
 		out.changed += st.Changed
 	}
-	for _, x := range take(lid) {
+	for _, x := range got[1] {
 		kv := x.(pair)
 		copy(out.labels[kv.K.(int):], kv.V.([]int))
 	}
-	c, err := mt.read(res)
-	return out, c, err
+	return out, c, nil
 }
 
 // kmMapFn assigns the rows of a chunk and combines them per cluster.

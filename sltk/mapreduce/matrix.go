@@ -79,17 +79,16 @@ func MatVec(ctx context.Context, r Runner, a mat.Matrix, v []float64, stripes in
 	side := beam.ParDo(s, segmentKV, beam.CreateList(s, segs))
 	out := beam.ParDo(s, &matVecMapFn{N: n, Stripes: stripes}, in, beam.SideInput{Input: side})
 	id := collect(s, beam.ParDo(s, sumFloats, mt.shuffle(s, in, out, false)))
-	res, err := r.run(ctx, p)
+	got, c, err := r.measure(ctx, p, &mt, id)
 	if err != nil {
 		return nil, Cost{}, err
 	}
 	y := make([]float64, m)
-	for _, x := range take(id) {
+	for _, x := range got[0] {
 		kv := x.(pair)
 		y[kv.K.(int)] = kv.V.(float64)
 	}
-	c, err := mt.read(res)
-	return y, c, err
+	return y, c, nil
 }
 
 type segment struct {
@@ -266,18 +265,17 @@ func (f *blockMulFn) ProcessElement(_ int, vs func(*mEntry) bool, emit func(int,
 }
 
 func runProduct(ctx context.Context, r Runner, p *beam.Pipeline, mt *meter, id string, l, n int) (*mat.Dense, Cost, error) {
-	res, err := r.run(ctx, p)
+	got, cost, err := r.measure(ctx, p, mt, id)
 	if err != nil {
 		return nil, Cost{}, err
 	}
 	c := mat.NewDense(l, n, nil)
-	for _, x := range take(id) {
+	for _, x := range got[0] {
 		kv := x.(pair)
 		cell := kv.K.(int)
 		c.Set(cell/n, cell%n, kv.V.(float64))
 	}
-	cost, err := mt.read(res)
-	return c, cost, err
+	return c, cost, nil
 }
 
 func init() {

@@ -59,6 +59,18 @@ func (c Cost) MaxLoad() int64 {
 	return m
 }
 
+// incomplete returns the first round whose reducers received a different number of values than
+// its map emitted, or −1: the shuffle delivers every pair, so a difference means the engine's
+// metrics are missing some bundles.
+func (c Cost) incomplete() int {
+	for r, rd := range c.Rounds {
+		if rd.MapOut != rd.ReduceIn {
+			return r
+		}
+	}
+	return -1
+}
+
 // meter instruments the rounds of one pipeline.
 type meter struct {
 	rounds    int

@@ -198,17 +198,16 @@ func taggedTuples(rels []Relation) []tagged {
 }
 
 func runRelation(ctx context.Context, r Runner, p *beam.Pipeline, mt *meter, id string, attrs []string) (Relation, Cost, error) {
-	res, err := r.run(ctx, p)
+	got, c, err := r.measure(ctx, p, mt, id)
 	if err != nil {
 		return Relation{}, Cost{}, err
 	}
 	out := Relation{Attrs: attrs}
-	for _, x := range take(id) {
+	for _, x := range got[0] {
 		out.Tuples = append(out.Tuples, x.([]int64))
 	}
 	out.normalize()
-	c, err := mt.read(res)
-	return out, c, err
+	return out, c, nil
 }
 
 // normalize sorts the tuples and removes duplicates.
@@ -363,17 +362,16 @@ func GroupAvg(ctx context.Context, r Runner, rel Relation, by, of string, combin
 		pairs = beam.ParDo(s, &avgMapFn{By: idx[0], Of: idx[1]}, col)
 	}
 	id := collect(s, beam.ParDo(s, avgReduce, mt.shuffle(s, col, pairs, false)))
-	res, err := r.run(ctx, p)
+	got, c, err := r.measure(ctx, p, &mt, id)
 	if err != nil {
 		return nil, Cost{}, err
 	}
 	var out []Group
-	for _, x := range take(id) {
+	for _, x := range got[0] {
 		out = append(out, x.(Group))
 	}
 	slices.SortFunc(out, func(a, b Group) int { return cmp.Compare(a.Key, b.Key) })
-	c, err := mt.read(res)
-	return out, c, err
+	return out, c, nil
 }
 
 // sumCount is the combiner's accumulator for the mean.

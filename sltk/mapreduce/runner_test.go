@@ -44,3 +44,15 @@ func TestPortableRunnerLoopback(t *testing.T) {
 		t.Errorf("no job server: %v", err)
 	}
 }
+
+// A round whose reducers received fewer values than its map emitted marks metrics the engine
+// reported before all bundles were merged; measure runs such a job again.
+func TestCostIncomplete(t *testing.T) {
+	c := Cost{Rounds: []Round{{MapOut: 5, ReduceIn: 5}, {MapOut: 7, ReduceIn: 3}}}
+	if got := CostIncomplete(c); got != 1 {
+		t.Errorf("incomplete round = %d, want 1", got)
+	}
+	if got := CostIncomplete(Cost{Rounds: c.Rounds[:1]}); got != -1 {
+		t.Errorf("complete cost: %d, want -1", got)
+	}
+}

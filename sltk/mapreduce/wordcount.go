@@ -105,17 +105,16 @@ func wordCount(ctx context.Context, r Runner, p *beam.Pipeline, s beam.Scope, do
 	pairs := beam.ParDo(s, &wcMapFn{Combine: combine}, docs)
 	g := m.shuffle(s, docs, pairs, false)
 	id := collect(s, beam.ParDo(s, sumInts, g))
-	res, err := r.run(ctx, p)
+	got, c, err := r.measure(ctx, p, &m, id)
 	if err != nil {
 		return nil, Cost{}, err
 	}
 	out := map[string]int64{}
-	for _, x := range take(id) {
+	for _, x := range got[0] {
 		kv := x.(pair)
 		out[kv.K.(string)] = kv.V.(int64)
 	}
-	c, err := m.read(res)
-	return out, c, err
+	return out, c, nil
 }
 
 type genFn struct{ Spec TextSpec }
