@@ -13,22 +13,7 @@ import (
 // cannot win. It is not the ME+PA estimate (that is ERM, see Combined); the chapter on maximum
 // entropy uses it as a contrast on the random array. Cost O(|C|).
 func BothSmall(r1, r2 []float64) (int, error) {
-	if len(r1) != len(r2) {
-		return 0, fmt.Errorf("%w: cost vectors of lengths %d and %d", ErrShape, len(r1), len(r2))
-	}
-	if err := checkCosts("r1", r1); err != nil {
-		return 0, err
-	}
-	if err := checkCosts("r2", r2); err != nil {
-		return 0, err
-	}
-	best := 0
-	for i := range r1 {
-		if math.Max(r1[i], r2[i]) < math.Max(r1[best], r2[best]) {
-			best = i
-		}
-	}
-	return best, nil
+	return argminPair(r1, r2, math.Max)
 }
 
 // maxSensitivityWork bounds n·draws·len(deltas) in NoiseSensitivity.

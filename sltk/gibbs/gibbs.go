@@ -346,6 +346,12 @@ func Combined(logp, logq []float64) ([]float64, error) {
 // ERM returns argmin_c R1(c) + R2(c), the empirical risk minimiser on the pooled observations
 // (seed 000, eq. 1.28). It equals the mode of the combined posterior at every temperature.
 func ERM(r1, r2 []float64) (int, error) {
+	return argminPair(r1, r2, func(a, b float64) float64 { return a + b })
+}
+
+// argminPair returns the first c that minimises score(r1[c], r2[c]), after checking that the
+// two cost vectors are finite and of one length. Cost O(|C|).
+func argminPair(r1, r2 []float64, score func(a, b float64) float64) (int, error) {
 	if len(r1) != len(r2) {
 		return 0, fmt.Errorf("%w: cost vectors of lengths %d and %d", ErrShape, len(r1), len(r2))
 	}
@@ -357,7 +363,7 @@ func ERM(r1, r2 []float64) (int, error) {
 	}
 	best := 0
 	for i := range r1 {
-		if r1[i]+r2[i] < r1[best]+r2[best] {
+		if score(r1[i], r2[i]) < score(r1[best], r2[best]) {
 			best = i
 		}
 	}

@@ -33,16 +33,8 @@ func Graph(nodes []GraphNode, edges []GraphEdge, opts ...Option) (*Figure, error
 	if err != nil {
 		return nil, err
 	}
-	if len(nodes) == 0 {
-		return nil, fmt.Errorf("%w: Graph without nodes", ErrEmpty)
-	}
-	for i, n := range nodes {
-		if err := finite(n.X, "node %d x", i); err != nil {
-			return nil, err
-		}
-		if err := finite(n.Y, "node %d y", i); err != nil {
-			return nil, err
-		}
+	if err := checkNodes("Graph", nodes); err != nil {
+		return nil, err
 	}
 	for k, e := range edges {
 		if e.From < 0 || e.From >= len(nodes) || e.To < 0 || e.To >= len(nodes) {
@@ -211,4 +203,21 @@ func arrowHead(c draw.Canvas, tip, from vg.Point, col color.Color) {
 	left := vg.Point{X: back.X - arrowLen*vg.Length(w*dy), Y: back.Y + arrowLen*vg.Length(w*dx)}
 	right := vg.Point{X: back.X + arrowLen*vg.Length(w*dy), Y: back.Y - arrowLen*vg.Length(w*dx)}
 	c.FillPolygon(col, []vg.Point{tip, left, right})
+}
+
+// checkNodes reports a graph without nodes or with a node at a non-finite position; fn names
+// the drawing function in the message.
+func checkNodes(fn string, nodes []GraphNode) error {
+	if len(nodes) == 0 {
+		return fmt.Errorf("%w: %s without nodes", ErrEmpty, fn)
+	}
+	for i, n := range nodes {
+		if err := finite(n.X, "node %d x", i); err != nil {
+			return err
+		}
+		if err := finite(n.Y, "node %d y", i); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -34,16 +34,8 @@ func UndirectedGraph(nodes []GraphNode, edges []UndirectedEdge, opts ...Option) 
 	if err != nil {
 		return nil, err
 	}
-	if len(nodes) == 0 {
-		return nil, fmt.Errorf("%w: UndirectedGraph without nodes", ErrEmpty)
-	}
-	for i, n := range nodes {
-		if err := finite(n.X, "node %d x", i); err != nil {
-			return nil, err
-		}
-		if err := finite(n.Y, "node %d y", i); err != nil {
-			return nil, err
-		}
+	if err := checkNodes("UndirectedGraph", nodes); err != nil {
+		return nil, err
 	}
 	for k, e := range edges {
 		if e.A < 0 || e.A >= len(nodes) || e.B < 0 || e.B >= len(nodes) || e.A == e.B {
