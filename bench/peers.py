@@ -122,7 +122,7 @@ def fastica_logcosh(data, params):
     x, a = data["x"], data["a"]
     ica = FastICA(n_components=x.shape[1], algorithm="parallel", fun="logcosh",
                   whiten="unit-variance", whiten_solver="eigh", tol=params["tol"],
-                  max_iter=params["max_iter"], random_state=0)
+                  max_iter=params["max_iter"], w_init=data["init_peer"])
     start = time.perf_counter()
     ica.fit_transform(x)
     seconds = time.perf_counter() - start

@@ -114,8 +114,12 @@ func (p PCA) Fit(x mat.Matrix) (*PCAModel, error) {
 	}
 	mean := columnMeans(data, n, d)
 	a := centred(data, n, d, mean)
-	total := mat.Norm(a, 2)
-	total *= total
+	// ‖A‖_F² as the dot product of A's entries with themselves, on the kernel (about ten times
+	// faster than gonum's overflow-safe mat.Norm, whose square overflows exactly when this
+	// sum does: entries beyond about 1e154 make both +Inf, reported below).
+	sq := []float64{0}
+	kernel.Dots(sq, a.RawMatrix().Data, a.RawMatrix().Data)
+	total := sq[0]
 	if math.IsInf(total, 0) {
 		return nil, fmt.Errorf("embed: PCA.Fit: the total variance of x overflows float64: %w", errs.ErrNotFinite)
 	}

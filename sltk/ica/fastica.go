@@ -63,6 +63,11 @@ type FastICA struct {
 	Tol float64
 	// Seed fixes the random initial units.
 	Seed uint64
+	// Init, if not nil, holds k×k starting units in its rows, k being the whitened dimension
+	// (d unless Whiten reduces it): symmetric mode starts from its polar factor, deflation
+	// starts unit p from row p; Seed is then unused. Two fits from the same Init on the same
+	// data take the same iterates (scikit-learn's w_init plays this role).
+	Init mat.Matrix
 	// Whiten configures the centring and whitening step (and its dimension reduction).
 	Whiten Whitener
 }
@@ -97,8 +102,12 @@ func (f FastICA) Fit(x mat.Matrix) (*Result, error) {
 	n, _ := wt.U.Dims()
 	k := wt.Components
 	kr := newContrastKernel(wt.ut, n, k, f.Contrast, alpha)
+	start, err := startUnits("FastICA.Fit", f.Init, k)
+	if err != nil {
+		return nil, err
+	}
 	fn := float64(n)
-	run, err := runUnits(newRand(f.Seed), k, f.Mode, maxIter, tol, "FastICA", "iteration", func(b, old []float64, m int) {
+	run, err := runUnits(newRand(f.Seed), start, k, f.Mode, maxIter, tol, "FastICA", "iteration", func(b, old []float64, m int) {
 		// b_i ← ⟨u g(b_iᵀu)⟩ − ⟨g'(b_iᵀu)⟩ b_i for each of the m units
 		kr.run(b, m, false)
 		for i := range m {

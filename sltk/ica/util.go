@@ -78,7 +78,6 @@ func checkData(x mat.Matrix, minRows int) (n, d int, err error) {
 	return n, d, nil
 }
 
-// checkFinite reports the first non-finite entry of a matrix argument.
 // checkNamed validates m like check.Matrix (nil or typed nil, empty, a NaN or ±Inf entry) and
 // returns its dimensions, with the error wrapping ErrEmpty or ErrNotFinite.
 func checkNamed(fn, name string, m mat.Matrix) (r, c int, err error) {
@@ -89,6 +88,7 @@ func checkNamed(fn, name string, m mat.Matrix) (r, c int, err error) {
 	return r, c, nil
 }
 
+// checkFinite reports the first non-finite entry of a matrix argument.
 func checkFinite(name string, m mat.Matrix) error {
 	if _, _, e := check.Matrix(name, m); e != nil && e.Fault == check.NotFinite {
 		return fmt.Errorf("%w: %v", ErrNotFinite, e)

@@ -20,3 +20,15 @@ func dots(dst, q, x []float64) {
 //
 //go:noescape
 func dotsAVX2(dst, q, x []float64)
+
+func tanh4(x []float64, a float64) float64 {
+	if useAsm {
+		return tanhAVX2(x, a)
+	}
+	return tanhLanes(x, a)
+}
+
+// tanhAVX2 is four lanes of Tanh in assembly (tanh_amd64.s); len(x) is a multiple of 4.
+//
+//go:noescape
+func tanhAVX2(x []float64, a float64) float64

@@ -1,11 +1,12 @@
 // Package kernel holds the dot-product kernel under the library's distance and matrix–vector
 // hot paths (brute-force k-NN, the power iteration of a Markov chain's stationary distribution,
-// randomized PCA). It is internal: a building block, not part of the textbook's API.
+// PCA) and the four-lane tanh under FastICA's log-cosh contrast. It is internal: a building
+// block, not part of the textbook's API.
 //
-// On amd64 with AVX2 and FMA, Dots runs in Go assembly (eight rows at a time, four lanes per
-// row); elsewhere, or with the build tag purego, it runs DotsGo. Both add the products in the
-// same order with the same fused multiply-adds, so they return the same bits: a result never
-// depends on the machine it was computed on.
+// On amd64 with AVX2 and FMA, Dots and Tanh run in Go assembly (Dots eight rows at a time, four
+// lanes per row); elsewhere, or with the build tag purego, they run DotsGo and TanhGo. Each pair
+// does the same operations in the same order with the same fused multiply-adds, so they return
+// the same bits: a result never depends on the machine it was computed on.
 package kernel
 
 import "math"
