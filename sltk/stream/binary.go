@@ -159,15 +159,15 @@ func (m *MedianKMV) UnmarshalBinary(b []byte) error {
 	if d.err != nil {
 		return d.err
 	}
-	out := &MedianKMV{copies: make([]*KMV, n), est: make([]float64, n)}
-	for j := range out.copies {
+	copies := make([]*KMV, n)
+	for j := range copies {
 		k, err := decodeKMV(d, t, seed+uint64(j))
 		if err != nil {
 			return err
 		}
-		out.copies[j] = k
+		copies[j] = k
 	}
-	*m = *out
+	*m = *newMedianKMV(copies)
 	return d.done()
 }
 

@@ -156,7 +156,33 @@ type MCount struct {
 // MedianKMV is a running MCOUNT sketch.
 type MedianKMV struct {
 	copies []*KMV
-	est    []float64 // scratch for the median
+	// hash[j] and top[j] are copy j's hash function and its largest kept value x_t, side by
+	// side so that an update, which almost always only compares, reads one or two cache lines.
+	hash []MultiplyShift
+	top  []uint64
+	est  []float64 // scratch for the median
+}
+
+// newMedianKMV wraps copies (same t, distinct seeds) into a sketch.
+func newMedianKMV(copies []*KMV) *MedianKMV {
+	m := &MedianKMV{copies: copies, hash: make([]MultiplyShift, len(copies)),
+		top: make([]uint64, len(copies)), est: make([]float64, len(copies))}
+	for j, c := range copies {
+		m.hash[j] = c.h
+	}
+	m.syncTop()
+	return m
+}
+
+// syncTop copies each copy's largest kept value into top (0, which no hash value is below,
+// for a copy that keeps none).
+func (m *MedianKMV) syncTop() {
+	for j, c := range m.copies {
+		m.top[j] = 0
+		if len(c.x) > 0 {
+			m.top[j] = c.x[len(c.x)-1]
+		}
+	}
 }
 
 // maxCopies caps 2k − 1.
@@ -178,21 +204,26 @@ func (c MCount) New() (*MedianKMV, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &MedianKMV{copies: make([]*KMV, 2*k-1), est: make([]float64, 2*k-1)}
-	m.copies[0] = first
-	for j := 1; j < len(m.copies); j++ {
-		m.copies[j] = newKMV(first.t, c.Seed+uint64(j))
+	copies := make([]*KMV, 2*k-1)
+	copies[0] = first
+	for j := 1; j < len(copies); j++ {
+		copies[j] = newKMV(first.t, c.Seed+uint64(j))
 	}
-	return m, nil
+	return newMedianKMV(copies), nil
 }
 
-// Update adds one element to every copy.
+// Update adds one element to every copy. Cost O(2k − 1) hashes and comparisons, plus O(t)
+// for an insertion (rare after the start); no allocation.
 func (m *MedianKMV) Update(a uint64) {
 	if m == nil {
 		return
 	}
-	for _, s := range m.copies {
-		s.insert(s.h.Hash(a)>>2 + 1)
+	for j, h := range m.hash {
+		if y := h.Hash(a)>>2 + 1; y < m.top[j] {
+			c := m.copies[j]
+			c.insert(y)
+			m.top[j] = c.x[len(c.x)-1]
+		}
 	}
 }
 
@@ -216,6 +247,7 @@ func (m *MedianKMV) Merge(o *MedianKMV) error {
 	if len(m.copies) != len(o.copies) {
 		return fmt.Errorf("%w: stream: MedianKMV.Merge: %d and %d copies differ", ErrShape, len(m.copies), len(o.copies))
 	}
+	defer m.syncTop()
 	for j := range m.copies {
 		if err := m.copies[j].Merge(o.copies[j]); err != nil {
 			return err
