@@ -225,29 +225,37 @@ func (e *kmEngine) assignBlock(b int) {
 	var buf [kmChunk]float64
 	var nbest [kmChunk / 4]float64
 	var nidx [kmChunk / 4]int
-	quadEnd := lo // rows below quadEnd take their nearest centroid from nbest and nidx
+	quadEnd := lo // rows below quadEnd go through kmDistQuads, the others through kmNearest
 	if e.ct != nil {
 		quadEnd = lo + (hi-lo)/4*4
 	}
 	step := kmChunk / kp / 4 * 4 // rows per kernel call
-	for i, r, m := lo, 0, 0; i < hi; i, r = i+1, r+1 {
-		xi := x[i*d : (i+1)*d]
-		var best float64
-		var bj int
-		if i < quadEnd {
-			if r == m {
-				m, r = min(step, quadEnd-i), 0
-				kmDistQuads(x[i*d:(i+m)*d], m/4, d, e.ct, kp, buf[:], nbest[:], nidx[:])
+	labels, mind := e.labels, e.mind
+	for i := lo; i < quadEnd; i += step {
+		m := min(step, quadEnd-i)
+		kmDistQuads(x[i*d:(i+m)*d], m/4, d, e.ct, kp, buf[:], nbest[:], nidx[:])
+		lab, md := labels[i:i+m], mind[i:i+m]
+		for r, bj := range nidx[:m] {
+			old := lab[r]
+			lab[r] = bj
+			if old != bj { // a conditional move, not a jump: changes come in no predictable order
+				changed++
 			}
-			best, bj = nbest[r], nidx[r]
-		} else {
-			best, bj = kmNearest(xi, cent, k)
+			best := nbest[r]
+			md[r] = best
+			cost += best
+			counts[bj]++ // bounds-checked: every bj < k before kmAddRows trusts them
 		}
-		if e.labels[i] != bj {
-			e.labels[i] = bj
+		kmAddRows(sums, x[i*d:(i+m)*d], nidx[:m], d)
+	}
+	for i := quadEnd; i < hi; i++ {
+		xi := x[i*d : (i+1)*d]
+		best, bj := kmNearest(xi, cent, k)
+		if labels[i] != bj {
+			labels[i] = bj
 			changed++
 		}
-		e.mind[i] = best
+		mind[i] = best
 		cost += best
 		counts[bj]++
 		kmAddRow(sums[bj*d:(bj+1)*d], xi)

@@ -2,13 +2,15 @@ package cluster
 
 import "math"
 
-// The distance kernel of the Lloyd step. kmDistQuads measures rows, four at a time, against all
+// The kernels of the Lloyd step. kmDistQuads measures rows, four at a time, against all
 // centroids at once; the centroids are stored transposed (kmTranspose), so that one vector load
-// reads the same coordinate of four centroids. On amd64 with AVX2 it runs in assembly
-// (kmeans_kernel_amd64.s: every lane does exactly the scalar sequence u = x_t − c_t, u·u, s + u·u
-// in coordinate order, with no fused multiply-add), elsewhere, or with the build tag noasm, in
-// kmDistQuadsGo. Both give the bits of kmDist2 for every pair (TestKMDistQuadsAgree), so the
-// labels, costs and centroids do not depend on which one ran.
+// reads the same coordinate of four centroids. kmAddRows adds the measured rows to their
+// clusters' coordinate sums. On amd64 with AVX2 both run in assembly (kmeans_kernel_amd64.s:
+// every lane does exactly the scalar sequence u = x_t − c_t, u·u, s + u·u in coordinate order,
+// each step rounded on its own), elsewhere, or with the build tag purego (the library's one tag
+// for its pure-Go kernels, as in internal/kernel), in kmDistQuadsGo and kmAddRowsGo. Both give
+// the bits of kmDist2 for every pair and of kmAddRow for every sum (TestKMDistQuadsAgree,
+// TestKMAddRowsAgree), so the labels, costs and centroids do not depend on which one ran.
 
 // kmLanes is the number of centroids one vector holds; the transposed centroids are padded to a
 // multiple of it.
@@ -64,5 +66,13 @@ func kmDistQuadsGo(x []float64, nq, d int, ct []float64, kp int, out, best []flo
 				best[r], idx[r] = s, j
 			}
 		}
+	}
+}
+
+// kmAddRowsGo adds row r of x (len(idx) rows of d values) to the coordinate sums of cluster
+// idx[r] (sums is k×d), for r in order: the bits of one kmAddRow per row. Cost O(len(idx)·d).
+func kmAddRowsGo(sums, x []float64, idx []int, d int) {
+	for r, j := range idx {
+		kmAddRow(sums[j*d:(j+1)*d], x[r*d:(r+1)*d])
 	}
 }

@@ -1,4 +1,4 @@
-//go:build !amd64 || noasm
+//go:build !amd64 || purego
 
 package cluster
 
@@ -8,3 +8,6 @@ const kmHasAVX2 = false
 func kmDistQuads(x []float64, nq, d int, ct []float64, kp int, out, best []float64, idx []int) {
 	kmDistQuadsGo(x, nq, d, ct, kp, out, best, idx)
 }
+
+// kmAddRows is kmAddRowsGo: this build has no assembly kernel.
+func kmAddRows(sums, x []float64, idx []int, d int) { kmAddRowsGo(sums, x, idx, d) }

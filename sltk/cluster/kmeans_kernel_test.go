@@ -89,3 +89,37 @@ func BenchmarkKMDistQuads(b *testing.B) {
 		}
 	})
 }
+
+// TestKMAddRowsAgree checks that kmAddRows (the assembly where available) adds rows into their
+// clusters' sums with the bits of kmAddRow, for widths around the four-lane vectors and repeated
+// clusters (a sum read right after it was written).
+func TestKMAddRowsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for d := 1; d <= 13; d++ {
+		for _, m := range []int{0, 1, 5, 84} {
+			k := 1 + rng.IntN(6)
+			x := make([]float64, m*d)
+			for i := range x {
+				x[i] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(60)-30)
+			}
+			idx := make([]int, m)
+			for r := range idx {
+				idx[r] = rng.IntN(k)
+			}
+			got, want := make([]float64, k*d), make([]float64, k*d)
+			for i := range got {
+				got[i] = rng.NormFloat64()
+				want[i] = got[i]
+			}
+			kmAddRows(got, x, idx, d)
+			for r, j := range idx {
+				kmAddRow(want[j*d:(j+1)*d], x[r*d:(r+1)*d])
+			}
+			for i := range got {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("d=%d m=%d: sum %d: kmAddRows %v, kmAddRow %v (AVX2 %v)", d, m, i, got[i], want[i], kmHasAVX2)
+				}
+			}
+		}
+	}
+}
