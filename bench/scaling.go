@@ -66,7 +66,7 @@ func knnSweepWorkload(n int) Workload {
 // against n on log–log axes, one line per side and algorithm, the fitted slope in the legend)
 // into resultsDir. maxN > 0 skips the sizes above it.
 func runSweeps(match func(string) bool, resultsDir, dataDir string, reps, maxN int, peer peerRunner) error {
-	var series []viz.Series
+	var panels []viz.Drawer
 	var md strings.Builder
 	md.WriteString("| sweep | side | n | seconds | fitted slope (n ≥ 10⁴) | expected |\n|---|---|---|---|--:|--:|\n")
 	for _, s := range sweeps {
@@ -89,26 +89,34 @@ func runSweeps(match func(string) bool, resultsDir, dataDir string, reps, maxN i
 			}
 			ns, ts, tp = append(ns, float64(n)), append(ts, r.sltkSec), append(tp, r.peerSec)
 		}
+		var series []viz.Series
 		for _, side := range []struct {
 			name string
 			t    []float64
 		}{{"sltk", ts}, {"sklearn", tp}} {
 			slope := logSlope(ns, side.t)
-			series = append(series, viz.Series{
-				Name: fmt.Sprintf("%s, %s (slope %.2f)", s.name, side.name, slope), X: ns, Y: side.t})
+			series = append(series, viz.Series{Name: fmt.Sprintf("%s, slope %.2f", side.name, slope), X: ns, Y: side.t})
 			fmt.Fprintf(&md, "| %s | %s | %v | %s | %.2f | %g (%s) |\n", s.name, side.name,
 				fmtInts(ns), fmtSecs(side.t), slope, s.expect, s.claim)
 		}
+		// One panel per sweep; the lines rise to the right, so the bottom right is free for the legend.
+		fig, err := viz.Lines(series, viz.LogX(), viz.LogY(), viz.LegendBottom(),
+			viz.Title(fmt.Sprintf("%s (expected slope %g)", strings.TrimPrefix(s.name, "scaling "), s.expect)),
+			viz.XLabel("n (training rows)"), viz.YLabel("seconds (best of reps)"))
+		if err != nil {
+			return err
+		}
+		panels = append(panels, fig)
 	}
-	if len(series) == 0 {
+	if len(panels) == 0 {
 		return nil
 	}
-	fig, err := viz.Lines(series, viz.LogX(), viz.LogY(), viz.Title("time against n (log–log)"),
-		viz.XLabel("n (training rows)"), viz.YLabel("seconds (best of reps)"))
+	grid, err := viz.NewGrid((len(panels)+1)/2, 2, panels...)
 	if err != nil {
 		return err
 	}
-	if err := viz.Save(fig, filepath.Join(resultsDir, "scaling.svg")); err != nil {
+	grid.Title = "time against n, log–log: sltk and scikit-learn on the same data"
+	if err := viz.Save(grid, filepath.Join(resultsDir, "scaling.svg")); err != nil {
 		return err
 	}
 	fmt.Print("\n" + md.String())
