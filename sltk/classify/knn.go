@@ -167,7 +167,7 @@ func (c KNN) Fit(x mat.Matrix, y []int) (*KNNModel, error) {
 	if c.Metric < Euclidean || c.Metric > Hamming {
 		return nil, fmt.Errorf("%w: classify: KNN.Fit: Metric = %v, want Euclidean, Manhattan, Chebyshev or Hamming", ErrParam, c.Metric)
 	}
-	m := &KNNModel{k: k, metric: c.Metric, x: mat.DenseCopyOf(x), y: append([]int(nil), y...), classes: classes}
+	m := &KNNModel{k: k, metric: c.Metric, x: copyRows(x, n, d), y: append([]int(nil), y...), classes: classes}
 	if c.Metric == Euclidean && d <= cmp.Or(c.KDTreeMaxDim, 5) {
 		rows := make([][]float64, n)
 		for i := range rows {
@@ -178,6 +178,19 @@ func (c KNN) Fit(x mat.Matrix, y []int) (*KNNModel, error) {
 		m.brute = neighbors.NewBrute(m.x.RawMatrix().Data, n, d)
 	}
 	return m, nil
+}
+
+// copyRows returns a contiguous copy of x (n×d) with its rows copied on all cores: for large
+// training sets the copy's first touch of fresh memory is a large part of a fit (at 3·10^5×64,
+// 154 MB, serially 40 ms and more).
+func copyRows(x mat.Matrix, n, d int) *mat.Dense {
+	src, out := dense(x), mat.NewDense(n, d, nil)
+	par.Chunks(n, 1<<14, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			copy(out.RawRowView(i), src.RawRowView(i))
+		}
+	})
+	return out
 }
 
 // neighbours returns the k nearest training examples of q, sorted by (distance, index).

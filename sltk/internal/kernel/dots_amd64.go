@@ -16,6 +16,20 @@ func dots(dst, q, x []float64) {
 	DotsGo(dst, q, x)
 }
 
+func dots2(dst0, dst1, q0, q1, x []float64) {
+	if useAsm {
+		dots2AVX2(dst0, dst1, q0, q1, x)
+		return
+	}
+	DotsGo(dst0, q0, x)
+	DotsGo(dst1, q1, x)
+}
+
+// dots2AVX2 is Dots2 in assembly (dots2_amd64.s); the caller checks the lengths.
+//
+//go:noescape
+func dots2AVX2(dst0, dst1, q0, q1, x []float64)
+
 // dotsAVX2 is Dots in assembly (dots_amd64.s); the caller checks the lengths.
 //
 //go:noescape

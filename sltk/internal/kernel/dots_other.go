@@ -6,4 +6,9 @@ const useAsm = false
 
 func dots(dst, q, x []float64) { DotsGo(dst, q, x) }
 
+func dots2(dst0, dst1, q0, q1, x []float64) {
+	DotsGo(dst0, q0, x)
+	DotsGo(dst1, q1, x)
+}
+
 func tanh4(x []float64, a float64) float64 { return tanhLanes(x, a) }

@@ -21,6 +21,17 @@ func Dots(dst, q, x []float64) {
 	dots(dst, q, x)
 }
 
+// Dots2 is Dots for two queries of the same length over the same rows: dst0[i] = ⟨q0, x_i⟩
+// and dst1[i] = ⟨q1, x_i⟩, each with DotsGo's bits. It reads each row once for both queries
+// (four rows at a time in the assembly), which makes a batch of queries about a fifth faster
+// than two Dots calls. It panics, like Dots, on short x or on mismatched lengths.
+func Dots2(dst0, dst1, q0, q1, x []float64) {
+	if len(q0) != len(q1) || len(dst0) != len(dst1) || len(x) < len(dst0)*len(q0) {
+		panic("kernel: Dots2: mismatched lengths")
+	}
+	dots2(dst0, dst1, q0, q1, x)
+}
+
 // DotsGo is Dots in pure Go: the reference that the assembly must match. The summation order
 // of one dot product: lane l ∈ {0,1,2,3} accumulates q_j·x_j for the j ≡ l (mod 4) below
 // d − d mod 4, in order, each step one fused multiply-add; then (s₀ + s₂) + (s₁ + s₃); then

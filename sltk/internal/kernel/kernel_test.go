@@ -159,3 +159,29 @@ func BenchmarkTanh(b *testing.B) {
 		})
 	}
 }
+
+// TestDots2BitIdentical checks that Dots2 gives, for both queries, the bits of DotsGo, on row
+// counts around the four-row groups and lengths around the four-lane chunks.
+func TestDots2BitIdentical(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, d := range []int{0, 1, 3, 4, 5, 8, 13, 64, 67} {
+		for n := 0; n <= 11; n++ {
+			q0, q1, x := make([]float64, d), make([]float64, d), make([]float64, n*d)
+			for j := range q0 {
+				q0[j], q1[j] = r.NormFloat64()*math.Exp(3*r.NormFloat64()), r.NormFloat64()
+			}
+			for j := range x {
+				x[j] = r.NormFloat64() * math.Exp(3*r.NormFloat64())
+			}
+			g0, g1, w0, w1 := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+			Dots2(g0, g1, q0, q1, x)
+			DotsGo(w0, q0, x)
+			DotsGo(w1, q1, x)
+			for i := range n {
+				if math.Float64bits(g0[i]) != math.Float64bits(w0[i]) || math.Float64bits(g1[i]) != math.Float64bits(w1[i]) {
+					t.Fatalf("d=%d n=%d row %d: Dots2 (%v, %v), DotsGo (%v, %v), asm %v", d, n, i, g0[i], g1[i], w0[i], w1[i], useAsm)
+				}
+			}
+		}
+	}
+}

@@ -42,11 +42,16 @@ const (
 // not copied, and must not change while the search is in use. Cost O(n·d).
 func NewBrute(x []float64, n, d int) *Brute {
 	b := &Brute{x: x[:n*d], n: n, d: d, norms: make([]float64, n)}
-	for i := range n {
-		r := x[i*d : (i+1)*d]
-		kernel.Dots(b.norms[i:i+1], r, r)
-		if !(b.norms[i] <= normMax) {
+	par.Chunks(n, 1<<14, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			r := x[i*d : (i+1)*d]
+			kernel.Dots(b.norms[i:i+1], r, r)
+		}
+	})
+	for _, v := range b.norms {
+		if !(v <= normMax) {
 			b.direct = true
+			break
 		}
 	}
 	return b
@@ -91,7 +96,7 @@ func (s *bruteQuery) bound(k int) float64 {
 // search answers the queries lo, …, hi−1.
 func (b *Brute) search(qs []float64, lo, hi, k int, out []Neighbor) {
 	d := b.d
-	dots := make([]float64, bruteRows)
+	dots, dots2 := make([]float64, bruteRows), make([]float64, bruteRows)
 	st := make([]bruteQuery, min(bruteQueries, hi-lo))
 	c := 2*k + 64 // candidates before a pruning pass
 	uppers, cands := make([]float64, len(st)*k), make([]candidate, len(st)*c)
@@ -115,22 +120,22 @@ func (b *Brute) search(qs []float64, lo, hi, k int, out []Neighbor) {
 		for i0 := 0; i0 < b.n; i0 += bruteRows {
 			i1 := min(i0+bruteRows, b.n)
 			xb, norms := b.x[i0*d:i1*d], b.norms[i0:i1]
-			dd := dots[:i1-i0]
-			for a := range batch {
+			dd, dd2 := dots[:i1-i0], dots2[:i1-i0]
+			for a := 0; a < len(batch); a++ {
 				s := &batch[a]
 				if s.direct {
 					continue
 				}
-				kernel.Dots(dd, s.q, xb)
-				bound := s.bound(k)
-				for r, v := range dd {
-					sum := norms[r] + s.qn
-					est, err := sum-2*v, rel*sum+abs
-					if est-err > bound {
-						continue
-					}
-					bound = s.offer(k, est+err, est-err, i0+r)
+				if a+1 < len(batch) && !batch[a+1].direct { // two queries per pass over the rows
+					t := &batch[a+1]
+					kernel.Dots2(dd, dd2, s.q, t.q, xb)
+					s.screen(dd, norms, i0, k, rel, abs)
+					t.screen(dd2, norms, i0, k, rel, abs)
+					a++
+					continue
 				}
+				kernel.Dots(dd, s.q, xb)
+				s.screen(dd, norms, i0, k, rel, abs)
 			}
 		}
 		for a := range batch {
@@ -148,6 +153,21 @@ func (b *Brute) search(qs []float64, lo, hi, k int, out []Neighbor) {
 			}
 			copy(out[(a0+a)*k:(a0+a+1)*k], buf)
 		}
+	}
+}
+
+// screen offers the rows i0, i0+1, … whose dot products with the query are dots (norms their
+// squared norms) unless the lower bound of their squared distance, ‖x‖² + ‖q‖² − 2⟨x, q⟩ less
+// its error bound rel·(‖x‖² + ‖q‖²) + abs, exceeds the k-th smallest upper bound so far.
+func (s *bruteQuery) screen(dots, norms []float64, i0, k int, rel, abs float64) {
+	bound := s.bound(k)
+	for r, v := range dots {
+		sum := norms[r] + s.qn
+		est, err := sum-2*v, rel*sum+abs
+		if est-err > bound {
+			continue
+		}
+		bound = s.offer(k, est+err, est-err, i0+r)
 	}
 }
 
