@@ -319,6 +319,8 @@ type daState struct {
 	workers int
 	cut     float64 // exp cut-off of daRowPosterior
 	accs    []daAcc
+	kp      int       // k rounded up to the distance kernel's vector width
+	ct      []float64 // d×kp transposed centroids for kmDistQuads; nil without the kernel
 }
 
 func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
@@ -326,7 +328,10 @@ func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluster: DA: %w", err)
 	}
-	s := &daState{x: raw, n: n, d: d, k: k, workers: workers, cut: daCut(n)}
+	s := &daState{x: raw, n: n, d: d, k: k, workers: workers, cut: daCut(n), kp: kmPadK(k)}
+	if kmHasAVX2 && s.kp <= kmMaxKP {
+		s.ct = make([]float64, d*s.kp)
+	}
 	nb := (n + daBlock - 1) / daBlock
 	s.accs = make([]daAcc, nb)
 	for b := range s.accs {
@@ -356,14 +361,13 @@ func daCut(n int) float64 { return 40 + math.Log(float64(n)) }
 // and, when wantLog is set, log s (the inner iterations skip that logarithm).
 func daRowPosterior(xi, theta []float64, d, k int, t, cut float64, wantLog bool, dist, p []float64) (float64, float64) {
 	for c := 0; c < k; c++ {
-		th := theta[c*d : (c+1)*d]
-		var s float64
-		for j, v := range xi {
-			u := v - th[j]
-			s += u * u
-		}
-		dist[c] = s
+		dist[c] = kmDist2(xi, theta[c*d:(c+1)*d])
 	}
+	return daPosterior(dist, t, cut, wantLog, p)
+}
+
+// daPosterior is daRowPosterior for distances already measured.
+func daPosterior(dist []float64, t, cut float64, wantLog bool, p []float64) (float64, float64) {
 	m, z := gibbs.SoftmaxCosts(p, dist, t, cut)
 	if !wantLog {
 		return m, 0
@@ -374,35 +378,64 @@ func daRowPosterior(xi, theta []float64, d, k int, t, cut float64, wantLog bool,
 // daStep performs one E-pass: partial sums of p-weighted points and masses and, when trace is
 // set, the free energy and E[R]; when post is not nil it stores the posteriors there.
 func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool) {
-
-	d, k := s.d, s.k
+	d, k, kp := s.d, s.k, s.kp
+	if s.ct != nil {
+		kmTranspose(s.ct, theta, k, d, kp)
+	}
 	s.daForBlocks(func(b, lo, hi int) {
 		a := &s.accs[b]
 		clear(a.num)
 		clear(a.den)
 		a.f, a.cost = 0, 0
-		dist, p := a.dist, a.p
-		for i := lo; i < hi; i++ {
+		// Rows below quadEnd are measured by the k-means distance kernel, four at a time, in
+		// chunks through buf (the bits of kmDist2, as daRowPosterior measures the others).
+		var buf [kmChunk]float64
+		var nbest [kmChunk / 4]float64
+		var nidx [kmChunk / 4]int
+		quadEnd, step := lo, kmChunk/kp/4*4
+		if s.ct != nil {
+			quadEnd = lo + (hi-lo)/4*4
+		}
+		for i, r, m := lo, 0, 0; i < hi; i, r = i+1, r+1 {
 			xi := s.x[i*d : (i+1)*d]
-			m, lz := daRowPosterior(xi, theta, d, k, t, s.cut, trace, dist, p)
-			a.f += m - t*lz
-			for c := 0; c < k; c++ {
-				pc := p[c]
-				if pc == 0 {
-					continue
+			var dist []float64
+			var mi, lz float64
+			if i < quadEnd {
+				if r == m {
+					m, r = min(step, quadEnd-i), 0
+					kmDistQuads(s.x[i*d:(i+m)*d], m/4, d, s.ct, kp, buf[:], nbest[:], nidx[:])
 				}
-				a.den[c] += pc
-				a.cost += pc * dist[c]
-				nc := a.num[c*d : (c+1)*d]
-				for j, v := range xi {
-					nc[j] += pc * v
-				}
+				dist = buf[r*kp : r*kp+k]
+				mi, lz = daPosterior(dist, t, s.cut, trace, a.p)
+			} else {
+				dist = a.dist
+				mi, lz = daRowPosterior(xi, theta, d, k, t, s.cut, trace, dist, a.p)
 			}
+			a.f += mi - t*lz
+			s.daAccumulate(a, xi, dist)
 			if post != nil {
-				post.SetRow(i, p)
+				post.SetRow(i, a.p)
 			}
 		}
 	})
+}
+
+// daAccumulate adds row xi, with its distances dist and posteriors a.p, to the block's sums.
+// Centroids with p = 0 are not skipped: adding 0·x leaves every sum's bits as they were, and
+// the branch that skipped them was mispredicted on most rows (which centroids a row reaches
+// changes from row to row). Only the cost skips them, where 0·∞ would be NaN.
+func (s *daState) daAccumulate(a *daAcc, xi, dist []float64) {
+	d := s.d
+	for c, pc := range a.p[:s.k] {
+		a.den[c] += pc
+		if pc != 0 {
+			a.cost += pc * dist[c]
+		}
+		nc := a.num[c*d : (c+1)*d]
+		for j, v := range xi {
+			nc[j] += pc * v
+		}
+	}
 }
 
 // daReduce sums the block accumulators in block order.
