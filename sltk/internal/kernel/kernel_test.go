@@ -185,3 +185,29 @@ func TestDots2BitIdentical(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDots2 measures two queries against 32 rows of d = 64 (16 KiB, the row block of the
+// brute-force k-NN search): one Dots2 call against two Dots calls.
+func BenchmarkDots2(b *testing.B) {
+	const n, d = 32, 64
+	r := rand.New(rand.NewPCG(5, 6))
+	q0, q1, x := make([]float64, d), make([]float64, d), make([]float64, n*d)
+	for j := range x {
+		x[j] = r.Float64()
+	}
+	for j := range q0 {
+		q0[j], q1[j] = r.Float64(), r.Float64()
+	}
+	d0, d1 := make([]float64, n), make([]float64, n)
+	b.Run("Dots2", func(b *testing.B) {
+		for b.Loop() {
+			Dots2(d0, d1, q0, q1, x)
+		}
+	})
+	b.Run("2xDots", func(b *testing.B) {
+		for b.Loop() {
+			Dots(d0, q0, x)
+			Dots(d1, q1, x)
+		}
+	})
+}
