@@ -327,7 +327,7 @@ func (s *gmmState) EStep() (float64, error) {
 	if len(s.chunkLL) != nc {
 		s.chunkLL = make([]float64, nc)
 	}
-	par.Chunks(nc, 64, func(lo, hi int) {
+	par.Chunks(nc, 1, func(lo, hi int) {
 		var xt, zs, maha []float64
 		if s.cov == Full {
 			xt, zs, maha = make([]float64, s.d*size), make([]float64, s.d*size), make([]float64, size)
@@ -439,7 +439,7 @@ func (s *gmmState) updateWeightsAndMeans() (nq []float64, alive []bool) {
 	nc := s.chunks()
 	size := (s.p + nc - 1) / nc
 	stat1 := k * (1 + d)
-	par.Chunks(nc, 64, func(lo, hi int) {
+	par.Chunks(nc, 1, func(lo, hi int) {
 		for c := lo; c < hi; c++ {
 			st := s.chunkStats[c][:stat1]
 			clear(st)
@@ -488,7 +488,7 @@ func (s *gmmState) scatter() []float64 {
 	nc := s.chunks()
 	size := (s.p + nc - 1) / nc
 	n := s.statLen()
-	par.Chunks(nc, 64, func(lo, hi int) {
+	par.Chunks(nc, 1, func(lo, hi int) {
 		var xt, ut, ru []float64
 		if s.cov == Full {
 			xt, ut, ru = make([]float64, d*size), make([]float64, d*size), make([]float64, size)
