@@ -99,8 +99,8 @@ func runSweeps(match func(string) bool, resultsDir, dataDir string, reps, maxN i
 			fmt.Fprintf(&md, "| %s | %s | %v | %s | %.2f | %g (%s) |\n", s.name, side.name,
 				fmtInts(ns), fmtSecs(side.t), slope, s.expect, s.claim)
 		}
-		// One panel per sweep; the lines rise to the right, so the bottom right is free for the legend.
-		fig, err := viz.Lines(series, viz.LogX(), viz.LogY(), viz.LegendBottom(),
+		// One panel per sweep, the legend in the corner the lines leave free.
+		fig, err := viz.Lines(series, viz.LogX(), viz.LogY(),
 			viz.Title(fmt.Sprintf("%s (expected slope %g)", strings.TrimPrefix(s.name, "scaling "), s.expect)),
 			viz.XLabel("n (training rows)"), viz.YLabel("seconds (best of reps)"))
 		if err != nil {

@@ -74,8 +74,10 @@ type Figure struct {
 	colorBar *plot.Plot
 	// grid is the background grid added by NewFigure, kept so builders can thin it out.
 	grid *plotter.Grid
-	// data are the points of the plotters added through Add, where the legend should not go.
+	// data are the points of the plotters added through Add, where the legend should not go,
+	// and segs the segments of their lines (sampled on the canvas, where log axes bend them).
 	data plotter.XYs
+	segs [][2]plotter.XY
 }
 
 // Add adds plotters to the figure as plot.Plot.Add does, and notes their points (of lines,
@@ -102,11 +104,9 @@ func (f *Figure) Add(ps ...plot.Plotter) {
 			for i := range v.Len() {
 				x, y := v.XY(i)
 				f.data = append(f.data, plotter.XY{X: x, Y: y})
-				if isLine && i > 0 && line.Len() < 500 { // points along the segment too
+				if isLine && i > 0 && line.Len() < 500 {
 					x0, y0 := v.XY(i - 1)
-					for _, t := range []float64{0.25, 0.5, 0.75} {
-						f.data = append(f.data, plotter.XY{X: x0 + t*(x-x0), Y: y0 + t*(y-y0)})
-					}
+					f.segs = append(f.segs, [2]plotter.XY{{X: x0, Y: y0}, {X: x, Y: y}})
 				}
 			}
 		}
@@ -262,11 +262,24 @@ func (f *Figure) emptiestCorner(p *plot.Plot, data draw.Canvas, w, h vg.Length) 
 	for _, c := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
 		box := legendBox(data, w, h, c[0], c[1])
 		const m = legendPad + 2 // the frame and the gap to the border count as covered
+		in := func(x, y vg.Length) bool {
+			return x >= box.Min.X-m && x <= box.Max.X+m && y >= box.Min.Y-m && y <= box.Max.Y+m
+		}
 		n := 0
 		for _, d := range f.data {
-			x, y := trX(d.X), trY(d.Y)
-			if x >= box.Min.X-m && x <= box.Max.X+m && y >= box.Min.Y-m && y <= box.Max.Y+m {
+			if in(trX(d.X), trY(d.Y)) {
 				n++
+			}
+		}
+		// Points along each line segment as drawn: evenly spaced on the canvas, so that a
+		// segment across a log axis is sampled where it is, not where its data midpoint is.
+		for _, sg := range f.segs {
+			x0, y0, x1, y1 := trX(sg[0].X), trY(sg[0].Y), trX(sg[1].X), trY(sg[1].Y)
+			for k := 1; k < 16; k++ {
+				t := vg.Length(k) / 16
+				if in(x0+t*(x1-x0), y0+t*(y1-y0)) {
+					n++
+				}
 			}
 		}
 		if best < 0 || n < best {
