@@ -1,20 +1,13 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
-
-// REDUCE2 folds the four lanes of Y into its low lane as (s0 + s2) + (s1 + s3), using T (the
-// order of dots_amd64.s).
-#define REDUCE2(Y, X, T) \
-	VEXTRACTF128 $1, Y, T \
-	VADDPD       T, X, X  \
-	VUNPCKHPD    X, X, T  \
-	VADDSD       T, X, X
+#include "reduce_amd64.h"
 
 // func dots2AVX2(dst0, dst1, q0, q1, x []float64)
 //
 // Dots for two queries at once: each chunk of four values of a row is loaded once and used by
 // both queries, so a multiply-add needs 0.75 loads instead of 1.125. Every dot product is
-// summed exactly as in dotsAVX2. Registers: DI dst0 cursor, R14 dst1 cursor, CX rows left,
+// summed exactly as in dotsAVX2 (REDUCE, reduce_amd64.h). Registers: DI dst0 cursor, R14 dst1 cursor, CX rows left,
 // BX q0, R13 q1 − q0 in bytes, R8 row stride in bytes, R9 d/4, R10 d mod 4, SI first row of the
 // group, R11 and R12 row bases, AX q0 cursor, DX loop counter, Y0–Y3 (q0) and Y4–Y7 (q1) the
 // accumulators of four rows, Y8 and Y9 the query chunks, Y10 the row chunk.
@@ -74,14 +67,14 @@ loop4:
 	JNZ         loop4
 
 reduce4:
-	REDUCE2(Y0, X0, X8)
-	REDUCE2(Y1, X1, X8)
-	REDUCE2(Y2, X2, X8)
-	REDUCE2(Y3, X3, X8)
-	REDUCE2(Y4, X4, X8)
-	REDUCE2(Y5, X5, X8)
-	REDUCE2(Y6, X6, X8)
-	REDUCE2(Y7, X7, X8)
+	REDUCE(Y0, X0, X8)
+	REDUCE(Y1, X1, X8)
+	REDUCE(Y2, X2, X8)
+	REDUCE(Y3, X3, X8)
+	REDUCE(Y4, X4, X8)
+	REDUCE(Y5, X5, X8)
+	REDUCE(Y6, X6, X8)
+	REDUCE(Y7, X7, X8)
 	MOVQ  R10, DX
 	TESTQ DX, DX
 	JZ    store4
@@ -143,8 +136,8 @@ loop1:
 	JNZ         loop1
 
 reduce1:
-	REDUCE2(Y0, X0, X8)
-	REDUCE2(Y4, X4, X8)
+	REDUCE(Y0, X0, X8)
+	REDUCE(Y4, X4, X8)
 	MOVQ  R10, DX
 	TESTQ DX, DX
 	JZ    store1

@@ -1,13 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
-
-// REDUCE folds the four lanes of Y into its low lane as (s0 + s2) + (s1 + s3), using T.
-#define REDUCE(Y, X, T) \
-	VEXTRACTF128 $1, Y, T \
-	VADDPD       T, X, X  \
-	VUNPCKHPD    X, X, T  \
-	VADDSD       T, X, X
+#include "reduce_amd64.h"
 
 // func dotsAVX2(dst, q, x []float64)
 //

@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "reduce_amd64.h"
 
 // Offsets of the constants in ·tanhConst (32 bytes each; see the constants in tanh.go).
 #define SIGN 0
@@ -76,10 +77,7 @@ loop:
 	JNZ          loop
 
 reduce:
-	VEXTRACTF128 $1, Y12, X0
-	VADDPD       X0, X12, X12
-	VUNPCKHPD    X12, X12, X0
-	VADDSD       X0, X12, X12
+	REDUCE(Y12, X12, X0)
 	VMOVSD       X12, ret+32(FP)
 	VZEROUPPER
 	RET
