@@ -396,26 +396,25 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 		if s.ct != nil {
 			quadEnd = lo + (hi-lo)/4*4
 		}
-		for i, r, m := lo, 0, 0; i < hi; i, r = i+1, r+1 {
-			xi := s.x[i*d : (i+1)*d]
-			var dist []float64
-			var mi, lz float64
-			if i < quadEnd {
-				if r == m {
-					m, r = min(step, quadEnd-i), 0
-					kmDistQuads(s.x[i*d:(i+m)*d], m/4, d, s.ct, kp, buf[:], nbest[:], nidx[:])
-				}
-				dist = buf[r*kp : r*kp+k]
-				mi, lz = daPosterior(dist, t, s.cut, trace, a.p)
-			} else {
-				dist = a.dist
-				mi, lz = daRowPosterior(xi, theta, d, k, t, s.cut, trace, dist, a.p)
-			}
+		row := func(i int, dist []float64, mi, lz float64) {
 			a.f += mi - t*lz
-			s.daAccumulate(a, xi, dist)
+			s.daAccumulate(a, s.x[i*d:(i+1)*d], dist)
 			if post != nil {
 				post.SetRow(i, a.p)
 			}
+		}
+		for i := lo; i < quadEnd; i += step {
+			m := min(step, quadEnd-i)
+			kmDistQuads(s.x[i*d:(i+m)*d], m/4, d, s.ct, kp, buf[:], nbest[:], nidx[:])
+			for r := range m {
+				dist := buf[r*kp : r*kp+k]
+				mi, lz := daPosterior(dist, t, s.cut, trace, a.p)
+				row(i+r, dist, mi, lz)
+			}
+		}
+		for i := quadEnd; i < hi; i++ {
+			mi, lz := daRowPosterior(s.x[i*d:(i+1)*d], theta, d, k, t, s.cut, trace, a.dist, a.p)
+			row(i, a.dist, mi, lz)
 		}
 	})
 }
