@@ -5,64 +5,78 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"reflect"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/typex"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
 )
 
-// Runner says where a pipeline runs. The zero value runs it on Beam's Prism runner inside this
-// process. With Endpoint set ("host:port" of a Beam job server: Prism, Flink, Spark) the same
-// pipeline is submitted through Beam's portable (universal) runner, the path every cluster runner
-// uses, with a LOOPBACK environment: the SDK worker runs in this process, so results can come back
-// in memory. Pipelines of one process run one at a time (Beam's runner options are global).
+// Runner says where a pipeline runs. Every pipeline is submitted through Beam's portable
+// (universal) runner, the path every cluster runner uses, with a LOOPBACK environment: the SDK
+// worker runs in this process (its endpoint listens on localhost), so results come back in
+// memory. The zero value runs it on Beam's Prism runner in a child process that listens on
+// 127.0.0.1 only (StartJobServer), started on the first pipeline and kept for the life of the
+// process; nothing it starts is reachable from another machine. With Endpoint set ("host:port" of
+// a Beam job server: Prism, Flink, Spark) the pipeline goes to that server instead. Pipelines of
+// one process run one at a time (Beam's runner options are global).
 type Runner struct {
-	// Endpoint of a job server; empty means an in-process Prism.
+	// Endpoint of a job server; empty means the process's own loopback Prism (StartJobServer).
 	Endpoint string
 	// Verbose keeps Beam's and Prism's logging; by default only errors are printed.
 	Verbose bool
 }
 
 var (
-	runMu         sync.Mutex // Beam's job options are process-wide flags
-	localEndpoint string     // the in-process Prism job server, once started
-	sinkSeq       atomic.Int64
-	sinks         sync.Map // sink id → *sink
+	runMu       sync.Mutex // Beam's job options are process-wide flags
+	localServer *JobServer // the process's loopback Prism, once started
+	sinkSeq     atomic.Int64
+	sinks       sync.Map // sink id → *sink
 )
+
+// endpointDial bounds the check that a job server answers before a job is submitted (Beam's
+// own client retries an unreachable endpoint for two minutes).
+const endpointDial = 10 * time.Second
 
 // run executes p and returns its metrics. Errors of the engine wrap ErrEngine.
 func (r Runner) run(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
+	if ctx == nil {
+		return nil, fmt.Errorf("%w: mapreduce: nil context", ErrParam)
+	}
 	runMu.Lock()
 	defer runMu.Unlock()
 	if !beam.Initialized() {
 		beam.Init()
 	}
 	quiet(r.Verbose)
-	*jobopts.EnvironmentType = "loopback"
-	var (
-		res beam.PipelineResult
-		err error
-	)
-	switch {
-	case r.Endpoint != "":
-		*jobopts.Endpoint = r.Endpoint
-		res, err = universal.Execute(ctx, p)
-	case localEndpoint != "":
-		*jobopts.Endpoint = localEndpoint
-		res, err = universal.Execute(ctx, p)
-	default:
-		*jobopts.Endpoint = ""
-		res, err = prism.Execute(ctx, p) // starts the in-process job server
-		localEndpoint = *jobopts.Endpoint
+	endpoint := r.Endpoint
+	if endpoint == "" {
+		if localServer == nil {
+			js, err := StartJobServer(ctx)
+			if err != nil {
+				return nil, err
+			}
+			localServer = js
+		}
+		endpoint = localServer.Endpoint
 	}
+	d := net.Dialer{Timeout: endpointDial}
+	conn, err := d.DialContext(ctx, "tcp", endpoint)
+	if err != nil {
+		return nil, fmt.Errorf("%w: mapreduce: job server %s unreachable: %v", ErrEngine, endpoint, err)
+	}
+	conn.Close()
+	*jobopts.EnvironmentType = "loopback"
+	*jobopts.Endpoint = endpoint
+	res, err := universal.Execute(ctx, p)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrEngine, err)
 	}

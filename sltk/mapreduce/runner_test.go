@@ -4,32 +4,24 @@ import (
 	"context"
 	"errors"
 	"maps"
-	"net"
-	"strconv"
 	"testing"
 	"time"
-
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
 	. "github.com/sltk-book/sltk/sltk/mapreduce"
 )
 
-// TestPortableRunnerLoopback submits word count to a Prism job server on a loopback port
+// TestPortableRunnerLoopback submits word count to a job server of its own, on a loopback port,
 // through Beam's portable (universal) runner: the path of Flink, Spark and Dataflow.
 func TestPortableRunnerLoopback(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Skip("no loopback port:", err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	if _, err := prism.CreateJobServer(ctx, prism.Options{Port: port}); err != nil {
+	js, err := StartJobServer(ctx)
+	if err != nil {
 		t.Fatal(err)
 	}
+	defer js.Close()
 	docs := []string{"to be or not to be", "be quick"}
-	r := Runner{Endpoint: "127.0.0.1:" + strconv.Itoa(port)}
+	r := Runner{Endpoint: js.Endpoint}
 	got, cost, err := WordCount(ctx, r, docs, true)
 	if err != nil {
 		t.Fatal(err)
@@ -37,11 +29,29 @@ func TestPortableRunnerLoopback(t *testing.T) {
 	if !maps.Equal(got, wcLocal(docs)) || cost.Rounds[0].MapIn != 2 {
 		t.Errorf("portable run: %v %+v", got, cost)
 	}
-	// An endpoint with no job server fails with ErrEngine, not a hang.
-	ctx2, cancel2 := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel2()
-	if _, _, err := WordCount(ctx2, Runner{Endpoint: "127.0.0.1:1"}, docs, false); !errors.Is(err, ErrEngine) {
+	// An endpoint with no job server fails at once with ErrEngine (Beam's client alone would
+	// retry for two minutes).
+	start := time.Now()
+	if _, _, err := WordCount(ctx, Runner{Endpoint: "127.0.0.1:1"}, docs, false); !errors.Is(err, ErrEngine) {
 		t.Errorf("no job server: %v", err)
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("an unreachable job server took %v to report", d)
+	}
+	// A closed job server is gone: its endpoint no longer answers.
+	js.Close()
+	if _, _, err := WordCount(ctx, Runner{Endpoint: js.Endpoint}, docs, false); !errors.Is(err, ErrEngine) {
+		t.Errorf("closed job server: %v", err)
+	}
+}
+
+// A nil context is a parameter error, not a panic inside Beam.
+func TestNilContext(t *testing.T) {
+	if _, _, err := WordCount(nil, Runner{}, []string{"a"}, false); !errors.Is(err, ErrParam) {
+		t.Errorf("WordCount(nil ctx): %v", err)
+	}
+	if _, err := StartJobServer(nil); !errors.Is(err, ErrParam) {
+		t.Errorf("StartJobServer(nil): %v", err)
 	}
 }
 
