@@ -9,6 +9,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
@@ -320,7 +321,7 @@ type daState struct {
 	cut     float64 // exp cut-off of daRowPosterior
 	accs    []daAcc
 	kp      int       // k rounded up to the distance kernel's vector width
-	ct      []float64 // d×kp transposed centroids for kmDistQuads; nil without the kernel
+	ct      []float64 // d×kp transposed centroids for kernel.KMDistQuads; nil without the kernel
 }
 
 func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
@@ -329,7 +330,7 @@ func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
 		return nil, fmt.Errorf("cluster: DA: %w", err)
 	}
 	s := &daState{x: raw, n: n, d: d, k: k, workers: workers, cut: daCut(n), kp: kmPadK(k)}
-	if kmHasAVX2 && s.kp <= kmMaxKP {
+	if kernel.Asm() && s.kp <= kmMaxKP {
 		s.ct = make([]float64, d*s.kp)
 	}
 	nb := (n + daBlock - 1) / daBlock
@@ -405,7 +406,7 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 		}
 		for i := lo; i < quadEnd; i += step {
 			m := min(step, quadEnd-i)
-			kmDistQuads(s.x[i*d:(i+m)*d], m/4, d, s.ct, kp, buf[:], nbest[:], nidx[:])
+			kernel.KMDistQuads(s.x[i*d:(i+m)*d], m/4, d, s.ct, kp, buf[:], nbest[:], nidx[:])
 			for r := range m {
 				dist := buf[r*kp : r*kp+k]
 				mi, lz := daPosterior(dist, t, s.cut, trace, a.p)
