@@ -61,6 +61,8 @@ type DA struct {
 	// centroid; 0 means 1e-2.
 	MergeTol float64
 	// KeepPosteriors stores the n×K assignment probabilities at every temperature in the trace.
+	// The trace is limited to MaxDATrace floats (levels·K·d, plus levels·n·K with this set);
+	// beyond it Fit returns an error wrapping ErrTooLarge.
 	KeepPosteriors bool
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
 	Workers int
@@ -253,6 +255,10 @@ func MeanHessian(x mat.Matrix, K int, T float64) (*mat.SymDense, error) {
 	return h, nil
 }
 
+// MaxDATrace caps the floats the trace of DA keeps over all temperature levels: levels·K·d
+// for the centroids, plus levels·n·K with KeepPosteriors (2²⁷ floats, 1 GiB).
+const MaxDATrace = 1 << 27
+
 func (a DA) params(x mat.Matrix) (*daParams, error) {
 	n, d, err := daCheckData(x)
 	if err != nil {
@@ -272,6 +278,14 @@ func (a DA) params(x mat.Matrix) (*daParams, error) {
 	p.sched, err = a.Schedule.Resolve(gibbs.Schedule{T0: 1.5 * tref, TMin: 1e-3 * tref})
 	if err != nil {
 		return nil, fmt.Errorf("cluster: DA: %w", err)
+	}
+	per := p.k * p.d // floats the trace keeps per level: the centroids, and the posteriors if kept
+	if a.KeepPosteriors {
+		per += p.n * p.k
+	}
+	if levels := max(p.sched.Levels(), 1); per > MaxDATrace/levels {
+		return nil, fmt.Errorf("cluster: DA: %d levels × %d floats per level (centroids, and posteriors if kept) exceed MaxDATrace = %d: %w",
+			levels, per, MaxDATrace, ErrTooLarge)
 	}
 	p.noise, p.tol, p.merge = cmp.Or(a.Noise, 1e-3), cmp.Or(a.Tol, 1e-7), cmp.Or(a.MergeTol, 1e-2)
 	p.maxIter, p.workers = cmp.Or(a.MaxIter, 1000), cmp.Or(a.Workers, runtime.GOMAXPROCS(0))
