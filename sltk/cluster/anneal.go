@@ -256,7 +256,8 @@ func MeanHessian(x mat.Matrix, K int, T float64) (*mat.SymDense, error) {
 }
 
 // MaxDATrace caps the floats the trace of DA keeps over all temperature levels: levels·K·d
-// for the centroids, plus levels·n·K with KeepPosteriors (2²⁷ floats, 1 GiB).
+// for the centroids, plus levels·n·K with KeepPosteriors (2²⁷ floats, 1 GiB). HistogramDA has
+// the same limit on levels·K·(B+1) (its centroid histograms and KL divergences).
 const MaxDATrace = 1 << 27
 
 func (a DA) params(x mat.Matrix) (*daParams, error) {

@@ -65,6 +65,17 @@ func TestSizeLimits(t *testing.T) {
 			_, err := DA{K: 1000, KeepPosteriors: true, Schedule: gibbs.Schedule{T0: 1, TMin: 1e-10, Cooling: 0.9}}.Fit(big)
 			return err
 		}, ErrTooLarge, "exceed MaxDATrace"},
+		{"HistogramDA trace", func() error {
+			h := mat.NewDense(1000, 200, nil)
+			for i := range 1000 {
+				for j := range 200 {
+					h.Set(i, j, 1.0/200)
+				}
+			}
+			// about 2290 levels × K·(B+1) = 201000 floats > 2²⁷.
+			_, err := HistogramDA{K: 1000, Schedule: gibbs.Schedule{T0: 1, TMin: 1e-10, Cooling: 0.99}}.Fit(h)
+			return err
+		}, ErrTooLarge, "cluster: HistogramDA: "},
 	}
 	for _, c := range cases {
 		start := time.Now()
