@@ -290,12 +290,16 @@ func (a DA) params(x mat.Matrix) (*daParams, error) {
 	}
 	p.noise, p.tol, p.merge = cmp.Or(a.Noise, 1e-3), cmp.Or(a.Tol, 1e-7), cmp.Or(a.MergeTol, 1e-2)
 	p.maxIter, p.workers = cmp.Or(a.MaxIter, 1000), cmp.Or(a.Workers, runtime.GOMAXPROCS(0))
-	return p, validParams("DA",
+	err = validParams("DA",
 		param{"Noise", !math.IsNaN(p.noise) && !math.IsInf(p.noise, 0), a.Noise, "finite"},
 		param{"Tol", p.tol > 0 && !math.IsInf(p.tol, 0), a.Tol, "finite and > 0"},
 		param{"MergeTol", p.merge > 0 && !math.IsInf(p.merge, 0), a.MergeTol, "finite and > 0"},
 		param{"MaxIter", p.maxIter > 0, float64(a.MaxIter), "≥ 0"},
 		param{"Workers", p.workers > 0, float64(a.Workers), "≥ 0"})
+	if err == nil {
+		err = maxIterSize("DA", p.maxIter)
+	}
+	return p, err
 }
 
 // param is one hyperparameter check: ok reports whether the resolved value is valid; v is the

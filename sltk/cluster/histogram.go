@@ -168,6 +168,9 @@ func (a HistogramDA) Fit(h mat.Matrix) (*HistResult, error) {
 		param{"MaxIter", maxIter > 0, float64(a.MaxIter), "≥ 0"}); err != nil {
 		return nil, err
 	}
+	if err := maxIterSize("HistogramDA", maxIter); err != nil {
+		return nil, err
+	}
 	if levels := max(sched.Levels(), 1); st.k*(st.b+1) > MaxDATrace/levels {
 		return nil, fmt.Errorf("cluster: HistogramDA: %d levels × %d floats per level (K·(B+1)) exceed MaxDATrace = %d: %w",
 			levels, st.k*(st.b+1), MaxDATrace, ErrTooLarge)

@@ -127,6 +127,8 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 		return nil, fmt.Errorf("%w: cluster: KMeans.Fit: Restarts = %d, limit %d", ErrTooLarge, restarts, MaxRestarts)
 	case maxIter < 0:
 		return nil, fmt.Errorf("%w: MaxIter = %d, want ≥ 0", ErrParam, maxIter)
+	case maxIter > MaxIterLimit:
+		return nil, maxIterSize("KMeans.Fit", maxIter)
 	case km.Tol < 0 || math.IsNaN(km.Tol):
 		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrParam, km.Tol)
 	case km.Empty != EmptyKeep && km.Empty != EmptyFarthest:

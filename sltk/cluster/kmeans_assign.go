@@ -29,6 +29,17 @@ var (
 // Splits, RandomPairs and Restarts of Stability: each costs a full clustering (ErrTooLarge beyond).
 const MaxRestarts = 1 << 16
 
+// MaxIterLimit caps the MaxIter field of the package's batch methods (Lloyd steps of KMeans,
+// fixed-point sweeps per temperature of DA, HistogramDA, Pairwise, SoftSOM and PairwiseSOM):
+// 2²⁴ ≈ 1.7e7 iterations, far beyond any run that converges (ErrTooLarge beyond). The online
+// methods count epochs instead (MaxEpochs).
+const MaxIterLimit = 1 << 24
+
+// maxIterSize returns an error wrapping ErrTooLarge when maxIter exceeds MaxIterLimit.
+func maxIterSize(method string, maxIter int) error {
+	return check.Size("cluster: "+method, "MaxIter", maxIter, MaxIterLimit)
+}
+
 // Block sizing of the parallel assignment step. The size depends only on n, k and d, never on the
 // worker count, so the block-ordered reduction gives the same bits for any number of workers.
 const (

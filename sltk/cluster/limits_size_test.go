@@ -65,6 +65,17 @@ func TestSizeLimits(t *testing.T) {
 			_, err := DA{K: 1000, KeepPosteriors: true, Schedule: gibbs.Schedule{T0: 1, TMin: 1e-10, Cooling: 0.9}}.Fit(big)
 			return err
 		}, ErrTooLarge, "exceed MaxDATrace"},
+		{"KMeans MaxIter", func() error { _, err := KMeans{K: 2, MaxIter: 1 << 40}.Fit(x); return err },
+			ErrTooLarge, "cluster: KMeans.Fit: MaxIter = 1099511627776, limit 16777216"},
+		{"DA MaxIter", func() error { _, err := DA{K: 2, MaxIter: 1 << 40}.Fit(x); return err },
+			ErrTooLarge, "cluster: DA: MaxIter = 1099511627776, limit 16777216"},
+		{"Pairwise MaxIter", func() error { _, err := Pairwise{K: 2, MaxIter: 1 << 40}.Fit(d); return err },
+			ErrTooLarge, "cluster: Pairwise: MaxIter = 1099511627776, limit 16777216"},
+		{"HistogramDA MaxIter", func() error {
+			h := mat.NewDense(2, 2, []float64{0.5, 0.5, 0.25, 0.75})
+			_, err := HistogramDA{K: 2, MaxIter: 1 << 40}.Fit(h)
+			return err
+		}, ErrTooLarge, "cluster: HistogramDA: MaxIter = 1099511627776"},
 		{"HistogramDA trace", func() error {
 			h := mat.NewDense(1000, 200, nil)
 			for i := range 1000 {
@@ -114,6 +125,10 @@ func TestSizeLimitsBoundary(t *testing.T) {
 	}
 	if _, err := somLattice(Grid, 0, 65, MaxSOMNodes/64); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("grid of MaxSOMNodes + 64 nodes: %v", err)
+	}
+	// MaxIter = MaxIterLimit is accepted (the run converges long before).
+	if r, err := (KMeans{K: 2, MaxIter: MaxIterLimit}).Fit(x); err != nil || !r.Converged {
+		t.Errorf("KMeans at MaxIterLimit: %v", err)
 	}
 	if err := onlineSize("test", MaxEpochs, MaxOnlineSteps/MaxEpochs); err != nil {
 		t.Errorf("at MaxEpochs and MaxOnlineSteps: %v", err)

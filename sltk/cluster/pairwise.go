@@ -345,8 +345,11 @@ func pwResolve(method string, s gibbs.Schedule, tol float64, maxIter int, noise,
 		return pwSchedule{}, fmt.Errorf("cluster: %s: %w", method, err)
 	}
 	r := pwSchedule{sched: sched, tol: cmp.Or(tol, 1e-7*scale), noise: cmp.Or(noise, 1e-3), maxIter: cmp.Or(maxIter, 500)}
-	return r, validParams(method, param{"Tol", r.tol > 0, tol, "> 0"},
-		param{"MaxIter", r.maxIter > 0, float64(maxIter), "≥ 0"}, param{"Noise", !math.IsNaN(r.noise), noise, "a number"})
+	if err := validParams(method, param{"Tol", r.tol > 0, tol, "> 0"},
+		param{"MaxIter", r.maxIter > 0, float64(maxIter), "≥ 0"}, param{"Noise", !math.IsNaN(r.noise), noise, "a number"}); err != nil {
+		return r, err
+	}
+	return r, maxIterSize(method, r.maxIter)
 }
 
 // Fit clusters the objects of the dissimilarity matrix d.
