@@ -192,3 +192,15 @@ func TestSpectralCheckFallback(t *testing.T) {
 		t.Errorf("n = %d, MaxIter = 1: dense %v, converged %v; want not converged", denseFallbackLimit+1, res.Dense, res.Converged)
 	}
 }
+
+// TestSpectralIsolatedVertices: isolated vertices (components of one vertex, degree 0) under
+// the unnormalised Laplacian, on both sides of the dense limit: eigenvalue 0 once per
+// component, and the next ones from the cycle, against mat.EigenSym.
+func TestSpectralIsolatedVertices(t *testing.T) {
+	for _, n := range []int{399, 401} {
+		s := cycles(n-3, 1, 1, 1) // a 1-cycle is a self-loop, which is not part of the graph
+		for _, k := range []int{4, 6} {
+			checkEigen(t, fmt.Sprintf("n=%d cycle + 3 isolated K=%d", n, k), s, Unnormalized, k)
+		}
+	}
+}
