@@ -43,7 +43,7 @@ const (
 // The assignment step is exact but accelerated by default (Accel: AccelHamerly): distance bounds
 // prove for many rows, after the first iterations, that their nearest centroid cannot have
 // changed, and only the other rows are measured against the competing centroids. Where the
-// plain step runs on the AVX2 kernel (kmeans_kernel_amd64.s), a run starts with the plain step
+// plain step runs on the assembly kernel (internal/kernel, AVX2 and FMA), a run starts with the plain step
 // and sets up the bounds only once fewer than 1% of the labels change, and it drops them for
 // good when they fail for more than a quarter of the rows (heavily overlapping clusters): the
 // vector kernel measures every row for about what the bounds cost to keep. The

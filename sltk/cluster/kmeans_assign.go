@@ -22,7 +22,7 @@ var (
 	ErrParam     = errs.ErrParam     // K ≤ 0 or K > n, a temperature or another option out of range
 	ErrProb      = errs.ErrProb      // rows that should be histograms (non-negative, sum 1) are not
 	ErrLabel     = errs.ErrLabel     // a label outside [0, K)
-	ErrTooLarge  = errs.ErrTooLarge  // a count beyond its documented limit (MaxRestarts, MaxMatchK)
+	ErrTooLarge  = errs.ErrTooLarge  // a count beyond its documented limit (the Max… constants)
 )
 
 // MaxRestarts caps the restarts of KMeans (and of SpectralClustering, which runs it) and the
