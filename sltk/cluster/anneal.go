@@ -9,6 +9,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
@@ -60,6 +61,8 @@ type DA struct {
 	// centroid; 0 means 1e-2.
 	MergeTol float64
 	// KeepPosteriors stores the n×K assignment probabilities at every temperature in the trace.
+	// The trace is limited to MaxDATrace floats (levels·K·d, plus levels·n·K with this set);
+	// beyond it Fit returns an error wrapping ErrTooLarge.
 	KeepPosteriors bool
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
 	Workers int
@@ -252,6 +255,11 @@ func MeanHessian(x mat.Matrix, K int, T float64) (*mat.SymDense, error) {
 	return h, nil
 }
 
+// MaxDATrace caps the floats the trace of DA keeps over all temperature levels: levels·K·d
+// for the centroids, plus levels·n·K with KeepPosteriors (2²⁷ floats, 1 GiB). HistogramDA has
+// the same limit on levels·K·(B+1) (its centroid histograms and KL divergences).
+const MaxDATrace = 1 << 27
+
 func (a DA) params(x mat.Matrix) (*daParams, error) {
 	n, d, err := daCheckData(x)
 	if err != nil {
@@ -272,14 +280,26 @@ func (a DA) params(x mat.Matrix) (*daParams, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluster: DA: %w", err)
 	}
+	per := p.k * p.d // floats the trace keeps per level: the centroids, and the posteriors if kept
+	if a.KeepPosteriors {
+		per += p.n * p.k
+	}
+	if levels := max(p.sched.Levels(), 1); per > MaxDATrace/levels {
+		return nil, fmt.Errorf("cluster: DA: %d levels × %d floats per level (centroids, and posteriors if kept) exceed MaxDATrace = %d: %w",
+			levels, per, MaxDATrace, ErrTooLarge)
+	}
 	p.noise, p.tol, p.merge = cmp.Or(a.Noise, 1e-3), cmp.Or(a.Tol, 1e-7), cmp.Or(a.MergeTol, 1e-2)
 	p.maxIter, p.workers = cmp.Or(a.MaxIter, 1000), cmp.Or(a.Workers, runtime.GOMAXPROCS(0))
-	return p, validParams("DA",
+	err = validParams("DA",
 		param{"Noise", !math.IsNaN(p.noise) && !math.IsInf(p.noise, 0), a.Noise, "finite"},
 		param{"Tol", p.tol > 0 && !math.IsInf(p.tol, 0), a.Tol, "finite and > 0"},
 		param{"MergeTol", p.merge > 0 && !math.IsInf(p.merge, 0), a.MergeTol, "finite and > 0"},
 		param{"MaxIter", p.maxIter > 0, float64(a.MaxIter), "≥ 0"},
 		param{"Workers", p.workers > 0, float64(a.Workers), "≥ 0"})
+	if err == nil {
+		err = maxIterSize("DA", p.maxIter)
+	}
+	return p, err
 }
 
 // param is one hyperparameter check: ok reports whether the resolved value is valid; v is the
@@ -320,7 +340,7 @@ type daState struct {
 	cut     float64 // exp cut-off of daRowPosterior
 	accs    []daAcc
 	kp      int       // k rounded up to the distance kernel's vector width
-	ct      []float64 // d×kp transposed centroids for kmDistQuads; nil without the kernel
+	ct      []float64 // d×kp transposed centroids for kernel.KMDistQuads; nil without the kernel
 }
 
 func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
@@ -329,7 +349,7 @@ func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
 		return nil, fmt.Errorf("cluster: DA: %w", err)
 	}
 	s := &daState{x: raw, n: n, d: d, k: k, workers: workers, cut: daCut(n), kp: kmPadK(k)}
-	if kmHasAVX2 && s.kp <= kmMaxKP {
+	if kernel.Asm() && s.kp <= kmMaxKP {
 		s.ct = make([]float64, d*s.kp)
 	}
 	nb := (n + daBlock - 1) / daBlock
@@ -405,7 +425,7 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 		}
 		for i := lo; i < quadEnd; i += step {
 			m := min(step, quadEnd-i)
-			kmDistQuads(s.x[i*d:(i+m)*d], m/4, d, s.ct, kp, buf[:], nbest[:], nidx[:])
+			kernel.KMDistQuads(s.x[i*d:(i+m)*d], m/4, d, s.ct, kp, buf[:], nbest[:], nidx[:])
 			for r := range m {
 				dist := buf[r*kp : r*kp+k]
 				mi, lz := daPosterior(dist, t, s.cut, trace, a.p)

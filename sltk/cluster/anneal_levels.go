@@ -142,27 +142,78 @@ func (lv DALevel) GroupLabels(x mat.Matrix) ([]int, error) {
 // the probability that a point at (x₁, x₂) belongs to its most probable distinct position. Its
 // level lines are the iso-probability contours of cluster membership (f = 1/2 runs along the
 // boundary between two clusters; f near 1 marks the cores). It fails when the centroids are not
-// two-dimensional. Each call costs O(K) and allocates.
+// two-dimensional or not finite, or the groups do not name them.
+//
+// f works for every finite point, however far: the Gibbs weights depend only on the
+// differences δ_c = ‖x−θ_c‖² − ‖x−θ_m‖² to the nearest centroid θ_m, computed as
+// ⟨θ_m−θ_c, 2x−θ_m−θ_c⟩ on coordinates scaled by their largest magnitude s and then as
+// δ_c/T = exp(log δ'_c + 2 log s − log T). The squared distances themselves would overflow
+// beyond |x| ≈ 1e154, and lose the difference to rounding long before (at (1e100, 0) both
+// distances to centroids at (0,0) and (5,5) round to 1e200, and f would be 1/2 instead of 1).
+// A NaN or infinite coordinate gives NaN. Each call costs O(K) exponentials and allocates
+// nothing; f is safe for concurrent use.
 func (lv DALevel) Membership() (func(x1, x2 float64) float64, error) {
 	if lv.Centroids == nil || len(lv.Groups) == 0 {
 		return nil, fmt.Errorf("cluster: Membership of a level without centroids: %w", ErrEmpty)
 	}
-	if _, d := lv.Centroids.Dims(); d != 2 {
+	k, d := lv.Centroids.Dims()
+	if d != 2 {
 		return nil, fmt.Errorf("cluster: Membership needs 2-D centroids, have d = %d: %w", d,
 			ErrShape)
 	}
 	if !(lv.T > 0) || math.IsInf(lv.T, 0) {
 		return nil, fmt.Errorf("cluster: Membership at T = %g: %w", lv.T, ErrParam)
 	}
-	pt := mat.NewDense(1, 2, nil)
+	if err := lv.checkGroups("Membership"); err != nil {
+		return nil, err
+	}
+	theta := mat.DenseCopyOf(lv.Centroids).RawMatrix().Data
+	tmax := 0.0
+	for _, v := range theta {
+		tmax = math.Max(tmax, math.Abs(v))
+	}
+	logT := math.Log(lv.T)
 	return func(x1, x2 float64) float64 {
-		pt.Set(0, 0, x1)
-		pt.Set(0, 1, x2)
-		gp, err := lv.GroupPosteriors(pt)
-		if err != nil { // only non-finite coordinates reach here
+		if math.IsNaN(x1) || math.IsNaN(x2) || math.IsInf(x1, 0) || math.IsInf(x2, 0) {
 			return math.NaN()
 		}
-		return mat.Max(gp)
+		s := math.Max(tmax, math.Max(math.Abs(x1), math.Abs(x2)))
+		if s == 0 { // every centroid and the point at the origin
+			s = 1
+		}
+		y1, y2 := x1/s, x2/s
+		// delta is (‖x−θ_c‖² − ‖x−θ_m‖²)/s², all terms of magnitude ≤ 4: no overflow.
+		delta := func(c, m int) float64 {
+			c1, c2 := theta[2*c]/s, theta[2*c+1]/s
+			m1, m2 := theta[2*m]/s, theta[2*m+1]/s
+			return (m1-c1)*(2*y1-m1-c1) + (m2-c2)*(2*y2-m2-c2)
+		}
+		m := 0
+		for c := 1; c < k; c++ {
+			if delta(c, m) < 0 {
+				m = c
+			}
+		}
+		logS2T := 2*math.Log(s) - logT
+		weight := func(c int) float64 { // exp(−δ_c/T), 1 for the nearest centroid
+			if dc := delta(c, m); dc > 0 {
+				return math.Exp(-math.Exp(math.Log(dc) + logS2T))
+			}
+			return 1
+		}
+		var z float64
+		for c := range k {
+			z += weight(c)
+		}
+		best := 0.0
+		for _, gr := range lv.Groups {
+			var p float64
+			for _, c := range gr {
+				p += weight(c)
+			}
+			best = math.Max(best, p/z)
+		}
+		return best
 	}, nil
 }
 

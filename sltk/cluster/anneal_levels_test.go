@@ -147,3 +147,36 @@ func TestFreeEnergyHessianTooLarge(t *testing.T) {
 		t.Fatalf("K·d = 4200 > MaxHessianSize: %v", err)
 	}
 }
+
+// TestDALevelMembershipFar: far from two centroids at (0, 0) and (5, 5) the membership is the
+// nearest centroid's, 1 (closed form: p = 1/(1 + exp(−δ/T)) with δ = ‖x−θ₂‖² − ‖x−θ₁‖²
+// = 10·x₁ − 50 at x = (x₁, 0), overwhelming for x₁ ≥ 100). The squared distances round to the
+// same value at x₁ = 1e100 (which gave 1/2) and overflow at 1e155 (which gave NaN). Near the
+// centroids the closed form is checked too.
+func TestDALevelMembershipFar(t *testing.T) {
+	lv := DALevel{Level: gibbs.Level{T: 1}, Centroids: mat.NewDense(2, 2, []float64{0, 0, 5, 5}),
+		Groups: [][]int{{0}, {1}}, Distinct: 2}
+	f, err := lv.Membership()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x1 := range []float64{100, 1e100, 1e155, 1e300, math.MaxFloat64, -1e200} {
+		if v := f(x1, 0); v != 1 {
+			t.Errorf("membership at (%g, 0) = %v, want 1", x1, v)
+		}
+	}
+	for _, x1 := range []float64{0, 2.5, 3, 4.9} {
+		delta := 10*x1 - 50 // ‖x−θ₂‖² − ‖x−θ₁‖² at (x₁, 0)
+		p1 := 1 / (1 + math.Exp(-delta))
+		if want := math.Max(p1, 1-p1); math.Abs(f(x1, 0)-want) > 1e-12 {
+			t.Errorf("membership at (%g, 0) = %v, want %v", x1, f(x1, 0), want)
+		}
+	}
+	if v := f(math.NaN(), 0); !math.IsNaN(v) {
+		t.Errorf("membership at NaN = %v", v)
+	}
+	lv.Centroids = mat.NewDense(2, 2, []float64{0, 0, 5, math.Inf(1)})
+	if _, err := lv.Membership(); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("infinite centroid: %v", err)
+	}
+}

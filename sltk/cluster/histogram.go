@@ -35,7 +35,8 @@ import (
 type HistogramDA struct {
 	K int // number of centroids, 1 ≤ K ≤ n
 	// Schedule gives the temperatures; zero fields mean T0 = 1.5·Tc, TMin = 1e-3·Tc (Tc the χ²
-	// estimate above) and Cooling = 0.9.
+	// estimate above) and Cooling = 0.9. The trace keeps K·(B+1) floats per level, at most
+	// MaxDATrace over all levels (ErrTooLarge beyond).
 	Schedule gibbs.Schedule
 	Noise    float64 // δ of the multiplicative simplex noise; 0 means 1e-3, negative disables
 	Tol      float64 // inner loop stops when max |Δq| < Tol; 0 means 1e-9
@@ -166,6 +167,13 @@ func (a HistogramDA) Fit(h mat.Matrix) (*HistResult, error) {
 		param{"Noise", !math.IsNaN(noise), a.Noise, "a number"},
 		param{"MaxIter", maxIter > 0, float64(a.MaxIter), "≥ 0"}); err != nil {
 		return nil, err
+	}
+	if err := maxIterSize("HistogramDA", maxIter); err != nil {
+		return nil, err
+	}
+	if levels := max(sched.Levels(), 1); st.k*(st.b+1) > MaxDATrace/levels {
+		return nil, fmt.Errorf("cluster: HistogramDA: %d levels × %d floats per level (K·(B+1)) exceed MaxDATrace = %d: %w",
+			levels, st.k*(st.b+1), MaxDATrace, ErrTooLarge)
 	}
 	st.startAtMean()
 	rng := rand.New(rand.NewPCG(a.Seed, 0x68697374))

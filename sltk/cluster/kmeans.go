@@ -43,7 +43,7 @@ const (
 // The assignment step is exact but accelerated by default (Accel: AccelHamerly): distance bounds
 // prove for many rows, after the first iterations, that their nearest centroid cannot have
 // changed, and only the other rows are measured against the competing centroids. Where the
-// plain step runs on the AVX2 kernel (kmeans_kernel_amd64.s), a run starts with the plain step
+// plain step runs on the assembly kernel (internal/kernel, AVX2 and FMA), a run starts with the plain step
 // and sets up the bounds only once fewer than 1% of the labels change, and it drops them for
 // good when they fail for more than a quarter of the rows (heavily overlapping clusters): the
 // vector kernel measures every row for about what the bounds cost to keep. The
@@ -127,6 +127,8 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 		return nil, fmt.Errorf("%w: cluster: KMeans.Fit: Restarts = %d, limit %d", ErrTooLarge, restarts, MaxRestarts)
 	case maxIter < 0:
 		return nil, fmt.Errorf("%w: MaxIter = %d, want ≥ 0", ErrParam, maxIter)
+	case maxIter > MaxIterLimit:
+		return nil, maxIterSize("KMeans.Fit", maxIter)
 	case km.Tol < 0 || math.IsNaN(km.Tol):
 		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrParam, km.Tol)
 	case km.Empty != EmptyKeep && km.Empty != EmptyFarthest:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
@@ -21,12 +22,23 @@ var (
 	ErrParam     = errs.ErrParam     // K ≤ 0 or K > n, a temperature or another option out of range
 	ErrProb      = errs.ErrProb      // rows that should be histograms (non-negative, sum 1) are not
 	ErrLabel     = errs.ErrLabel     // a label outside [0, K)
-	ErrTooLarge  = errs.ErrTooLarge  // a count beyond its documented limit (MaxRestarts, MaxMatchK)
+	ErrTooLarge  = errs.ErrTooLarge  // a count beyond its documented limit (the Max… constants)
 )
 
 // MaxRestarts caps the restarts of KMeans (and of SpectralClustering, which runs it) and the
 // Splits, RandomPairs and Restarts of Stability: each costs a full clustering (ErrTooLarge beyond).
 const MaxRestarts = 1 << 16
+
+// MaxIterLimit caps the MaxIter field of the package's batch methods (Lloyd steps of KMeans,
+// fixed-point sweeps per temperature of DA, HistogramDA, Pairwise, SoftSOM and PairwiseSOM):
+// 2²⁴ ≈ 1.7e7 iterations, far beyond any run that converges (ErrTooLarge beyond). The online
+// methods count epochs instead (MaxEpochs).
+const MaxIterLimit = 1 << 24
+
+// maxIterSize returns an error wrapping ErrTooLarge when maxIter exceeds MaxIterLimit.
+func maxIterSize(method string, maxIter int) error {
+	return check.Size("cluster: "+method, "MaxIter", maxIter, MaxIterLimit)
+}
 
 // Block sizing of the parallel assignment step. The size depends only on n, k and d, never on the
 // worker count, so the block-ordered reduction gives the same bits for any number of workers.
@@ -128,7 +140,7 @@ type kmEngine struct {
 
 	cent     []float64  // centroids read by the block workers
 	kp       int        // k rounded up to the kernel's vector width
-	ct       []float64  // d×kp transposed centroids for kmDistQuads; nil without the kernel
+	ct       []float64  // d×kp transposed centroids for kernel.KMDistQuads; nil without the kernel
 	hb       *kmHamerly // bounds of the accelerated assignment (kmeans_accel.go); nil until used
 	used     []int      // rows taken by kmReseedEmpty in the current update
 	assignFn func(int)  // e.assignBlock, bound once so that no iteration allocates it
@@ -162,7 +174,7 @@ func kmNewEngine(data kmData, k, workers int) *kmEngine {
 		e.labels[i] = -1
 	}
 	e.kp = kmPadK(k)
-	if kmHasAVX2 && e.kp <= kmMaxKP { // kmDistQuadsGo is slower than kmNearest: no kernel without AVX2
+	if kernel.Asm() && e.kp <= kmMaxKP { // the Go form of the kernel is slower than kmNearest
 		e.ct = make([]float64, d*e.kp)
 	}
 	e.assignFn = e.assignBlock
@@ -208,7 +220,7 @@ func (e *kmEngine) reduce() {
 // Σ_t (x_t − c_t)² rather than ‖x‖² − 2x·c + ‖c‖² with the cross terms from blas64.Gemm on the
 // block: the direct form cannot lose precision to cancellation, it keeps exact ties exact, which
 // the smallest-index rule relies on, and with gonum's pure-Go Gemm the cross-term form was
-// slower at d = k = 10 (BenchmarkAssignForms). The nearest centroids come from kmDistQuads, 4
+// slower at d = k = 10 (BenchmarkAssignForms). The nearest centroids come from kernel.KMDistQuads, 4
 // rows against all centroids per step of its loop, through buffers on the stack; the rows left over
 // at the block end (and every row when k is too large for the buffer) go through kmNearest,
 // which gives the same bits.
@@ -225,7 +237,7 @@ func (e *kmEngine) assignBlock(b int) {
 	var buf [kmChunk]float64
 	var nbest [kmChunk / 4]float64
 	var nidx [kmChunk / 4]int
-	quadEnd := lo // rows below quadEnd go through kmDistQuads, the others through kmNearest
+	quadEnd := lo // rows below quadEnd go through kernel.KMDistQuads, the others through kmNearest
 	if e.ct != nil {
 		quadEnd = lo + (hi-lo)/4*4
 	}
@@ -233,7 +245,7 @@ func (e *kmEngine) assignBlock(b int) {
 	labels, mind := e.labels, e.mind
 	for i := lo; i < quadEnd; i += step {
 		m := min(step, quadEnd-i)
-		kmDistQuads(x[i*d:(i+m)*d], m/4, d, e.ct, kp, buf[:], nbest[:], nidx[:])
+		kernel.KMDistQuads(x[i*d:(i+m)*d], m/4, d, e.ct, kp, buf[:], nbest[:], nidx[:])
 		lab, md := labels[i:i+m], mind[i:i+m]
 		for r, bj := range nidx[:m] {
 			old := lab[r]
@@ -244,9 +256,9 @@ func (e *kmEngine) assignBlock(b int) {
 			best := nbest[r]
 			md[r] = best
 			cost += best
-			counts[bj]++ // bounds-checked: every bj < k before kmAddRows trusts them
+			counts[bj]++ // bounds-checked: every bj < k before kernel.KMAddRows trusts them
 		}
-		kmAddRows(sums, x[i*d:(i+m)*d], nidx[:m], d)
+		kernel.KMAddRows(sums, x[i*d:(i+m)*d], nidx[:m], d)
 	}
 	for i := quadEnd; i < hi; i++ {
 		xi := x[i*d : (i+1)*d]

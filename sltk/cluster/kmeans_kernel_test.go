@@ -4,13 +4,15 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 )
 
 // TestKMDistQuadsAgree checks that the distance kernel in use (assembly where available) gives,
-// bit for bit, kmDistQuadsGo and kmDist2 for every pair, on random data over many scales and
+// bit for bit, kernel.KMDistQuadsGo and kmDist2 for every pair, on random data over many scales and
 // shapes, including values whose squares overflow.
 func TestKMDistQuadsAgree(t *testing.T) {
-	t.Logf("AVX2 kernel in use: %v", kmHasAVX2)
+	t.Logf("assembly kernel in use: %v", kernel.Asm())
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := 0; trial < 300; trial++ {
 		d := 1 + rng.IntN(20)
@@ -38,8 +40,8 @@ func TestKMDistQuadsAgree(t *testing.T) {
 			copy(cent[(k-1)*d:], cent[:d])
 		}
 		kmTranspose(ct, cent, k, d, kp)
-		kmDistQuads(x, nq, d, ct, kp, got, gb, gi)
-		kmDistQuadsGo(x, nq, d, ct, kp, want, wb, wi)
+		kernel.KMDistQuads(x, nq, d, ct, kp, got, gb, gi)
+		kernel.KMDistQuadsGo(x, nq, d, ct, kp, want, wb, wi)
 		for r := 0; r < 4*nq; r++ {
 			nb, nj := kmNearest(x[r*d:(r+1)*d], cent, k)
 			if gi[r] != nj || math.Float64bits(gb[r]) != math.Float64bits(nb) || wi[r] != nj ||
@@ -82,18 +84,18 @@ func BenchmarkKMDistQuads(b *testing.B) {
 	b.Run("kernel", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			kmDistQuads(x, n/4, d, ct, kp, out, best, idx)
+			kernel.KMDistQuads(x, n/4, d, ct, kp, out, best, idx)
 		}
 	})
 	b.Run("go", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			kmDistQuadsGo(x, n/4, d, ct, kp, out, best, idx)
+			kernel.KMDistQuadsGo(x, n/4, d, ct, kp, out, best, idx)
 		}
 	})
 }
 
-// TestKMAddRowsAgree checks that kmAddRows (the assembly where available) adds rows into their
+// TestKMAddRowsAgree checks that kernel.KMAddRows (the assembly where available) adds rows into their
 // clusters' sums with the bits of kmAddRow, for widths around the four-lane vectors and repeated
 // clusters (a sum read right after it was written).
 func TestKMAddRowsAgree(t *testing.T) {
@@ -114,13 +116,13 @@ func TestKMAddRowsAgree(t *testing.T) {
 				got[i] = rng.NormFloat64()
 				want[i] = got[i]
 			}
-			kmAddRows(got, x, idx, d)
+			kernel.KMAddRows(got, x, idx, d)
 			for r, j := range idx {
 				kmAddRow(want[j*d:(j+1)*d], x[r*d:(r+1)*d])
 			}
 			for i := range got {
 				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
-					t.Fatalf("d=%d m=%d: sum %d: kmAddRows %v, kmAddRow %v (AVX2 %v)", d, m, i, got[i], want[i], kmHasAVX2)
+					t.Fatalf("d=%d m=%d: sum %d: kernel.KMAddRows %v, kmAddRow %v (assembly %v)", d, m, i, got[i], want[i], kernel.Asm())
 				}
 			}
 		}

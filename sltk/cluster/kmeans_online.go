@@ -84,6 +84,9 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	case ok.Tol < 0 || math.IsNaN(ok.Tol):
 		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrParam, ok.Tol)
 	}
+	if err := onlineSize("OnlineKMeans", epochs, n); err != nil {
+		return nil, err
+	}
 	workers, err := kmWorkers(ok.Workers)
 	if err != nil {
 		return nil, err
@@ -91,7 +94,7 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	e := kmNewEngine(data, k, workers)
 	wins := make([]int, k)
 	start := make([]float64, k*d)
-	res := &KMeansResult{Trace: make([]float64, 0, epochs)}
+	res := &KMeansResult{Trace: make([]float64, 0, min(epochs, 64))}
 	cent, err := kmOnline(e, ok.Init, given, ok.Seed, epochs, func(step int, xi, cent []float64) {
 		if step%n == 0 { // the first visit of an epoch: remember where the centroids started
 			copy(start, cent)

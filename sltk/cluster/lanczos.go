@@ -14,16 +14,34 @@ import (
 
 const lanczosStream = 0x6c61_6e63_7a6f_73 // "lanczos": PCG stream of the start vectors
 
-// lanczos finds the smallest eigenpairs of a symmetric operator by the Lanczos process with
-// full reorthogonalisation (two passes of classical Gram–Schmidt by BLAS): the Krylov basis
-// q_0, q_1, … turns the operator into a tridiagonal T whose eigenpairs (Ritz pairs, from
-// mat.EigenSym) converge first at the ends of the spectrum. The residual of a Ritz pair
-// (θ, Qs) is exactly |β_m·s_m|, which is the stopping test. On a breakdown (β ≈ 0: an
-// invariant subspace, e.g. one connected component) it continues from a fresh random vector
-// orthogonal to the basis, so repeated eigenvalues are found too.
+// lanczosExtra is how many vectors the block of the Krylov method holds beyond the r wanted
+// eigenpairs: an eigenvalue of multiplicity up to r + lanczosExtra among the wanted ones is
+// found (a single Krylov vector sees one copy of a repeated eigenvalue only).
+const lanczosExtra = 2
+
+// lanczosTolFloor is the smallest relative residual the solver aims for: below it, rounding in
+// L·u (about √n·ε·‖L‖) decides, not the method.
+const lanczosTolFloor = 1e-13
+
+// lanczos finds the smallest eigenpairs of a graph Laplacian in two parts.
+//
+// First, exactly: the multiplicity of eigenvalue 0 is the number c of connected components,
+// and the eigenvectors of 0 are the component indicators 1_C (scaled by D^{1/2} for L_sym),
+// normalised. They are written down, not computed, and every later vector is kept orthogonal
+// to them (deflation), so a repeated zero eigenvalue never has to be resolved numerically.
+//
+// Then, for the r = K − c smallest eigenpairs of L on the complement: a block Krylov method
+// (band Lanczos) with a block of b = min(r + lanczosExtra, n − c) random start vectors; each
+// new basis vector is L applied to the vector b places back, orthogonalised against the
+// deflated vectors and the whole basis by two passes of classical Gram–Schmidt (BLAS). A
+// vector that vanishes in the process (an invariant subspace: the method found a whole
+// eigenspace, e.g. of a small component) is replaced by a fresh random one. The Rayleigh–Ritz
+// step diagonalises T = QᵀLQ (mat.EigenSym) and measures every Ritz pair's residual
+// ‖LQs − θQs‖ explicitly from the stored LQ, which is the stopping test; it is not the
+// three-term recurrence's estimate, which misses rounding.
 type lanczos struct {
-	tol     float64
-	maxIter int
+	tol     float64 // relative to the Gershgorin bound of ‖L‖
+	maxIter int     // the most basis vectors (operator applications)
 	seed    uint64
 }
 
@@ -53,77 +71,142 @@ func (op laplacianOp) apply(x, y []float64) {
 	})
 }
 
-func (lz lanczos) smallest(op laplacianOp, k int) ([]float64, *mat.Dense, int, bool, error) {
+// nullBasis returns the c orthonormal eigenvectors of eigenvalue 0 as the rows of a c×n
+// slice: row C holds 1/√|C| on component C (D^{1/2}1_C/‖D^{1/2}1_C‖ for L_sym). labels
+// numbers the components 0..c−1. Cost O(c·n).
+func (op laplacianOp) nullBasis(labels []int, c int) []float64 {
 	n := op.n
-	m := min(max(lz.maxIter, k+1), n)
+	z := make([]float64, c*n)
+	norm := make([]float64, c)
+	for i, l := range labels {
+		v := 1.0
+		if op.inv != nil {
+			v = 1 / op.inv[i] // √deg_i
+		}
+		z[l*n+i] = v
+		norm[l] += v * v
+	}
+	for i, l := range labels {
+		z[l*n+i] /= math.Sqrt(norm[l])
+	}
+	return z
+}
+
+// normBound is the Gershgorin bound of ‖L‖: 2·max deg for D − S, 2 for L_sym. It scales the
+// tolerances.
+func (op laplacianOp) normBound() float64 {
+	if op.inv != nil {
+		return 2
+	}
+	m := 0.0
+	for _, d := range op.deg {
+		m = math.Max(m, d)
+	}
+	return math.Max(2*m, math.SmallestNonzeroFloat64)
+}
+
+// smallest returns the k smallest eigenvalues of L (ascending), their orthonormal
+// eigenvectors as the columns of an n×k matrix, the number of basis vectors built (operator
+// applications) and whether every pair met the tolerance. labels and c are the graph's
+// connected components (matgraph.Components), c ≤ k. Cost O(m·n² + m²·n + checks·m³) for m
+// basis vectors, memory O(m·n + m²).
+func (lz lanczos) smallest(op laplacianOp, k int, labels []int, c int) ([]float64, *mat.Dense, int, bool, error) {
+	n := op.n
+	z := op.nullBasis(labels, c)
+	r := k - c
+	tol := math.Max(lz.tol, lanczosTolFloor) * op.normBound()
+	vals := make([]float64, 0, k)
+	y := make([]float64, n)
+	for j := range c { // the Rayleigh quotients of the null vectors: 0 up to rounding
+		op.apply(z[j*n:(j+1)*n], y)
+		vals = append(vals, blas64.Dot(blas64.Vector{N: n, Inc: 1, Data: z[j*n:]}, blas64.Vector{N: n, Inc: 1, Data: y}))
+	}
+	u := mat.NewDense(n, k, nil)
+	for j := range c {
+		u.SetCol(j, z[j*n:(j+1)*n])
+	}
+	if r == 0 {
+		return vals, u, 0, true, nil
+	}
+	b := min(r+lanczosExtra, n-c)
+	m := min(max(lz.maxIter, r+b), n-c) // basis size cap
 	rng := rand.New(rand.NewPCG(lz.seed, lanczosStream))
-	q := make([]float64, m*n) // row j is q_j
-	alpha, beta := make([]float64, m), make([]float64, m)
+	q := make([]float64, m*n)  // row j is q_j
+	aq := make([]float64, m*n) // row j is L q_j
+	t := make([]float64, m*m)  // T = QᵀLQ, upper triangle
+	h := make([]float64, max(m, c))
 	w := make([]float64, n)
-	h := make([]float64, m)
-	newStart := func(j int) bool { // a random unit vector orthogonal to q_0..q_{j−1}
+	// add orthogonalises w against the null vectors and q_0..q_{j−1} and, unless it vanished,
+	// stores it as q_j with L q_j and the new column of T.
+	add := func(j int) bool {
+		w0 := blas64.Nrm2(blas64.Vector{N: n, Inc: 1, Data: w})
+		for range 2 {
+			orthogonalise(z, c, n, w, h)
+			orthogonalise(q, j, n, w, h)
+		}
+		nrm := blas64.Nrm2(blas64.Vector{N: n, Inc: 1, Data: w})
+		if !(nrm > 1e-10*w0) {
+			return false
+		}
+		blas64.Scal(1/nrm, blas64.Vector{N: n, Inc: 1, Data: w})
+		copy(q[j*n:(j+1)*n], w)
+		op.apply(q[j*n:(j+1)*n], aq[j*n:(j+1)*n])
+		col := blas64.Vector{N: j + 1, Inc: 1, Data: h}
+		blas64.Gemv(blas.NoTrans, 1, blas64.General{Rows: j + 1, Cols: n, Stride: n, Data: q[:(j+1)*n]},
+			blas64.Vector{N: n, Inc: 1, Data: aq[j*n:]}, 0, col)
+		for i := 0; i <= j; i++ {
+			t[i*m+j] = h[i]
+		}
+		return true
+	}
+	random := func(j int) bool {
 		for range 3 {
 			for i := range w {
 				w[i] = rng.NormFloat64()
 			}
-			orthogonalise(q, j, n, w, h)
-			if nrm := blas64.Nrm2(blas64.Vector{N: n, Inc: 1, Data: w}); nrm > 1e-8 {
-				blas64.Scal(1/nrm, blas64.Vector{N: n, Inc: 1, Data: w})
-				copy(q[j*n:(j+1)*n], w)
+			if add(j) {
 				return true
 			}
 		}
 		return false
 	}
-	newStart(0)
-	var vals []float64
-	var ritz *mat.Dense
-	var scale float64
-	steps, checkedAt, converged := 0, 0, false
-	for j := range m {
-		op.apply(q[j*n:(j+1)*n], w)
-		alpha[j] = blas64.Dot(blas64.Vector{N: n, Inc: 1, Data: q[j*n:]}, blas64.Vector{N: n, Inc: 1, Data: w})
-		orthogonalise(q, j+1, n, w, h)
-		orthogonalise(q, j+1, n, w, h)
-		beta[j] = blas64.Nrm2(blas64.Vector{N: n, Inc: 1, Data: w})
-		steps = j + 1
-		scale = math.Max(scale, math.Abs(alpha[j])+beta[j])
-		if check := steps >= k && (steps%10 == 0 || steps == m || beta[j] <= 1e-12*scale); check {
+	var ritzVals []float64
+	var ritzVecs *mat.Dense
+	steps, next, converged := 0, r+b, false
+	for steps < m {
+		ok := false
+		if steps >= b {
+			copy(w, aq[(steps-b)*n:(steps-b+1)*n])
+			ok = add(steps)
+		}
+		if !ok && !random(steps) {
+			break // no direction left outside the basis: it spans the complement
+		}
+		steps++
+		if steps >= min(next, m) {
 			var err error
-			vals, ritz, converged, err = ritzPairs(alpha[:steps], beta[:steps], k, lz.tol*scale)
+			ritzVals, ritzVecs, converged, err = ritzPairs(q, aq, t, m, steps, n, r, tol)
 			if err != nil {
 				return nil, nil, 0, false, err
 			}
-			checkedAt = steps
-			if converged && (beta[j] > 1e-12*scale || steps == n) {
+			if converged {
 				break
 			}
+			next = steps + max(10, steps/8)
 		}
-		if j+1 == m {
-			break
-		}
-		if beta[j] <= 1e-12*scale {
-			beta[j] = 0
-			if !newStart(j + 1) {
-				break
-			}
-			continue
-		}
-		blas64.Scal(1/beta[j], blas64.Vector{N: n, Inc: 1, Data: w})
-		copy(q[(j+1)*n:(j+2)*n], w)
 	}
-	if checkedAt != steps {
+	if ritzVecs == nil || ritzVecs.RawMatrix().Rows != steps {
 		var err error
-		if vals, ritz, converged, err = ritzPairs(alpha[:steps], beta[:steps], k, lz.tol*scale); err != nil {
+		if ritzVals, ritzVecs, converged, err = ritzPairs(q, aq, t, m, steps, n, r, tol); err != nil {
 			return nil, nil, 0, false, err
 		}
 	}
-	// Eigenvectors: U = Qᵀ·S_k (n×k).
-	u := mat.NewDense(n, k, nil)
+	// Eigenvectors: Qᵀ·S_r (n×r) in the columns after the null vectors.
+	rest := u.Slice(0, n, c, k).(*mat.Dense)
 	blas64.Gemm(blas.Trans, blas.NoTrans, 1,
 		blas64.General{Rows: steps, Cols: n, Stride: n, Data: q[:steps*n]},
-		ritz.RawMatrix(), 0, u.RawMatrix())
-	return vals, u, steps, converged, nil
+		ritzVecs.RawMatrix(), 0, rest.RawMatrix())
+	return append(vals, ritzVals...), u, steps, converged, nil
 }
 
 // orthogonalise removes from w its components along q_0..q_{j−1}: w −= Qᵀ(Qw).
@@ -136,30 +219,39 @@ func orthogonalise(q []float64, j, n int, w, h []float64) {
 	blas64.Gemv(blas.Trans, -1, qm, blas64.Vector{N: j, Inc: 1, Data: h}, 1, blas64.Vector{N: n, Inc: 1, Data: w})
 }
 
-// ritzPairs diagonalises the m×m tridiagonal T (diagonal alpha, off-diagonal beta[:m−1]) and
-// returns its k smallest eigenvalues, their eigenvectors (m×k) and whether every residual
-// |β_{m−1}·s_{m−1,i}| is at most tol.
-func ritzPairs(alpha, beta []float64, k int, tol float64) ([]float64, *mat.Dense, bool, error) {
-	m := len(alpha)
-	t := mat.NewSymDense(m, nil)
-	for i := range m {
-		t.SetSym(i, i, alpha[i])
-		if i+1 < m {
-			t.SetSym(i, i+1, beta[i])
+// ritzPairs is the Rayleigh–Ritz step on the first j basis vectors: it diagonalises the j×j
+// T = QᵀLQ (upper triangle of t, stride m) and returns its r smallest eigenvalues, their
+// eigenvectors (j×r) and whether every residual ‖LQs − θQs‖, computed from the stored LQ, is
+// at most tol. Cost O(j³ + r·j·n).
+func ritzPairs(q, aq, t []float64, m, j, n, r int, tol float64) ([]float64, *mat.Dense, bool, error) {
+	ts := mat.NewSymDense(j, nil)
+	for a := range j {
+		for b := a; b < j; b++ {
+			ts.SetSym(a, b, t[a*m+b])
 		}
 	}
 	var e mat.EigenSym
-	if !e.Factorize(t, true) {
-		return nil, nil, false, fmt.Errorf("cluster: SpectralClustering.Fit: Lanczos: the tridiagonal eigenproblem did not converge: %w", errs.ErrSingular)
+	if !e.Factorize(ts, true) {
+		return nil, nil, false, fmt.Errorf("cluster: SpectralClustering.Fit: Lanczos: the projected eigenproblem did not converge: %w", errs.ErrSingular)
 	}
 	var s mat.Dense
 	e.VectorsTo(&s)
-	k = min(k, m)
+	r = min(r, j)
+	theta := e.Values(nil)[:r]
+	sv := make([]float64, j)
+	res, lu := make([]float64, n), make([]float64, n)
 	ok := true
-	for i := range k {
-		if math.Abs(beta[m-1]*s.At(m-1, i)) > tol {
+	for i := range r {
+		mat.Col(sv, i, &s)
+		x := blas64.Vector{N: j, Inc: 1, Data: sv}
+		blas64.Gemv(blas.Trans, 1, blas64.General{Rows: j, Cols: n, Stride: n, Data: aq[:j*n]}, x, 0, blas64.Vector{N: n, Inc: 1, Data: lu})
+		blas64.Gemv(blas.Trans, 1, blas64.General{Rows: j, Cols: n, Stride: n, Data: q[:j*n]}, x, 0, blas64.Vector{N: n, Inc: 1, Data: res})
+		for p := range res { // res = LQs − θ·Qs
+			res[p] = lu[p] - theta[i]*res[p]
+		}
+		if blas64.Nrm2(blas64.Vector{N: n, Inc: 1, Data: res}) > tol {
 			ok = false
 		}
 	}
-	return e.Values(nil)[:k], mat.DenseCopyOf(s.Slice(0, m, 0, k)), ok, nil
+	return theta, mat.DenseCopyOf(s.Slice(0, j, 0, r)), ok, nil
 }

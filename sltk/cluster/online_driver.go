@@ -1,6 +1,30 @@
 package cluster
 
-import "math/rand/v2"
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// MaxEpochs caps MaxIter (epochs) of the online methods (OnlineKMeans, OnlineSoftKMeans, SOM),
+// whose traces hold one entry per epoch, and MaxOnlineSteps their number of single-point
+// updates, epochs·n (2⁴⁰ ≈ 1.1e12, hours of work at the least; the step counter and the
+// schedules' step fractions stay exact far below it).
+const (
+	MaxEpochs      = 1 << 20
+	MaxOnlineSteps = 1 << 40
+)
+
+// onlineSize checks the limits MaxEpochs and MaxOnlineSteps for epochs over n points; the
+// error (wrapping ErrTooLarge) names the function fn.
+func onlineSize(fn string, epochs, n int) error {
+	if epochs > MaxEpochs {
+		return fmt.Errorf("cluster: %s: MaxIter = %d epochs, limit MaxEpochs = %d: %w", fn, epochs, MaxEpochs, ErrTooLarge)
+	}
+	if n > 0 && epochs > MaxOnlineSteps/n {
+		return fmt.Errorf("cluster: %s: %d epochs × %d points exceed MaxOnlineSteps = %d updates: %w", fn, epochs, n, MaxOnlineSteps, ErrTooLarge)
+	}
+	return nil
+}
 
 // kmOnline runs the sequential updates shared by OnlineKMeans, OnlineSoftKMeans and SOM, and so
 // fixes their common order of random numbers (documented at OnlineKMeans), which is what lets a

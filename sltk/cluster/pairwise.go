@@ -248,7 +248,9 @@ func pwCheckAssign(a mat.Matrix, n int) (*mat.Dense, error) {
 //	E = (1/(2p)) Σ_q Σ_{α,α′ ∈ q} d_αα′ / |q|.
 //
 // For d = ‖x − x′‖² it equals the k-means cost (1/p) Σ_α ‖x^(α) − w_{q(α)}‖² with w_q the
-// cluster means, for every assignment. Empty clusters contribute 0. Cost O(p²).
+// cluster means, for every assignment. Empty clusters contribute 0. k must lie in [1, p]
+// (ErrParam otherwise: more clusters than objects leaves some empty for certain, and k sizes
+// the work arrays). Cost O(p²).
 func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
 	p, err := pwPrepare(d, false)
 	if err != nil {
@@ -256,6 +258,9 @@ func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
 	}
 	if len(labels) != p.n {
 		return 0, fmt.Errorf("%w: %d labels for %d objects", ErrShape, len(labels), p.n)
+	}
+	if k < 1 || k > p.n {
+		return 0, fmt.Errorf("cluster: PairwiseCost: k = %d, want 1 ≤ k ≤ n = %d: %w", k, p.n, ErrParam)
 	}
 	size := make([]float64, k)
 	for i, l := range labels {
@@ -340,8 +345,11 @@ func pwResolve(method string, s gibbs.Schedule, tol float64, maxIter int, noise,
 		return pwSchedule{}, fmt.Errorf("cluster: %s: %w", method, err)
 	}
 	r := pwSchedule{sched: sched, tol: cmp.Or(tol, 1e-7*scale), noise: cmp.Or(noise, 1e-3), maxIter: cmp.Or(maxIter, 500)}
-	return r, validParams(method, param{"Tol", r.tol > 0, tol, "> 0"},
-		param{"MaxIter", r.maxIter > 0, float64(maxIter), "≥ 0"}, param{"Noise", !math.IsNaN(r.noise), noise, "a number"})
+	if err := validParams(method, param{"Tol", r.tol > 0, tol, "> 0"},
+		param{"MaxIter", r.maxIter > 0, float64(maxIter), "≥ 0"}, param{"Noise", !math.IsNaN(r.noise), noise, "a number"}); err != nil {
+		return r, err
+	}
+	return r, maxIterSize(method, r.maxIter)
 }
 
 // Fit clusters the objects of the dissimilarity matrix d.

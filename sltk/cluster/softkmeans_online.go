@@ -54,6 +54,9 @@ func (o OnlineSoftKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 		param{"MaxIter", epochs > 0, float64(o.MaxIter), "≥ 0"}); err != nil {
 		return nil, err
 	}
+	if err := onlineSize("OnlineSoftKMeans", epochs, n); err != nil {
+		return nil, err
+	}
 	given, err := kmCheckInit(o.Init, o.Centroids, k, d)
 	if err != nil {
 		return nil, err

@@ -31,12 +31,20 @@ const (
 	Heskes
 )
 
-// somLattice returns the lattice coordinates (M×2) of the nodes.
+// MaxSOMNodes caps the nodes M of a map (Nodes of a Chain, Rows·Cols of a Grid): the maps
+// keep M×M tables (lattice distances, neighbourhood), 128 MiB at M = 4096.
+const MaxSOMNodes = 1 << 12
+
+// somLattice returns the lattice coordinates (M×2) of the nodes; M beyond MaxSOMNodes is
+// ErrTooLarge.
 func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 	switch top {
 	case Chain:
 		if nodes < 1 {
 			return nil, fmt.Errorf("%w: chain of %d nodes", ErrParam, nodes)
+		}
+		if err := check.Size("cluster: SOM lattice", "Nodes", nodes, MaxSOMNodes); err != nil {
+			return nil, err
 		}
 		c := mat.NewDense(nodes, 2, nil)
 		for q := 0; q < nodes; q++ {
@@ -46,6 +54,9 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 	case Grid:
 		if rows < 1 || cols < 1 {
 			return nil, fmt.Errorf("%w: grid of %d×%d nodes", ErrParam, rows, cols)
+		}
+		if rows > MaxSOMNodes/cols {
+			return nil, fmt.Errorf("cluster: SOM lattice: a %d×%d grid has more than MaxSOMNodes = %d nodes: %w", rows, cols, MaxSOMNodes, ErrTooLarge)
 		}
 		c := mat.NewDense(rows*cols, 2, nil)
 		for q := 0; q < rows*cols; q++ {
@@ -234,6 +245,9 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	m, _ := coords.Dims()
 	if m > n {
 		return nil, fmt.Errorf("%w: %d nodes for %d points", ErrParam, m, n)
+	}
+	if err := onlineSize("SOM", s.MaxIter, n); err != nil {
+		return nil, err
 	}
 	given, err := kmCheckInit(s.Init, s.Centroids, m, d)
 	if err != nil {

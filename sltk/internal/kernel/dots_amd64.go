@@ -4,9 +4,14 @@ package kernel
 
 import "golang.org/x/sys/cpu"
 
-// useAsm tells whether this CPU runs dotsAVX2 (AVX2 for the four-lane loads, FMA for the
-// fused multiply-adds DotsGo does with math.FMA).
-var useAsm = cpu.X86.HasAVX2 && cpu.X86.HasFMA
+// cpuAsm tells whether this CPU (and operating system) runs every assembly kernel of the
+// package: all of them use AVX2 (256-bit integer vectors in Tanh, VBROADCASTSD from a
+// register) and FMA (the fused multiply-adds of Dots and Tanh, which DotsGo and
+// TanhGo do with math.FMA, and the u·u·1 + s additions of KMDistQuads). It is the one gate of
+// the assembly; useAsm is cpuAsm unless a test turned it off (setAsm).
+var cpuAsm = cpu.X86.HasAVX2 && cpu.X86.HasFMA
+
+var useAsm = cpuAsm
 
 func dots(dst, q, x []float64) {
 	if useAsm {

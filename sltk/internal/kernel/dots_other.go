@@ -2,7 +2,10 @@
 
 package kernel
 
-const useAsm = false
+// cpuAsm is false: this build has no assembly (not amd64, or the tag purego).
+const cpuAsm = false
+
+var useAsm = cpuAsm
 
 func dots(dst, q, x []float64) { DotsGo(dst, q, x) }
 

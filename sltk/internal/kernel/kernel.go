@@ -3,13 +3,30 @@
 // PCA) and the four-lane tanh under FastICA's log-cosh contrast. It is internal: a building
 // block, not part of the textbook's API.
 //
-// On amd64 with AVX2 and FMA, Dots and Tanh run in Go assembly (Dots eight rows at a time, four
-// lanes per row); elsewhere, or with the build tag purego, they run DotsGo and TanhGo. Each pair
-// does the same operations in the same order with the same fused multiply-adds, so they return
-// the same bits: a result never depends on the machine it was computed on.
+// It also holds the k-means kernels of package cluster (KMDistQuads, KMAddRows), so that all
+// the library's assembly lives here behind one CPU check.
+//
+// On amd64 with AVX2 and FMA, Dots, Tanh and the k-means kernels run in Go assembly (Dots
+// eight rows at a time, four lanes per row); elsewhere, or with the build tag purego, they run
+// DotsGo, TanhGo, KMDistQuadsGo and KMAddRowsGo. Each pair does the same operations in the same
+// order with the same fused multiply-adds, so they return the same bits: a result never depends
+// on the machine it was computed on.
 package kernel
 
 import "math"
+
+// Asm reports whether the assembly kernels run on this machine (amd64 with AVX2 and FMA, built
+// without the tag purego). Callers use it only to choose between algorithms, e.g. whether the
+// four-row k-means kernel is worth calling; the results are the same bits either way.
+func Asm() bool { return useAsm }
+
+// setAsm turns the assembly off (false) or back on where the CPU has it (true) and returns the
+// previous setting: the hook by which tests run the pure-Go path on a machine that has the
+// assembly. Not safe while kernels run on other goroutines.
+func setAsm(on bool) (old bool) {
+	old, useAsm = useAsm, on && cpuAsm
+	return old
+}
 
 // Dots sets dst[i] = ⟨q, x_i⟩ for the rows x_i = x[i·d : (i+1)·d], d = len(q), i < len(dst).
 // x must hold at least len(dst)·len(q) values (Dots panics otherwise, like an index out of

@@ -25,6 +25,7 @@ type Neighbor struct {
 // degrades towards a full scan as d grows; beyond d ≈ 10–20 prefer Scan).
 type Tree struct {
 	tree *kdtree.Tree
+	n    int // points in the tree: k beyond it is clamped (it sizes the search's heap)
 }
 
 // NewTree builds the tree over rows, which must all have the same length. The rows are
@@ -35,19 +36,21 @@ func NewTree(rows [][]float64) *Tree {
 	for i, r := range rows {
 		pts[i] = point{r, i}
 	}
-	return &Tree{kdtree.New(pts, false)}
+	return &Tree{kdtree.New(pts, false), len(rows)}
 }
 
 // Nearest returns the k nearest points of q, excluding the point with index skip (−1 excludes
 // none; pass a query's own index to leave it out of its neighbours), sorted by (squared
 // distance, index). It reuses buf's storage. Fewer than k are returned only when the tree holds
-// fewer points. A second search, for every point within the k-th distance r, runs only when
+// fewer points (k is clamped to the number of points, so a huge k costs no more than n). A
+// second search, for every point within the k-th distance r, runs only when
 // another point lies at exactly r, so that all points tied at r compete by index.
 func (t *Tree) Nearest(q []float64, k, skip int, buf []Neighbor) []Neighbor {
 	buf = buf[:0]
 	if k <= 0 || t.tree.Root == nil {
 		return buf
 	}
+	k = min(k, t.n)
 	want := k
 	if skip >= 0 {
 		want++

@@ -2,6 +2,7 @@ package neighbors
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -43,7 +44,7 @@ func TestTreeAndScanAgainstSorting(t *testing.T) {
 			}
 		}
 		tree := NewTree(rows)
-		for _, k := range []int{1, 2, 5, n, n + 3} {
+		for _, k := range []int{1, 2, 5, n - 1, n, n + 3, 1 << 50, math.MaxInt} { // huge k: clamped, no heap of k
 			for _, skip := range []int{-1, rng.IntN(n)} {
 				q := rows[rng.IntN(n)]
 				if skip >= 0 {

@@ -210,7 +210,7 @@ found:
 // func kmAddRowsAVX2(sums, x *float64, idx *int, m, d int)
 //
 // For r = 0..m−1 in order: sums[idx[r]·d + t] += x[r·d + t] for every t, four coordinates per
-// VADDPD and the last d mod 4 one by one; each coordinate is one addition, as in kmAddRow.
+// VADDPD and the last d mod 4 one by one; each coordinate is one addition, as in KMAddRowsGo.
 // Registers: DI sums, SI row r of x, BX idx cursor, CX rows left, R9 row bytes, R11 bytes in
 // whole vectors, R10 the cluster's row of sums, DX the byte offset in the row.
 TEXT ·kmAddRowsAVX2(SB), NOSPLIT, $0-40

@@ -1,0 +1,75 @@
+package kernel
+
+import "math"
+
+// The kernels of the k-means (Lloyd) step of package cluster. KMDistQuads measures rows, four
+// at a time, against all centroids at once; the centroids are stored transposed (d×kp, kp a
+// multiple of 4, padded with +Inf), so that one vector load reads the same coordinate of four
+// centroids. KMAddRows adds the measured rows to their clusters' coordinate sums. Where Asm()
+// is true both run in assembly (kmeans_amd64.s: every lane does exactly the scalar sequence
+// u = x_t − c_t, u·u, s + u·u in coordinate order, each step rounded on its own), otherwise in
+// KMDistQuadsGo and KMAddRowsGo, which give the same bits (TestKMGateOff).
+
+// KMDistQuads sets out[r·kp + j] = Σ_t (x_r,t − ct[t·kp+j])² for the rows r < 4·nq of x
+// (row-major, d columns) and every j < kp, and best[r], idx[r] to the smallest of them and its
+// first index, with KMDistQuadsGo's bits. It needs nq ≥ 1, d ≥ 1, kp a positive multiple of 4,
+// len(x) ≥ 4·nq·d, len(ct) ≥ d·kp, len(out) ≥ 4·nq·kp and len(best), len(idx) ≥ 4·nq (it
+// panics, like an index out of range, otherwise). Cost O(nq·4·kp·d), no allocation.
+func KMDistQuads(x []float64, nq, d int, ct []float64, kp int, out, best []float64, idx []int) {
+	_ = x[4*nq*d-1]
+	_ = ct[d*kp-1]
+	_ = out[4*nq*kp-1]
+	_ = best[4*nq-1]
+	_ = idx[4*nq-1]
+	if kp%4 != 0 || d < 1 {
+		panic("kernel: KMDistQuads: kp is not a multiple of 4 or d < 1")
+	}
+	kmDistQuads(x, nq, d, ct, kp, out, best, idx)
+}
+
+// KMDistQuadsGo is KMDistQuads in pure Go, the reference the assembly must match: each sum in
+// coordinate order, each square and each addition rounded on its own; the minimum by strict
+// comparison (the first index of the smallest value). Cost O(nq·4·kp·d).
+func KMDistQuadsGo(x []float64, nq, d int, ct []float64, kp int, out, best []float64, idx []int) {
+	for r := 0; r < 4*nq; r++ {
+		xr := x[r*d : (r+1)*d]
+		o := out[r*kp : (r+1)*kp]
+		clear(o)
+		for t, v := range xr {
+			c := ct[t*kp : (t+1)*kp]
+			c = c[:len(o)]
+			for j, cj := range c {
+				u := v - cj
+				o[j] += u * u
+			}
+		}
+		best[r], idx[r] = math.Inf(1), 0
+		for j, s := range o {
+			if s < best[r] {
+				best[r], idx[r] = s, j
+			}
+		}
+	}
+}
+
+// KMAddRows adds row r of x (len(idx) rows of d values) to the coordinate sums of cluster
+// idx[r] (sums is k×d, row-major), for r in order, with KMAddRowsGo's bits. The caller
+// guarantees 0 ≤ idx[r] < len(sums)/d (the assembly does not check it) and
+// len(x) ≥ len(idx)·d. Cost O(len(idx)·d), no allocation.
+func KMAddRows(sums, x []float64, idx []int, d int) {
+	if len(idx) == 0 {
+		return
+	}
+	_ = x[len(idx)*d-1]
+	kmAddRows(sums, x, idx, d)
+}
+
+// KMAddRowsGo is KMAddRows in pure Go: sums[idx[r]·d + c] += x[r·d + c], rows in order.
+func KMAddRowsGo(sums, x []float64, idx []int, d int) {
+	for r, j := range idx {
+		sb := sums[j*d : (j+1)*d]
+		for c, v := range x[r*d : (r+1)*d] {
+			sb[c] += v
+		}
+	}
+}

@@ -1,0 +1,9 @@
+//go:build !amd64 || purego
+
+package kernel
+
+func kmDistQuads(x []float64, nq, d int, ct []float64, kp int, out, best []float64, idx []int) {
+	KMDistQuadsGo(x, nq, d, ct, kp, out, best, idx)
+}
+
+func kmAddRows(sums, x []float64, idx []int, d int) { KMAddRowsGo(sums, x, idx, d) }
