@@ -95,39 +95,26 @@ func MetropolisMatrix(logf []float64, Q mat.Matrix) (*mat.Dense, error) {
 }
 
 // Stationary returns the stationary distribution p of the stochastic matrix P (pᵀP = pᵀ, Σp = 1)
-// by solving the linear system (Pᵀ − I)p = 0 with one equation replaced by Σp = 1. It returns
-// ErrDisconnected when the solution is not unique (a reducible chain). Cost O(n³).
+// by the same subtraction-free state reduction (Grassmann–Taksar–Heyman) as
+// FiniteChain.Stationary, so p is accurate to a relative 10⁻¹³ or so per state also for
+// periodic and nearly decomposable chains. It returns ErrDisconnected when the solution is not
+// unique (a reducible chain, whose graph is not strongly connected) and ErrTooLarge beyond
+// MaxStates. Cost O(n²) to check P, n³/3 multiply-adds to solve.
 func Stationary(P mat.Matrix) ([]float64, error) {
 	if err := CheckStochastic(P); err != nil {
 		return nil, err
 	}
 	n, _ := P.Dims()
-	A := mat.NewDense(n, n, nil)
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			v := P.At(j, i)
-			if i == j {
-				v--
-			}
-			A.Set(i, j, v)
-		}
+	if n > MaxStates {
+		return nil, fmt.Errorf("mcmc: Stationary: %d states, limit %d: %w", n, MaxStates, ErrTooLarge)
 	}
-	for j := 0; j < n; j++ {
-		A.Set(n-1, j, 1)
+	if !newSupport(n, func(i, j int) bool { return P.At(i, j) > 0 }).connected() {
+		return nil, fmt.Errorf("mcmc: Stationary: chain is reducible, π is not unique: %w", ErrDisconnected)
 	}
-	b := mat.NewVecDense(n, nil)
-	b.SetVec(n-1, 1)
-	var x mat.VecDense
-	if err := x.SolveVec(A, b); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrDisconnected, err)
-	}
-	p := make([]float64, n)
-	for i := range p {
-		p[i] = x.AtVec(i)
-		if p[i] < -1e-9 || math.IsNaN(p[i]) {
-			return nil, fmt.Errorf("%w: stationary solution has p[%d] = %g", ErrDisconnected, i, p[i])
-		}
-		p[i] = math.Max(0, p[i])
+	p, ok := gth(P)
+	if !ok {
+		return nil, fmt.Errorf("mcmc: Stationary: a state's exit probability underflows to 0, π is not unique: %w",
+			ErrDisconnected)
 	}
 	return p, nil
 }
