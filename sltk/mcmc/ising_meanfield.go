@@ -73,6 +73,10 @@ func (mf MeanField) Run(w mat.Matrix) (*MFResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mcmc: MeanField: %w", err)
 	}
+	if math.IsInf(1/sched.TMin, 0) {
+		return nil, fmt.Errorf("mcmc: MeanField: TMin = %g, β = 1/TMin overflows float64 (couplings this small: rescale W): %w",
+			sched.TMin, ErrNotFinite)
+	}
 	tol, maxIter := cmp.Or(mf.Tol, 1e-10), cmp.Or(mf.MaxIter, 10000)
 	switch {
 	case !(tol > 0):
@@ -247,6 +251,8 @@ func MeanFieldFreeEnergy(w mat.Matrix, m []float64, beta float64) (float64, erro
 // MeanFieldKL returns D_KL(Q‖P) = Σ_s Q(s) ln(Q(s)/P(s)) between the factorising distribution
 // Q with magnetisations m and the Gibbs distribution P of W at β, by enumerating all 2^N
 // states (N ≤ 24). It equals β(F_MF − F) ≥ 0 (C10), the quantity mean-field annealing minimises.
+// A magnetisation outside [−1, 1] or NaN is errs.ErrParam; a KL that overflows (β·|E| beyond
+// float64) is errs.ErrNotFinite.
 func MeanFieldKL(w mat.Matrix, m []float64, beta float64) (float64, error) {
 	ex, err := IsingExact(w, beta)
 	if err != nil {
@@ -255,6 +261,11 @@ func MeanFieldKL(w mat.Matrix, m []float64, beta float64) (float64, error) {
 	wd, n, _ := checkCouplings(w)
 	if len(m) != n {
 		return 0, fmt.Errorf("%w: %d magnetisations for %d spins", ErrShape, len(m), n)
+	}
+	for i, v := range m {
+		if !(v >= -1 && v <= 1) {
+			return 0, fmt.Errorf("mcmc: MeanFieldKL: m[%d] = %g, want in [−1, 1]: %w", i, v, ErrParam)
+		}
 	}
 	kl := 0.0
 	for s := range ex.P {
@@ -275,6 +286,9 @@ func MeanFieldKL(w mat.Matrix, m []float64, beta float64) (float64, error) {
 		}
 		lp := -beta*isingEnergyBits(wd, n, s) - ex.LogZ
 		kl += math.Exp(lq) * (lq - lp)
+	}
+	if math.IsNaN(kl) || math.IsInf(kl, 0) {
+		return 0, fmt.Errorf("mcmc: MeanFieldKL: D_KL = %v at β = %g: %w", kl, beta, ErrNotFinite)
 	}
 	return kl, nil
 }
