@@ -45,7 +45,9 @@ const (
 // Band solver stops when every wanted Ritz pair has ‖Gu − λu‖ ≤ Tol·λ_Components +
 // 10⁻¹³‖G‖), MaxIter = 1000 sweeps, Seed = 0 (start block of the Band solver). Data whose
 // largest entry exceeds 1e150 in magnitude are divided by it first (the weights do not change
-// under isotropic scaling; squared distances would overflow).
+// under isotropic scaling; squared distances would overflow); WeightError, reported in the
+// data's units, must still fit in float64, else Fit returns errs.ErrNotFinite ("rescale the
+// data").
 type LLE struct {
 	Neighbors  int
 	Components int
@@ -124,6 +126,10 @@ func (l LLE) Fit(x mat.Matrix) (*LLEResult, error) {
 	}
 	w, recon := reconstructionWeights(rows, nb, l.Reg)
 	res := &LLEResult{Neighbours: nb, Weights: w, WeightError: recon * scale * scale}
+	if math.IsInf(res.WeightError, 0) || math.IsNaN(res.WeightError) {
+		return nil, fmt.Errorf("%w: embed: LLE.Fit: the reconstruction error E(W) = %g·%g² overflows float64; rescale the data",
+			ErrNotFinite, recon, scale)
+	}
 	vals, vecs, err := l.bottomEigenvectors(nb, w, res)
 	if err != nil {
 		return nil, err
