@@ -228,7 +228,8 @@ func pcaFull(a *mat.Dense) ([]float64, *mat.Dense, error) {
 }
 
 // stackedR returns the R factors of the Householder QR of consecutive tsqrRows-row blocks of
-// a, stacked (⌈n/tsqrRows⌉·d × d). a is overwritten. Cost O(n·d²), blocks on all cores.
+// a, stacked (⌈n/tsqrRows⌉·d × d; a last block of m < d rows gives an m×d upper trapezoid and
+// zero rows). a is overwritten. Cost O(n·d²), blocks on all cores.
 func stackedR(a *mat.Dense) *mat.Dense {
 	n, d := a.Dims()
 	nb := (n + tsqrRows - 1) / tsqrRows
@@ -238,11 +239,12 @@ func stackedR(a *mat.Dense) *mat.Dense {
 		work := make([]float64, 1)
 		for b := lo; b < hi; b++ {
 			blk := a.Slice(b*tsqrRows, min(n, (b+1)*tsqrRows), 0, d).(*mat.Dense).RawMatrix()
-			lapack64.Geqrf(blk, tau, work, -1)
+			t := tau[:min(blk.Rows, d)] // the last block may have fewer rows than columns
+			lapack64.Geqrf(blk, t, work, -1)
 			if int(work[0]) > len(work) {
 				work = make([]float64, int(work[0]))
 			}
-			lapack64.Geqrf(blk, tau, work, len(work))
+			lapack64.Geqrf(blk, t, work, len(work))
 			for i := range min(blk.Rows, d) {
 				copy(r.RawRowView(b*d + i)[i:], blk.Data[i*blk.Stride+i:i*blk.Stride+d])
 			}
