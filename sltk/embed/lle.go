@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -43,7 +44,7 @@ const (
 //
 // Zero values: Neighbors = 12, Components = 2, Reg = 1e-3, Solver = Auto, Tol = 1e-6 (the
 // Band solver stops when every wanted Ritz pair has ‖Gu − λu‖ ≤ Tol·λ_Components +
-// 10⁻¹³‖G‖), MaxIter = 1000 sweeps, Seed = 0 (start block of the Band solver). Data whose
+// 10⁻¹³‖G‖), MaxIter = 1000 sweeps (at most MaxLLEIter), Seed = 0 (start block of the Band solver). Data whose
 // largest entry exceeds 1e150 in magnitude are divided by it first (the weights do not change
 // under isotropic scaling; squared distances would overflow); WeightError, reported in the
 // data's units, must still fit in float64, else Fit returns errs.ErrNotFinite ("rescale the
@@ -79,6 +80,9 @@ type LLEResult struct {
 	Converged       bool
 }
 
+// MaxLLEIter caps LLE.MaxIter, the Band solver's sweeps (errs.ErrTooLarge beyond).
+const MaxLLEIter = 1 << 20
+
 func (l LLE) withDefaults() (LLE, error) {
 	out := l
 	out.Neighbors, out.Components = cmp.Or(l.Neighbors, 12), cmp.Or(l.Components, 2)
@@ -90,6 +94,8 @@ func (l LLE) withDefaults() (LLE, error) {
 		return out, fmt.Errorf("%w: embed: LLE.Fit: Neighbors = %d, want ≥ 1", ErrParam, l.Neighbors)
 	case out.MaxIter < 0:
 		return out, fmt.Errorf("%w: embed: LLE.Fit: MaxIter = %d, want ≥ 0", ErrParam, l.MaxIter)
+	case out.MaxIter > MaxLLEIter:
+		return out, fmt.Errorf("%w: embed: LLE.Fit: MaxIter = %d, limit %d", errs.ErrTooLarge, l.MaxIter, MaxLLEIter)
 	case !(out.Reg > 0) || math.IsInf(out.Reg, 0):
 		return out, fmt.Errorf("%w: embed: LLE.Fit: Reg = %g, want finite and > 0", ErrParam, l.Reg)
 	case !(out.Tol > 0):

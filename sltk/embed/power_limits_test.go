@@ -140,3 +140,11 @@ func centredSingularValues(x *mat.Dense) []float64 {
 	svd.Factorize(c, mat.SVDNone)
 	return svd.Values(nil)
 }
+
+// TestLLEMaxIterCap: LLE.MaxIter had no cap; beyond MaxLLEIter it is errs.ErrTooLarge.
+func TestLLEMaxIterCap(t *testing.T) {
+	x, _ := helix(40)
+	if _, err := (LLE{Neighbors: 6, MaxIter: MaxLLEIter + 1}).Fit(x); !errors.Is(err, errs.ErrTooLarge) {
+		t.Errorf("MaxIter = MaxLLEIter+1: err = %v, want ErrTooLarge", err)
+	}
+}

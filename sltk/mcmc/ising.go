@@ -297,7 +297,8 @@ func CriticalBeta(w mat.Matrix) (float64, error) {
 // GlauberFrequencies runs the fixed-β heat-bath chain of §3.2 (pick a spin uniformly, flip it
 // with probability GlauberProb(β, ΔE)) for steps steps from all spins +1 and returns the
 // fraction of steps spent in each of the 2^N states (bit i set ⇔ s_i = +1). By detailed balance
-// the frequencies converge to the Gibbs distribution of IsingExact. N ≤ 20. Cost O(steps·N).
+// the frequencies converge to the Gibbs distribution of IsingExact. N ≤ 20, steps ≤ MaxSteps.
+// Cost O(steps·N).
 func GlauberFrequencies(w mat.Matrix, beta float64, steps int, seed uint64) ([]float64, error) {
 	is, err := NewIsing(w, nil)
 	if err != nil {
@@ -305,6 +306,9 @@ func GlauberFrequencies(w mat.Matrix, beta float64, steps int, seed uint64) ([]f
 	}
 	if is.n > 20 || steps < 1 {
 		return nil, fmt.Errorf("%w: need N ≤ 20 spins and steps ≥ 1, got %d and %d", ErrParam, is.n, steps)
+	}
+	if steps > MaxSteps {
+		return nil, fmt.Errorf("mcmc: GlauberFrequencies: steps = %d, limit %d: %w", steps, MaxSteps, ErrTooLarge)
 	}
 	if !(beta >= 0) || math.IsInf(beta, 0) {
 		return nil, fmt.Errorf("%w: β = %g", ErrParam, beta)

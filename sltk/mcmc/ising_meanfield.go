@@ -57,6 +57,10 @@ type MFResult struct {
 	Levels []MFLevel
 }
 
+// MaxMeanFieldWork caps levels × MaxIter × N², the multiply-adds of MeanField.Run's sweeps if
+// no level converges (ErrTooLarge beyond; MaxIter itself is at most MaxSteps).
+const MaxMeanFieldWork = 1 << 40
+
 // Run anneals the mean-field equations for couplings w on the library's annealing driver.
 func (mf MeanField) Run(w mat.Matrix) (*MFResult, error) {
 	wd, n, err := checkCouplings(w)
@@ -83,6 +87,12 @@ func (mf MeanField) Run(w mat.Matrix) (*MFResult, error) {
 		return nil, fmt.Errorf("mcmc: MeanField: Tol = %g, want > 0: %w", mf.Tol, ErrParam)
 	case maxIter < 0:
 		return nil, fmt.Errorf("mcmc: MeanField: MaxIter = %d, want ≥ 0: %w", mf.MaxIter, ErrParam)
+	case maxIter > MaxSteps:
+		return nil, fmt.Errorf("mcmc: MeanField: MaxIter = %d, limit %d: %w", mf.MaxIter, MaxSteps, ErrTooLarge)
+	}
+	if work := float64(sched.Levels()) * float64(maxIter) * float64(n) * float64(n); work > MaxMeanFieldWork {
+		return nil, fmt.Errorf("mcmc: MeanField: levels × MaxIter × N² = %d × %d × %d² = %.3g, limit %d: %w",
+			sched.Levels(), maxIter, n, work, MaxMeanFieldWork, ErrTooLarge)
 	}
 	rng := rand.New(rand.NewPCG(mf.Seed, 0x6d66615f))
 	m, err := mf.start(n, rng)

@@ -159,3 +159,23 @@ func TestRunCaps(t *testing.T) {
 		t.Errorf("CouplingTimes runs × maxIter = 2^34 (at the cap): %v", err)
 	}
 }
+
+// TestSweepCaps: GlauberFrequencies' steps and MeanField's MaxIter (times levels × N²) drove
+// loops without a cap; now errs.ErrTooLarge past MaxSteps and MaxMeanFieldWork.
+func TestSweepCaps(t *testing.T) {
+	w := mat.NewDense(2, 2, []float64{0, 1, 1, 0})
+	if _, err := GlauberFrequencies(w, 1, MaxSteps+1, 1); !errors.Is(err, errs.ErrTooLarge) {
+		t.Errorf("GlauberFrequencies steps = MaxSteps+1: err = %v, want ErrTooLarge", err)
+	}
+	if _, err := (MeanField{MaxIter: MaxSteps + 1}).Run(w); !errors.Is(err, errs.ErrTooLarge) {
+		t.Errorf("MeanField MaxIter = MaxSteps+1: err = %v, want ErrTooLarge", err)
+	}
+	big, err := Ferromagnet(512, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 512² × MaxSteps alone exceeds MaxMeanFieldWork.
+	if _, err := (MeanField{MaxIter: MaxSteps}).Run(big); !errors.Is(err, errs.ErrTooLarge) {
+		t.Errorf("MeanField levels × MaxIter × N² beyond the cap: err = %v, want ErrTooLarge", err)
+	}
+}
