@@ -1,6 +1,7 @@
 package embed
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -132,9 +133,15 @@ func (p PowerIteration) Run(a mat.Matrix) (*PowerResult, error) {
 	if math.IsNaN(res.Residual) || math.IsInf(res.Value, 0) {
 		return nil, fmt.Errorf("embed: PowerIteration.Run: the eigenvalue estimate overflows float64 (rescale a): %w", errs.ErrNotFinite)
 	}
-	bound := 2*tol*math.Abs(res.Value) + 4*float64(n)*0x1p-52*mat.Norm(a, 2)
-	res.Converged = stepped && res.Residual <= bound
+	res.Converged = stepped && res.Residual <= residualBound(tol, res.Value, n, a)
 	return res, nil
+}
+
+// residualBound is the largest ‖Av − λv‖ of an eigenpair that PowerIteration accepts as
+// converged with tolerance tol: 2·tol·|λ| (the residual of a diagonalisable A is about |λ| times
+// the last step) plus the rounding of the product, 4n·ε·‖A‖_F. Cost O(n²).
+func residualBound(tol, value float64, n int, a mat.Matrix) float64 {
+	return 2*tol*math.Abs(value) + 4*float64(n)*0x1p-52*mat.Norm(a, 2)
 }
 
 // start returns the unit start vector: Start normalised, or a seeded Gaussian vector.
@@ -165,7 +172,9 @@ func (p PowerIteration) start(n int) ([]float64, error) {
 // (a covariance AᵀA) these are the k largest eigenvalues, i.e. the first k principal
 // components (the variant of PCA the lecture links to §5.4). The vectors are the columns of
 // the n×k result, and the start of the j-th run uses Seed+j. Errors as for Run, plus
-// errs.ErrParam for k outside [1, n]. Cost O(k·iterations·n²); accuracy degrades with each
+// errs.ErrParam for k outside [1, n] and errs.ErrSingular when a pair's residual ‖Av − λv‖
+// stays above the converged bound after MaxIter steps (two eigenvalues of equal magnitude and
+// opposite sign, whose iterates never settle). Cost O(k·iterations·n²); accuracy degrades with each
 // deflation, so use mat.EigenSym or PCA when all pairs are wanted.
 func (p PowerIteration) Top(a mat.Symmetric, k int) ([]float64, *mat.Dense, error) {
 	n, err := squareInput("PowerIteration.Top", a)
@@ -188,6 +197,11 @@ func (p PowerIteration) Top(a mat.Symmetric, k int) ([]float64, *mat.Dense, erro
 		res, err := q.Run(b)
 		if err != nil {
 			return nil, nil, err
+		}
+		tol := cmp.Or(p.Tol, 1e-10)
+		if !res.Converged && res.Residual > residualBound(tol, res.Value, n, b) {
+			return nil, nil, fmt.Errorf("embed: PowerIteration.Top: eigenpair %d did not converge in %d steps (residual ‖Av − λv‖ = %.3g): %w",
+				j+1, res.Iter, res.Residual, errs.ErrSingular)
 		}
 		values[j] = res.Value
 		vectors.SetCol(j, res.Vector)

@@ -148,3 +148,22 @@ func TestLLEMaxIterCap(t *testing.T) {
 		t.Errorf("MaxIter = MaxLLEIter+1: err = %v, want ErrTooLarge", err)
 	}
 }
+
+// TestPowerTopChecksResidual: with eigenvalues 2 and −2 the iterates of Top's first run
+// oscillate in their plane and the Rayleigh quotient 2(a² − b²) is no eigenvalue; Top returned
+// it with a nil error. Now a pair whose residual stays above the converged bound is
+// errs.ErrSingular. A lone negative dominant eigenvalue (−3) never passes the step test, but its
+// residual does, and Top returns it, as gonum's EigenSym does.
+func TestPowerTopChecksResidual(t *testing.T) {
+	opp := mat.NewSymDense(3, []float64{2, 0, 0, 0, -2, 0, 0, 0, 1})
+	if _, _, err := (PowerIteration{Seed: 1, MaxIter: 500}).Top(opp, 1); !errors.Is(err, errs.ErrSingular) {
+		t.Errorf("eigenvalues ±2: err = %v, want ErrSingular", err)
+	}
+	neg := mat.NewSymDense(3, []float64{-3, 0, 0, 0, 1, 0, 0, 0, 0.5})
+	vals, _, err := PowerIteration{Seed: 1, MaxIter: 500}.Top(neg, 1)
+	var es mat.EigenSym
+	es.Factorize(neg, false)
+	if err != nil || math.Abs(vals[0]-es.Values(nil)[0]) > 1e-12 {
+		t.Errorf("negative dominant: %v, %v, want %v", vals, err, es.Values(nil)[0])
+	}
+}
