@@ -19,9 +19,10 @@ type Coupling interface {
 
 // CouplingTime steps c until its copies meet and returns the number of steps and whether
 // they met within maxIter steps (reaching maxIter is a state, not an error). A nil c or rng,
-// or maxIter < 1, makes no step: it returns 0, false.
+// or maxIter outside [1, MaxCouplingSteps], makes no step: it returns 0, false (CouplingTimes
+// reports such arguments as errors).
 func CouplingTime(c Coupling, rng *rand.Rand, maxIter int) (int, bool) {
-	if c == nil || rng == nil || maxIter < 1 {
+	if c == nil || rng == nil || maxIter < 1 || maxIter > MaxCouplingSteps {
 		return 0, false
 	}
 	for t := 0; t < maxIter; t++ {

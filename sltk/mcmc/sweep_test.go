@@ -179,3 +179,20 @@ func TestSweepCaps(t *testing.T) {
 		t.Errorf("MeanField levels × MaxIter × N² beyond the cap: err = %v, want ErrTooLarge", err)
 	}
 }
+
+// TestCouplingTimeCap: CouplingTime has no error result; a maxIter beyond MaxCouplingSteps
+// ran its loop unbounded for a coupling that never meets, and now makes no step (0, false),
+// as maxIter < 1 does. Within the cap a 3-card shuffle coupling meets.
+func TestCouplingTimeCap(t *testing.T) {
+	c, err := NewShuffleCoupling(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	if tm, met := CouplingTime(c, rng, MaxCouplingSteps+1); tm != 0 || met {
+		t.Errorf("maxIter = MaxCouplingSteps+1: %d, %v, want 0, false", tm, met)
+	}
+	if tm, met := CouplingTime(c, rng, MaxCouplingSteps); !met || tm < 1 {
+		t.Errorf("maxIter = MaxCouplingSteps: %d, %v, want a meeting", tm, met)
+	}
+}
