@@ -126,3 +126,36 @@ func TestPerronGeneralMatchesEigenSym(t *testing.T) {
 		t.Errorf("ρ = %v, EigenSym %v", r.Rho, want)
 	}
 }
+
+// TestPerronStochasticSwitch: Perron takes the GTH path when every row sums to 1 within
+// 4n·2⁻⁵² and the eigendecomposition otherwise. A well-conditioned rational chain (exact π from
+// its detailed-balance weights), as given (GTH), scaled by 1 + 4n·2⁻⁵² (still GTH: at the
+// boundary) and by 1 + 1e-9 (eigendecomposition, ρ = 1 + 1e-9), must give the same left vector
+// to 1e-10 and the matching ρ.
+func TestPerronStochasticSwitch(t *testing.T) {
+	const n = 6
+	q, pi := blockChain(n, big.NewRat(1, 2))
+	for _, c := range []struct {
+		scale float64
+		rho   float64
+	}{{1, 1}, {1 + 4*n*0x1p-52, 1}, {1 + 1e-9, 1 + 1e-9}} {
+		var a mat.Dense
+		a.Scale(c.scale, q)
+		r, err := Perron(&a)
+		if err != nil {
+			t.Fatalf("scale %v: %v", c.scale, err)
+		}
+		if math.Abs(r.Rho-c.rho) > 1e-14 {
+			t.Errorf("scale %v: ρ = %v, want %v", c.scale, r.Rho, c.rho)
+		}
+		var s float64
+		for _, v := range r.Left {
+			s += v
+		}
+		for i := range pi {
+			if math.Abs(r.Left[i]/s-pi[i]) > 1e-10 {
+				t.Errorf("scale %v: π[%d] = %v, exact %v", c.scale, i, r.Left[i]/s, pi[i])
+			}
+		}
+	}
+}
