@@ -56,7 +56,7 @@ func twoBlocks(n, m int, eps *big.Rat) (*mat.Dense, []*big.Rat) {
 	return q, pi
 }
 
-// checkExact fails unless every π_i is within rel·π_i of the exact value.
+// checkExact fails unless every got[i] is within rel·want[i] of the exact value.
 func checkExact(t *testing.T, name string, got []float64, want []*big.Rat, rel float64) {
 	t.Helper()
 	if len(got) != len(want) {
@@ -65,7 +65,7 @@ func checkExact(t *testing.T, name string, got []float64, want []*big.Rat, rel f
 	for i, w := range want {
 		wf, _ := w.Float64()
 		if !(math.Abs(got[i]-wf) <= rel*wf) {
-			t.Fatalf("%s: π[%d] = %.17g, exact %.17g (relative error %.3g)", name, i, got[i], wf, math.Abs(got[i]-wf)/wf)
+			t.Fatalf("%s: entry %d = %.17g, exact %.17g (relative error %.3g)", name, i, got[i], wf, math.Abs(got[i]-wf)/wf)
 		}
 	}
 }
