@@ -151,13 +151,16 @@ func DetailedBalanceError(P mat.Matrix, p []float64) (float64, error) {
 // leaving k for the states left or the targets. Each h[c] is therefore accurate to a relative
 // 10⁻¹³ or so also when the chain is nearly decomposable and h is of order 1/gap (an LU solve
 // of the same system lost 3% at h ≈ 10¹⁵). It returns ErrDisconnected when some state cannot
-// reach the targets (a closed class without targets). Cost m³/3 multiply-adds for m
-// non-target states, 8·m² bytes.
+// reach the targets (a closed class without targets) and ErrTooLarge beyond MaxStates states.
+// Cost m³/3 multiply-adds for m non-target states, 8·m² bytes.
 func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
 	if err := CheckStochastic(P); err != nil {
 		return nil, err
 	}
 	n, _ := P.Dims()
+	if n > MaxStates {
+		return nil, fmt.Errorf("mcmc: HittingTimes: %d states, limit %d: %w", n, MaxStates, ErrTooLarge)
+	}
 	if len(targets) == 0 {
 		return nil, fmt.Errorf("%w: empty target set", ErrEmpty)
 	}

@@ -134,3 +134,19 @@ func TestHittingTimesClosedClass(t *testing.T) {
 		}
 	}
 }
+
+// TestHittingTimesLimit: beyond MaxStates states (an O(n³) solve) HittingTimes and Stationary
+// return errs.ErrTooLarge instead of running for hours.
+func TestHittingTimesLimit(t *testing.T) {
+	n := MaxStates + 1
+	p := mat.NewDense(n, n, nil)
+	for i := range n {
+		p.Set(i, (i+1)%n, 1)
+	}
+	if _, err := HittingTimes(p, []int{0}); !errors.Is(err, errs.ErrTooLarge) {
+		t.Errorf("HittingTimes: err = %v, want ErrTooLarge", err)
+	}
+	if _, err := Stationary(p); !errors.Is(err, errs.ErrTooLarge) {
+		t.Errorf("Stationary: err = %v, want ErrTooLarge", err)
+	}
+}
