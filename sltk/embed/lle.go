@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -43,9 +44,11 @@ const (
 //
 // Zero values: Neighbors = 12, Components = 2, Reg = 1e-3, Solver = Auto, Tol = 1e-6 (the
 // Band solver stops when every wanted Ritz pair has ‖Gu − λu‖ ≤ Tol·λ_Components +
-// 10⁻¹³‖G‖), MaxIter = 1000 sweeps, Seed = 0 (start block of the Band solver). Data whose
+// 10⁻¹³‖G‖), MaxIter = 1000 sweeps (at most MaxLLEIter), Seed = 0 (start block of the Band solver). Data whose
 // largest entry exceeds 1e150 in magnitude are divided by it first (the weights do not change
-// under isotropic scaling; squared distances would overflow).
+// under isotropic scaling; squared distances would overflow); WeightError, reported in the
+// data's units, must still fit in float64, else Fit returns errs.ErrNotFinite ("rescale the
+// data").
 type LLE struct {
 	Neighbors  int
 	Components int
@@ -77,6 +80,9 @@ type LLEResult struct {
 	Converged       bool
 }
 
+// MaxLLEIter caps LLE.MaxIter, the Band solver's sweeps (errs.ErrTooLarge beyond).
+const MaxLLEIter = 1 << 20
+
 func (l LLE) withDefaults() (LLE, error) {
 	out := l
 	out.Neighbors, out.Components = cmp.Or(l.Neighbors, 12), cmp.Or(l.Components, 2)
@@ -88,6 +94,8 @@ func (l LLE) withDefaults() (LLE, error) {
 		return out, fmt.Errorf("%w: embed: LLE.Fit: Neighbors = %d, want ≥ 1", ErrParam, l.Neighbors)
 	case out.MaxIter < 0:
 		return out, fmt.Errorf("%w: embed: LLE.Fit: MaxIter = %d, want ≥ 0", ErrParam, l.MaxIter)
+	case out.MaxIter > MaxLLEIter:
+		return out, fmt.Errorf("%w: embed: LLE.Fit: MaxIter = %d, limit %d", errs.ErrTooLarge, l.MaxIter, MaxLLEIter)
 	case !(out.Reg > 0) || math.IsInf(out.Reg, 0):
 		return out, fmt.Errorf("%w: embed: LLE.Fit: Reg = %g, want finite and > 0", ErrParam, l.Reg)
 	case !(out.Tol > 0):
@@ -124,6 +132,10 @@ func (l LLE) Fit(x mat.Matrix) (*LLEResult, error) {
 	}
 	w, recon := reconstructionWeights(rows, nb, l.Reg)
 	res := &LLEResult{Neighbours: nb, Weights: w, WeightError: recon * scale * scale}
+	if math.IsInf(res.WeightError, 0) || math.IsNaN(res.WeightError) {
+		return nil, fmt.Errorf("%w: embed: LLE.Fit: the reconstruction error E(W) = %g·%g² overflows float64; rescale the data",
+			ErrNotFinite, recon, scale)
+	}
 	vals, vecs, err := l.bottomEigenvectors(nb, w, res)
 	if err != nil {
 		return nil, err

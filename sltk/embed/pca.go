@@ -37,6 +37,15 @@ const (
 
 const pcaStream = 0x7063_615f_726e_64 // "pca_rnd": PCG stream of the randomized sketch
 
+const (
+	// MaxPCAPowerIter is the most subspace-iteration rounds PCARandomized runs (PowerIter);
+	// a handful suffices in practice (Halko et al. §4.5), beyond this the sketch gains nothing.
+	MaxPCAPowerIter = 1 << 10
+	// MaxPCAWork caps n·d·l·(2·PowerIter+2), the multiply-adds of PCARandomized with l =
+	// min(Components+Oversample, n, d) sketch columns (a few minutes on two cores).
+	MaxPCAWork = 1 << 40
+)
+
 // PCA is principal component analysis (seed 002 §5.5): it centres the rows a_i of the data,
 // and finds orthonormal u_1, u_2, … such that u_j maximises Σ_i ⟨a_i, x⟩² = ‖Ax‖² over unit x
 // orthogonal to u_1..u_{j−1}. The span of the first K is a best-fit K-dimensional subspace
@@ -52,7 +61,8 @@ type PCA struct {
 	// Oversample is the number of extra sketch columns of PCARandomized.
 	Oversample int
 	// PowerIter is the number of subspace-iteration rounds of PCARandomized; negative means
-	// none (a plain range sketch).
+	// none (a plain range sketch). At most MaxPCAPowerIter, and n·d·l·(2·PowerIter+2) at most
+	// MaxPCAWork (errs.ErrTooLarge).
 	PowerIter int
 	// Seed selects the Gaussian test matrix of PCARandomized.
 	Seed uint64
@@ -86,7 +96,8 @@ var _ sltk.Transformer = (*PCAModel)(nil)
 // Fit centres x (n×d, one observation per row) and finds its principal components. Errors wrap
 // errs.ErrEmpty (nil or empty x), errs.ErrNotFinite (naming the entry, or a variance beyond
 // float64's range), errs.ErrParam
-// (Components < 0 or > min(n, d), a bad Solver or Oversample) or errs.ErrSingular (every
+// (Components < 0 or > min(n, d), a bad Solver or Oversample), errs.ErrTooLarge (PCARandomized
+// beyond MaxPCAPowerIter or MaxPCAWork) or errs.ErrSingular (every
 // column constant: there is no direction of variance and every ratio would be 0/0).
 // Rank-deficient data is fine: the trailing λ_j are (numerically) zero and the residual of
 // K ≥ rank is zero.
@@ -111,6 +122,11 @@ func (p PCA) Fit(x mat.Matrix) (*PCAModel, error) {
 	}
 	if k == 0 {
 		k = r
+	}
+	if p.Solver == PCARandomized {
+		if err := p.randomizedLimits(n, d, k); err != nil {
+			return nil, err
+		}
 	}
 	mean := columnMeans(data, n, d)
 	a := centred(data, n, d, mean)
@@ -212,7 +228,8 @@ func pcaFull(a *mat.Dense) ([]float64, *mat.Dense, error) {
 }
 
 // stackedR returns the R factors of the Householder QR of consecutive tsqrRows-row blocks of
-// a, stacked (⌈n/tsqrRows⌉·d × d). a is overwritten. Cost O(n·d²), blocks on all cores.
+// a, stacked (⌈n/tsqrRows⌉·d × d; a last block of m < d rows gives an m×d upper trapezoid and
+// zero rows). a is overwritten. Cost O(n·d²), blocks on all cores.
 func stackedR(a *mat.Dense) *mat.Dense {
 	n, d := a.Dims()
 	nb := (n + tsqrRows - 1) / tsqrRows
@@ -222,11 +239,12 @@ func stackedR(a *mat.Dense) *mat.Dense {
 		work := make([]float64, 1)
 		for b := lo; b < hi; b++ {
 			blk := a.Slice(b*tsqrRows, min(n, (b+1)*tsqrRows), 0, d).(*mat.Dense).RawMatrix()
-			lapack64.Geqrf(blk, tau, work, -1)
+			t := tau[:min(blk.Rows, d)] // the last block may have fewer rows than columns
+			lapack64.Geqrf(blk, t, work, -1)
 			if int(work[0]) > len(work) {
 				work = make([]float64, int(work[0]))
 			}
-			lapack64.Geqrf(blk, tau, work, len(work))
+			lapack64.Geqrf(blk, t, work, len(work))
 			for i := range min(blk.Rows, d) {
 				copy(r.RawRowView(b*d + i)[i:], blk.Data[i*blk.Stride+i:i*blk.Stride+d])
 			}
@@ -235,18 +253,37 @@ func stackedR(a *mat.Dense) *mat.Dense {
 	return r
 }
 
-// randomized is the range finder with subspace iteration (Halko et al., Algorithm 4.4 and 5.1).
-func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
-	n, d := a.Dims()
+// randomizedRounds returns the number of subspace-iteration rounds and the sketch width l of
+// PCARandomized for n×d data and k components, with their documented defaults.
+func (p PCA) randomizedRounds(n, d, k int) (rounds, l int) {
 	over := p.Oversample
 	if over == 0 {
 		over = 10
 	}
-	rounds := p.PowerIter
+	rounds = p.PowerIter
 	if rounds == 0 {
 		rounds = 4
 	}
-	l := min(k+over, n, d)
+	return max(rounds, 0), min(k+min(over, d), n, d)
+}
+
+// randomizedLimits checks PowerIter against MaxPCAPowerIter and the work against MaxPCAWork.
+func (p PCA) randomizedLimits(n, d, k int) error {
+	rounds, l := p.randomizedRounds(n, d, k)
+	if err := check.Size("embed: PCA.Fit", "PowerIter", rounds, MaxPCAPowerIter); err != nil {
+		return err
+	}
+	if work := float64(n) * float64(d) * float64(l) * float64(2*rounds+2); work > MaxPCAWork {
+		return fmt.Errorf("embed: PCA.Fit: n·d·l·(2·PowerIter+2) = %d·%d·%d·%d = %.3g multiply-adds, limit %d: %w",
+			n, d, l, 2*rounds+2, work, MaxPCAWork, errs.ErrTooLarge)
+	}
+	return nil
+}
+
+// randomized is the range finder with subspace iteration (Halko et al., Algorithm 4.4 and 5.1).
+func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
+	n, d := a.Dims()
+	rounds, l := p.randomizedRounds(n, d, k)
 	rng := rand.New(rand.NewPCG(p.Seed, pcaStream))
 	omega := mat.NewDense(d, l, nil)
 	for i := range omega.RawMatrix().Data {
@@ -255,7 +292,7 @@ func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
 	y, scratch := mat.NewDense(n, l, nil), mat.NewDense(n, l, nil)
 	z := mat.NewDense(d, l, nil)
 	mulRows(y, a, omega)
-	for range max(rounds, 0) {
+	for range rounds {
 		orthonormalTall(y, scratch, 1) // one pass: the iteration needs a well-conditioned basis only
 		transMul(z, a, y)
 		orthonormalColumns(z)

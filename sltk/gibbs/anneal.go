@@ -124,7 +124,7 @@ var ErrStop = errors.New("gibbs: annealing stopped by its caller")
 // annealing, proposals for simulated annealing) and returns that level's record. The driver
 // checks that every temperature is finite, > 0 and not above the previous one, that no record
 // has a non-finite Cost or FreeEnergy (ErrNotFinite, naming the level), and stops after
-// maxLevels levels (0 means MaxLevels), when temps ends, or when level returns ErrStop (that
+// maxLevels levels (0 means MaxLevels; negative is ErrParam, above MaxLevels ErrTooLarge), when temps ends, or when level returns ErrStop (that
 // level is kept). Errors of level are returned with the level and temperature that raised them.
 // The annealing algorithms that call it: cluster.DA (and DAPA), cluster.HistogramDA,
 // cluster.Pairwise, cluster.PairwiseSOM, cluster.SoftSOM, mcmc.MeanField and mcmc.Anneal.
@@ -134,6 +134,10 @@ func Anneal[L Recorder](temps iter.Seq[float64], maxLevels int, level func(k int
 		return nil, fmt.Errorf("gibbs: Anneal: temps is nil: %w", ErrParam)
 	case level == nil:
 		return nil, fmt.Errorf("gibbs: Anneal: level is nil: %w", ErrParam)
+	case maxLevels < 0:
+		return nil, fmt.Errorf("gibbs: Anneal: maxLevels = %d, want ≥ 0: %w", maxLevels, ErrParam)
+	case maxLevels > MaxLevels:
+		return nil, fmt.Errorf("gibbs: Anneal: maxLevels = %d, limit %d: %w", maxLevels, MaxLevels, ErrTooLarge)
 	}
 	maxLevels = cmp.Or(maxLevels, MaxLevels)
 	var out []L

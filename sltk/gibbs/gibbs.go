@@ -425,10 +425,17 @@ func SearchT(r1, r2 []float64, temps []float64) (*Curve, error) {
 	return c, nil
 }
 
-// LogGrid returns n temperatures spaced evenly in log scale from lo to hi (inclusive).
+// MaxGrid is the most points LogGrid returns (ErrTooLarge beyond; 8 MiB of temperatures).
+const MaxGrid = 1 << 20
+
+// LogGrid returns n temperatures spaced evenly in log scale from lo to hi (inclusive), for
+// 2 ≤ n ≤ MaxGrid. Cost O(n).
 func LogGrid(lo, hi float64, n int) ([]float64, error) {
 	if !(lo > 0) || !(hi > lo) || math.IsInf(hi, 0) || n < 2 {
 		return nil, fmt.Errorf("%w: log grid needs 0 < lo < hi < ∞ and n ≥ 2, got %g, %g, %d", ErrParam, lo, hi, n)
+	}
+	if n > MaxGrid {
+		return nil, fmt.Errorf("%w: gibbs: LogGrid: n = %d, limit %d", ErrTooLarge, n, MaxGrid)
 	}
 	out := make([]float64, n)
 	a, b := math.Log(lo), math.Log(hi)

@@ -8,6 +8,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
+// MaxSimpson caps Simpson's intervals and MaxSimpson2 Simpson2's per axis ((n+1)² evaluations),
+// ErrTooLarge beyond.
+const (
+	MaxSimpson  = 1 << 26
+	MaxSimpson2 = 1 << 13
+)
+
 // Simpson integrates g over [a, b] by the composite Simpson rule on n intervals (n even,
 // n ≥ 2): the reference "exact" value against which a Laplace estimate is compared. Its
 // error is O(h⁴) for smooth g, h = (b − a)/n. A non-finite g value is an error naming the
@@ -18,6 +25,9 @@ func Simpson(g func(float64) float64, a, b float64, n int) (float64, error) {
 	}
 	if n < 2 || n%2 != 0 {
 		return 0, fmt.Errorf("laplace: Simpson: n = %d intervals, want even ≥ 2: %w", n, ErrParam)
+	}
+	if n > MaxSimpson {
+		return 0, fmt.Errorf("laplace: Simpson: n = %d intervals, limit %d: %w", n, MaxSimpson, ErrTooLarge)
 	}
 	if math.IsNaN(a) || math.IsNaN(b) || math.IsInf(a, 0) || math.IsInf(b, 0) || !(a < b) {
 		return 0, fmt.Errorf("laplace: Simpson: interval [%g, %g], want finite a < b: %w", a, b, ErrParam)
@@ -47,6 +57,9 @@ func Simpson(g func(float64) float64, a, b float64, n int) (float64, error) {
 func Simpson2(g func(u, v float64) float64, ua, ub, va, vb float64, n int) (float64, error) {
 	if g == nil {
 		return 0, fmt.Errorf("laplace: Simpson2: nil integrand: %w", ErrParam)
+	}
+	if n > MaxSimpson2 {
+		return 0, fmt.Errorf("laplace: Simpson2: n = %d intervals per axis, limit %d: %w", n, MaxSimpson2, ErrTooLarge)
 	}
 	var inner error
 	outer, err := Simpson(func(u float64) float64 {

@@ -87,7 +87,8 @@ type Result struct {
 // after refining the start y0 to a local minimiser by Newton's method with line search (gonum
 // optimize). The approximation is exact for quadratic f and its relative error is O(1/M); it
 // assumes y₀ is the unique global minimiser, which the caller must know (Theorem 13). It fails
-// with ErrSingular when the Hessian at y₀ is not positive definite. Cost: the Newton iterations,
+// with ErrSingular when the Hessian at y₀ is not positive definite and with ErrNotFinite when F,
+// Grad or Hess return NaN or ±Inf at y₀ or the result overflows. Cost: the Newton iterations,
 // each O(D³), plus one Cholesky factorisation.
 func LogIntegral(p Problem, y0 []float64, M float64) (*Result, error) {
 	if p.F == nil || p.Grad == nil || p.Hess == nil {
@@ -114,22 +115,36 @@ func LogIntegral(p Problem, y0 []float64, M float64) (*Result, error) {
 	if err != nil && res == nil {
 		return nil, fmt.Errorf("%w: minimisation failed: %v", ErrParam, err)
 	}
+	f := p.F(y)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return nil, fmt.Errorf("laplace: LogIntegral: F(y) = %g at the minimiser y = %v: %w", f, y, ErrNotFinite)
+	}
+	for i, v := range y {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("laplace: LogIntegral: Newton's method reached y[%d] = %g: %w", i, v, ErrNotFinite)
+		}
+	}
 	g := make([]float64, d)
 	p.Grad(g, y)
 	gn := 0.0
-	for _, v := range g {
+	for i, v := range g {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("laplace: LogIntegral: Grad(y)[%d] = %g: %w", i, v, ErrNotFinite)
+		}
 		gn = math.Max(gn, math.Abs(v))
 	}
-	if gn > 1e-6*math.Max(1, math.Abs(p.F(y))) || math.IsNaN(gn) {
+	if gn > 1e-6*math.Max(1, math.Abs(f)) {
 		return nil, fmt.Errorf("%w: Newton's method stopped at a point with |∇f| = %.3g, not a minimum", ErrParam, gn)
 	}
 	h := mat.NewSymDense(d, nil)
 	p.Hess(h, y)
 	ld, err := LogDet(h)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("laplace: LogIntegral: Hess(y): %w", err)
 	}
-	f := p.F(y)
-	return &Result{Y: y, F: f, LogDet: ld,
-		LogInt: -M*f + 0.5*float64(d)*math.Log(2*math.Pi/M) - 0.5*ld}, nil
+	logInt := -M*f + 0.5*float64(d)*math.Log(2*math.Pi/M) - 0.5*ld
+	if math.IsNaN(logInt) || math.IsInf(logInt, 0) {
+		return nil, fmt.Errorf("laplace: LogIntegral: −M·F(y) = %g·%g overflows float64: %w", -M, f, ErrNotFinite)
+	}
+	return &Result{Y: y, F: f, LogDet: ld, LogInt: logInt}, nil
 }

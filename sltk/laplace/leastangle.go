@@ -49,6 +49,13 @@ type LAResult struct {
 	Converged    bool
 }
 
+// MaxLeastAngleIter caps LeastAngle.MaxIter and MaxLeastAngleWork the iterations of all
+// restarts, Restarts × MaxIter (ErrTooLarge beyond).
+const (
+	MaxLeastAngleIter = 1 << 24
+	MaxLeastAngleWork = 1 << 26
+)
+
 // MaxRestarts caps LeastAngle's restarts, each a full run (ErrTooLarge beyond).
 const MaxRestarts = 1 << 16
 
@@ -306,6 +313,9 @@ func (la LeastAngle) Solve(x mat.Matrix) (*LAResult, error) {
 		return nil, fmt.Errorf("laplace: LeastAngle: Restarts = %d, want ≥ 0: %w", la.Restarts, ErrParam)
 	case restarts > MaxRestarts:
 		return nil, fmt.Errorf("laplace: LeastAngle: Restarts = %d, limit %d: %w", la.Restarts, MaxRestarts, ErrTooLarge)
+	case maxIter > MaxLeastAngleIter || restarts*maxIter > MaxLeastAngleWork:
+		return nil, fmt.Errorf("laplace: LeastAngle: MaxIter = %d (limit %d) × Restarts = %d, limit %d iterations in all: %w",
+			maxIter, MaxLeastAngleIter, restarts, MaxLeastAngleWork, ErrTooLarge)
 	}
 	k, t := la.K, la.T
 	xd := mat.DenseCopyOf(x)

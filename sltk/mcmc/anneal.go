@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
-	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 )
 
 // Acceptance returns the log-probability of accepting a move whose cost change Δ gives
@@ -60,7 +58,8 @@ type BestRecorder interface {
 // the last state to the next temperature. The seed's SIMANN signature omits the number of
 // steps per temperature and loops t = 0…N (erratum E10); here Steps is a field and exactly
 // Steps proposals run per level. A chain at one fixed temperature is the schedule T0 = TMin.
-// Cost: Steps proposals per level.
+// Cost: Steps proposals per level; Steps is at most MaxSteps and Steps × levels at most
+// MaxAnnealWork (MaxTraceCosts with TraceCosts), errs.ErrTooLarge beyond.
 type Anneal struct {
 	Schedule gibbs.Schedule
 	Accept   Acceptance // nil means Metropolis
@@ -87,11 +86,29 @@ type SAResult struct {
 	Final    float64
 }
 
+const (
+	// MaxAnnealWork caps the proposals of one Anneal.Run, Steps × levels (hours of work for the
+	// cheapest systems).
+	MaxAnnealWork = 1 << 34
+	// MaxTraceCosts caps Steps × levels when TraceCosts records every cost (128 MiB).
+	MaxTraceCosts = 1 << 24
+)
+
+// checker is implemented by systems that can tell whether they are usable (FuncSystem without
+// its functions is not); Anneal.Run asks before it starts.
+type checker interface{ check() error }
+
 // Run anneals sys in place. Cost changes that are NaN are reported as errors; the cost is
-// tracked incrementally from sys.Cost() and the deltas.
+// tracked incrementally from sys.Cost() and the deltas. A nil system, or a FuncSystem without
+// CostFn or ProposeFn, is errs.ErrEmpty.
 func (a Anneal) Run(sys System) (*SAResult, error) {
 	if sys == nil {
 		return nil, fmt.Errorf("mcmc: Anneal.Run: nil system: %w", ErrEmpty)
+	}
+	if c, ok := sys.(checker); ok {
+		if err := c.check(); err != nil {
+			return nil, fmt.Errorf("mcmc: Anneal.Run: %w", err)
+		}
 	}
 	sched, err := a.Schedule.Resolve(gibbs.Schedule{})
 	if err != nil {
@@ -101,6 +118,17 @@ func (a Anneal) Run(sys System) (*SAResult, error) {
 		return nil, fmt.Errorf("mcmc: Anneal: Steps = %d, want ≥ 0: %w", a.Steps, ErrParam)
 	}
 	steps := cmp.Or(a.Steps, 100)
+	if steps > MaxSteps {
+		return nil, fmt.Errorf("mcmc: Anneal.Run: Steps = %d, limit %d: %w", steps, MaxSteps, ErrTooLarge)
+	}
+	limit, what := MaxAnnealWork, "MaxAnnealWork"
+	if a.TraceCosts {
+		limit, what = MaxTraceCosts, "MaxTraceCosts (with TraceCosts)"
+	}
+	if levels := sched.Levels(); steps*levels > limit {
+		return nil, fmt.Errorf("mcmc: Anneal.Run: Steps × levels = %d × %d, limit %s = %d: %w",
+			steps, levels, what, limit, ErrTooLarge)
+	}
 	acc := a.Accept
 	if acc == nil {
 		acc = Metropolis
@@ -172,8 +200,8 @@ func NewFuncSystem[S any](s0 S, cost func(S) float64, propose func(rng *rand.Ran
 	case propose == nil:
 		return nil, fmt.Errorf("mcmc: NewFuncSystem: propose is nil: %w", ErrParam)
 	}
-	if path := fuzzdata.NonFinite(s0); path != "" {
-		return nil, fmt.Errorf("mcmc: NewFuncSystem: %s: %w", strings.Replace(path, "result", "s0", 1), ErrNotFinite)
+	if path := nonFinite(s0, "s0"); path != "" {
+		return nil, fmt.Errorf("mcmc: NewFuncSystem: %s: %w", path, ErrNotFinite)
 	}
 	if c := cost(s0); math.IsNaN(c) || math.IsInf(c, 0) {
 		return nil, fmt.Errorf("mcmc: NewFuncSystem: cost(s0) = %v: %w", c, ErrNotFinite)
@@ -184,6 +212,14 @@ func NewFuncSystem[S any](s0 S, cost func(S) float64, propose func(rng *rand.Ran
 // usable reports whether f has its functions: the methods of a nil FuncSystem or of one
 // without CostFn or ProposeFn do nothing and report cost 0 (System has no error results).
 func (f *FuncSystem[S]) usable() bool { return f != nil && f.CostFn != nil && f.ProposeFn != nil }
+
+// check reports a FuncSystem that is nil or lacks CostFn or ProposeFn (for Anneal.Run).
+func (f *FuncSystem[S]) check() error {
+	if !f.usable() {
+		return fmt.Errorf("FuncSystem is nil or has a nil CostFn or ProposeFn (use NewFuncSystem): %w", ErrEmpty)
+	}
+	return nil
+}
 
 // Cost returns the cost of the current state.
 func (f *FuncSystem[S]) Cost() float64 {

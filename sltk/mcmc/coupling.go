@@ -19,9 +19,10 @@ type Coupling interface {
 
 // CouplingTime steps c until its copies meet and returns the number of steps and whether
 // they met within maxIter steps (reaching maxIter is a state, not an error). A nil c or rng,
-// or maxIter < 1, makes no step: it returns 0, false.
+// or maxIter outside [1, MaxCouplingSteps], makes no step: it returns 0, false (CouplingTimes
+// reports such arguments as errors).
 func CouplingTime(c Coupling, rng *rand.Rand, maxIter int) (int, bool) {
-	if c == nil || rng == nil || maxIter < 1 {
+	if c == nil || rng == nil || maxIter < 1 || maxIter > MaxCouplingSteps {
 		return 0, false
 	}
 	for t := 0; t < maxIter; t++ {
@@ -33,16 +34,19 @@ func CouplingTime(c Coupling, rng *rand.Rand, maxIter int) (int, bool) {
 	return maxIter, c.Met()
 }
 
-// MaxCouplingRuns and MaxCouplingSteps cap the runs and the steps per run of CouplingTimes.
+// MaxCouplingRuns and MaxCouplingSteps cap the runs and the steps per run of CouplingTimes,
+// MaxCouplingWork their product runs × maxIter (the steps of couplings that never meet).
 const (
 	MaxCouplingRuns  = 1 << 24
 	MaxCouplingSteps = 1 << 32
+	MaxCouplingWork  = 1 << 34
 )
 
 // CouplingTimes runs `runs` independent couplings, each fresh from newPair, and returns their
 // meeting times (maxIter for a run that did not meet). Run r draws from its own PCG stream
 // (seed, r), so the result does not depend on scheduling. Cost runs × steps, at most
-// runs × maxIter for couplings that never meet.
+// runs × maxIter for couplings that never meet; runs, maxIter and runs × maxIter beyond
+// MaxCouplingRuns, MaxCouplingSteps and MaxCouplingWork are errs.ErrTooLarge.
 func CouplingTimes(newPair func() (Coupling, error), runs, maxIter int, seed uint64) ([]int, error) {
 	switch {
 	case newPair == nil:
@@ -57,6 +61,10 @@ func CouplingTimes(newPair func() (Coupling, error), runs, maxIter int, seed uin
 	}
 	if err := check.Size("mcmc: CouplingTimes", "maxIter", maxIter, MaxCouplingSteps); err != nil {
 		return nil, err
+	}
+	if runs*maxIter > MaxCouplingWork { // both within their caps: the product fits in an int
+		return nil, fmt.Errorf("mcmc: CouplingTimes: runs × maxIter = %d × %d, limit %d: %w",
+			runs, maxIter, MaxCouplingWork, errs.ErrTooLarge)
 	}
 	out := make([]int, runs)
 	for r := range out {

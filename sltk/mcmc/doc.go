@@ -40,7 +40,10 @@
 // Theorem 6.21 (MCMCMean); Metropolis–Hastings on {0,1}^d (Cube) and on the matchings of a
 // graph (MatchingChain); the random-card-to-top shuffle and the size-k independent-set chain
 // with their couplings (ShuffleCoupling, IndSetCoupling, CouplingTimes). The older matrix
-// helpers (Stationary, DetailedBalanceError) remain for the seed-000 chapters.
+// helpers (Stationary, DetailedBalanceError) remain for the seed-000 chapters; Stationary and
+// FiniteChain.Stationary share one solver, the Grassmann–Taksar–Heyman state reduction (exact to
+// rounding also for periodic and nearly decomposable chains), which embed.Perron uses for
+// stochastic matrices too.
 //
 // Errors wrap the sentinels of package errs, re-exported here (ErrEmpty, ErrNotFinite, ErrShape,
 // ErrParam, ErrProb, ErrTooLarge, ErrDisconnected), so callers can test them with errors.Is.

@@ -7,6 +7,7 @@ import (
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -95,39 +96,26 @@ func MetropolisMatrix(logf []float64, Q mat.Matrix) (*mat.Dense, error) {
 }
 
 // Stationary returns the stationary distribution p of the stochastic matrix P (pᵀP = pᵀ, Σp = 1)
-// by solving the linear system (Pᵀ − I)p = 0 with one equation replaced by Σp = 1. It returns
-// ErrDisconnected when the solution is not unique (a reducible chain). Cost O(n³).
+// by the same subtraction-free state reduction (Grassmann–Taksar–Heyman) as
+// FiniteChain.Stationary, so p is accurate to a relative 10⁻¹³ or so per state also for
+// periodic and nearly decomposable chains. It returns ErrDisconnected when the solution is not
+// unique (a reducible chain, whose graph is not strongly connected) and ErrTooLarge beyond
+// MaxStates. Cost O(n²) to check P, n³/3 multiply-adds to solve.
 func Stationary(P mat.Matrix) ([]float64, error) {
 	if err := CheckStochastic(P); err != nil {
 		return nil, err
 	}
 	n, _ := P.Dims()
-	A := mat.NewDense(n, n, nil)
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			v := P.At(j, i)
-			if i == j {
-				v--
-			}
-			A.Set(i, j, v)
-		}
+	if n > MaxStates {
+		return nil, fmt.Errorf("mcmc: Stationary: %d states, limit %d: %w", n, MaxStates, ErrTooLarge)
 	}
-	for j := 0; j < n; j++ {
-		A.Set(n-1, j, 1)
+	if !newSupport(n, func(i, j int) bool { return P.At(i, j) > 0 }).connected() {
+		return nil, fmt.Errorf("mcmc: Stationary: chain is reducible, π is not unique: %w", ErrDisconnected)
 	}
-	b := mat.NewVecDense(n, nil)
-	b.SetVec(n-1, 1)
-	var x mat.VecDense
-	if err := x.SolveVec(A, b); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrDisconnected, err)
-	}
-	p := make([]float64, n)
-	for i := range p {
-		p[i] = x.AtVec(i)
-		if p[i] < -1e-9 || math.IsNaN(p[i]) {
-			return nil, fmt.Errorf("%w: stationary solution has p[%d] = %g", ErrDisconnected, i, p[i])
-		}
-		p[i] = math.Max(0, p[i])
+	p, ok := gth(P)
+	if !ok {
+		return nil, fmt.Errorf("mcmc: Stationary: a state's exit probability underflows to 0, π is not unique: %w",
+			ErrDisconnected)
 	}
 	return p, nil
 }
@@ -156,13 +144,23 @@ func DetailedBalanceError(P mat.Matrix, p []float64) (float64, error) {
 }
 
 // HittingTimes returns h[c] = E[min{t ≥ 0 : C_t ∈ targets} | C_0 = c], the expected first-hitting
-// time of the target set, by solving h = 1 + P_{−T} h on the non-target states (h = 0 on targets).
-// It returns ErrDisconnected when some state cannot reach the targets. Cost O(n³).
+// time of the target set, the solution of h = 1 + P_{−T} h on the non-target states (h = 0 on
+// targets). It solves that system by state reduction without subtraction (the hitting-time
+// form of the Grassmann–Taksar–Heyman algorithm of Stationary): eliminating a state k censors
+// the chain to the states left, and its pivot 1 − p_kk is computed as the probability of
+// leaving k for the states left or the targets. Each h[c] is therefore accurate to a relative
+// 10⁻¹³ or so also when the chain is nearly decomposable and h is of order 1/gap (an LU solve
+// of the same system lost 3% at h ≈ 10¹⁵). It returns ErrDisconnected when some state cannot
+// reach the targets (a closed class without targets) and ErrTooLarge beyond MaxStates states.
+// Cost m³/3 multiply-adds for m non-target states, 8·m² bytes.
 func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
 	if err := CheckStochastic(P); err != nil {
 		return nil, err
 	}
 	n, _ := P.Dims()
+	if n > MaxStates {
+		return nil, fmt.Errorf("mcmc: HittingTimes: %d states, limit %d: %w", n, MaxStates, ErrTooLarge)
+	}
 	if len(targets) == 0 {
 		return nil, fmt.Errorf("%w: empty target set", ErrEmpty)
 	}
@@ -180,31 +178,52 @@ func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
 		}
 	}
 	h := make([]float64, n)
-	if len(idx) == 0 {
-		return h, nil
-	}
 	m := len(idx)
-	A := mat.NewDense(m, m, nil)
-	b := mat.NewVecDense(m, nil)
-	for a, c := range idx {
-		b.SetVec(a, 1)
-		for bb, d := range idx {
-			v := -P.At(c, d)
-			if a == bb {
-				v++
+	// a: transition probabilities among non-target states (diagonal never read), e: the
+	// probability of a step into the targets, b: expected steps spent before reaching the
+	// states left, per row of the censored chain.
+	a := make([]float64, m*m)
+	e, b := make([]float64, m), make([]float64, m)
+	for r, c := range idx {
+		b[r] = 1
+		for s, d := range idx {
+			a[r*m+s] = P.At(c, d)
+		}
+		for _, t := range targets {
+			e[r] += P.At(c, t)
+		}
+	}
+	d := make([]float64, m) // pivots: the probability of leaving state k in the censored chain
+	for k := range m {
+		d[k] = e[k]
+		for j := k + 1; j < m; j++ {
+			d[k] += a[k*m+j]
+		}
+		if !(d[k] > 0) {
+			return nil, fmt.Errorf("mcmc: HittingTimes: state %d cannot reach the targets: %w", idx[k], ErrDisconnected)
+		}
+		rowK := a[k*m+k+1 : (k+1)*m]
+		for i := k + 1; i < m; i++ {
+			f := a[i*m+k] / d[k]
+			if f == 0 {
+				continue
 			}
-			A.Set(a, bb, v)
+			floats.AddScaled(a[i*m+k+1:(i+1)*m], f, rowK)
+			e[i] += f * e[k]
+			b[i] += f * b[k]
 		}
 	}
-	var x mat.VecDense
-	if err := x.SolveVec(A, b); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrDisconnected, err)
-	}
-	for a, c := range idx {
-		h[c] = x.AtVec(a)
-		if !(h[c] >= 1-1e-9) || math.IsInf(h[c], 0) {
-			return nil, fmt.Errorf("%w: state %d cannot reach the targets (h = %g)", ErrDisconnected, c, h[c])
+	x := make([]float64, m)
+	for k := m - 1; k >= 0; k-- {
+		v := b[k]
+		for j := k + 1; j < m; j++ {
+			v += a[k*m+j] * x[j]
 		}
+		x[k] = v / d[k]
+		if math.IsInf(x[k], 0) {
+			return nil, fmt.Errorf("mcmc: HittingTimes: h[%d] overflows float64: %w", idx[k], ErrNotFinite)
+		}
+		h[idx[k]] = x[k]
 	}
 	return h, nil
 }

@@ -257,28 +257,48 @@ func GroundState(w mat.Matrix) (float64, []int, error) {
 // solution m = 0 of the mean-field equations m = tanh(βWm) becomes unstable (linearise:
 // m = βWm). The notes give no critical temperature; T_c = λ_max, e.g. (N−1)J for a fully
 // connected ferromagnet and 4 for the 2-D nearest-neighbour lattice (Onsager's exact value is
-// 2.269). It fails with ErrParam when λ_max ≤ 0 (no transition). Cost O(N³).
+// 2.269). The eigenvalues are those of W/2^e with 2^e the power of two just above max|W_ij|
+// (an exact scaling; LAPACK panics on tiny couplings such as 1e-300), scaled back. It fails
+// with ErrParam when λ_max ≤ 0 (no transition) and with ErrNotFinite when 1/λ_max overflows
+// (couplings below about 1e-308). Cost O(N³).
 func CriticalBeta(w mat.Matrix) (float64, error) {
 	wd, n, err := checkCouplings(w)
 	if err != nil {
 		return 0, err
 	}
-	var eig mat.EigenSym
-	if !eig.Factorize(mat.NewSymDense(n, wd), false) {
-		return 0, fmt.Errorf("%w: eigenvalues of W did not converge", ErrParam)
+	scale := 0.0
+	for _, v := range wd {
+		scale = math.Max(scale, math.Abs(v))
 	}
-	vals := eig.Values(nil)
-	lmax := vals[len(vals)-1]
+	lmax := 0.0
+	if scale > 0 {
+		_, e := math.Frexp(scale)
+		scale = math.Ldexp(1, e) // a power of two: the scaling is exact
+		scaled := make([]float64, len(wd))
+		for i, v := range wd {
+			scaled[i] = v / scale
+		}
+		var eig mat.EigenSym
+		if !eig.Factorize(mat.NewSymDense(n, scaled), false) {
+			return 0, fmt.Errorf("mcmc: CriticalBeta: eigenvalues of W did not converge: %w", ErrParam)
+		}
+		vals := eig.Values(nil)
+		lmax = vals[len(vals)-1] * scale
+	}
 	if !(lmax > 0) {
 		return 0, fmt.Errorf("%w: λ_max(W) = %g ≤ 0, no mean-field transition", ErrParam, lmax)
 	}
-	return 1 / lmax, nil
+	if b := 1 / lmax; !math.IsInf(b, 0) {
+		return b, nil
+	}
+	return 0, fmt.Errorf("mcmc: CriticalBeta: λ_max(W) = %g, β_c = 1/λ_max overflows float64 (rescale W): %w", lmax, ErrNotFinite)
 }
 
 // GlauberFrequencies runs the fixed-β heat-bath chain of §3.2 (pick a spin uniformly, flip it
 // with probability GlauberProb(β, ΔE)) for steps steps from all spins +1 and returns the
 // fraction of steps spent in each of the 2^N states (bit i set ⇔ s_i = +1). By detailed balance
-// the frequencies converge to the Gibbs distribution of IsingExact. N ≤ 20. Cost O(steps·N).
+// the frequencies converge to the Gibbs distribution of IsingExact. N ≤ 20, steps ≤ MaxSteps.
+// Cost O(steps·N).
 func GlauberFrequencies(w mat.Matrix, beta float64, steps int, seed uint64) ([]float64, error) {
 	is, err := NewIsing(w, nil)
 	if err != nil {
@@ -286,6 +306,9 @@ func GlauberFrequencies(w mat.Matrix, beta float64, steps int, seed uint64) ([]f
 	}
 	if is.n > 20 || steps < 1 {
 		return nil, fmt.Errorf("%w: need N ≤ 20 spins and steps ≥ 1, got %d and %d", ErrParam, is.n, steps)
+	}
+	if steps > MaxSteps {
+		return nil, fmt.Errorf("mcmc: GlauberFrequencies: steps = %d, limit %d: %w", steps, MaxSteps, ErrTooLarge)
 	}
 	if !(beta >= 0) || math.IsInf(beta, 0) {
 		return nil, fmt.Errorf("%w: β = %g", ErrParam, beta)

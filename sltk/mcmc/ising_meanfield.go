@@ -57,6 +57,10 @@ type MFResult struct {
 	Levels []MFLevel
 }
 
+// MaxMeanFieldWork caps levels × MaxIter × N², the multiply-adds of MeanField.Run's sweeps if
+// no level converges (ErrTooLarge beyond; MaxIter itself is at most MaxSteps).
+const MaxMeanFieldWork = 1 << 40
+
 // Run anneals the mean-field equations for couplings w on the library's annealing driver.
 func (mf MeanField) Run(w mat.Matrix) (*MFResult, error) {
 	wd, n, err := checkCouplings(w)
@@ -73,12 +77,22 @@ func (mf MeanField) Run(w mat.Matrix) (*MFResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mcmc: MeanField: %w", err)
 	}
+	if math.IsInf(1/sched.TMin, 0) {
+		return nil, fmt.Errorf("mcmc: MeanField: TMin = %g, β = 1/TMin overflows float64 (couplings this small: rescale W): %w",
+			sched.TMin, ErrNotFinite)
+	}
 	tol, maxIter := cmp.Or(mf.Tol, 1e-10), cmp.Or(mf.MaxIter, 10000)
 	switch {
 	case !(tol > 0):
 		return nil, fmt.Errorf("mcmc: MeanField: Tol = %g, want > 0: %w", mf.Tol, ErrParam)
 	case maxIter < 0:
 		return nil, fmt.Errorf("mcmc: MeanField: MaxIter = %d, want ≥ 0: %w", mf.MaxIter, ErrParam)
+	case maxIter > MaxSteps:
+		return nil, fmt.Errorf("mcmc: MeanField: MaxIter = %d, limit %d: %w", mf.MaxIter, MaxSteps, ErrTooLarge)
+	}
+	if work := float64(sched.Levels()) * float64(maxIter) * float64(n) * float64(n); work > MaxMeanFieldWork {
+		return nil, fmt.Errorf("mcmc: MeanField: levels × MaxIter × N² = %d × %d × %d² = %.3g, limit %d: %w",
+			sched.Levels(), maxIter, n, work, MaxMeanFieldWork, ErrTooLarge)
 	}
 	rng := rand.New(rand.NewPCG(mf.Seed, 0x6d66615f))
 	m, err := mf.start(n, rng)
@@ -247,6 +261,8 @@ func MeanFieldFreeEnergy(w mat.Matrix, m []float64, beta float64) (float64, erro
 // MeanFieldKL returns D_KL(Q‖P) = Σ_s Q(s) ln(Q(s)/P(s)) between the factorising distribution
 // Q with magnetisations m and the Gibbs distribution P of W at β, by enumerating all 2^N
 // states (N ≤ 24). It equals β(F_MF − F) ≥ 0 (C10), the quantity mean-field annealing minimises.
+// A magnetisation outside [−1, 1] or NaN is errs.ErrParam; a KL that overflows (β·|E| beyond
+// float64) is errs.ErrNotFinite.
 func MeanFieldKL(w mat.Matrix, m []float64, beta float64) (float64, error) {
 	ex, err := IsingExact(w, beta)
 	if err != nil {
@@ -255,6 +271,11 @@ func MeanFieldKL(w mat.Matrix, m []float64, beta float64) (float64, error) {
 	wd, n, _ := checkCouplings(w)
 	if len(m) != n {
 		return 0, fmt.Errorf("%w: %d magnetisations for %d spins", ErrShape, len(m), n)
+	}
+	for i, v := range m {
+		if !(v >= -1 && v <= 1) {
+			return 0, fmt.Errorf("mcmc: MeanFieldKL: m[%d] = %g, want in [−1, 1]: %w", i, v, ErrParam)
+		}
 	}
 	kl := 0.0
 	for s := range ex.P {
@@ -275,6 +296,9 @@ func MeanFieldKL(w mat.Matrix, m []float64, beta float64) (float64, error) {
 		}
 		lp := -beta*isingEnergyBits(wd, n, s) - ex.LogZ
 		kl += math.Exp(lq) * (lq - lp)
+	}
+	if math.IsNaN(kl) || math.IsInf(kl, 0) {
+		return 0, fmt.Errorf("mcmc: MeanFieldKL: D_KL = %v at β = %g: %w", kl, beta, ErrNotFinite)
 	}
 	return kl, nil
 }

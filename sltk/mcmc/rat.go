@@ -411,7 +411,7 @@ type Deviation struct {
 // TableDeviation compares an exact evolution with a printed table whose lines read
 // "t,p_1,…,p_n,a_1,…,a_n" (blank cells allowed, e.g. a_0). A table rounded to two decimals
 // agrees when the deviation is ≤ 0.005. Steps beyond the evolution, malformed numbers or rows
-// of the wrong width return errs.ErrParam.
+// of the wrong width return errs.ErrParam, a NaN or ±Inf cell errs.ErrNotFinite.
 func TableDeviation(ps [][]*big.Rat, table string) (Deviation, error) {
 	var d Deviation
 	if len(ps) == 0 {
@@ -436,6 +436,9 @@ func TableDeviation(ps [][]*big.Rat, table string) (Deviation, error) {
 			want, perr := strconv.ParseFloat(f[c], 64)
 			if perr != nil || (c > n && t == 0) {
 				return d, fmt.Errorf("mcmc: TableDeviation: line %d column %d %q: %w", k, c, f[c], errs.ErrParam)
+			}
+			if math.IsNaN(want) || math.IsInf(want, 0) {
+				return d, fmt.Errorf("mcmc: TableDeviation: table line %d column %d = %q: %w", k, c, f[c], errs.ErrNotFinite)
 			}
 			exact := ps[t][(c-1)%n]
 			if c > n {

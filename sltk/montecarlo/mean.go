@@ -55,10 +55,14 @@ func HoeffdingFailure(eps float64, m int, lo, hi float64) (float64, error) {
 
 // LinearRangeSize returns ⌈b·ln(2/δ)/ε²⌉, the size that follows from a Hoeffding bound with the
 // range (b−a) instead of (b−a)²: too small whenever b > 1/2 (see HoeffdingSize). It exists to
-// show the difference; do not use it to size an estimate.
+// show the difference; do not use it to size an estimate. b must be finite and > 0 (ErrParam),
+// the size at most MaxSamples (ErrTooLarge).
 func LinearRangeSize(eps, delta, b float64) (int, error) {
 	if err := checkEpsDelta("LinearRangeSize", eps, delta); err != nil {
 		return 0, err
+	}
+	if !(b > 0) || math.IsInf(b, 0) {
+		return 0, fmt.Errorf("montecarlo: LinearRangeSize: b = %g, want finite and > 0: %w", b, ErrParam)
 	}
 	m := math.Ceil(b * math.Log(2/delta) / (eps * eps))
 	if !(m <= MaxSamples) {
