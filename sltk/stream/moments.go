@@ -125,19 +125,16 @@ func (e *AMSEstimator) Estimate() (float64, error) {
 }
 
 // AvgToWSize returns k = ⌈2/(ε²δ)⌉, the number of Tug-of-War copies whose average is within
-// εF₂ of F₂ with probability ≥ 1 − δ (Theorem 8.23).
+// εF₂ of F₂ with probability ≥ 1 − δ (Theorem 8.23). ε ∈ (0, 1), δ ∈ [2⁻¹⁰²², 1) (ErrParam
+// otherwise); k is limited to 2²⁰ copies (ErrTooLarge past it).
 func AvgToWSize(epsilon, delta float64) (int, error) {
 	if err := checkUnit("AvgToWSize", "epsilon", epsilon); err != nil {
 		return 0, err
 	}
-	if err := checkUnit("AvgToWSize", "delta", delta); err != nil {
+	if err := checkDelta("AvgToWSize", delta); err != nil {
 		return 0, err
 	}
-	k := math.Ceil(2/(epsilon*epsilon*delta) - 1e-9)
-	if k > maxCopiesToW {
-		return 0, fmt.Errorf("%w: stream: AvgToWSize: ε = %v, δ = %v need k = %.0f copies, limit %d", ErrTooLarge, epsilon, delta, k, maxCopiesToW)
-	}
-	return int(k), nil
+	return toSize("AvgToWSize", fmt.Sprintf("ε = %v, δ = %v need k", epsilon, delta), math.Ceil(2/(epsilon*epsilon*delta)-1e-9), maxCopiesToW)
 }
 
 // maxCopiesToW caps the number of Tug-of-War copies.

@@ -10,19 +10,26 @@ import (
 // maxCells caps width·depth of a Count-Min sketch (2²⁸ counters, 2 GiB).
 const maxCells = 1 << 28
 
-// CountMinSize returns the width k = ⌈2/ε⌉ and depth ℓ = ⌈log₂(1/δ)⌉ of Theorem 8.25.
+// CountMinSize returns the width k = ⌈2/ε⌉ and depth ℓ = max(1, ⌈log₂(1/δ)⌉) of Theorem 8.25.
+// ε ∈ (0, 1) and δ ∈ [2⁻¹⁰²², 1) (ErrParam otherwise); k·ℓ is limited to 2²⁸ counters
+// (ErrTooLarge past it), the limit CountMin.New applies.
 func CountMinSize(epsilon, delta float64) (width, depth int, err error) {
 	if err := checkUnit("CountMinSize", "epsilon", epsilon); err != nil {
 		return 0, 0, err
 	}
-	if err := checkUnit("CountMinSize", "delta", delta); err != nil {
+	if err := checkDelta("CountMinSize", delta); err != nil {
 		return 0, 0, err
 	}
-	w := math.Ceil(2/epsilon - 1e-9)
-	if w > maxCells {
-		return 0, 0, fmt.Errorf("%w: stream: CountMinSize: epsilon = %v needs width %.0f, limit %d", ErrTooLarge, epsilon, w, maxCells)
+	w, err := toSize("CountMinSize", fmt.Sprintf("epsilon = %v needs width", epsilon), math.Ceil(2/epsilon-1e-9), maxCells)
+	if err != nil {
+		return 0, 0, err
 	}
-	return int(w), max(1, int(math.Ceil(math.Log2(1/delta)-1e-9))), nil
+	d, err := toSize("CountMinSize", fmt.Sprintf("epsilon = %v, delta = %v need width %d × depth", epsilon, delta, w),
+		max(1, math.Ceil(math.Log2(1/delta)-1e-9)), maxCells/w)
+	if err != nil {
+		return 0, 0, err
+	}
+	return w, d, nil
 }
 
 // CountMin is COUNT MIN SKETCH(k, ℓ) (§8.5): ℓ rows of k counters, row j hashed by its own
