@@ -193,18 +193,47 @@ func newToW(k int, seed uint64) *ToWSketch {
 	return s
 }
 
-// Update adds one element (the update (a, 1)).
-func (s *ToWSketch) Update(a uint64) { s.UpdateCount(a, 1) }
+// Update adds one element (the update (a, 1)); see UpdateCount for the errors.
+func (s *ToWSketch) Update(a uint64) error { return s.updateCount("Update", a, 1) }
 
-// UpdateCount applies the turnstile update (a, c): every counter adds c·hᵢ(a).
-func (s *ToWSketch) UpdateCount(a uint64, c int64) {
-	if s == nil {
-		return
+// UpdateCount applies the turnstile update (a, c): every counter adds c·hᵢ(a). Counters never
+// wrap: an update that would take one outside int64 is refused with ErrTooLarge and leaves
+// the sketch unchanged. A nil or zero-value sketch returns ErrNotFitted.
+func (s *ToWSketch) UpdateCount(a uint64, c int64) error { return s.updateCount("UpdateCount", a, c) }
+
+func (s *ToWSketch) updateCount(fn string, a uint64, c int64) error {
+	if s == nil || len(s.x) == 0 {
+		return fmt.Errorf("%w: stream: ToWSketch.%s: use TugOfWar.New", ErrNotFitted, fn)
 	}
 	a2, a3 := powers(a)
 	for i, f := range s.sign {
-		s.x[i] += c * (int64(f.bit(a, a2, a3))*2 - 1)
+		var v int64
+		var ok bool
+		if b := f.bit(a, a2, a3); c != math.MinInt64 {
+			d := c * (int64(b)*2 - 1) // branch-free on the random sign
+			v, ok = addInt64(s.x[i], d)
+		} else {
+			v, ok = addSigned(s.x[i], c, b)
+		}
+		if !ok {
+			for r := 0; r < i; r++ { // undo the counters already updated
+				s.x[r], _ = addSigned(s.x[r], c, 1-s.sign[r].bit(a, a2, a3))
+			}
+			return fmt.Errorf("%w: stream: ToWSketch.%s: c = %d for element %d takes counter %d (%d) outside int64; update refused", ErrTooLarge, fn, c, a, i, s.x[i])
+		}
+		s.x[i] = v
 	}
+	return nil
+}
+
+// addSigned returns x + c when bit is 1 and x − c when it is 0, and whether the result fits in
+// an int64 (c = −2⁶³ is subtracted without negating it).
+func addSigned(x, c int64, bit uint64) (int64, bool) {
+	if bit == 1 {
+		return addInt64(x, c)
+	}
+	z := x - c
+	return z, (z < x) == (c > 0)
 }
 
 // Estimate returns (1/k) Σᵢ xᵢ², the estimate of F₂ (of ‖d‖₂² under turnstile updates).
@@ -228,7 +257,8 @@ func (s *ToWSketch) Counters() []int64 {
 	return s.x
 }
 
-// Merge adds o (same k and seed) into s: the sketch of the two streams together.
+// Merge adds o (same k and seed) into s: the sketch of the two streams together. A merge that
+// would take a counter outside int64 is refused with ErrTooLarge before anything changes.
 func (s *ToWSketch) Merge(o *ToWSketch) error {
 	if s == nil || o == nil || len(s.x) == 0 || len(o.x) == 0 {
 		return fmt.Errorf("%w: stream: ToWSketch.Merge: nil or zero-value sketch", ErrNotFitted)
@@ -238,6 +268,11 @@ func (s *ToWSketch) Merge(o *ToWSketch) error {
 	}
 	if s.seed != o.seed {
 		return fmt.Errorf("%w: stream: ToWSketch.Merge: seeds %d and %d differ (different hash functions)", ErrParam, s.seed, o.seed)
+	}
+	for i, v := range o.x {
+		if _, ok := addInt64(s.x[i], v); !ok {
+			return fmt.Errorf("%w: stream: ToWSketch.Merge: counter %d: %d + %d overflows int64; nothing merged", ErrTooLarge, i, s.x[i], v)
+		}
 	}
 	for i, v := range o.x {
 		s.x[i] += v

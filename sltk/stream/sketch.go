@@ -113,16 +113,37 @@ func reduceKey(x uint64) uint64 {
 	return x
 }
 
-// Update applies the turnstile update (a, c).
-func (s *CMSketch) Update(a uint64, c int64) {
+// Update applies the turnstile update (a, c). Counters never wrap: an update that would take
+// a counter or the total outside int64 is refused with ErrTooLarge and leaves the sketch
+// unchanged, so every counter stays the exact sum of its updates and d*_u ≥ d_u keeps
+// holding under strict turnstile updates. A nil or zero-value sketch returns ErrNotFitted.
+func (s *CMSketch) Update(a uint64, c int64) error {
 	if s == nil || s.depth == 0 {
-		return
+		return fmt.Errorf("%w: stream: CMSketch.Update: use CountMin.New", ErrNotFitted)
+	}
+	if _, ok := addInt64(s.total, c); !ok {
+		return fmt.Errorf("%w: stream: CMSketch.Update: c = %d for element %d takes the total %d outside int64; update refused", ErrTooLarge, c, a, s.total)
 	}
 	a = reduceKey(a)
 	for j := 0; j < s.depth; j++ {
-		s.s[s.cell(j, a)] += c
+		i := s.cell(j, a)
+		v, ok := addInt64(s.s[i], c)
+		if !ok {
+			for r := 0; r < j; r++ { // undo the rows already updated
+				s.s[s.cell(r, a)] -= c
+			}
+			return fmt.Errorf("%w: stream: CMSketch.Update: c = %d for element %d takes counter %d of row %d (%d) outside int64; update refused", ErrTooLarge, c, a, i-j*s.width, j, s.s[i])
+		}
+		s.s[i] = v
 	}
 	s.total += c
+	return nil
+}
+
+// addInt64 returns x + y and whether it fits in an int64.
+func addInt64(x, y int64) (int64, bool) {
+	z := x + y
+	return z, (z > x) == (y > 0)
 }
 
 // Estimate returns d*_u = min_j S[h_j(u), j].
@@ -157,7 +178,9 @@ func (s *CMSketch) Row(j int) ([]int64, error) {
 	return s.s[j*s.width : (j+1)*s.width], nil
 }
 
-// Merge adds o (same width, depth and seed) into s entrywise: the sketch of both streams.
+// Merge adds o (same width, depth and seed) into s entrywise: the sketch of both streams. A
+// merge that would take a counter or the total outside int64 is refused with ErrTooLarge
+// before anything changes.
 func (s *CMSketch) Merge(o *CMSketch) error {
 	if s == nil || o == nil || s.depth == 0 || o.depth == 0 {
 		return fmt.Errorf("%w: stream: CMSketch.Merge: nil or zero-value sketch", ErrNotFitted)
@@ -167,6 +190,14 @@ func (s *CMSketch) Merge(o *CMSketch) error {
 	}
 	if s.seed != o.seed {
 		return fmt.Errorf("%w: stream: CMSketch.Merge: seeds %d and %d differ (different hash functions)", ErrParam, s.seed, o.seed)
+	}
+	if _, ok := addInt64(s.total, o.total); !ok {
+		return fmt.Errorf("%w: stream: CMSketch.Merge: totals %d + %d overflow int64; nothing merged", ErrTooLarge, s.total, o.total)
+	}
+	for i, v := range o.s {
+		if _, ok := addInt64(s.s[i], v); !ok {
+			return fmt.Errorf("%w: stream: CMSketch.Merge: counter %d of row %d: %d + %d overflows int64; nothing merged", ErrTooLarge, i%s.width, i/s.width, s.s[i], v)
+		}
 	}
 	for i, v := range o.s {
 		s.s[i] += v
@@ -210,7 +241,8 @@ func (c HeavyHitters) New() (*HHSketch, error) {
 		pos: make(map[uint64]int, capH)}, nil
 }
 
-// Update applies the cash-register update (a, c) with c > 0.
+// Update applies the cash-register update (a, c) with c > 0. An update that would overflow
+// the Count-Min counters is refused (ErrTooLarge) and changes nothing.
 func (h *HHSketch) Update(a uint64, c int64) error {
 	if h == nil || h.cm == nil {
 		return fmt.Errorf("%w: stream: HHSketch.Update: use HeavyHitters.New", ErrNotFitted)
@@ -218,7 +250,9 @@ func (h *HHSketch) Update(a uint64, c int64) error {
 	if c <= 0 {
 		return fmt.Errorf("%w: stream: HHSketch.Update: c = %d for element %d, want > 0 (cash-register model)", ErrParam, c, a)
 	}
-	h.cm.Update(a, c)
+	if err := h.cm.Update(a, c); err != nil {
+		return fmt.Errorf("stream: HHSketch.Update: %w", err)
+	}
 	thr := h.tau * float64(h.cm.total)
 	if e := h.cm.Estimate(a); float64(e) >= thr {
 		if i, ok := h.pos[a]; ok {
