@@ -2,6 +2,7 @@ package info
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -37,3 +38,38 @@ func TestSizeLimits(t *testing.T) {
 		t.Errorf("RepetitionError(5, 1) = %v, %v, want 1", r, err)
 	}
 }
+
+// Random codes: M·n and the product codes·trials·M·n are refused before anything is drawn
+// (before the fix RandomCodeError(…, codes = 2⁴⁰, …) looped for ever and RandomCode(n = 2⁴⁰,
+// rate 0) tried to allocate 8 TiB); sizes just inside the limits run.
+func TestRandomCodeLimits(t *testing.T) {
+	bsc, _ := BSC(0.1)
+	u := []float64{0.5, 0.5}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{second(RandomCodeError(bsc, 8, 0.5, u, 1<<40, 10, 1)), "RandomCodeError: codes = 1099511627776"},
+		{second(RandomCodeError(bsc, 8, 0.5, u, 1<<20, 1<<20, 1)), "RandomCodeError: codes·trials·M·n"},
+		{second(RandomCodeError(bsc, 8, 0.5, u, 1, 1<<40, 1)), "RandomCodeError: trials = 1099511627776"},
+		{second(RandomCodeError(bsc, 1<<40, 0, u, 1, 1, 1)), "RandomCodeError: M·n = 1·1099511627776"},
+		{codeErr(RandomCode(rng, 1<<40, 0, u)), "RandomCode: M·n = 1·1099511627776"},
+		{codeErr(RandomCode(rng, 1<<12, 24.0/(1<<12), u)), "RandomCode: M·n = 16777216·4096"},
+	} {
+		if !errors.Is(c.err, ErrTooLarge) || !strings.Contains(c.err.Error(), c.want) {
+			t.Errorf("got %v, want ErrTooLarge with %q", c.err, c.want)
+		}
+	}
+	code, _ := RandomCode(rng, 16, 1, u) // 65536 words of 16 letters
+	if _, err := code.ErrorRate(bsc, 1<<20, 1); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "trials·M·n") {
+		t.Errorf("ErrorRate(2²⁰ trials on 2²⁰ letters): %v", err)
+	}
+	if c, err := RandomCode(rng, 1<<26, 0, u); err != nil || len(c.Words) != 1 {
+		t.Errorf("RandomCode at M·n = limit: %v", err)
+	}
+	if _, err := RandomCodeError(bsc, 4, 0.5, u, 3, 10, 1); err != nil {
+		t.Errorf("small RandomCodeError: %v", err)
+	}
+}
+func codeErr(_ *Code, err error) error { return err }
