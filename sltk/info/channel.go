@@ -157,7 +157,8 @@ type CapacityResult struct {
 // Capacity computes max_p I(S; Ŝ) by the Blahut–Arimoto iteration
 // p(a) ← p(a)·2^{D(W(·|a) ‖ q)} / Σ, with q = pW, from the uniform input. Each iteration brackets
 // the capacity: I(p) ≤ C ≤ max_a D(W(·|a) ‖ q); the loop stops when the bracket is narrower than
-// tol (0 means 1e-12) or after maxIter iterations (0 means 100000). Cost O(|A|·|B|) per iteration.
+// tol (0 means 1e-12) or after maxIter iterations (0 means 100000). Cost O(|A|·|B|) per iteration;
+// maxIter·|A|·|B| ≤ MaxCapacityWork (ErrTooLarge beyond).
 func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
 	if err := c.valid(); err != nil {
 		return nil, err
@@ -170,6 +171,9 @@ func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
 	}
 	tol, maxIter = cmp.Or(tol, 1e-12), cmp.Or(maxIter, 100000)
 	na, nb := c.W.Dims()
+	if maxIter > MaxCapacityWork/(na*nb) {
+		return nil, fmt.Errorf("%w: info: Channel.Capacity: maxIter·|A|·|B| = %d·%d·%d, limit %d", ErrTooLarge, maxIter, na, nb, MaxCapacityWork)
+	}
 	w := c.W.RawMatrix()
 	// wlw[a][b] = W log2 W (0 where W = 0), computed once.
 	wlw := make([]float64, na*nb)
@@ -498,6 +502,9 @@ const MaxRepetition = 1 << 24
 
 // MaxTrials is the most messages Code.ErrorRate simulates (ErrTooLarge beyond).
 const MaxTrials = 1 << 24
+
+// MaxCapacityWork caps maxIter·|A|·|B|, the work of Channel.Capacity (2³⁶ steps, minutes).
+const MaxCapacityWork = 1 << 36
 
 // MaxCodeLetters caps M·n, the letters of a random code RandomCode draws (2²⁶ ints, 512 MiB),
 // and MaxCodeWork caps the decoding work trials·M·n of Code.ErrorRate and

@@ -2,6 +2,7 @@ package info
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -73,3 +74,23 @@ func TestRandomCodeLimits(t *testing.T) {
 	}
 }
 func codeErr(_ *Code, err error) error { return err }
+
+// Capacity's iteration cap and the lossy code's string length are limited (before the fix
+// Capacity(1e-300, 2⁴⁰) on a slowly converging channel ran for ever, and NewLossyCode with a
+// one-letter alphabet looped n = 2⁶² times).
+func TestIterationLimits(t *testing.T) {
+	bsc, _ := BSC(0.1)
+	if _, err := bsc.Capacity(0, 1<<40); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "Channel.Capacity: maxIter·|A|·|B|") {
+		t.Errorf("Capacity(maxIter = 2⁴⁰): %v", err)
+	}
+	if r, err := bsc.Capacity(0, 1<<34); err != nil || math.Abs(r.Bits-(1-0.4689955935892812)) > 1e-9 {
+		// at the limit (2³⁴·4 = 2³⁶) it runs, and stops by tolerance: 1 − H(0.1)
+		t.Errorf("Capacity at the limit: %v, %v", r, err)
+	}
+	if _, err := NewLossyCode([]float64{1}, 1<<62, 0.1); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "NewLossyCode: n") {
+		t.Errorf("NewLossyCode(n = 2⁶²): %v", err)
+	}
+	if _, err := NewLossyCode([]float64{0.5, 0.5}, 23, 0.1); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("NewLossyCode(2²³ strings): %v", err)
+	}
+}
