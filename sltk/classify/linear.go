@@ -147,9 +147,26 @@ func predictLinear(fn string, w []float64, b float64, x mat.Matrix) ([]int, erro
 	xd := dense(x)
 	out := make([]int, n)
 	for i := range out {
-		out[i] = binary(floats.Dot(w, xd.RawRowView(i)) + b)
+		z := floats.Dot(w, xd.RawRowView(i)) + b
+		if math.IsNaN(z) || math.IsInf(z, 0) {
+			return nil, fmt.Errorf("classify: %s: row %d: score ⟨W, x⟩ + B = %v overflows; rescale the data: %w", fn, i, z, ErrNotFinite)
+		}
+		out[i] = binary(z)
 	}
 	return out, nil
+}
+
+// checkScale refuses entries of x beyond check.MaxAbs = 1e150 in magnitude, where sums of
+// products overflow ("rescale the data", ErrNotFinite). Cost O(n·d).
+func checkScale(fn string, x mat.Matrix) error {
+	data, _, d, e := check.Rows("x", x)
+	if e != nil {
+		return fmt.Errorf("classify: %s: %w", fn, e)
+	}
+	if err := check.Squarable("x", data, d); err != nil {
+		return fmt.Errorf("classify: %s: %w", fn, err)
+	}
+	return nil
 }
 
 // TrainingErrors counts the examples with sgn⟨w, x_i⟩ ≠ y_i for labels y in {0, 1} (read as
@@ -188,9 +205,14 @@ func Margin(w []float64, x mat.Matrix, y []int) (float64, error) {
 	if len(w) != d {
 		return 0, fmt.Errorf("%w: w has %d entries, x has %d columns", ErrShape, len(w), d)
 	}
+	for j, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, fmt.Errorf("classify: Margin: w[%d] = %v: %w", j, v, ErrNotFinite)
+		}
+	}
 	nw := floats.Norm(w, 2)
 	if nw == 0 {
-		return 0, fmt.Errorf("%w: w = 0 has no margin", ErrParam)
+		return 0, fmt.Errorf("%w: classify: Margin: w = 0 has no margin", ErrParam)
 	}
 	z := mat.NewVecDense(n, nil)
 	z.MulVec(x, mat.NewVecDense(d, w))
@@ -198,7 +220,10 @@ func Margin(w []float64, x mat.Matrix, y []int) (float64, error) {
 	for i := 0; i < n; i++ {
 		m = math.Min(m, ys[i]*z.AtVec(i))
 	}
-	return m / nw, nil
+	if r := m / nw; !math.IsNaN(r) && !math.IsInf(r, 0) {
+		return r, nil
+	}
+	return 0, fmt.Errorf("classify: Margin: min_i y_i⟨w, x_i⟩ / ‖w‖ = %v / %v overflows; rescale the data or w: %w", m, nw, ErrNotFinite)
 }
 
 // MaxNorm returns λ = max_i ‖x_i‖, the radius in the Perceptron's mistake bound. Cost O(n·d).

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 // maxMinimalExamples bounds the exhaustive search (example subsets are bit masks).
@@ -21,7 +23,7 @@ const maxMinimalExamples = 64
 // examples. Contradictory examples (equal features, different labels) give ErrParam naming
 // them. Cost: exponential in the worst case, one evaluation per reachable subset.
 func MinimalTree(x mat.Matrix, y []int, features []Feature) (*Tree, error) {
-	if features == nil && x != nil {
+	if features == nil && !check.IsNil(x) {
 		_, d := x.Dims()
 		features = make([]Feature, d)
 		for j := range features {
@@ -30,15 +32,15 @@ func MinimalTree(x mat.Matrix, y []int, features []Feature) (*Tree, error) {
 	}
 	xd, feats, k, err := checkTreeData(x, y, features, nil)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("classify: MinimalTree: %w", err)
 	}
 	n, _ := xd.Dims()
 	if n > maxMinimalExamples {
-		return nil, fmt.Errorf("%w: %d examples, at most %d", ErrTooLarge, n, maxMinimalExamples)
+		return nil, fmt.Errorf("%w: classify: MinimalTree: %d examples, at most %d", ErrTooLarge, n, maxMinimalExamples)
 	}
 	for j, f := range feats {
 		if !f.Categorical() {
-			return nil, fmt.Errorf("%w: feature %d (%q) is numeric; MinimalTree needs categorical features", ErrParam, j, f.Name)
+			return nil, fmt.Errorf("%w: classify: MinimalTree: feature %d (%q) is numeric; MinimalTree needs categorical features", ErrParam, j, f.Name)
 		}
 	}
 	if i, j, ok := contradiction(xd, y); ok {

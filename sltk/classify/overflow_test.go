@@ -1,0 +1,78 @@
+package classify
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Logistic regression: Fit and the scoring methods refuse the same data (entries beyond 1e150:
+// "rescale the data"), and a score that overflows is an error, not a silent 0 or 1. Before the
+// fix Prob on ×1e307 data returned probabilities 1 with a nil error.
+func TestLogisticScale(t *testing.T) {
+	x := mat.NewDense(4, 2, []float64{0, 1, 1, 0, 2, 2, 3, 1})
+	y := []int{0, 0, 1, 1}
+	m, err := LogisticRegression{}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []float64{1e307, 1e151} {
+		xb := mat.NewDense(4, 2, nil)
+		xb.Scale(s, x)
+		_, fitErr := LogisticRegression{}.Fit(xb, y)
+		_, probErr := m.Prob(xb)
+		_, predErr := m.Predict(xb)
+		for name, err := range map[string]error{"Fit": fitErr, "Prob": probErr, "Predict": predErr} {
+			if !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "rescale the data") {
+				t.Errorf("×%g: %s: err = %v", s, name, err)
+			}
+		}
+	}
+	// At the boundary 1e150 the data are accepted; a score that overflows (W huge) is refused.
+	xb := mat.NewDense(1, 2, []float64{1e150, -1e150})
+	if _, err := m.Prob(xb); err != nil {
+		t.Errorf("|x| = 1e150: %v", err)
+	}
+	big := &LogisticModel{W: []float64{1e300, 1e300}}
+	if _, err := big.Prob(xb); !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "overflows") {
+		t.Errorf("overflowing score: %v", err)
+	}
+	if _, err := (&LogisticModel{W: []float64{math.NaN(), 0}}).Prob(x); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("NaN weight: %v", err)
+	}
+	svm := &SVMResult{W: []float64{1e300, 1e300}}
+	if _, err := svm.Predict(xb); !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "SVMResult.Predict: row 0") {
+		t.Errorf("SVM overflowing score: %v", err)
+	}
+}
+
+// Margin: a NaN or infinite w, or an overflowing margin, is ErrNotFinite (before the fix NaN
+// and −Inf came back with a nil error); a finite case matches the closed form.
+func TestMarginNotFinite(t *testing.T) {
+	x := mat.NewDense(2, 2, []float64{1, 1, -1, -1})
+	y := []int{1, 0}
+	for _, w := range [][]float64{{math.NaN(), 1}, {math.Inf(1), 0}} {
+		if _, err := Margin(w, x, y); !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "Margin: w[0]") {
+			t.Errorf("Margin(%v): %v", w, err)
+		}
+	}
+	xs := mat.NewDense(2, 2, []float64{1e200, 1e200, -1e200, -1e200})
+	if _, err := Margin([]float64{1e200, 1e200}, xs, y); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("overflowing margin: %v", err)
+	}
+	// Closed form: the points (±1, ±1) and w = (1, 1) give margin 2/√2 = √2.
+	if m, err := Margin([]float64{1, 1}, x, y); err != nil || math.Abs(m-math.Sqrt2) > 1e-15 {
+		t.Errorf("Margin = %v, %v, want √2", m, err)
+	}
+}
+
+// MinimalTree with a typed-nil matrix and nil features returns ErrEmpty instead of panicking.
+func TestMinimalTreeTypedNil(t *testing.T) {
+	var x *mat.Dense
+	if _, err := MinimalTree(x, []int{0}, nil); !errors.Is(err, ErrEmpty) || !strings.Contains(err.Error(), "MinimalTree") {
+		t.Errorf("MinimalTree(typed nil): %v", err)
+	}
+}
