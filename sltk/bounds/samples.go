@@ -3,6 +3,8 @@ package bounds
 import (
 	"fmt"
 	"math"
+
+	"github.com/sltk-book/sltk/sltk/errs"
 )
 
 func pacArgs(lnH, eps, delta float64) error {
@@ -102,7 +104,40 @@ func AgnosticEpsilon(lnH, delta float64, m int) (float64, error) {
 // Ceil returns ⌈x⌉ with a relative tolerance of 1e-9, so that a size that is an integer in exact
 // arithmetic (24/0.1² = 2400) is not pushed up by float rounding (2399.9999999999995 or
 // 2400.0000000000005). The bound functions return the raw real value; Ceil makes it a count.
-// x must be finite and below the int range (the bound functions' results are).
+// Only a value within that tolerance of an integer snaps down to it; any other value rounds up,
+// so the count is never below x by more than the tolerance (subtracting 1e-9·|x| before
+// rounding up, as before, undershot by up to 10⁻⁹·x − 1 once x passed 10⁹). It never wraps:
+// x ≥ 2⁶³, +Inf and NaN give math.MaxInt (no sample size that an int holds suffices), x ≤ −2⁶³
+// and −Inf give math.MinInt. SampleSize is the checked form with an error.
 func Ceil(x float64) int {
-	return int(math.Ceil(x - 1e-9*math.Max(1, math.Abs(x))))
+	c := math.Ceil(x)
+	if r := math.Round(x); r < c && x-r <= 1e-9*math.Max(1, math.Abs(x)) {
+		c = r
+	}
+	switch {
+	case math.IsNaN(c) || c >= 0x1p63:
+		return math.MaxInt
+	case c < -0x1p63:
+		return math.MinInt
+	}
+	return int(c)
+}
+
+// MaxSampleSize is the largest sample size SampleSize returns: 2⁵³, beyond which float64 no
+// longer holds every integer, so the rounded-up bound would not be exact.
+const MaxSampleSize = 1 << 53
+
+// SampleSize is Ceil with errors: it returns ⌈m⌉ (with Ceil's tolerance) for a bound m from
+// Realizable, Agnostic, VC and the like, an error wrapping ErrNotFinite for NaN or ±Inf,
+// ErrParam for m < 0 and ErrTooLarge for m > MaxSampleSize. Cost O(1).
+func SampleSize(m float64) (int, error) {
+	switch {
+	case math.IsNaN(m) || math.IsInf(m, 0):
+		return 0, fmt.Errorf("bounds: SampleSize: m = %v: %w", m, errs.ErrNotFinite)
+	case m < 0:
+		return 0, fmt.Errorf("%w: bounds: SampleSize: m = %v, want ≥ 0", ErrParam, m)
+	case m > MaxSampleSize:
+		return 0, fmt.Errorf("%w: bounds: SampleSize: m = %g, limit 2⁵³", ErrTooLarge, m)
+	}
+	return Ceil(m), nil
 }

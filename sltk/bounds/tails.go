@@ -199,8 +199,10 @@ func BinomialTwoSided(n int, p, dev float64) (float64, error) {
 		return 0, fmt.Errorf("%w: deviation %v must be positive", ErrParam, dev)
 	}
 	mu := float64(n) * p
-	up := int(math.Ceil(mu + dev - intTol))
-	lo := int(math.Floor(mu - dev + intTol))
+	// Clamp to [−1, n + 1] before converting: a huge dev would otherwise convert to −2⁶³ (on
+	// amd64) and turn an empty tail into the whole distribution.
+	up := int(math.Min(math.Ceil(mu+dev-intTol), float64(n+1)))
+	lo := int(math.Max(math.Floor(mu-dev+intTol), -1))
 	return math.Min(1, binomRange(n, p, up, n)+binomRange(n, p, 0, lo)), nil
 }
 
