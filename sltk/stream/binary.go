@@ -177,6 +177,9 @@ func (m *MedianKMV) UnmarshalBinary(b []byte) error {
 	if d.err == nil && n%2 == 0 {
 		return fmt.Errorf("%w: stream: MedianKMV.UnmarshalBinary: %d copies, want an odd number", ErrParam, n)
 	}
+	if d.err == nil && t > maxMCountValues/n {
+		return fmt.Errorf("%w: stream: MedianKMV.UnmarshalBinary: %d copies of t = %d, limit %d values", ErrTooLarge, n, t, maxMCountValues)
+	}
 	if d.err == nil && uint64(len(d.b)) != 8*uint64(t)*uint64(n) {
 		return fmt.Errorf("%w: stream: MedianKMV.UnmarshalBinary: %d value bytes for %d copies of t = %d", ErrShape, len(d.b), n, t)
 	}

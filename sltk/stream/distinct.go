@@ -169,8 +169,8 @@ func MCountCopies(delta float64) (int, error) {
 // MCount is MCOUNT(ε, k), the median trick on COUNT: run 2k − 1 independent copies of
 // COUNT(ε) and return the median estimate. Guarantee: (1−ε)m ≤ m* ≤ (1+ε)m with probability
 // ≥ 1 − δ when k ≥ 4 ln(2/δ) + 1/2 (each tail ≤ exp(−(2k−1)/8) by Hoeffding). K overrides the
-// k derived from Delta, T the t derived from Epsilon. Space (2k−1)·t hash values, time
-// O(2k−1) per update.
+// k derived from Delta, T the t derived from Epsilon. Space (2k−1)·t hash values, at most 2²⁶
+// (2k − 1 ≤ 4095, t ≤ 2²⁴; ErrTooLarge beyond), time O(2k−1) per update.
 type MCount struct {
 	Epsilon, Delta float64
 	K, T           int
@@ -209,10 +209,12 @@ func (m *MedianKMV) syncTop() {
 	}
 }
 
-// maxCopies caps 2k − 1, and maxMCountK caps k accordingly.
+// maxCopies caps 2k − 1, and maxMCountK caps k accordingly; maxMCountValues caps the
+// (2k − 1)·t hash values of a MedianKMV (2²⁶, 512 MiB).
 const (
-	maxCopies  = 1 << 12
-	maxMCountK = (maxCopies + 1) / 2
+	maxCopies       = 1 << 12
+	maxMCountK      = (maxCopies + 1) / 2
+	maxMCountValues = 1 << 26
 )
 
 // New returns an empty sketch; copy j uses the seed Seed + j.
@@ -230,6 +232,9 @@ func (c MCount) New() (*MedianKMV, error) {
 	first, err := Count{Epsilon: c.Epsilon, T: c.T, Seed: c.Seed}.New()
 	if err != nil {
 		return nil, err
+	}
+	if first.t > maxMCountValues/(2*k-1) {
+		return nil, fmt.Errorf("%w: stream: MCount.New: (2k − 1)·t = %d·%d hash values, limit %d", ErrTooLarge, 2*k-1, first.t, maxMCountValues)
 	}
 	copies := make([]*KMV, 2*k-1)
 	copies[0] = first
