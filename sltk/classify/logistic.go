@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -53,7 +54,7 @@ type LogisticRegression struct {
 	L2          float64 // ridge penalty on w (not on b); 0 means none
 	NoIntercept bool    // fix b = 0 (a model through the origin)
 	Tol         float64 // stop when max_j |∂J/∂w_j| ≤ Tol·n; 0 means 1e-6
-	MaxIter     int     // cap on L-BFGS iterations; 0 means 1000
+	MaxIter     int     // cap on L-BFGS iterations; 0 means 1000, at most MaxSweeps
 }
 
 // LogisticModel is a fitted logistic regression: P(y = 1 | x) = sig(⟨W, x⟩ + B).
@@ -199,6 +200,9 @@ func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
 		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: Tol = %v, want > 0", ErrParam, l.Tol)
 	case maxIter < 0:
 		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: MaxIter = %d, want ≥ 0", ErrParam, l.MaxIter)
+	}
+	if err := check.Size("classify: LogisticRegression.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
+		return nil, err
 	}
 	if err := checkScale("LogisticRegression.Fit", x); err != nil {
 		return nil, err

@@ -76,3 +76,13 @@ func TestMinimalTreeTypedNil(t *testing.T) {
 		t.Errorf("MinimalTree(typed nil): %v", err)
 	}
 }
+
+// LogisticRegression.MaxIter is capped like the other iterative classifiers (before the fix
+// MaxIter = 2⁴⁰ was accepted and non-separable data ran for ever).
+func TestLogisticMaxIter(t *testing.T) {
+	x := mat.NewDense(4, 1, []float64{0, 1, 2, 3})
+	y := []int{0, 1, 0, 1}
+	if _, err := (LogisticRegression{MaxIter: MaxSweeps + 1}).Fit(x, y); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "LogisticRegression.Fit") {
+		t.Errorf("MaxIter = MaxSweeps + 1: %v", err)
+	}
+}

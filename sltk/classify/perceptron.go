@@ -10,8 +10,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// MaxSweeps is the largest MaxIter the iterative classifiers (Perceptron, HardMarginSVM, SVM)
-// accept: a sweep costs O(n·d), and non-separable data runs to the cap (ErrTooLarge beyond).
+// MaxSweeps is the largest MaxIter the iterative classifiers (Perceptron, HardMarginSVM, SVM,
+// LogisticRegression) accept: a sweep costs O(n·d), and non-separable data runs to the cap
+// (ErrTooLarge beyond).
 const MaxSweeps = 1 << 20
 
 // Perceptron is the Perceptron algorithm of §1.4 for homogeneous separators (lift with
