@@ -72,3 +72,17 @@ func TestSizeConversions(t *testing.T) {
 		t.Errorf("BinomialTwoSided(4, ½, 2) = %v, %v, want 0.125", p, err)
 	}
 }
+
+// HypergeometricUpperTail limits N (before the fix N = n = 2⁶² tried to allocate 2⁶² terms);
+// at N = MaxBinomialN it runs, and a small case matches the count C(5,4)/C(20,4) by hand.
+func TestHypergeometricLimit(t *testing.T) {
+	if _, err := HypergeometricUpperTail(1<<62, 1<<61, 1<<62, 0); !errors.Is(err, errs.ErrTooLarge) || !strings.Contains(err.Error(), "HypergeometricUpperTail: N") {
+		t.Errorf("N = 2⁶²: %v", err)
+	}
+	if p, err := HypergeometricUpperTail(MaxBinomialN, MaxBinomialN/2, 3, 4); err != nil || p != 0 {
+		t.Errorf("N = MaxBinomialN, k > n: %v, %v", p, err)
+	}
+	if p, err := HypergeometricUpperTail(20, 5, 4, 4); err != nil || math.Abs(p-5.0/4845) > 1e-15 {
+		t.Errorf("Pr(X ≥ 4) = %v, %v, want 5/4845", p, err)
+	}
+}

@@ -209,11 +209,16 @@ func BinomialTwoSided(n int, p, dev float64) (float64, error) {
 // HypergeometricUpperTail returns Pr(X ≥ k) for the number X of black balls among n drawn
 // without replacement from N balls of which K are black (Example 2.5). The draws are dependent,
 // so the independence-based bounds do not apply as stated in the seed; Hoeffding (1963) showed
-// that his bound still holds, which the notebook checks with this exact tail. Cost O(n).
+// that his bound still holds, which the notebook checks with this exact tail. Cost O(n);
+// N ≤ MaxBinomialN (ErrTooLarge beyond: the terms are differences of ln Γ(N + 1), which lose
+// their digits as N grows, and there are up to n of them).
 func HypergeometricUpperTail(total, black, n, k int) (float64, error) {
 	if total < 1 || black < 0 || black > total || n < 0 || n > total {
-		return 0, fmt.Errorf("%w: hypergeometric needs 0 ≤ K ≤ N, 0 ≤ n ≤ N, got N = %d, K = %d, n = %d",
+		return 0, fmt.Errorf("%w: bounds: HypergeometricUpperTail: hypergeometric needs 0 ≤ K ≤ N, 0 ≤ n ≤ N, got N = %d, K = %d, n = %d",
 			ErrParam, total, black, n)
+	}
+	if err := check.Size("bounds: HypergeometricUpperTail", "N", total, MaxBinomialN); err != nil {
+		return 0, err
 	}
 	lc := func(a, b int) float64 {
 		x, _ := math.Lgamma(float64(a + 1))
