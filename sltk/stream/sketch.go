@@ -10,7 +10,8 @@ import (
 // maxCells caps width·depth of a Count-Min sketch (2²⁸ counters, 2 GiB).
 const maxCells = 1 << 28
 
-// CountMinSize returns the width k = ⌈2/ε⌉ and depth ℓ = max(1, ⌈log₂(1/δ)⌉) of Theorem 8.25.
+// CountMinSize returns the width k = ⌈2/ε⌉ and depth ℓ = max(1, ⌈log₂(1/δ)⌉) of Theorem 8.25
+// (ℓ exact: the smallest with 2^{−ℓ} ≤ δ; k with a 10⁻⁹ tolerance, so 2/0.1 gives 20).
 // ε ∈ (0, 1) and δ ∈ [2⁻¹⁰²², 1) (ErrParam otherwise); k·ℓ is limited to 2²⁸ counters
 // (ErrTooLarge past it), the limit CountMin.New applies.
 func CountMinSize(epsilon, delta float64) (width, depth int, err error) {
@@ -25,11 +26,25 @@ func CountMinSize(epsilon, delta float64) (width, depth int, err error) {
 		return 0, 0, err
 	}
 	d, err := toSize("CountMinSize", fmt.Sprintf("epsilon = %v, delta = %v need width %d × depth", epsilon, delta, w),
-		max(1, math.Ceil(math.Log2(1/delta)-1e-9)), maxCells/w)
+		float64(depthFor(delta)), maxCells/w)
 	if err != nil {
 		return 0, 0, err
 	}
 	return w, d, nil
+}
+
+// depthFor returns the smallest ℓ ≥ 1 with 2^{−ℓ} ≤ δ, for δ ∈ [2⁻¹⁰²², 1): ⌈log₂(1/δ)⌉
+// corrected by comparing exact powers of two, so the failure probability 2^{−ℓ} never exceeds
+// δ, not even by a rounding error of Log2.
+func depthFor(delta float64) int {
+	l := max(1, int(math.Ceil(math.Log2(1/delta)))) // ≤ 1022 for δ ≥ 2⁻¹⁰²²
+	for math.Ldexp(1, -l) > delta {
+		l++
+	}
+	for l > 1 && math.Ldexp(1, -(l-1)) <= delta {
+		l--
+	}
+	return l
 }
 
 // CountMin is COUNT MIN SKETCH(k, ℓ) (§8.5): ℓ rows of k counters, row j hashed by its own
