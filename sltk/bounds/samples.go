@@ -21,7 +21,7 @@ func Realizable(lnH, eps, delta float64) (float64, error) {
 	if err := pacArgs(lnH, eps, delta); err != nil {
 		return 0, err
 	}
-	return finite("Realizable", (lnH-math.Log(delta))/eps)
+	return finite("Realizable", (lnH-logf(delta))/eps)
 }
 
 // UniformConvergence returns (1/(2ε²))·ln(2|H|/δ), Theorem 3.6: with that many examples, with
@@ -31,7 +31,7 @@ func UniformConvergence(lnH, eps, delta float64) (float64, error) {
 	if err := pacArgs(lnH, eps, delta); err != nil {
 		return 0, err
 	}
-	return finite("UniformConvergence", (math.Ln2+lnH-math.Log(delta))/(2*eps*eps))
+	return finite("UniformConvergence", (math.Ln2+lnH-logf(delta))/(2*eps*eps))
 }
 
 // Agnostic returns (2/ε²)·ln(2|H|/δ), Theorem 3.7: ERM on that many examples is within ε of the
@@ -40,7 +40,7 @@ func Agnostic(lnH, eps, delta float64) (float64, error) {
 	if err := pacArgs(lnH, eps, delta); err != nil {
 		return 0, err
 	}
-	return finite("Agnostic", 2*(math.Ln2+lnH-math.Log(delta))/(eps*eps))
+	return finite("Agnostic", 2*(math.Ln2+lnH-logf(delta))/(eps*eps))
 }
 
 // DescriptionLength returns (1/ε)(n ln|Σ| + ln(2/δ)), Theorem 3.8 (Occam's razor): every
@@ -74,7 +74,7 @@ func VC(d int, c, eps, delta float64) (float64, error) {
 	if err := pacArgs(0, eps, delta); err != nil {
 		return 0, err
 	}
-	return finite("VC", c*(float64(d)-math.Log(delta))/(eps*eps))
+	return finite("VC", c*(float64(d)-logf(delta))/(eps*eps))
 }
 
 // RealizableEpsilon inverts Theorem 3.4: the error ln(|H|/δ)/m guaranteed with m examples.
@@ -82,7 +82,7 @@ func RealizableEpsilon(lnH, delta float64, m int) (float64, error) {
 	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
 		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
 	}
-	return finite("RealizableEpsilon", (lnH-math.Log(delta))/float64(m))
+	return finite("RealizableEpsilon", (lnH-logf(delta))/float64(m))
 }
 
 // UniformConvergenceEpsilon inverts Theorem 3.6: √(ln(2|H|/δ)/(2m)).
@@ -90,7 +90,7 @@ func UniformConvergenceEpsilon(lnH, delta float64, m int) (float64, error) {
 	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
 		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
 	}
-	return finite("UniformConvergenceEpsilon", math.Sqrt((math.Ln2+lnH-math.Log(delta))/(2*float64(m))))
+	return finite("UniformConvergenceEpsilon", math.Sqrt((math.Ln2+lnH-logf(delta))/(2*float64(m))))
 }
 
 // AgnosticEpsilon inverts Theorem 3.7: √(2 ln(2|H|/δ)/m).
@@ -98,7 +98,7 @@ func AgnosticEpsilon(lnH, delta float64, m int) (float64, error) {
 	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
 		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
 	}
-	return finite("AgnosticEpsilon", math.Sqrt(2*(math.Ln2+lnH-math.Log(delta))/float64(m)))
+	return finite("AgnosticEpsilon", math.Sqrt(2*(math.Ln2+lnH-logf(delta))/float64(m)))
 }
 
 // Ceil returns ⌈x⌉ with a relative tolerance of 1e-9, so that a size that is an integer in exact

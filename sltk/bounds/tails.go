@@ -124,6 +124,17 @@ func MasterTail(n int, sigma2, a float64) (float64, error) {
 	return math.Min(1, 3*math.Exp(-a*a/(12*float64(n)*sigma2))), nil
 }
 
+// logf is math.Log made exact for subnormal x: Go's math.Log (the amd64 assembly) returns
+// about −709.09 for every x below 2⁻¹⁰²² (ln 5e-324 is −744.44), which made a binomial tail with
+// a subnormal p and a sample size with a subnormal δ wrong by up to e³⁵. Scaling by 2⁵² first
+// brings x into the normal range. Cost O(1).
+func logf(x float64) float64 {
+	if x > 0 && x < 0x1p-1022 {
+		return math.Log(x*0x1p52) - 52*math.Ln2
+	}
+	return math.Log(x)
+}
+
 // logBinomPMF returns ln Pr(X = k) for X ~ Bin(n, p), 0 < p < 1.
 func logBinomPMF(n, k int, lp, lq float64) float64 {
 	a, _ := math.Lgamma(float64(n + 1))
@@ -159,7 +170,7 @@ func binomRange(n int, p float64, lo, hi int) float64 {
 		}
 		return 0
 	}
-	lp, lq := math.Log(p), math.Log1p(-p)
+	lp, lq := logf(p), math.Log1p(-p)
 	terms := make([]float64, 0, hi-lo+1)
 	for k := lo; k <= hi; k++ {
 		terms = append(terms, logBinomPMF(n, k, lp, lq))
