@@ -157,8 +157,10 @@ type CapacityResult struct {
 // Capacity computes max_p I(S; Ŝ) by the Blahut–Arimoto iteration
 // p(a) ← p(a)·2^{D(W(·|a) ‖ q)} / Σ, with q = pW, from the uniform input. Each iteration brackets
 // the capacity: I(p) ≤ C ≤ max_a D(W(·|a) ‖ q); the loop stops when the bracket is narrower than
-// tol (0 means 1e-12) or after maxIter iterations (0 means 100000). Cost O(|A|·|B|) per iteration;
-// maxIter·|A|·|B| ≤ MaxCapacityWork (ErrTooLarge beyond).
+// tol (0 means 1e-12) or after maxIter iterations (0 means 100000, or fewer on channels so large
+// that maxIter·|A|·|B| would pass MaxCapacityWork; Gap then says how far the run got). Cost
+// O(|A|·|B|) per iteration; an explicit maxIter with maxIter·|A|·|B| > MaxCapacityWork is
+// ErrTooLarge.
 func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
 	if err := c.valid(); err != nil {
 		return nil, err
@@ -169,8 +171,8 @@ func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
 	case maxIter < 0:
 		return nil, fmt.Errorf("%w: info: Channel.Capacity: maxIter = %d, want ≥ 0", ErrParam, maxIter)
 	}
-	tol, maxIter = cmp.Or(tol, 1e-12), cmp.Or(maxIter, 100000)
 	na, nb := c.W.Dims()
+	tol, maxIter = cmp.Or(tol, 1e-12), cmp.Or(maxIter, min(100000, MaxCapacityWork/(na*nb)))
 	if maxIter > MaxCapacityWork/(na*nb) {
 		return nil, fmt.Errorf("%w: info: Channel.Capacity: maxIter·|A|·|B| = %d·%d·%d, limit %d", ErrTooLarge, maxIter, na, nb, MaxCapacityWork)
 	}

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 // Every number that drives a loop or an allocation has a limit, named in the error.
@@ -92,5 +94,26 @@ func TestIterationLimits(t *testing.T) {
 	}
 	if _, err := NewLossyCode([]float64{0.5, 0.5}, 23, 0.1); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("NewLossyCode(2²³ strings): %v", err)
+	}
+}
+
+// The default maxIter shrinks on large channels instead of failing: a 4096-letter identity
+// channel (capacity log₂ 4096 = 12 bits, reached at the first iteration) runs with maxIter = 0,
+// while an explicit maxIter past the work limit is refused.
+func TestCapacityDefaultIterOnLargeChannel(t *testing.T) {
+	w := mat.NewDense(MaxLetters, MaxLetters, nil)
+	for i := 0; i < MaxLetters; i++ {
+		w.Set(i, i, 1)
+	}
+	ch, err := NewChannel(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ch.Capacity(0, 0)
+	if err != nil || math.Abs(r.Bits-12) > 1e-12 || r.Gap > 1e-12 {
+		t.Errorf("identity channel on 4096 letters: %+v, %v", r, err)
+	}
+	if _, err := ch.Capacity(0, MaxCapacityWork/(MaxLetters*MaxLetters)+1); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("explicit maxIter past the limit: %v", err)
 	}
 }
