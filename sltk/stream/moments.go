@@ -17,7 +17,8 @@ func Frequencies(a []uint64) map[uint64]int64 {
 }
 
 // Moment returns the frequency moment F_p = Σ_u f_u^p of the frequencies f (p = 0 counts the
-// u with f_u ≠ 0). For p ≥ 0; a negative or non-finite p is an error.
+// u with f_u ≠ 0). For p ≥ 0; a negative or non-finite p is an error (ErrParam), and so is a
+// sum that overflows float64 (ErrNotFinite).
 func Moment(f map[uint64]int64, p float64) (float64, error) {
 	if !(p >= 0) || math.IsInf(p, 0) {
 		return 0, fmt.Errorf("%w: stream: Moment: p = %v, want finite and ≥ 0", ErrParam, p)
@@ -33,38 +34,57 @@ func Moment(f map[uint64]int64, p float64) (float64, error) {
 		}
 		s += math.Pow(math.Abs(float64(c)), p)
 	}
+	if math.IsInf(s, 0) {
+		return 0, fmt.Errorf("stream: Moment: F_%v overflows float64: %w", p, ErrNotFinite)
+	}
 	return s, nil
+}
+
+// amsTerm returns r^k − (r−1)^k for r ≥ 1 and k ≥ 1: directly while r^k ≤ 2⁵³, where both
+// powers are exact integers, and otherwise as r^k·(1 − (1 − 1/r)^k) in logarithms, which
+// neither cancels (the direct difference of two numbers near r^k loses about log₁₀(r/k)
+// digits) nor overflows before the result itself does (r^k may be +Inf while the difference,
+// about k·r^{k−1}, is finite).
+func amsTerm(r, k float64) float64 {
+	if a := math.Pow(r, k); a <= 1<<53 {
+		return a - math.Pow(r-1, k)
+	}
+	return math.Exp(k*math.Log(r) + math.Log(-math.Expm1(k*math.Log1p(-1/r))))
 }
 
 // AMSMean returns E(A_k) for the stream a by enumerating the position i the estimator
 // samples: (1/n) Σ_i n(r_i^k − (r_i − 1)^k) with r_i the number of j ≥ i with a_j = a_i.
 // Theorem 8.19 says it equals F_k. AMSVariance is the matching exact variance. O(n) time.
 func AMSMean(a []uint64, k int) (float64, error) {
-	m, _, err := amsMoments(a, k)
+	m, _, err := amsMoments("AMSMean", a, k)
 	return m, err
 }
 
-// AMSVariance returns Var(A_k) for the stream a, by the same enumeration as AMSMean.
+// AMSVariance returns Var(A_k) for the stream a, by the same enumeration as AMSMean. A mean
+// or mean square that overflows float64 is an error wrapping ErrNotFinite.
 func AMSVariance(a []uint64, k int) (float64, error) {
-	m, sq, err := amsMoments(a, k)
+	m, sq, err := amsMoments("AMSVariance", a, k)
 	return sq - m*m, err
 }
 
-func amsMoments(a []uint64, k int) (mean, meanSq float64, err error) {
+func amsMoments(fn string, a []uint64, k int) (mean, meanSq float64, err error) {
 	if len(a) == 0 {
-		return 0, 0, fmt.Errorf("%w: stream: AMSMean: empty stream", ErrEmpty)
+		return 0, 0, fmt.Errorf("%w: stream: %s: empty stream", ErrEmpty, fn)
 	}
 	if k < 1 || k > 64 {
-		return 0, 0, fmt.Errorf("%w: stream: AMSMean: k = %d, want in [1, 64]", ErrParam, k)
+		return 0, 0, fmt.Errorf("%w: stream: %s: k = %d, want in [1, 64]", ErrParam, fn, k)
 	}
 	n := float64(len(a))
 	after := make(map[uint64]int64) // occurrences at positions ≥ i, filled from the end
 	for i := len(a) - 1; i >= 0; i-- {
 		after[a[i]]++
 		r := float64(after[a[i]])
-		v := n * (math.Pow(r, float64(k)) - math.Pow(r-1, float64(k)))
+		v := n * amsTerm(r, float64(k))
 		mean += v / n
 		meanSq += v * v / n
+	}
+	if math.IsInf(mean, 0) || math.IsInf(meanSq, 0) {
+		return 0, 0, fmt.Errorf("stream: %s: k = %d on %d items: the moments overflow float64: %w", fn, k, len(a), ErrNotFinite)
 	}
 	return mean, meanSq, nil
 }
@@ -112,7 +132,8 @@ func (e *AMSEstimator) Update(x uint64) {
 	}
 }
 
-// Estimate returns n(r^k − (r−1)^k).
+// Estimate returns n(r^k − (r−1)^k), or an error wrapping ErrNotFinite when that overflows
+// float64.
 func (e *AMSEstimator) Estimate() (float64, error) {
 	if e == nil || e.rng == nil {
 		return 0, fmt.Errorf("%w: stream: AMSEstimator.Estimate: use AMS.New", ErrNotFitted)
@@ -120,8 +141,11 @@ func (e *AMSEstimator) Estimate() (float64, error) {
 	if e.n == 0 {
 		return 0, nil
 	}
-	r, k := float64(e.r), float64(e.k)
-	return float64(e.n) * (math.Pow(r, k) - math.Pow(r-1, k)), nil
+	v := float64(e.n) * amsTerm(float64(e.r), float64(e.k))
+	if math.IsInf(v, 0) {
+		return 0, fmt.Errorf("stream: AMSEstimator.Estimate: n(r^k − (r−1)^k) with n = %d, r = %d, k = %d overflows float64: %w", e.n, e.r, e.k, ErrNotFinite)
+	}
+	return v, nil
 }
 
 // AvgToWSize returns k = ⌈2/(ε²δ)⌉, the number of Tug-of-War copies whose average is within

@@ -1,8 +1,11 @@
 package stream
 
 import (
+	"errors"
 	"math"
+	"math/big"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -160,5 +163,51 @@ func checkInclusion(t *testing.T, name string, incl []int, p float64, reps int) 
 		if math.Abs(float64(c)-float64(reps)*p) > 5*sd+1e-9 {
 			t.Errorf("%s, n = %d: item %d kept %d times of %d, want %.0f ± %.0f", name, len(incl), i, c, reps, float64(reps)*p, 5*sd)
 		}
+	}
+}
+
+// amsTerm switches from the direct r^k − (r−1)^k (exact while r^k ≤ 2⁵³) to the logarithmic
+// form. On both sides of the switch (r^k just below and above 2⁵³) and far past it, against
+// the exact integer difference in big.Int, the relative error is below 1e-12; r = 1 and k = 1
+// are included. Before the fix the direct form lost up to half the digits (r = 10⁹, k = 2) and
+// returned NaN once r^k overflowed.
+func TestSwitchAMSTerm(t *testing.T) {
+	type rk struct {
+		r int64
+		k int
+	}
+	cases := []rk{{1, 1}, {1, 64}, {2, 1}, {2, 53}, {2, 54}, {3, 33}, {3, 34}, {94906265, 2}, {94906266, 2},
+		{1e3, 7}, {1e6, 3}, {1e9, 2}, {1 << 40, 2}, {1 << 15, 64}, {1e9, 30}}
+	for _, c := range cases {
+		want := new(big.Int).Sub(new(big.Int).Exp(big.NewInt(c.r), big.NewInt(int64(c.k)), nil),
+			new(big.Int).Exp(big.NewInt(c.r-1), big.NewInt(int64(c.k)), nil))
+		wf, _ := new(big.Float).SetInt(want).Float64()
+		got := amsTerm(float64(c.r), float64(c.k))
+		if math.Abs(got-wf) > 1e-12*wf {
+			t.Errorf("r = %d, k = %d: %v, want %v", c.r, c.k, got, wf)
+		}
+	}
+	// The running estimator: n = r = 2¹⁶ (copies of one element) with k = 64 overflows float64
+	// (ErrNotFinite, was NaN); k = 3 gives n·(3r² − 3r + 1) through the logarithmic path.
+	for _, k := range []int{3, 64} {
+		e, _ := AMS{Order: k, Seed: 1}.New()
+		e.n, e.r = 1<<16, 1<<16 // the state after 2¹⁶ copies when the first position was sampled
+		got, err := e.Estimate()
+		if k == 64 {
+			if !errors.Is(err, ErrNotFinite) {
+				t.Errorf("k = 64: %v, %v, want ErrNotFinite", got, err)
+			}
+			continue
+		}
+		r := float64(e.r)
+		if want := float64(e.n) * (3*r*r - 3*r + 1); err != nil || math.Abs(got-want) > 1e-12*want {
+			t.Errorf("k = 3: %v, %v, want %v", got, err, want)
+		}
+	}
+	if _, err := AMSVariance(make([]uint64, 1<<12), 64); !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "AMSVariance") {
+		t.Errorf("AMSVariance overflow: %v", err)
+	}
+	if _, err := Moment(map[uint64]int64{1: 1 << 40}, 30); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("Moment overflow: %v", err)
 	}
 }
