@@ -118,17 +118,17 @@ func (c AMS) New() (*AMSEstimator, error) {
 	return &AMSEstimator{k: k, rng: newRand(c.Seed)}, nil
 }
 
-// Update reads the next element.
+// Update reads the next element. The counts n and r saturate at 2⁶³ − 1 (see satInc).
 func (e *AMSEstimator) Update(x uint64) {
 	if e == nil || e.rng == nil {
 		return
 	}
-	e.n++
+	e.n = satInc(e.n)
 	if e.rng.Int64N(e.n) == 0 { // probability 1/n
 		e.a, e.r = x, 0
 	}
 	if x == e.a {
-		e.r++
+		e.r = satInc(e.r)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"slices"
 	"testing"
 )
 
@@ -142,5 +143,46 @@ func checkCMInvariants(t testing.TB, s *CMSketch) {
 		if sum.Cmp(big.NewInt(s.Total())) != 0 {
 			t.Fatalf("row %d sums to %v, Total %d", j, sum, s.Total())
 		}
+	}
+}
+
+// Item counts saturate at 2⁶³ − 1 instead of wrapping (before the fix the next Update after
+// 2⁶³ − 1 items made n negative and rand.Int64N panicked), the skip-ahead index saturates
+// too, and a merge whose counts overflow is ErrTooLarge with nothing changed.
+func TestStreamCountsSaturate(t *testing.T) {
+	r, _ := NewReservoir[int](2, 1)
+	sk, _ := NewSkipReservoir[int](2, 1)
+	w, _ := NewWeightedReservoir[int](2, 1)
+	a, _ := AMS{Order: 2, Seed: 1}.New()
+	for i := range 3 {
+		r.Update(i)
+		sk.Update(i)
+		_ = w.Update(i, 1)
+		a.Update(7)
+	}
+	r.n, sk.n, w.n, a.n, a.r = math.MaxInt64-1, math.MaxInt64-1, math.MaxInt64-1, math.MaxInt64-1, math.MaxInt64-1
+	sk.next = math.MaxInt64
+	for i := range 3 {
+		r.Update(10 + i)
+		sk.Update(10 + i)
+		_ = w.Update(10+i, 1)
+		a.Update(7)
+	}
+	if r.Seen() != math.MaxInt64 || sk.Seen() != math.MaxInt64 || w.Seen() != math.MaxInt64 || a.n != math.MaxInt64 || a.r > math.MaxInt64 || a.r < 0 {
+		t.Errorf("counts: %d %d %d %d %d", r.Seen(), sk.Seen(), w.Seen(), a.n, a.r)
+	}
+	sk.n = math.MaxInt64 - 5
+	sk.w = 1e-300 // a gap of about 10³⁰⁰ items
+	sk.skip()
+	if sk.next != math.MaxInt64 {
+		t.Errorf("skip from n = 2⁶³ − 6: next = %d, want 2⁶³ − 1", sk.next)
+	}
+	o, _ := NewReservoir[int](2, 2)
+	o.Update(1)
+	o.Update(2)
+	o.n = 10
+	before := append([]int(nil), r.sample...)
+	if err := r.Merge(o); !errors.Is(err, ErrTooLarge) || r.Seen() != math.MaxInt64 || !slices.Equal(before, r.sample) {
+		t.Errorf("overflowing merge: %v", err)
 	}
 }
