@@ -86,3 +86,57 @@ func TestLogisticMaxIter(t *testing.T) {
 		t.Errorf("MaxIter = MaxSweeps + 1: %v", err)
 	}
 }
+
+// MinimalTree's exhaustive search is capped at 2¹⁸ memoised subsets (before the fix nothing
+// bounded it: the reachable subsets grow like 3^d with d features, and this parity instance
+// with 26 noise features passes the cap); below the cap it still finds the full tree that
+// parity needs, 2^{d+1} − 1 nodes (Thm 1.3), for d = 1 … 6.
+func TestMinimalTreeSearchCap(t *testing.T) {
+	const n, d = 64, 32
+	x := mat.NewDense(n, d, nil)
+	y := make([]int, n)
+	seed := uint64(3)
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			x.Set(i, j, float64(lcg(&seed, 2)))
+		}
+		par := 0
+		for j := 0; j < 6; j++ { // rows distinct in their first 6 bits, so never contradictory
+			x.Set(i, j, float64(i>>j&1))
+			par ^= i >> j & 1
+		}
+		y[i] = par // parity: no subset is pure before all six bits are fixed
+	}
+	if _, err := MinimalTree(x, y, nil); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "MinimalTree: the search") {
+		t.Errorf("64 examples × 32 features: %v", err)
+	}
+	for dd := 1; dd <= 6; dd++ {
+		m := 1 << dd
+		xp := mat.NewDense(m, dd, nil)
+		yp := make([]int, m)
+		for i := 0; i < m; i++ {
+			par := 0
+			for j := 0; j < dd; j++ {
+				b := i >> j & 1
+				xp.Set(i, j, float64(b))
+				par ^= b
+			}
+			yp[i] = par
+		}
+		tr, err := MinimalTree(xp, yp, nil)
+		if err != nil {
+			t.Fatalf("parity d = %d: %v", dd, err)
+		}
+		if got := countNodes(tr.Root); got != 1<<(dd+1)-1 {
+			t.Errorf("parity d = %d: %d nodes, want %d", dd, got, 1<<(dd+1)-1)
+		}
+	}
+}
+
+func countNodes(nd *Node) int {
+	c := 1
+	for _, ch := range nd.Children {
+		c += countNodes(ch)
+	}
+	return c
+}
