@@ -211,3 +211,45 @@ func TestSwitchAMSTerm(t *testing.T) {
 		t.Errorf("Moment overflow: %v", err)
 	}
 }
+
+// PolyGF2.Hash evaluates with gfMul's shift-and-add for W ≤ 32 and with the 16-entry tables of
+// gf64Table for W = 64. On both sides (W = 32, 64) the hash equals Horner's rule written here
+// with a bitwise carry-less product reduced by the field polynomial (x^W + r), k = 1 … 4, on
+// keys including 0, 1 and all-ones.
+func TestSwitchPolyGF2Table(t *testing.T) {
+	clmulMod := func(a, b uint64, w int, r uint64) uint64 {
+		var p uint64
+		for i := 0; i < w; i++ { // p = a·b mod (x^w + r), one bit of b at a time
+			if b>>i&1 == 1 {
+				p ^= a
+			}
+			hi := a >> (w - 1) & 1
+			a <<= 1
+			if w < 64 {
+				a &= 1<<w - 1
+			}
+			if hi == 1 {
+				a ^= r
+			}
+		}
+		return p
+	}
+	for _, w := range []int{32, 64} {
+		for k := 1; k <= 4; k++ {
+			h, err := NewPolyGF2(w, k, uint64(10*w+k))
+			if err != nil {
+				t.Fatal(err)
+			}
+			mask := ^uint64(0) >> (64 - w)
+			for _, x := range []uint64{0, 1, mask, 0x9e3779b97f4a7c15 & mask, 12345} {
+				var want uint64
+				for i := k - 1; i >= 0; i-- {
+					want = clmulMod(want, x, w, gf2Poly[w]) ^ h.Coef[i]
+				}
+				if got := h.Hash(x); got != want {
+					t.Errorf("W = %d, k = %d, x = %#x: %#x, want %#x", w, k, x, got, want)
+				}
+			}
+		}
+	}
+}
