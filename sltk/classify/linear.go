@@ -117,7 +117,8 @@ func SplitBias(what []float64) (w []float64, b float64, err error) {
 	return append([]float64(nil), what[:len(what)-1]...), -what[len(what)-1], nil
 }
 
-// PredictSigns returns sgn⟨w, x_i⟩ for every row. Cost O(n·d).
+// PredictSigns returns sgn⟨w, x_i⟩ for every row. A non-finite w or a product that overflows
+// is ErrNotFinite (its sign would be a guess). Cost O(n·d).
 func PredictSigns(w []float64, x mat.Matrix) ([]float64, error) {
 	n, d, err := checkX(x)
 	if err != nil {
@@ -126,11 +127,21 @@ func PredictSigns(w []float64, x mat.Matrix) ([]float64, error) {
 	if len(w) != d {
 		return nil, fmt.Errorf("%w: w has %d entries, x has %d columns", ErrShape, len(w), d)
 	}
+	for j, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("classify: PredictSigns: w[%d] = %v: %w", j, v, ErrNotFinite)
+		}
+	}
 	z := mat.NewVecDense(n, nil)
 	z.MulVec(x, mat.NewVecDense(d, w))
 	out := make([]float64, n)
 	for i := range out {
-		out[i] = Sgn(z.AtVec(i))
+		v := z.AtVec(i)
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			// An overflowed sum has no reliable sign (1e308 + 1e308 − 3e308 gives +Inf).
+			return nil, fmt.Errorf("classify: PredictSigns: row %d: ⟨w, x⟩ = %v overflows; rescale the data or w: %w", i, v, ErrNotFinite)
+		}
+		out[i] = Sgn(v)
 	}
 	return out, nil
 }

@@ -140,3 +140,20 @@ func countNodes(nd *Node) int {
 	}
 	return c
 }
+
+// PredictSigns and TrainingErrors refuse a NaN weight or an overflowed product (before the fix
+// Sgn(NaN) = 0 was counted as a prediction, and a product that overflows, whose sign depends on
+// the summation order once partial sums reach ±Inf, came back as ±1); finite cases keep their
+// exact signs.
+func TestPredictSignsNotFinite(t *testing.T) {
+	x := mat.NewDense(2, 5, []float64{1, 1, -1, -1, -1, 1, 1, 1, 1, 1})
+	if _, err := PredictSigns([]float64{1e308, 1e308, 1e308, 1e308, 1e308}, x); !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "row 1") {
+		t.Errorf("overflow: %v", err)
+	}
+	if _, err := TrainingErrors([]float64{math.NaN(), 0, 0, 0, 0}, x, []int{1, 1}); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("NaN weight: %v", err)
+	}
+	if s, err := PredictSigns([]float64{1, 1, 1, 1, 1}, x); err != nil || s[0] != -1 || s[1] != 1 {
+		t.Errorf("finite: %v, %v, want −1, 1", s, err)
+	}
+}
