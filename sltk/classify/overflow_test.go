@@ -157,3 +157,28 @@ func TestPredictSignsNotFinite(t *testing.T) {
 		t.Errorf("finite: %v, %v, want −1, 1", s, err)
 	}
 }
+
+// The SVMs square the data (‖x_i‖² in the dual steps), so entries beyond 1e150 are refused by
+// Fit and by Predict alike (before the fix HardMarginSVM ran its 100000 sweeps on ×1e307 data
+// and returned w = 0 with a nil error); at 1e150 the data are accepted, and the hard margin on
+// the scaled points (±s, 0) is s, the closed form.
+func TestSVMScale(t *testing.T) {
+	y := []int{1, 1, 0, 0}
+	for _, s := range []float64{1e307, 1e151} {
+		x := mat.NewDense(4, 2, []float64{s, s, s, -s, -s, s, -s, -s})
+		_, hErr := HardMarginSVM{}.Fit(x, y)
+		_, sErr := SVM{}.Fit(x, y)
+		_, pErr := (&SVMResult{W: []float64{1, 0}}).Predict(x)
+		for name, err := range map[string]error{"HardMarginSVM.Fit": hErr, "SVM.Fit": sErr, "SVMResult.Predict": pErr} {
+			if !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "rescale") {
+				t.Errorf("×%g: %s: %v", s, name, err)
+			}
+		}
+	}
+	const s = 1e150
+	x := mat.NewDense(2, 1, []float64{s, -s})
+	r, err := HardMarginSVM{}.Fit(x, []int{1, 0})
+	if err != nil || math.Abs(r.Margin-s) > 1e-12*s {
+		t.Errorf("at 1e150: %+v, %v, want margin %g", r, err, s)
+	}
+}
