@@ -182,3 +182,29 @@ func TestSVMScale(t *testing.T) {
 		t.Errorf("at 1e150: %+v, %v, want margin %g", r, err, s)
 	}
 }
+
+// The Perceptron refuses to go on once ⟨w, x_i⟩ or w overflows (before the fix these three
+// points of magnitude 1e308 gave w = (−Inf, 3.7e294, +Inf) with a nil error); the same points
+// at magnitude 1e8 run to the cap with finite weights.
+func TestPerceptronOverflow(t *testing.T) {
+	data := []float64{-9, 5, 0, 7, 8, -10, 8, -2, -10}
+	y := []int{1, 0, 0}
+	big := mat.NewDense(3, 3, nil)
+	small := mat.NewDense(3, 3, nil)
+	for i, v := range data {
+		big.RawMatrix().Data[i] = v * 1e307
+		small.RawMatrix().Data[i] = v * 1e7
+	}
+	if _, err := (Perceptron{MaxIter: 1000}).Fit(big, y); !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "Perceptron.Fit") {
+		t.Errorf("×1e307: %v", err)
+	}
+	r, err := Perceptron{MaxIter: 1000}.Fit(small, y)
+	if err != nil {
+		t.Fatalf("×1e7: %v", err)
+	}
+	for _, v := range r.W {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			t.Errorf("×1e7: w = %v", r.W)
+		}
+	}
+}
