@@ -248,11 +248,15 @@ func MaxNorm(x mat.Matrix) (float64, error) {
 	for i := 0; i < n; i++ {
 		m = math.Max(m, floats.Norm(xd.RawRowView(i), 2))
 	}
+	if math.IsInf(m, 0) {
+		return 0, fmt.Errorf("classify: MaxNorm: a row norm overflows float64; rescale the data: %w", ErrNotFinite)
+	}
 	return m, nil
 }
 
 // CircleLift maps (x, y) to (x² + y², x, y): points inside and outside a circle centred at the
-// origin become separable by a plane (§1.4). x must have 2 columns. Cost O(n).
+// origin become separable by a plane (§1.4). x must have 2 columns; entries beyond 1e150, whose
+// squares overflow, give ErrNotFinite. Cost O(n).
 func CircleLift(x mat.Matrix) (*mat.Dense, error) {
 	n, d, err := checkX(x)
 	if err != nil {
@@ -260,6 +264,9 @@ func CircleLift(x mat.Matrix) (*mat.Dense, error) {
 	}
 	if d != 2 {
 		return nil, fmt.Errorf("%w: circle lift needs 2 columns, got %d", ErrShape, d)
+	}
+	if err := checkScale("CircleLift", x); err != nil {
+		return nil, err
 	}
 	out := mat.NewDense(n, 3, nil)
 	for i := 0; i < n; i++ {

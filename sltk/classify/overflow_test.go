@@ -208,3 +208,31 @@ func TestPerceptronOverflow(t *testing.T) {
 		}
 	}
 }
+
+// ERMLP's dense tableau, CircleLift's squares and MaxNorm's norms have limits (before the fix
+// ERMLP on 10⁵ examples tried to allocate 80 GB, CircleLift put +Inf in its output with a nil
+// error and MaxNorm returned +Inf); inside them a small separable case still solves.
+func TestLinearHelpersLimits(t *testing.T) {
+	n := 5000
+	x := mat.NewDense(n, 1, nil)
+	y := make([]int, n)
+	for i := range y {
+		x.Set(i, 0, float64(i+1))
+		y[i] = 1
+	}
+	if _, err := ERMLP(x, y); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "ERMLP") {
+		t.Errorf("ERMLP on 5000 examples: %v", err)
+	}
+	if w, err := ERMLP(mat.NewDense(2, 1, []float64{1, -2}), []int{1, 0}); err != nil || w[0] < 1-1e-9 {
+		t.Errorf("ERMLP small: %v, %v", w, err)
+	}
+	if _, err := CircleLift(mat.NewDense(1, 2, []float64{1e200, 0})); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("CircleLift(1e200): %v", err)
+	}
+	if _, err := MaxNorm(mat.NewDense(1, 2, []float64{1.5e308, 1.5e308})); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("MaxNorm overflow: %v", err)
+	}
+	if m, err := MaxNorm(mat.NewDense(2, 2, []float64{3, 4, 1e300, 0})); err != nil || m != 1e300 {
+		t.Errorf("MaxNorm = %v, %v, want 1e300", m, err)
+	}
+}

@@ -142,8 +142,8 @@ type HardMarginSVM struct {
 
 // Fit solves the problem for x (n×d) and labels y in {0, 1} (read as −1, +1). Data that no
 // homogeneous separator classifies correctly makes the dual unbounded; when the sweeps do not
-// converge, Fit decides separability by linear programming (ERMLP) and returns ErrNotSeparable,
-// or else the current machine with Converged = false. Entries beyond 1e150, whose squared norms
+// converge, Fit decides separability by linear programming (ERMLP, within its MaxLPCells limit)
+// and returns ErrNotSeparable, or else the current machine with Converged = false. Entries beyond 1e150, whose squared norms
 // overflow, are ErrNotFinite ("rescale the data"). Cost O(n·d) per sweep; the number of sweeps
 // grows as the margin shrinks.
 func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
