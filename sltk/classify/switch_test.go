@@ -319,3 +319,59 @@ func sameTree(a, b *Node) bool {
 	}
 	return true
 }
+
+// The brute-force search takes the queries in blocks (knnBlock/k of them in Predict). With
+// blocks of 1, 3, 4 (= a divisor), 9, 10 (= all queries) and 11 queries, d = 6, k = 1, 2, 7,
+// tied grid points and duplicated rows, every block size gives the definition's labels, and
+// Predict (one block here) agrees.
+func TestSwitchKNNBlocks(t *testing.T) {
+	const n, d, nq = 200, 6, 12
+	seed := uint64(5)
+	rows := make([][]float64, n)
+	y := make([]int, n)
+	x := mat.NewDense(n, d, nil)
+	for i := range rows {
+		rows[i] = make([]float64, d)
+		for j := range rows[i] {
+			rows[i][j] = float64(lcg(&seed, 3))
+		}
+		if i%7 == 6 {
+			copy(rows[i], rows[i-1])
+		}
+		x.SetRow(i, rows[i])
+		y[i] = lcg(&seed, 3)
+	}
+	q := mat.NewDense(nq, d, nil)
+	for i := 0; i < nq; i++ {
+		for j := 0; j < d; j++ {
+			q.Set(i, j, float64(lcg(&seed, 3)))
+		}
+	}
+	sq := func(a, b []float64) float64 {
+		s := 0.0
+		for j := range a {
+			s += (a[j] - b[j]) * (a[j] - b[j])
+		}
+		return s
+	}
+	for _, k := range []int{1, 2, 7} {
+		m, err := KNN{Neighbors: k}.Fit(x, y)
+		if err != nil || m.brute == nil {
+			t.Fatalf("fit: %v", err)
+		}
+		want := make([]int, nq)
+		for i := range want {
+			want[i] = refKNN(rows, y, q.RawRowView(i), k, sq)
+		}
+		for _, block := range []int{1, 3, 4, 9, nq, nq + 1} {
+			got := make([]int, nq)
+			m.predictBrute(q.RawMatrix().Data, d, block, got)
+			if !slices.Equal(got, want) {
+				t.Errorf("k = %d, block %d: %v, want %v", k, block, got, want)
+			}
+		}
+		if got, err := m.Predict(q); err != nil || !slices.Equal(got, want) {
+			t.Errorf("k = %d: Predict %v, %v, want %v", k, got, err, want)
+		}
+	}
+}
