@@ -3,6 +3,8 @@ package bounds
 import (
 	"fmt"
 	"math"
+
+	"github.com/sltk-book/sltk/sltk/errs"
 )
 
 func pacArgs(lnH, eps, delta float64) error {
@@ -19,7 +21,7 @@ func Realizable(lnH, eps, delta float64) (float64, error) {
 	if err := pacArgs(lnH, eps, delta); err != nil {
 		return 0, err
 	}
-	return finite("Realizable", (lnH-math.Log(delta))/eps)
+	return finite("Realizable", (lnH-logf(delta))/eps)
 }
 
 // UniformConvergence returns (1/(2ε²))·ln(2|H|/δ), Theorem 3.6: with that many examples, with
@@ -29,7 +31,7 @@ func UniformConvergence(lnH, eps, delta float64) (float64, error) {
 	if err := pacArgs(lnH, eps, delta); err != nil {
 		return 0, err
 	}
-	return finite("UniformConvergence", (math.Ln2+lnH-math.Log(delta))/(2*eps*eps))
+	return finite("UniformConvergence", (math.Ln2+lnH-logf(delta))/(2*eps*eps))
 }
 
 // Agnostic returns (2/ε²)·ln(2|H|/δ), Theorem 3.7: ERM on that many examples is within ε of the
@@ -38,7 +40,7 @@ func Agnostic(lnH, eps, delta float64) (float64, error) {
 	if err := pacArgs(lnH, eps, delta); err != nil {
 		return 0, err
 	}
-	return finite("Agnostic", 2*(math.Ln2+lnH-math.Log(delta))/(eps*eps))
+	return finite("Agnostic", 2*(math.Ln2+lnH-logf(delta))/(eps*eps))
 }
 
 // DescriptionLength returns (1/ε)(n ln|Σ| + ln(2/δ)), Theorem 3.8 (Occam's razor): every
@@ -72,7 +74,7 @@ func VC(d int, c, eps, delta float64) (float64, error) {
 	if err := pacArgs(0, eps, delta); err != nil {
 		return 0, err
 	}
-	return finite("VC", c*(float64(d)-math.Log(delta))/(eps*eps))
+	return finite("VC", c*(float64(d)-logf(delta))/(eps*eps))
 }
 
 // RealizableEpsilon inverts Theorem 3.4: the error ln(|H|/δ)/m guaranteed with m examples.
@@ -80,7 +82,7 @@ func RealizableEpsilon(lnH, delta float64, m int) (float64, error) {
 	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
 		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
 	}
-	return finite("RealizableEpsilon", (lnH-math.Log(delta))/float64(m))
+	return finite("RealizableEpsilon", (lnH-logf(delta))/float64(m))
 }
 
 // UniformConvergenceEpsilon inverts Theorem 3.6: √(ln(2|H|/δ)/(2m)).
@@ -88,7 +90,7 @@ func UniformConvergenceEpsilon(lnH, delta float64, m int) (float64, error) {
 	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
 		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
 	}
-	return finite("UniformConvergenceEpsilon", math.Sqrt((math.Ln2+lnH-math.Log(delta))/(2*float64(m))))
+	return finite("UniformConvergenceEpsilon", math.Sqrt((math.Ln2+lnH-logf(delta))/(2*float64(m))))
 }
 
 // AgnosticEpsilon inverts Theorem 3.7: √(2 ln(2|H|/δ)/m).
@@ -96,13 +98,46 @@ func AgnosticEpsilon(lnH, delta float64, m int) (float64, error) {
 	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
 		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
 	}
-	return finite("AgnosticEpsilon", math.Sqrt(2*(math.Ln2+lnH-math.Log(delta))/float64(m)))
+	return finite("AgnosticEpsilon", math.Sqrt(2*(math.Ln2+lnH-logf(delta))/float64(m)))
 }
 
 // Ceil returns ⌈x⌉ with a relative tolerance of 1e-9, so that a size that is an integer in exact
 // arithmetic (24/0.1² = 2400) is not pushed up by float rounding (2399.9999999999995 or
 // 2400.0000000000005). The bound functions return the raw real value; Ceil makes it a count.
-// x must be finite and below the int range (the bound functions' results are).
+// Only a value within that tolerance of an integer snaps down to it; any other value rounds up,
+// so the count is never below x by more than the tolerance (subtracting 1e-9·|x| before
+// rounding up, as before, undershot by up to 10⁻⁹·x − 1 once x passed 10⁹). It never wraps:
+// x ≥ 2⁶³, +Inf and NaN give math.MaxInt (no sample size that an int holds suffices), x ≤ −2⁶³
+// and −Inf give math.MinInt. SampleSize is the checked form with an error.
 func Ceil(x float64) int {
-	return int(math.Ceil(x - 1e-9*math.Max(1, math.Abs(x))))
+	c := math.Ceil(x)
+	if r := math.Round(x); r < c && x-r <= 1e-9*math.Max(1, math.Abs(x)) {
+		c = r
+	}
+	switch {
+	case math.IsNaN(c) || c >= 0x1p63:
+		return math.MaxInt
+	case c < -0x1p63:
+		return math.MinInt
+	}
+	return int(c)
+}
+
+// MaxSampleSize is the largest sample size SampleSize returns: 2⁵³, beyond which float64 no
+// longer holds every integer, so the rounded-up bound would not be exact.
+const MaxSampleSize = 1 << 53
+
+// SampleSize is Ceil with errors: it returns ⌈m⌉ (with Ceil's tolerance) for a bound m from
+// Realizable, Agnostic, VC and the like, an error wrapping ErrNotFinite for NaN or ±Inf,
+// ErrParam for m < 0 and ErrTooLarge for m > MaxSampleSize. Cost O(1).
+func SampleSize(m float64) (int, error) {
+	switch {
+	case math.IsNaN(m) || math.IsInf(m, 0):
+		return 0, fmt.Errorf("bounds: SampleSize: m = %v: %w", m, errs.ErrNotFinite)
+	case m < 0:
+		return 0, fmt.Errorf("%w: bounds: SampleSize: m = %v, want ≥ 0", ErrParam, m)
+	case m > MaxSampleSize:
+		return 0, fmt.Errorf("%w: bounds: SampleSize: m = %g, limit 2⁵³", ErrTooLarge, m)
+	}
+	return Ceil(m), nil
 }

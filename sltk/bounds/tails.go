@@ -124,6 +124,17 @@ func MasterTail(n int, sigma2, a float64) (float64, error) {
 	return math.Min(1, 3*math.Exp(-a*a/(12*float64(n)*sigma2))), nil
 }
 
+// logf is math.Log made exact for subnormal x: Go's math.Log (the amd64 assembly) returns
+// about −709.09 for every x below 2⁻¹⁰²² (ln 5e-324 is −744.44), which made a binomial tail with
+// a subnormal p and a sample size with a subnormal δ wrong by up to e³⁵. Scaling by 2⁵² first
+// brings x into the normal range. Cost O(1).
+func logf(x float64) float64 {
+	if x > 0 && x < 0x1p-1022 {
+		return math.Log(x*0x1p52) - 52*math.Ln2
+	}
+	return math.Log(x)
+}
+
 // logBinomPMF returns ln Pr(X = k) for X ~ Bin(n, p), 0 < p < 1.
 func logBinomPMF(n, k int, lp, lq float64) float64 {
 	a, _ := math.Lgamma(float64(n + 1))
@@ -159,7 +170,7 @@ func binomRange(n int, p float64, lo, hi int) float64 {
 		}
 		return 0
 	}
-	lp, lq := math.Log(p), math.Log1p(-p)
+	lp, lq := logf(p), math.Log1p(-p)
 	terms := make([]float64, 0, hi-lo+1)
 	for k := lo; k <= hi; k++ {
 		terms = append(terms, logBinomPMF(n, k, lp, lq))
@@ -199,19 +210,26 @@ func BinomialTwoSided(n int, p, dev float64) (float64, error) {
 		return 0, fmt.Errorf("%w: deviation %v must be positive", ErrParam, dev)
 	}
 	mu := float64(n) * p
-	up := int(math.Ceil(mu + dev - intTol))
-	lo := int(math.Floor(mu - dev + intTol))
+	// Clamp to [−1, n + 1] before converting: a huge dev would otherwise convert to −2⁶³ (on
+	// amd64) and turn an empty tail into the whole distribution.
+	up := int(math.Min(math.Ceil(mu+dev-intTol), float64(n+1)))
+	lo := int(math.Max(math.Floor(mu-dev+intTol), -1))
 	return math.Min(1, binomRange(n, p, up, n)+binomRange(n, p, 0, lo)), nil
 }
 
 // HypergeometricUpperTail returns Pr(X ≥ k) for the number X of black balls among n drawn
 // without replacement from N balls of which K are black (Example 2.5). The draws are dependent,
 // so the independence-based bounds do not apply as stated in the seed; Hoeffding (1963) showed
-// that his bound still holds, which the notebook checks with this exact tail. Cost O(n).
+// that his bound still holds, which the notebook checks with this exact tail. Cost O(n);
+// N ≤ MaxBinomialN (ErrTooLarge beyond: the terms are differences of ln Γ(N + 1), which lose
+// their digits as N grows, and there are up to n of them).
 func HypergeometricUpperTail(total, black, n, k int) (float64, error) {
 	if total < 1 || black < 0 || black > total || n < 0 || n > total {
-		return 0, fmt.Errorf("%w: hypergeometric needs 0 ≤ K ≤ N, 0 ≤ n ≤ N, got N = %d, K = %d, n = %d",
+		return 0, fmt.Errorf("%w: bounds: HypergeometricUpperTail: hypergeometric needs 0 ≤ K ≤ N, 0 ≤ n ≤ N, got N = %d, K = %d, n = %d",
 			ErrParam, total, black, n)
+	}
+	if err := check.Size("bounds: HypergeometricUpperTail", "N", total, MaxBinomialN); err != nil {
+		return 0, err
 	}
 	lc := func(a, b int) float64 {
 		x, _ := math.Lgamma(float64(a + 1))

@@ -8,13 +8,18 @@ import (
 	"gonum.org/v1/gonum/optimize/convex/lp"
 )
 
+// MaxLPCells caps n·(2d + n), the dense constraint matrix ERMLP hands to the simplex method
+// (2²⁴ float64, 128 MiB).
+const MaxLPCells = 1 << 24
+
 // ERMLP finds a homogeneous linear separator consistent with the data by linear programming
 // (Cor. 1.11) for labels y in {0, 1} (read as −1, +1): by Lemma 1.10, w is consistent iff A_S w ≥ 1 with (A_S)_ij = y_i x_ij, so
 // consistency is an LP feasibility problem. It solves min Σ|w_j| subject to A_S w ≥ 1 with
 // gonum's simplex method (the L1 objective picks a bounded, sparse vertex). Non-separable data
 // makes the LP infeasible and is reported as ErrNotSeparable. Columns that are zero in every
 // example get weight 0. Cost: simplex on an n × (2d + n) standard-form problem; polynomial
-// algorithms exist (Khachiyan, Thm 1.8), the simplex method is fast in practice.
+// algorithms exist (Khachiyan, Thm 1.8), the simplex method is fast in practice. The dense
+// tableau is limited to MaxLPCells entries (ErrTooLarge beyond, about n ≤ 4000 examples).
 func ERMLP(x mat.Matrix, y []int) ([]float64, error) {
 	n, d, err := checkX(x)
 	if err != nil {
@@ -38,6 +43,9 @@ func ERMLP(x mat.Matrix, y []int) ([]float64, error) {
 		return nil, fmt.Errorf("%w: every feature is zero", ErrNotSeparable)
 	}
 	k := len(cols)
+	if n > MaxLPCells/(2*k+n) {
+		return nil, fmt.Errorf("%w: classify: ERMLP: the LP has n·(2d + n) = %d·%d cells, limit %d", ErrTooLarge, n, 2*k+n, MaxLPCells)
+	}
 	// Standard form: variables (u, v, s) ≥ 0 with w = u − v and slack s:
 	//   A_S u − A_S v − s = 1,  minimise Σu + Σv.
 	// The −I block gives full row rank, as lp.Simplex requires.

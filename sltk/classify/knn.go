@@ -229,8 +229,28 @@ func (m *KNNModel) Neighbors(q []float64) ([]int, error) {
 	return out, nil
 }
 
+// knnBlock caps the neighbours the brute-force search holds at once (2²², 64 MiB): queries are
+// searched in blocks of knnBlock/k.
+const knnBlock = 1 << 22
+
+// predictBrute labels the len(out) queries in data (row-major, d columns) by the brute-force
+// search, block queries at a time, so the neighbour buffer holds at most block·k entries
+// however many queries and neighbours there are.
+func (m *KNNModel) predictBrute(data []float64, d, block int, out []int) {
+	n := len(out)
+	nb := make([]neighbors.Neighbor, min(n, block)*m.k)
+	votes := make([]int, m.classes)
+	for lo := 0; lo < n; lo += block {
+		hi := min(lo+block, n)
+		m.brute.Search(data[lo*d:hi*d], hi-lo, m.k, nb)
+		for i := lo; i < hi; i++ {
+			out[i] = m.vote(nb[(i-lo)*m.k:(i-lo+1)*m.k], votes)
+		}
+	}
+}
+
 // Predict classifies every row of x. Queries run in parallel, each independently, so the
-// result does not depend on the number of cores.
+// result does not depend on the number of cores (nor on the query blocks of the brute force).
 func (m *KNNModel) Predict(x mat.Matrix) ([]int, error) {
 	if m == nil || m.x == nil {
 		return nil, ErrNotFitted
@@ -248,12 +268,7 @@ func (m *KNNModel) Predict(x mat.Matrix) ([]int, error) {
 		if xd.RawMatrix().Stride != d {
 			xd = mat.DenseCopyOf(xd)
 		}
-		nb := make([]neighbors.Neighbor, n*m.k)
-		m.brute.Search(xd.RawMatrix().Data, n, m.k, nb)
-		votes := make([]int, m.classes)
-		for i := range out {
-			out[i] = m.vote(nb[i*m.k:(i+1)*m.k], votes)
-		}
+		m.predictBrute(xd.RawMatrix().Data, d, max(1, knnBlock/m.k), out)
 		return out, nil
 	}
 	par.Chunks(n, 1, func(lo, hi int) {

@@ -117,7 +117,8 @@ func SplitBias(what []float64) (w []float64, b float64, err error) {
 	return append([]float64(nil), what[:len(what)-1]...), -what[len(what)-1], nil
 }
 
-// PredictSigns returns sgn⟨w, x_i⟩ for every row. Cost O(n·d).
+// PredictSigns returns sgn⟨w, x_i⟩ for every row. A non-finite w or a product that overflows
+// is ErrNotFinite (its sign would be a guess). Cost O(n·d).
 func PredictSigns(w []float64, x mat.Matrix) ([]float64, error) {
 	n, d, err := checkX(x)
 	if err != nil {
@@ -126,11 +127,21 @@ func PredictSigns(w []float64, x mat.Matrix) ([]float64, error) {
 	if len(w) != d {
 		return nil, fmt.Errorf("%w: w has %d entries, x has %d columns", ErrShape, len(w), d)
 	}
+	for j, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("classify: PredictSigns: w[%d] = %v: %w", j, v, ErrNotFinite)
+		}
+	}
 	z := mat.NewVecDense(n, nil)
 	z.MulVec(x, mat.NewVecDense(d, w))
 	out := make([]float64, n)
 	for i := range out {
-		out[i] = Sgn(z.AtVec(i))
+		v := z.AtVec(i)
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			// An overflowed sum has no reliable sign (1e308 + 1e308 − 3e308 gives +Inf).
+			return nil, fmt.Errorf("classify: PredictSigns: row %d: ⟨w, x⟩ = %v overflows; rescale the data or w: %w", i, v, ErrNotFinite)
+		}
+		out[i] = Sgn(v)
 	}
 	return out, nil
 }
@@ -147,9 +158,26 @@ func predictLinear(fn string, w []float64, b float64, x mat.Matrix) ([]int, erro
 	xd := dense(x)
 	out := make([]int, n)
 	for i := range out {
-		out[i] = binary(floats.Dot(w, xd.RawRowView(i)) + b)
+		z := floats.Dot(w, xd.RawRowView(i)) + b
+		if math.IsNaN(z) || math.IsInf(z, 0) {
+			return nil, fmt.Errorf("classify: %s: row %d: score ⟨W, x⟩ + B = %v overflows; rescale the data: %w", fn, i, z, ErrNotFinite)
+		}
+		out[i] = binary(z)
 	}
 	return out, nil
+}
+
+// checkScale refuses entries of x beyond check.MaxAbs = 1e150 in magnitude, where sums of
+// products overflow ("rescale the data", ErrNotFinite). Cost O(n·d).
+func checkScale(fn string, x mat.Matrix) error {
+	data, _, d, e := check.Rows("x", x)
+	if e != nil {
+		return fmt.Errorf("classify: %s: %w", fn, e)
+	}
+	if err := check.Squarable("x", data, d); err != nil {
+		return fmt.Errorf("classify: %s: %w", fn, err)
+	}
+	return nil
 }
 
 // TrainingErrors counts the examples with sgn⟨w, x_i⟩ ≠ y_i for labels y in {0, 1} (read as
@@ -188,9 +216,14 @@ func Margin(w []float64, x mat.Matrix, y []int) (float64, error) {
 	if len(w) != d {
 		return 0, fmt.Errorf("%w: w has %d entries, x has %d columns", ErrShape, len(w), d)
 	}
+	for j, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, fmt.Errorf("classify: Margin: w[%d] = %v: %w", j, v, ErrNotFinite)
+		}
+	}
 	nw := floats.Norm(w, 2)
 	if nw == 0 {
-		return 0, fmt.Errorf("%w: w = 0 has no margin", ErrParam)
+		return 0, fmt.Errorf("%w: classify: Margin: w = 0 has no margin", ErrParam)
 	}
 	z := mat.NewVecDense(n, nil)
 	z.MulVec(x, mat.NewVecDense(d, w))
@@ -198,7 +231,10 @@ func Margin(w []float64, x mat.Matrix, y []int) (float64, error) {
 	for i := 0; i < n; i++ {
 		m = math.Min(m, ys[i]*z.AtVec(i))
 	}
-	return m / nw, nil
+	if r := m / nw; !math.IsNaN(r) && !math.IsInf(r, 0) {
+		return r, nil
+	}
+	return 0, fmt.Errorf("classify: Margin: min_i y_i⟨w, x_i⟩ / ‖w‖ = %v / %v overflows; rescale the data or w: %w", m, nw, ErrNotFinite)
 }
 
 // MaxNorm returns λ = max_i ‖x_i‖, the radius in the Perceptron's mistake bound. Cost O(n·d).
@@ -212,11 +248,15 @@ func MaxNorm(x mat.Matrix) (float64, error) {
 	for i := 0; i < n; i++ {
 		m = math.Max(m, floats.Norm(xd.RawRowView(i), 2))
 	}
+	if math.IsInf(m, 0) {
+		return 0, fmt.Errorf("classify: MaxNorm: a row norm overflows float64; rescale the data: %w", ErrNotFinite)
+	}
 	return m, nil
 }
 
 // CircleLift maps (x, y) to (x² + y², x, y): points inside and outside a circle centred at the
-// origin become separable by a plane (§1.4). x must have 2 columns. Cost O(n).
+// origin become separable by a plane (§1.4). x must have 2 columns; entries beyond 1e150, whose
+// squares overflow, give ErrNotFinite. Cost O(n).
 func CircleLift(x mat.Matrix) (*mat.Dense, error) {
 	n, d, err := checkX(x)
 	if err != nil {
@@ -224,6 +264,9 @@ func CircleLift(x mat.Matrix) (*mat.Dense, error) {
 	}
 	if d != 2 {
 		return nil, fmt.Errorf("%w: circle lift needs 2 columns, got %d", ErrShape, d)
+	}
+	if err := checkScale("CircleLift", x); err != nil {
+		return nil, err
 	}
 	out := mat.NewDense(n, 3, nil)
 	for i := 0; i < n; i++ {

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -53,7 +54,7 @@ type LogisticRegression struct {
 	L2          float64 // ridge penalty on w (not on b); 0 means none
 	NoIntercept bool    // fix b = 0 (a model through the origin)
 	Tol         float64 // stop when max_j |∂J/∂w_j| ≤ Tol·n; 0 means 1e-6
-	MaxIter     int     // cap on L-BFGS iterations; 0 means 1000
+	MaxIter     int     // cap on L-BFGS iterations; 0 means 1000, at most MaxSweeps
 }
 
 // LogisticModel is a fitted logistic regression: P(y = 1 | x) = sig(⟨W, x⟩ + B).
@@ -179,8 +180,9 @@ func (o *logisticObjective) problem(p int) optimize.Problem {
 	}
 }
 
-// Fit trains on x (n×d) and labels y in {0, 1}. Cost O(n·d) per function evaluation; the
-// result does not depend on the number of cores.
+// Fit trains on x (n×d) and labels y in {0, 1}. Entries beyond check.MaxAbs = 1e150 in
+// magnitude give ErrNotFinite ("rescale the data"): the gradient sums n products of them. Cost
+// O(n·d) per function evaluation; the result does not depend on the number of cores.
 func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
 	n, d, err := checkX(x)
 	if err != nil {
@@ -198,6 +200,12 @@ func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
 		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: Tol = %v, want > 0", ErrParam, l.Tol)
 	case maxIter < 0:
 		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: MaxIter = %d, want ≥ 0", ErrParam, l.MaxIter)
+	}
+	if err := check.Size("classify: LogisticRegression.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
+		return nil, err
+	}
+	if err := checkScale("LogisticRegression.Fit", x); err != nil {
+		return nil, err
 	}
 	obj := newLogisticObjective(dense(x), s, l.L2, !l.NoIntercept)
 	p := d
@@ -223,7 +231,9 @@ func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
 	return m, nil
 }
 
-// Prob returns P(y = 1 | x_i) = sig(⟨W, x_i⟩ + B) for every row. Cost O(n·d).
+// Prob returns P(y = 1 | x_i) = sig(⟨W, x_i⟩ + B) for every row. It refuses what Fit refuses
+// (entries beyond 1e150), a non-finite W or B, and a score that overflows, with ErrNotFinite.
+// Cost O(n·d).
 func (m *LogisticModel) Prob(x mat.Matrix) ([]float64, error) {
 	if m == nil || m.W == nil {
 		return nil, ErrNotFitted
@@ -235,19 +245,30 @@ func (m *LogisticModel) Prob(x mat.Matrix) ([]float64, error) {
 	if d != len(m.W) {
 		return nil, fmt.Errorf("%w: classify: LogisticModel.Prob: model has %d weights, x has %d columns", ErrShape, len(m.W), d)
 	}
+	if err := checkScale("LogisticModel.Prob", x); err != nil {
+		return nil, err
+	}
+	for j, v := range m.W {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("classify: LogisticModel.Prob: W[%d] = %v: %w", j, v, ErrNotFinite)
+		}
+	}
+	if math.IsNaN(m.B) || math.IsInf(m.B, 0) {
+		return nil, fmt.Errorf("classify: LogisticModel.Prob: B = %v: %w", m.B, ErrNotFinite)
+	}
 	xd := dense(x)
 	out := make([]float64, n)
 	for i := range out {
 		z := floats.Dot(m.W, xd.RawRowView(i)) + m.B
-		if math.IsNaN(z) {
-			return nil, fmt.Errorf("classify: LogisticModel.Prob: row %d: ⟨W, x⟩ + B = NaN (W or B not finite?): %w", i, ErrNotFinite)
+		if math.IsNaN(z) || math.IsInf(z, 0) {
+			return nil, fmt.Errorf("classify: LogisticModel.Prob: row %d: ⟨W, x⟩ + B = %v overflows; rescale the data: %w", i, z, ErrNotFinite)
 		}
 		out[i] = sigmoid(z)
 	}
 	return out, nil
 }
 
-// Predict returns 1 where P(y = 1 | x) ≥ 1/2 and 0 elsewhere. Cost O(n·d).
+// Predict returns 1 where P(y = 1 | x) ≥ 1/2 and 0 elsewhere, with Prob's errors. Cost O(n·d).
 func (m *LogisticModel) Predict(x mat.Matrix) ([]int, error) {
 	p, err := m.Prob(x)
 	if err != nil {

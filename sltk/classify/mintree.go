@@ -6,10 +6,17 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
-// maxMinimalExamples bounds the exhaustive search (example subsets are bit masks).
-const maxMinimalExamples = 64
+// maxMinimalExamples bounds the exhaustive search (example subsets are bit masks), and
+// maxMinimalSubsets the subsets it memoises (up to 3^d of them for d binary features; each
+// costs O(n·d)): past it MinimalTree stops with ErrTooLarge.
+const (
+	maxMinimalExamples = 64
+	maxMinimalSubsets  = 1 << 18
+)
 
 // MinimalTree returns a decision tree with the fewest nodes that is consistent with the
 // examples, by exhaustive search with memoisation over the subsets of examples that reach a
@@ -19,9 +26,10 @@ const maxMinimalExamples = 64
 // cover reduction, min leaves = min cover + 1), and shows that the greedy tree need not be
 // minimal. All features must be categorical (nil means binary {0, 1} features); at most 64
 // examples. Contradictory examples (equal features, different labels) give ErrParam naming
-// them. Cost: exponential in the worst case, one evaluation per reachable subset.
+// them. Cost: exponential in the worst case, one evaluation per reachable subset; past 2¹⁸
+// reachable subsets it returns ErrTooLarge.
 func MinimalTree(x mat.Matrix, y []int, features []Feature) (*Tree, error) {
-	if features == nil && x != nil {
+	if features == nil && !check.IsNil(x) {
 		_, d := x.Dims()
 		features = make([]Feature, d)
 		for j := range features {
@@ -30,15 +38,15 @@ func MinimalTree(x mat.Matrix, y []int, features []Feature) (*Tree, error) {
 	}
 	xd, feats, k, err := checkTreeData(x, y, features, nil)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("classify: MinimalTree: %w", err)
 	}
 	n, _ := xd.Dims()
 	if n > maxMinimalExamples {
-		return nil, fmt.Errorf("%w: %d examples, at most %d", ErrTooLarge, n, maxMinimalExamples)
+		return nil, fmt.Errorf("%w: classify: MinimalTree: %d examples, at most %d", ErrTooLarge, n, maxMinimalExamples)
 	}
 	for j, f := range feats {
 		if !f.Categorical() {
-			return nil, fmt.Errorf("%w: feature %d (%q) is numeric; MinimalTree needs categorical features", ErrParam, j, f.Name)
+			return nil, fmt.Errorf("%w: classify: MinimalTree: feature %d (%q) is numeric; MinimalTree needs categorical features", ErrParam, j, f.Name)
 		}
 	}
 	if i, j, ok := contradiction(xd, y); ok {
@@ -51,6 +59,9 @@ func MinimalTree(x mat.Matrix, y []int, features []Feature) (*Tree, error) {
 		all = ^uint64(0)
 	}
 	s.best(all)
+	if s.tooLarge {
+		return nil, fmt.Errorf("%w: classify: MinimalTree: the search reaches more than %d example subsets (%d examples, %d features)", ErrTooLarge, maxMinimalSubsets, n, len(feats))
+	}
 	g := &grower{y: y, k: k}
 	root := s.build(all, g, 0)
 	return &Tree{Root: root, Features: feats, NumClasses: k}, nil
@@ -76,10 +87,11 @@ type minEntry struct {
 }
 
 type minSearch struct {
-	x     *mat.Dense
-	y     []int
-	feats []Feature
-	memo  map[uint64]minEntry
+	x        *mat.Dense
+	y        []int
+	feats    []Feature
+	memo     map[uint64]minEntry
+	tooLarge bool // the memo reached maxMinimalSubsets: the search was abandoned
 }
 
 func (s *minSearch) pure(set uint64) bool {
@@ -108,6 +120,10 @@ func (s *minSearch) parts(set uint64, j int) []uint64 {
 func (s *minSearch) best(set uint64) int {
 	if e, ok := s.memo[set]; ok {
 		return e.nodes
+	}
+	if s.tooLarge || len(s.memo) >= maxMinimalSubsets {
+		s.tooLarge = true
+		return 1
 	}
 	e := minEntry{nodes: 1, feat: -1}
 	if !s.pure(set) { // some feature separates set: MinimalTree rejected contradictory examples

@@ -3,6 +3,7 @@ package classify
 import (
 	"cmp"
 	"fmt"
+	"math"
 
 	"github.com/sltk-book/sltk/sltk"
 	"github.com/sltk-book/sltk/sltk/internal/check"
@@ -10,8 +11,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// MaxSweeps is the largest MaxIter the iterative classifiers (Perceptron, HardMarginSVM, SVM)
-// accept: a sweep costs O(n·d), and non-separable data runs to the cap (ErrTooLarge beyond).
+// MaxSweeps is the largest MaxIter the iterative classifiers (Perceptron, HardMarginSVM, SVM,
+// LogisticRegression) accept: a sweep costs O(n·d), and non-separable data runs to the cap
+// (ErrTooLarge beyond).
 const MaxSweeps = 1 << 20
 
 // Perceptron is the Perceptron algorithm of §1.4 for homogeneous separators (lift with
@@ -37,7 +39,9 @@ var _ sltk.Classifier = (*PerceptronResult)(nil)
 
 // Fit runs the Perceptron on x (n×d) and labels y in {0, 1} (read as −1, +1). If no sweep is
 // error-free within MaxIter it returns the last state with Converged = false: on data that is
-// not separable that is the expected end. Cost O(n·d) per sweep.
+// not separable that is the expected end. A product ⟨w, x_i⟩ or a weight that overflows
+// float64 is ErrNotFinite ("rescale the data"): its sign, which drives the updates, would be a
+// guess. Cost O(n·d) per sweep.
 func (p Perceptron) Fit(x mat.Matrix, y []int) (*PerceptronResult, error) {
 	n, d, err := checkX(x)
 	if err != nil {
@@ -61,7 +65,11 @@ func (p Perceptron) Fit(x mat.Matrix, y []int) (*PerceptronResult, error) {
 		res.Converged = true
 		for i := 0; i < n; i++ {
 			xi := xd.RawRowView(i)
-			if Sgn(floats.Dot(res.W, xi)) != ys[i] {
+			z := floats.Dot(res.W, xi)
+			if math.IsNaN(z) || math.IsInf(z, 0) {
+				return nil, fmt.Errorf("classify: Perceptron.Fit: sweep %d, example %d: ⟨w, x_i⟩ = %v overflows; rescale the data: %w", res.Iter, i, z, ErrNotFinite)
+			}
+			if Sgn(z) != ys[i] {
 				floats.AddScaled(res.W, ys[i], xi)
 				res.Updates++
 				res.Converged = false
@@ -69,6 +77,11 @@ func (p Perceptron) Fit(x mat.Matrix, y []int) (*PerceptronResult, error) {
 					res.Trace = append(res.Trace, append([]float64(nil), res.W...))
 				}
 			}
+		}
+	}
+	for j, v := range res.W {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("classify: Perceptron.Fit: w[%d] = %v after %d updates overflows; rescale the data: %w", j, v, res.Updates, ErrNotFinite)
 		}
 	}
 	return res, nil

@@ -28,10 +28,14 @@ type SVMResult struct {
 
 var _ sltk.Classifier = (*SVMResult)(nil)
 
-// Predict returns 1 where ⟨W, x_i⟩ + B > 0 and 0 elsewhere. Cost O(n·d).
+// Predict returns 1 where ⟨W, x_i⟩ + B > 0 and 0 elsewhere. Like the fits it refuses entries
+// beyond 1e150 ("rescale the data", ErrNotFinite), and an overflowing score. Cost O(n·d).
 func (r *SVMResult) Predict(x mat.Matrix) ([]int, error) {
 	if r == nil || r.W == nil {
 		return nil, ErrNotFitted
+	}
+	if err := checkScale("SVMResult.Predict", x); err != nil {
+		return nil, err
 	}
 	return predictLinear("SVMResult.Predict", r.W, r.B, x)
 }
@@ -138,9 +142,10 @@ type HardMarginSVM struct {
 
 // Fit solves the problem for x (n×d) and labels y in {0, 1} (read as −1, +1). Data that no
 // homogeneous separator classifies correctly makes the dual unbounded; when the sweeps do not
-// converge, Fit decides separability by linear programming (ERMLP) and returns ErrNotSeparable,
-// or else the current machine with Converged = false. Cost O(n·d) per sweep; the number of
-// sweeps grows as the margin shrinks.
+// converge, Fit decides separability by linear programming (ERMLP, within its MaxLPCells limit)
+// and returns ErrNotSeparable, or else the current machine with Converged = false. Entries beyond 1e150, whose squared norms
+// overflow, are ErrNotFinite ("rescale the data"). Cost O(n·d) per sweep; the number of sweeps
+// grows as the margin shrinks.
 func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	n, _, err := checkX(x)
 	if err != nil {
@@ -158,6 +163,9 @@ func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 		return nil, fmt.Errorf("%w: classify: HardMarginSVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
 	}
 	if err := check.Size("classify: HardMarginSVM.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
+		return nil, err
+	}
+	if err := checkScale("HardMarginSVM.Fit", x); err != nil {
 		return nil, err
 	}
 	xd := dense(x)
@@ -221,7 +229,8 @@ type SVM struct {
 }
 
 // Fit trains the machine on x (n×d) and labels y in {0, 1} (read as −1, +1). On reaching
-// MaxIter it returns the current machine with Converged = false. Cost O(n·d) per sweep.
+// MaxIter it returns the current machine with Converged = false. Entries beyond 1e150 are
+// ErrNotFinite ("rescale the data"). Cost O(n·d) per sweep.
 func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	n, _, err := checkX(x)
 	if err != nil {
@@ -241,6 +250,9 @@ func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 		return nil, fmt.Errorf("%w: classify: SVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
 	}
 	if err := check.Size("classify: SVM.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
+		return nil, err
+	}
+	if err := checkScale("SVM.Fit", x); err != nil {
 		return nil, err
 	}
 	xd := dense(x)

@@ -157,7 +157,10 @@ type CapacityResult struct {
 // Capacity computes max_p I(S; Ŝ) by the Blahut–Arimoto iteration
 // p(a) ← p(a)·2^{D(W(·|a) ‖ q)} / Σ, with q = pW, from the uniform input. Each iteration brackets
 // the capacity: I(p) ≤ C ≤ max_a D(W(·|a) ‖ q); the loop stops when the bracket is narrower than
-// tol (0 means 1e-12) or after maxIter iterations (0 means 100000). Cost O(|A|·|B|) per iteration.
+// tol (0 means 1e-12) or after maxIter iterations (0 means 100000, or fewer on channels so large
+// that maxIter·|A|·|B| would pass MaxCapacityWork; Gap then says how far the run got). Cost
+// O(|A|·|B|) per iteration; an explicit maxIter with maxIter·|A|·|B| > MaxCapacityWork is
+// ErrTooLarge.
 func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
 	if err := c.valid(); err != nil {
 		return nil, err
@@ -168,8 +171,11 @@ func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
 	case maxIter < 0:
 		return nil, fmt.Errorf("%w: info: Channel.Capacity: maxIter = %d, want ≥ 0", ErrParam, maxIter)
 	}
-	tol, maxIter = cmp.Or(tol, 1e-12), cmp.Or(maxIter, 100000)
 	na, nb := c.W.Dims()
+	tol, maxIter = cmp.Or(tol, 1e-12), cmp.Or(maxIter, min(100000, MaxCapacityWork/(na*nb)))
+	if maxIter > MaxCapacityWork/(na*nb) {
+		return nil, fmt.Errorf("%w: info: Channel.Capacity: maxIter·|A|·|B| = %d·%d·%d, limit %d", ErrTooLarge, maxIter, na, nb, MaxCapacityWork)
+	}
 	w := c.W.RawMatrix()
 	// wlw[a][b] = W log2 W (0 where W = 0), computed once.
 	wlw := make([]float64, na*nb)
@@ -314,21 +320,19 @@ func RepetitionCode(n int) (*Code, error) {
 }
 
 // RandomCode returns Shannon's random code: floor(2^{n·rate}) codewords of length n whose
-// symbols are drawn independently from the input distribution p (§10.4.4).
+// symbols are drawn independently from the input distribution p (§10.4.4). n·rate ≤ 24 and
+// M·n ≤ MaxCodeLetters (ErrTooLarge beyond).
 func RandomCode(rng *rand.Rand, n int, rate float64, p []float64) (*Code, error) {
 	if rng == nil {
 		return nil, fmt.Errorf("info: RandomCode: rng is nil: %w", ErrParam)
 	}
-	switch {
-	case n < 1:
-		return nil, fmt.Errorf("info: RandomCode: n = %d, want ≥ 1: %w", n, ErrParam)
-	case !(rate >= 0) || rate*float64(n) > 24:
-		return nil, fmt.Errorf("info: RandomCode: rate = %v, want 0 ≤ n·rate ≤ 24 (n = %d): %w", rate, n, ErrParam)
+	m, err := randomCodeSize("RandomCode", n, rate)
+	if err != nil {
+		return nil, err
 	}
 	if err := checkDist("input", p); err != nil {
 		return nil, err
 	}
-	m := max(1, int(math.Floor(math.Exp2(float64(n)*rate)+1e-9)))
 	words := make([][]int, m)
 	for i := range words {
 		w := make([]int, n)
@@ -440,7 +444,8 @@ func (c *Code) DecodeTypical(ch *Channel, p []float64, y []int, eps float64) (in
 }
 
 // ErrorRate estimates the average error probability (Definition 22) of a code with the ML
-// decoder by sending trials uniformly chosen messages through the channel. Cost O(trials·M·n).
+// decoder by sending trials uniformly chosen messages through the channel. Cost O(trials·M·n),
+// with trials ≤ MaxTrials and trials·M·n ≤ MaxCodeWork (ErrTooLarge beyond).
 func (c *Code) ErrorRate(ch *Channel, trials int, seed uint64) (float64, error) {
 	if c == nil || len(c.Words) == 0 {
 		return 0, fmt.Errorf("info: Code.ErrorRate: no codewords: %w", ErrEmpty)
@@ -450,6 +455,9 @@ func (c *Code) ErrorRate(ch *Channel, trials int, seed uint64) (float64, error) 
 	}
 	if trials > MaxTrials {
 		return 0, fmt.Errorf("%w: info: Code.ErrorRate: trials = %d, at most %d", ErrTooLarge, trials, MaxTrials)
+	}
+	if mn := len(c.Words) * len(c.Words[0]); mn > 0 && trials > MaxCodeWork/mn {
+		return 0, fmt.Errorf("%w: info: Code.ErrorRate: trials·M·n = %d·%d·%d, limit %d", ErrTooLarge, trials, len(c.Words), len(c.Words[0]), MaxCodeWork)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x636f6465))
 	errs := 0
@@ -496,6 +504,33 @@ const MaxRepetition = 1 << 24
 
 // MaxTrials is the most messages Code.ErrorRate simulates (ErrTooLarge beyond).
 const MaxTrials = 1 << 24
+
+// MaxCapacityWork caps maxIter·|A|·|B|, the work of Channel.Capacity (2³⁶ steps, minutes).
+const MaxCapacityWork = 1 << 36
+
+// MaxCodeLetters caps M·n, the letters of a random code RandomCode draws (2²⁶ ints, 512 MiB),
+// and MaxCodeWork caps the decoding work trials·M·n of Code.ErrorRate and
+// codes·trials·M·n of RandomCodeError (2³⁶ likelihood steps, minutes).
+const (
+	MaxCodeLetters = 1 << 26
+	MaxCodeWork    = 1 << 36
+)
+
+// randomCodeSize returns M = ⌊2^{n·rate}⌋ for n ≥ 1 and 0 ≤ n·rate ≤ 24, with M·n at most
+// MaxCodeLetters.
+func randomCodeSize(fn string, n int, rate float64) (int, error) {
+	switch {
+	case n < 1:
+		return 0, fmt.Errorf("info: %s: n = %d, want ≥ 1: %w", fn, n, ErrParam)
+	case !(rate >= 0) || rate*float64(n) > 24:
+		return 0, fmt.Errorf("info: %s: rate = %v, want 0 ≤ n·rate ≤ 24 (n = %d): %w", fn, rate, n, ErrParam)
+	}
+	m := max(1, int(math.Floor(math.Exp2(float64(n)*rate)+1e-9))) // ≤ 2²⁴ + 1 by the check above
+	if n > MaxCodeLetters/m {
+		return 0, fmt.Errorf("%w: info: %s: M·n = %d·%d codeword letters, limit %d", ErrTooLarge, fn, m, n, MaxCodeLetters)
+	}
+	return m, nil
+}
 
 func logBinom(n, k int) float64 {
 	a, _ := math.Lgamma(float64(n + 1))

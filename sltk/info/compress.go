@@ -298,24 +298,28 @@ type LossyCode struct {
 // maxLossyStrings caps |Σ|^n for LossyCode.
 const maxLossyStrings = 1 << 22
 
-// NewLossyCode builds Γ_ε for strings of length n drawn i.i.d. from p. Cost O(|Σ|^n log |Σ|^n).
+// NewLossyCode builds Γ_ε for strings of length n drawn i.i.d. from p. Cost O(|Σ|^n log |Σ|^n);
+// |Σ|^n ≤ 2²² strings and n ≤ MaxTypeLength (ErrTooLarge beyond).
 func NewLossyCode(p []float64, n int, eps float64) (*LossyCode, error) {
 	if err := checkDist("p", p); err != nil {
 		return nil, err
 	}
 	if math.IsNaN(eps) || eps < 0 || eps >= 1 {
-		return nil, fmt.Errorf("%w: ε = %v, need 0 ≤ ε < 1", ErrParam, eps)
+		return nil, fmt.Errorf("%w: info: NewLossyCode: ε = %v, need 0 ≤ ε < 1", ErrParam, eps)
 	}
 	sigma := len(p)
+	if n < 1 {
+		return nil, fmt.Errorf("%w: info: NewLossyCode: string length n = %d, need n ≥ 1", ErrParam, n)
+	}
+	if n > MaxTypeLength {
+		return nil, fmt.Errorf("%w: info: NewLossyCode: n = %d, limit %d", ErrTooLarge, n, MaxTypeLength)
+	}
 	total := 1
 	for i := 0; i < n; i++ {
 		total *= sigma
 		if total > maxLossyStrings {
-			return nil, fmt.Errorf("%w: |Σ|^n = %d^%d exceeds %d strings", ErrParam, sigma, n, maxLossyStrings)
+			return nil, fmt.Errorf("%w: info: NewLossyCode: |Σ|^n = %d^%d exceeds %d strings", ErrTooLarge, sigma, n, maxLossyStrings)
 		}
-	}
-	if n < 1 {
-		return nil, fmt.Errorf("%w: string length n = %d, need n ≥ 1", ErrParam, n)
 	}
 	prob := make([]float64, total)
 	cnt := make([]int, sigma)

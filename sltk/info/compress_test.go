@@ -90,7 +90,7 @@ func TestLossyCode(t *testing.T) {
 	if _, err := c.Encode([]int{0, 9}); !errors.Is(err, ErrParam) {
 		t.Errorf("bad symbol: %v", err)
 	}
-	if _, err := NewLossyCode(eight, 9, 0.1); !errors.Is(err, ErrParam) {
+	if _, err := NewLossyCode(eight, 9, 0.1); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("8^9 strings: %v", err)
 	}
 }

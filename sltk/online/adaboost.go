@@ -16,8 +16,12 @@ import (
 // example by exp(−α_t y_i h_t(x_i)) with labels as ±1, and votes with the weights α_t. The
 // training error after t rounds is at most Π_s 2√(ε_s(1−ε_s)) (the Bound trace).
 type AdaBoost struct {
-	MaxIter int // number of rounds (fewer if a stump is perfect); 0 means 100
+	MaxIter int // number of rounds (fewer if a stump is perfect); 0 means 100, at most MaxBoostRounds
 }
+
+// MaxBoostWork caps rounds·n·d for AdaBoost.Fit, the O(n·d)-per-round stump search times the
+// number of rounds (2³⁶ ≈ 7·10¹⁰ steps, minutes); ErrTooLarge beyond.
+const MaxBoostWork = 1 << 36
 
 // AdaBoostResult is a weighted vote of stumps with its training traces.
 type AdaBoostResult struct {
@@ -80,17 +84,24 @@ func voteStumps(fn string, stumps []Stump, alphas []float64, x mat.Matrix) ([]in
 
 // Fit runs AdaBoost on x (n×d) with labels in {0, 1}. It stops early when a stump classifies
 // every example correctly (that stump alone is then returned) and returns an error wrapping
-// ErrWeak when the best stump has error ≥ ½. Cost O(d·n log n) once, then O(n·d) per round.
+// ErrWeak when the best stump has error ≥ ½. Cost O(d·n log n) once, then O(n·d) per round;
+// MaxIter ≤ MaxBoostRounds and MaxIter·n·d ≤ MaxBoostWork (ErrTooLarge beyond).
 func (a AdaBoost) Fit(x mat.Matrix, y []int) (*AdaBoostResult, error) {
 	rounds := cmp.Or(a.MaxIter, 100)
 	if rounds < 0 {
 		return nil, fmt.Errorf("%w: online: AdaBoost.Fit: MaxIter = %d, want ≥ 0", ErrParam, a.MaxIter)
 	}
+	if rounds > MaxBoostRounds {
+		return nil, fmt.Errorf("%w: online: AdaBoost.Fit: MaxIter = %d, limit %d", ErrTooLarge, a.MaxIter, MaxBoostRounds)
+	}
 	xd, err := checkBoostData("AdaBoost.Fit", x, y)
 	if err != nil {
 		return nil, err
 	}
-	n, _ := xd.Dims()
+	n, d := xd.Dims()
+	if rounds > MaxBoostWork/(n*d) {
+		return nil, fmt.Errorf("%w: online: AdaBoost.Fit: MaxIter·n·d = %d·%d·%d, limit %d", ErrTooLarge, rounds, n, d, MaxBoostWork)
+	}
 	learner := newStumpLearner(xd, y)
 	p := make([]float64, n)
 	for i := range p {

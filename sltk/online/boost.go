@@ -144,7 +144,8 @@ func (r *BoostResult) Predict(x mat.Matrix) ([]int, error) {
 
 // Fit boosts stumps on x (n×d) with labels in {0, 1}. If in some round no stump has weighted
 // error below γ, the weak-learning assumption fails and Fit returns the rounds so far with an
-// error wrapping ErrWeak. Cost O(d·n log n) to sort once, then O(n·d) per round.
+// error wrapping ErrWeak. Cost O(d·n log n) to sort once, then O(n·d) per round; rounds·n·d
+// is limited to MaxBoostWork (ErrTooLarge beyond).
 func (b BoostMWU) Fit(x mat.Matrix, y []int) (*BoostResult, error) {
 	t, err := BoostRounds(b.Gamma, b.Epsilon)
 	if err != nil {
@@ -154,7 +155,10 @@ func (b BoostMWU) Fit(x mat.Matrix, y []int) (*BoostResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, _ := xd.Dims()
+	n, d := xd.Dims()
+	if t > MaxBoostWork/(n*d) {
+		return nil, fmt.Errorf("%w: online: BoostMWU.Fit: rounds·n·d = %d·%d·%d, limit %d", ErrTooLarge, t, n, d, MaxBoostWork)
+	}
 	learner := newStumpLearner(xd, y)
 	alpha := 0.5 - b.Gamma
 	down := math.Log1p(-alpha)

@@ -51,7 +51,8 @@ func EXP3Bound(n int, gamma, qmax float64) (float64, error) {
 }
 
 // Run plays against an oblivious adversary given as a reward table: rewards is n×T, entry
-// (a, t) the reward of action a in round t, in [0, 1]. Cost O(n·T).
+// (a, t) the reward of action a in round t, in [0, 1]. Cost O(n·T), with the limits of
+// RunAdaptive.
 func (e EXP3) Run(rewards mat.Matrix) (*EXP3Trace, error) {
 	n, t, err := table("EXP3.Run", "rewards", rewards)
 	if err != nil {
@@ -66,6 +67,9 @@ func (e EXP3) Run(rewards mat.Matrix) (*EXP3Trace, error) {
 				return nil, fmt.Errorf("%w: reward[%d,%d] = %v outside [0, 1]", ErrParam, a, s, q)
 			}
 		}
+	}
+	if err := exp3Size("EXP3.Run", n, t); err != nil {
+		return nil, err
 	}
 	col := make([]float64, n)
 	return e.play(n, t, func(s int, _ []int) ([]float64, error) {
@@ -100,16 +104,20 @@ func (f AdversaryFunc) Rewards(t int, history []int) []float64 {
 // (Auer et al. 2002, §3: the proof only uses that the reward vector of round t is fixed before
 // the draw of round t), so a bound check averages over seeds. A reward outside [0, 1] or a
 // vector of the wrong length is an error wrapping ErrParam or ErrShape, naming the round.
-// Cost O(n·T) plus the adversary's.
+// Cost O(n·T) plus the adversary's; n ≤ MaxExperts, T ≤ MaxEXP3Rounds and n·T ≤ MaxEXP3Work
+// (ErrTooLarge beyond).
 func (e EXP3) RunAdaptive(adv Adversary, n, t int) (*EXP3Trace, error) {
 	if adv == nil {
-		return nil, fmt.Errorf("%w: nil adversary", ErrParam)
+		return nil, fmt.Errorf("%w: online: EXP3.RunAdaptive: nil adversary", ErrParam)
 	}
 	if n < 1 || t < 1 {
-		return nil, fmt.Errorf("%w: %d actions, %d rounds", ErrShape, n, t)
+		return nil, fmt.Errorf("%w: online: EXP3.RunAdaptive: %d actions, %d rounds", ErrShape, n, t)
 	}
 	if !(e.Gamma > 0 && e.Gamma <= 1) {
-		return nil, fmt.Errorf("%w: γ = %v, need 0 < γ ≤ 1", ErrParam, e.Gamma)
+		return nil, fmt.Errorf("%w: online: EXP3.RunAdaptive: γ = %v, need 0 < γ ≤ 1", ErrParam, e.Gamma)
+	}
+	if err := exp3Size("EXP3.RunAdaptive", n, t); err != nil {
+		return nil, err
 	}
 	return e.play(n, t, func(s int, hist []int) ([]float64, error) {
 		q := adv.Rewards(s, hist)
@@ -123,6 +131,26 @@ func (e EXP3) RunAdaptive(adv Adversary, n, t int) (*EXP3Trace, error) {
 		}
 		return q, nil
 	})
+}
+
+// MaxEXP3Rounds caps the rounds T of an EXP3 run: the trace keeps four float64 per round
+// (2²⁴ rounds, 512 MiB). MaxEXP3Work caps n·T, the cost of the run (2³⁴ steps, about a minute).
+const (
+	MaxEXP3Rounds = 1 << 24
+	MaxEXP3Work   = 1 << 34
+)
+
+// exp3Size checks the number of actions n and rounds t against their limits.
+func exp3Size(fn string, n, t int) error {
+	switch {
+	case n > MaxExperts:
+		return fmt.Errorf("%w: online: %s: n = %d actions, limit %d", ErrTooLarge, fn, n, MaxExperts)
+	case t > MaxEXP3Rounds:
+		return fmt.Errorf("%w: online: %s: T = %d rounds, limit %d", ErrTooLarge, fn, t, MaxEXP3Rounds)
+	case t > MaxEXP3Work/n:
+		return fmt.Errorf("%w: online: %s: n·T = %d·%d, limit %d", ErrTooLarge, fn, n, t, MaxEXP3Work)
+	}
+	return nil
 }
 
 // play is the EXP3 loop shared by Run and RunAdaptive; rewards(s, history) gives the reward

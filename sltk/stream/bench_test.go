@@ -66,7 +66,7 @@ func BenchmarkMCountUpdate(b *testing.B) {
 
 func BenchmarkTugOfWarUpdate(b *testing.B) {
 	s, _ := TugOfWar{K: 1, Seed: 1}.New()
-	benchUpdate(b, s.Update)
+	benchUpdate(b, func(x uint64) { _ = s.Update(x) })
 }
 
 func BenchmarkCountMinUpdate(b *testing.B) {

@@ -3,17 +3,32 @@ package stream
 import (
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
+	"math/bits"
 )
 
 // Serialised form of the sketches: the 4-byte tag "SLS" + a kind byte, then little-endian
-// uint64 fields (shape, seed), then the state. Hash coefficients are not stored: they are
-// re-drawn from the seed, so a decoded sketch merges with one built from the same seed.
+// uint64 fields (shape, seed), then the state, then a CRC-32C (Castagnoli) of everything
+// before it, 4 bytes little-endian. Hash coefficients are not stored: they are re-drawn from
+// the seed, so a decoded sketch merges with one built from the same seed. The checksum
+// catches every corruption of up to 3 bits and any single corrupt byte (a flipped seed would
+// otherwise decode into a valid-looking sketch with other hash functions); on top of it,
+// UnmarshalBinary checks what each sketch promises (sorted distinct minima, equal counter
+// parities, rows summing to Total), so a crafted input with a valid checksum cannot build a
+// sketch that breaks its own invariants.
 const (
 	kindKMV byte = 1 + iota
 	kindMedianKMV
 	kindToW
 	kindCM
 )
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// seal appends the checksum of b.
+func seal(b []byte) []byte {
+	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+}
 
 func header(kind byte, fields ...uint64) []byte {
 	b := []byte{'S', 'L', 'S', kind}
@@ -40,7 +55,16 @@ func newDecoder(fn string, b []byte, kind byte) *decoder {
 		d.err = fmt.Errorf("%w: stream: %s: kind byte %d, want %d", ErrShape, fn, b[3], kind)
 		return d
 	}
-	d.b = b[4:]
+	if len(b) < 8 {
+		d.err = fmt.Errorf("%w: stream: %s: truncated input", ErrShape, fn)
+		return d
+	}
+	body := b[:len(b)-4]
+	if got, want := binary.LittleEndian.Uint32(b[len(b)-4:]), crc32.Checksum(body, castagnoli); got != want {
+		d.err = fmt.Errorf("%w: stream: %s: checksum %#08x, want %#08x (corrupt encoding)", ErrShape, fn, got, want)
+		return d
+	}
+	d.b = body[4:]
 	return d
 }
 
@@ -91,7 +115,7 @@ func (s *KMV) MarshalBinary() ([]byte, error) {
 	for _, v := range s.x {
 		b = binary.LittleEndian.AppendUint64(b, v)
 	}
-	return b, nil
+	return seal(b), nil
 }
 
 // UnmarshalBinary decodes what MarshalBinary wrote; corrupt input returns an error.
@@ -141,7 +165,7 @@ func (m *MedianKMV) MarshalBinary() ([]byte, error) {
 			b = binary.LittleEndian.AppendUint64(b, v)
 		}
 	}
-	return b, nil
+	return seal(b), nil
 }
 
 // UnmarshalBinary decodes what MarshalBinary wrote; corrupt input returns an error.
@@ -152,6 +176,9 @@ func (m *MedianKMV) UnmarshalBinary(b []byte) error {
 	seed := d.u64()
 	if d.err == nil && n%2 == 0 {
 		return fmt.Errorf("%w: stream: MedianKMV.UnmarshalBinary: %d copies, want an odd number", ErrParam, n)
+	}
+	if d.err == nil && t > maxMCountValues/n {
+		return fmt.Errorf("%w: stream: MedianKMV.UnmarshalBinary: %d copies of t = %d, limit %d values", ErrTooLarge, n, t, maxMCountValues)
 	}
 	if d.err == nil && uint64(len(d.b)) != 8*uint64(t)*uint64(n) {
 		return fmt.Errorf("%w: stream: MedianKMV.UnmarshalBinary: %d value bytes for %d copies of t = %d", ErrShape, len(d.b), n, t)
@@ -180,7 +207,7 @@ func (s *ToWSketch) MarshalBinary() ([]byte, error) {
 	for _, v := range s.x {
 		b = binary.LittleEndian.AppendUint64(b, uint64(v))
 	}
-	return b, nil
+	return seal(b), nil
 }
 
 // UnmarshalBinary decodes what MarshalBinary wrote; corrupt input returns an error.
@@ -198,8 +225,14 @@ func (s *ToWSketch) UnmarshalBinary(b []byte) error {
 	for i := range out.x {
 		out.x[i] = int64(d.u64())
 	}
+	if err := d.done(); err != nil {
+		return err
+	}
+	if err := out.valid(d.fn); err != nil {
+		return err
+	}
 	*s = *out
-	return d.done()
+	return nil
 }
 
 // MarshalBinary encodes the shape, the seed, the total and the counters.
@@ -211,7 +244,7 @@ func (s *CMSketch) MarshalBinary() ([]byte, error) {
 	for _, v := range s.s {
 		b = binary.LittleEndian.AppendUint64(b, uint64(v))
 	}
-	return b, nil
+	return seal(b), nil
 }
 
 // UnmarshalBinary decodes what MarshalBinary wrote; corrupt input returns an error.
@@ -234,6 +267,48 @@ func (s *CMSketch) UnmarshalBinary(b []byte) error {
 	for i := range out.s {
 		out.s[i] = int64(d.u64())
 	}
+	if err := d.done(); err != nil {
+		return err
+	}
+	if err := out.valid(d.fn); err != nil {
+		return err
+	}
 	*s = *out
-	return d.done()
+	return nil
+}
+
+// valid checks what a Tug-of-War sketch promises: 1 ≤ k ≤ 2²⁰ counters, one sign hash each,
+// and all counters of the same parity (xᵢ = Σ_a d_a hᵢ(a) ≡ Σ_a d_a mod 2 since hᵢ(a) = ±1).
+func (s *ToWSketch) valid(fn string) error {
+	k := len(s.x)
+	if k < 1 || k > maxCopiesToW || len(s.sign) != k {
+		return fmt.Errorf("%w: stream: %s: %d counters and %d sign hashes, want equal and in [1, %d]", ErrShape, fn, k, len(s.sign), maxCopiesToW)
+	}
+	for i, x := range s.x {
+		if (x^s.x[0])&1 != 0 {
+			return fmt.Errorf("%w: stream: %s: counters 0 and %d (%d, %d) differ in parity, impossible for a Tug-of-War sketch", ErrParam, fn, i, s.x[0], x)
+		}
+	}
+	return nil
+}
+
+// valid checks what a Count-Min sketch promises: width, depth ≥ 1 with width·depth ≤ 2²⁸,
+// and every row summing exactly (in 128-bit arithmetic, no wrap) to Total.
+func (s *CMSketch) valid(fn string) error {
+	if s.width < 1 || s.depth < 1 || s.width > maxCells/s.depth || len(s.s) != s.width*s.depth {
+		return fmt.Errorf("%w: stream: %s: shape %d×%d with %d counters, want width·depth ≤ %d", ErrShape, fn, s.width, s.depth, len(s.s), maxCells)
+	}
+	for j := 0; j < s.depth; j++ {
+		var lo uint64
+		var hi int64
+		for _, v := range s.s[j*s.width : (j+1)*s.width] {
+			var carry uint64
+			lo, carry = bits.Add64(lo, uint64(v), 0)
+			hi += int64(carry) + v>>63 // v>>63 is −1 for a negative v: its sign extension
+		}
+		if lo != uint64(s.total) || hi != s.total>>63 {
+			return fmt.Errorf("%w: stream: %s: row %d does not sum to Total = %d", ErrParam, fn, j, s.total)
+		}
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -110,19 +111,24 @@ func TestBinaryCorrupt(t *testing.T) {
 	}
 	b, _ := k.MarshalBinary()
 	copy(b[20:], b[28:36]) // first value = second value: not strictly increasing
-	if err := new(KMV).UnmarshalBinary(b); !errors.Is(err, ErrShape) {
+	if err := new(KMV).UnmarshalBinary(reseal(b)); !errors.Is(err, ErrShape) || !strings.Contains(err.Error(), "sorted distinct") {
 		t.Errorf("unsorted KMV: err = %v", err)
 	}
 }
 
 // FuzzUnmarshalBinary feeds arbitrary bytes to every decoder: no panic, and whatever decodes
-// re-encodes to the same bytes.
+// re-encodes to the same bytes and satisfies its sketch's invariants.
 func FuzzUnmarshalBinary(f *testing.F) {
 	for _, s := range sketches(f) {
 		b, _ := s.MarshalBinary()
 		f.Add(b)
 	}
 	f.Add([]byte("SLS\x04"))
+	for _, s := range sketches(f) { // valid checksums over corrupt states reach the invariant checks
+		b, _ := s.MarshalBinary()
+		b[len(b)-5] ^= 1
+		f.Add(reseal(b))
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, d := range []encoding.BinaryUnmarshaler{new(KMV), new(MedianKMV), new(ToWSketch), new(CMSketch)} {
 			if d.UnmarshalBinary(b) != nil {
@@ -132,6 +138,85 @@ func FuzzUnmarshalBinary(f *testing.F) {
 			if err != nil || !bytes.Equal(again, b) {
 				t.Fatalf("%T: decoded %d bytes but re-encodes to %d (err %v)", d, len(b), len(again), err)
 			}
+			checkInvariants(t, d)
 		}
 	})
+}
+
+// reseal replaces the checksum of an encoding by the right one for its (altered) body.
+func reseal(b []byte) []byte {
+	return seal(bytes.Clone(b[:len(b)-4]))
+}
+
+// checkInvariants checks what each decoded sketch promises, independently of the decoder's own
+// checks: KMV minima sorted, distinct and in [1, M] with the M + 1 padding only at the end;
+// MedianKMV an odd number of such copies with consecutive seeds; Tug-of-War counters of one
+// parity; Count-Min rows summing (in big.Int) to Total.
+func checkInvariants(t testing.TB, d any) {
+	t.Helper()
+	kmv := func(k *KMV) {
+		if len(k.x) != k.t || k.t < 1 {
+			t.Fatalf("KMV: %d values for t = %d", len(k.x), k.t)
+		}
+		for i, v := range k.x {
+			pad := v == countRange+1
+			if v < 1 || v > countRange+1 || (i > 0 && !pad && v <= k.x[i-1]) || (i > 0 && k.x[i-1] == countRange+1 && !pad) {
+				t.Fatalf("KMV: value %d = %d breaks the sorted distinct list", i, v)
+			}
+		}
+	}
+	switch s := d.(type) {
+	case *KMV:
+		kmv(s)
+	case *MedianKMV:
+		if len(s.copies)%2 == 0 {
+			t.Fatalf("MedianKMV: %d copies", len(s.copies))
+		}
+		for j, c := range s.copies {
+			kmv(c)
+			if c.seed != s.copies[0].seed+uint64(j) || c.t != s.copies[0].t || s.top[j] != c.x[len(c.x)-1] {
+				t.Fatalf("MedianKMV: copy %d inconsistent", j)
+			}
+		}
+	case *ToWSketch:
+		for i, x := range s.Counters() {
+			if x&1 != s.x[0]&1 {
+				t.Fatalf("ToWSketch: counter %d = %d and counter 0 = %d differ in parity", i, x, s.x[0])
+			}
+		}
+	case *CMSketch:
+		checkCMInvariants(t, s)
+	}
+}
+
+// Every single-byte corruption of a valid encoding (each byte XOR 0x01, 0x80 and 0xFF) is
+// refused by the checksum; with the checksum recomputed (a crafted input), each either fails
+// to decode or decodes into a sketch that satisfies its invariants. Before the fix CMSketch
+// accepted every flip of a counter byte, leaving rows that no longer summed to Total.
+func TestBinaryByteFlips(t *testing.T) {
+	for _, s := range sketches(t) {
+		b, _ := s.MarshalBinary()
+		refusedCrafted := 0
+		for i := range b {
+			for _, x := range []byte{0x01, 0x80, 0xFF} {
+				c := bytes.Clone(b)
+				c[i] ^= x
+				if err := empty(s).UnmarshalBinary(c); err == nil {
+					t.Errorf("%T: byte %d ^ %#x accepted", s, i, x)
+				}
+				if i >= len(b)-4 {
+					continue
+				}
+				d := empty(s)
+				if err := d.UnmarshalBinary(reseal(c)); err != nil {
+					refusedCrafted++
+					continue
+				}
+				checkInvariants(t, d)
+			}
+		}
+		if _, ok := s.(*CMSketch); ok && refusedCrafted < 3*(len(b)-4-4*8) {
+			t.Errorf("CMSketch: only %d crafted flips refused; every counter or total flip must be", refusedCrafted)
+		}
+	}
 }

@@ -22,17 +22,40 @@ func checkUnit(fn, name string, v float64) error {
 	return nil
 }
 
+// minDelta is the smallest failure probability δ the size functions accept: the smallest
+// normal float64, 2⁻¹⁰²². Below it 1/δ overflows to +Inf, and a size that grows like
+// log(1/δ) would come out infinite (converted to an int, −2⁶³).
+const minDelta = 0x1p-1022
+
+// checkDelta accepts δ ∈ [2⁻¹⁰²², 1).
+func checkDelta(fn string, delta float64) error {
+	if !(delta >= minDelta && delta < 1) {
+		return fmt.Errorf("%w: stream: %s: delta = %v, want in [2⁻¹⁰²², 1) (a subnormal δ has no finite 1/δ)", ErrParam, fn, delta)
+	}
+	return nil
+}
+
+// toSize converts a size computed in floating point to an int, after checking that it is
+// finite and at most limit (what names the size and the arguments that led to it, for the
+// error). A float→int conversion of +Inf or of a value past 2⁶³ is −2⁶³ in Go, so every size
+// goes through here.
+func toSize(fn, what string, v float64, limit int) (int, error) {
+	if !(v <= float64(limit)) { // NaN and +Inf fail too
+		return 0, fmt.Errorf("%w: stream: %s: %s = %.0f, limit %d", ErrTooLarge, fn, what, v, limit)
+	}
+	if v < 0 {
+		return 0, fmt.Errorf("%w: stream: %s: %s = %.0f, want ≥ 0", ErrParam, fn, what, v)
+	}
+	return int(v), nil
+}
+
 // CountSize returns t = ⌈24/ε²⌉, the number of minima COUNT(ε) keeps (computed with a small
 // tolerance so that 24/0.2² gives 600, not 601).
 func CountSize(epsilon float64) (int, error) {
 	if err := checkUnit("CountSize", "epsilon", epsilon); err != nil {
 		return 0, err
 	}
-	t := math.Ceil(24/(epsilon*epsilon) - 1e-9)
-	if t > maxT {
-		return 0, fmt.Errorf("%w: stream: CountSize: epsilon = %v needs t = %.0f minima, limit %d", ErrTooLarge, epsilon, t, maxT)
-	}
-	return int(t), nil
+	return toSize("CountSize", fmt.Sprintf("epsilon = %v needs t", epsilon), math.Ceil(24/(epsilon*epsilon)-1e-9), maxT)
 }
 
 // Count is COUNT(ε), the k-th-minimum-value estimator of the number m = F₀ of distinct
@@ -134,19 +157,20 @@ func (s *KMV) Merge(o *KMV) error {
 }
 
 // MCountCopies returns the smallest k with k ≥ 4 ln(2/δ) + 1/2: MCOUNT with 2k − 1 copies
-// fails with probability at most δ.
+// fails with probability at most δ. δ must lie in [2⁻¹⁰²², 1) (ErrParam otherwise), and k is
+// limited to 2048 (2k − 1 ≤ 4095 copies, δ ≳ 10⁻²²²): past it, ErrTooLarge.
 func MCountCopies(delta float64) (int, error) {
-	if err := checkUnit("MCountCopies", "delta", delta); err != nil {
+	if err := checkDelta("MCountCopies", delta); err != nil {
 		return 0, err
 	}
-	return int(math.Ceil(4*math.Log(2/delta) + 0.5 - 1e-9)), nil
+	return toSize("MCountCopies", fmt.Sprintf("delta = %v needs k", delta), math.Ceil(4*math.Log(2/delta)+0.5-1e-9), maxMCountK)
 }
 
 // MCount is MCOUNT(ε, k), the median trick on COUNT: run 2k − 1 independent copies of
 // COUNT(ε) and return the median estimate. Guarantee: (1−ε)m ≤ m* ≤ (1+ε)m with probability
 // ≥ 1 − δ when k ≥ 4 ln(2/δ) + 1/2 (each tail ≤ exp(−(2k−1)/8) by Hoeffding). K overrides the
-// k derived from Delta, T the t derived from Epsilon. Space (2k−1)·t hash values, time
-// O(2k−1) per update.
+// k derived from Delta, T the t derived from Epsilon. Space (2k−1)·t hash values, at most 2²⁶
+// (2k − 1 ≤ 4095, t ≤ 2²⁴; ErrTooLarge beyond), time O(2k−1) per update.
 type MCount struct {
 	Epsilon, Delta float64
 	K, T           int
@@ -185,8 +209,13 @@ func (m *MedianKMV) syncTop() {
 	}
 }
 
-// maxCopies caps 2k − 1.
-const maxCopies = 1 << 12
+// maxCopies caps 2k − 1, and maxMCountK caps k accordingly; maxMCountValues caps the
+// (2k − 1)·t hash values of a MedianKMV (2²⁶, 512 MiB).
+const (
+	maxCopies       = 1 << 12
+	maxMCountK      = (maxCopies + 1) / 2
+	maxMCountValues = 1 << 26
+)
 
 // New returns an empty sketch; copy j uses the seed Seed + j.
 func (c MCount) New() (*MedianKMV, error) {
@@ -203,6 +232,9 @@ func (c MCount) New() (*MedianKMV, error) {
 	first, err := Count{Epsilon: c.Epsilon, T: c.T, Seed: c.Seed}.New()
 	if err != nil {
 		return nil, err
+	}
+	if first.t > maxMCountValues/(2*k-1) {
+		return nil, fmt.Errorf("%w: stream: MCount.New: (2k − 1)·t = %d·%d hash values, limit %d", ErrTooLarge, 2*k-1, first.t, maxMCountValues)
 	}
 	copies := make([]*KMV, 2*k-1)
 	copies[0] = first

@@ -31,4 +31,5 @@ var (
 	ErrShape     = errs.ErrShape
 	ErrTooLarge  = errs.ErrTooLarge
 	ErrNotFitted = errs.ErrNotFitted
+	ErrNotFinite = errs.ErrNotFinite
 )

@@ -107,16 +107,21 @@ func GF2PatternCounts(w, k, m int, points []uint64) ([]int, error) {
 
 // SignatureBits returns the signature length ⌈2 log₂ n + log₂(1/δ) − 1⌉ of Theorem 8.9: hashing
 // any n keys universally into that many bits leaves them collision-free with probability
-// ≥ 1 − δ.
+// ≥ 1 − δ. n ≥ 1 and δ ∈ [2⁻¹⁰²², 1) (ErrParam otherwise); the result is then at most
+// 2·63 + 1022 − 1 = 1147 bits, below the documented limit of 2048.
 func SignatureBits(n int, delta float64) (int, error) {
 	if n < 1 {
 		return 0, fmt.Errorf("%w: stream: SignatureBits: n = %d, want ≥ 1", ErrParam, n)
 	}
-	if err := checkUnit("SignatureBits", "delta", delta); err != nil {
+	if err := checkDelta("SignatureBits", delta); err != nil {
 		return 0, err
 	}
-	return int(math.Ceil(2*math.Log2(float64(n)) + math.Log2(1/delta) - 1 - 1e-9)), nil
+	return toSize("SignatureBits", fmt.Sprintf("n = %d, delta = %v need", n, delta),
+		max(0, math.Ceil(2*math.Log2(float64(n))+math.Log2(1/delta)-1-1e-9)), maxSignatureBits)
 }
+
+// maxSignatureBits caps SignatureBits.
+const maxSignatureBits = 2048
 
 // Collisions returns coll = |{{x, x′} : h(x) = h(x′)}|, the number of colliding pairs among
 // the hash values (x ≠ x′ by position). It sorts a copy: O(n log n) time, O(n) space.

@@ -17,7 +17,8 @@ func Frequencies(a []uint64) map[uint64]int64 {
 }
 
 // Moment returns the frequency moment F_p = Σ_u f_u^p of the frequencies f (p = 0 counts the
-// u with f_u ≠ 0). For p ≥ 0; a negative or non-finite p is an error.
+// u with f_u ≠ 0). For p ≥ 0; a negative or non-finite p is an error (ErrParam), and so is a
+// sum that overflows float64 (ErrNotFinite).
 func Moment(f map[uint64]int64, p float64) (float64, error) {
 	if !(p >= 0) || math.IsInf(p, 0) {
 		return 0, fmt.Errorf("%w: stream: Moment: p = %v, want finite and ≥ 0", ErrParam, p)
@@ -33,38 +34,57 @@ func Moment(f map[uint64]int64, p float64) (float64, error) {
 		}
 		s += math.Pow(math.Abs(float64(c)), p)
 	}
+	if math.IsInf(s, 0) {
+		return 0, fmt.Errorf("stream: Moment: F_%v overflows float64: %w", p, ErrNotFinite)
+	}
 	return s, nil
+}
+
+// amsTerm returns r^k − (r−1)^k for r ≥ 1 and k ≥ 1: directly while r^k ≤ 2⁵³, where both
+// powers are exact integers, and otherwise as r^k·(1 − (1 − 1/r)^k) in logarithms, which
+// neither cancels (the direct difference of two numbers near r^k loses about log₁₀(r/k)
+// digits) nor overflows before the result itself does (r^k may be +Inf while the difference,
+// about k·r^{k−1}, is finite).
+func amsTerm(r, k float64) float64 {
+	if a := math.Pow(r, k); a <= 1<<53 {
+		return a - math.Pow(r-1, k)
+	}
+	return math.Exp(k*math.Log(r) + math.Log(-math.Expm1(k*math.Log1p(-1/r))))
 }
 
 // AMSMean returns E(A_k) for the stream a by enumerating the position i the estimator
 // samples: (1/n) Σ_i n(r_i^k − (r_i − 1)^k) with r_i the number of j ≥ i with a_j = a_i.
 // Theorem 8.19 says it equals F_k. AMSVariance is the matching exact variance. O(n) time.
 func AMSMean(a []uint64, k int) (float64, error) {
-	m, _, err := amsMoments(a, k)
+	m, _, err := amsMoments("AMSMean", a, k)
 	return m, err
 }
 
-// AMSVariance returns Var(A_k) for the stream a, by the same enumeration as AMSMean.
+// AMSVariance returns Var(A_k) for the stream a, by the same enumeration as AMSMean. A mean
+// or mean square that overflows float64 is an error wrapping ErrNotFinite.
 func AMSVariance(a []uint64, k int) (float64, error) {
-	m, sq, err := amsMoments(a, k)
+	m, sq, err := amsMoments("AMSVariance", a, k)
 	return sq - m*m, err
 }
 
-func amsMoments(a []uint64, k int) (mean, meanSq float64, err error) {
+func amsMoments(fn string, a []uint64, k int) (mean, meanSq float64, err error) {
 	if len(a) == 0 {
-		return 0, 0, fmt.Errorf("%w: stream: AMSMean: empty stream", ErrEmpty)
+		return 0, 0, fmt.Errorf("%w: stream: %s: empty stream", ErrEmpty, fn)
 	}
 	if k < 1 || k > 64 {
-		return 0, 0, fmt.Errorf("%w: stream: AMSMean: k = %d, want in [1, 64]", ErrParam, k)
+		return 0, 0, fmt.Errorf("%w: stream: %s: k = %d, want in [1, 64]", ErrParam, fn, k)
 	}
 	n := float64(len(a))
 	after := make(map[uint64]int64) // occurrences at positions ≥ i, filled from the end
 	for i := len(a) - 1; i >= 0; i-- {
 		after[a[i]]++
 		r := float64(after[a[i]])
-		v := n * (math.Pow(r, float64(k)) - math.Pow(r-1, float64(k)))
+		v := n * amsTerm(r, float64(k))
 		mean += v / n
 		meanSq += v * v / n
+	}
+	if math.IsInf(mean, 0) || math.IsInf(meanSq, 0) {
+		return 0, 0, fmt.Errorf("stream: %s: k = %d on %d items: the moments overflow float64: %w", fn, k, len(a), ErrNotFinite)
 	}
 	return mean, meanSq, nil
 }
@@ -98,21 +118,22 @@ func (c AMS) New() (*AMSEstimator, error) {
 	return &AMSEstimator{k: k, rng: newRand(c.Seed)}, nil
 }
 
-// Update reads the next element.
+// Update reads the next element. The counts n and r saturate at 2⁶³ − 1 (see satInc).
 func (e *AMSEstimator) Update(x uint64) {
 	if e == nil || e.rng == nil {
 		return
 	}
-	e.n++
+	e.n = satInc(e.n)
 	if e.rng.Int64N(e.n) == 0 { // probability 1/n
 		e.a, e.r = x, 0
 	}
 	if x == e.a {
-		e.r++
+		e.r = satInc(e.r)
 	}
 }
 
-// Estimate returns n(r^k − (r−1)^k).
+// Estimate returns n(r^k − (r−1)^k), or an error wrapping ErrNotFinite when that overflows
+// float64.
 func (e *AMSEstimator) Estimate() (float64, error) {
 	if e == nil || e.rng == nil {
 		return 0, fmt.Errorf("%w: stream: AMSEstimator.Estimate: use AMS.New", ErrNotFitted)
@@ -120,24 +141,24 @@ func (e *AMSEstimator) Estimate() (float64, error) {
 	if e.n == 0 {
 		return 0, nil
 	}
-	r, k := float64(e.r), float64(e.k)
-	return float64(e.n) * (math.Pow(r, k) - math.Pow(r-1, k)), nil
+	v := float64(e.n) * amsTerm(float64(e.r), float64(e.k))
+	if math.IsInf(v, 0) {
+		return 0, fmt.Errorf("stream: AMSEstimator.Estimate: n(r^k − (r−1)^k) with n = %d, r = %d, k = %d overflows float64: %w", e.n, e.r, e.k, ErrNotFinite)
+	}
+	return v, nil
 }
 
 // AvgToWSize returns k = ⌈2/(ε²δ)⌉, the number of Tug-of-War copies whose average is within
-// εF₂ of F₂ with probability ≥ 1 − δ (Theorem 8.23).
+// εF₂ of F₂ with probability ≥ 1 − δ (Theorem 8.23). ε ∈ (0, 1), δ ∈ [2⁻¹⁰²², 1) (ErrParam
+// otherwise); k is limited to 2²⁰ copies (ErrTooLarge past it).
 func AvgToWSize(epsilon, delta float64) (int, error) {
 	if err := checkUnit("AvgToWSize", "epsilon", epsilon); err != nil {
 		return 0, err
 	}
-	if err := checkUnit("AvgToWSize", "delta", delta); err != nil {
+	if err := checkDelta("AvgToWSize", delta); err != nil {
 		return 0, err
 	}
-	k := math.Ceil(2/(epsilon*epsilon*delta) - 1e-9)
-	if k > maxCopiesToW {
-		return 0, fmt.Errorf("%w: stream: AvgToWSize: ε = %v, δ = %v need k = %.0f copies, limit %d", ErrTooLarge, epsilon, delta, k, maxCopiesToW)
-	}
-	return int(k), nil
+	return toSize("AvgToWSize", fmt.Sprintf("ε = %v, δ = %v need k", epsilon, delta), math.Ceil(2/(epsilon*epsilon*delta)-1e-9), maxCopiesToW)
 }
 
 // maxCopiesToW caps the number of Tug-of-War copies.
@@ -196,18 +217,47 @@ func newToW(k int, seed uint64) *ToWSketch {
 	return s
 }
 
-// Update adds one element (the update (a, 1)).
-func (s *ToWSketch) Update(a uint64) { s.UpdateCount(a, 1) }
+// Update adds one element (the update (a, 1)); see UpdateCount for the errors.
+func (s *ToWSketch) Update(a uint64) error { return s.updateCount("Update", a, 1) }
 
-// UpdateCount applies the turnstile update (a, c): every counter adds c·hᵢ(a).
-func (s *ToWSketch) UpdateCount(a uint64, c int64) {
-	if s == nil {
-		return
+// UpdateCount applies the turnstile update (a, c): every counter adds c·hᵢ(a). Counters never
+// wrap: an update that would take one outside int64 is refused with ErrTooLarge and leaves
+// the sketch unchanged. A nil or zero-value sketch returns ErrNotFitted.
+func (s *ToWSketch) UpdateCount(a uint64, c int64) error { return s.updateCount("UpdateCount", a, c) }
+
+func (s *ToWSketch) updateCount(fn string, a uint64, c int64) error {
+	if s == nil || len(s.x) == 0 {
+		return fmt.Errorf("%w: stream: ToWSketch.%s: use TugOfWar.New", ErrNotFitted, fn)
 	}
 	a2, a3 := powers(a)
 	for i, f := range s.sign {
-		s.x[i] += c * (int64(f.bit(a, a2, a3))*2 - 1)
+		var v int64
+		var ok bool
+		if b := f.bit(a, a2, a3); c != math.MinInt64 {
+			d := c * (int64(b)*2 - 1) // branch-free on the random sign
+			v, ok = addInt64(s.x[i], d)
+		} else {
+			v, ok = addSigned(s.x[i], c, b)
+		}
+		if !ok {
+			for r := 0; r < i; r++ { // undo the counters already updated
+				s.x[r], _ = addSigned(s.x[r], c, 1-s.sign[r].bit(a, a2, a3))
+			}
+			return fmt.Errorf("%w: stream: ToWSketch.%s: c = %d for element %d takes counter %d (%d) outside int64; update refused", ErrTooLarge, fn, c, a, i, s.x[i])
+		}
+		s.x[i] = v
 	}
+	return nil
+}
+
+// addSigned returns x + c when bit is 1 and x − c when it is 0, and whether the result fits in
+// an int64 (c = −2⁶³ is subtracted without negating it).
+func addSigned(x, c int64, bit uint64) (int64, bool) {
+	if bit == 1 {
+		return addInt64(x, c)
+	}
+	z := x - c
+	return z, (z < x) == (c > 0)
 }
 
 // Estimate returns (1/k) Σᵢ xᵢ², the estimate of F₂ (of ‖d‖₂² under turnstile updates).
@@ -231,7 +281,8 @@ func (s *ToWSketch) Counters() []int64 {
 	return s.x
 }
 
-// Merge adds o (same k and seed) into s: the sketch of the two streams together.
+// Merge adds o (same k and seed) into s: the sketch of the two streams together. A merge that
+// would take a counter outside int64 is refused with ErrTooLarge before anything changes.
 func (s *ToWSketch) Merge(o *ToWSketch) error {
 	if s == nil || o == nil || len(s.x) == 0 || len(o.x) == 0 {
 		return fmt.Errorf("%w: stream: ToWSketch.Merge: nil or zero-value sketch", ErrNotFitted)
@@ -241,6 +292,11 @@ func (s *ToWSketch) Merge(o *ToWSketch) error {
 	}
 	if s.seed != o.seed {
 		return fmt.Errorf("%w: stream: ToWSketch.Merge: seeds %d and %d differ (different hash functions)", ErrParam, s.seed, o.seed)
+	}
+	for i, v := range o.x {
+		if _, ok := addInt64(s.x[i], v); !ok {
+			return fmt.Errorf("%w: stream: ToWSketch.Merge: counter %d: %d + %d overflows int64; nothing merged", ErrTooLarge, i, s.x[i], v)
+		}
 	}
 	for i, v := range o.x {
 		s.x[i] += v

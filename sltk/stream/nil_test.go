@@ -23,8 +23,6 @@ func TestNilReceivers(t *testing.T) {
 	k.Update(1)
 	m.Update(1)
 	a.Update(1)
-	tow.Update(1)
-	cm.Update(1, 1)
 	_, _, _, _ = cm.Estimate(1), cm.Width(), cm.Depth(), cm.Total()
 	_, _, _ = tow.Counters(), hh.Items(), hh.Sketch()
 	if _, err := cm.Row(0); !errors.Is(err, ErrNotFitted) {
@@ -35,7 +33,8 @@ func TestNilReceivers(t *testing.T) {
 		"WeightedReservoir": w.Update(1, 1), "KMV": second(k.Estimate()),
 		"MedianKMV": second(m.Estimate()), "AMS": second(a.Estimate()),
 		"TugOfWar": second(tow.Estimate()), "HeavyHitters": hh.Update(1, 1),
-		"CountMin.Merge": cm.Merge(cm),
+		"CountMin.Merge": cm.Merge(cm), "CMSketch.Update": cm.Update(1, 1),
+		"ToWSketch.Update": tow.Update(1), "ToWSketch.UpdateCount": tow.UpdateCount(1, 2),
 	} {
 		if !errors.Is(err, ErrNotFitted) {
 			t.Errorf("%s: err = %v, want ErrNotFitted", name, err)

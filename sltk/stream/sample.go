@@ -56,7 +56,7 @@ func (r *Reservoir[T]) Update(x T) {
 	if r == nil || r.rng == nil {
 		return // zero value: Sample reports ErrNotFitted
 	}
-	r.n++
+	r.n = satInc(r.n)
 	if len(r.sample) < r.k {
 		r.sample = append(r.sample, x)
 		return
@@ -75,7 +75,7 @@ func (r *Reservoir[T]) Sample() ([]T, error) {
 	return r.get("Reservoir")
 }
 
-// Seen returns the number n of items offered so far.
+// Seen returns the number n of items offered so far (saturating at 2⁶³ − 1).
 func (r *Reservoir[T]) Seen() int64 {
 	if r == nil {
 		return 0
@@ -107,7 +107,10 @@ func (r *Reservoir[T]) Merge(o *Reservoir[T]) error {
 	if r.k != o.k {
 		return fmt.Errorf("%w: stream: Reservoir.Merge: k = %d and %d differ", ErrShape, r.k, o.k)
 	}
-	n := r.n + o.n
+	n, ok := addInt64(r.n, o.n)
+	if !ok {
+		return fmt.Errorf("%w: stream: Reservoir.Merge: %d + %d items overflow int64", ErrTooLarge, r.n, o.n)
+	}
 	if n <= int64(r.k) { // both hold their whole streams
 		r.sample, r.n = append(r.sample, o.sample...), n
 		return nil
@@ -163,7 +166,7 @@ func (r *SkipReservoir[T]) Update(x T) {
 	if r == nil || r.rng == nil {
 		return
 	}
-	r.n++
+	r.n = satInc(r.n)
 	if len(r.sample) < r.k {
 		r.sample = append(r.sample, x)
 		if len(r.sample) == r.k {
@@ -185,7 +188,12 @@ func (r *SkipReservoir[T]) skip() {
 	if g > math.MaxInt64/2 || math.IsNaN(g) {
 		g = math.MaxInt64 / 2
 	}
-	r.next = r.n + int64(g) + 1
+	// n + g + 1 saturates at 2⁶³ − 1 (the last index Seen can reach) instead of wrapping.
+	if next, ok := addInt64(r.n, int64(g)+1); ok {
+		r.next = next
+	} else {
+		r.next = math.MaxInt64
+	}
 }
 
 // Sample returns the current sample (the reservoir's own slice).
@@ -196,7 +204,7 @@ func (r *SkipReservoir[T]) Sample() ([]T, error) {
 	return r.get("SkipReservoir")
 }
 
-// Seen returns the number n of items offered so far.
+// Seen returns the number n of items offered so far (saturating at 2⁶³ − 1).
 func (r *SkipReservoir[T]) Seen() int64 {
 	if r == nil {
 		return 0
@@ -233,7 +241,7 @@ func (r *WeightedReservoir[T]) Update(x T, w float64) error {
 	if !(w > 0) || math.IsInf(w, 0) {
 		return fmt.Errorf("%w: stream: WeightedReservoir.Update: weight of item %d = %v, want finite and > 0", ErrParam, r.n+1, w)
 	}
-	r.n++
+	r.n = satInc(r.n)
 	key := math.Log(u01(r.rng)) / w // log of u^{1/w}: same order, no underflow
 	if len(r.keys) < r.k {
 		r.keys = append(r.keys, key)
@@ -285,10 +293,20 @@ func (r *WeightedReservoir[T]) Sample() ([]T, error) {
 	return r.items, nil
 }
 
-// Seen returns the number of items offered so far.
+// Seen returns the number of items offered so far (saturating at 2⁶³ − 1).
 func (r *WeightedReservoir[T]) Seen() int64 {
 	if r == nil {
 		return 0
 	}
 	return r.n
+}
+
+// satInc returns n + 1, or n at 2⁶³ − 1: the item counts of the reservoirs and of AMS
+// saturate there instead of wrapping (past it, Seen stays at 2⁶³ − 1 and each further item is
+// kept with probability k/(2⁶³ − 1), off by less than one part in 10¹⁸).
+func satInc(n int64) int64 {
+	if n == math.MaxInt64 {
+		return n
+	}
+	return n + 1
 }

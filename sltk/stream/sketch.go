@@ -10,19 +10,41 @@ import (
 // maxCells caps width·depth of a Count-Min sketch (2²⁸ counters, 2 GiB).
 const maxCells = 1 << 28
 
-// CountMinSize returns the width k = ⌈2/ε⌉ and depth ℓ = ⌈log₂(1/δ)⌉ of Theorem 8.25.
+// CountMinSize returns the width k = ⌈2/ε⌉ and depth ℓ = max(1, ⌈log₂(1/δ)⌉) of Theorem 8.25
+// (ℓ exact: the smallest with 2^{−ℓ} ≤ δ; k with a 10⁻⁹ tolerance, so 2/0.1 gives 20).
+// ε ∈ (0, 1) and δ ∈ [2⁻¹⁰²², 1) (ErrParam otherwise); k·ℓ is limited to 2²⁸ counters
+// (ErrTooLarge past it), the limit CountMin.New applies.
 func CountMinSize(epsilon, delta float64) (width, depth int, err error) {
 	if err := checkUnit("CountMinSize", "epsilon", epsilon); err != nil {
 		return 0, 0, err
 	}
-	if err := checkUnit("CountMinSize", "delta", delta); err != nil {
+	if err := checkDelta("CountMinSize", delta); err != nil {
 		return 0, 0, err
 	}
-	w := math.Ceil(2/epsilon - 1e-9)
-	if w > maxCells {
-		return 0, 0, fmt.Errorf("%w: stream: CountMinSize: epsilon = %v needs width %.0f, limit %d", ErrTooLarge, epsilon, w, maxCells)
+	w, err := toSize("CountMinSize", fmt.Sprintf("epsilon = %v needs width", epsilon), math.Ceil(2/epsilon-1e-9), maxCells)
+	if err != nil {
+		return 0, 0, err
 	}
-	return int(w), max(1, int(math.Ceil(math.Log2(1/delta)-1e-9))), nil
+	d, err := toSize("CountMinSize", fmt.Sprintf("epsilon = %v, delta = %v need width %d × depth", epsilon, delta, w),
+		float64(depthFor(delta)), maxCells/w)
+	if err != nil {
+		return 0, 0, err
+	}
+	return w, d, nil
+}
+
+// depthFor returns the smallest ℓ ≥ 1 with 2^{−ℓ} ≤ δ, for δ ∈ [2⁻¹⁰²², 1): ⌈log₂(1/δ)⌉
+// corrected by comparing exact powers of two, so the failure probability 2^{−ℓ} never exceeds
+// δ, not even by a rounding error of Log2.
+func depthFor(delta float64) int {
+	l := max(1, int(math.Ceil(math.Log2(1/delta)))) // ≤ 1022 for δ ≥ 2⁻¹⁰²²
+	for math.Ldexp(1, -l) > delta {
+		l++
+	}
+	for l > 1 && math.Ldexp(1, -(l-1)) <= delta {
+		l--
+	}
+	return l
 }
 
 // CountMin is COUNT MIN SKETCH(k, ℓ) (§8.5): ℓ rows of k counters, row j hashed by its own
@@ -106,16 +128,37 @@ func reduceKey(x uint64) uint64 {
 	return x
 }
 
-// Update applies the turnstile update (a, c).
-func (s *CMSketch) Update(a uint64, c int64) {
+// Update applies the turnstile update (a, c). Counters never wrap: an update that would take
+// a counter or the total outside int64 is refused with ErrTooLarge and leaves the sketch
+// unchanged, so every counter stays the exact sum of its updates and d*_u ≥ d_u keeps
+// holding under strict turnstile updates. A nil or zero-value sketch returns ErrNotFitted.
+func (s *CMSketch) Update(a uint64, c int64) error {
 	if s == nil || s.depth == 0 {
-		return
+		return fmt.Errorf("%w: stream: CMSketch.Update: use CountMin.New", ErrNotFitted)
+	}
+	if _, ok := addInt64(s.total, c); !ok {
+		return fmt.Errorf("%w: stream: CMSketch.Update: c = %d for element %d takes the total %d outside int64; update refused", ErrTooLarge, c, a, s.total)
 	}
 	a = reduceKey(a)
 	for j := 0; j < s.depth; j++ {
-		s.s[s.cell(j, a)] += c
+		i := s.cell(j, a)
+		v, ok := addInt64(s.s[i], c)
+		if !ok {
+			for r := 0; r < j; r++ { // undo the rows already updated
+				s.s[s.cell(r, a)] -= c
+			}
+			return fmt.Errorf("%w: stream: CMSketch.Update: c = %d for element %d takes counter %d of row %d (%d) outside int64; update refused", ErrTooLarge, c, a, i-j*s.width, j, s.s[i])
+		}
+		s.s[i] = v
 	}
 	s.total += c
+	return nil
+}
+
+// addInt64 returns x + y and whether it fits in an int64.
+func addInt64(x, y int64) (int64, bool) {
+	z := x + y
+	return z, (z > x) == (y > 0)
 }
 
 // Estimate returns d*_u = min_j S[h_j(u), j].
@@ -150,7 +193,9 @@ func (s *CMSketch) Row(j int) ([]int64, error) {
 	return s.s[j*s.width : (j+1)*s.width], nil
 }
 
-// Merge adds o (same width, depth and seed) into s entrywise: the sketch of both streams.
+// Merge adds o (same width, depth and seed) into s entrywise: the sketch of both streams. A
+// merge that would take a counter or the total outside int64 is refused with ErrTooLarge
+// before anything changes.
 func (s *CMSketch) Merge(o *CMSketch) error {
 	if s == nil || o == nil || s.depth == 0 || o.depth == 0 {
 		return fmt.Errorf("%w: stream: CMSketch.Merge: nil or zero-value sketch", ErrNotFitted)
@@ -160,6 +205,14 @@ func (s *CMSketch) Merge(o *CMSketch) error {
 	}
 	if s.seed != o.seed {
 		return fmt.Errorf("%w: stream: CMSketch.Merge: seeds %d and %d differ (different hash functions)", ErrParam, s.seed, o.seed)
+	}
+	if _, ok := addInt64(s.total, o.total); !ok {
+		return fmt.Errorf("%w: stream: CMSketch.Merge: totals %d + %d overflow int64; nothing merged", ErrTooLarge, s.total, o.total)
+	}
+	for i, v := range o.s {
+		if _, ok := addInt64(s.s[i], v); !ok {
+			return fmt.Errorf("%w: stream: CMSketch.Merge: counter %d of row %d: %d + %d overflows int64; nothing merged", ErrTooLarge, i%s.width, i/s.width, s.s[i], v)
+		}
 	}
 	for i, v := range o.s {
 		s.s[i] += v
@@ -203,7 +256,8 @@ func (c HeavyHitters) New() (*HHSketch, error) {
 		pos: make(map[uint64]int, capH)}, nil
 }
 
-// Update applies the cash-register update (a, c) with c > 0.
+// Update applies the cash-register update (a, c) with c > 0. An update that would overflow
+// the Count-Min counters is refused (ErrTooLarge) and changes nothing.
 func (h *HHSketch) Update(a uint64, c int64) error {
 	if h == nil || h.cm == nil {
 		return fmt.Errorf("%w: stream: HHSketch.Update: use HeavyHitters.New", ErrNotFitted)
@@ -211,7 +265,9 @@ func (h *HHSketch) Update(a uint64, c int64) error {
 	if c <= 0 {
 		return fmt.Errorf("%w: stream: HHSketch.Update: c = %d for element %d, want > 0 (cash-register model)", ErrParam, c, a)
 	}
-	h.cm.Update(a, c)
+	if err := h.cm.Update(a, c); err != nil {
+		return fmt.Errorf("stream: HHSketch.Update: %w", err)
+	}
 	thr := h.tau * float64(h.cm.total)
 	if e := h.cm.Estimate(a); float64(e) >= thr {
 		if i, ok := h.pos[a]; ok {

@@ -39,6 +39,7 @@ var rows = map[string]any{
 	"bounds.BinomialTwoSided":                     bounds.BinomialTwoSided,
 	"bounds.BinomialUpperTail":                    bounds.BinomialUpperTail,
 	"bounds.Ceil":                                 bounds.Ceil,
+	"bounds.SampleSize":                           bounds.SampleSize,
 	"bounds.Chebyshev":                            bounds.Chebyshev,
 	"bounds.ChernoffLower":                        bounds.ChernoffLower,
 	"bounds.ChernoffTwoSided":                     bounds.ChernoffTwoSided,
