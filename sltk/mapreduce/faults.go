@@ -40,7 +40,7 @@ type SimReport struct {
 	Log []string
 }
 
-// maxSimTasks bounds the simulation: documents + reduce tasks ≤ 10^6.
+// maxSimTasks bounds the simulation: documents + reduce tasks, workers and failures ≤ 10^6 each.
 const maxSimTasks = 1_000_000
 
 // Run simulates the job on docs. It returns an error wrapping ErrAborted when the master fails
@@ -50,9 +50,20 @@ func (ms Master) Run(docs []string) (SimReport, error) {
 	switch {
 	case nm == 0:
 		return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: no documents", ErrEmpty)
-	case ms.Workers < 1 || nr < 1 || nm+nr > maxSimTasks:
-		return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: Workers = %d, Reduce = %d, %d documents",
-			ErrParam, ms.Workers, nr, nm)
+	case ms.Workers < 1 || nr < 1:
+		return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: Workers = %d, Reduce = %d, want ≥ 1",
+			ErrParam, ms.Workers, nr)
+	case nm+nr > maxSimTasks || ms.Workers > maxSimTasks || len(ms.Failures) > maxSimTasks:
+		return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: %d documents + %d reduce tasks, %d workers, "+
+			"%d failures; limit %d each", ErrTooLarge, nm, nr, ms.Workers, len(ms.Failures), maxSimTasks)
+	}
+	byTick := map[int][]Failure{} // each tick looks only at its own failures
+	for i, f := range ms.Failures {
+		byTick[f.At] = append(byTick[f.At], f)
+		if f.Worker >= ms.Workers || f.At < 0 {
+			return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: Failures[%d] = {Worker: %d, At: %d}, "+
+				"want Worker < %d (or < 0 for the master) and At ≥ 0", ErrParam, i, f.Worker, f.At, ms.Workers)
+		}
 	}
 	const idle, running, done = 0, 1, 2
 	mapState, mapOwner := make([]int, nm), make([]int, nm)
@@ -64,14 +75,11 @@ func (ms Master) Run(docs []string) (SimReport, error) {
 	parts := make([][]map[string]int64, nm) // parts[i][r]: map task i's output for reducer r
 	rep := SimReport{Counts: map[string]int64{}}
 	for tick := 0; ; tick++ {
-		for _, f := range ms.Failures {
-			if f.At != tick {
-				continue
-			}
+		for _, f := range byTick[tick] {
 			if f.Worker < 0 {
 				return rep, fmt.Errorf("%w (tick %d)", ErrAborted, tick)
 			}
-			if f.Worker >= ms.Workers || !alive[f.Worker] {
+			if !alive[f.Worker] {
 				continue
 			}
 			alive[f.Worker] = false

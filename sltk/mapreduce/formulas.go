@@ -54,9 +54,12 @@ func checkShares(fn string, m []float64, idx [][]int, shares []int) error {
 		if !(mi >= 0) || math.IsInf(mi, 0) {
 			return fmt.Errorf("%w: mapreduce: %s: m[%d] = %v, want finite ≥ 0", ErrParam, fn, i, mi)
 		}
-		for _, j := range idx[i] {
+		for k, j := range idx[i] {
 			if j < 0 || j >= len(shares) {
 				return fmt.Errorf("%w: mapreduce: %s: Idx(%d) names attribute %d, want in [0,%d)", ErrShape, fn, i, j, len(shares))
+			}
+			if slices.Contains(idx[i][:k], j) {
+				return fmt.Errorf("%w: mapreduce: %s: Idx(%d) names attribute %d twice", ErrShape, fn, i, j)
 			}
 		}
 	}
@@ -111,21 +114,28 @@ func expectedLoad(m []float64, idx [][]int, shares []int) float64 {
 	return load
 }
 
-// maxFactorisations bounds OptimizeShares' search.
-const maxFactorisations = 1 << 22
+// OptimizeShares' bounds: at most maxShareAttrs attributes, and a search of at most
+// maxShareWork steps (factorisations × (k·divisors of s + Σ|Idx(i)|)).
+const (
+	maxShareAttrs = 64
+	maxShareWork  = 1 << 27
+)
 
 // OptimizeShares chooses integer shares s_1..s_k with ∏ s_j = s that minimise the expected
 // load Σ_i m_i / ∏_{j∈Idx(i)} s_j (§7.5, "choosing shares"). The lecture solves the real
 // relaxation and rounds; here every ordered factorisation of s into k factors is tried, which
 // gives the integer optimum itself (ties to the lexicographically smallest shares). Their number
-// is ∏ over the prime powers p^e of s of C(e+k−1, k−1), small for realistic s (225 for s = 10^4,
-// k = 3); beyond 2^22 of them, or for s > 2^20, it returns an error wrapping ErrTooLarge.
+// F is ∏ over the prime powers p^e of s of C(e+k−1, k−1), small for realistic s (225 for
+// s = 10^4, k = 3). The search visits at most k·F nodes, each trying the divisors of s, and
+// scores F leaves: for s > 2^20, k > 64, or F·(k·divisors + Σ|Idx(i)|) > 2^27 it returns an
+// error wrapping ErrTooLarge.
 func OptimizeShares(m []float64, idx [][]int, k, s int) ([]int, float64, error) {
 	if k < 1 || s < 1 {
 		return nil, 0, fmt.Errorf("%w: mapreduce: OptimizeShares: k = %d, s = %d, want ≥ 1", ErrParam, k, s)
 	}
-	if s > maxReducers {
-		return nil, 0, fmt.Errorf("%w: mapreduce: OptimizeShares: s = %d, limit %d", ErrTooLarge, s, maxReducers)
+	if s > maxReducers || k > maxShareAttrs {
+		return nil, 0, fmt.Errorf("%w: mapreduce: OptimizeShares: s = %d, k = %d, limits %d and %d",
+			ErrTooLarge, s, k, maxReducers, maxShareAttrs)
 	}
 	if err := checkShares("OptimizeShares", m, idx, slices.Repeat([]int{1}, k)); err != nil {
 		return nil, 0, err
@@ -143,9 +153,19 @@ func OptimizeShares(m []float64, idx [][]int, k, s int) ([]int, float64, error) 
 		}
 		count *= binom(e+k-1, k-1)
 	}
-	if count > maxFactorisations {
-		return nil, 0, fmt.Errorf("%w: mapreduce: OptimizeShares: %g factorisations of s = %d into %d shares, limit %d",
-			ErrTooLarge, count, s, k, maxFactorisations)
+	var divisors []int
+	for d := 1; d <= s; d++ {
+		if s%d == 0 {
+			divisors = append(divisors, d)
+		}
+	}
+	leaf := 0
+	for _, ix := range idx {
+		leaf += len(ix)
+	}
+	if work := count * float64(k*len(divisors)+leaf); work > maxShareWork {
+		return nil, 0, fmt.Errorf("%w: mapreduce: OptimizeShares: %g factorisations of s = %d into %d shares "+
+			"(%g steps), limit %d steps", ErrTooLarge, count, s, k, work, maxShareWork)
 	}
 	best, bestLoad := []int(nil), math.Inf(1)
 	cur := make([]int, k)
@@ -158,7 +178,10 @@ func OptimizeShares(m []float64, idx [][]int, k, s int) ([]int, float64, error) 
 			}
 			return
 		}
-		for d := 1; d <= left; d++ {
+		for _, d := range divisors {
+			if d > left {
+				break
+			}
 			if left%d == 0 {
 				cur[j] = d
 				walk(j+1, left/d)

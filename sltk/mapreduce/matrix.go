@@ -70,8 +70,7 @@ func MatVec(ctx context.Context, r Runner, a mat.Matrix, v []float64, stripes in
 	}
 	segs := make([]segment, stripes)
 	for t := range segs {
-		lo, hi := t*n/stripes, (t+1)*n/stripes
-		segs[t] = segment{T: t, V: v[lo:hi]}
+		segs[t] = segment{T: t, V: v[stripeStart(t, n, stripes):stripeStart(t+1, n, stripes)]}
 	}
 	p, s := beam.NewPipelineWithRoot()
 	var mt meter
@@ -86,7 +85,11 @@ func MatVec(ctx context.Context, r Runner, a mat.Matrix, v []float64, stripes in
 	y := make([]float64, m)
 	for _, x := range got[0] {
 		kv := x.(pair)
-		y[kv.K.(int)] = kv.V.(float64)
+		i, v := kv.K.(int), kv.V.(float64)
+		if err := finiteCell("MatVec", "y", i, 0, v); err != nil {
+			return nil, Cost{}, err
+		}
+		y[i] = v
 	}
 	return y, c, nil
 }
@@ -104,11 +107,16 @@ func (f *matVecMapFn) ProcessElement(e mEntry, seg func(int) func(*[]float64) bo
 	t := stripeOf(e.J, f.N, f.Stripes)
 	var v []float64
 	seg(t)(&v)
-	emit(e.I, e.V*v[e.J-t*f.N/f.Stripes])
+	emit(e.I, e.V*v[e.J-stripeStart(t, f.N, f.Stripes)])
 }
 
 // stripeOf is h(i) = ⌊i·s/n⌋, the stripe (in [0, s)) of index i in [0, n).
 func stripeOf(i, n, s int) int { return i * s / n }
+
+// stripeStart is ⌈t·n/s⌉, the first index of stripe t under stripeOf: stripe t holds the i
+// with t ≤ i·s/n < t+1, that is [stripeStart(t), stripeStart(t+1)). When s does not divide n
+// this differs from ⌊t·n/s⌋, so a segment cut at ⌊t·n/s⌋ would miss indices of its stripe.
+func stripeStart(t, n, s int) int { return (t*n + s - 1) / s }
 
 func sumFloats(k int, vs func(*float64) bool) (int, float64) {
 	var s, v float64
@@ -151,7 +159,7 @@ func MatMul2(ctx context.Context, r Runner, a, b mat.Matrix) (*mat.Dense, Cost, 
 	byJ := beam.ParDo(s, keyByJ, in)
 	prods := beam.ParDo(s, &joinJFn{N: n}, mt.shuffle(s, in, byJ, false))
 	id := collect(s, beam.ParDo(s, sumFloats, mt.shuffle(s, prods, prods, false)))
-	return runProduct(ctx, r, p, &mt, id, l, n)
+	return runProduct(ctx, r, p, &mt, id, "MatMul2", l, n)
 }
 
 // keyByJ is round 1's MAP: the join attribute j is the index A and B share.
@@ -192,7 +200,7 @@ func MatMul1(ctx context.Context, r Runner, a, b mat.Matrix) (*mat.Dense, Cost, 
 	if err != nil {
 		return nil, Cost{}, err
 	}
-	return mulStriped(ctx, r, es, l, m, n, l, n)
+	return mulStriped(ctx, r, "MatMul1", es, l, m, n, l, n)
 }
 
 // MatMulStriped is the generalised single round (A7.7): rows of A and columns of B are cut
@@ -208,17 +216,17 @@ func MatMulStriped(ctx context.Context, r Runner, a, b mat.Matrix, s int) (*mat.
 	if s < 1 || s > min(l, n) {
 		return nil, Cost{}, fmt.Errorf("%w: mapreduce: MatMulStriped: s = %d, want 1 ≤ s ≤ min(ℓ, n) = %d", ErrParam, s, min(l, n))
 	}
-	return mulStriped(ctx, r, es, l, m, n, s, s)
+	return mulStriped(ctx, r, "MatMulStriped", es, l, m, n, s, s)
 }
 
-func mulStriped(ctx context.Context, r Runner, es []mEntry, l, m, n, sr, sc int) (*mat.Dense, Cost, error) {
+func mulStriped(ctx context.Context, r Runner, fn string, es []mEntry, l, m, n, sr, sc int) (*mat.Dense, Cost, error) {
 	p, s := beam.NewPipelineWithRoot()
 	var mt meter
 	in := beam.CreateList(s, es)
 	f := &stripeMapFn{L: l, N: n, SR: sr, SC: sc}
 	blocks := beam.ParDo(s, f, in)
 	id := collect(s, beam.ParDo(s, &blockMulFn{N: n}, mt.shuffle(s, in, blocks, false)))
-	return runProduct(ctx, r, p, &mt, id, l, n)
+	return runProduct(ctx, r, p, &mt, id, fn, l, n)
 }
 
 // stripeMapFn replicates an entry of A along the column stripes and one of B along the row
@@ -264,7 +272,7 @@ func (f *blockMulFn) ProcessElement(_ int, vs func(*mEntry) bool, emit func(int,
 	}
 }
 
-func runProduct(ctx context.Context, r Runner, p *beam.Pipeline, mt *meter, id string, l, n int) (*mat.Dense, Cost, error) {
+func runProduct(ctx context.Context, r Runner, p *beam.Pipeline, mt *meter, id, fn string, l, n int) (*mat.Dense, Cost, error) {
 	got, cost, err := r.measure(ctx, p, mt, id)
 	if err != nil {
 		return nil, Cost{}, err
@@ -272,10 +280,22 @@ func runProduct(ctx context.Context, r Runner, p *beam.Pipeline, mt *meter, id s
 	c := mat.NewDense(l, n, nil)
 	for _, x := range got[0] {
 		kv := x.(pair)
-		cell := kv.K.(int)
-		c.Set(cell/n, cell%n, kv.V.(float64))
+		cell, v := kv.K.(int), kv.V.(float64)
+		if err := finiteCell(fn, "C", cell/n, cell%n, v); err != nil {
+			return nil, Cost{}, err
+		}
+		c.Set(cell/n, cell%n, v)
 	}
 	return c, cost, nil
+}
+
+// finiteCell refuses a result entry that overflowed: finite factors whose products or sums leave
+// the float64 range (entries near 1e307) give ±Inf or NaN, which the product must not return.
+func finiteCell(fn, name string, i, j int, v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%w: mapreduce: %s: %s[%d,%d] = %v overflowed; rescale the data", ErrNotFinite, fn, name, i, j, v)
+	}
+	return nil
 }
 
 func init() {

@@ -19,13 +19,40 @@ func sparse(r, c int, p float64, seed uint64) *mat.Dense {
 
 func nnz(m *mat.Dense) int64 { return int64(NonZeros(m)) }
 
+// Stripes that do not divide the columns (2×3 in 2 stripes, 4×4 in 3) once indexed past the
+// end of a segment inside the map function.
+func TestMatVecUnevenStripes(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct{ r, n, s int }{{2, 3, 2}, {4, 4, 3}, {1, 5, 4}, {3, 7, 5}} {
+		a := mat.NewDense(c.r, c.n, nil)
+		v := make([]float64, c.n)
+		for j := range v {
+			v[j] = float64(j + 1)
+			for i := range c.r {
+				a.Set(i, j, float64(i*c.n+j+1))
+			}
+		}
+		y, _, err := MatVec(ctx, Runner{}, a, v, c.s)
+		if err != nil {
+			t.Fatalf("%d×%d, %d stripes: %v", c.r, c.n, c.s, err)
+		}
+		var want mat.VecDense
+		want.MulVec(a, mat.NewVecDense(c.n, v))
+		for i := range y {
+			if y[i] != want.AtVec(i) { // integers: exact
+				t.Errorf("%d×%d, %d stripes: y[%d] = %v, want %v", c.r, c.n, c.s, i, y[i], want.AtVec(i))
+			}
+		}
+	}
+}
+
 func TestMatVec(t *testing.T) {
 	ctx := context.Background()
 	a := sparse(7, 9, 0.5, 1)
 	v := []float64{1, -2, 3, 0.5, 4, -1, 2, 7, 1}
 	var want mat.VecDense
 	want.MulVec(a, mat.NewVecDense(9, v))
-	for _, s := range []int{1, 3, 9} {
+	for s := 1; s <= 9; s++ { // stripes that divide the 9 columns and stripes that do not
 		y, c, err := MatVec(ctx, Runner{}, a, v, s)
 		if err != nil {
 			t.Fatal(err)

@@ -39,10 +39,14 @@ func (r Relation) check(fn, name string) error {
 	return nil
 }
 
-// index returns the position of every attribute of names in r.
+// index returns the position of every attribute of names in r; a name given twice is an error
+// (the result would be a relation with a repeated attribute).
 func (r Relation) index(fn string, names []string) ([]int, error) {
 	idx := make([]int, len(names))
 	for k, a := range names {
+		if slices.Contains(names[:k], a) {
+			return nil, fmt.Errorf("%w: mapreduce: %s: attribute %q named twice", ErrShape, fn, a)
+		}
 		idx[k] = slices.Index(r.Attrs, a)
 		if idx[k] < 0 {
 			return nil, fmt.Errorf("%w: mapreduce: %s: no attribute %q in %v", ErrShape, fn, a, r.Attrs)
