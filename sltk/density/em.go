@@ -20,6 +20,7 @@ var (
 	ErrParam     = errs.ErrParam     // K, a bandwidth or another option out of range
 	ErrProb      = errs.ErrProb      // weights that are not a probability vector
 	ErrNotFitted = errs.ErrNotFitted // a zero-value model
+	ErrTooLarge  = errs.ErrTooLarge  // a size beyond its documented limit (Max… constants)
 	// ErrSingular reports a covariance matrix that is not positive definite, e.g. a Gaussian
 	// fitted to p ≤ dim points or to points on a lower-dimensional subspace.
 	ErrSingular = errs.ErrSingular
