@@ -125,6 +125,12 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 	}
 	for k := range sum {
 		sum[k] /= float64(p)
+		if math.IsNaN(sum[k]) || math.IsInf(sum[k], 0) {
+			return 0, nil, fmt.Errorf("%w: density: the gradient's coordinate %d sums to %g over %d samples", ErrNotFinite, k, sum[k], p)
+		}
+	}
+	if math.IsInf(e, 0) {
+		return 0, nil, fmt.Errorf("%w: density: Σ −ln P̂ over %d samples overflows; rescale the model", ErrNotFinite, p)
 	}
 	return e / float64(p), sum, nil
 }

@@ -214,3 +214,13 @@ func TestCurveNaNModel(t *testing.T) {
 		t.Errorf("QuadratureMoments over the whole float64 line: %v", err)
 	}
 }
+
+// TestNLLSumOverflow: per-sample log-densities of −1e308 are finite, their sum is not; NLL
+// reports that instead of returning +Inf.
+func TestNLLSumOverflow(t *testing.T) {
+	x := mat.NewDense(3, 1, []float64{0, 1, 2})
+	f := func(x, w, grad []float64) (float64, error) { return -1e308, nil }
+	if v, err := NLL(x, f, nil); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("NLL of three −1e308 terms: %v, %v", v, err)
+	}
+}
