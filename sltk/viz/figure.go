@@ -444,12 +444,34 @@ var svgFix = strings.NewReplacer(
 	"font-variant:sansbold;font-weight:normal;", "font-variant:normal;font-weight:bold;",
 )
 
+// drawable checks a Figure, or every Figure panel of a Grid, for axes whose data range
+// overflows (see checkSpans): figures built with NewFigure and Add pass no builder's check.
+func drawable(d Drawer) error {
+	switch v := d.(type) {
+	case *Figure:
+		if v.Plot != nil {
+			return v.checkSpans("Render")
+		}
+	case *Grid:
+		for i, p := range v.Panels {
+			if err := drawable(p); err != nil {
+				return fmt.Errorf("panel %d: %w", i, err)
+			}
+		}
+	}
+	return nil
+}
+
 // Render draws d at its size (see Sizer) and returns the encoded image; format is "svg",
 // "png" or "pdf". A panic inside gonum/plot (e.g. a log axis the caller set over zero) is
-// returned as an error wrapping ErrRender.
+// returned as an error wrapping ErrRender; a figure whose data range overflows float64 (data
+// near ±MaxFloat64) as one wrapping ErrNotFinite.
 func Render(d Drawer, format string) (out []byte, err error) {
 	if isNil(d) {
 		return nil, fmt.Errorf("%w: nothing to render (nil)", ErrArg)
+	}
+	if err := drawable(d); err != nil {
+		return nil, err
 	}
 	w, h := DefaultWidth, DefaultHeight
 	if s, ok := d.(Sizer); ok {
