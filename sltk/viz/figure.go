@@ -347,11 +347,20 @@ type Grid struct {
 	PanelWidth, PanelHeight vg.Length
 }
 
+// MaxGridSide caps the rows and the columns of a Grid (Size already draws at most 1000 tiles
+// per side); beyond it NewGrid returns an error wrapping errs.ErrTooLarge, and rows·cols
+// cannot wrap around.
+const MaxGridSide = 1000
+
 // NewGrid returns a rows × cols grid of the given panels. It fails when the grid has no
-// tiles, when there are more panels than tiles, or when a panel is nil.
+// tiles, when there are more panels than tiles, when a panel is nil, or when rows or cols
+// exceed MaxGridSide.
 func NewGrid(rows, cols int, panels ...Drawer) (*Grid, error) {
 	if rows < 1 || cols < 1 {
 		return nil, fmt.Errorf("%w: grid of %d×%d tiles", ErrArg, rows, cols)
+	}
+	if rows > MaxGridSide || cols > MaxGridSide {
+		return nil, fmt.Errorf("viz: NewGrid: %d×%d tiles, limit %d per side: %w", rows, cols, MaxGridSide, errs.ErrTooLarge)
 	}
 	if len(panels) == 0 {
 		return nil, fmt.Errorf("%w: grid without panels", ErrEmpty)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot/plotter"
 )
@@ -135,5 +136,26 @@ func TestTinyAndNarrowRanges(t *testing.T) {
 	}
 	if out, err := Render(fig, "svg"); err != nil || strings.Contains(string(out), "NaN") {
 		t.Errorf("Contour on a 1e-8-wide rectangle: %v", err)
+	}
+}
+
+// TestGridLatticeProducts: rows·cols wrapped around for huge sides ((2⁶²+1)·4 = 4 mod 2⁶⁴),
+// so a 4-panel grid or lattice passed the count check; now NewGrid caps each side at
+// MaxGridSide and Lattice compares without overflow.
+func TestGridLatticeProducts(t *testing.T) {
+	p := NewFigure("p", "", "")
+	huge := 1<<62 + 1
+	if _, err := NewGrid(huge, 4, p, p, p, p); !errors.Is(err, errs.ErrTooLarge) {
+		t.Errorf("NewGrid(2^62+1, 4): %v", err)
+	}
+	if _, err := NewGrid(MaxGridSide, 1, p); err != nil {
+		t.Errorf("NewGrid(MaxGridSide, 1): %v", err)
+	}
+	protos := mat.NewDense(4, 2, []float64{0, 0, 1, 0, 0, 1, 1, 1})
+	if _, err := Lattice(nil, protos, huge, 4); !errors.Is(err, ErrShape) {
+		t.Errorf("Lattice(2^62+1 × 4) with 4 prototypes: %v", err)
+	}
+	if _, err := Lattice(nil, protos, 2, 2); err != nil {
+		t.Errorf("Lattice 2×2: %v", err)
 	}
 }
