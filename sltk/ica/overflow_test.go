@@ -126,3 +126,23 @@ func TestMatchHugeData(t *testing.T) {
 		}
 	}
 }
+
+// TestLagWorkLimit: 10⁶ lags of a 10⁶-step series would take hours; beyond MaxLagWork
+// Autocorrelations and SOBI return ErrTooLarge at once. Small requests are unaffected.
+func TestLagWorkLimit(t *testing.T) {
+	n := 1 << 16
+	x := twoChannels(n)
+	if _, err := Autocorrelations(x, n-1); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("Autocorrelations(maxLag = n−1 = %d): %v", n-1, err)
+	}
+	lags := make([]int, 1<<16)
+	for i := range lags {
+		lags[i] = 1 + i%100
+	}
+	if _, err := (SOBI{Lags: lags}).Fit(x); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("SOBI with 2^16 lags: %v", err)
+	}
+	if _, err := Autocorrelations(x, 3); err != nil {
+		t.Errorf("Autocorrelations(3): %v", err)
+	}
+}

@@ -105,7 +105,8 @@ func eigDesc(sym mat.Symmetric) (vals []float64, vecs *mat.Dense, ok bool) {
 // lags at which two sources happen to share an autocorrelation. Result.Trace holds the
 // joint off-diagonal cost after each sweep.
 //
-// Cost: O(n·d²·L) for L lagged covariances, then O(L·d³) per sweep.
+// Cost: O(n·d²·L) for L lagged covariances (L·n·d² at most MaxLagWork, ErrTooLarge beyond),
+// then O(L·d³) per sweep.
 type SOBI struct {
 	// Lags are the time shifts used; nil means 1, 2, …, 10.
 	Lags []int
@@ -126,8 +127,11 @@ func (so SOBI) Fit(x mat.Matrix) (*Result, error) {
 	if len(lags) == 0 {
 		return nil, fmt.Errorf("%w: SOBI needs at least one lag", ErrParam)
 	}
-	n, _, err := checkData(x, 2)
+	n, d, err := checkData(x, 2)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkLagWork("SOBI.Fit", len(lags), n, d); err != nil {
 		return nil, err
 	}
 	for _, l := range lags {

@@ -191,7 +191,8 @@ func offDiagonal(m mat.Matrix) float64 {
 
 // Autocorrelations returns the normalised autocorrelations of every channel of a time series x
 // (n×d, rows are time steps) at lags 0, 1, …, maxLag: entry (τ, j) is C_jj(τ)/C_jj(0) with
-// the lagged covariance of [LaggedCovariance]. Row 0 is all ones. Cost O(maxLag·n·d²).
+// the lagged covariance of [LaggedCovariance]. Row 0 is all ones. (maxLag+1)·n·d² is at most
+// MaxLagWork (ErrTooLarge beyond). Cost O(maxLag·n·d²).
 func Autocorrelations(x mat.Matrix, maxLag int) (*mat.Dense, error) {
 	n, d, err := checkData(x, 2)
 	if err != nil {
@@ -200,6 +201,9 @@ func Autocorrelations(x mat.Matrix, maxLag int) (*mat.Dense, error) {
 	if maxLag < 0 || maxLag >= n {
 		return nil, fmt.Errorf("%w: ica: Autocorrelations: maxLag = %d for %d time steps, want 0 ≤ maxLag < n",
 			ErrParam, maxLag, n)
+	}
+	if err := checkLagWork("Autocorrelations", maxLag+1, n, d); err != nil {
+		return nil, err
 	}
 	c0, err := LaggedCovariance(x, 0)
 	if err != nil {
