@@ -160,6 +160,8 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 		return nil, fmt.Errorf("density: GradientML.Fit: LearningRate = %g, want finite and > 0: %w", g.LearningRate, ErrParam)
 	case maxIter < 0:
 		return nil, fmt.Errorf("density: GradientML.Fit: MaxIter = %d, want ≥ 0: %w", g.MaxIter, ErrParam)
+	case maxIter > MaxIterations:
+		return nil, fmt.Errorf("density: GradientML.Fit: MaxIter = %d, limit %d: %w", maxIter, MaxIterations, ErrTooLarge)
 	case !(tol > 0) || math.IsInf(tol, 0):
 		return nil, fmt.Errorf("density: GradientML.Fit: Tol = %g, want finite and > 0: %w", g.Tol, ErrParam)
 	}

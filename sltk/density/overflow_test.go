@@ -224,3 +224,21 @@ func TestNLLSumOverflow(t *testing.T) {
 		t.Errorf("NLL of three −1e308 terms: %v, %v", v, err)
 	}
 }
+
+// TestMaxIterLimit: MaxIter beyond MaxIterations is ErrTooLarge (each iteration appends to a
+// trace; with an unreachable Tol the run had no end).
+func TestMaxIterLimit(t *testing.T) {
+	x, _ := normalData(20, 1)
+	_, err1 := GMM{K: 1, MaxIter: MaxIterations + 1}.Fit(x)
+	_, err2 := GradientML{MaxIter: 1 << 40}.Fit(x, GaussianLogDensity, []float64{0, 0})
+	_, err3 := DistanceMax{MaxIter: 1 << 40, E: func(float64) float64 { return 0 }, M: func(float64) float64 { return 0 },
+		Gap: func(float64) float64 { return 0 }}.Run(0)
+	for i, err := range []error{err1, err2, err3} {
+		if !errors.Is(err, ErrTooLarge) {
+			t.Errorf("case %d: %v; want ErrTooLarge", i+1, err)
+		}
+	}
+	if _, err := (GMM{K: 1, MaxIter: MaxIterations}).Fit(x); err != nil {
+		t.Errorf("MaxIter = MaxIterations: %v", err)
+	}
+}

@@ -22,6 +22,11 @@ var (
 	ErrTooLarge  = errs.ErrTooLarge
 )
 
+// MaxIterations caps every MaxIter of the package (FastICA, Gradient, Infomax, SOBI through
+// JacobiJointDiag, FFDiag): each iteration appends to a trace, so an unbounded cap with an
+// unreachable Tol would run and allocate without end (ErrTooLarge beyond).
+const MaxIterations = 1 << 24
+
 // MaxLagWork caps the work of the lagged covariances that Autocorrelations and SOBI compute:
 // (number of lags)·n·d² multiply-adds, 2³² ≈ 4·10⁹ (seconds). Beyond it they return an
 // error wrapping ErrTooLarge instead of running for hours.

@@ -146,3 +146,22 @@ func TestLagWorkLimit(t *testing.T) {
 		t.Errorf("Autocorrelations(3): %v", err)
 	}
 }
+
+// TestMaxIterLimit: MaxIter beyond MaxIterations is ErrTooLarge in every iterative method.
+func TestMaxIterLimit(t *testing.T) {
+	x := twoChannels(300)
+	_, err1 := FastICA{MaxIter: MaxIterations + 1}.Fit(x)
+	_, err2 := Gradient{MaxIter: 1 << 40}.Fit(x)
+	_, err3 := Infomax{MaxIter: 1 << 40}.Fit(x)
+	_, err4 := SOBI{MaxIter: 1 << 40}.Fit(x)
+	c := mat.NewDense(2, 2, []float64{2, 1, 1, 2})
+	_, _, err5 := FFDiag{MaxIter: 1 << 40}.Run([]*mat.Dense{c})
+	for i, err := range []error{err1, err2, err3, err4, err5} {
+		if !errors.Is(err, ErrTooLarge) {
+			t.Errorf("case %d: %v; want ErrTooLarge", i+1, err)
+		}
+	}
+	if _, err := (FastICA{MaxIter: MaxIterations, Seed: 1}).Fit(x); err != nil {
+		t.Errorf("FastICA MaxIter = MaxIterations: %v", err)
+	}
+}

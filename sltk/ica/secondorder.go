@@ -205,6 +205,8 @@ func (jd JacobiJointDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 	switch {
 	case sweeps < 0:
 		return nil, nil, fmt.Errorf("%w: ica: JacobiJointDiag.Run: MaxIter = %d, want ≥ 0", ErrParam, jd.MaxIter)
+	case sweeps > MaxIterations:
+		return nil, nil, fmt.Errorf("ica: JacobiJointDiag.Run: MaxIter = %d, limit %d: %w", jd.MaxIter, MaxIterations, ErrTooLarge)
 	case !(tol > 0):
 		return nil, nil, fmt.Errorf("%w: ica: JacobiJointDiag.Run: Tol = %v, want > 0", ErrParam, jd.Tol)
 	}
@@ -334,6 +336,8 @@ func (ff FFDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 	switch {
 	case maxIter < 0:
 		return nil, nil, fmt.Errorf("%w: ica: FFDiag.Run: MaxIter = %d, want ≥ 0", ErrParam, ff.MaxIter)
+	case maxIter > MaxIterations:
+		return nil, nil, fmt.Errorf("ica: FFDiag.Run: MaxIter = %d, limit %d: %w", ff.MaxIter, MaxIterations, ErrTooLarge)
 	case !(tol > 0):
 		return nil, nil, fmt.Errorf("%w: ica: FFDiag.Run: Tol = %v, want > 0", ErrParam, ff.Tol)
 	case !(theta > 0 && theta < 1):
