@@ -242,3 +242,23 @@ func TestMaxIterLimit(t *testing.T) {
 		t.Errorf("MaxIter = MaxIterations: %v", err)
 	}
 }
+
+// TestGMMSizeLimit: K·p or K·d² beyond MaxGMMEntries is ErrTooLarge before anything is
+// allocated (K = p = 2^14 asked for 2^28 responsibilities; d = 2^12 with K = 16 for 2^28
+// covariance entries).
+func TestGMMSizeLimit(t *testing.T) {
+	wide := mat.NewDense(20, 1<<12, nil)
+	for i := 0; i < 20; i++ {
+		wide.Set(i, i, 1)
+	}
+	if _, err := (GMM{K: 16}).Fit(wide); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "MaxGMMEntries") {
+		t.Errorf("K = 16, d = 2^12: %v", err)
+	}
+	tall := mat.NewDense(1<<14, 1, nil)
+	for i := 0; i < 1<<14; i++ {
+		tall.Set(i, 0, float64(i))
+	}
+	if _, err := (GMM{K: 1 << 14}).Fit(tall); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("K = p = 2^14: %v", err)
+	}
+}
