@@ -41,10 +41,14 @@ func HoldOut(x mat.Matrix, y []int, k, r int) (Split, error) {
 			ErrShape, k, r)
 	}
 	heldOut := make([]bool, n)
-	for i := r; i < n; i += k {
-		heldOut[i] = true
+	held := 0
+	for i := range heldOut {
+		if i%k == r {
+			heldOut[i] = true
+			held++
+		}
 	}
-	if n <= r || n-(n-r+k-1)/k == 0 {
+	if held == 0 || held == n {
 		return Split{}, fmt.Errorf("%w: preprocess: HoldOut: %d rows leave a part empty (k = %d)", ErrEmpty, n, k)
 	}
 	return splitRows(data, n, d, y, heldOut), nil

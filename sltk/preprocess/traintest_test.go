@@ -188,3 +188,12 @@ func TestHoldOutUnchanged(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldOutHugeK: k = MaxInt holds out row r alone (i += k overflowed in an earlier draft).
+func TestHoldOutHugeK(t *testing.T) {
+	x, y := labelled(5, []float64{1}, 2)
+	s, err := HoldOut(x, y, math.MaxInt, 3)
+	if err != nil || !slices.Equal(s.Held.Rows, []int{3}) {
+		t.Errorf("HoldOut(k = MaxInt, r = 3): %v, %v", s.Held.Rows, err)
+	}
+}
