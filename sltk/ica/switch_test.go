@@ -1,6 +1,7 @@
 package ica
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -108,6 +109,36 @@ func TestBlockBoundary(t *testing.T) {
 			if !mat.EqualApprox(&s, r1.Sources, 1e-10) {
 				t.Errorf("%s n=%d: Sources differ from (X − mean)Wᵀ", name, c.n)
 			}
+		}
+	}
+}
+
+// TestWhitenFloorSwitch: a direction is kept when its eigenvalue exceeds Tol·λ_max (default
+// 1e-10) and otherwise refused (ErrSingular) or, with Reduce, dropped. The data (±1, ±s) in all
+// four sign patterns have mean 0 and covariance diag(1, s²) exactly, the reference for Values.
+func TestWhitenFloorSwitch(t *testing.T) {
+	for _, c := range []struct {
+		s2   float64
+		keep bool
+	}{{1e-8, true}, {2e-10, true}, {0.5e-10, false}, {1e-14, false}} {
+		s := math.Sqrt(c.s2)
+		x := mat.NewDense(8, 2, []float64{1, s, 1, -s, -1, s, -1, -s, 1, s, 1, -s, -1, s, -1, -s})
+		w, err := Whitener{}.Fit(x)
+		if !c.keep {
+			if !errors.Is(err, ErrSingular) {
+				t.Errorf("s² = %g: %v; want ErrSingular", c.s2, err)
+			}
+			w, err = Whitener{Reduce: true}.Fit(x)
+			if err != nil || w.Components != 1 {
+				t.Errorf("s² = %g with Reduce: %v components, %v; want 1", c.s2, w, err)
+			}
+			continue
+		}
+		if err != nil || w.Components != 2 {
+			t.Fatalf("s² = %g: %v", c.s2, err)
+		}
+		if math.Abs(w.Values[0]-1) > 1e-12 || math.Abs(w.Values[1]-c.s2) > 1e-12*c.s2+1e-20 {
+			t.Errorf("s² = %g: eigenvalues %v, want [1 %g]", c.s2, w.Values, c.s2)
 		}
 	}
 }

@@ -13,7 +13,8 @@ import (
 //   - HeatMap draws a raster image instead of vector cells above rasterLimit = 4096 cells;
 //   - Lines marks every point of a series of at most markerLimit = 30 points;
 //   - the legend's emptiest corner counts line segments as drawn for lines of fewer than
-//     500 points, and only the points themselves for longer ones.
+//     500 points, and only the points themselves for longer ones;
+//   - niceTicks labels only the ends of a span narrower than max(|lo|, |hi|)·7/2⁵⁰.
 
 func heat(r, c int) *mat.Dense {
 	m := mat.NewDense(r, c, nil)
@@ -72,6 +73,42 @@ func TestLegendSegmentSwitch(t *testing.T) {
 		b := Must(Render(Must(Lines([]Series{{Name: "series", Y: down}}, Title("t"))), "svg"))
 		if textX(t, a, "series") >= textX(t, b, "series") {
 			t.Errorf("%d points: the legend of a rising line is not left of a falling line's", n)
+		}
+	}
+}
+
+// TestNiceTicksNarrowSwitch: niceTicks places steps of 1, 2, 2.5 or 5·10^k while the span is
+// at least max(|lo|, |hi|)·7/2⁵⁰, and labels only the two ends below that (a step count beyond
+// float64's integers). Both sides and near the boundary: every tick lies in [lo, hi] and the
+// labelled values increase.
+func TestNiceTicksNarrowSwitch(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		ends   bool
+	}{
+		{1, 1 + 1e-13, false}, {1, 1 + 1e-14, false}, {1, 1 + 4e-15, true}, {1, 1 + 1e-15, true},
+		{-1e-300, 1e-300, false}, {0, 1, false},
+	} {
+		ts := (niceTicks{}).Ticks(c.lo, c.hi)
+		var labelled []float64
+		for _, tk := range ts {
+			if !(tk.Value >= c.lo && tk.Value <= c.hi) {
+				t.Errorf("[%v, %v]: tick %v outside", c.lo, c.hi, tk.Value)
+			}
+			if tk.Label != "" {
+				labelled = append(labelled, tk.Value)
+			}
+		}
+		for i := 1; i < len(labelled); i++ {
+			if !(labelled[i] > labelled[i-1]) {
+				t.Errorf("[%v, %v]: labels not increasing: %v", c.lo, c.hi, labelled)
+			}
+		}
+		if ends := len(ts) == 2 && ts[0].Value == c.lo && ts[1].Value == c.hi; ends != c.ends {
+			t.Errorf("[%v, %v]: ends only %v, want %v (%d ticks)", c.lo, c.hi, ends, c.ends, len(ts))
+		}
+		if !c.ends && len(labelled) < 2 {
+			t.Errorf("[%v, %v]: %d labelled ticks", c.lo, c.hi, len(labelled))
 		}
 	}
 }
