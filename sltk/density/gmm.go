@@ -86,9 +86,10 @@ type GMM struct {
 	MinVar   float64
 }
 
-// MaxGMMEntries caps K·p (the responsibilities) and K·d² (the covariances, allocated for every
-// covariance type) of GMM.Fit: 2²⁷ float64 values, 1 GiB each (ErrTooLarge beyond).
-const MaxGMMEntries = 1 << 27
+// MaxMixtureEntries caps the tables of the mixture fits: K·p (the responsibilities of GMM and
+// BernoulliMixture), K·d² (GMM's covariances, allocated for every covariance type) and K·D
+// (BernoulliMixture's means); 2²⁷ float64 values, 1 GiB each (ErrTooLarge beyond).
+const MaxMixtureEntries = 1 << 27
 
 // GMMResult is a fitted mixture; it also serves as a model for new data.
 type GMMResult struct {
@@ -136,9 +137,9 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 		return nil, fmt.Errorf("density: GMM.Fit: Restarts = %d, want ≥ 0: %w", g.Restarts, ErrParam)
 	case g.MinVar < 0 || math.IsNaN(g.MinVar) || math.IsInf(g.MinVar, 0):
 		return nil, fmt.Errorf("density: GMM.Fit: MinVar = %g, want finite and ≥ 0: %w", g.MinVar, ErrParam)
-	case g.K > MaxGMMEntries/p || g.K > MaxGMMEntries/(d*d):
-		return nil, fmt.Errorf("density: GMM.Fit: K = %d components for %d points in %d dimensions: the responsibilities (K·p) or covariances (K·d²) exceed MaxGMMEntries = %d: %w",
-			g.K, p, d, MaxGMMEntries, ErrTooLarge)
+	case g.K > MaxMixtureEntries/p || g.K > MaxMixtureEntries/(d*d):
+		return nil, fmt.Errorf("density: GMM.Fit: K = %d components for %d points in %d dimensions: the responsibilities (K·p) or covariances (K·d²) exceed MaxMixtureEntries = %d: %w",
+			g.K, p, d, MaxMixtureEntries, ErrTooLarge)
 	}
 	var given []float64
 	if !check.IsNil(g.Means) {

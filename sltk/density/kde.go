@@ -153,7 +153,7 @@ type BandwidthSearch struct {
 // LeaveOneOut computes the leave-one-out log-likelihood of a kernel density estimate on x for
 // each width in widths, the standard way to choose h without a separate validation set: the
 // in-sample likelihood grows without bound as h → 0, the held-out one does not.
-// Cost O(p²·(n + #widths)), parallel over points.
+// Cost O(p²·(n + #widths)), parallel over points; at most MaxLOOWork.
 func LeaveOneOut(x mat.Matrix, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
 	if kernel != GaussianKernel && kernel != BoxKernel {
 		return nil, fmt.Errorf("%w: unknown kernel %v", ErrParam, kernel)
@@ -164,6 +164,11 @@ func LeaveOneOut(x mat.Matrix, kernel Kernel, widths []float64) (*BandwidthSearc
 	}
 	return looSearch(data, p, d, kernel, widths)
 }
+
+// MaxLOOWork caps the leave-one-out search (KDE.Fit without a Bandwidth, LeaveOneOut):
+// p²·(d + #widths) operations, 2³⁴ ≈ 1.7·10¹⁰ (seconds to a minute); beyond it the search
+// returns an error wrapping ErrTooLarge.
+const MaxLOOWork = 1 << 34
 
 func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
 	if len(widths) == 0 {
@@ -176,6 +181,10 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 	}
 	if p < 2 {
 		return nil, fmt.Errorf("%w: leave-one-out needs at least 2 points, got %d", ErrParam, p)
+	}
+	if p > MaxLOOWork/p/(d+len(widths)) {
+		return nil, fmt.Errorf("density: leave-one-out: %d points² × (%d dimensions + %d widths) exceeds MaxLOOWork = %d; give KDE a Bandwidth or subsample: %w",
+			p, d, len(widths), MaxLOOWork, ErrTooLarge)
 	}
 	nw := len(widths)
 	perPoint := make([]float64, p*nw) // perPoint[α·nw + w] = LOO log-density of point α

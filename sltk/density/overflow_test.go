@@ -243,7 +243,7 @@ func TestMaxIterLimit(t *testing.T) {
 	}
 }
 
-// TestGMMSizeLimit: K·p or K·d² beyond MaxGMMEntries is ErrTooLarge before anything is
+// TestGMMSizeLimit: K·p or K·d² beyond MaxMixtureEntries is ErrTooLarge before anything is
 // allocated (K = p = 2^14 asked for 2^28 responsibilities; d = 2^12 with K = 16 for 2^28
 // covariance entries).
 func TestGMMSizeLimit(t *testing.T) {
@@ -251,7 +251,7 @@ func TestGMMSizeLimit(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		wide.Set(i, i, 1)
 	}
-	if _, err := (GMM{K: 16}).Fit(wide); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "MaxGMMEntries") {
+	if _, err := (GMM{K: 16}).Fit(wide); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "MaxMixtureEntries") {
 		t.Errorf("K = 16, d = 2^12: %v", err)
 	}
 	tall := mat.NewDense(1<<14, 1, nil)
@@ -260,5 +260,27 @@ func TestGMMSizeLimit(t *testing.T) {
 	}
 	if _, err := (GMM{K: 1 << 14}).Fit(tall); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("K = p = 2^14: %v", err)
+	}
+}
+
+// TestLOOAndBernoulliLimits: a leave-one-out search over 2^17 points (p² = 1.7·10¹⁰ pairs per
+// width) and a Bernoulli mixture with K·n beyond MaxMixtureEntries are ErrTooLarge at once.
+func TestLOOAndBernoulliLimits(t *testing.T) {
+	x := mat.NewDense(1<<17, 1, nil)
+	for i := 0; i < 1<<17; i++ {
+		x.Set(i, 0, float64(i%1000))
+	}
+	if _, err := LeaveOneOut(x, GaussianKernel, []float64{1, 2}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("LeaveOneOut on 2^17 points: %v", err)
+	}
+	if _, err := (KDE{}).Fit(x); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("KDE.Fit without Bandwidth on 2^17 points: %v", err)
+	}
+	if _, err := (KDE{Bandwidth: 1}).Fit(x); err != nil {
+		t.Errorf("KDE.Fit with a Bandwidth: %v", err)
+	}
+	bits := mat.NewDense(1<<14, 1, nil)
+	if _, err := (BernoulliMixture{K: 1 << 14}).Fit(bits); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("BernoulliMixture K = n = 2^14: %v", err)
 	}
 }
