@@ -2,10 +2,10 @@ package viz
 
 import (
 	"fmt"
-	"github.com/sltk-book/sltk/sltk/errs"
 	"image/color"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
