@@ -29,6 +29,12 @@ func builders(lo, hi float64) map[string]func() (*Figure, error) {
 		},
 		"Lattice": func() (*Figure, error) { return Lattice(x, x, 2, 2) },
 		"Traces":  func() (*Figure, error) { return Traces(x, nil, 0) },
+		"Graph": func() (*Figure, error) {
+			return Graph([]GraphNode{{"a", lo, 0}, {"b", hi, 1}, {"c", 0, hi}}, []GraphEdge{{From: 0, To: 1}})
+		},
+		"UndirectedGraph": func() (*Figure, error) {
+			return UndirectedGraph([]GraphNode{{"a", lo, 0}, {"b", hi, 1}, {"c", 0, hi}}, nil)
+		},
 	}
 }
 
