@@ -127,7 +127,12 @@ func (r *GMMResult) posterior(fn string, x mat.Matrix) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.rowLL = make([]float64, s.p)
 	if _, err := s.EStep(); err != nil {
+		return nil, err
+	}
+	// A row whose density underflows for every component has no responsibilities.
+	if err := finiteLogs("GMMResult."+fn, s.rowLL, false); err != nil {
 		return nil, err
 	}
 	return mat.NewDense(s.p, s.k, s.resp), nil

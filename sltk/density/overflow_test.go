@@ -97,6 +97,12 @@ func TestFarPointUnderflow(t *testing.T) {
 	if v, err := m.Score(far); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("GMMResult.Score of a far point: %v, %v; want ErrNotFinite", v, err)
 	}
+	if v, err := m.Posterior(far); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("GMMResult.Posterior of a far point: %v, %v; want ErrNotFinite", v, err)
+	}
+	if v, err := m.Predict(far); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("GMMResult.Predict of a far point: %v, %v; want ErrNotFinite", v, err)
+	}
 	g, err := NewGaussian([]float64{0}, mat.NewSymDense(1, []float64{1e-300}))
 	if err != nil {
 		t.Fatal(err)
