@@ -172,6 +172,10 @@ func (b BernoulliMixture) Fit(x mat.Matrix) (*BernoulliFit, error) {
 	if b.K < 1 || b.K > n {
 		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, b.K, n)
 	}
+	if b.K > MaxMixtureEntries/n || b.K > MaxMixtureEntries/d {
+		return nil, fmt.Errorf("density: BernoulliMixture.Fit: K = %d for %d rows of %d bits: K·n or K·D exceeds MaxMixtureEntries = %d: %w",
+			b.K, n, d, MaxMixtureEntries, ErrTooLarge)
+	}
 	lo, hi, err := b.bounds()
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -32,7 +33,13 @@ func Curve(m sltk.DensityModel, xs []float64) ([]float64, error) {
 	if err != nil {
 		return nil, fmt.Errorf("density: Curve: %w", err)
 	}
+	if len(out) != len(xs) {
+		return nil, fmt.Errorf("density: Curve: the model returned %d log-densities for %d points: %w", len(out), len(xs), ErrShape)
+	}
 	for i, v := range out {
+		if math.IsNaN(v) || math.IsInf(v, 1) {
+			return nil, fmt.Errorf("density: Curve: the model's log-density at xs[%d] = %g is %g: %w", i, xs[i], v, ErrNotFinite)
+		}
 		out[i] = math.Exp(v)
 	}
 	return out, nil
@@ -52,11 +59,17 @@ func QuadratureMoments(m sltk.DensityModel, a, b float64, n int) (Moments, error
 		return Moments{}, fmt.Errorf("%w: QuadratureMoments: interval [%v, %v], want finite a < b",
 			ErrParam, a, b)
 	}
-	if n < 1 || n > MaxQuadratureCells {
+	if n < 1 {
 		return Moments{}, fmt.Errorf("%w: QuadratureMoments: n = %d cells, want 1..%d",
 			ErrParam, n, MaxQuadratureCells)
 	}
+	if err := check.Size("density: QuadratureMoments", "n", n, MaxQuadratureCells); err != nil {
+		return Moments{}, err
+	}
 	dx := (b - a) / float64(n)
+	if math.IsInf(dx, 0) {
+		return Moments{}, fmt.Errorf("density: QuadratureMoments: the interval [%g, %g] is wider than the float64 range: %w", a, b, ErrNotFinite)
+	}
 	xs := make([]float64, n)
 	for i := range xs {
 		xs[i] = a + (float64(i)+0.5)*dx
@@ -78,5 +91,9 @@ func QuadratureMoments(m sltk.DensityModel, a, b float64, n int) (Moments, error
 		d := xs[i] - mean
 		variance += d * d * v * dx
 	}
-	return Moments{Mass: mass, Mean: mean, Variance: variance / mass}, nil
+	mo := Moments{Mass: mass, Mean: mean, Variance: variance / mass}
+	if math.IsInf(mo.Mass, 0) || math.IsNaN(mo.Mean) || math.IsInf(mo.Mean, 0) || math.IsNaN(mo.Variance) || math.IsInf(mo.Variance, 0) {
+		return Moments{}, fmt.Errorf("density: QuadratureMoments: the moments on [%g, %g] overflow (%+v); rescale the data: %w", a, b, mo, ErrNotFinite)
+	}
+	return mo, nil
 }

@@ -47,7 +47,7 @@ func TestQuadratureMomentsBadInput(t *testing.T) {
 		{"NaN end", math.NaN(), 1, 10, g, ErrParam},
 		{"infinite end", 0, math.Inf(1), 10, g, ErrParam},
 		{"no cells", 0, 1, 0, g, ErrParam},
-		{"too many cells", 0, 1, MaxQuadratureCells + 1, g, ErrParam},
+		{"too many cells", 0, 1, MaxQuadratureCells + 1, g, ErrTooLarge},
 		{"2-D model", 0, 1, 10, g2, ErrShape},
 		{"no mass", 1e6, 1e6 + 1, 10, g, ErrProb},
 	}

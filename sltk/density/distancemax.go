@@ -49,6 +49,9 @@ func (a DistanceMax) Run(x0 float64) (*DistanceMaxResult, error) {
 	if !(tol > 0) || math.IsInf(tol, 0) || maxIter < 0 {
 		return nil, fmt.Errorf("%w: Tol = %g, MaxIter = %d", ErrParam, a.Tol, a.MaxIter)
 	}
+	if maxIter > MaxIterations {
+		return nil, fmt.Errorf("density: DistanceMax.Run: MaxIter = %d, limit %d: %w", maxIter, MaxIterations, ErrTooLarge)
+	}
 	d := a.Gap(x0)
 	if math.IsNaN(x0) || math.IsInf(x0, 0) || math.IsNaN(d) || math.IsInf(d, 0) {
 		return nil, fmt.Errorf("%w: start x₀ = %g with d(x₀) = %g", ErrParam, x0, d)

@@ -20,6 +20,7 @@ var (
 	ErrParam     = errs.ErrParam     // K, a bandwidth or another option out of range
 	ErrProb      = errs.ErrProb      // weights that are not a probability vector
 	ErrNotFitted = errs.ErrNotFitted // a zero-value model
+	ErrTooLarge  = errs.ErrTooLarge  // a size beyond its documented limit (Max… constants)
 	// ErrSingular reports a covariance matrix that is not positive definite, e.g. a Gaussian
 	// fitted to p ≤ dim points or to points on a lower-dimensional subspace.
 	ErrSingular = errs.ErrSingular
@@ -69,11 +70,18 @@ func (r *EMResult) Final() float64 {
 	return r.Trace[len(r.Trace)-1]
 }
 
+// MaxIterations caps every MaxIter of the package (EM, GMM, BernoulliMixture, GradientML,
+// DistanceMax): each iteration appends to a trace, so an unbounded cap with an unreachable
+// Tol would run and allocate without end (ErrTooLarge beyond).
+const MaxIterations = 1 << 24
+
 func (e EM) defaults() (int, float64, error) {
 	maxIter, tol := e.MaxIter, e.Tol
 	switch {
 	case maxIter < 0:
 		return 0, 0, fmt.Errorf("density: EM: MaxIter = %d, want ≥ 0: %w", maxIter, ErrParam)
+	case maxIter > MaxIterations:
+		return 0, 0, fmt.Errorf("density: EM: MaxIter = %d, limit %d: %w", maxIter, MaxIterations, ErrTooLarge)
 	case tol < 0 || math.IsNaN(tol):
 		return 0, 0, fmt.Errorf("density: EM: Tol = %g, want ≥ 0: %w", tol, ErrParam)
 	}

@@ -131,21 +131,30 @@ func (g *Gaussian) LogPDF(x []float64) (float64, error) {
 	if err := g.fitted("LogPDF"); err != nil {
 		return 0, err
 	}
-	if err := checkPoint(x, g.Dim()); err != nil {
+	if err := checkQueryPoint("Gaussian.LogPDF", x, g.Dim()); err != nil {
 		return 0, err
 	}
 	q := g.mahalanobis(x, make([]float64, g.Dim()))
-	return -0.5 * (float64(g.Dim())*math.Log(2*math.Pi) + g.LogDet() + q), nil
+	l := -0.5 * (float64(g.Dim())*math.Log(2*math.Pi) + g.LogDet() + q)
+	if err := finiteLogs("Gaussian.LogPDF", []float64{l}, false); err != nil {
+		return 0, err
+	}
+	return l, nil
 }
 
 // NLL returns the summed negative log-likelihood of the rows of x (cost C21 of the notes):
 // (pn/2) ln 2π + (p/2) ln det Σ + ½ Σ_α (x^(α)−μ)ᵀ Σ⁻¹ (x^(α)−μ). At the MLE it equals
-// (p/2)(n ln 2π + ln det Σ* + n). Cost O(p·n²).
+// (p/2)(n ln 2π + ln det Σ* + n). Entries beyond check.MaxAbs (1e150), which FitGaussian
+// cannot fit either, and sums that overflow are errors wrapping ErrNotFinite. Cost O(p·n²).
 func (g *Gaussian) NLL(x mat.Matrix) (float64, error) {
-	if err := g.fitted("NLL"); err != nil {
+	return g.nll("NLL", x)
+}
+
+func (g *Gaussian) nll(fn string, x mat.Matrix) (float64, error) {
+	if err := g.fitted(fn); err != nil {
 		return 0, err
 	}
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := queryRows("Gaussian."+fn, x, "sample")
 	if err != nil {
 		return 0, err
 	}
@@ -172,11 +181,20 @@ func (g *Gaussian) NLL(x mat.Matrix) (float64, error) {
 		q += v * v
 	}
 	fp := float64(p)
-	return 0.5*fp*float64(d)*math.Log(2*math.Pi) + 0.5*fp*g.LogDet() + 0.5*q, nil
+	nll := 0.5*fp*float64(d)*math.Log(2*math.Pi) + 0.5*fp*g.LogDet() + 0.5*q
+	if err := finiteLogs("Gaussian."+fn, []float64{-nll}, false); err != nil {
+		return 0, err
+	}
+	return nll, nil
 }
 
+// MaxEllipsePoints caps the points of Gaussian.Ellipse: 2²⁰ points (16 MiB) draw any contour
+// far finer than a screen.
+const MaxEllipsePoints = 1 << 20
+
 // Ellipse returns n points of the contour {x : (x−μ)ᵀ Σ⁻¹ (x−μ) = r²} of a 2-D Gaussian, for
-// plotting: r = 1, 2, 3 are the 1σ, 2σ and 3σ ellipses. Cost O(n).
+// plotting: r = 1, 2, 3 are the 1σ, 2σ and 3σ ellipses. n is at most MaxEllipsePoints
+// (ErrTooLarge beyond). Cost O(n).
 func (g *Gaussian) Ellipse(r float64, n int) ([][2]float64, error) {
 	if err := g.fitted("Ellipse"); err != nil {
 		return nil, err
@@ -187,6 +205,9 @@ func (g *Gaussian) Ellipse(r float64, n int) ([][2]float64, error) {
 	if !(r > 0) || math.IsInf(r, 0) || n < 3 {
 		return nil, fmt.Errorf("%w: Ellipse needs r > 0 and n ≥ 3, got %g and %d", ErrParam, r, n)
 	}
+	if err := check.Size("density: Gaussian.Ellipse", "n", n, MaxEllipsePoints); err != nil {
+		return nil, err
+	}
 	var l mat.TriDense
 	g.chol.LTo(&l)
 	out := make([][2]float64, n)
@@ -194,16 +215,22 @@ func (g *Gaussian) Ellipse(r float64, n int) ([][2]float64, error) {
 		t := 2 * math.Pi * float64(i) / float64(n-1)
 		c, s := r*math.Cos(t), r*math.Sin(t)
 		out[i] = [2]float64{g.Mean[0] + l.At(0, 0)*c, g.Mean[1] + l.At(1, 0)*c + l.At(1, 1)*s}
+		if math.IsInf(out[i][0], 0) || math.IsInf(out[i][1], 0) || math.IsNaN(out[i][0]+out[i][1]) {
+			return nil, fmt.Errorf("density: Gaussian.Ellipse: point %d = %v overflows (r = %g is too large for this covariance): %w",
+				i, out[i], r, ErrNotFinite)
+		}
 	}
 	return out, nil
 }
 
-// LogDensity returns ln N(x; μ, Σ) for every row of x (sltk.DensityModel). Cost O(p·n²).
+// LogDensity returns ln N(x; μ, Σ) for every row of x (sltk.DensityModel). Entries beyond
+// check.MaxAbs (1e150) and log-densities below −MaxFloat64 are errors wrapping ErrNotFinite.
+// Cost O(p·n²).
 func (g *Gaussian) LogDensity(x mat.Matrix) ([]float64, error) {
 	if err := g.fitted("LogDensity"); err != nil {
 		return nil, err
 	}
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := queryRows("Gaussian.LogDensity", x, "sample")
 	if err != nil {
 		return nil, err
 	}
@@ -216,16 +243,16 @@ func (g *Gaussian) LogDensity(x mat.Matrix) ([]float64, error) {
 	for i := range out {
 		out[i] = -0.5 * (c + g.mahalanobis(data[i*d:(i+1)*d], buf))
 	}
+	if err := finiteLogs("Gaussian.LogDensity", out, false); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
 // Score returns the mean log-likelihood (1/p) Σ_α ln N(x^(α); μ, Σ) = −NLL(x)/p
 // (sltk.DensityModel). Cost O(p·n²).
 func (g *Gaussian) Score(x mat.Matrix) (float64, error) {
-	if err := g.fitted("Score"); err != nil {
-		return 0, err
-	}
-	nll, err := g.NLL(x)
+	nll, err := g.nll("Score", x)
 	if err != nil {
 		return 0, err
 	}

@@ -86,6 +86,11 @@ type GMM struct {
 	MinVar   float64
 }
 
+// MaxMixtureEntries caps the tables of the mixture fits: K·p (the responsibilities of GMM and
+// BernoulliMixture), K·d² (GMM's covariances, allocated for every covariance type) and K·D
+// (BernoulliMixture's means); 2²⁷ float64 values, 1 GiB each (ErrTooLarge beyond).
+const MaxMixtureEntries = 1 << 27
+
 // GMMResult is a fitted mixture; it also serves as a model for new data.
 type GMMResult struct {
 	Cov     CovType
@@ -132,6 +137,9 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 		return nil, fmt.Errorf("density: GMM.Fit: Restarts = %d, want ≥ 0: %w", g.Restarts, ErrParam)
 	case g.MinVar < 0 || math.IsNaN(g.MinVar) || math.IsInf(g.MinVar, 0):
 		return nil, fmt.Errorf("density: GMM.Fit: MinVar = %g, want finite and ≥ 0: %w", g.MinVar, ErrParam)
+	case g.K > MaxMixtureEntries/p || g.K > MaxMixtureEntries/(d*d):
+		return nil, fmt.Errorf("density: GMM.Fit: K = %d components for %d points in %d dimensions: the responsibilities (K·p) or covariances (K·d²) exceed MaxMixtureEntries = %d: %w",
+			g.K, p, d, MaxMixtureEntries, ErrTooLarge)
 	}
 	var given []float64
 	if !check.IsNil(g.Means) {

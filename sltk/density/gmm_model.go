@@ -65,12 +65,13 @@ func (r *GMMResult) consistent(k, d int) error {
 	return nil
 }
 
-// state rebuilds an EM state for the rows of x from the fitted parameters.
-func (r *GMMResult) state(x mat.Matrix) (*gmmState, error) {
+// state rebuilds an EM state for the rows of x from the fitted parameters; fn names the
+// calling method. Entries beyond check.MaxAbs (1e150), which GMM.Fit refuses, are refused.
+func (r *GMMResult) state(fn string, x mat.Matrix) (*gmmState, error) {
 	if r == nil || r.Means == nil || len(r.Weights) == 0 || len(r.Covs) == 0 {
 		return nil, fmt.Errorf("density: GMMResult: %w", ErrNotFitted)
 	}
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := queryRows("GMMResult."+fn, x, "sample")
 	if err != nil {
 		return nil, err
 	}
@@ -118,11 +119,20 @@ func (r *GMMResult) state(x mat.Matrix) (*gmmState, error) {
 // Posterior returns the p×K responsibilities P(q | x^(α)) (rows sum to 1), computed in the log
 // domain. Cost: one E-step, O(p·K·d) or O(p·K·d²).
 func (r *GMMResult) Posterior(x mat.Matrix) (*mat.Dense, error) {
-	s, err := r.state(x)
+	return r.posterior("Posterior", x)
+}
+
+func (r *GMMResult) posterior(fn string, x mat.Matrix) (*mat.Dense, error) {
+	s, err := r.state(fn, x)
 	if err != nil {
 		return nil, err
 	}
+	s.rowLL = make([]float64, s.p)
 	if _, err := s.EStep(); err != nil {
+		return nil, err
+	}
+	// A row whose density underflows for every component has no responsibilities.
+	if err := finiteLogs("GMMResult."+fn, s.rowLL, false); err != nil {
 		return nil, err
 	}
 	return mat.NewDense(s.p, s.k, s.resp), nil
@@ -131,12 +141,15 @@ func (r *GMMResult) Posterior(x mat.Matrix) (*mat.Dense, error) {
 // LogDensity returns ln P(x^(α)) = ln Σ_q P(q) N(x^(α); w_q, Σ_q) for every row of x
 // (sltk.DensityModel). Cost: one E-step.
 func (r *GMMResult) LogDensity(x mat.Matrix) ([]float64, error) {
-	s, err := r.state(x)
+	s, err := r.state("LogDensity", x)
 	if err != nil {
 		return nil, err
 	}
 	s.rowLL = make([]float64, s.p)
 	if _, err := s.EStep(); err != nil {
+		return nil, err
+	}
+	if err := finiteLogs("GMMResult.LogDensity", s.rowLL, false); err != nil {
 		return nil, err
 	}
 	return s.rowLL, nil
@@ -145,17 +158,27 @@ func (r *GMMResult) LogDensity(x mat.Matrix) ([]float64, error) {
 // Score returns the mean log-likelihood (1/p) Σ_α ln P(x^(α)) under the mixture
 // (sltk.DensityModel; scikit-learn's GaussianMixture.score). Cost: one E-step.
 func (r *GMMResult) Score(x mat.Matrix) (float64, error) {
-	s, err := r.state(x)
+	return r.score("Score", x)
+}
+
+func (r *GMMResult) score(fn string, x mat.Matrix) (float64, error) {
+	s, err := r.state(fn, x)
 	if err != nil {
 		return 0, err
 	}
 	ll, err := s.EStep()
-	return ll / float64(s.p), err
+	if err != nil {
+		return 0, err
+	}
+	if err := finiteLogs("GMMResult."+fn, []float64{ll}, false); err != nil {
+		return 0, err
+	}
+	return ll / float64(s.p), nil
 }
 
 // Predict returns the most probable component of every row (ties to the lowest index).
 func (r *GMMResult) Predict(x mat.Matrix) ([]int, error) {
-	post, err := r.Posterior(x)
+	post, err := r.posterior("Predict", x)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +214,7 @@ func (r *GMMResult) NumParams() int {
 // BIC returns the Bayesian information criterion −2 ln L + (#params) ln p on x; smaller is
 // better. It is the usual way to choose the number of components.
 func (r *GMMResult) BIC(x mat.Matrix) (float64, error) {
-	mean, err := r.Score(x)
+	mean, err := r.score("BIC", x)
 	if err != nil {
 		return 0, err
 	}

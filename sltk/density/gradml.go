@@ -125,6 +125,12 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 	}
 	for k := range sum {
 		sum[k] /= float64(p)
+		if math.IsNaN(sum[k]) || math.IsInf(sum[k], 0) {
+			return 0, nil, fmt.Errorf("%w: density: the gradient's coordinate %d sums to %g over %d samples", ErrNotFinite, k, sum[k], p)
+		}
+	}
+	if math.IsInf(e, 0) {
+		return 0, nil, fmt.Errorf("%w: density: Σ −ln P̂ over %d samples overflows; rescale the model", ErrNotFinite, p)
 	}
 	return e / float64(p), sum, nil
 }
@@ -154,6 +160,8 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 		return nil, fmt.Errorf("density: GradientML.Fit: LearningRate = %g, want finite and > 0: %w", g.LearningRate, ErrParam)
 	case maxIter < 0:
 		return nil, fmt.Errorf("density: GradientML.Fit: MaxIter = %d, want ≥ 0: %w", g.MaxIter, ErrParam)
+	case maxIter > MaxIterations:
+		return nil, fmt.Errorf("density: GradientML.Fit: MaxIter = %d, limit %d: %w", maxIter, MaxIterations, ErrTooLarge)
 	case !(tol > 0) || math.IsInf(tol, 0):
 		return nil, fmt.Errorf("density: GradientML.Fit: Tol = %g, want finite and > 0: %w", g.Tol, ErrParam)
 	}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 // Histogram is the fixed-bin density histogram of a 1-D sample: the baseline that the
@@ -12,11 +14,16 @@ import (
 //
 // Bins is the number of equal-width bins (0 means Sturges' rule ⌈log₂ p⌉ + 1). Min and Max
 // bound the binned range; when both are 0 the sample range is used. Points outside [Min, Max]
-// are counted in Outside and carry no mass.
+// are counted in Outside and carry no mass. Bins is at most MaxHistogramBins (the model holds
+// three slices of Bins entries).
 type Histogram struct {
 	Bins     int
 	Min, Max float64
 }
+
+// MaxHistogramBins caps Histogram.Bins: 2²⁰ bins take 24 MiB, more than any plot can show;
+// beyond it Fit returns an error wrapping ErrTooLarge instead of allocating until memory runs out.
+const MaxHistogramBins = 1 << 20
 
 // HistogramModel is a fitted histogram: Heights[i] = Counts[i]/(p·width) on
 // [Edges[i], Edges[i+1]), so that Σ Heights·width = 1 − Outside/p.
@@ -29,13 +36,16 @@ type HistogramModel struct {
 	N       int
 }
 
-// Fit bins the sample. Cost O(p).
+// Fit bins the sample. Cost O(p + Bins).
 func (h Histogram) Fit(x []float64) (*HistogramModel, error) {
 	if len(x) == 0 {
 		return nil, fmt.Errorf("%w: empty sample", ErrEmpty)
 	}
 	if h.Bins < 0 {
 		return nil, fmt.Errorf("%w: Bins = %d", ErrParam, h.Bins)
+	}
+	if err := check.Size("density: Histogram.Fit", "Bins", h.Bins, MaxHistogramBins); err != nil {
+		return nil, err
 	}
 	lo, hi := h.Min, h.Max
 	for i, v := range x {

@@ -153,7 +153,7 @@ type BandwidthSearch struct {
 // LeaveOneOut computes the leave-one-out log-likelihood of a kernel density estimate on x for
 // each width in widths, the standard way to choose h without a separate validation set: the
 // in-sample likelihood grows without bound as h → 0, the held-out one does not.
-// Cost O(p²·(n + #widths)), parallel over points.
+// Cost O(p²·(n + #widths)), parallel over points; at most MaxLOOWork.
 func LeaveOneOut(x mat.Matrix, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
 	if kernel != GaussianKernel && kernel != BoxKernel {
 		return nil, fmt.Errorf("%w: unknown kernel %v", ErrParam, kernel)
@@ -164,6 +164,11 @@ func LeaveOneOut(x mat.Matrix, kernel Kernel, widths []float64) (*BandwidthSearc
 	}
 	return looSearch(data, p, d, kernel, widths)
 }
+
+// MaxLOOWork caps the leave-one-out search (KDE.Fit without a Bandwidth, LeaveOneOut):
+// p²·(d + #widths) operations, 2³⁴ ≈ 1.7·10¹⁰ (seconds to a minute); beyond it the search
+// returns an error wrapping ErrTooLarge.
+const MaxLOOWork = 1 << 34
 
 func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
 	if len(widths) == 0 {
@@ -176,6 +181,10 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 	}
 	if p < 2 {
 		return nil, fmt.Errorf("%w: leave-one-out needs at least 2 points, got %d", ErrParam, p)
+	}
+	if p > MaxLOOWork/p/(d+len(widths)) {
+		return nil, fmt.Errorf("density: leave-one-out: %d points² × (%d dimensions + %d widths) exceeds MaxLOOWork = %d; give KDE a Bandwidth or subsample: %w",
+			p, d, len(widths), MaxLOOWork, ErrTooLarge)
 	}
 	nw := len(widths)
 	perPoint := make([]float64, p*nw) // perPoint[α·nw + w] = LOO log-density of point α
@@ -246,7 +255,10 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 // Density returns P̂(q). Cost O(p·n).
 func (m *KDEModel) Density(q []float64) (float64, error) {
 	l, err := m.LogDensityAt(q)
-	return math.Exp(l), err
+	if err != nil {
+		return 0, err
+	}
+	return math.Exp(l), nil
 }
 
 // fitted reports ErrNotFitted for a nil or zero-value model.
@@ -264,11 +276,14 @@ func (m *KDEModel) LogDensityAt(q []float64) (float64, error) {
 	if err := m.fitted("LogDensityAt"); err != nil {
 		return 0, err
 	}
-	if err := checkPoint(q, m.Dim); err != nil {
+	if err := checkQueryPoint("KDEModel.LogDensityAt", q, m.Dim); err != nil {
 		return 0, err
 	}
-	buf := make([]float64, m.N)
-	return m.logDensity(q, buf), nil
+	l := m.logDensity(q, make([]float64, m.N))
+	if err := finiteLogs("KDEModel.LogDensityAt", []float64{l}, m.Kernel == BoxKernel); err != nil {
+		return 0, err
+	}
+	return l, nil
 }
 
 func (m *KDEModel) logDensity(q, buf []float64) float64 {
@@ -298,7 +313,11 @@ func (m *KDEModel) logDensity(q, buf []float64) float64 {
 		}
 		buf[i] = s * inv
 	}
-	return gibbs.LogSumExp(buf) - math.Log(float64(m.N)) - 0.5*float64(d)*math.Log(2*math.Pi*h*h)
+	lse := gibbs.LogSumExp(buf)
+	if lse == gibbs.LogZero { // every kernel term underflowed: no representable log-density
+		return math.Inf(-1)
+	}
+	return lse - math.Log(float64(m.N)) - 0.5*float64(d)*math.Log(2*math.Pi*h*h)
 }
 
 // LogDensity returns ln P̂ at every row of q, in parallel over rows (sltk.DensityModel).
@@ -307,7 +326,7 @@ func (m *KDEModel) LogDensity(q mat.Matrix) ([]float64, error) {
 	if err := m.fitted("LogDensity"); err != nil {
 		return nil, err
 	}
-	data, r, d, err := rowsOf(q, "queries")
+	data, r, d, err := queryRows("KDEModel.LogDensity", q, "queries")
 	if err != nil {
 		return nil, err
 	}
@@ -321,6 +340,9 @@ func (m *KDEModel) LogDensity(q mat.Matrix) ([]float64, error) {
 			out[i] = m.logDensity(data[i*d:i*d+d], buf)
 		}
 	})
+	if err := finiteLogs("KDEModel.LogDensity", out, m.Kernel == BoxKernel); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -337,10 +359,13 @@ func (m *KDEModel) Score(q mat.Matrix) (float64, error) {
 // Evaluate returns P̂ at every row of q (see LogDensity).
 func (m *KDEModel) Evaluate(q mat.Matrix) ([]float64, error) {
 	out, err := m.LogDensity(q)
+	if err != nil {
+		return nil, err
+	}
 	for i, v := range out {
 		out[i] = math.Exp(v)
 	}
-	return out, err
+	return out, nil
 }
 
 // Moments1D returns the mean and variance of a fitted 1-D estimate in closed form: the mean

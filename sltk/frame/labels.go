@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -120,15 +121,24 @@ func quoteAll(s []string) string {
 	return "[" + strings.Join(q, " ") + "]"
 }
 
+// MaxOneHotEntries caps the n·L entries of OneHot's indicator matrix (1 GiB of float64): a
+// column with a distinct value in almost every row (an identifier) would otherwise ask for
+// n² entries.
+const MaxOneHotEntries = 1 << 27
+
 // OneHot encodes the categorical column col of df as an n×L indicator
 // matrix, entry (i, k) being 1 when row i has level k, and returns the level
 // names. Levels are chosen and ordered as in IntLabels. All L columns are
 // kept; drop one yourself when a model with an intercept needs a
-// full-rank design. Cost: O(n·L).
+// full-rank design. n·L is at most MaxOneHotEntries (ErrTooLarge beyond). Cost: O(n·L).
 func OneHot(df dataframe.DataFrame, col string, levels ...string) (*mat.Dense, []string, error) {
 	y, names, err := IntLabels(df, col, levels...)
 	if err != nil {
 		return nil, nil, err
+	}
+	if len(names) > 0 && len(y) > MaxOneHotEntries/len(names) {
+		return nil, nil, fmt.Errorf("frame: OneHot: %d rows × %d levels exceeds MaxOneHotEntries = %d: %w",
+			len(y), len(names), MaxOneHotEntries, errs.ErrTooLarge)
 	}
 	x := mat.NewDense(len(y), len(names), nil)
 	for i, k := range y {

@@ -109,6 +109,9 @@ func Match(est, truth mat.Matrix) (*Matching, error) {
 	for i := range k {
 		for j := range k {
 			c := stat.Correlation(ec[i], tc[j], nil)
+			if math.IsNaN(c) { // overflow of the sums (values near 1e154 and beyond) or a constant column
+				c = stat.Correlation(unitScale(ec[i]), unitScale(tc[j]), nil)
+			}
 			if math.IsNaN(c) {
 				return nil, fmt.Errorf("%w: estimate %d or source %d is constant", ErrSingular, i, j)
 			}
@@ -167,6 +170,23 @@ func (m *Matching) Apply(est mat.Matrix) (*mat.Dense, error) {
 		}
 	}
 	return out, nil
+}
+
+// unitScale returns v divided by its largest magnitude (v itself when that is 0): correlations
+// are scale-invariant, and the scaled sums do not overflow.
+func unitScale(v []float64) []float64 {
+	s := 0.0
+	for _, x := range v {
+		s = math.Max(s, math.Abs(x))
+	}
+	if s == 0 {
+		return v
+	}
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = x / s
+	}
+	return out
 }
 
 func columns(m mat.Matrix) [][]float64 {

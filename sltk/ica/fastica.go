@@ -82,6 +82,8 @@ func (f FastICA) params() (alpha, tol float64, maxIter int, err error) {
 		return 0, 0, 0, fmt.Errorf("%w: ica: FastICA.Fit: Tol = %v, want > 0", ErrParam, f.Tol)
 	case maxIter < 0:
 		return 0, 0, 0, fmt.Errorf("%w: ica: FastICA.Fit: MaxIter = %d, want ≥ 0", ErrParam, f.MaxIter)
+	case maxIter > MaxIterations:
+		return 0, 0, 0, fmt.Errorf("ica: FastICA.Fit: MaxIter = %d, limit %d: %w", f.MaxIter, MaxIterations, ErrTooLarge)
 	case f.Mode != Symmetric && f.Mode != Deflation:
 		return 0, 0, 0, fmt.Errorf("%w: ica: FastICA.Fit: Mode = %d, want Symmetric or Deflation", ErrParam, int(f.Mode))
 	}

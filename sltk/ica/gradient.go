@@ -92,6 +92,8 @@ func (g Gradient) withDefaults() (Gradient, error) {
 		return out, fmt.Errorf("%w: ica: Gradient.Fit: Tol = %v, want > 0", ErrParam, g.Tol)
 	case out.MaxIter < 0:
 		return out, fmt.Errorf("%w: ica: Gradient.Fit: MaxIter = %d, want ≥ 0", ErrParam, g.MaxIter)
+	case out.MaxIter > MaxIterations:
+		return out, fmt.Errorf("ica: Gradient.Fit: MaxIter = %d, limit %d: %w", g.MaxIter, MaxIterations, ErrTooLarge)
 	case !(out.GammaLearningRate > 0 && out.GammaLearningRate <= 1):
 		return out, fmt.Errorf("%w: ica: Gradient.Fit: GammaLearningRate = %v, want in (0, 1]", ErrParam, g.GammaLearningRate)
 	case g.Mode != Symmetric && g.Mode != Deflation:

@@ -139,6 +139,8 @@ func (im Infomax) withDefaults() (Infomax, error) {
 		return out, fmt.Errorf("%w: ica: Infomax.Fit: Tol = %v, want > 0", ErrParam, im.Tol)
 	case out.MaxIter < 0:
 		return out, fmt.Errorf("%w: ica: Infomax.Fit: MaxIter = %d, want ≥ 0", ErrParam, im.MaxIter)
+	case out.MaxIter > MaxIterations:
+		return out, fmt.Errorf("ica: Infomax.Fit: MaxIter = %d, limit %d: %w", im.MaxIter, MaxIterations, ErrTooLarge)
 	case out.BatchSize < 0:
 		return out, fmt.Errorf("%w: ica: Infomax.Fit: BatchSize = %d, want ≥ 0", ErrParam, im.BatchSize)
 	case im.Score < Logistic || im.Score > Cubic:

@@ -82,7 +82,8 @@ var (
 	_ sltk.Transformer = (*Whitening)(nil)
 )
 
-// Transform applies the fitted unmixing to new observations: ŝ = W(x − Mean), n×k.
+// Transform applies the fitted unmixing to new observations: ŝ = W(x − Mean), n×k. A result
+// that overflows float64 is an error wrapping ErrNotFinite.
 func (r *Result) Transform(x mat.Matrix) (*mat.Dense, error) {
 	if r == nil || r.Rotation == nil {
 		return nil, fmt.Errorf("%w: ica: Result.Transform on a zero value", ErrNotFitted)
@@ -93,6 +94,9 @@ func (r *Result) Transform(x mat.Matrix) (*mat.Dense, error) {
 	}
 	var s mat.Dense
 	s.Mul(u, r.Rotation.T())
+	if err := finiteResult("Result.Transform", &s); err != nil {
+		return nil, err
+	}
 	return &s, nil
 }
 

@@ -105,7 +105,8 @@ func eigDesc(sym mat.Symmetric) (vals []float64, vecs *mat.Dense, ok bool) {
 // lags at which two sources happen to share an autocorrelation. Result.Trace holds the
 // joint off-diagonal cost after each sweep.
 //
-// Cost: O(n·d²·L) for L lagged covariances, then O(L·d³) per sweep.
+// Cost: O(n·d²·L) for L lagged covariances (L·n·d² at most MaxLagWork, ErrTooLarge beyond),
+// then O(L·d³) per sweep.
 type SOBI struct {
 	// Lags are the time shifts used; nil means 1, 2, …, 10.
 	Lags []int
@@ -126,8 +127,11 @@ func (so SOBI) Fit(x mat.Matrix) (*Result, error) {
 	if len(lags) == 0 {
 		return nil, fmt.Errorf("%w: SOBI needs at least one lag", ErrParam)
 	}
-	n, _, err := checkData(x, 2)
+	n, d, err := checkData(x, 2)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkLagWork("SOBI.Fit", len(lags), n, d); err != nil {
 		return nil, err
 	}
 	for _, l := range lags {
@@ -201,6 +205,8 @@ func (jd JacobiJointDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 	switch {
 	case sweeps < 0:
 		return nil, nil, fmt.Errorf("%w: ica: JacobiJointDiag.Run: MaxIter = %d, want ≥ 0", ErrParam, jd.MaxIter)
+	case sweeps > MaxIterations:
+		return nil, nil, fmt.Errorf("ica: JacobiJointDiag.Run: MaxIter = %d, limit %d: %w", jd.MaxIter, MaxIterations, ErrTooLarge)
 	case !(tol > 0):
 		return nil, nil, fmt.Errorf("%w: ica: JacobiJointDiag.Run: Tol = %v, want > 0", ErrParam, jd.Tol)
 	}
@@ -330,6 +336,8 @@ func (ff FFDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
 	switch {
 	case maxIter < 0:
 		return nil, nil, fmt.Errorf("%w: ica: FFDiag.Run: MaxIter = %d, want ≥ 0", ErrParam, ff.MaxIter)
+	case maxIter > MaxIterations:
+		return nil, nil, fmt.Errorf("ica: FFDiag.Run: MaxIter = %d, limit %d: %w", ff.MaxIter, MaxIterations, ErrTooLarge)
 	case !(tol > 0):
 		return nil, nil, fmt.Errorf("%w: ica: FFDiag.Run: Tol = %v, want > 0", ErrParam, ff.Tol)
 	case !(theta > 0 && theta < 1):

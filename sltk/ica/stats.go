@@ -72,7 +72,9 @@ func moments(x []float64) (m2, m4, scale float64, err error) {
 // time steps): C_ij = (1/(n−τ)) Σ_{t=τ}^{n−1} x_c,i(t) x_c,j(t−τ), centred by the full-sample
 // mean. The notes' sum over t = 0..n−1 reaches t − τ < 0 (erratum E10); only the n − τ valid
 // pairs are averaged here. Lag 0 gives the covariance. The result is not symmetric; see
-// [Symmetrize]. Cost O(n·d²).
+// [Symmetrize]. Data whose mean or products overflow float64 (entries near ±1e154 and beyond,
+// which Whitener.Fit refuses too) give an error wrapping ErrNotFinite, not NaN or ±Inf entries.
+// Cost O(n·d²).
 func LaggedCovariance(x mat.Matrix, lag int) (*mat.Dense, error) {
 	n, d, err := checkData(x, 2)
 	if err != nil {
@@ -97,7 +99,26 @@ func LaggedCovariance(x mat.Matrix, lag int) (*mat.Dense, error) {
 			xt[j*n+i] = raw[i*d+j] - mean[j]
 		}
 	}
-	return laggedCov(xt, n, d, lag), nil
+	c := laggedCov(xt, n, d, lag)
+	if err := finiteResult("LaggedCovariance", c); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// finiteResult returns an error wrapping ErrNotFinite that names fn and the first entry of m
+// that overflowed to ±Inf or NaN ("rescale the data"), nil when all are finite. Cost O(size of m).
+func finiteResult(fn string, m *mat.Dense) error {
+	r, c := m.Dims()
+	for i := range r {
+		for j, v := range m.RawRowView(i) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("ica: %s: entry [%d,%d] of the %d×%d result is %v: the data overflow float64; rescale the data: %w",
+					fn, i, j, r, c, v, ErrNotFinite)
+			}
+		}
+	}
+	return nil
 }
 
 // laggedCov is LaggedCovariance on centred data given transposed (d×n, one channel per row):
@@ -170,7 +191,8 @@ func offDiagonal(m mat.Matrix) float64 {
 
 // Autocorrelations returns the normalised autocorrelations of every channel of a time series x
 // (n×d, rows are time steps) at lags 0, 1, …, maxLag: entry (τ, j) is C_jj(τ)/C_jj(0) with
-// the lagged covariance of [LaggedCovariance]. Row 0 is all ones. Cost O(maxLag·n·d²).
+// the lagged covariance of [LaggedCovariance]. Row 0 is all ones. (maxLag+1)·n·d² is at most
+// MaxLagWork (ErrTooLarge beyond). Cost O(maxLag·n·d²).
 func Autocorrelations(x mat.Matrix, maxLag int) (*mat.Dense, error) {
 	n, d, err := checkData(x, 2)
 	if err != nil {
@@ -179,6 +201,9 @@ func Autocorrelations(x mat.Matrix, maxLag int) (*mat.Dense, error) {
 	if maxLag < 0 || maxLag >= n {
 		return nil, fmt.Errorf("%w: ica: Autocorrelations: maxLag = %d for %d time steps, want 0 ≤ maxLag < n",
 			ErrParam, maxLag, n)
+	}
+	if err := checkLagWork("Autocorrelations", maxLag+1, n, d); err != nil {
+		return nil, err
 	}
 	c0, err := LaggedCovariance(x, 0)
 	if err != nil {

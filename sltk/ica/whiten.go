@@ -114,8 +114,8 @@ func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 	return wt, nil
 }
 
-// Transform whitens new observations with the fitted mean and matrix K.
-// Cost O(n·d·k).
+// Transform whitens new observations with the fitted mean and matrix K. A result that
+// overflows float64 is an error wrapping ErrNotFinite. Cost O(n·d·k).
 func (wt *Whitening) Transform(x mat.Matrix) (*mat.Dense, error) {
 	if wt == nil || wt.Matrix == nil || wt.Matrix.IsEmpty() {
 		return nil, fmt.Errorf("%w: ica: Whitening.Transform on a zero value", ErrNotFitted)
@@ -136,6 +136,9 @@ func (wt *Whitening) Transform(x mat.Matrix) (*mat.Dense, error) {
 		scratch[i] = make([]float64, blockRows*d)
 	}
 	u, _ := wt.project(rawDense(x).RawMatrix().Data, n, d, scratch)
+	if err := finiteResult("Whitening.Transform", u); err != nil {
+		return nil, err
+	}
 	return u, nil
 }
 

@@ -1,6 +1,8 @@
 // Package preprocess holds the transformations that prepare a data matrix for a learner. It
 // has the standardiser, the counterpart of scikit-learn's StandardScaler: each column is
-// centred to mean 0 and divided by its standard deviation.
+// centred to mean 0 and divided by its standard deviation; and the splits into training and
+// held-out parts: HoldOut (every k-th row, no randomness) and TrainTest (scikit-learn's
+// train_test_split: seeded, optionally stratified by label).
 //
 // Why a package of its own: a standardiser is fitted on training data and applied to new
 // data, so it is a model (an sltk.Transformer) rather than a parsing step; it belongs neither
@@ -25,6 +27,7 @@ var (
 	ErrNotFinite = errs.ErrNotFinite
 	ErrShape     = errs.ErrShape
 	ErrNotFitted = errs.ErrNotFitted
+	ErrParam     = errs.ErrParam
 )
 
 // Standardizer fits a Standardization: per column the mean and the population standard

@@ -52,8 +52,12 @@ func Polynomial(degree int, scale float64) ([]Func, error) {
 	return basis, nil
 }
 
-// Design returns the n×d design matrix D_ij = g_j(x_i) of the basis at the points xs.
-// Cost O(n·d) basis evaluations.
+// MaxDesignEntries caps the n·d entries of a design matrix (1 GiB of float64): Design,
+// BasisLS.Fit, Model.Predict and Model.MSE return an error wrapping errs.ErrTooLarge beyond it.
+const MaxDesignEntries = 1 << 27
+
+// Design returns the n×d design matrix D_ij = g_j(x_i) of the basis at the points xs. n·d is
+// at most MaxDesignEntries. Cost O(n·d) basis evaluations.
 func Design(basis []Func, xs []float64) (*mat.Dense, error) {
 	if len(basis) == 0 || len(xs) == 0 {
 		return nil, fmt.Errorf("%w: regress: Design: %d basis functions, %d points", ErrEmpty, len(basis), len(xs))
@@ -65,6 +69,10 @@ func Design(basis []Func, xs []float64) (*mat.Dense, error) {
 	}
 	if err := checkFinite("x", xs); err != nil {
 		return nil, err
+	}
+	if len(xs) > MaxDesignEntries/len(basis) {
+		return nil, fmt.Errorf("regress: Design: %d points × %d basis functions = %d entries exceeds MaxDesignEntries = %d: %w",
+			len(xs), len(basis), len(xs)*len(basis), MaxDesignEntries, errs.ErrTooLarge)
 	}
 	d := mat.NewDense(len(xs), len(basis), nil)
 	for i, x := range xs {
@@ -137,7 +145,9 @@ func (b BasisLS) Fit(xs, ys []float64) (*Model, error) {
 	return m, nil
 }
 
-// Predict returns Σ_j W[j]·g_j(x) at every point of xs. Cost O(n·d).
+// Predict returns Σ_j W[j]·g_j(x) at every point of xs. A prediction that overflows float64
+// (x far outside the training range, say) is an error wrapping ErrNotFinite that names the
+// point, not ±Inf or NaN. Cost O(n·d).
 func (m *Model) Predict(xs []float64) ([]float64, error) {
 	if m == nil || len(m.W) == 0 || len(m.W) != len(m.Basis) {
 		return nil, fmt.Errorf("%w: regress: Model.Predict on a zero or inconsistent model", ErrNotFitted)
@@ -148,7 +158,14 @@ func (m *Model) Predict(xs []float64) ([]float64, error) {
 	}
 	var p mat.VecDense
 	p.MulVec(d, mat.NewVecDense(len(m.W), m.W))
-	return mat.Col(nil, 0, &p), nil
+	out := mat.Col(nil, 0, &p)
+	for i, v := range out {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("%w: regress: Model.Predict: the prediction at x[%d] = %v overflows (%v); rescale x",
+				ErrNotFinite, i, xs[i], v)
+		}
+	}
+	return out, nil
 }
 
 // MSE returns the mean squared error (1/n) Σ_i (prediction(xs[i]) − ys[i])².

@@ -63,8 +63,13 @@ type Graph struct {
 	Names []string
 }
 
-// MaxVertices caps Complete: K_n has n(n−1)/2 edges (ErrTooLarge beyond).
+// MaxVertices caps Complete (K_n has n(n−1)/2 edges) and CountTrees and Trees (a dense
+// (N−1)×(N−1) Laplacian and an O(N³) determinant): ErrTooLarge beyond.
 const MaxVertices = 1 << 12
+
+// MaxGraphVertices caps Graph.N for every method: MST and the enumeration allocate per vertex
+// (ErrTooLarge beyond).
+const MaxGraphVertices = 1 << 24
 
 // Complete returns K_n with edges in lexicographic order (0,1), (0,2), …, (n−2,n−1).
 func Complete(n int, names ...string) (*Graph, error) {
@@ -87,6 +92,9 @@ func Complete(n int, names ...string) (*Graph, error) {
 func (g *Graph) check() error {
 	if g == nil || g.N < 1 {
 		return fmt.Errorf("%w: spanning: Graph: need at least one vertex", ErrParam)
+	}
+	if g.N > MaxGraphVertices {
+		return fmt.Errorf("%w: spanning: Graph: N = %d, limit %d (MaxGraphVertices)", ErrTooLarge, g.N, MaxGraphVertices)
 	}
 	if len(g.Names) != 0 && len(g.Names) != g.N {
 		return fmt.Errorf("%w: %d names for %d vertices", ErrShape, len(g.Names), g.N)
@@ -126,10 +134,24 @@ func (g *Graph) checkWeights(w []float64) error {
 
 // CountTrees returns the number of spanning trees by Kirchhoff's matrix-tree theorem: the
 // determinant of the graph Laplacian with one row and column removed (n^{n−2} for K_n). It is 0
-// for a disconnected graph. Cost O(n³).
+// for a disconnected graph. N is at most MaxVertices; a count beyond the float64 range (K_n
+// for n > 143) is an error wrapping ErrNotFinite. Cost O(n³).
 func (g *Graph) CountTrees() (float64, error) {
+	c, err := g.countTrees("CountTrees")
+	if err == nil && math.IsInf(c, 0) {
+		return 0, fmt.Errorf("spanning: Graph.CountTrees: %d vertices, %d edges: the number of spanning trees exceeds the float64 range: %w",
+			g.N, len(g.Edges), ErrNotFinite)
+	}
+	return c, err
+}
+
+// countTrees is CountTrees without the overflow check (+Inf for a count beyond float64).
+func (g *Graph) countTrees(fn string) (float64, error) {
 	if err := g.check(); err != nil {
 		return 0, err
+	}
+	if g.N > MaxVertices {
+		return 0, fmt.Errorf("%w: spanning: Graph.%s: N = %d, limit %d (MaxVertices)", ErrTooLarge, fn, g.N, MaxVertices)
 	}
 	if g.N == 1 {
 		return 1, nil
@@ -155,7 +177,7 @@ func (g *Graph) CountTrees() (float64, error) {
 // with ErrDisconnected when there is no spanning tree and with ErrParam when the matrix-tree
 // count exceeds MaxTrees. Cost O(#trees · |E| · N) at most.
 func (g *Graph) Trees() ([][]int, error) {
-	count, err := g.CountTrees()
+	count, err := g.countTrees("Trees")
 	if err != nil {
 		return nil, err
 	}
@@ -334,6 +356,9 @@ func (g *Graph) MST(w []float64, alg Algorithm) ([]int, float64, error) {
 			out = append(out, i)
 			total += w[i]
 		}
+	}
+	if math.IsInf(total, 0) {
+		return nil, 0, fmt.Errorf("spanning: Graph.MST: the weight of the tree overflows float64; rescale the weights: %w", ErrNotFinite)
 	}
 	return out, total, nil
 }

@@ -130,11 +130,18 @@ func (g SphericalGaussian) Generate() (*mat.Dense, error) {
 	if !(sigma > 0) || math.IsInf(sigma, 1) {
 		return nil, fmt.Errorf("synth: SphericalGaussian: Sigma = %v, want a finite value > 0: %w", g.Sigma, errs.ErrParam)
 	}
-	return fillRows("SphericalGaussian", g.N, dim, g.Seed, func(rng *rand.Rand, p []float64) {
+	x, err := fillRows("SphericalGaussian", g.N, dim, g.Seed, func(rng *rand.Rand, p []float64) {
 		gaussRow(rng, p)
 		floats.Scale(sigma, p)
 		if g.Mean != nil {
 			floats.Add(p, g.Mean)
 		}
 	})
+	if err != nil {
+		return nil, err
+	}
+	if err := finiteRows("SphericalGaussian", x); err != nil {
+		return nil, err
+	}
+	return x, nil
 }

@@ -81,6 +81,9 @@ func (s Sources) Generate() (*mat.Dense, error) {
 	}
 	rng := newRand(s.Seed)
 	m := len(kinds)
+	if err := checkProduct("Sources", "N·len(Kinds)", s.N, m); err != nil {
+		return nil, err
+	}
 	out := mat.NewDense(s.N, m, nil)
 	col := make([]float64, s.N)
 	for j, kind := range kinds {
@@ -150,14 +153,23 @@ func standardize(v []float64) bool {
 	return true
 }
 
+// MaxMixingSize caps the size m of MixingMatrix: two QR factorisations and a product of m×m
+// matrices, O(m³) ≈ 10⁹ flops and 8 MiB per matrix at m = 1024, far beyond the few sources of
+// an ICA demo.
+const MaxMixingSize = 1 << 10
+
 // MixingMatrix returns a random m×m mixing matrix A with 2-norm condition number exactly cond
 // (up to rounding): A = U·diag(σ)·Vᵀ with U and V Haar-random orthogonal matrices (QR of a
 // Gaussian matrix with the signs of R's diagonal fixed) and σ spaced geometrically from 1 down to
 // 1/cond. A cond near 1 gives an easy, well-conditioned problem; a large cond tests how an ICA
-// method copes with nearly collinear mixtures. Cost O(m³).
+// method copes with nearly collinear mixtures. m is at most MaxMixingSize (ErrTooLarge beyond).
+// Cost O(m³).
 func MixingMatrix(m int, cond float64, seed uint64) (*mat.Dense, error) {
 	if m <= 0 {
 		return nil, fmt.Errorf("%w: m = %d, want > 0", ErrParam, m)
+	}
+	if m > MaxMixingSize {
+		return nil, fmt.Errorf("synth: MixingMatrix: m = %d, limit %d: %w", m, MaxMixingSize, ErrTooLarge)
 	}
 	if !(cond >= 1) || math.IsInf(cond, 0) {
 		return nil, fmt.Errorf("%w: cond = %v, want a finite value ≥ 1", ErrParam, cond)
@@ -202,7 +214,8 @@ func synthOrthogonal(m int, norm func() float64) *mat.Dense {
 }
 
 // Mix returns the observed signals X = S·Aᵀ for sources S (n×m, one sample per row) and a mixing
-// matrix A (p×m, p sensors): row i of X is A·sᵢ. Cost O(n·m·p).
+// matrix A (p×m, p sensors): row i of X is A·sᵢ. n·p is at most MaxEntries (ErrTooLarge
+// beyond); a product that overflows is ErrNotFinite. Cost O(n·m·p).
 func Mix(s, a mat.Matrix) (*mat.Dense, error) {
 	if _, _, err := check.Matrix("sources", s); err != nil {
 		return nil, fmt.Errorf("synth: Mix: %w", err)
@@ -218,7 +231,13 @@ func Mix(s, a mat.Matrix) (*mat.Dense, error) {
 	if ma != m {
 		return nil, fmt.Errorf("%w: sources have %d columns but the mixing matrix is %d×%d (want %d columns)", ErrShape, m, p, ma, m)
 	}
+	if err := checkProduct("Mix", "n·p", n, p); err != nil {
+		return nil, err
+	}
 	x := mat.NewDense(n, p, nil)
 	x.Mul(s, a.T())
+	if err := finiteRows("Mix", x); err != nil {
+		return nil, err
+	}
 	return x, nil
 }

@@ -16,7 +16,7 @@ import (
 // identity for every component. L_q is the Cholesky factor when Covs[q] is positive definite and
 // V·Λ^{1/2} from its eigendecomposition when it is only semi-definite (a degenerate Gaussian on a
 // subspace); a covariance with an eigenvalue below −1e-12·‖Covs[q]‖ is rejected.
-// Cost O(K·d³) to factor, then O(N·d²).
+// N·d is at most MaxEntries (ErrTooLarge beyond). Cost O(K·d³) to factor, then O(N·d²).
 type GaussianMixture struct {
 	N       int
 	Weights []float64
@@ -43,6 +43,9 @@ func (g GaussianMixture) Generate() (*mat.Dense, []int, error) {
 				return nil, nil, fmt.Errorf("%w: Means[%d][%d] = %v is not finite", ErrParam, q, j, v)
 			}
 		}
+	}
+	if err := checkProduct("GaussianMixture", "N·d", g.N, d); err != nil {
+		return nil, nil, err
 	}
 	cum, err := mixtureCumWeights(g.Weights, k)
 	if err != nil {

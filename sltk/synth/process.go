@@ -37,7 +37,7 @@ func (a AR) Generate() ([]float64, error) {
 // x_t = (e_t + θ e_{t−1}) / √(1+θ²) with e_t ~ N(0, 1). Its lag-1 autocorrelation is θ/(1+θ²)
 // and all longer lags are 0: with θ = 1 it has the same lag-1 autocorrelation ½ as AR with
 // ρ = ½ but differs at lag 2, the case where SOBI succeeds and AMUSE at lag 1 fails. Theta must
-// be finite. Cost O(N).
+// be finite with |Theta| ≤ 1e150 (θ² must not overflow). Cost O(N).
 type MA struct {
 	N     int
 	Theta float64
@@ -49,8 +49,8 @@ func (m MA) Generate() ([]float64, error) {
 	if err := checkN(m.N); err != nil {
 		return nil, err
 	}
-	if math.IsNaN(m.Theta) || math.IsInf(m.Theta, 0) {
-		return nil, fmt.Errorf("%w: Theta = %v, want a finite value", ErrParam, m.Theta)
+	if !(math.Abs(m.Theta) <= 1e150) {
+		return nil, fmt.Errorf("%w: synth: MA: Theta = %v, want |Theta| ≤ 1e150", ErrParam, m.Theta)
 	}
 	rng := newRand(m.Seed)
 	v := make([]float64, m.N)

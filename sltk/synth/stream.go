@@ -13,7 +13,7 @@ const maxStream = 1 << 28
 // universe {0, …, N−1}: element u has probability (u+1)^{−S} / H_{N,S}, so 0 is the most
 // frequent. Any exponent S > 0 works (math/rand/v2's Zipf needs S > 1; this one inverts the
 // cumulative distribution: O(log N) per draw, O(N) memory). Zero fields mean the defaults
-// N = 1000, S = 1.1, Len = 10000.
+// N = 1000, S = 1.1, Len = 10000; N and Len are at most 2²⁸ (ErrTooLarge beyond).
 type ZipfStream struct {
 	N    int
 	S    float64
@@ -32,10 +32,10 @@ func (z ZipfStream) resolve() (ZipfStream, error) {
 		z.S = 1.1
 	}
 	switch {
-	case z.N < 1 || z.N > maxStream:
-		return z, fmt.Errorf("%w: ZipfStream: N = %d, want in [1, %d]", ErrParam, z.N, maxStream)
-	case z.Len < 1 || z.Len > maxStream:
-		return z, fmt.Errorf("%w: ZipfStream: Len = %d, want in [1, %d]", ErrParam, z.Len, maxStream)
+	case z.N < 1 || z.Len < 1:
+		return z, fmt.Errorf("%w: synth: ZipfStream: N = %d, Len = %d, want ≥ 1", ErrParam, z.N, z.Len)
+	case z.N > maxStream || z.Len > maxStream:
+		return z, fmt.Errorf("synth: ZipfStream: N = %d, Len = %d, limit %d: %w", z.N, z.Len, maxStream, ErrTooLarge)
 	case !(z.S > 0) || math.IsInf(z.S, 0):
 		return z, fmt.Errorf("%w: ZipfStream: S = %v, want finite and > 0", ErrParam, z.S)
 	}

@@ -32,9 +32,14 @@ func TestZipfStreamFrequencies(t *testing.T) {
 }
 
 func TestZipfStreamBadInput(t *testing.T) {
-	for _, z := range []ZipfStream{{N: -1}, {Len: -3}, {S: -1}, {S: math.NaN()}, {S: math.Inf(1)}, {N: maxStream + 1}} {
+	for _, z := range []ZipfStream{{N: -1}, {Len: -3}, {S: -1}, {S: math.NaN()}, {S: math.Inf(1)}} {
 		if _, err := z.Generate(); !errors.Is(err, ErrParam) {
 			t.Errorf("%+v: err = %v, want ErrParam", z, err)
+		}
+	}
+	for _, z := range []ZipfStream{{N: maxStream + 1}, {Len: maxStream + 1}, {N: math.MaxInt}} {
+		if _, err := z.Generate(); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("%+v: err = %v, want ErrTooLarge", z, err)
 		}
 	}
 }

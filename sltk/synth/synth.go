@@ -36,6 +36,30 @@ func checkN(n int) error {
 	return nil
 }
 
+// checkProduct returns an error wrapping ErrTooLarge when the a×b values that fn would
+// allocate exceed MaxEntries (a, b ≥ 1), without overflowing the product.
+func checkProduct(fn, what string, a, b int) error {
+	if a > MaxEntries/b {
+		return fmt.Errorf("synth: %s: %s = %d·%d exceeds %d: %w", fn, what, a, b, MaxEntries, ErrTooLarge)
+	}
+	return nil
+}
+
+// finiteRows returns an error wrapping ErrNotFinite naming fn and the first entry of x that
+// overflowed to ±Inf or NaN (centres, noise or means near the float64 limit), nil otherwise.
+// Cost O(N·d).
+func finiteRows(fn string, x *mat.Dense) error {
+	n, _ := x.Dims()
+	for i := 0; i < n; i++ {
+		for j, v := range x.RawRowView(i) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("synth: %s: x[%d,%d] = %v overflows; use smaller parameters: %w", fn, i, j, v, ErrNotFinite)
+			}
+		}
+	}
+	return nil
+}
+
 func checkNoise(name string, v float64) error {
 	if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return fmt.Errorf("%w: %s = %v, want a finite value ≥ 0", ErrParam, name, v)
@@ -63,6 +87,9 @@ func noisyPoints(n, dim int, noise float64, seed uint64, point func(i int, rng *
 			row[j] += noise * rng.NormFloat64()
 		}
 	}
+	if err := finiteRows("noisy points", x); err != nil {
+		return nil, err
+	}
 	return x, nil
 }
 
@@ -71,7 +98,8 @@ func noisyPoints(n, dim int, noise float64, seed uint64, point func(i int, rng *
 //
 // Centres: when Centers (K×Dim) is given, K and Dim are taken from it; otherwise K (default 3)
 // centres are drawn uniformly from the box [-Box, Box]^Dim (Box default 10, Dim default 2).
-// Std is the per-coordinate standard deviation of every cluster (default 1). Cost O(N·Dim).
+// Std is the per-coordinate standard deviation of every cluster (default 1). K·Dim and N·Dim
+// are at most MaxEntries (ErrTooLarge beyond). Cost O(N·Dim).
 type Blobs struct {
 	N       int
 	K       int
@@ -123,6 +151,9 @@ func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err e
 		if err := checkNoise("Box", box); err != nil {
 			return nil, nil, nil, err
 		}
+		if err := checkProduct("Blobs", "K·Dim", k, d); err != nil {
+			return nil, nil, nil, err
+		}
 		centers = mat.NewDense(k, d, nil)
 		for i := 0; i < k; i++ {
 			for j := 0; j < d; j++ {
@@ -131,6 +162,9 @@ func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err e
 		}
 	}
 	k, d := centers.Dims()
+	if err := checkProduct("Blobs", "N·Dim", b.N, d); err != nil {
+		return nil, nil, nil, err
+	}
 	x = mat.NewDense(b.N, d, nil)
 	labels = make([]int, b.N)
 	for i := 0; i < b.N; i++ {
@@ -140,6 +174,9 @@ func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err e
 		for j := range row {
 			row[j] = centers.At(c, j) + std*rng.NormFloat64()
 		}
+	}
+	if err := finiteRows("Blobs", x); err != nil {
+		return nil, nil, nil, err
 	}
 	return x, labels, centers, nil
 }

@@ -13,7 +13,8 @@ import (
 // false are drawn again, which leaves a gap around a decision boundary (a margin for the
 // Perceptron); at most 1000·N draws are made before ErrParam. It stands for the textbook's
 // "points labelled by a target concept": a threshold rule with label noise for trees, a
-// hyperplane with a margin for linear separators, a disc for feature lifts.
+// hyperplane with a margin for linear separators, a disc for feature lifts. N·D is at most
+// MaxEntries (ErrTooLarge beyond).
 // Defaults: D = 2, [Low, High] = [0, 1], Keep = always. Cost O(N·D) draws.
 type Labelled struct {
 	N, D      int
@@ -35,7 +36,7 @@ func (l Labelled) Generate() (*mat.Dense, []int, error) {
 		hi = 1
 	}
 	switch {
-	case d < 0:
+	case d < 1:
 		return nil, nil, fmt.Errorf("%w: synth: Labelled: D = %d, want ≥ 1", ErrParam, d)
 	case !(lo < hi) || math.IsInf(hi-lo, 0) || math.IsNaN(hi-lo):
 		return nil, nil, fmt.Errorf("%w: synth: Labelled: box [%v, %v], want finite Low < High", ErrParam, lo, hi)
@@ -43,6 +44,9 @@ func (l Labelled) Generate() (*mat.Dense, []int, error) {
 		return nil, nil, fmt.Errorf("%w: synth: Labelled: Rule is nil", ErrParam)
 	case !(l.Noise >= 0 && l.Noise < 1):
 		return nil, nil, fmt.Errorf("%w: synth: Labelled: Noise = %v, want in [0, 1)", ErrParam, l.Noise)
+	}
+	if err := checkProduct("Labelled", "N·D", l.N, d); err != nil {
+		return nil, nil, err
 	}
 	rng := newRand(l.Seed)
 	x := mat.NewDense(l.N, d, nil)
@@ -71,8 +75,9 @@ func (l Labelled) Generate() (*mat.Dense, []int, error) {
 
 // Curve samples a regression problem: N points x spread over [Low, High] (one uniform draw in
 // each of N equal cells, so the sample covers the interval without gaps) with responses
-// F(x) plus Gaussian noise of standard deviation Noise. Defaults: [Low, High] = [0, 1].
-// Cost O(N) draws and calls of F.
+// F(x) plus Gaussian noise of standard deviation Noise. Defaults: [Low, High] = [0, 1]. A value
+// of F that is NaN or ±Inf, or a response that overflows, is an error wrapping ErrNotFinite
+// that names the point. Cost O(N) draws and calls of F.
 type Curve struct {
 	F         func(x float64) float64 // the target; required
 	N         int
@@ -103,18 +108,28 @@ func (c Curve) Generate() (xs, ys []float64, err error) {
 	xs, ys = make([]float64, c.N), make([]float64, c.N)
 	for i := range xs {
 		xs[i] = lo + (hi-lo)*(float64(i)+rng.Float64())/float64(c.N)
-		ys[i] = c.F(xs[i]) + c.Noise*rng.NormFloat64()
+		f := c.F(xs[i])
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, nil, fmt.Errorf("synth: Curve: F(xs[%d] = %v) = %v: %w", i, xs[i], f, ErrNotFinite)
+		}
+		ys[i] = f + c.Noise*rng.NormFloat64()
+		if math.IsNaN(ys[i]) || math.IsInf(ys[i], 0) {
+			return nil, nil, fmt.Errorf("synth: Curve: ys[%d] = F(%v) + noise = %v overflows: %w", i, xs[i], ys[i], ErrNotFinite)
+		}
 	}
 	return xs, ys, nil
 }
 
 // BooleanCube returns the 2^n × n matrix of all points of {0, 1}^n, row i holding the bits of
 // i (bit j in column j), for enumerating a Boolean function or measuring a classifier's error
-// exactly over all inputs. n must be in [1, 24] (ErrParam otherwise: 2^24 rows of 24 columns
-// are 3 GiB). Cost O(2^n·n).
+// exactly over all inputs. n must be in [1, 24] (ErrParam below 1, ErrTooLarge above 24: 2^24
+// rows of 24 columns are 3 GiB). Cost O(2^n·n).
 func BooleanCube(n int) (*mat.Dense, error) {
-	if n < 1 || n > 24 {
+	if n < 1 {
 		return nil, fmt.Errorf("%w: synth: BooleanCube: n = %d, want in [1, 24]", ErrParam, n)
+	}
+	if n > 24 {
+		return nil, fmt.Errorf("synth: BooleanCube: n = %d, limit 24: %w", n, ErrTooLarge)
 	}
 	x := mat.NewDense(1<<n, n, nil)
 	for i := 0; i < 1<<n; i++ {

@@ -83,9 +83,12 @@ func TestBooleanCube(t *testing.T) {
 	if r, c := x.Dims(); r != 8 || c != 3 || x.At(5, 0) != 1 || x.At(5, 1) != 0 || x.At(5, 2) != 1 {
 		t.Errorf("cube %d×%d, row 5 = %v; want 8×3 and (1, 0, 1)", r, c, x.RawRowView(5))
 	}
-	for _, n := range []int{0, 25} {
-		if _, err := BooleanCube(n); !errors.Is(err, ErrParam) {
-			t.Errorf("n = %d: err = %v", n, err)
+	if _, err := BooleanCube(0); !errors.Is(err, ErrParam) {
+		t.Errorf("n = 0: err = %v", err)
+	}
+	for _, n := range []int{25, math.MaxInt} {
+		if _, err := BooleanCube(n); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("n = %d: err = %v, want ErrTooLarge", n, err)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sltk-book/sltk/sltk/errs"
 )
 
 // Extreme but finite values get a figure or an error, never a hang or a panic.
@@ -16,7 +18,7 @@ func TestExtremeRanges(t *testing.T) {
 		if !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "Histogram: sample range") {
 			t.Errorf("Histogram{±1e308}: %v", err)
 		}
-		if _, err := Histogram([]float64{1, 2}, 1<<40, nil); !errors.Is(err, ErrArg) {
+		if _, err := Histogram([]float64{1, 2}, 1<<40, nil); !errors.Is(err, errs.ErrTooLarge) {
 			t.Errorf("Histogram with 2^40 bins: %v", err)
 		}
 		for _, f := range []func() (*Figure, error){

@@ -347,11 +347,20 @@ type Grid struct {
 	PanelWidth, PanelHeight vg.Length
 }
 
+// MaxGridSide caps the rows and the columns of a Grid (Size already draws at most 1000 tiles
+// per side); beyond it NewGrid returns an error wrapping errs.ErrTooLarge, and rows·cols
+// cannot wrap around.
+const MaxGridSide = 1000
+
 // NewGrid returns a rows × cols grid of the given panels. It fails when the grid has no
-// tiles, when there are more panels than tiles, or when a panel is nil.
+// tiles, when there are more panels than tiles, when a panel is nil, or when rows or cols
+// exceed MaxGridSide.
 func NewGrid(rows, cols int, panels ...Drawer) (*Grid, error) {
 	if rows < 1 || cols < 1 {
 		return nil, fmt.Errorf("%w: grid of %d×%d tiles", ErrArg, rows, cols)
+	}
+	if rows > MaxGridSide || cols > MaxGridSide {
+		return nil, fmt.Errorf("viz: NewGrid: %d×%d tiles, limit %d per side: %w", rows, cols, MaxGridSide, errs.ErrTooLarge)
 	}
 	if len(panels) == 0 {
 		return nil, fmt.Errorf("%w: grid without panels", ErrEmpty)
@@ -444,12 +453,34 @@ var svgFix = strings.NewReplacer(
 	"font-variant:sansbold;font-weight:normal;", "font-variant:normal;font-weight:bold;",
 )
 
+// drawable checks a Figure, or every Figure panel of a Grid, for axes whose data range
+// overflows (see checkSpans): figures built with NewFigure and Add pass no builder's check.
+func drawable(d Drawer) error {
+	switch v := d.(type) {
+	case *Figure:
+		if v.Plot != nil {
+			return v.checkSpans("Render")
+		}
+	case *Grid:
+		for i, p := range v.Panels {
+			if err := drawable(p); err != nil {
+				return fmt.Errorf("panel %d: %w", i, err)
+			}
+		}
+	}
+	return nil
+}
+
 // Render draws d at its size (see Sizer) and returns the encoded image; format is "svg",
 // "png" or "pdf". A panic inside gonum/plot (e.g. a log axis the caller set over zero) is
-// returned as an error wrapping ErrRender.
+// returned as an error wrapping ErrRender; a figure whose data range overflows float64 (data
+// near ±MaxFloat64) as one wrapping ErrNotFinite.
 func Render(d Drawer, format string) (out []byte, err error) {
 	if isNil(d) {
 		return nil, fmt.Errorf("%w: nothing to render (nil)", ErrArg)
+	}
+	if err := drawable(d); err != nil {
+		return nil, err
 	}
 	w, h := DefaultWidth, DefaultHeight
 	if s, ok := d.(Sizer); ok {

@@ -226,6 +226,17 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 	if !(r.XMin < r.XMax) || !(r.YMin < r.YMax) {
 		return nil, fmt.Errorf("%w: empty rectangle [%g, %g]×[%g, %g]", ErrArg, r.XMin, r.XMax, r.YMin, r.YMax)
 	}
+	// The grid's 121 nodes per side must be distinct floats: on a rectangle narrower than
+	// 1e-9 of its magnitude they coincide, and gonum's contour tracer then grew its paths
+	// until memory ran out.
+	if narrow := func(lo, hi float64) bool { return hi-lo < 1e-9*math.Max(math.Abs(lo), math.Abs(hi)) }; narrow(r.XMin, r.XMax) || narrow(r.YMin, r.YMax) {
+		return nil, fmt.Errorf("%w: Contour: rectangle [%g, %g]×[%g, %g] is narrower than 1e-9 of its magnitude; shift or rescale it",
+			ErrArg, r.XMin, r.XMax, r.YMin, r.YMax)
+	}
+	if !(math.Max(math.Abs(r.XMin), math.Abs(r.XMax)) <= MaxCoordinate && math.Max(math.Abs(r.YMin), math.Abs(r.YMax)) <= MaxCoordinate) {
+		return nil, fmt.Errorf("%w: Contour: rectangle [%g, %g]×[%g, %g] goes beyond ±%g (MaxCoordinate); rescale it",
+			ErrNotFinite, r.XMin, r.XMax, r.YMin, r.YMax, MaxCoordinate)
+	}
 	for i, l := range o.levels {
 		if err := finite(l, "level %d", i); err != nil {
 			return nil, err

@@ -29,7 +29,7 @@ func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Opt
 	if err != nil {
 		return nil, err
 	}
-	if len(w) != rows*cols {
+	if rows > len(w) || cols > len(w) || len(w) != rows*cols { // rows·cols cannot wrap: both ≤ len(w)
 		return nil, fmt.Errorf("%w: %d prototypes for a %d×%d lattice", ErrShape, len(w), rows, cols)
 	}
 	f := NewFigure("", "", "")

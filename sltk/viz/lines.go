@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -102,7 +103,8 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 // Histogram draws the sample as a histogram normalised to a density (bar areas sum to 1),
 // so that it can be compared with density, a probability density drawn on top as a line;
 // density may be nil. bins is the number of equal-width bins over [min, max] of the sample;
-// 0 chooses √n bins, clamped to [5, 80]. A constant sample gets one unit-wide range around
+// 0 chooses √n bins, clamped to [5, 80]; more than 2¹⁶ bins is an error wrapping
+// errs.ErrTooLarge. A constant sample gets one unit-wide range around
 // its value. Options: Title, XLabel, YLabel, Size, legend placement.
 func Histogram(sample []float64, bins int, density func(float64) float64, opts ...Option) (*Figure, error) {
 	o, err := collect("Histogram", opts)
@@ -276,8 +278,11 @@ func densityHistogram(sample []float64, bins int) (*plotter.Histogram, error) {
 	if n == 0 {
 		return nil, fmt.Errorf("%w: Histogram of an empty sample", ErrEmpty)
 	}
-	if bins < 0 || bins > maxBins {
+	if bins < 0 {
 		return nil, fmt.Errorf("%w: Histogram: bins = %d, want in [0, %d]", ErrArg, bins, maxBins)
+	}
+	if bins > maxBins {
+		return nil, fmt.Errorf("viz: Histogram: bins = %d, limit %d: %w", bins, maxBins, errs.ErrTooLarge)
 	}
 	if bins == 0 {
 		bins = min(max(int(math.Ceil(math.Sqrt(float64(n)))), 5), 80)

@@ -28,6 +28,7 @@ type options struct {
 	hideValues            bool
 	integerX              bool
 	given                 []string // names of builder-specific options, for the applicability check
+	builder               string   // the builder's name, for error messages
 }
 
 func (o *options) mark(name string) {
@@ -108,7 +109,7 @@ func HideValues() Option { return func(o *options) { o.hideValues = true; o.mark
 // collect applies opts and checks that every builder-specific option is one that builder
 // accepts.
 func collect(builder string, opts []Option, accepts ...string) (*options, error) {
-	o := &options{}
+	o := &options{builder: builder}
 	for _, opt := range opts {
 		if opt != nil {
 			opt(o)
@@ -155,6 +156,44 @@ func (o *options) finish(f *Figure, title, xlabel, ylabel string) error {
 	if o.logY {
 		if err := setLog(&f.Y, "y"); err != nil {
 			return err
+		}
+	}
+	return f.checkSpans(o.builder)
+}
+
+// MaxCoordinate is the largest magnitude of data that a linear axis (or a colour bar) draws:
+// gonum/plot maps v to (v − min)/(max − min), pads ranges, centres heat-map cells on grid
+// points and joins contour segments by squared distances, all of which overflow to ±Inf or
+// NaN for data near ±MaxFloat64 (SVG paths with "NaN" coordinates). Like check.MaxAbs, the
+// bound keeps squares finite. An axis whose range, with the builder's headroom, goes beyond
+// ±2·MaxCoordinate is an error wrapping ErrNotFinite; log axes map log v and have no limit.
+const MaxCoordinate = 1e150
+
+// checkSpans returns an error wrapping ErrNotFinite, naming fn, when a linear axis of f (or
+// of its colour bar) reaches beyond ±2·MaxCoordinate (see MaxCoordinate); an axis without
+// data (min > max) passes. Cost O(1).
+func (f *Figure) checkSpans(fn string) error {
+	axes := []struct {
+		name string
+		ax   *plot.Axis
+	}{{"x", &f.X}, {"y", &f.Y}}
+	if f.colorBar != nil {
+		axes = append(axes, struct {
+			name string
+			ax   *plot.Axis
+		}{"colour", &f.colorBar.Y})
+	}
+	for _, a := range axes {
+		if _, log := a.ax.Scale.(plot.LogScale); log {
+			continue
+		}
+		lo, hi := a.ax.Min, a.ax.Max
+		if lo > hi { // no data on this axis
+			continue
+		}
+		if !(math.Abs(lo) <= 2*MaxCoordinate && math.Abs(hi) <= 2*MaxCoordinate) {
+			return fmt.Errorf("%w: %s: the %s range [%g, %g] goes beyond ±%g, where drawing overflows float64; rescale the data",
+				ErrNotFinite, fn, a.name, lo, hi, 2*MaxCoordinate)
 		}
 	}
 	return nil

@@ -233,6 +233,9 @@ func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
 	}
 	format := func(v float64) string {
 		a := math.Abs(v)
+		if a == 0 && decimals > 4 { // the other labels are in 'g' form; 150 decimals of "0.000…" widened the axis past the canvas
+			return "0"
+		}
 		if a != 0 && (a >= 1e6 || a < 1e-4) {
 			return strconv.FormatFloat(v, 'g', 4, 64)
 		}
@@ -240,7 +243,10 @@ func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
 	}
 	var ts []plot.Tick
 	eps := step * 1e-9
-	for k := math.Ceil((lo - eps) / step); k*step <= hi+eps; k++ {
+	// The bounds are clamped to ±MaxFloat64: for data up to MaxFloat64, hi + eps rounds to +Inf
+	// and k·step ≤ +Inf never ended the loop (ticks were appended until memory ran out).
+	from, to := math.Max(lo-eps, -math.MaxFloat64), math.Min(hi+eps, math.MaxFloat64)
+	for k := math.Ceil(from / step); k*step <= to; k++ {
 		v := k * step
 		if v == 0 {
 			v = 0 // no "-0"
@@ -250,7 +256,7 @@ func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
 			ts = append(ts, plot.Tick{Value: half})
 		}
 	}
-	if first := math.Ceil((lo-eps)/step)*step - step/2; first >= lo {
+	if first := math.Ceil(from/step)*step - step/2; first >= lo {
 		ts = append(ts, plot.Tick{Value: first})
 	}
 	return ts

@@ -514,6 +514,7 @@ var rows = map[string]any{
 	"preprocess.Standardization.InverseTransform": (*preprocess.Standardization).InverseTransform,
 	"preprocess.Standardization.Transform":        (*preprocess.Standardization).Transform,
 	"preprocess.Standardizer.Fit":                 preprocess.Standardizer.Fit,
+	"preprocess.TrainTest.Split":                  preprocess.TrainTest.Split,
 	"regress.BasisLS.Fit":                         regress.BasisLS.Fit,
 	"regress.Design":                              regress.Design,
 	"regress.Model.MSE":                           (*regress.Model).MSE,
