@@ -16,8 +16,12 @@ func BothSmall(r1, r2 []float64) (int, error) {
 	return argminPair(r1, r2, math.Max)
 }
 
-// maxSensitivityWork bounds n·draws·len(deltas) in NoiseSensitivity.
+// maxSensitivityWork bounds (n + drawCost)·draws·len(deltas) in NoiseSensitivity.
 const maxSensitivityWork = 1 << 26
+
+// drawCost is the work of one draw beyond its n entries (three Gibbs distributions allocated),
+// in units of one entry: with n = 2 a draw costs what some 64 entries do.
+const drawCost = 64
 
 // NoiseSensitivity measures how much the two model-selection scores of the maximum-entropy
 // chapter move when the observation is noisy. For each noise scale δ it draws, draws times, a
@@ -29,13 +33,14 @@ const maxSensitivityWork = 1 << 26
 //	|E_{C|X′}[R(C, X″)] − E_{C|X}[R(C, X)]|    (expected holdout cost).
 //
 // It returns the two averages per δ, in the order of deltas. Seeded; cost
-// O(len(deltas)·draws·n).
+// O(len(deltas)·draws·(n + 64)), at most 2^26 (ErrTooLarge beyond).
 func NoiseSensitivity(n int, t float64, deltas []float64, draws int, seed uint64) (dKappa, dHoldout []float64, err error) {
 	switch {
 	case n < 1 || draws < 1 || len(deltas) == 0:
 		return nil, nil, fmt.Errorf("%w: NoiseSensitivity needs n, draws ≥ 1 and a noise scale, got n = %d, draws = %d, %d scales", ErrParam, n, draws, len(deltas))
-	case n > maxSensitivityWork/draws/len(deltas):
-		return nil, nil, fmt.Errorf("%w: NoiseSensitivity: n·draws·scales = %d·%d·%d, limit %d", ErrTooLarge, n, draws, len(deltas), maxSensitivityWork)
+	case n > maxSensitivityWork/draws/len(deltas)-drawCost:
+		return nil, nil, fmt.Errorf("%w: NoiseSensitivity: (n + %d)·draws·scales = (%d + %d)·%d·%d, limit %d",
+			ErrTooLarge, drawCost, n, drawCost, draws, len(deltas), maxSensitivityWork)
 	}
 	if err := checkT(t); err != nil {
 		return nil, nil, err

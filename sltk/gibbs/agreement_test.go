@@ -78,3 +78,16 @@ func ExampleNoiseSensitivity() {
 		dk[0]/dk[1], dh[0]/dh[1])
 	// Output: κ moves 10× less, holdout 10× less at a tenth of the noise
 }
+
+// Many draws of a tiny cost vector cost little per entry but much per draw: the work bound
+// counts the draw (found by the sweep's pairs of counts: draws = 2^20 ran for seconds).
+func TestNoiseSensitivityWork(t *testing.T) {
+	for _, c := range []struct{ n, draws int }{{2, 1 << 20}, {math.MaxInt, 1}, {1 << 26, 1}} {
+		if _, _, err := NoiseSensitivity(c.n, 1, []float64{0.1}, c.draws, 1); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("n = %d, draws = %d: %v", c.n, c.draws, err)
+		}
+	}
+	if _, _, err := NoiseSensitivity(2, 1, []float64{0.1}, 1<<19, 1); err != nil {
+		t.Errorf("within the bound: %v", err)
+	}
+}

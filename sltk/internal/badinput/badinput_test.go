@@ -26,17 +26,23 @@ func exempt(reason string) exemption { return exemption{reason} }
 
 // A case is one call: an entry point with its arguments at the baseline of a profile, except
 // argument arg set to a bad variant (arg = -1: all at the baseline).
+// arg2 ≥ 0 sets a second argument too (combos_test.go: two counts whose product matters).
 type testCase struct {
 	row  string
 	fn   reflect.Value
 	prof int
 	arg  int
 	bad  variant
+	arg2 int
+	bad2 variant
 }
 
 func (c testCase) String() string {
-	if c.arg < 0 {
+	switch {
+	case c.arg < 0:
 		return fmt.Sprintf("%s(baseline %d)", c.row, c.prof)
+	case c.arg2 >= 0:
+		return fmt.Sprintf("%s(arg %d = %s, arg %d = %s; baseline %d)", c.row, c.arg, c.bad.name, c.arg2, c.bad2.name, c.prof)
 	}
 	return fmt.Sprintf("%s(arg %d = %s; baseline %d)", c.row, c.arg, c.bad.name, c.prof)
 }
@@ -47,6 +53,8 @@ func (c testCase) args() []reflect.Value {
 	for i := range in {
 		if i == c.arg {
 			in[i] = c.bad.v
+		} else if i == c.arg2 {
+			in[i] = c.bad2.v
 		} else {
 			in[i] = baseline(t.In(i), c.prof, 0)
 		}
@@ -71,16 +79,17 @@ func cases() []testCase {
 			panic("row " + name + " is neither a function nor an exemption")
 		}
 		for p := 0; p < 2; p++ {
-			out = append(out, testCase{row: name, fn: fn, prof: p, arg: -1})
+			out = append(out, testCase{row: name, fn: fn, prof: p, arg: -1, arg2: -1})
 			for i := 0; i < fn.Type().NumIn(); i++ {
 				if p > 0 && !shaped(fn.Type().In(i)) {
 					continue // a scalar's bad variants do not depend on the profile
 				}
 				for _, b := range bad(fn.Type().In(i), p, 0) {
-					out = append(out, testCase{row: name, fn: fn, prof: p, arg: i, bad: b})
+					out = append(out, testCase{row: name, fn: fn, prof: p, arg: i, bad: b, arg2: -1})
 				}
 			}
 		}
+		out = append(out, comboCases(name, fn, 0)...)
 	}
 	return out
 }
