@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 // Acceptance returns the log-probability of accepting a move whose cost change Δ gives
@@ -200,7 +201,7 @@ func NewFuncSystem[S any](s0 S, cost func(S) float64, propose func(rng *rand.Ran
 	case propose == nil:
 		return nil, fmt.Errorf("mcmc: NewFuncSystem: propose is nil: %w", ErrParam)
 	}
-	if path := nonFinite(s0, "s0"); path != "" {
+	if path := check.NonFinite(s0, "s0", 0); path != "" {
 		return nil, fmt.Errorf("mcmc: NewFuncSystem: %s: %w", path, ErrNotFinite)
 	}
 	if c := cost(s0); math.IsNaN(c) || math.IsInf(c, 0) {

@@ -4,11 +4,11 @@ package fuzzdata
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math"
-	"reflect"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 // Floats decodes b as little-endian float64 values (any trailing bytes are dropped), at most max.
@@ -47,57 +47,6 @@ func Labels(b []byte, n, k int) []int {
 	return out
 }
 
-// NonFinite returns the path of the first NaN or ±Inf reachable from v through floats, slices,
-// arrays, maps, struct fields (exported or not, so gonum matrices too) and pointers, or "".
-// It visits at most 10⁵ values.
-func NonFinite(v any) string {
-	budget := 0
-	return walk(reflect.ValueOf(v), "result", map[uintptr]bool{}, &budget)
-}
-
-func walk(v reflect.Value, path string, seen map[uintptr]bool, budget *int) string {
-	*budget++
-	if *budget > 1e5 || !v.IsValid() {
-		return ""
-	}
-	switch v.Kind() {
-	case reflect.Float32, reflect.Float64:
-		if f := v.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
-			return fmt.Sprintf("%s = %v", path, f)
-		}
-	case reflect.Slice, reflect.Array:
-		if v.Kind() == reflect.Slice {
-			if v.IsNil() || seen[v.Pointer()] && v.Len() > 0 {
-				return ""
-			}
-			seen[v.Pointer()] = true
-		}
-		for i := 0; i < v.Len(); i++ {
-			if p := walk(v.Index(i), fmt.Sprintf("%s[%d]", path, i), seen, budget); p != "" {
-				return p
-			}
-		}
-	case reflect.Pointer:
-		if v.IsNil() || seen[v.Pointer()] {
-			return ""
-		}
-		seen[v.Pointer()] = true
-		return walk(v.Elem(), path, seen, budget)
-	case reflect.Interface:
-		return walk(v.Elem(), path, seen, budget)
-	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			if p := walk(v.Field(i), path+"."+v.Type().Field(i).Name, seen, budget); p != "" {
-				return p
-			}
-		}
-	case reflect.Map:
-		it := v.MapRange()
-		for it.Next() {
-			if p := walk(it.Value(), fmt.Sprintf("%s[%v]", path, it.Key()), seen, budget); p != "" {
-				return p
-			}
-		}
-	}
-	return ""
-}
+// NonFinite returns the path of the first NaN or ±Inf reachable from v (check.NonFinite, named
+// "result"), or "". It visits at most 10⁵ values.
+func NonFinite(v any) string { return check.NonFinite(v, "result", 1e5) }
