@@ -41,11 +41,11 @@ func (c *Chain[S]) AcceptRate() float64 {
 	return float64(c.Accepted) / float64(c.Proposed)
 }
 
-// Run starts the chain at s0 and returns the recorded trace. States are stored by value; when S
-// is a slice or pointer, Propose must return a fresh value rather than modify its argument.
 // MaxSteps caps the steps (and burn-in) of MH.Run and FirstHit (ErrTooLarge beyond).
 const MaxSteps = 1 << 28
 
+// Run starts the chain at s0 and returns the recorded trace. States are stored by value; when S
+// is a slice or pointer, Propose must return a fresh value rather than modify its argument.
 func (m MH[S]) Run(s0 S) (*Chain[S], error) {
 	if m.LogTarget == nil || m.Propose == nil {
 		return nil, fmt.Errorf("%w: MH needs LogTarget and Propose", ErrParam)

@@ -26,15 +26,17 @@ func exempt(reason string) exemption { return exemption{reason} }
 
 // A case is one call: an entry point with its arguments at the baseline of a profile, except
 // argument arg set to a bad variant (arg = -1: all at the baseline).
-// arg2 ≥ 0 sets a second argument too (combos_test.go: two counts whose product matters).
+// arg2 ≥ 0 sets a second argument too (combos_test.go: two counts whose product matters);
+// combo marks the calls of combos_test.go.
 type testCase struct {
-	row  string
-	fn   reflect.Value
-	prof int
-	arg  int
-	bad  variant
-	arg2 int
-	bad2 variant
+	row   string
+	fn    reflect.Value
+	prof  int
+	arg   int
+	bad   variant
+	arg2  int
+	bad2  variant
+	combo bool
 }
 
 func (c testCase) String() string {
@@ -105,11 +107,14 @@ func shaped(t reflect.Type) bool {
 }
 
 const (
-	timeout   = 3 * time.Second
-	childEnv  = "BADINPUT_CHILD"
-	fromEnv   = "BADINPUT_FROM"
-	memLimit  = 512 << 20 // soft limit of the Go heap in the child
-	addrLimit = 6 << 30   // hard limit of the child's address space: a huge allocation fails fast
+	timeout = 3 * time.Second
+	// comboTimeout is the limit of a combined call (combos_test.go): counts at 2^20 drive
+	// loops of millions of steps through the sweep's reflect-made callbacks, slow but bounded.
+	comboTimeout = 15 * time.Second
+	childEnv     = "BADINPUT_CHILD"
+	fromEnv      = "BADINPUT_FROM"
+	memLimit     = 512 << 20 // soft limit of the Go heap in the child
+	addrLimit    = 6 << 30   // hard limit of the child's address space: a huge allocation fails fast
 )
 
 // Outcome kinds. The first three (and "crash") fail the test.
@@ -291,6 +296,10 @@ func run(c testCase) (kind, msg string) {
 		panic any
 		stack string
 	}
+	limit := timeout
+	if c.combo {
+		limit = comboTimeout
+	}
 	done := make(chan result, 1)
 	go func() {
 		defer func() {
@@ -308,8 +317,8 @@ func run(c testCase) (kind, msg string) {
 		done <- result{out: out}
 	}()
 	select {
-	case <-time.After(timeout):
-		return kHang, "no return within " + timeout.String()
+	case <-time.After(limit):
+		return kHang, "no return within " + limit.String()
 	case r := <-done:
 		if r.panic != nil {
 			return kPanic, fmt.Sprintf("%v at %s", r.panic, r.stack)

@@ -110,13 +110,13 @@ func comboCases(row string, fn reflect.Value, p int) []testCase {
 		switch {
 		case in.Kind() == reflect.Struct:
 			for _, v := range structCombos(in, p) {
-				out = append(out, testCase{row: row, fn: fn, prof: p, arg: i, bad: v, arg2: -1})
+				out = append(out, testCase{row: row, fn: fn, prof: p, arg: i, bad: v, arg2: -1, combo: true})
 			}
 		case in.Kind() == reflect.Pointer && in.Elem().Kind() == reflect.Struct:
 			for _, v := range structCombos(in.Elem(), p) {
 				ptr := reflect.New(in.Elem())
 				ptr.Elem().Set(v.v)
-				out = append(out, testCase{row: row, fn: fn, prof: p, arg: i, bad: variant{"&" + v.name, ptr}, arg2: -1})
+				out = append(out, testCase{row: row, fn: fn, prof: p, arg: i, bad: variant{"&" + v.name, ptr}, arg2: -1, combo: true})
 			}
 		}
 	}
@@ -128,7 +128,7 @@ func comboCases(row string, fn reflect.Value, p int) []testCase {
 				setCount(va, pairCount)
 				setCount(vb, pairCount)
 				out = append(out, testCase{row: row, fn: fn, prof: p, arg: i, bad: variant{"2^20", va},
-					arg2: j, bad2: variant{"2^20", vb}})
+					arg2: j, bad2: variant{"2^20", vb}, combo: true})
 			}
 		}
 	}
