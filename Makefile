@@ -44,7 +44,7 @@ vet:
 gotest:
 	@go test -count=1 ./...
 	@go test -count=1 -tags purego ./sltk/internal/kernel ./sltk/cluster ./sltk/ica
-	@cd sltk/mapreduce && go test -count=1 ./...
+	@cd sltk/mapreduce && go test -count=1 -timeout 30m ./... # the first pipeline builds the job server
 
 # A notebook whose cell panics must fail the run and be named with its cell.
 runner-selftest:

@@ -71,10 +71,11 @@ type JobServer struct {
 }
 
 // StartJobServer builds the loopback job server on first use (into the user's cache directory,
-// about a minute with a cold Go build cache; SLTK_PRISM names a binary built before), starts it
-// on a free loopback port and returns when it serves. It fails with ErrEngine when the build or
-// the start fails, or when the child listens on any address that is not loopback (checked on
-// Linux through /proc; elsewhere the build overlay alone restricts it).
+// 1–4 minutes on 2 cores, as Beam's packages compile anew from the edited copy; SLTK_PRISM
+// names a binary built before), starts it on a free loopback port and returns when it serves.
+// It fails with ErrEngine when the build or the start fails (a ctx that ends during the build
+// ends it), or when the child listens on any address that is not loopback (checked on Linux
+// through /proc; elsewhere the edited listener alone restricts it).
 func StartJobServer(ctx context.Context) (*JobServer, error) {
 	if ctx == nil {
 		return nil, fmt.Errorf("%w: mapreduce: StartJobServer: nil context", ErrParam)
@@ -132,7 +133,7 @@ func StartJobServer(ctx context.Context) (*JobServer, error) {
 	} else if len(open) > 0 {
 		j.Close()
 		return nil, fmt.Errorf("%w: mapreduce: StartJobServer: %s listens beyond loopback on %v "+
-			"(built without the loopback overlay?)", ErrEngine, bin, open)
+			"(built without the loopback edit?)", ErrEngine, bin, open)
 	}
 	return j, nil
 }
@@ -158,7 +159,7 @@ func (j *JobServer) Close() error {
 var buildMu sync.Mutex // one build of the job server at a time in this process
 
 // jobServerBinary returns the path of the loopback job server, building it on first use. The
-// binary is keyed by a hash of its source, this module's requirements, the overlay edit and the
+// binary is keyed by a hash of its source, this module's requirements, the listener edit and the
 // Go version, so an upgrade of any of them builds a new one.
 func jobServerBinary(ctx context.Context) (string, error) {
 	if p := os.Getenv("SLTK_PRISM"); p != "" {

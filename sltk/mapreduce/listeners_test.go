@@ -22,7 +22,7 @@ func TestDefaultRunnerListensOnLoopbackOnly(t *testing.T) {
 	if _, err := Listeners(os.Getpid()); errors.Is(err, ErrNoProcNet) {
 		t.Skip("listeners are read from /proc (Linux)")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute) // the first pipeline may build the job server
 	defer cancel()
 	docs := strings.Fields(strings.Repeat("the quick brown fox jumps over the lazy dog ", 2000))
 	if _, _, err := WordCount(ctx, Runner{}, docs[:10], false); err != nil {
@@ -77,7 +77,7 @@ func TestDefaultRunnerListensOnLoopbackOnly(t *testing.T) {
 }
 
 // TestJobServerWithoutOverlayRefused builds the job server command without the loopback
-// overlay, as Beam ships it: it listens on all interfaces, and StartJobServer must refuse it.
+// edit, against Beam as it ships: it listens on all interfaces, and StartJobServer must refuse it.
 func TestJobServerWithoutOverlayRefused(t *testing.T) {
 	if _, err := Listeners(os.Getpid()); errors.Is(err, ErrNoProcNet) {
 		t.Skip("listeners are read from /proc (Linux)")

@@ -13,7 +13,7 @@ import (
 // TestPortableRunnerLoopback submits word count to a job server of its own, on a loopback port,
 // through Beam's portable (universal) runner: the path of Flink, Spark and Dataflow.
 func TestPortableRunnerLoopback(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute) // the first pipeline may build the job server
 	defer cancel()
 	js, err := StartJobServer(ctx)
 	if err != nil {
