@@ -3,10 +3,10 @@ package classify
 import (
 	"encoding/json"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/frame"
+	"github.com/sltk-book/sltk/sltk/internal/fixture"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -17,14 +17,8 @@ import (
 // LogisticRegression() returns, within 1e-6 of the minimisers of C = 1 and C = 0.1. Unpenalised, the same data are
 // separable and the weights run far beyond scikit-learn's.
 func TestLogisticMatchesSklearn(t *testing.T) {
-	raw, err := os.ReadFile("testdata/sklearn_logistic.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var fix map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &fix); err != nil {
-		t.Fatal(err)
-	}
+	fixture.JSON(t, "testdata/sklearn_logistic.json", &fix)
 	x, y, _, err := frame.BreastCancer()
 	if err != nil {
 		t.Fatal(err)

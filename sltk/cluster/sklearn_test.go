@@ -1,11 +1,10 @@
 package cluster
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fixture"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -27,14 +26,8 @@ type sklearnSpectral struct {
 
 func loadSklearnSpectral(t *testing.T) (sklearnSpectral, *mat.Dense) {
 	t.Helper()
-	raw, err := os.ReadFile("testdata/sklearn_spectral.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f sklearnSpectral
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	fixture.JSON(t, "testdata/sklearn_spectral.json", &f)
 	x := mat.NewDense(len(f.X), 2, nil)
 	for i, r := range f.X {
 		x.SetRow(i, r)

@@ -1,12 +1,11 @@
 package density
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/frame"
+	"github.com/sltk-book/sltk/sltk/internal/fixture"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -23,14 +22,8 @@ type sklearnDensity struct {
 
 func loadSklearnDensity(t *testing.T) sklearnDensity {
 	t.Helper()
-	raw, err := os.ReadFile("testdata/sklearn_density.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f sklearnDensity
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	fixture.JSON(t, "testdata/sklearn_density.json", &f)
 	return f
 }
 

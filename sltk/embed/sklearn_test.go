@@ -1,12 +1,11 @@
 package embed
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/frame"
+	"github.com/sltk-book/sltk/sltk/internal/fixture"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -17,10 +16,6 @@ import (
 // 1.2.1). The randomized solvers approximate the same subspace from different sketches, so
 // agree to 5e-3 (a flipped sign would differ by about 0.4).
 func TestPCAMatchesSklearn(t *testing.T) {
-	raw, err := os.ReadFile("testdata/sklearn_pca.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var fix struct {
 		Cases []struct {
 			Name              string
@@ -28,9 +23,7 @@ func TestPCAMatchesSklearn(t *testing.T) {
 			ExplainedVariance []float64 `json:"explained_variance"`
 		}
 	}
-	if err := json.Unmarshal(raw, &fix); err != nil {
-		t.Fatal(err)
-	}
+	fixture.JSON(t, "testdata/sklearn_pca.json", &fix)
 	wine, _, _, err := frame.Wine()
 	if err != nil {
 		t.Fatal(err)
