@@ -17,6 +17,7 @@ type DensityModel interface {
 	// LogDensity returns log p(xᵢ) for each row xᵢ of x.
 	LogDensity(x mat.Matrix) ([]float64, error)
 	// Score returns the mean log-likelihood (1/n) Σᵢ log p(xᵢ), the quantity scikit-learn's
-	// score reports, so that models fitted on different n compare.
+	// GaussianMixture.score reports, so that models fitted on different n compare.
+	// scikit-learn's KernelDensity.score reports the sum Σᵢ log p(xᵢ) instead: n times Score.
 	Score(x mat.Matrix) (float64, error)
 }

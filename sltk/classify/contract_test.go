@@ -64,6 +64,7 @@ func TestParamMessages(t *testing.T) {
 		{func() error { _, err := (SVM{Tol: -1}).Fit(x, y); return err }(), "SVM.Fit: Tol = -1, want > 0"},
 		{func() error { _, err := (HardMarginSVM{MaxIter: -3}).Fit(x, y); return err }(), "HardMarginSVM.Fit: MaxIter = -3, want ≥ 0"},
 		{func() error { _, err := (LogisticRegression{L2: -2}).Fit(x, y); return err }(), "LogisticRegression.Fit: L2 = -2, want finite and ≥ 0"},
+		{func() error { _, err := (LogisticRegression{L2: 1, NoPenalty: true}).Fit(x, y); return err }(), "LogisticRegression.Fit: L2 = 1 with NoPenalty, want 0"},
 		{func() error { _, err := (Perceptron{MaxIter: -1}).Fit(x, y); return err }(), "Perceptron.Fit: MaxIter = -1, want ≥ 0"},
 		{func() error { _, err := (KNN{Neighbors: 9}).Fit(x, y); return err }(), "KNN.Fit: Neighbors = 9, want in [1, 6]"},
 		{func() error { _, err := (DecisionTree{MinLeaf: -1}).Fit(x, y); return err }(), "DecisionTree.Fit: MinLeaf = -1, want ≥ 0"},

@@ -28,9 +28,10 @@ func ExampleERMLP() {
 func ExampleLogisticRegression() {
 	// One binary feature: y = 1 for 1 of 4 examples with x = 0 and for 3 of 4 with x = 1. The
 	// fit has an intercept (by default), P(y = 1 | x) = sig(w·x + b), and the maximum likelihood
+	// (NoPenalty; the default L2 = 1 would shrink w)
 	// matches the frequencies: sig(b) = 1/4, sig(w + b) = 3/4, so b = −ln 3 and w = 2 ln 3.
 	x := mat.NewDense(8, 1, []float64{0, 0, 0, 0, 1, 1, 1, 1})
-	m, _ := LogisticRegression{Tol: 1e-10}.Fit(x, []int{1, 0, 0, 0, 1, 1, 1, 0})
+	m, _ := LogisticRegression{NoPenalty: true, Tol: 1e-10}.Fit(x, []int{1, 0, 0, 0, 1, 1, 1, 0})
 	fmt.Printf("w = %.6f (2 ln 3 = %.6f), b = %.6f\n", m.W[0], 2*math.Log(3), m.B)
 	// Output: w = 2.197225 (2 ln 3 = 2.197225), b = -1.098612
 }

@@ -182,7 +182,7 @@ func TestMistakeBound(t *testing.T) {
 func TestLogistic(t *testing.T) {
 	// x ≡ 1 with 3 positive and 1 negative label: w* = ln 3.
 	x := mat.NewDense(4, 1, []float64{1, 1, 1, 1})
-	m, err := LogisticRegression{Tol: 1e-10, NoIntercept: true}.Fit(x, []int{1, 1, 1, 0})
+	m, err := LogisticRegression{NoPenalty: true, Tol: 1e-10, NoIntercept: true}.Fit(x, []int{1, 1, 1, 0})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,10 +48,18 @@ func LogisticLoss(m float64) (float64, error) {
 // J(w, b) = Σ_i ln(1 + exp(−s_i(⟨w, x_i⟩ + b))) + (L2/2)‖w‖², with gonum's L-BFGS. The
 // intercept b is fitted by default (as in scikit-learn) and not penalised; the seed's threshold
 // form sgn(⟨w, x⟩ − θ) has θ = −b. The seed suggests gradient descent; L-BFGS uses the same
-// gradient and converges in far fewer steps. On separable data without L2 the infimum 0 is not
-// attained (‖w‖ → ∞); MaxIter then ends the run and the model reports Converged = false.
+// gradient and converges in far fewer steps.
+//
+// Zero values: L2 = 1, scikit-learn's default C = 1 (L2 = 1/C: scikit-learn minimises
+// C·Σ_i loss + ½‖w‖²), so that separable data still has a finite minimiser;
+// TestLogisticMatchesSklearn compares the weights with LogisticRegression() on breast cancer.
+// NoPenalty fits the unpenalised maximum-likelihood model of the lecture (scikit-learn's
+// penalty=None) and needs L2 = 0. On separable data without a penalty the infimum 0 is not
+// attained (‖w‖ → ∞): the run ends when the gradient is below Tol or at MaxIter, with weights
+// that only grow with a tighter Tol.
 type LogisticRegression struct {
-	L2          float64 // ridge penalty on w (not on b); 0 means none
+	L2          float64 // ridge penalty on w (not on b); 0 means 1 unless NoPenalty
+	NoPenalty   bool    // no ridge penalty (the plain likelihood); L2 must be 0
 	NoIntercept bool    // fix b = 0 (a model through the origin)
 	Tol         float64 // stop when max_j |∂J/∂w_j| ≤ Tol·n; 0 means 1e-6
 	MaxIter     int     // cap on L-BFGS iterations; 0 means 1000, at most MaxSweeps
@@ -200,6 +208,12 @@ func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
 		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: Tol = %v, want > 0", ErrParam, l.Tol)
 	case maxIter < 0:
 		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: MaxIter = %d, want ≥ 0", ErrParam, l.MaxIter)
+	case l.NoPenalty && l.L2 != 0:
+		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: L2 = %v with NoPenalty, want 0", ErrParam, l.L2)
+	}
+	l2 := cmp.Or(l.L2, 1)
+	if l.NoPenalty {
+		l2 = 0
 	}
 	if err := check.Size("classify: LogisticRegression.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
 		return nil, err
@@ -207,7 +221,7 @@ func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
 	if err := checkScale("LogisticRegression.Fit", x); err != nil {
 		return nil, err
 	}
-	obj := newLogisticObjective(dense(x), s, l.L2, !l.NoIntercept)
+	obj := newLogisticObjective(dense(x), s, l2, !l.NoIntercept)
 	p := d
 	if obj.intercept {
 		p++

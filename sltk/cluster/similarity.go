@@ -100,10 +100,14 @@ func EpsilonGraph(x mat.Matrix, eps float64) (*mat.SymDense, error) {
 
 // KNNGraph returns the symmetrised k-nearest-neighbour graph S = (C + Cᵀ)/2, where C_ij = 1
 // when x_j is one of the Neighbors nearest rows of x_i (i excluded; ties to the smaller index):
-// weight 1 for mutual neighbours and 1/2 for one-sided ones, as scikit-learn's
-// "nearest_neighbors" affinity without the self-loop. Neighbours come from an exact k-d tree
-// (gonum spatial/kdtree). Errors as GaussianGraph (ErrParam for Neighbors outside [1, n−1]).
-// Cost O(n·log n + n·Neighbors) searches in low dimension, O(n²) memory.
+// weight 1 for mutual neighbours and 1/2 for one-sided ones. Neighbors counts other points
+// only, while scikit-learn's n_neighbors counts the point itself (kneighbors_graph with
+// include_self=True, which SpectralClustering's "nearest_neighbors" affinity uses): KNNGraph(x,
+// k) equals that affinity for n_neighbors = k+1 off the diagonal, and the diagonal, where
+// scikit-learn has 1, does not enter a Laplacian (TestKNNGraphMatchesSklearn). Neighbours come
+// from an exact k-d tree (gonum spatial/kdtree). Errors as GaussianGraph (ErrParam for
+// Neighbors outside [1, n−1]). Cost O(n·log n + n·Neighbors) searches in low dimension, O(n²)
+// memory.
 func KNNGraph(x mat.Matrix, neighborsK int) (*mat.SymDense, error) {
 	data, n, d, err := graphInput("KNNGraph", x)
 	if err != nil {

@@ -15,14 +15,18 @@ import (
 type Normalization int
 
 const (
-	// Unnormalized uses L = D − S, the lecture's algorithm; it relaxes the ratio cut.
-	Unnormalized Normalization = iota
+	// RandomWalk uses the eigenvectors of L_rw = I − D^{−1}S, i.e. D^{−1/2} times those of L_sym
+	// (Shi & Malik); it relaxes the normalised cut. It is the zero value because it is
+	// scikit-learn's SpectralClustering: its spectral_embedding takes the eigenvectors of the
+	// normalised Laplacian L_sym (norm_laplacian=True) and divides row i by √d_i, and k-means
+	// clusters those rows unchanged.
+	RandomWalk Normalization = iota
 	// Symmetric uses L_sym = I − D^{−1/2}SD^{−1/2} and scales every row of the embedding to unit
 	// length (Ng, Jordan & Weiss).
 	Symmetric
-	// RandomWalk uses the eigenvectors of L_rw = I − D^{−1}S, i.e. D^{−1/2} times those of L_sym
-	// (Shi & Malik); it relaxes the normalised cut. This is scikit-learn's SpectralClustering.
-	RandomWalk
+	// Unnormalized uses L = D − S, the lecture's algorithm (seed 002 §5.6); it relaxes the ratio
+	// cut. Set it explicitly to follow the lecture.
+	Unnormalized
 )
 
 // denseEigenLimit is the largest n whose Laplacian is diagonalised in full (mat.EigenSym,
@@ -41,7 +45,8 @@ const (
 // relaxation of the balanced cut), and cluster the rows of U with k-means (KMeans with
 // Restarts starts, k-means++ seeding).
 //
-// Zero values: Normalization = Unnormalized, Restarts = 10 (scikit-learn's n_init),
+// Zero values: Normalization = RandomWalk (scikit-learn's; the lecture's algorithm is
+// Unnormalized), Restarts = 10 (scikit-learn's n_init),
 // Tol = 1e-10 (eigen-residual ‖Lu − λu‖ relative to the Gershgorin bound of ‖L‖; values below
 // 1e-13 are raised to it), MaxIter = min(n, 1000) Lanczos basis vectors, Seed 0 (Lanczos start
 // and k-means).
@@ -109,7 +114,7 @@ func (sc SpectralClustering) Fit(s mat.Symmetric) (*SpectralResult, error) {
 	switch {
 	case k < 1 || k > n:
 		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: K = %d, want 1 ≤ K ≤ n = %d: %w", k, n, errs.ErrParam)
-	case sc.Normalization < Unnormalized || sc.Normalization > RandomWalk:
+	case sc.Normalization < RandomWalk || sc.Normalization > Unnormalized:
 		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: Normalization %d is unknown: %w", int(sc.Normalization), errs.ErrParam)
 	case sc.Restarts < 0:
 		return nil, fmt.Errorf("cluster: SpectralClustering.Fit: Restarts = %d, want ≥ 0: %w", sc.Restarts, errs.ErrParam)

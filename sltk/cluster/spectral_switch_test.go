@@ -106,7 +106,7 @@ func TestSpectralEigenSwitch(t *testing.T) {
 		}
 		for gi, g := range graphs { // each Laplacian on each graph at some n, for run time
 			for ki, k := range g.ks {
-				norm := Normalization((n + gi + ki) % 3)
+				norm := []Normalization{Unnormalized, Symmetric, RandomWalk}[(n+gi+ki)%3]
 				name := fmt.Sprintf("n=%d %s norm=%d K=%d", n, g.name, norm, k)
 				checkEigen(t, name, g.s, norm, k)
 			}
@@ -175,7 +175,7 @@ func checkEigen(t *testing.T, name string, s *mat.SymDense, norm Normalization, 
 // reported as not converged above it, never as converged.
 func TestSpectralCheckFallback(t *testing.T) {
 	s := cycles(401)
-	res, err := SpectralClustering{K: 3, MaxIter: 1, Seed: 1}.Fit(s)
+	res, err := SpectralClustering{K: 3, Normalization: Unnormalized, MaxIter: 1, Seed: 1}.Fit(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestSpectralCheckFallback(t *testing.T) {
 	}
 	checkEigen(t, "n=401 cycle fallback", s, Unnormalized, 3)
 	big := cycles(denseFallbackLimit + 1)
-	res, err = SpectralClustering{K: 3, MaxIter: 1, Restarts: 1, Seed: 1}.Fit(big)
+	res, err = SpectralClustering{K: 3, Normalization: Unnormalized, MaxIter: 1, Restarts: 1, Seed: 1}.Fit(big)
 	if err != nil {
 		t.Fatal(err)
 	}

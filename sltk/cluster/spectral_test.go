@@ -42,7 +42,7 @@ func TestTwoTrianglesOracle(t *testing.T) {
 			t.Errorf("spec(L)[%d] = %v, want %v", i, v, want[i])
 		}
 	}
-	res, err := SpectralClustering{K: 2, Seed: 1}.Fit(s)
+	res, err := SpectralClustering{K: 2, Normalization: Unnormalized, Seed: 1}.Fit(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestComponentsAndZeroEigenvalues(t *testing.T) {
 	if _, err := (SpectralClustering{K: 2}).Fit(s); !errors.Is(err, errs.ErrDisconnected) {
 		t.Errorf("3 components, K = 2: err = %v, want ErrDisconnected", err)
 	}
-	res, err := SpectralClustering{K: 3, Seed: 2}.Fit(s)
+	res, err := SpectralClustering{K: 3, Normalization: Unnormalized, Seed: 2}.Fit(s)
 	if err != nil || accuracy3(res.Labels) < 1 {
 		t.Errorf("K = 3 on 3 components: %v, %v", res.Labels, err)
 	}
@@ -300,7 +300,7 @@ func TestSpectralBadInput(t *testing.T) {
 
 func ExampleSpectralClustering() {
 	s := twoTriangles()
-	res, _ := SpectralClustering{K: 2, Seed: 1}.Fit(s)
+	res, _ := SpectralClustering{K: 2, Normalization: Unnormalized, Seed: 1}.Fit(s)
 	fmt.Println(res.Labels[0] == res.Labels[2], res.Labels[2] == res.Labels[3])
 	fmt.Printf("λ₂ = %.6f\n", res.Eigenvalues[1])
 	// Output:

@@ -37,8 +37,14 @@ func (k Kernel) String() string {
 //
 // Bandwidth is the window width h. The zero value selects h by leave-one-out likelihood
 // over Widths (or, when Widths is empty, over 40 widths spaced logarithmically between 1/20 and
-// 2 times Silverman's rule of thumb), which is how the notebooks avoid both over- and
-// under-smoothing. A negative or non-finite Bandwidth is an error wrapping ErrParam.
+// 2 times Silverman's rule of thumb), which avoids both over- and under-smoothing at any scale
+// of the data. scikit-learn's KernelDensity uses bandwidth = 1.0 unless told otherwise: set
+// Bandwidth: 1 for its estimate (the Gaussian kernels agree; TestKDEMatchesSklearn). A negative
+// or non-finite Bandwidth is an error wrapping ErrParam.
+//
+// For a scikit-learn user: KDEModel.LogDensity is score_samples, but KDEModel.Score is the mean
+// log-density per row (the library's Score everywhere), while KernelDensity.score returns the
+// sum over the rows, len(rows) times Score.
 type KDE struct {
 	Kernel    Kernel
 	Bandwidth float64
@@ -347,7 +353,8 @@ func (m *KDEModel) LogDensity(q mat.Matrix) ([]float64, error) {
 }
 
 // Score returns the mean log-density (1/r) Σ ln P̂(q_i) of the rows of q (sltk.DensityModel;
-// −Inf when a box-kernel estimate is 0 at some row). Cost O(#rows·p·n).
+// −Inf when a box-kernel estimate is 0 at some row): scikit-learn's KernelDensity.score is the
+// sum, r times this. Cost O(#rows·p·n).
 func (m *KDEModel) Score(q mat.Matrix) (float64, error) {
 	ld, err := m.LogDensity(q)
 	if err != nil {

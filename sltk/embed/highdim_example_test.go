@@ -9,6 +9,8 @@ import (
 
 func ExamplePCA() {
 	// Four points on the line x₂ = 2x₁ (plus an offset): one component explains everything.
+	// Its sign is scikit-learn's: the scores of the end points tie at ±3.354, the first (row 0,
+	// score −3.354 for +u₁) decides, so u₁ points down (scikit-learn 1.2.1 gives the same).
 	x := mat.NewDense(4, 2, []float64{1, 1, 2, 3, 3, 5, 4, 7})
 	m, _ := embed.PCA{Components: 1}.Fit(x)
 	fmt.Printf("u₁ = (%.4f, %.4f), ratio %.3f, residual %.3g\n",
@@ -16,7 +18,7 @@ func ExamplePCA() {
 	z, _ := m.Transform(mat.NewDense(1, 2, []float64{2.5, 4}))
 	fmt.Printf("coordinate of the centroid: %.3g\n", z.At(0, 0))
 	// Output:
-	// u₁ = (0.4472, 0.8944), ratio 1.000, residual 0
+	// u₁ = (-0.4472, -0.8944), ratio 1.000, residual 0
 	// coordinate of the centroid: 0
 }
 

@@ -54,7 +54,10 @@ const (
 //
 // Zero values: Components = min(n, d) (for PCAFull; PCARandomized needs Components),
 // Solver = PCAFull, Oversample = 10, PowerIter = 4 (scikit-learn's defaults), Seed 0. Each
-// component's sign is fixed so that its largest-magnitude entry is positive.
+// component's sign is scikit-learn's (svd_flip, both solvers): the projection of the centred
+// data on u_j has its largest-magnitude entry (the first on ties) positive, the sign of the
+// largest entry of column j of U in A = UΣVᵀ (O(n·d·K) more work). TestPCAMatchesSklearn checks the components
+// against scikit-learn's on wine and digits.
 type PCA struct {
 	Components int
 	Solver     PCASolver
@@ -72,7 +75,8 @@ type PCA struct {
 type PCAModel struct {
 	// Mean is the centroid μ of the training rows (length d).
 	Mean []float64
-	// Components is d×K with the orthonormal principal directions u_1..u_K as columns.
+	// Components is d×K with the orthonormal principal directions u_1..u_K as columns: the
+	// transpose of scikit-learn's components_ (K×d, one direction per row), with the same signs.
 	Components *mat.Dense
 	// Values are the eigenvalues λ_j = ‖A u_j‖² of C = AᵀA of the centred data, decreasing:
 	// all min(n, d) of them for PCAFull, the first K for PCARandomized.
@@ -159,7 +163,8 @@ func (p PCA) Fit(x mat.Matrix) (*PCAModel, error) {
 		}
 	}
 	comp := mat.DenseCopyOf(v.Slice(0, d, 0, k))
-	colsign.Fix(comp) // unique up to sign (Remark 5.28): largest entry positive
+	// Unique up to sign (Remark 5.28): scikit-learn's rule, the largest-magnitude score positive.
+	colsign.FixBy(comp, scores(data, n, d, mean, comp))
 	m := &PCAModel{Mean: mean, Components: comp, Values: values, TotalVariance: total, N: n}
 	m.ExplainedVariance = make([]float64, k)
 	m.ExplainedVarianceRatio = make([]float64, k)
@@ -321,12 +326,7 @@ func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
 func mulRows(y, a, z *mat.Dense) {
 	n, p := a.Dims()
 	_, q := z.Dims()
-	zt := make([]float64, q*p) // row c is column c of z
-	for j := range p {
-		for c, v := range z.RawRowView(j) {
-			zt[c*p+j] = v
-		}
-	}
+	zt := transposed(z)
 	ar, yr := a.RawMatrix(), y.RawMatrix()
 	par.Chunks(n, 256, func(lo, hi int) {
 		row := make([]float64, q)
@@ -335,6 +335,37 @@ func mulRows(y, a, z *mat.Dense) {
 			copy(yr.Data[i*yr.Stride:i*yr.Stride+q], row)
 		}
 	})
+}
+
+// transposed returns the p×q matrix z transposed, row-major: row c is column c of z.
+func transposed(z *mat.Dense) []float64 {
+	p, q := z.Dims()
+	zt := make([]float64, q*p)
+	for j := range p {
+		for c, v := range z.RawRowView(j) {
+			zt[c*p+j] = v
+		}
+	}
+	return zt
+}
+
+// scores returns the n×k projections ⟨x_i − μ, v_c⟩ of the rows of the row-major n×d data on
+// the columns of v (d×k), centring one row at a time (the centred copy of Fit may have been
+// overwritten by the tall QR), in parallel over rows. Cost O(n·d·k) time, O(n·k) memory.
+func scores(data []float64, n, d int, mean []float64, v *mat.Dense) *mat.Dense {
+	_, k := v.Dims()
+	vt := transposed(v)
+	out := mat.NewDense(n, k, nil)
+	par.Chunks(n, 256, func(lo, hi int) {
+		row := make([]float64, d)
+		for i := lo; i < hi; i++ {
+			for j, x := range data[i*d : (i+1)*d] {
+				row[j] = x - mean[j]
+			}
+			kernel.Dots(out.RawRowView(i), row, vt)
+		}
+	})
+	return out
 }
 
 // transRows is the number of rows per block of transMul: a block of a and y, transposed, stays

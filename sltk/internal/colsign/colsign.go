@@ -12,11 +12,20 @@ import (
 // Fix flips each column of m so that its largest-magnitude entry (the first one on ties) is
 // positive. Cost O(rows·cols).
 func Fix(m *mat.Dense) {
+	FixBy(m, m)
+}
+
+// FixBy flips column j of m when the largest-magnitude entry of column j of by (the first one
+// on ties) is negative; m and by have the same number of columns. With by = AV, the scores of
+// the data A on the directions V, this is scikit-learn's svd_flip (u_based_decision=True, the
+// rule of its PCA): the column of U = AVΣ⁻¹ decides. Cost O(rows(by)·cols + rows(m)·cols).
+func FixBy(m, by *mat.Dense) {
 	r, c := m.Dims()
+	br, _ := by.Dims()
 	for j := range c {
 		best := 0.0
-		for i := range r {
-			if v := m.At(i, j); math.Abs(v) > math.Abs(best) {
+		for i := range br {
+			if v := by.At(i, j); math.Abs(v) > math.Abs(best) {
 				best = v
 			}
 		}
