@@ -27,7 +27,7 @@
 //     the first split T_c = 2λ_max, Posteriors and FreeEnergy the Gibbs quantities at given
 //     centroids (Theorems 9–10, with errata E13–E14 corrected), MeanHessian the Hessian of F at
 //     the sample mean whose sign change marks T_c (erratum E17 corrected).
-//   - DAPA chooses the number of clusters by posterior agreement (§3.8, Ex. 7); LogPAKernel is
+//   - DAPA chooses the number of clusters by posterior agreement (§3.8, Ex. 7); DALogPAKernel is
 //     the factorised kernel it maximises.
 //   - HistogramDA (ch. 5, Algorithm 3) clusters empirical histograms under the KL cost;
 //     PatchCounts (image patches as objects, gray values as features) and HistogramsFromCounts

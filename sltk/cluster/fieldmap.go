@@ -8,12 +8,12 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// CityBlock is the L1 dissimilarity Σ_j |a_j − b_j|, a metric that no centroid represents
+// Manhattan is the L1 (city-block) dissimilarity Σ_j |a_j − b_j|, a metric that no centroid represents
 // exactly (its "centre" is the coordinate-wise median, not the mean). a and b must have the
 // same length; Dissimilarities and NewFieldMap check that. Called directly with lengths that
 // differ, or with values whose distance is not a finite number, it returns math.MaxFloat64,
 // the "infinitely far" a dissimilarity function without an error result can report.
-func CityBlock(a, b []float64) float64 {
+func Manhattan(a, b []float64) float64 {
 	if len(a) != len(b) {
 		return math.MaxFloat64
 	}
@@ -24,9 +24,15 @@ func CityBlock(a, b []float64) float64 {
 	return finiteOrMax(s)
 }
 
+// CityBlock is Manhattan, under the name it had before classify.Manhattan fixed one name for the
+// L1 distance.
+//
+// Deprecated: use Manhattan.
+func CityBlock(a, b []float64) float64 { return Manhattan(a, b) }
+
 // HalfSquared is the dissimilarity ½‖a − b‖² under which the mean fields of pairwise
 // clustering equal the soft k-means distances ½‖x − w_q‖² (seed 001 §4.2.4). Lengths that
-// differ or a distance that is not finite give math.MaxFloat64, as for CityBlock.
+// differ or a distance that is not finite give math.MaxFloat64, as for Manhattan.
 func HalfSquared(a, b []float64) float64 {
 	if len(a) != len(b) {
 		return math.MaxFloat64

@@ -28,7 +28,7 @@ const (
 // order and, for each row x, move only the nearest centroid q (ties to the smallest index) a
 // step towards it, w_q ← w_q + ε (x − w_q). Each epoch is one pass in a fresh random order.
 //
-// Zero values mean: Init KMeansPlusPlus, Rate RateMacQueen, LearningRate 0.5, Tau n (one epoch),
+// Zero values mean: Init KMeansPlusPlus, RateRule RateMacQueen, LearningRate 0.5, Tau n (one epoch),
 // MaxIter 10 epochs, Tol 0 (run all epochs), Workers GOMAXPROCS.
 //
 // Order of the random numbers (so that a variant such as an online SOM with σ = 0 can replay the
@@ -39,10 +39,12 @@ const (
 // Cost: O(n·k·d) per epoch for the updates (sequential by nature) plus a parallel O(n·k·d)
 // assignment pass per epoch for Trace.
 type OnlineKMeans struct {
-	K            int
-	Init         KMeansInit
-	Centroids    mat.Matrix // k×d initial centroids for Init == KMeansGiven
-	Rate         OnlineRate
+	K         int
+	Init      KMeansInit
+	Centroids mat.Matrix // k×d initial centroids for Init == KMeansGiven
+	// RateRule is the schedule of ε (named RateRule, not Rate, so that it does not read as the
+	// step size, which is LearningRate).
+	RateRule     OnlineRate
 	LearningRate float64 // ε for RateConstant and ε₀ for RateDecay; in (0, 1]
 	Tau          float64 // decay time of RateDecay, in steps; > 0
 	MaxIter      int
@@ -73,8 +75,8 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	tau = cmp.Or(tau, float64(n))
 	epochs = cmp.Or(epochs, 10)
 	switch {
-	case ok.Rate < RateMacQueen || ok.Rate > RateDecay:
-		return nil, fmt.Errorf("%w: Rate = %d is not a known schedule", ErrParam, int(ok.Rate))
+	case ok.RateRule < RateMacQueen || ok.RateRule > RateDecay:
+		return nil, fmt.Errorf("%w: RateRule = %d is not a known schedule", ErrParam, int(ok.RateRule))
 	case !(eta0 > 0 && eta0 <= 1):
 		return nil, fmt.Errorf("%w: Eta0 = %v, want 0 < Eta0 ≤ 1", ErrParam, ok.LearningRate)
 	case !(tau > 0) || math.IsInf(tau, 0):
@@ -102,7 +104,7 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 		_, q := kmNearest(xi, cent, k)
 		wins[q]++
 		var eps float64
-		switch ok.Rate {
+		switch ok.RateRule {
 		case RateMacQueen:
 			eps = 1 / float64(wins[q])
 		case RateConstant:

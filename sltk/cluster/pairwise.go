@@ -321,9 +321,9 @@ type Pairwise struct {
 // PairwiseResult is the outcome of Pairwise.Fit. Each level's Cost is the expected cost
 // (1/(2p)) Σ_q Σ_α ⟨m_q^(α)⟩ d̄_qα under the mean-field distribution.
 type PairwiseResult struct {
-	Assign *mat.Dense // n×K soft assignments at TMin
-	Fields *mat.Dense // n×K mean fields at TMin
-	Labels []int      // argmax_q of Assign (ties to the smallest index)
+	Posteriors *mat.Dense // n×K soft assignments (posteriors) at TMin
+	Fields     *mat.Dense // n×K mean fields at TMin
+	Labels     []int      // argmax_q of Posteriors (ties to the smallest index)
 	// Cost is the hard cost C14 of Labels (over observed pairs when entries are missing).
 	Cost   float64
 	Levels []gibbs.Level
@@ -379,7 +379,7 @@ func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluster: Pairwise: %w", err)
 	}
-	res.Assign, res.Labels = m, argmaxRows(m)
+	res.Posteriors, res.Labels = m, argmaxRows(m)
 	res.Cost = pwHardCost(p, res.Labels, k)
 	return res, nil
 }

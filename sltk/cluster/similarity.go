@@ -213,11 +213,17 @@ func invSqrtDegrees(fn string, deg []float64) ([]float64, error) {
 	return inv, nil
 }
 
-// Components labels every vertex of the graph S > 0 with its connected component (numbered in
-// order of their smallest vertex) and returns the number of components, using gonum's
-// graph/topo on the matrix's nonzero pattern. Errors as Laplacian. Cost O(n²).
-func Components(s mat.Symmetric) ([]int, int, error) {
-	if _, _, err := similarityInput("Components", s); err != nil {
+// Components is ConnectedComponents; in the vocabulary Components is a number of output
+// dimensions, not a graph's components.
+//
+// Deprecated: use ConnectedComponents.
+func Components(s mat.Symmetric) ([]int, int, error) { return ConnectedComponents(s) }
+
+// ConnectedComponents labels every vertex of the graph S > 0 with its connected component
+// (numbered in order of their smallest vertex) and returns the number of components, using
+// gonum's graph/topo on the matrix's nonzero pattern. Errors as Laplacian. Cost O(n²).
+func ConnectedComponents(s mat.Symmetric) ([]int, int, error) {
+	if _, _, err := similarityInput("ConnectedComponents", s); err != nil {
 		return nil, 0, err
 	}
 	labels, k := matgraph.Components(s)

@@ -44,8 +44,8 @@ type SoftSOM struct {
 // SoftSOMResult is a trained soft map.
 type SoftSOMResult struct {
 	Prototypes *mat.Dense // M×d
-	Assign     *mat.Dense // n×M soft assignments at TMin
-	Labels     []int      // argmax_p of Assign
+	Posteriors *mat.Dense // n×M soft assignments (posteriors) at TMin
+	Labels     []int      // argmax_p of Posteriors
 	Coords     *mat.Dense
 	H          *mat.Dense
 	// Levels[i].Cost is the expected SOM cost C15, (1/p) Σ_α Σ_p ⟨m_p^(α)⟩ Σ_q h_qp ‖x^(α) − w_q‖².
@@ -128,7 +128,7 @@ func (s SoftSOM) Fit(x mat.Matrix) (*SoftSOMResult, error) {
 		return nil, fmt.Errorf("cluster: SoftSOM: %w", err)
 	}
 	res.Prototypes = mat.NewDense(m, d, w)
-	res.Assign = st.assign
+	res.Posteriors = st.assign
 	res.Labels = argmaxRows(st.assign)
 	return res, nil
 }

@@ -15,7 +15,7 @@
 //   - MH[S], a Metropolis–Hastings sampler on any state type with symmetric or asymmetric
 //     proposals, recording the trace and the acceptance rate; Visits and
 //     TotalVariation measure how close its visit frequencies are to the target.
-//   - Anneal, simulated annealing on a System (a state that proposes moves and reports their cost
+//   - SimulatedAnnealing on a System (a state that proposes moves and reports their cost
 //     change, so large systems such as Ising lattices update in place) with the library's one
 //     schedule (gibbs.Schedule, geometric in temperatures) and driver (gibbs.Anneal), and
 //     Acceptance rules (Metropolis, HeatBath).
@@ -24,8 +24,8 @@
 // reference for the samplers.
 //
 // The Ising model and mean-field annealing of seed 001 ch. 3 use the same machinery:
-//   - Ising (§3.3) is a spin system with couplings W that implements System, so Anneal runs
-//     simulated annealing on it (§3.1, Algorithm 1; GlauberProb and HeatBath give the notes'
+//   - Ising (§3.3) is a spin system with couplings W that implements System, so
+//     SimulatedAnnealing runs on it (§3.1, Algorithm 1; GlauberProb and HeatBath give the notes'
 //     heat-bath rule). GlauberFrequencies runs the fixed-β chain of §3.2, whose visit
 //     frequencies converge to the Gibbs distribution by detailed balance; IsingExact and
 //     GroundState enumerate small systems exactly as the reference.

@@ -30,7 +30,7 @@ func GlauberProb(beta, dE float64) float64 {
 // (seed 001 §3.3, C11), W symmetric with zero diagonal. It keeps the local fields
 // h_i = Σ_j W_ij s_j, so a flip costs ΔE_k = 2 s_k h_k to evaluate (O(1)) and O(N) to apply.
 // It implements System (a proposal flips one uniformly chosen spin) and BestRecorder, so
-// Anneal runs simulated annealing on it; use HeatBath acceptance for the notes' Glauber rule.
+// SimulatedAnnealing runs on it; use HeatBath acceptance for the notes' Glauber rule.
 type Ising struct {
 	n        int
 	w        []float64 // row-major N×N
@@ -39,7 +39,7 @@ type Ising struct {
 	energy   float64
 	next     int
 	proposed bool
-	// Best is the lowest-energy configuration recorded by Anneal (RecordBest).
+	// Best is the lowest-energy configuration recorded by SimulatedAnnealing (RecordBest).
 	Best []int
 }
 

@@ -62,14 +62,14 @@ func TestLectureE9EstimateSumsToM(t *testing.T) {
 }
 
 // TestLectureE10StepsPerTemperature: Algorithm 1 omits N from SIMANN's signature and loops
-// t = 0…N (N + 1 proposals); Anneal runs exactly Steps proposals per temperature.
+// t = 0…N (N + 1 proposals); SimulatedAnnealing runs exactly Steps proposals per temperature.
 func TestLectureE10StepsPerTemperature(t *testing.T) {
 	r := TreasureLandscape()
 	sys, err := NewFuncSystem(0, func(c int) float64 { return r[c] }, HunterStep(25))
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := Anneal{Schedule: gibbs.Schedule{T0: 10, TMin: 1, Cooling: 0.8}, Steps: 300, Seed: 1,
+	a := SimulatedAnnealing{Schedule: gibbs.Schedule{T0: 10, TMin: 1, Cooling: 0.8}, Steps: 300, Seed: 1,
 		TraceCosts: true}
 	res, err := a.Run(sys)
 	if err != nil {

@@ -745,4 +745,10 @@ var rows = map[string]any{
 	"viz.IntegerX":                      viz.IntegerX,
 	"viz.Lattice":                       viz.Lattice,
 	"viz.UndirectedGraph":               viz.UndirectedGraph,
+	// Names given by issue 25 (one name per meaning); the old names stay as deprecated aliases.
+	"cluster.Manhattan": cluster.Manhattan,
+	"cluster.ConnectedComponents": cluster.ConnectedComponents,
+	"cluster.DALogPAKernel": cluster.DALogPAKernel,
+	"mcmc.SimulatedAnnealing.Run": mcmc.SimulatedAnnealing.Run,
+	// NEWROWS
 }
