@@ -61,7 +61,7 @@ func TestMovieEMOracles(t *testing.T) {
 			}
 		}
 		var s float64
-		for _, v := range fit.Nu {
+		for _, v := range fit.Weights {
 			s += v
 		}
 		if math.Abs(s-1) > 1e-12 {
@@ -69,7 +69,7 @@ func TestMovieEMOracles(t *testing.T) {
 		}
 		for _, blk := range c.blocks {
 			lab := func(i int) int {
-				row := mat.Row(nil, i, fit.Resp)
+				row := mat.Row(nil, i, fit.Posteriors)
 				best := 0
 				for k, v := range row {
 					if v > row[best] {

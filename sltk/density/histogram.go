@@ -94,6 +94,10 @@ func (h Histogram) Fit(x []float64) (*HistogramModel, error) {
 	return m, nil
 }
 
+// LogDensityAt returns ln of the histogram height at x, −Inf outside the binned range and in
+// empty bins: the per-point name the density models share (KDEModel, Gaussian). Cost O(1).
+func (m *HistogramModel) LogDensityAt(x float64) float64 { return math.Log(m.Density(x)) }
+
 // Density returns the histogram height at x (0 outside the binned range). Cost O(1).
 func (m *HistogramModel) Density(x float64) float64 {
 	if m == nil || len(m.Heights) == 0 || len(m.Edges) < 2 {

@@ -750,5 +750,8 @@ var rows = map[string]any{
 	"cluster.ConnectedComponents": cluster.ConnectedComponents,
 	"cluster.DALogPAKernel": cluster.DALogPAKernel,
 	"mcmc.SimulatedAnnealing.Run": mcmc.SimulatedAnnealing.Run,
+	"density.Gaussian.LogDensityAt": (*density.Gaussian).LogDensityAt,
+	"density.HistogramModel.LogDensityAt": (*density.HistogramModel).LogDensityAt,
+	"laplace.LeastAngle.Fit": laplace.LeastAngle.Fit,
 	// NEWROWS
 }
