@@ -154,27 +154,42 @@ type CapacityResult struct {
 	Iter  int
 }
 
-// Capacity computes max_p I(S; Ŝ) by the Blahut–Arimoto iteration
+// BlahutArimoto computes a channel's capacity max_p I(S; Ŝ) by the Blahut–Arimoto iteration
 // p(a) ← p(a)·2^{D(W(·|a) ‖ q)} / Σ, with q = pW, from the uniform input. Each iteration brackets
 // the capacity: I(p) ≤ C ≤ max_a D(W(·|a) ‖ q); the loop stops when the bracket is narrower than
-// tol (0 means 1e-12) or after maxIter iterations (0 means 100000, or fewer on channels so large
-// that maxIter·|A|·|B| would pass MaxCapacityWork; Gap then says how far the run got). Cost
-// O(|A|·|B|) per iteration; an explicit maxIter with maxIter·|A|·|B| > MaxCapacityWork is
+// Tol (0 means 1e-12) or after MaxIter iterations (0 means 100000, or fewer on channels so large
+// that MaxIter·|A|·|B| would pass MaxCapacityWork; Gap then says how far the run got). Cost
+// O(|A|·|B|) per iteration; an explicit MaxIter with MaxIter·|A|·|B| > MaxCapacityWork is
 // ErrTooLarge.
+type BlahutArimoto struct {
+	Tol     float64
+	MaxIter int
+}
+
+// Capacity is BlahutArimoto{Tol: tol, MaxIter: maxIter}.Run(c), with the tolerance and the cap
+// as positional arguments.
+//
+// Deprecated: use BlahutArimoto.Run.
 func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
+	return BlahutArimoto{Tol: tol, MaxIter: maxIter}.Run(c)
+}
+
+// Run computes the capacity of c (see BlahutArimoto).
+func (ba BlahutArimoto) Run(c *Channel) (*CapacityResult, error) {
 	if err := c.valid(); err != nil {
 		return nil, err
 	}
+	tol, maxIter := ba.Tol, ba.MaxIter
 	switch {
 	case tol < 0 || math.IsNaN(tol):
-		return nil, fmt.Errorf("%w: info: Channel.Capacity: tol = %v, want ≥ 0", ErrParam, tol)
+		return nil, fmt.Errorf("%w: info: BlahutArimoto.Run: Tol = %v, want ≥ 0", ErrParam, tol)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: info: Channel.Capacity: maxIter = %d, want ≥ 0", ErrParam, maxIter)
+		return nil, fmt.Errorf("%w: info: BlahutArimoto.Run: MaxIter = %d, want ≥ 0", ErrParam, maxIter)
 	}
 	na, nb := c.W.Dims()
 	tol, maxIter = cmp.Or(tol, 1e-12), cmp.Or(maxIter, min(100000, MaxCapacityWork/(na*nb)))
 	if maxIter > MaxCapacityWork/(na*nb) {
-		return nil, fmt.Errorf("%w: info: Channel.Capacity: maxIter·|A|·|B| = %d·%d·%d, limit %d", ErrTooLarge, maxIter, na, nb, MaxCapacityWork)
+		return nil, fmt.Errorf("%w: info: BlahutArimoto.Run: MaxIter·|A|·|B| = %d·%d·%d, limit %d", ErrTooLarge, maxIter, na, nb, MaxCapacityWork)
 	}
 	w := c.W.RawMatrix()
 	// wlw[a][b] = W log2 W (0 where W = 0), computed once.

@@ -753,5 +753,6 @@ var rows = map[string]any{
 	"density.Gaussian.LogDensityAt": (*density.Gaussian).LogDensityAt,
 	"density.HistogramModel.LogDensityAt": (*density.HistogramModel).LogDensityAt,
 	"laplace.LeastAngle.Fit": laplace.LeastAngle.Fit,
+	"mcmc.MixingTime.Run": mcmc.MixingTime.Run,
 	// NEWROWS
 }
