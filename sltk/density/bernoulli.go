@@ -13,7 +13,7 @@ import (
 
 // BernoulliMixture fits a mixture of K multivariate Bernoulli distributions
 //
-//	p(x) = Σ_k ν_k Π_j μ_kj^{x_j} (1 − μ_kj)^{1−x_j}     (seed 000, eq. B.1)
+//	p(x) = Σ_k ν_k Π_j μ_kj^{x_j} (1 − μ_kj)^{1−x_j}     (SLT appendix B (The EM algorithm), eq. B.1)
 //
 // to binary data by EM (appendix B.3–B.4), keeping the best of Restarts random starts. Entries
 // may be missing (NaN, the "?" of Table B.1): their factors are left out of the product, which
@@ -209,7 +209,8 @@ func (b BernoulliMixture) Fit(x mat.Matrix) (*BernoulliFit, error) {
 
 // Predict returns, for one person's ratings obs (length D; NaN = not seen), the posterior over
 // components p(k | x_obs) ∝ ν_k Π_{j seen} μ_kj^{x_j}(1−μ_kj)^{1−x_j} and the probability
-// P(x_j = 1 | x_obs) = Σ_k p(k|x_obs) μ_kj of liking each item (seed 000, §B.3.1). Cost O(K·D).
+// P(x_j = 1 | x_obs) = Σ_k p(k|x_obs) μ_kj of liking each item (SLT appendix B (The EM algorithm),
+// §B.3.1). Cost O(K·D).
 func (f *BernoulliFit) Predict(obs []float64) (post, like []float64, err error) {
 	if f == nil || f.Means == nil {
 		return nil, nil, fmt.Errorf("density: BernoulliFit.Predict: %w", ErrNotFitted)

@@ -9,8 +9,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// movies is Table B.1 of seed 000: Alice … Zelya × (Star Wars, Star Trek, Titanic,
-// Pretty Woman, 007, Mission Impossible).
+// movies is Table B.1 of SLT appendix B (The EM algorithm): Alice … Zelya × (Star Wars, Star Trek,
+// Titanic, Pretty Woman, 007, Mission Impossible).
 var movies = mat.NewDense(10, 6, []float64{
 	1, 1, 0, 0, 0, 0, // Alice
 	1, 1, 0, 0, 0, 0, // Bob

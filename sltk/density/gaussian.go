@@ -11,7 +11,8 @@ import (
 )
 
 // Gaussian is a multivariate normal distribution N(μ, Σ) with its Cholesky factor cached,
-// so that densities cost O(n²) and never form Σ⁻¹ (seed 001, §5.2.1).
+// so that densities cost O(n²) and never form Σ⁻¹ (ML chapter 5 (Probability density estimation),
+// §5.2.1).
 type Gaussian struct {
 	Mean []float64
 	Cov  *mat.SymDense
@@ -128,7 +129,7 @@ func (g *Gaussian) mahalanobis(x, buf []float64) float64 {
 
 // LogPDF is LogDensityAt under its old name.
 //
-// Deprecated: use LogDensityAt (the per-point name KDEModel and HistogramModel share).
+// Deprecated: use LogDensityAt (the per-point name KDEModel shares).
 func (g *Gaussian) LogPDF(x []float64) (float64, error) { return g.LogDensityAt(x) }
 
 // LogDensityAt returns ln N(x; μ, Σ) at one point (LogDensity takes rows). Cost O(n²).

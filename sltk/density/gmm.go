@@ -22,7 +22,8 @@ const (
 	Full CovType = iota
 	// Diagonal components N(w_q, diag(σ_q1², …, σ_qn²)).
 	Diagonal
-	// Isotropic components N(w_q, σ_q² I), the model of seed 001 §5.2.2 (Algorithm 7).
+	// Isotropic components N(w_q, σ_q² I), the model of ML chapter 5 (Probability density
+	// estimation) §5.2.2 (Algorithm 7).
 	Isotropic
 )
 
@@ -55,7 +56,8 @@ const (
 )
 
 // GMM fits a Gaussian mixture P(x) = Σ_q P(q) N(x; w_q, Σ_q) by expectation–maximisation on
-// the package's generic EM loop (seed 001 §5.2.2, Algorithm 7).
+// the package's generic EM loop (ML chapter 5 (Probability density estimation) §5.2.2,
+// Algorithm 7).
 //
 // The M-step for the isotropic model uses the corrected variance
 // σ_q² = (1/d) Σ_α P(q|x^(α)) ‖x^(α) − w_q‖² / Σ_α P(q|x^(α)) (erratum E33: the notes' Algorithm 7

@@ -145,7 +145,7 @@ func TestGMMOracle33(t *testing.T) {
 			if math.Abs(sum-1) > 1e-12 {
 				t.Errorf("Σ P(q) = %g", sum)
 			}
-			post, _ := r.Posterior(x)
+			post, _ := r.Posteriors(x)
 			for i := 0; i < 1500; i++ {
 				if s := mat.Sum(post.RowView(i)); math.Abs(s-1) > 1e-12 {
 					t.Fatalf("row %d of the posterior sums to %g", i, s)
@@ -207,7 +207,7 @@ func TestFrozenMixtureIsSoftKMeansOracle34(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		post, _ := m.Posterior(x)
+		post, _ := m.Posteriors(x)
 		for i := 0; i < 200; i++ {
 			e := make([]float64, 3)
 			for q := range e {

@@ -252,20 +252,3 @@ func BenchmarkKDEEvaluate(b *testing.B) {
 		}
 	}
 }
-
-// TestHistogramLogDensityAt: the per-point log density is ln of the height inside the binned
-// range and −Inf outside it, as LogDensityAt is for KDEModel and Gaussian.
-func TestHistogramLogDensityAt(t *testing.T) {
-	m, err := Histogram{Bins: 2}.Fit([]float64{0, 1, 1, 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, x := range []float64{0, 0.5, 1.5, 2} {
-		if got, want := m.LogDensityAt(x), math.Log(m.Density(x)); got != want {
-			t.Errorf("LogDensityAt(%g) = %g, want ln Density = %g", x, got, want)
-		}
-	}
-	if got := m.LogDensityAt(3); !math.IsInf(got, -1) {
-		t.Errorf("LogDensityAt(3) outside the range = %g, want −Inf", got)
-	}
-}

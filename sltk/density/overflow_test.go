@@ -59,7 +59,7 @@ func TestScoringRefusesWhatFitRefuses(t *testing.T) {
 			call{"GMMResult.LogDensity", func() (any, error) { return m.LogDensity(big) }},
 			call{"GMMResult.Score", func() (any, error) { return m.Score(big) }},
 			call{"GMMResult.BIC", func() (any, error) { return m.BIC(big) }},
-			call{"GMMResult.Posterior", func() (any, error) { return m.Posterior(big) }},
+			call{"GMMResult.Posteriors", func() (any, error) { return m.Posteriors(big) }},
 			call{"GMMResult.Predict", func() (any, error) { return m.Predict(big) }})
 	}
 	for _, kern := range []Kernel{GaussianKernel, BoxKernel} {
@@ -97,8 +97,8 @@ func TestFarPointUnderflow(t *testing.T) {
 	if v, err := m.Score(far); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("GMMResult.Score of a far point: %v, %v; want ErrNotFinite", v, err)
 	}
-	if v, err := m.Posterior(far); !errors.Is(err, ErrNotFinite) {
-		t.Errorf("GMMResult.Posterior of a far point: %v, %v; want ErrNotFinite", v, err)
+	if v, err := m.Posteriors(far); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("GMMResult.Posteriors of a far point: %v, %v; want ErrNotFinite", v, err)
 	}
 	if v, err := m.Predict(far); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("GMMResult.Predict of a far point: %v, %v; want ErrNotFinite", v, err)
