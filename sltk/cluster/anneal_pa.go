@@ -19,8 +19,9 @@ func LogPAKernel(x1, x2, centroids mat.Matrix, T float64) (float64, error) {
 // DALogPAKernel returns log κ = Σᵢ log Σ_k p(i↦k | θ, X′) p(i↦k | θ, X″), the posterior-agreement
 // kernel of the factorised clustering Gibbs distributions of two paired observations X′ and X″
 // (row i of each is the same object) under the same centroids θ at temperature T. The sum over
-// the K^N assignments factorises over objects (seed 000, §3.8, Exercise 7, eq. 3.47), so the cost
-// is O(n·K·d) instead of O(K^N). Add n·log K to obtain log(|C|κ), which is 0 at T → ∞.
+// the K^N assignments factorises over objects (SLT chapter 3 (Deterministic annealing), §3.8,
+// Exercise 7, eq. 3.47), so the cost is O(n·K·d) instead of O(K^N). Add n·log K to obtain
+// log(|C|κ), which is 0 at T → ∞.
 func DALogPAKernel(x1, x2, centroids mat.Matrix, T float64) (float64, error) {
 	n1, d1, err := daCheckNamed("X′", x1)
 	if err != nil {
@@ -68,11 +69,11 @@ func daLogPA(x1, x2, theta []float64, n, d, k int, t float64) float64 {
 }
 
 // DAPA selects the number of clusters by deterministic annealing with posterior agreement
-// (seed 000, §3.8): DA runs on X′, and at every temperature the centroids are scored by
-// log(|C|κ) = Σᵢ log(K Σ_k p(i↦k|X′) p(i↦k|X″)) on the paired observation X″ (option A of the
-// spec: the same centroids for both). κ is 1/|C| at high T (every assignment equally likely),
-// grows while the splits follow real structure, and falls when splits fit noise that X″ does not
-// share. The estimate is the number of distinct centroids at the maximum.
+// (SLT chapter 3 (Deterministic annealing), §3.8): DA runs on X′, and at every temperature the
+// centroids are scored by log(|C|κ) = Σᵢ log(K Σ_k p(i↦k|X′) p(i↦k|X″)) on the paired observation
+// X″ (option A of the spec: the same centroids for both). κ is 1/|C| at high T (every assignment
+// equally likely), grows while the splits follow real structure, and falls when splits fit noise
+// that X″ does not share. The estimate is the number of distinct centroids at the maximum.
 //
 // The maximum is often a flat plateau on which spurious within-cluster splits begin, so the
 // result also reports the count at the highest temperature whose per-point log(|C|κ) lies within

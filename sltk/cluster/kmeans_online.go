@@ -20,16 +20,18 @@ const (
 	// as for a drifting stream, and never settle exactly.
 	RateConstant
 	// RateDecay uses ε_t = LearningRate/(1 + t/Tau) at global step t = 0, 1, …, the annealing schedule
-	// proposed for seed 001 Fig. 4.1; Σε_t diverges and Σε_t² grows only like log t.
+	// proposed for ML chapter 4 (Clustering and embedding) Fig. 4.1; Σε_t diverges and Σε_t² grows
+	// only like log t.
 	RateDecay
 )
 
-// OnlineKMeans is online (sequential) k-means, seed 001 Algorithm 3: visit the rows in a random
-// order and, for each row x, move only the nearest centroid q (ties to the smallest index) a
-// step towards it, w_q ← w_q + ε (x − w_q). Each epoch is one pass in a fresh random order.
+// OnlineKMeans is online (sequential) k-means, ML chapter 4 (Clustering and embedding) Algorithm 3:
+// visit the rows in a random order and, for each row x, move only the nearest centroid q (ties to
+// the smallest index) a step towards it, w_q ← w_q + ε (x − w_q). Each epoch is one pass in a fresh
+// random order.
 //
-// Zero values mean: Init KMeansPlusPlus, RateRule RateMacQueen, LearningRate 0.5, Tau n (one epoch),
-// MaxIter 10 epochs, Tol 0 (run all epochs), Workers GOMAXPROCS.
+// Zero values mean: Init KMeansPlusPlus, RateRule RateMacQueen, LearningRate 0.5, Tau n (one
+// epoch), MaxIter 10 epochs, Tol 0 (run all epochs), Workers GOMAXPROCS.
 //
 // Order of the random numbers (so that a variant such as an online SOM with σ = 0 can replay the
 // same run): the initialisation draws from PCG(Seed, kmInitStream); the visiting order is an

@@ -17,10 +17,10 @@ import (
 // wrapping errs.ErrTooLarge.
 const MaxGraphVertices = 10000
 
-// The similarity graphs of seed 002 §5.6 (and von Luxburg's tutorial) are n×n symmetric
-// matrices S ≥ 0 with S_ii = 0: a self-similarity adds a loop, which changes no cut and no
-// unnormalised Laplacian, and scikit-learn's Laplacians drop it too. They are stored dense
-// (both triangles filled), which is what the spectral methods below multiply by.
+// The similarity graphs of AFDS chapter 5 (High-dimensional data) §5.6 (and von Luxburg's tutorial)
+// are n×n symmetric matrices S ≥ 0 with S_ii = 0: a self-similarity adds a loop, which changes no
+// cut and no unnormalised Laplacian, and scikit-learn's Laplacians drop it too. They are stored
+// dense (both triangles filled), which is what the spectral methods below multiply by.
 
 // graphInput validates the n×d data of a similarity graph.
 func graphInput(fn string, x mat.Matrix) ([]float64, int, int, error) {

@@ -10,10 +10,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// SoftSOM is the batch soft self-organising map for vectors, seed 001 §4.3.2 (A27): the
-// Euclidean special case of PairwiseSOM, also known as the soft topographic vector quantiser
-// (Graepel, Burger & Obermayer 1997). At inverse temperature β the assignments and prototypes
-// solve
+// SoftSOM is the batch soft self-organising map for vectors, ML chapter 4 (Clustering and
+// embedding) §4.3.2 (A27): the Euclidean special case of PairwiseSOM, also known as the soft
+// topographic vector quantiser (Graepel, Burger & Obermayer 1997). At inverse temperature β the
+// assignments and prototypes solve
 //
 //	⟨m_p^(α)⟩ ∝ exp(−(β/2) Σ_q h_qp ‖x^(α) − w_q‖²),   w_q = Σ_α a_q^(α) x^(α) / Σ_α a_q^(α),  a_q^(α) = Σ_p h_qp ⟨m_p^(α)⟩,
 //

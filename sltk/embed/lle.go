@@ -26,7 +26,8 @@ const (
 	Band
 )
 
-// LLE is locally linear embedding (Roweis & Saul; seed 001 §4.4, Fig. 4.9).
+// LLE is locally linear embedding (Roweis & Saul; ML chapter 4 (Clustering and embedding) §4.4,
+// Fig. 4.9).
 //
 // Step 1 finds the Neighbors nearest neighbours of every point (k-d tree). Step 2 solves, for
 // each point, C w = 1 with the local Gram matrix C_ij = (x − x_{β_i})ᵀ(x − x_{β_j})

@@ -11,12 +11,12 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// This file implements the channel-coding part of seed 000, chapter 10 (§10.4): discrete
-// memoryless channels (Definition 18, Examples 3–6), capacity (Definition 19, Examples 7–9)
-// computed by Blahut–Arimoto, (M, n)-codes with their rates and decoders (Definitions 20–23,
-// Example 10 with the rate of the n-repetition code corrected to 1/n: erratum E32), typical sets
-// (Theorems 24 and 26, with the log the seed omits: erratum E30) and joint typicality
-// (Definition 27, Theorem 28). All information is in bits.
+// This file implements the channel-coding part of SLT chapter 10 (Posterior agreement from
+// information theory, §10.4): discrete memoryless channels (Definition 18, Examples 3–6), capacity
+// (Definition 19, Examples 7–9) computed by Blahut–Arimoto, (M, n)-codes with their rates and
+// decoders (Definitions 20–23, Example 10 with the rate of the n-repetition code corrected to 1/n:
+// erratum E32), typical sets (Theorems 24 and 26, with the log the seed omits: erratum E30) and
+// joint typicality (Definition 27, Theorem 28). All information is in bits.
 
 // Channel is a discrete memoryless channel: W[a][b] = p(b | a) for input a and output b.
 type Channel struct {

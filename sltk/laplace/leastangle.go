@@ -11,8 +11,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// LeastAngle is least-angle clustering at temperature T (seed 000, §4.4–4.8): N unit vectors xᵢ
-// in R^D are split into K clusters with the cost
+// LeastAngle is least-angle clustering at temperature T (SLT chapter 4 (Laplace's method),
+// §4.4–4.8): N unit vectors xᵢ in R^D are split into K clusters with the cost
 //
 //	R(M, X) = −(1/N) Σ_{i<j} Σ_k M_ik M_jk xᵢᵀxⱼ = −(1/2N) Σ_k ‖Σᵢ M_ik xᵢ‖² + 1/2
 //

@@ -52,14 +52,15 @@ type BestRecorder interface {
 	RecordBest()
 }
 
-// SimulatedAnnealing is simulated annealing (seed 000, Algorithm 1) on the library's annealing
-// driver gibbs.Anneal: at each temperature T_k of the schedule (gibbs.Schedule: T0·Cooling^k
-// down to TMin; T0 and TMin are required, Cooling 0 means 0.9) it runs Steps proposals with the
-// acceptance rule, carrying the last state to the next temperature. The seed's SIMANN signature omits the number of
-// steps per temperature and loops t = 0…N (erratum E10); here Steps is a field and exactly
-// Steps proposals run per level. A chain at one fixed temperature is the schedule T0 = TMin.
-// Cost: Steps proposals per level; Steps is at most MaxSteps and Steps × levels at most
-// MaxAnnealWork (MaxTraceCosts with TraceCosts), errs.ErrTooLarge beyond.
+// SimulatedAnnealing is simulated annealing (SLT chapter 2 (MCMC and simulated annealing),
+// Algorithm 1) on the library's annealing driver gibbs.Anneal: at each temperature T_k of the
+// schedule (gibbs.Schedule: T0·Cooling^k down to TMin; T0 and TMin are required, Cooling 0 means
+// 0.9) it runs Steps proposals with the acceptance rule, carrying the last state to the next
+// temperature. The seed's SIMANN signature omits the number of steps per temperature and loops t =
+// 0…N (erratum E10); here Steps is a field and exactly Steps proposals run per level. A chain at
+// one fixed temperature is the schedule T0 = TMin. Cost: Steps proposals per level; Steps is at
+// most MaxSteps and Steps × levels at most MaxAnnealWork (MaxTraceCosts with TraceCosts),
+// errs.ErrTooLarge beyond.
 type SimulatedAnnealing struct {
 	Schedule gibbs.Schedule
 	Accept   Acceptance // nil means Metropolis

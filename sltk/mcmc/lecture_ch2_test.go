@@ -8,8 +8,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// The errors of seed 000, chapter 2, that the library corrects and the chapter-2 notebook lists
-// in its notes on the lecture source.
+// The errors of SLT chapter 2 (MCMC and simulated annealing) that the library corrects and the
+// chapter-2 notebook lists in its notes on the lecture source.
 
 // TestLectureE8HunterProposal: eq. (2.8) prints the second case as "c′ = c + 1 and c < 24"; read
 // literally every move goes right, Metropolis–Hastings then rejects each of them (q(c|c′) = 0),

@@ -124,9 +124,9 @@ func TestAcceptedNonsense(t *testing.T) {
 	checkExact(t, "path", pi, []*big.Rat{big.NewRat(1, 4), big.NewRat(1, 2), big.NewRat(1, 4)}, 1e-15)
 }
 
-// TestRunCaps: SimulatedAnnealing.Steps, Steps × levels and CouplingTimes' runs × maxIter had no cap (each
-// factor of CouplingTimes was capped, not their product). Now each is errs.ErrTooLarge past its
-// documented limit, and runs right at the trace limit.
+// TestRunCaps: SimulatedAnnealing.Steps, Steps × levels and CouplingTimes' runs × maxIter had no
+// cap (each factor of CouplingTimes was capped, not their product). Now each is errs.ErrTooLarge
+// past its documented limit, and runs right at the trace limit.
 func TestRunCaps(t *testing.T) {
 	sys, err := NewFuncSystem(0.0, func(x float64) float64 { return x * x },
 		func(rng *rand.Rand, x float64) float64 { return x + rng.NormFloat64() })

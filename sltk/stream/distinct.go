@@ -170,8 +170,8 @@ func MCountCopies(delta float64) (int, error) {
 // COUNT(ε) and return the median estimate. Guarantee: (1−ε)m ≤ m* ≤ (1+ε)m with probability
 // ≥ 1 − δ when k ≥ 4 ln(2/δ) + 1/2 (each tail ≤ exp(−(2k−1)/8) by Hoeffding). MedianK
 // overrides the k derived from Delta (MCountCopies), T the t derived from Epsilon; the field is
-// not named K because K counts clusters, components or classes everywhere else. Space (2k−1)·t hash values, at most 2²⁶
-// (2k − 1 ≤ 4095, t ≤ 2²⁴; ErrTooLarge beyond), time O(2k−1) per update.
+// not named K because K counts clusters, components or classes everywhere else. Space (2k−1)·t hash
+// values, at most 2²⁶ (2k − 1 ≤ 4095, t ≤ 2²⁴; ErrTooLarge beyond), time O(2k−1) per update.
 type MCount struct {
 	Epsilon, Delta float64
 	MedianK, T     int
