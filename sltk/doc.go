@@ -33,10 +33,10 @@
 //	                       its users: mcmc.SimulatedAnnealing, mcmc.MeanField, cluster.DA,
 //	                       cluster.HistogramDA, cluster.Pairwise, cluster.SoftSOM
 //	Markov chains          mcmc (FiniteChain, RatChain, MixingTime, MCMCMean, MH, Cube)
-//	stationary distribution  mcmc.Stationary (one solver, GTH state reduction), which
+//	stationary π           mcmc.Stationary (one solver, GTH state reduction), which
 //	                       FiniteChain.Stationary and embed.Perron use
 //	Monte Carlo            montecarlo (Mean, HoeffdingSize, EstimatePi, Lake, KarpLuby)
-//	tail bounds, Hoeffding bounds (Markov, Chebyshev, ChernoffUpper, Hoeffding,
+//	tails, Hoeffding       bounds (Markov, Chebyshev, ChernoffUpper, Hoeffding,
 //	                       HoeffdingTwoSided); montecarlo.HoeffdingSize and
 //	                       HoeffdingFailure size Monte Carlo means with it
 //	sample sizes (PAC)     bounds (Realizable, Agnostic, UniformConvergence, VC)
@@ -89,10 +89,11 @@
 //	LogLik     the mean log-likelihood per observation that a method maximises
 //	Trace      the objective after each iteration (or temperature level), for plots
 //	Weights, Means  a mixture's component weights and means (scikit-learn's weights_, means_)
-//	Posteriors n×K soft assignments p(k | xᵢ), rows summing to 1 (responsibilities; scikit-learn's
-//	           predict_proba): result fields of soft clusterings, cluster.Posteriors,
-//	           GMMResult.Posteriors
-//	Restarts   (in a result) the final objective of every restart, in order
+//	Posteriors n×K soft assignments p(k | xᵢ), rows summing to 1 (responsibilities;
+//	           scikit-learn's predict_proba): result fields of soft clusterings,
+//	           cluster.Posteriors, GMMResult.Posteriors
+//	RestartLogLiks  the final mean log-likelihood of every restart, in order (Restarts is
+//	           the hyperparameter that counts them)
 //
 // # Densities
 //

@@ -39,13 +39,13 @@ type BernoulliMixture struct {
 
 // BernoulliFit is a fitted Bernoulli mixture.
 type BernoulliFit struct {
-	Weights    []float64  // component weights ν_k (the notes' ν)
-	Means      *mat.Dense // K×D success probabilities μ_kj, the components' means (the notes' μ)
-	LogLik     float64    // mean log-likelihood (1/n) log p(X) of the fitted parameters (eq. B.3 over n)
-	Trace      []float64  // mean log-likelihood per iteration of the best run
-	Restarts   []float64  // final mean log-likelihood of every restart, in order (as GMMResult)
-	Posteriors *mat.Dense // n×K responsibilities γ_ik under the fitted parameters
-	Iter       int
+	Weights        []float64  // component weights ν_k (the notes' ν)
+	Means          *mat.Dense // K×D success probabilities μ_kj, the components' means (the notes' μ)
+	LogLik         float64    // mean log-likelihood (1/n) log p(X) of the fitted parameters (eq. B.3 over n)
+	Trace          []float64  // mean log-likelihood per iteration of the best run
+	RestartLogLiks []float64  // final mean log-likelihood of every restart, in order (as GMMResult)
+	Posteriors     *mat.Dense // n×K responsibilities γ_ik under the fitted parameters
+	Iter           int
 	// Converged reports whether the best run met the tolerance before the iteration cap.
 	Converged bool
 }
@@ -202,7 +202,7 @@ func (b BernoulliMixture) Fit(x mat.Matrix) (*BernoulliFit, error) {
 	trace := perSample(best.Trace, n)
 	return &BernoulliFit{
 		Weights: append([]float64(nil), m.nu...), Means: mat.NewDense(k, d, append([]float64(nil), m.mu...)),
-		LogLik: trace[len(trace)-1], Trace: trace, Restarts: perSample(finals, n),
+		LogLik: trace[len(trace)-1], Trace: trace, RestartLogLiks: perSample(finals, n),
 		Posteriors: mat.NewDense(n, k, append([]float64(nil), m.resp...)), Iter: best.Iter, Converged: best.Converged,
 	}, nil
 }

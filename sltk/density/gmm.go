@@ -112,8 +112,9 @@ type GMMResult struct {
 	// Floored counts (component, iteration) pairs at which a variance was raised to MinVar:
 	// non-zero means the mixture tried to collapse a component.
 	Floored int
-	// Restarts holds the final mean log-likelihood of every restart, in order.
-	Restarts []float64
+	// RestartLogLiks holds the final mean log-likelihood of every restart, in order (not
+	// Restarts, the hyperparameter that counts them).
+	RestartLogLiks []float64
 
 	chol []mat.Cholesky // factors of Covs (full and diagonal models)
 }
@@ -175,7 +176,7 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 	r.LogLik = r.Trace[len(r.Trace)-1]
 	r.Iter = best.Iter
 	r.Converged = best.Converged
-	r.Restarts = perSample(finals, p)
+	r.RestartLogLiks = perSample(finals, p)
 	return r, nil
 }
 
