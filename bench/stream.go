@@ -167,7 +167,7 @@ func init() {
 		Quality: "|B/F₂ − 1|",
 		Data:    streamData,
 		Run: func(in Inputs) (Result, error) {
-			s, err := stream.TugOfWar{K: 4, Seed: 1}.New()
+			s, err := stream.TugOfWar{Copies: 4, Seed: 1}.New()
 			if err != nil {
 				return Result{}, err
 			}
@@ -183,7 +183,7 @@ func init() {
 // distinctRows compare MCOUNT at 4 KiB with HLL and CPC.
 func distinctRows() []Workload {
 	mcount := func(in Inputs) (Result, error) {
-		m, err := stream.MCount{T: 170, K: 2, Seed: 1}.New()
+		m, err := stream.MCount{T: 170, MedianK: 2, Seed: 1}.New()
 		if err != nil {
 			return Result{}, err
 		}

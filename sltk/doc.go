@@ -15,11 +15,61 @@
 // Fitted models that predict, transform or score satisfy the interfaces of this package; each
 // package asserts them at compile time (var _ sltk.Classifier = (*classify.KNNModel)(nil)).
 //
+// # Where a topic lives
+//
+// One line per topic: the package and its main names. A topic has one home; other packages call
+// it there.
+//
+//	data sets, CSV         frame (Dataset, Iris, Digits, ReadCSV, Matrix, OneHot)
+//	synthetic data         synth (Blobs, Moons, Circles, SwissRoll, GaussianMixture, Sources)
+//	plots                  viz (Scatter, ScatterLabels, Lines, Histogram, HeatMap, Contour, Show)
+//	notebook checks        claim (Must, NoError, Close, AtMost, AtLeast)
+//	preprocessing, splits  preprocess (Standardizer, HoldOut, TrainTest)
+//	agreement measures     metrics (ConfusionMatrix, MatchedAccuracy, AdjustedRand, NMI);
+//	                       classify.Accuracy, cluster.Disagreement and embed.RankCorrelation
+//	                       serve their chapters
+//	Gibbs distributions    gibbs (New, Dist, LogSumExp, Softmax, PAKernel, LogPAKernel, LogPA)
+//	annealing              gibbs: the one driver (Anneal, Schedule in temperatures, Level);
+//	                       its users: mcmc.SimulatedAnnealing, mcmc.MeanField, cluster.DA,
+//	                       cluster.HistogramDA, cluster.Pairwise, cluster.SoftSOM
+//	Markov chains          mcmc (FiniteChain, RatChain, MixingTime, MCMCMean, MH, Cube)
+//	stationary π           mcmc.Stationary (one solver, GTH state reduction), which
+//	                       FiniteChain.Stationary and embed.Perron use
+//	Monte Carlo            montecarlo (Mean, HoeffdingSize, EstimatePi, Lake, KarpLuby)
+//	tails, Hoeffding       bounds (Markov, Chebyshev, ChernoffUpper, Hoeffding,
+//	                       HoeffdingTwoSided); montecarlo.HoeffdingSize and
+//	                       HoeffdingFailure size Monte Carlo means with it
+//	sample sizes (PAC)     bounds (Realizable, Agnostic, UniformConvergence, VC)
+//	information            info (EntropyBits, KLBits, MutualInformation, InformationGain,
+//	                       Channel, BlahutArimoto, LossyCode)
+//	Laplace's method       laplace (LogIntegral, LeastAngle)
+//	clustering             cluster (KMeans, OnlineKMeans, DA, DAPA, HistogramDA, Pairwise, SOM,
+//	                       SoftSOM, SpectralClustering, Stability)
+//	density estimation     density (GMM, BernoulliMixture, KDE, Histogram, FitGaussian, EM)
+//	embedding, PCA         embed (PCA, LLE, RandomProjection, PowerIteration, Perron)
+//	ICA                    ica (Whitener, FastICA, Infomax, Gradient, AMUSE, SOBI, AmariIndex)
+//	classification         classify (KNN, DecisionTree, Perceptron, SVM, LogisticRegression,
+//	                       ERMLP)
+//	regression             regress (BasisLS, Polynomial)
+//	online learning        online (MWU, WeightedMajority, BoostMWU, AdaBoost, EXP3)
+//	high-dim. geometry     geometry (UnitBallVolume, ShellFraction, EquatorTail, KNNRadius)
+//	spanning trees         spanning (Graph, Complete, CityExample)
+//	streaming              stream (Reservoir, Count, MCount, AMS, TugOfWar, CountMin,
+//	                       HeavyHitters)
+//	Map-Reduce             mapreduce (a nested module on Apache Beam: Runner, MatVec, KMeans)
+//	errors                 errs (the sentinels every package re-exports)
+//
+// Courses and chapters are cited as SLT (the ETH statistical learning theory lecture), ML (the
+// machine-learning lecture notes) and AFDS (Algorithmic Foundations of Data Science, RWTH),
+// with the chapter titles of the book's table of contents, e.g. "AFDS chapter 7 (Map-Reduce)".
+//
 // # Hyperparameter names
 //
 //	K            number of clusters, components, classes or experts
 //	Neighbors    number of neighbours (k-NN, LLE, k-NN graphs)
-//	Components   number of output dimensions (PCA, random projection, ICA)
+//	Components   number of output dimensions (PCA, random projection, ICA); never a count
+//	             of graph components (cluster.ConnectedComponents) or of sketch copies
+//	             (stream.TugOfWar.Copies)
 //	MaxIter      cap on iterations (epochs, sweeps, rounds: whatever the loop counts)
 //	Tol          convergence tolerance, relative unless the doc comment says otherwise
 //	Seed         the only source of randomness (math/rand/v2 PCG); same seed, same result,
@@ -38,6 +88,19 @@
 //	           scikit-learn's inertia_)
 //	LogLik     the mean log-likelihood per observation that a method maximises
 //	Trace      the objective after each iteration (or temperature level), for plots
+//	Weights, Means  a mixture's component weights and means (scikit-learn's weights_, means_)
+//	Posteriors n×K soft assignments p(k | xᵢ), rows summing to 1 (responsibilities;
+//	           scikit-learn's predict_proba): result fields of soft clusterings,
+//	           cluster.Posteriors, GMMResult.Posteriors
+//	RestartLogLiks  the final mean log-likelihood of every restart, in order (Restarts is
+//	           the hyperparameter that counts them)
+//
+// # Densities
+//
+//	LogDensity(x)    log p of every row of x (sltk.DensityModel; scikit-learn's score_samples)
+//	LogDensityAt(q)  log p at one point q (density.Gaussian, density.KDEModel)
+//	Density(q)       p at one point, where a plot wants the density itself (KDEModel,
+//	                 HistogramModel)
 //
 // # Labels
 //

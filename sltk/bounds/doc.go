@@ -1,5 +1,6 @@
-// Package bounds evaluates the tail bounds and sample-size bounds of seed 002 (Algorithmic
-// Foundations of Data Science): §2.1 Markov, Chebyshev and Thm 2.2 / Cor. 2.3 (pairwise
+// Package bounds evaluates the tail bounds and sample-size bounds of AFDS (Algorithmic
+// Foundations of Data Science) chapter 2 (Information and compression) and chapter 3
+// (Statistical learning theory): §2.1 Markov, Chebyshev and Thm 2.2 / Cor. 2.3 (pairwise
 // independence, weak law of large numbers); §2.2 the multiplicative Chernoff bounds (Cor. 2.6),
 // Hoeffding (Cor. 2.7) and the general tail bound Thm 2.8; exact binomial and hypergeometric
 // tails to compare them with (Examples 2.4 and 2.5); and §3.3 the PAC sample sizes: Thm 3.4

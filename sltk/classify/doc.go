@@ -1,5 +1,6 @@
-// Package classify holds the supervised learners of seed 002 (Algorithmic Foundations of Data
-// Science), Chapter 1 "Understanding Machine Learning Algorithms" and §3.1:
+// Package classify holds the supervised learners of AFDS (Algorithmic Foundations of Data
+// Science) chapter 1 (Understanding ML algorithms) and of §3.1 in chapter 3 (Statistical
+// learning theory):
 //
 //   - §1.2 k-nearest neighbours with the Euclidean, Manhattan, Chebyshev and Hamming metrics
 //     (KNN; a gonum k-d tree in low dimension, parallel brute force otherwise);

@@ -15,9 +15,9 @@ import (
 	"gonum.org/v1/gonum/stat"
 )
 
-// DA is deterministic annealing for centroid clustering (seed 000, chapter 3, Algorithm 2;
-// Rose 1998). At temperature T the assignments follow the Gibbs distribution of the k-means cost,
-// which factorises over points (Theorem 9):
+// DA is deterministic annealing for centroid clustering (SLT chapter 3 (Deterministic annealing),
+// Algorithm 2; Rose 1998). At temperature T the assignments follow the Gibbs distribution of the
+// k-means cost, which factorises over points (Theorem 9):
 //
 //	p(i↦k | θ) = exp(−‖xᵢ−θ_k‖²/T) / Σ_k′ exp(−‖xᵢ−θ_k′‖²/T),
 //
@@ -150,8 +150,9 @@ func daCheckT(fn string, T float64) error {
 const MaxHessianSize = 4096
 
 // CriticalTemperature returns T_c = 2λ_max of the sample covariance (1/n)Σ(xᵢ−x̄)(xᵢ−x̄)ᵀ
-// (seed 000, Theorem 12): above T_c the free energy has a single minimum with every centroid at
-// the sample mean; below it that point is a saddle and the centroids split. Cost O(n·d² + d³).
+// (SLT chapter 3 (Deterministic annealing), Theorem 12): above T_c the free energy has a single
+// minimum with every centroid at the sample mean; below it that point is a saddle and the centroids
+// split. Cost O(n·d² + d³).
 func CriticalTemperature(x mat.Matrix) (float64, error) {
 	if _, _, err := daCheckData(x); err != nil {
 		return 0, err
@@ -193,7 +194,8 @@ func daLambdaMax(s *mat.SymDense) float64 {
 }
 
 // MeanHessian returns the K·d × K·d Hessian of the free energy F(θ) (eq. 3.25) at the high-
-// temperature fixed point where every centroid sits at the sample mean (seed 000, Lemmas 4–6):
+// temperature fixed point where every centroid sits at the sample mean (SLT chapter 3
+// (Deterministic annealing), Lemmas 4–6):
 //
 //	∂²F/∂θ_ℓ∂θ_k = δ_kℓ·P + Q,  P = (2N/K)(I − (2/(TN))S),  Q = (4/(TK²))S,
 //
@@ -754,9 +756,9 @@ func Posteriors(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.Dense, erro
 	return out, nil
 }
 
-// FreeEnergy returns F(θ) = −T Σᵢ log Σ_k exp(−‖xᵢ−θ_k‖²/T) (seed 000, eq. 3.25 corrected:
-// erratum E14) and its gradient ∂F/∂θ_k = −2 Σᵢ p(i↦k)(xᵢ − θ_k) (the seed's eq. 3.29 has an extra
-// 1/T: erratum E15) as a K×d matrix. Cost O(n·K·d).
+// FreeEnergy returns F(θ) = −T Σᵢ log Σ_k exp(−‖xᵢ−θ_k‖²/T) (SLT chapter 3 (Deterministic
+// annealing), eq. 3.25 corrected: erratum E14) and its gradient ∂F/∂θ_k = −2 Σᵢ p(i↦k)(xᵢ − θ_k)
+// (the seed's eq. 3.29 has an extra 1/T: erratum E15) as a K×d matrix. Cost O(n·K·d).
 func FreeEnergy(x mat.Matrix, centroids mat.Matrix, T float64) (float64, *mat.Dense, error) {
 	n, d, err := daCheckData(x)
 	if err != nil {

@@ -9,7 +9,8 @@ import (
 )
 
 // FreeEnergyHessian returns the K·d × K·d Hessian of the free energy F(θ) = −T Σᵢ log Σ_k
-// exp(−‖xᵢ−θ_k‖²/T) at any centroids θ (seed 000 §3.7). With uᵢₖ = xᵢ − θ_k and p = p(i↦k):
+// exp(−‖xᵢ−θ_k‖²/T) at any centroids θ (SLT chapter 3 (Deterministic annealing) §3.7). With uᵢₖ =
+// xᵢ − θ_k and p = p(i↦k):
 //
 //	∂²F/∂θ_k∂θ_ℓ = 2δ_kℓ (Σᵢ pᵢₖ) I − (4/T) Σᵢ pᵢₖ(δ_kℓ − pᵢℓ) uᵢₖ uᵢℓᵀ,
 //

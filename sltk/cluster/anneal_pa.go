@@ -9,12 +9,20 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// LogPAKernel returns log κ = Σᵢ log Σ_k p(i↦k | θ, X′) p(i↦k | θ, X″), the posterior-agreement
+// LogPAKernel is DALogPAKernel; gibbs.LogPAKernel is the kernel of two given distributions.
+//
+// Deprecated: use DALogPAKernel.
+func LogPAKernel(x1, x2, centroids mat.Matrix, T float64) (float64, error) {
+	return DALogPAKernel(x1, x2, centroids, T)
+}
+
+// DALogPAKernel returns log κ = Σᵢ log Σ_k p(i↦k | θ, X′) p(i↦k | θ, X″), the posterior-agreement
 // kernel of the factorised clustering Gibbs distributions of two paired observations X′ and X″
 // (row i of each is the same object) under the same centroids θ at temperature T. The sum over
-// the K^N assignments factorises over objects (seed 000, §3.8, Exercise 7, eq. 3.47), so the cost
-// is O(n·K·d) instead of O(K^N). Add n·log K to obtain log(|C|κ), which is 0 at T → ∞.
-func LogPAKernel(x1, x2, centroids mat.Matrix, T float64) (float64, error) {
+// the K^N assignments factorises over objects (SLT chapter 3 (Deterministic annealing), §3.8,
+// Exercise 7, eq. 3.47), so the cost is O(n·K·d) instead of O(K^N). Add n·log K to obtain
+// log(|C|κ), which is 0 at T → ∞.
+func DALogPAKernel(x1, x2, centroids mat.Matrix, T float64) (float64, error) {
 	n1, d1, err := daCheckNamed("X′", x1)
 	if err != nil {
 		return 0, err
@@ -30,13 +38,13 @@ func LogPAKernel(x1, x2, centroids mat.Matrix, T float64) (float64, error) {
 	if n1 != n2 || d1 != d2 || dc != d1 {
 		return 0, fmt.Errorf("%w: X′ is %d×%d, X″ %d×%d, centroids %d×%d", ErrShape, n1, d1, n2, d2, k, dc)
 	}
-	if err := daCheckT("LogPAKernel", T); err != nil {
+	if err := daCheckT("DALogPAKernel", T); err != nil {
 		return 0, err
 	}
 	theta := mat.DenseCopyOf(centroids).RawMatrix().Data
 	lk := daLogPA(mat.DenseCopyOf(x1).RawMatrix().Data, mat.DenseCopyOf(x2).RawMatrix().Data, theta, n1, d1, k, T)
 	if math.IsInf(lk, 0) || math.IsNaN(lk) || lk <= gibbs.LogZero/2 {
-		return 0, fmt.Errorf("cluster: LogPAKernel: log κ = %g at T = %g: the posteriors of some object do not overlap: %w",
+		return 0, fmt.Errorf("cluster: DALogPAKernel: log κ = %g at T = %g: the posteriors of some object do not overlap: %w",
 			lk, T, ErrNotFinite)
 	}
 	return lk, nil
@@ -61,11 +69,11 @@ func daLogPA(x1, x2, theta []float64, n, d, k int, t float64) float64 {
 }
 
 // DAPA selects the number of clusters by deterministic annealing with posterior agreement
-// (seed 000, §3.8): DA runs on X′, and at every temperature the centroids are scored by
-// log(|C|κ) = Σᵢ log(K Σ_k p(i↦k|X′) p(i↦k|X″)) on the paired observation X″ (option A of the
-// spec: the same centroids for both). κ is 1/|C| at high T (every assignment equally likely),
-// grows while the splits follow real structure, and falls when splits fit noise that X″ does not
-// share. The estimate is the number of distinct centroids at the maximum.
+// (SLT chapter 3 (Deterministic annealing), §3.8): DA runs on X′, and at every temperature the
+// centroids are scored by log(|C|κ) = Σᵢ log(K Σ_k p(i↦k|X′) p(i↦k|X″)) on the paired observation
+// X″ (option A of the spec: the same centroids for both). κ is 1/|C| at high T (every assignment
+// equally likely), grows while the splits follow real structure, and falls when splits fit noise
+// that X″ does not share. The estimate is the number of distinct centroids at the maximum.
 //
 // The maximum is often a flat plateau on which spurious within-cluster splits begin, so the
 // result also reports the count at the highest temperature whose per-point log(|C|κ) lies within

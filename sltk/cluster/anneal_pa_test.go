@@ -11,7 +11,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-func TestLogPAKernelBruteForceO5(t *testing.T) {
+func TestDALogPAKernelBruteForceO5(t *testing.T) {
 	// Σ over all K^N assignments of p(c|X′)p(c|X″) equals the product formula (Ex. 7).
 	x1, _ := daBlobs([][]float64{{0, 0}, {3, 1}}, 4, 1, 1, 31)
 	x2, _ := daBlobs([][]float64{{0, 0}, {3, 1}}, 4, 1, 1, 32)
@@ -33,7 +33,7 @@ func TestLogPAKernelBruteForceO5(t *testing.T) {
 			}
 			brute += pr
 		}
-		lk, err := LogPAKernel(x1, x2, theta, T)
+		lk, err := DALogPAKernel(x1, x2, theta, T)
 		if err != nil {
 			t.Fatal(err)
 		}

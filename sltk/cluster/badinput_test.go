@@ -19,7 +19,7 @@ func TestEntryPointsRejectBadInput(t *testing.T) {
 	_, nbErr := Neighbourhood(&mat.Dense{}, 1)
 	_, postErr := Posteriors(x, huge, 1)
 	_, scErr := SpectralClustering{K: 2, Tol: -1}.Fit(mat.NewSymDense(2, []float64{0, 1, 1, 0}))
-	_, lkErr := LogPAKernel(x, x, mat.NewDense(2, 2, []float64{0, 0, 5, 5}), 5e-324)
+	_, lkErr := DALogPAKernel(x, x, mat.NewDense(2, 2, []float64{0, 0, 5, 5}), 5e-324)
 	for _, c := range []struct {
 		name string
 		err  error
@@ -32,7 +32,7 @@ func TestEntryPointsRejectBadInput(t *testing.T) {
 		{"Neighbourhood(0×0)", nbErr, ErrEmpty, "cluster: Neighbourhood: coords is empty"},
 		{"Posteriors(centroids 1e200)", postErr, ErrNotFinite, "centroids[1,0]"},
 		{"SpectralClustering{Tol: -1}", scErr, ErrParam, "cluster: SpectralClustering.Fit: Tol = -1, want ≥ 0: "},
-		{"LogPAKernel(T subnormal)", lkErr, ErrParam, "T = 5e-324, want finite and > 0 with 1/T finite"},
+		{"DALogPAKernel(T subnormal)", lkErr, ErrParam, "T = 5e-324, want finite and > 0 with 1/T finite"},
 	} {
 		if !errors.Is(c.err, c.want) || !strings.Contains(c.err.Error(), c.text) {
 			t.Errorf("%s: %v; want %v containing %q", c.name, c.err, c.want, c.text)

@@ -4,14 +4,16 @@
 // clusters.
 //
 // K-means (kmeans*.go), the common baseline of all three texts:
-//   - seed 002 §1.5 (K-MEANS, Thm 1.18–1.19): KMeans is Lloyd's algorithm with ties to the
-//     smallest index, the halting potential (Δ_s non-increasing) and the dependence on the
-//     initialisation (KMeansInit: random rows, mean plus noise, k-means++, given);
-//   - seed 001 ch. 4.1 (Algorithms 2 and 3): batch k-means with the notes' mean-plus-noise
-//     initialisation, and OnlineKMeans with a learning-rate schedule (MacQueen's 1/n_q,
-//     constant, or ε₀/(1+t/τ));
-//   - seed 000 ch. 3: Lloyd as the T → 0 limit of deterministic annealing and the random-restart
-//     baseline it is compared with. Assign gives the nearest-centroid labels and cost.
+//   - AFDS chapter 1 (Understanding ML algorithms) §1.5 (K-MEANS, Thm 1.18–1.19): KMeans is Lloyd's
+//     algorithm with ties to the smallest index, the halting potential (Δ_s non-increasing) and the
+//     dependence on the initialisation (KMeansInit: random rows, mean plus noise, k-means++,
+//     given);
+//   - ML chapter 4 (Clustering and embedding), §4.1 (Algorithms 2 and 3): batch k-means with the
+//     notes' mean-plus-noise initialisation, and OnlineKMeans with a learning-rate schedule
+//     (MacQueen's 1/n_q, constant, or ε₀/(1+t/τ));
+//   - SLT chapter 3 (Deterministic annealing): Lloyd as the T → 0 limit of deterministic annealing
+//     and the random-restart baseline it is compared with. Assign gives the nearest-centroid labels
+//     and cost.
 //
 // KMeans skips distance computations that bounds prove cannot change an assignment (Hamerly's
 // method, Accel); the result is bit-identical to plain Lloyd, which AccelNone keeps measurable.
@@ -19,15 +21,15 @@
 // The seed's K-MEANS leaves the update of an empty cluster undefined; KMeans keeps the old
 // centroid by default (documented erratum) and can instead re-seed it at the farthest point.
 //
-// Deterministic annealing (anneal*.go, histogram.go), seed 000 ch. 3 and 5: the Gibbs
-// distribution of a clustering cost factorises over objects, so its centroids can be followed
-// from high temperature down to T → 0 instead of sampled.
+// Deterministic annealing (anneal*.go, histogram.go), SLT chapters 3 and 5 (Deterministic
+// annealing, Histogram clustering): the Gibbs distribution of a clustering cost factorises over
+// objects, so its centroids can be followed from high temperature down to T → 0 instead of sampled.
 //   - DA (Algorithm 2) with the trace per temperature (free energy, entropy, distinct centroids,
 //     their critical temperatures) and the phase transitions of §3.7; CriticalTemperature gives
 //     the first split T_c = 2λ_max, Posteriors and FreeEnergy the Gibbs quantities at given
 //     centroids (Theorems 9–10, with errata E13–E14 corrected), MeanHessian the Hessian of F at
 //     the sample mean whose sign change marks T_c (erratum E17 corrected).
-//   - DAPA chooses the number of clusters by posterior agreement (§3.8, Ex. 7); LogPAKernel is
+//   - DAPA chooses the number of clusters by posterior agreement (§3.8, Ex. 7); DALogPAKernel is
 //     the factorised kernel it maximises.
 //   - HistogramDA (ch. 5, Algorithm 3) clusters empirical histograms under the KL cost;
 //     PatchCounts (image patches as objects, gray values as features) and HistogramsFromCounts
@@ -39,10 +41,10 @@
 // per-level record gibbs.Level (T, Cost, FreeEnergy, Iter, Converged) every level type embeds.
 // OnlineSoftKMeans lowers the temperature of the same Schedule continuously, step by step.
 //
-// Spectral clustering (similarity.go, cuts.go, spectral.go), seed 002 §5.6: similarity graphs
-// (GaussianGraph, KNNGraph, EpsilonGraph), the unnormalised and normalised Laplacians, cut
-// objectives (Cut, with brute force over all partitions in BestCut for small graphs), and
-// SpectralClustering: the first eigenvectors of a Laplacian, then KMeans on them.
+// Spectral clustering (similarity.go, cuts.go, spectral.go), AFDS chapter 5 (High-dimensional data)
+// §5.6: similarity graphs (GaussianGraph, KNNGraph, EpsilonGraph), the unnormalised and normalised
+// Laplacians, cut objectives (Cut, with brute force over all partitions in BestCut for small
+// graphs), and SpectralClustering: the first eigenvectors of a Laplacian, then KMeans on them.
 //
 // Seed 001 ch. 4 (clustering beyond k-means):
 //   - Grow (§4.1.2, Algorithm 4) adds prototypes one split at a time until a target cost;

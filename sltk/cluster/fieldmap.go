@@ -8,12 +8,12 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// CityBlock is the L1 dissimilarity Σ_j |a_j − b_j|, a metric that no centroid represents
-// exactly (its "centre" is the coordinate-wise median, not the mean). a and b must have the
-// same length; Dissimilarities and NewFieldMap check that. Called directly with lengths that
+// Manhattan is the L1 (city-block) dissimilarity Σ_j |a_j − b_j|, a metric that no centroid
+// represents exactly (its "centre" is the coordinate-wise median, not the mean). a and b must have
+// the same length; Dissimilarities and NewFieldMap check that. Called directly with lengths that
 // differ, or with values whose distance is not a finite number, it returns math.MaxFloat64,
 // the "infinitely far" a dissimilarity function without an error result can report.
-func CityBlock(a, b []float64) float64 {
+func Manhattan(a, b []float64) float64 {
 	if len(a) != len(b) {
 		return math.MaxFloat64
 	}
@@ -24,9 +24,16 @@ func CityBlock(a, b []float64) float64 {
 	return finiteOrMax(s)
 }
 
+// CityBlock is Manhattan, under the name it had before classify.Manhattan fixed one name for the
+// L1 distance.
+//
+// Deprecated: use Manhattan.
+func CityBlock(a, b []float64) float64 { return Manhattan(a, b) }
+
 // HalfSquared is the dissimilarity ½‖a − b‖² under which the mean fields of pairwise
-// clustering equal the soft k-means distances ½‖x − w_q‖² (seed 001 §4.2.4). Lengths that
-// differ or a distance that is not finite give math.MaxFloat64, as for CityBlock.
+// clustering equal the soft k-means distances ½‖x − w_q‖² (ML chapter 4 (Clustering and embedding)
+// §4.2.4). Lengths that differ or a distance that is not finite give math.MaxFloat64, as for
+// Manhattan.
 func HalfSquared(a, b []float64) float64 {
 	if len(a) != len(b) {
 		return math.MaxFloat64
@@ -76,9 +83,9 @@ func Dissimilarities(x mat.Matrix, dist func(a, b []float64) float64) (*mat.Dens
 	return out, nil
 }
 
-// FieldMap evaluates the mean fields of pairwise clustering (seed 001 eq. 4.27 with c = 1)
-// at any point of the data space, not only at the data: for a new object x with
-// dissimilarities d(δ, x) to the n data objects and soft assignments ⟨m_q^(δ)⟩,
+// FieldMap evaluates the mean fields of pairwise clustering (ML chapter 4 (Clustering and
+// embedding) eq. 4.27 with c = 1) at any point of the data space, not only at the data: for a new
+// object x with dissimilarities d(δ, x) to the n data objects and soft assignments ⟨m_q^(δ)⟩,
 //
 //	e_q(x) = (1/n_q) Σ_δ ⟨m_q^(δ)⟩ d(δ, x) − (1/(2n_q²)) Σ_δε ⟨m_q^(δ)⟩⟨m_q^(ε)⟩ d_δε,
 //

@@ -57,7 +57,7 @@ func TestFieldMapEuclideanAndAtData(t *testing.T) {
 			}
 		}
 	}
-	d, err := Dissimilarities(x, CityBlock)
+	d, err := Dissimilarities(x, Manhattan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestFieldMapEuclideanAndAtData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l1, err := NewFieldMap(x, m, CityBlock)
+	l1, err := NewFieldMap(x, m, Manhattan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,19 +92,19 @@ func TestFieldMapBadInput(t *testing.T) {
 	if _, err := Dissimilarities(x, neg); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("negative dist: %v", err)
 	}
-	if _, err := NewFieldMap(x, mat.NewDense(5, 2, nil), CityBlock); !errors.Is(err, ErrShape) {
+	if _, err := NewFieldMap(x, mat.NewDense(5, 2, nil), Manhattan); !errors.Is(err, ErrShape) {
 		t.Errorf("wrong assignment shape: %v", err)
 	}
 	bad := mat.DenseCopyOf(x)
 	bad.Set(2, 1, math.NaN())
-	if _, err := NewFieldMap(bad, m, CityBlock); err == nil {
+	if _, err := NewFieldMap(bad, m, Manhattan); err == nil {
 		t.Error("NaN data accepted")
 	}
 	dead := mat.NewDense(6, 2, []float64{1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0})
-	if _, err := NewFieldMap(x, dead, CityBlock); !errors.Is(err, ErrParam) {
+	if _, err := NewFieldMap(x, dead, Manhattan); !errors.Is(err, ErrParam) {
 		t.Errorf("empty cluster: %v", err)
 	}
-	fm, err := NewFieldMap(x, m, CityBlock)
+	fm, err := NewFieldMap(x, m, Manhattan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestFieldMapBadInput(t *testing.T) {
 		if math.Abs(b[0]) > 100 {
 			return math.Inf(1)
 		}
-		return CityBlock(a, b)
+		return Manhattan(a, b)
 	}
 	fmf, err := NewFieldMap(x, m, far)
 	if err != nil {

@@ -12,9 +12,9 @@ import (
 // growStream is the PCG stream word of Grow ("grow").
 const growStream = 0x67726f77
 
-// Grow is iterative refinement of the number of prototypes, seed 001 §4.1.2 (Algorithm 4):
-// start with one prototype at the sample mean; while the k-means cost per point
-// E^T = (1/p) Σ_α ‖x^(α) − w_{q(α)}‖² exceeds Target, split the cluster with the largest mean
+// Grow is iterative refinement of the number of prototypes, ML chapter 4 (Clustering and embedding)
+// §4.1.2 (Algorithm 4): start with one prototype at the sample mean; while the k-means cost per
+// point E^T = (1/p) Σ_α ‖x^(α) − w_{q(α)}‖² exceeds Target, split the cluster with the largest mean
 // within-cluster squared distance, Σ_α m_γ^(α)‖x^(α) − w_γ‖² / Σ_α m_γ^(α) (erratum E20: w_γ,
 // not w_q, inside the argmax), by adding a copy w_q + η with a small random η, and re-run
 // Lloyd's k-means from the enlarged set. E^T is non-increasing in M (the old solution plus a

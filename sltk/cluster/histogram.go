@@ -12,9 +12,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// HistogramDA is histogram clustering by deterministic annealing (seed 000, chapter 5,
-// Algorithm 3). Objects are empirical histograms p̂(·|x) over B bins (rows of an n×B matrix,
-// each summing to 1); a cluster is a centroid histogram q_k; the cost of an assignment is
+// HistogramDA is histogram clustering by deterministic annealing (SLT chapter 5 (Histogram
+// clustering), Algorithm 3). Objects are empirical histograms p̂(·|x) over B bins (rows of an n×B
+// matrix, each summing to 1); a cluster is a centroid histogram q_k; the cost of an assignment is
 // Σ_x D_KL[p̂(·|x) ‖ q_c(x)] (Definition 17, eq. 5.4 with the indices the seed mixes up made
 // consistent: erratum E28). Its Gibbs distribution factorises over objects (Lemma 7):
 //

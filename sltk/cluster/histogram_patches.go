@@ -16,14 +16,14 @@ const (
 	MaxPatchPixels = 1 << 26
 )
 
-// PatchCounts turns an image into the objects of histogram clustering (seed 000, §5.1: an object
-// x is a patch, a feature y a gray value): it cuts the rows×cols image into non-overlapping
-// patch×patch tiles, numbered row by row (tile (r, c) is row r·(cols/patch) + c of the result),
-// and counts the values of each tile in bins equal-width bins on [lo, hi] (the value hi goes to the
-// last bin). HistogramsFromCounts then normalises the rows into p̂(·|x). The image sides must be
-// multiples of patch (else ErrShape), lo < hi with hi − lo finite, and every value must lie in
-// [lo, hi] (else ErrParam). Limits (ErrTooLarge past them): bins ≤ MaxPatchBins, rows·cols ≤
-// MaxPatchPixels and patches·bins (the entries of the result) ≤ MaxPatchPixels.
+// PatchCounts turns an image into the objects of histogram clustering (SLT chapter 5 (Histogram
+// clustering), §5.1: an object x is a patch, a feature y a gray value): it cuts the rows×cols image
+// into non-overlapping patch×patch tiles, numbered row by row (tile (r, c) is row r·(cols/patch) +
+// c of the result), and counts the values of each tile in bins equal-width bins on [lo, hi] (the
+// value hi goes to the last bin). HistogramsFromCounts then normalises the rows into p̂(·|x). The
+// image sides must be multiples of patch (else ErrShape), lo < hi with hi − lo finite, and every
+// value must lie in [lo, hi] (else ErrParam). Limits (ErrTooLarge past them): bins ≤ MaxPatchBins,
+// rows·cols ≤ MaxPatchPixels and patches·bins (the entries of the result) ≤ MaxPatchPixels.
 // Cost O(rows·cols + patches·bins).
 func PatchCounts(img mat.Matrix, patch, bins int, lo, hi float64) (*mat.Dense, error) {
 	if check.IsNil(img) {

@@ -21,7 +21,8 @@ const (
 	EmptyKeep EmptyClusterPolicy = iota
 	// EmptyFarthest moves the centroid onto the row farthest from its own centroid (several
 	// empty clusters take the farthest rows in turn). This cannot raise the cost and usually
-	// rescues a bad start; it is seed 001's alternative for Algorithm 2.
+	// rescues a bad start; it is the alternative that ML chapter 4 (Clustering and embedding) gives
+	// for Algorithm 2.
 	EmptyFarthest
 )
 
@@ -31,11 +32,12 @@ const (
 	kmOrderStream = 0x6b6d_5f6f_7264_72 // "km_ordr"; OnlineKMeans visiting order
 )
 
-// KMeans is Lloyd's algorithm (the batch k-means of seed 002 §1.5 and seed 001 Algorithm 2):
-// starting from initial centroids, repeat (1) assign every row to its nearest centroid, ties to
-// the smallest index, and (2) move every centroid to the mean of its rows, until no assignment
-// changes. The cost Σ_i ‖x_i − z_{c(i)}‖² never increases, and the loop halts (Thm 1.18), but
-// only at a local optimum that depends on the start; Restarts keeps the best of several starts.
+// KMeans is Lloyd's algorithm (the batch k-means of AFDS chapter 1 (Understanding ML algorithms)
+// §1.5 and ML chapter 4 (Clustering and embedding) Algorithm 2): starting from initial centroids,
+// repeat (1) assign every row to its nearest centroid, ties to the smallest index, and (2) move
+// every centroid to the mean of its rows, until no assignment changes. The cost Σ_i ‖x_i −
+// z_{c(i)}‖² never increases, and the loop halts (Thm 1.18), but only at a local optimum that
+// depends on the start; Restarts keeps the best of several starts.
 //
 // Zero values mean: Init KMeansPlusPlus, Restarts 1, MaxIter 300, Tol 0 (stop only when no label
 // changes, the spec's rule), Empty EmptyKeep, Accel AccelHamerly, Workers GOMAXPROCS.

@@ -8,7 +8,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// The 1-D example of seed 002 §1.5: from z = (1, 2) Lloyd needs three loop executions.
+// The 1-D example of AFDS chapter 1 (Understanding ML algorithms) §1.5: from z = (1, 2) Lloyd needs
+// three loop executions.
 func ExampleKMeans() {
 	x := mat.NewDense(6, 1, []float64{1, 2, 3, 10, 11, 12})
 	res, err := cluster.KMeans{K: 2, Init: cluster.KMeansGiven, Centroids: mat.NewDense(2, 1, []float64{1, 2})}.Fit(x)
@@ -24,7 +25,8 @@ func ExampleKMeans() {
 	// cost: 4 loops: 3 trace: [246 41.68 4]
 }
 
-// The start decides which local optimum Lloyd finds (seed 002 §1.5, four points of a 2×1 box).
+// The start decides which local optimum Lloyd finds (AFDS chapter 1 (Understanding ML algorithms)
+// §1.5, four points of a 2×1 box).
 func ExampleKMeans_localOptimum() {
 	x := mat.NewDense(4, 2, []float64{0, 0, 2, 0, 0, 1, 2, 1})
 	for _, init := range [][]float64{{1, 0, 1, 1}, {0, 0.5, 2, 0.5}} {

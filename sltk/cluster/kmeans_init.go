@@ -17,13 +17,15 @@ const (
 	// far. Its expected cost is within O(log k) of the optimum. Cost O(n·k·d·log k).
 	KMeansPlusPlus KMeansInit = iota
 	// KMeansRandom takes k distinct rows chosen uniformly at random, the plain initialisation of
-	// seed 002 §1.5 and of the restart baseline of seed 000 ch. 3. Cost O(k·d).
+	// AFDS chapter 1 (Understanding ML algorithms) §1.5 and of the restart baseline of SLT chapter
+	// 3 (Deterministic annealing). Cost O(k·d).
 	KMeansRandom
 	// KMeansGiven uses the Centroids field (k×d) as given, e.g. to replay the spec's oracles or to
 	// start two implementations from the same point.
 	KMeansGiven
-	// KMeansMeanNoise is the initialisation of seed 001 Algorithm 2: every centroid is the data
-	// mean plus a small Gaussian vector (standard deviation 1% of each column's spread). Cost O(n·d).
+	// KMeansMeanNoise is the initialisation of ML chapter 4 (Clustering and embedding) Algorithm 2:
+	// every centroid is the data mean plus a small Gaussian vector (standard deviation 1% of each
+	// column's spread). Cost O(n·d).
 	KMeansMeanNoise
 )
 

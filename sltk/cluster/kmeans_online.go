@@ -20,16 +20,18 @@ const (
 	// as for a drifting stream, and never settle exactly.
 	RateConstant
 	// RateDecay uses ε_t = LearningRate/(1 + t/Tau) at global step t = 0, 1, …, the annealing schedule
-	// proposed for seed 001 Fig. 4.1; Σε_t diverges and Σε_t² grows only like log t.
+	// proposed for ML chapter 4 (Clustering and embedding) Fig. 4.1; Σε_t diverges and Σε_t² grows
+	// only like log t.
 	RateDecay
 )
 
-// OnlineKMeans is online (sequential) k-means, seed 001 Algorithm 3: visit the rows in a random
-// order and, for each row x, move only the nearest centroid q (ties to the smallest index) a
-// step towards it, w_q ← w_q + ε (x − w_q). Each epoch is one pass in a fresh random order.
+// OnlineKMeans is online (sequential) k-means, ML chapter 4 (Clustering and embedding) Algorithm 3:
+// visit the rows in a random order and, for each row x, move only the nearest centroid q (ties to
+// the smallest index) a step towards it, w_q ← w_q + ε (x − w_q). Each epoch is one pass in a fresh
+// random order.
 //
-// Zero values mean: Init KMeansPlusPlus, Rate RateMacQueen, LearningRate 0.5, Tau n (one epoch),
-// MaxIter 10 epochs, Tol 0 (run all epochs), Workers GOMAXPROCS.
+// Zero values mean: Init KMeansPlusPlus, RateRule RateMacQueen, LearningRate 0.5, Tau n (one
+// epoch), MaxIter 10 epochs, Tol 0 (run all epochs), Workers GOMAXPROCS.
 //
 // Order of the random numbers (so that a variant such as an online SOM with σ = 0 can replay the
 // same run): the initialisation draws from PCG(Seed, kmInitStream); the visiting order is an
@@ -39,10 +41,12 @@ const (
 // Cost: O(n·k·d) per epoch for the updates (sequential by nature) plus a parallel O(n·k·d)
 // assignment pass per epoch for Trace.
 type OnlineKMeans struct {
-	K            int
-	Init         KMeansInit
-	Centroids    mat.Matrix // k×d initial centroids for Init == KMeansGiven
-	Rate         OnlineRate
+	K         int
+	Init      KMeansInit
+	Centroids mat.Matrix // k×d initial centroids for Init == KMeansGiven
+	// RateRule is the schedule of ε (named RateRule, not Rate, so that it does not read as the
+	// step size, which is LearningRate).
+	RateRule     OnlineRate
 	LearningRate float64 // ε for RateConstant and ε₀ for RateDecay; in (0, 1]
 	Tau          float64 // decay time of RateDecay, in steps; > 0
 	MaxIter      int
@@ -73,8 +77,8 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	tau = cmp.Or(tau, float64(n))
 	epochs = cmp.Or(epochs, 10)
 	switch {
-	case ok.Rate < RateMacQueen || ok.Rate > RateDecay:
-		return nil, fmt.Errorf("%w: Rate = %d is not a known schedule", ErrParam, int(ok.Rate))
+	case ok.RateRule < RateMacQueen || ok.RateRule > RateDecay:
+		return nil, fmt.Errorf("%w: RateRule = %d is not a known schedule", ErrParam, int(ok.RateRule))
 	case !(eta0 > 0 && eta0 <= 1):
 		return nil, fmt.Errorf("%w: Eta0 = %v, want 0 < Eta0 ≤ 1", ErrParam, ok.LearningRate)
 	case !(tau > 0) || math.IsInf(tau, 0):
@@ -102,7 +106,7 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 		_, q := kmNearest(xi, cent, k)
 		wins[q]++
 		var eps float64
-		switch ok.Rate {
+		switch ok.RateRule {
 		case RateMacQueen:
 			eps = 1 / float64(wins[q])
 		case RateConstant:

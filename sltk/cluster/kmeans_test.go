@@ -241,7 +241,7 @@ func TestOnlineKMeans(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, rate := range []OnlineRate{RateMacQueen, RateConstant, RateDecay} {
-		o := OnlineKMeans{K: 3, Init: KMeansGiven, Centroids: centers, Rate: rate, LearningRate: 0.05, MaxIter: 5, Seed: 1}
+		o := OnlineKMeans{K: 3, Init: KMeansGiven, Centroids: centers, RateRule: rate, LearningRate: 0.05, MaxIter: 5, Seed: 1}
 		res, err := o.Fit(x)
 		if err != nil {
 			t.Fatal(err)
@@ -316,7 +316,7 @@ func TestKMeansBadInput(t *testing.T) {
 		{"online k=0", func() error { _, e := OnlineKMeans{}.Fit(good); return e }, ErrParam},
 		{"online eta", func() error { _, e := OnlineKMeans{K: 1, LearningRate: 2}.Fit(good); return e }, ErrParam},
 		{"online tau", func() error { _, e := OnlineKMeans{K: 1, Tau: -1}.Fit(good); return e }, ErrParam},
-		{"online rate", func() error { _, e := OnlineKMeans{K: 1, Rate: 7}.Fit(good); return e }, ErrParam},
+		{"online rate", func() error { _, e := OnlineKMeans{K: 1, RateRule: 7}.Fit(good); return e }, ErrParam},
 		{"online NaN", func() error { _, e := OnlineKMeans{K: 1}.Fit(nan); return e }, ErrNotFinite},
 		{"assign shape", func() error { _, _, e := Assign(good, mat.NewDense(2, 3, nil)); return e }, ErrShape},
 		{"assign empty", func() error { _, _, e := Assign(mat.NewDense(1, 1, nil).Slice(0, 0, 0, 1), col(1)); return e }, ErrEmpty},

@@ -8,8 +8,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// The errors of seed 000, chapter 3, that the library corrects and the chapter-3 notebook lists
-// in its notes on the lecture source. E15 (the extra 1/T in ∂F/∂θ_k) is checked by
+// The errors of SLT chapter 3 (Deterministic annealing) that the library corrects and the chapter-3
+// notebook lists in its notes on the lecture source. E15 (the extra 1/T in ∂F/∂θ_k) is checked by
 // TestDAFreeEnergyMonotoneAndGradient, E17 (Q = 2S/K²) by TestDAHessianAtInfinity and
 // TestMeanHessianFiniteDifferences.
 

@@ -9,8 +9,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Tests of the errata of ml chapter 4 (seed 001 §4.1–4.3) that the notebook's "Notes on the
-// lecture source" point to.
+// Tests of the errata of ML chapter 4 (Clustering and embedding), §4.1–4.3, that the notebook's
+// "Notes on the lecture source" point to.
 
 // fourBlobsTest is the chapter's running example: four blobs, σ = 0.7, centres (±3, ±3).
 func fourBlobsTest() *mat.Dense {

@@ -109,7 +109,8 @@ func SquaredDistances(x mat.Matrix) (*mat.Dense, error) {
 }
 
 // pwFields computes the mean fields e (n×K) of pairwise clustering for soft assignments m
-// (n×K), seed 001 eq. (4.27) with the normalisation c = 1 (erratum E22):
+// (n×K), ML chapter 4 (Clustering and embedding) eq. (4.27) with the normalisation c = 1 (erratum
+// E22):
 //
 //	e_q^(α) = (1/n_q) Σ_δ m_q^(δ) d_δα − (1/(2 n_q²)) Σ_δε m_q^(δ) m_q^(ε) d_δε,  n_q = Σ_γ m_q^(γ).
 //
@@ -243,7 +244,8 @@ func pwCheckAssign(a mat.Matrix, n int) (*mat.Dense, error) {
 	return m, nil
 }
 
-// PairwiseCost returns the pairwise clustering cost of a hard assignment (seed 001 §4.2.1, C14):
+// PairwiseCost returns the pairwise clustering cost of a hard assignment (ML chapter 4 (Clustering
+// and embedding) §4.2.1, C14):
 //
 //	E = (1/(2p)) Σ_q Σ_{α,α′ ∈ q} d_αα′ / |q|.
 //
@@ -287,9 +289,9 @@ func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
 	return e / (2 * float64(p.n)), nil
 }
 
-// Pairwise is pairwise clustering by mean-field (deterministic) annealing, seed 001 §4.2
-// (Algorithm of Fig. 4.8 with h = δ; Hofmann & Buhmann 1997). The data are only the n×n
-// dissimilarities d_αα′ (symmetric, non-negative, zero diagonal; need not be a metric).
+// Pairwise is pairwise clustering by mean-field (deterministic) annealing, ML chapter 4 (Clustering
+// and embedding) §4.2 (Algorithm of Fig. 4.8 with h = δ; Hofmann & Buhmann 1997). The data are only
+// the n×n dissimilarities d_αα′ (symmetric, non-negative, zero diagonal; need not be a metric).
 //
 // At temperature T (β = 1/T) the Gibbs distribution of the cost C14 is approximated by a
 // factorising one whose soft assignments are ⟨m_q^(α)⟩ = softmax_q(−e_q^(α)/T), with the mean
@@ -321,9 +323,9 @@ type Pairwise struct {
 // PairwiseResult is the outcome of Pairwise.Fit. Each level's Cost is the expected cost
 // (1/(2p)) Σ_q Σ_α ⟨m_q^(α)⟩ d̄_qα under the mean-field distribution.
 type PairwiseResult struct {
-	Assign *mat.Dense // n×K soft assignments at TMin
-	Fields *mat.Dense // n×K mean fields at TMin
-	Labels []int      // argmax_q of Assign (ties to the smallest index)
+	Posteriors *mat.Dense // n×K soft assignments (posteriors) at TMin
+	Fields     *mat.Dense // n×K mean fields at TMin
+	Labels     []int      // argmax_q of Posteriors (ties to the smallest index)
 	// Cost is the hard cost C14 of Labels (over observed pairs when entries are missing).
 	Cost   float64
 	Levels []gibbs.Level
@@ -379,7 +381,7 @@ func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluster: Pairwise: %w", err)
 	}
-	res.Assign, res.Labels = m, argmaxRows(m)
+	res.Posteriors, res.Labels = m, argmaxRows(m)
 	res.Cost = pwHardCost(p, res.Labels, k)
 	return res, nil
 }

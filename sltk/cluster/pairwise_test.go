@@ -149,10 +149,10 @@ func TestPairwiseRunIsSoftKMeans(t *testing.T) {
 	if !last.Converged {
 		t.Fatalf("last level did not converge: %+v", last)
 	}
-	e, _ := PairwiseMeanFields(d, r.Assign, false)
+	e, _ := PairwiseMeanFields(d, r.Posteriors, false)
 	again := mat.NewDense(90, 3, nil)
 	pwAssign(e, again, last.T)
-	if !mat.EqualApprox(again, r.Assign, 1e-6) {
+	if !mat.EqualApprox(again, r.Posteriors, 1e-6) {
 		t.Errorf("final assignments are not a soft k-means fixed point")
 	}
 	for i := 0; i < 90; i++ {
@@ -198,8 +198,8 @@ func TestPairwiseCriticalBetaOracle26(t *testing.T) {
 		}
 		w0, n0 := 0.0, 0.0
 		for i := 0; i < n; i++ {
-			w0 += r.Assign.At(i, 0) * x.At(i, 0)
-			n0 += r.Assign.At(i, 0)
+			w0 += r.Posteriors.At(i, 0) * x.At(i, 0)
+			n0 += r.Posteriors.At(i, 0)
 		}
 		if got := math.Abs(w0/n0) / a; math.Abs(got-c.want) > 1e-6 {
 			t.Errorf("βa² = %g: |w|/a = %.10f, want %.10f", c.ba2, got, c.want)

@@ -17,10 +17,10 @@ import (
 // wrapping errs.ErrTooLarge.
 const MaxGraphVertices = 10000
 
-// The similarity graphs of seed 002 §5.6 (and von Luxburg's tutorial) are n×n symmetric
-// matrices S ≥ 0 with S_ii = 0: a self-similarity adds a loop, which changes no cut and no
-// unnormalised Laplacian, and scikit-learn's Laplacians drop it too. They are stored dense
-// (both triangles filled), which is what the spectral methods below multiply by.
+// The similarity graphs of AFDS chapter 5 (High-dimensional data) §5.6 (and von Luxburg's tutorial)
+// are n×n symmetric matrices S ≥ 0 with S_ii = 0: a self-similarity adds a loop, which changes no
+// cut and no unnormalised Laplacian, and scikit-learn's Laplacians drop it too. They are stored
+// dense (both triangles filled), which is what the spectral methods below multiply by.
 
 // graphInput validates the n×d data of a similarity graph.
 func graphInput(fn string, x mat.Matrix) ([]float64, int, int, error) {
@@ -217,11 +217,17 @@ func invSqrtDegrees(fn string, deg []float64) ([]float64, error) {
 	return inv, nil
 }
 
-// Components labels every vertex of the graph S > 0 with its connected component (numbered in
-// order of their smallest vertex) and returns the number of components, using gonum's
-// graph/topo on the matrix's nonzero pattern. Errors as Laplacian. Cost O(n²).
-func Components(s mat.Symmetric) ([]int, int, error) {
-	if _, _, err := similarityInput("Components", s); err != nil {
+// Components is ConnectedComponents; in the vocabulary Components is a number of output
+// dimensions, not a graph's components.
+//
+// Deprecated: use ConnectedComponents.
+func Components(s mat.Symmetric) ([]int, int, error) { return ConnectedComponents(s) }
+
+// ConnectedComponents labels every vertex of the graph S > 0 with its connected component
+// (numbered in order of their smallest vertex) and returns the number of components, using
+// gonum's graph/topo on the matrix's nonzero pattern. Errors as Laplacian. Cost O(n²).
+func ConnectedComponents(s mat.Symmetric) ([]int, int, error) {
+	if _, _, err := similarityInput("ConnectedComponents", s); err != nil {
 		return nil, 0, err
 	}
 	labels, k := matgraph.Components(s)

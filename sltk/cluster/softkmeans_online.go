@@ -8,8 +8,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// OnlineSoftKMeans is online soft k-means, seed 001 §4.2.4 (A24): for each point x, in a fresh
-// random order every epoch, compute the soft assignments
+// OnlineSoftKMeans is online soft k-means, ML chapter 4 (Clustering and embedding) §4.2.4 (A24):
+// for each point x, in a fresh random order every epoch, compute the soft assignments
 // ⟨m_q⟩ = exp(−‖x − w_q‖²/T) / Σ_r exp(−‖x − w_r‖²/T) (the notes' β = 2/T; gibbs.Softmax in the
 // log domain) and move every prototype by Δw_q = η ⟨m_q⟩ (x − w_q). The temperature falls
 // geometrically and continuously over the run, T_t = T0·(TMin/T0)^{t/t_max}, and the learning

@@ -13,7 +13,8 @@ import (
 type Topology int
 
 const (
-	// Chain places M nodes on a line, r_q = q (seed 001 Algorithm 5).
+	// Chain places M nodes on a line, r_q = q (ML chapter 4 (Clustering and embedding) Algorithm
+	// 5).
 	Chain Topology = iota
 	// Grid places Rows×Cols nodes on a square lattice, r_q = (row, col); node q = row·Cols + col.
 	Grid
@@ -69,9 +70,9 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 }
 
 // Neighbourhood returns the M×M matrix h_qp = exp(−‖r_q − r_p‖²/(2σ²)) of lattice coordinates
-// (seed 001 §4.3.1, C16); σ = 0 gives the identity (h = δ, no neighbourhood), the limit in
-// which a SOM becomes k-means. The coordinates must be finite with |r| ≤ 1e150; a tiny σ is
-// fine (distances are divided by σ before squaring).
+// (ML chapter 4 (Clustering and embedding) §4.3.1, C16); σ = 0 gives the identity (h = δ, no
+// neighbourhood), the limit in which a SOM becomes k-means. The coordinates must be finite with |r|
+// ≤ 1e150; a tiny σ is fine (distances are divided by σ before squaring).
 func Neighbourhood(coords mat.Matrix, sigma float64) (*mat.Dense, error) {
 	data, m, d, e := check.Rows("coords", coords)
 	if e != nil {
@@ -110,12 +111,12 @@ func somFillH(h *mat.Dense, coords mat.Matrix, sigma float64) {
 	}
 }
 
-// SOM is the online self-organising map of seed 001 §4.3 (Algorithm 5; Kohonen 1982): for each
-// point x, in a fresh random order every epoch, find the winner and move every prototype
-// towards x by Δw_q = ε h_{q,win} (x − w_q), with the neighbourhood h of width σ on the lattice.
-// Both ε and σ are annealed geometrically over the run, ε_t = ε₀(ε_f/ε₀)^{t/t_max} and likewise
-// σ_t: a wide neighbourhood first orders the map globally (smooth cost), a narrow one then fits
-// the data (rugged cost, §4.3.1).
+// SOM is the online self-organising map of ML chapter 4 (Clustering and embedding) §4.3 (Algorithm
+// 5; Kohonen 1982): for each point x, in a fresh random order every epoch, find the winner and move
+// every prototype towards x by Δw_q = ε h_{q,win} (x − w_q), with the neighbourhood h of width σ on
+// the lattice. Both ε and σ are annealed geometrically over the run, ε_t = ε₀(ε_f/ε₀)^{t/t_max} and
+// likewise σ_t: a wide neighbourhood first orders the map globally (smooth cost), a narrow one then
+// fits the data (rugged cost, §4.3.1).
 //
 // Zero values: Topology Chain with Nodes = 20 (Grid: 10×10), MaxIter = 20 epochs, LearningRate = 0.5,
 // FinalLearningRate = 0.01, Sigma0 = (longest lattice side)/2, SigmaF = 0.5, Winner Nearest, Init

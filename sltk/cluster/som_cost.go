@@ -8,8 +8,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// SOMCost is the Euclidean SOM cost of seed 001 §4.3.2 (C15) for given prototypes w (M×d)
-// and neighbourhood h (M×M), with every point assigned to the node that minimises it:
+// SOMCost is the Euclidean SOM cost of ML chapter 4 (Clustering and embedding) §4.3.2 (C15) for
+// given prototypes w (M×d) and neighbourhood h (M×M), with every point assigned to the node that
+// minimises it:
 //
 //	E = (1/p) Σ_α min_r Σ_q h_qr ‖x^(α) − w_q‖².
 //

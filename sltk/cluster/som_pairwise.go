@@ -39,13 +39,13 @@ type PairwiseSOM struct {
 
 // PairwiseSOMResult is a map fitted to dissimilarities.
 type PairwiseSOMResult struct {
-	Assign *mat.Dense // n×M soft assignments at TMin
-	Fields *mat.Dense // n×M mean fields
-	Labels []int      // argmax_q of Assign
-	Coords *mat.Dense // M×2 lattice coordinates
-	H      *mat.Dense // M×M neighbourhood
-	Levels []gibbs.Level
-	Iter   int
+	Posteriors *mat.Dense // n×M soft assignments (posteriors) at TMin
+	Fields     *mat.Dense // n×M mean fields
+	Labels     []int      // argmax_q of Posteriors
+	Coords     *mat.Dense // M×2 lattice coordinates
+	H          *mat.Dense // M×M neighbourhood
+	Levels     []gibbs.Level
+	Iter       int
 }
 
 // somPairwiseFields computes e = Ê·H with Ê the pairwise mean fields of the smoothed
@@ -87,6 +87,6 @@ func (ps PairwiseSOM) Fit(d mat.Matrix) (*PairwiseSOMResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluster: PairwiseSOM: %w", err)
 	}
-	res.Assign, res.Labels = m, argmaxRows(m)
+	res.Posteriors, res.Labels = m, argmaxRows(m)
 	return res, nil
 }

@@ -10,10 +10,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// SoftSOM is the batch soft self-organising map for vectors, seed 001 §4.3.2 (A27): the
-// Euclidean special case of PairwiseSOM, also known as the soft topographic vector quantiser
-// (Graepel, Burger & Obermayer 1997). At inverse temperature β the assignments and prototypes
-// solve
+// SoftSOM is the batch soft self-organising map for vectors, ML chapter 4 (Clustering and
+// embedding) §4.3.2 (A27): the Euclidean special case of PairwiseSOM, also known as the soft
+// topographic vector quantiser (Graepel, Burger & Obermayer 1997). At inverse temperature β the
+// assignments and prototypes solve
 //
 //	⟨m_p^(α)⟩ ∝ exp(−(β/2) Σ_q h_qp ‖x^(α) − w_q‖²),   w_q = Σ_α a_q^(α) x^(α) / Σ_α a_q^(α),  a_q^(α) = Σ_p h_qp ⟨m_p^(α)⟩,
 //
@@ -44,8 +44,8 @@ type SoftSOM struct {
 // SoftSOMResult is a trained soft map.
 type SoftSOMResult struct {
 	Prototypes *mat.Dense // M×d
-	Assign     *mat.Dense // n×M soft assignments at TMin
-	Labels     []int      // argmax_p of Assign
+	Posteriors *mat.Dense // n×M soft assignments (posteriors) at TMin
+	Labels     []int      // argmax_p of Posteriors
 	Coords     *mat.Dense
 	H          *mat.Dense
 	// Levels[i].Cost is the expected SOM cost C15, (1/p) Σ_α Σ_p ⟨m_p^(α)⟩ Σ_q h_qp ‖x^(α) − w_q‖².
@@ -128,7 +128,7 @@ func (s SoftSOM) Fit(x mat.Matrix) (*SoftSOMResult, error) {
 		return nil, fmt.Errorf("cluster: SoftSOM: %w", err)
 	}
 	res.Prototypes = mat.NewDense(m, d, w)
-	res.Assign = st.assign
+	res.Posteriors = st.assign
 	res.Labels = argmaxRows(st.assign)
 	return res, nil
 }

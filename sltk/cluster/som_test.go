@@ -29,7 +29,7 @@ func TestSOMZeroSigmaIsOnlineKMeansOracle27(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := OnlineKMeans{K: 5, Rate: RateConstant, LearningRate: 0.2, MaxIter: 4, Init: KMeansGiven, Centroids: init, Seed: 3}.Fit(x)
+	k, err := OnlineKMeans{K: 5, RateRule: RateConstant, LearningRate: 0.2, MaxIter: 4, Init: KMeansGiven, Centroids: init, Seed: 3}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestPairwiseSOMOracle25(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !mat.EqualApprox(a.Assign, b.Assign, 1e-12) {
+	if !mat.EqualApprox(a.Posteriors, b.Posteriors, 1e-12) {
 		t.Errorf("h = δ pairwise SOM differs from pairwise clustering")
 	}
 	// Euclidean field with a real neighbourhood.
@@ -232,7 +232,7 @@ func TestOnlineSoftKMeans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	km, _ := OnlineKMeans{K: 3, Rate: RateConstant, LearningRate: 0.2, MaxIter: 3, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
+	km, _ := OnlineKMeans{K: 3, RateRule: RateConstant, LearningRate: 0.2, MaxIter: 3, Init: KMeansGiven, Centroids: init, Seed: 4}.Fit(x)
 	if !mat.EqualApprox(hard.Centroids, km.Centroids, 1e-12) {
 		t.Errorf("β = 10⁶ differs from online k-means")
 	}
@@ -290,7 +290,7 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !mat.EqualApprox(ps.Assign, ss.Assign, 1e-8) {
+	if !mat.EqualApprox(ps.Posteriors, ss.Posteriors, 1e-8) {
 		t.Errorf("soft SOM and pairwise SOM reach different fixed points")
 	}
 	// Annealed on the unit square, a soft 5×5 grid ends ordered.

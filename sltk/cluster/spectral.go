@@ -39,10 +39,10 @@ const (
 	denseFallbackLimit = 2000
 )
 
-// SpectralClustering is SPECTRAL CLUSTERING (seed 002 §5.6): compute a Laplacian of the
-// similarity matrix S, take orthonormal eigenvectors of its K smallest eigenvalues as the
-// columns of U (Theorem 5.40: they minimise tr(UᵀLU) over all orthonormal n×K matrices, a
-// relaxation of the balanced cut), and cluster the rows of U with k-means (KMeans with
+// SpectralClustering is SPECTRAL CLUSTERING (AFDS chapter 5 (High-dimensional data) §5.6): compute
+// a Laplacian of the similarity matrix S, take orthonormal eigenvectors of its K smallest
+// eigenvalues as the columns of U (Theorem 5.40: they minimise tr(UᵀLU) over all orthonormal n×K
+// matrices, a relaxation of the balanced cut), and cluster the rows of U with k-means (KMeans with
 // Restarts starts, k-means++ seeding).
 //
 // Zero values: Normalization = RandomWalk (scikit-learn's; the lecture's algorithm is

@@ -152,7 +152,7 @@ func TestComponentsAndZeroEigenvalues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, c, _ := Components(s)
+	_, c, _ := ConnectedComponents(s)
 	l, _ := Laplacian(s)
 	var e mat.EigenSym
 	e.Factorize(l, false)

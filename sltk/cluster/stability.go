@@ -19,8 +19,8 @@ const MaxMatchK = 1 << 10
 
 // Disagreement returns the fraction of objects on which two labelings a and b (labels in
 // [0, k)) disagree after the best relabelling of b, d = min_π (1/n) Σ_α 1{a_α ≠ π(b_α)}
-// (seed 001 §4.1.3). The permutation is found by the Hungarian algorithm in O(k³) after an
-// O(n) contingency table.
+// (ML chapter 4 (Clustering and embedding) §4.1.3). The permutation is found by the Hungarian
+// algorithm in O(k³) after an O(n) contingency table.
 func Disagreement(a, b []int, k int) (float64, error) {
 	if len(a) != len(b) || len(a) == 0 {
 		return 0, fmt.Errorf("%w: labelings of length %d and %d", ErrShape, len(a), len(b))
@@ -60,13 +60,13 @@ func Disagreement(a, b []int, k int) (float64, error) {
 	return 1 - kept/float64(len(a)), nil
 }
 
-// Stability is stability-based validation of the number of clusters, seed 001 §4.1.3 (the
-// second "Algorithm 4"; Lange, Roth, Braun & Buhmann 2004). For each M in [KMin, KMax], and r
-// times: split the data at random into halves X₁, X₂, cluster both, transfer the solution of X₁
-// to X₂ by the nearest-prototype rule, and measure the disagreement with X₂'s own clustering.
-// The mean Ŝ_clust is divided by the same disagreement between pairs of uniformly random
-// labelings with M labels (the baseline the notes leave undefined, erratum E21), which removes
-// the trivial growth of disagreement with M; the chosen number is argmin_M S̄_M.
+// Stability is stability-based validation of the number of clusters, ML chapter 4 (Clustering and
+// embedding) §4.1.3 (the second "Algorithm 4"; Lange, Roth, Braun & Buhmann 2004). For each M in
+// [KMin, KMax], and r times: split the data at random into halves X₁, X₂, cluster both, transfer
+// the solution of X₁ to X₂ by the nearest-prototype rule, and measure the disagreement with X₂'s
+// own clustering. The mean Ŝ_clust is divided by the same disagreement between pairs of uniformly
+// random labelings with M labels (the baseline the notes leave undefined, erratum E21), which
+// removes the trivial growth of disagreement with M; the chosen number is argmin_M S̄_M.
 //
 // The base clusterer is k-means with k-means++ seeding and Restarts restarts: the spec's
 // re-check found that a single random start moves the minimum of Fig. 4.2 from 4 to 5.

@@ -13,7 +13,7 @@ import (
 
 // BernoulliMixture fits a mixture of K multivariate Bernoulli distributions
 //
-//	p(x) = Σ_k ν_k Π_j μ_kj^{x_j} (1 − μ_kj)^{1−x_j}     (seed 000, eq. B.1)
+//	p(x) = Σ_k ν_k Π_j μ_kj^{x_j} (1 − μ_kj)^{1−x_j}     (SLT appendix B (The EM algorithm), eq. B.1)
 //
 // to binary data by EM (appendix B.3–B.4), keeping the best of Restarts random starts. Entries
 // may be missing (NaN, the "?" of Table B.1): their factors are left out of the product, which
@@ -39,13 +39,13 @@ type BernoulliMixture struct {
 
 // BernoulliFit is a fitted Bernoulli mixture.
 type BernoulliFit struct {
-	Nu     []float64  // component weights ν_k
-	Mu     *mat.Dense // K×D success probabilities μ_kj
-	LogLik float64    // mean log-likelihood (1/n) log p(X) of the fitted parameters (eq. B.3 over n)
-	Trace  []float64  // mean log-likelihood per iteration of the best run
-	Finals []float64  // final mean log-likelihood of every restart
-	Resp   *mat.Dense // n×K responsibilities γ_ik under the fitted parameters
-	Iter   int
+	Weights        []float64  // component weights ν_k (the notes' ν)
+	Means          *mat.Dense // K×D success probabilities μ_kj, the components' means (the notes' μ)
+	LogLik         float64    // mean log-likelihood (1/n) log p(X) of the fitted parameters (eq. B.3 over n)
+	Trace          []float64  // mean log-likelihood per iteration of the best run
+	RestartLogLiks []float64  // final mean log-likelihood of every restart, in order (as GMMResult)
+	Posteriors     *mat.Dense // n×K responsibilities γ_ik under the fitted parameters
+	Iter           int
 	// Converged reports whether the best run met the tolerance before the iteration cap.
 	Converged bool
 }
@@ -201,32 +201,33 @@ func (b BernoulliMixture) Fit(x mat.Matrix) (*BernoulliFit, error) {
 	m := best.Model.(*bernoulliModel)
 	trace := perSample(best.Trace, n)
 	return &BernoulliFit{
-		Nu: append([]float64(nil), m.nu...), Mu: mat.NewDense(k, d, append([]float64(nil), m.mu...)),
-		LogLik: trace[len(trace)-1], Trace: trace, Finals: perSample(finals, n),
-		Resp: mat.NewDense(n, k, append([]float64(nil), m.resp...)), Iter: best.Iter, Converged: best.Converged,
+		Weights: append([]float64(nil), m.nu...), Means: mat.NewDense(k, d, append([]float64(nil), m.mu...)),
+		LogLik: trace[len(trace)-1], Trace: trace, RestartLogLiks: perSample(finals, n),
+		Posteriors: mat.NewDense(n, k, append([]float64(nil), m.resp...)), Iter: best.Iter, Converged: best.Converged,
 	}, nil
 }
 
 // Predict returns, for one person's ratings obs (length D; NaN = not seen), the posterior over
 // components p(k | x_obs) ∝ ν_k Π_{j seen} μ_kj^{x_j}(1−μ_kj)^{1−x_j} and the probability
-// P(x_j = 1 | x_obs) = Σ_k p(k|x_obs) μ_kj of liking each item (seed 000, §B.3.1). Cost O(K·D).
+// P(x_j = 1 | x_obs) = Σ_k p(k|x_obs) μ_kj of liking each item (SLT appendix B (The EM algorithm),
+// §B.3.1). Cost O(K·D).
 func (f *BernoulliFit) Predict(obs []float64) (post, like []float64, err error) {
-	if f == nil || f.Mu == nil {
+	if f == nil || f.Means == nil {
 		return nil, nil, fmt.Errorf("density: BernoulliFit.Predict: %w", ErrNotFitted)
 	}
-	k, d := f.Mu.Dims()
+	k, d := f.Means.Dims()
 	if len(obs) != d {
 		return nil, nil, fmt.Errorf("%w: %d ratings for %d items", ErrShape, len(obs), d)
 	}
 	lp := make([]float64, k)
 	for c := 0; c < k; c++ {
-		lp[c] = math.Log(f.Nu[c])
+		lp[c] = math.Log(f.Weights[c])
 		for j, v := range obs {
 			switch {
 			case v == 1:
-				lp[c] += math.Log(f.Mu.At(c, j))
+				lp[c] += math.Log(f.Means.At(c, j))
 			case v == 0:
-				lp[c] += math.Log1p(-f.Mu.At(c, j))
+				lp[c] += math.Log1p(-f.Means.At(c, j))
 			case !math.IsNaN(v):
 				return nil, nil, fmt.Errorf("%w: rating %d = %g, want 0, 1 or NaN", ErrParam, j, v)
 			}
@@ -239,7 +240,7 @@ func (f *BernoulliFit) Predict(obs []float64) (post, like []float64, err error) 
 	like = make([]float64, d)
 	for c := range post {
 		for j := 0; j < d; j++ {
-			like[j] += post[c] * f.Mu.At(c, j)
+			like[j] += post[c] * f.Means.At(c, j)
 		}
 	}
 	return post, like, nil

@@ -9,8 +9,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// movies is Table B.1 of seed 000: Alice … Zelya × (Star Wars, Star Trek, Titanic,
-// Pretty Woman, 007, Mission Impossible).
+// movies is Table B.1 of SLT appendix B (The EM algorithm): Alice … Zelya × (Star Wars, Star Trek,
+// Titanic, Pretty Woman, 007, Mission Impossible).
 var movies = mat.NewDense(10, 6, []float64{
 	1, 1, 0, 0, 0, 0, // Alice
 	1, 1, 0, 0, 0, 0, // Bob
@@ -61,7 +61,7 @@ func TestMovieEMOracles(t *testing.T) {
 			}
 		}
 		var s float64
-		for _, v := range fit.Nu {
+		for _, v := range fit.Weights {
 			s += v
 		}
 		if math.Abs(s-1) > 1e-12 {
@@ -69,7 +69,7 @@ func TestMovieEMOracles(t *testing.T) {
 		}
 		for _, blk := range c.blocks {
 			lab := func(i int) int {
-				row := mat.Row(nil, i, fit.Resp)
+				row := mat.Row(nil, i, fit.Posteriors)
 				best := 0
 				for k, v := range row {
 					if v > row[best] {

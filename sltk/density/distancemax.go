@@ -6,10 +6,11 @@ import (
 	"math"
 )
 
-// DistanceMax is the vegan flea's algorithm, DISTANCEMAX of seed 000 §B.2.4 (Algorithm 4), the
-// one-dimensional picture of EM that appendix B uses before the general derivation. A flea on the
-// skin wants the position x that maximises the gap d(x) = skin(x, t) − vessel(x, t), which does
-// not depend on time t (Assumption 1) but cannot be measured directly. What it can do:
+// DistanceMax is the vegan flea's algorithm, DISTANCEMAX of SLT appendix B (The EM algorithm)
+// §B.2.4 (Algorithm 4), the one-dimensional picture of EM that appendix B uses before the general
+// derivation. A flea on the skin wants the position x that maximises the gap d(x) = skin(x, t) −
+// vessel(x, t), which does not depend on time t (Assumption 1) but cannot be measured directly.
+// What it can do:
 //
 //   - E-step: find the time t̂ at which the vessel peaks under the current position x₀
 //     (Assumption 2); then skin(·, t̂) = vessel(·, t̂) + d ≤ max vessel + d is a lower bound of

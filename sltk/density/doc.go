@@ -13,7 +13,7 @@
 //   - Gaussian mixtures (§5.2.2, Algorithm 7): GMM with full (the default, as in scikit-learn),
 //     diagonal or isotropic covariances, started from cluster.KMeans centroids, a variance floor
 //     against collapse, restarts and BIC; IsotropicMixture builds the mixture whose posterior
-//     equals the soft k-means assignments of seed 001 ch. 4.
+//     equals the soft k-means assignments of ML chapter 4 (Clustering and embedding).
 //
 // Fitted models (GMMResult, KDEModel, Gaussian) are sltk.DensityModel values: LogDensity gives
 // ln p(xᵢ) per row and Score the mean log-likelihood (1/n) Σᵢ ln p(xᵢ), the quantity

@@ -40,8 +40,8 @@ type EMModel interface {
 	MStep() error
 }
 
-// EM runs Algorithm 5 of seed 000 (appendix B.4): alternate E- and M-steps until the
-// log-likelihood gains less than Tol (relative to max(1, |log-likelihood|)) or MaxIter
+// EM runs Algorithm 5 of SLT appendix B (The EM algorithm, §B.4): alternate E- and M-steps until
+// the log-likelihood gains less than Tol (relative to max(1, |log-likelihood|)) or MaxIter
 // iterations have run. The seed's loop has no stopping rule; these fields supply one.
 //
 // The zero value means MaxIter = 500 and Tol = 1e-10.

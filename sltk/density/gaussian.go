@@ -11,7 +11,8 @@ import (
 )
 
 // Gaussian is a multivariate normal distribution N(μ, Σ) with its Cholesky factor cached,
-// so that densities cost O(n²) and never form Σ⁻¹ (seed 001, §5.2.1).
+// so that densities cost O(n²) and never form Σ⁻¹ (ML chapter 5 (Probability density estimation),
+// §5.2.1).
 type Gaussian struct {
 	Mean []float64
 	Cov  *mat.SymDense
@@ -126,17 +127,22 @@ func (g *Gaussian) mahalanobis(x, buf []float64) float64 {
 	return mat.Dot(&z, &z)
 }
 
-// LogPDF returns ln N(x; μ, Σ). Cost O(n²).
-func (g *Gaussian) LogPDF(x []float64) (float64, error) {
-	if err := g.fitted("LogPDF"); err != nil {
+// LogPDF is LogDensityAt under its old name.
+//
+// Deprecated: use LogDensityAt (the per-point name KDEModel shares).
+func (g *Gaussian) LogPDF(x []float64) (float64, error) { return g.LogDensityAt(x) }
+
+// LogDensityAt returns ln N(x; μ, Σ) at one point (LogDensity takes rows). Cost O(n²).
+func (g *Gaussian) LogDensityAt(x []float64) (float64, error) {
+	if err := g.fitted("LogDensityAt"); err != nil {
 		return 0, err
 	}
-	if err := checkQueryPoint("Gaussian.LogPDF", x, g.Dim()); err != nil {
+	if err := checkQueryPoint("Gaussian.LogDensityAt", x, g.Dim()); err != nil {
 		return 0, err
 	}
 	q := g.mahalanobis(x, make([]float64, g.Dim()))
 	l := -0.5 * (float64(g.Dim())*math.Log(2*math.Pi) + g.LogDet() + q)
-	if err := finiteLogs("Gaussian.LogPDF", []float64{l}, false); err != nil {
+	if err := finiteLogs("Gaussian.LogDensityAt", []float64{l}, false); err != nil {
 		return 0, err
 	}
 	return l, nil

@@ -22,7 +22,8 @@ const (
 	Full CovType = iota
 	// Diagonal components N(w_q, diag(σ_q1², …, σ_qn²)).
 	Diagonal
-	// Isotropic components N(w_q, σ_q² I), the model of seed 001 §5.2.2 (Algorithm 7).
+	// Isotropic components N(w_q, σ_q² I), the model of ML chapter 5 (Probability density
+	// estimation) §5.2.2 (Algorithm 7).
 	Isotropic
 )
 
@@ -60,7 +61,8 @@ const (
 )
 
 // GMM fits a Gaussian mixture P(x) = Σ_q P(q) N(x; w_q, Σ_q) by expectation–maximisation on
-// the package's generic EM loop (seed 001 §5.2.2, Algorithm 7).
+// the package's generic EM loop (ML chapter 5 (Probability density estimation) §5.2.2,
+// Algorithm 7).
 //
 // The M-step for the isotropic model uses the corrected variance
 // σ_q² = (1/d) Σ_α P(q|x^(α)) ‖x^(α) − w_q‖² / Σ_α P(q|x^(α)) (erratum E33: the notes' Algorithm 7
@@ -118,8 +120,9 @@ type GMMResult struct {
 	// Floored counts (component, iteration) pairs at which a variance was raised to MinVar:
 	// non-zero means the mixture tried to collapse a component.
 	Floored int
-	// Restarts holds the final mean log-likelihood of every restart, in order.
-	Restarts []float64
+	// RestartLogLiks holds the final mean log-likelihood of every restart, in order (not
+	// Restarts, the hyperparameter that counts them).
+	RestartLogLiks []float64
 
 	chol []mat.Cholesky // factors of Covs (full and diagonal models)
 }
@@ -181,7 +184,7 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 	r.LogLik = r.Trace[len(r.Trace)-1]
 	r.Iter = best.Iter
 	r.Converged = best.Converged
-	r.Restarts = perSample(finals, p)
+	r.RestartLogLiks = perSample(finals, p)
 	return r, nil
 }
 

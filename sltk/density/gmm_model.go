@@ -10,9 +10,9 @@ import (
 )
 
 // IsotropicMixture builds a mixture Σ_q P(q) N(w_q, σ_q² I) from given parameters, e.g. the
-// mixture that soft k-means implicitly uses (σ_q² = 1/β and P(q) = 1/M, seed 001 §5.2.2):
-// its Posterior then equals the soft assignments ⟨m_q^(α)⟩ of deterministic annealing.
-// weights must be positive and sum to 1 (within 1e-9), vars positive.
+// mixture that soft k-means implicitly uses (σ_q² = 1/β and P(q) = 1/M, ML chapter 5 (Probability
+// density estimation) §5.2.2): its Posteriors then equal the soft assignments ⟨m_q^(α)⟩ of
+// deterministic annealing. weights must be positive and sum to 1 (within 1e-9), vars positive.
 func IsotropicMixture(weights []float64, means mat.Matrix, vars []float64) (*GMMResult, error) {
 	if check.IsNil(means) {
 		return nil, fmt.Errorf("%w: nil means", ErrEmpty)
@@ -116,11 +116,17 @@ func (r *GMMResult) state(fn string, x mat.Matrix) (*gmmState, error) {
 	return s, nil
 }
 
-// Posterior returns the p×K responsibilities P(q | x^(α)) (rows sum to 1), computed in the log
-// domain. Cost: one E-step, O(p·K·d) or O(p·K·d²).
-func (r *GMMResult) Posterior(x mat.Matrix) (*mat.Dense, error) {
-	return r.posterior("Posterior", x)
+// Posteriors returns the p×K responsibilities P(q | x^(α)) (rows sum to 1), computed in the log
+// domain: the matrix that cluster.Posteriors and the soft clusterings' Posteriors fields hold.
+// Cost: one E-step, O(p·K·d) or O(p·K·d²).
+func (r *GMMResult) Posteriors(x mat.Matrix) (*mat.Dense, error) {
+	return r.posterior("Posteriors", x)
 }
+
+// Posterior is Posteriors under its old name.
+//
+// Deprecated: use Posteriors.
+func (r *GMMResult) Posterior(x mat.Matrix) (*mat.Dense, error) { return r.Posteriors(x) }
 
 func (r *GMMResult) posterior(fn string, x mat.Matrix) (*mat.Dense, error) {
 	s, err := r.state(fn, x)

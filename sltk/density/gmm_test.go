@@ -64,14 +64,14 @@ func TestGaussianMLEOracle32(t *testing.T) {
 			t.Errorf("first-order change %g", v2-nll)
 		}
 	}
-	// LogPDF agrees with NLL.
+	// LogDensityAt agrees with NLL.
 	sum := 0.0
 	for i := 0; i < 400; i++ {
-		v, _ := g.LogPDF(x.RawRowView(i))
+		v, _ := g.LogDensityAt(x.RawRowView(i))
 		sum -= v
 	}
 	if math.Abs(sum-nll) > 1e-9*nll {
-		t.Errorf("Σ −LogPDF = %g, NLL = %g", sum, nll)
+		t.Errorf("Σ −LogDensityAt = %g, NLL = %g", sum, nll)
 	}
 	// Bias of Σ*: E Σ* = (p−1)/p Σ, Monte Carlo with p = 4.
 	acc := 0.0
@@ -97,7 +97,7 @@ func TestGaussianErrors(t *testing.T) {
 		t.Errorf("shape: %v", err)
 	}
 	g, _ := NewGaussian([]float64{0, 0}, mat.NewSymDense(2, []float64{1, 0, 0, 1}))
-	if _, err := g.LogPDF([]float64{math.Inf(1), 0}); !errors.Is(err, ErrNotFinite) {
+	if _, err := g.LogDensityAt([]float64{math.Inf(1), 0}); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("Inf point: %v", err)
 	}
 	if _, err := g.Ellipse(1, 2); !errors.Is(err, ErrParam) {
@@ -145,7 +145,7 @@ func TestGMMOracle33(t *testing.T) {
 			if math.Abs(sum-1) > 1e-12 {
 				t.Errorf("Σ P(q) = %g", sum)
 			}
-			post, _ := r.Posterior(x)
+			post, _ := r.Posteriors(x)
 			for i := 0; i < 1500; i++ {
 				if s := mat.Sum(post.RowView(i)); math.Abs(s-1) > 1e-12 {
 					t.Fatalf("row %d of the posterior sums to %g", i, s)
@@ -207,7 +207,7 @@ func TestFrozenMixtureIsSoftKMeansOracle34(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		post, _ := m.Posterior(x)
+		post, _ := m.Posteriors(x)
 		for i := 0; i < 200; i++ {
 			e := make([]float64, 3)
 			for q := range e {

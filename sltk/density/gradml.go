@@ -55,7 +55,8 @@ func GaussianLogDensity(x, w, grad []float64) (float64, error) {
 }
 
 // GradientML fits the parameters w of a model density P̂(x; w) by minimising the training error
-// E^T(w) = −(1/p) Σ_α ln P̂(x^(α); w) with plain gradient descent, seed 001 §5.2 (procedure A32):
+// E^T(w) = −(1/p) Σ_α ln P̂(x^(α); w) with plain gradient descent, ML chapter 5 (Probability
+// density estimation) §5.2 (procedure A32):
 //
 //	batch:  w ← w − η ∇_w E^T,
 //	online: w ← w − η ∇_w e^(α),  e^(α) = −ln P̂(x^(α); w), one observation at a time,

@@ -9,8 +9,8 @@ import (
 )
 
 // Histogram is the fixed-bin density histogram of a 1-D sample: the baseline that the
-// gliding histogram (KDE with BoxKernel, seed 001 §5.1.1) improves on by centring a
-// window on every query point instead of on a fixed grid.
+// gliding histogram (KDE with BoxKernel, ML chapter 5 (Probability density estimation) §5.1.1)
+// improves on by centring a window on every query point instead of on a fixed grid.
 //
 // Bins is the number of equal-width bins (0 means Sturges' rule ⌈log₂ p⌉ + 1). Min and Max
 // bound the binned range; when both are 0 the sample range is used. Points outside [Min, Max]

@@ -12,7 +12,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Kernel selects the window function H of a kernel density estimate (seed 001, §5.1).
+// Kernel selects the window function H of a kernel density estimate (ML chapter 5 (Probability
+// density estimation), §5.1).
 type Kernel int
 
 const (

@@ -21,12 +21,12 @@ func TestLectureCompleteLogLikXij(t *testing.T) {
 		for i := 0; i < n; i++ {
 			joint := make([]float64, k)
 			for c := 0; c < k; c++ {
-				joint[c] = math.Log(fit.Nu[c])
+				joint[c] = math.Log(fit.Weights[c])
 				for j := 0; j < d; j++ {
-					x, mu := movies.At(i, j), fit.Mu.At(c, j)
+					x, mu := movies.At(i, j), fit.Means.At(c, j)
 					joint[c] += x*math.Log(mu) + (1-x)*math.Log(1-mu)
 				}
-				if g := fit.Resp.At(i, c); g > 0 {
+				if g := fit.Posteriors.At(i, c); g > 0 {
 					skin += g * joint[c]
 					vessel += g * math.Log(g)
 				}

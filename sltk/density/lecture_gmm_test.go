@@ -51,7 +51,7 @@ func TestLectureEMProofJensenBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	post, err := r.Posterior(x)
+	post, err := r.Posteriors(x)
 	if err != nil {
 		t.Fatal(err)
 	}

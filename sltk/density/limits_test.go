@@ -33,8 +33,8 @@ func TestGMMResultInconsistent(t *testing.T) {
 
 func TestGaussianZeroValue(t *testing.T) {
 	var g Gaussian
-	if _, err := g.LogPDF([]float64{0}); !errors.Is(err, errs.ErrNotFitted) || !strings.Contains(err.Error(), "Gaussian.LogPDF") {
-		t.Errorf("Gaussian{}.LogPDF: %v", err)
+	if _, err := g.LogDensityAt([]float64{0}); !errors.Is(err, errs.ErrNotFitted) || !strings.Contains(err.Error(), "Gaussian.LogDensityAt") {
+		t.Errorf("Gaussian{}.LogDensityAt: %v", err)
 	}
 	if _, err := g.Score(mat.NewDense(1, 1, []float64{0})); !errors.Is(err, errs.ErrNotFitted) {
 		t.Errorf("Gaussian{}.Score: %v", err)

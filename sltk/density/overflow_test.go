@@ -45,7 +45,7 @@ func TestScoringRefusesWhatFitRefuses(t *testing.T) {
 		{"Gaussian.LogDensity", func() (any, error) { return g.LogDensity(big) }},
 		{"Gaussian.Score", func() (any, error) { return g.Score(big) }},
 		{"Gaussian.NLL", func() (any, error) { return g.NLL(big) }},
-		{"Gaussian.LogPDF", func() (any, error) { return g.LogPDF(row) }},
+		{"Gaussian.LogDensityAt", func() (any, error) { return g.LogDensityAt(row) }},
 	}
 	for _, cov := range []CovType{Full, Diagonal, Isotropic} {
 		if _, err := (GMM{K: 2, Seed: 1, Cov: cov}).Fit(big); err == nil {
@@ -59,7 +59,7 @@ func TestScoringRefusesWhatFitRefuses(t *testing.T) {
 			call{"GMMResult.LogDensity", func() (any, error) { return m.LogDensity(big) }},
 			call{"GMMResult.Score", func() (any, error) { return m.Score(big) }},
 			call{"GMMResult.BIC", func() (any, error) { return m.BIC(big) }},
-			call{"GMMResult.Posterior", func() (any, error) { return m.Posterior(big) }},
+			call{"GMMResult.Posteriors", func() (any, error) { return m.Posteriors(big) }},
 			call{"GMMResult.Predict", func() (any, error) { return m.Predict(big) }})
 	}
 	for _, kern := range []Kernel{GaussianKernel, BoxKernel} {
@@ -97,8 +97,8 @@ func TestFarPointUnderflow(t *testing.T) {
 	if v, err := m.Score(far); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("GMMResult.Score of a far point: %v, %v; want ErrNotFinite", v, err)
 	}
-	if v, err := m.Posterior(far); !errors.Is(err, ErrNotFinite) {
-		t.Errorf("GMMResult.Posterior of a far point: %v, %v; want ErrNotFinite", v, err)
+	if v, err := m.Posteriors(far); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("GMMResult.Posteriors of a far point: %v, %v; want ErrNotFinite", v, err)
 	}
 	if v, err := m.Predict(far); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("GMMResult.Predict of a far point: %v, %v; want ErrNotFinite", v, err)
@@ -112,9 +112,9 @@ func TestFarPointUnderflow(t *testing.T) {
 	}
 	// A representable value is still returned: σ² = 1, x = 1e100 gives −½(ln 2π + 10²⁰⁰).
 	g1, _ := NewGaussian([]float64{0}, mat.NewSymDense(1, []float64{1}))
-	v, err := g1.LogPDF([]float64{1e100})
+	v, err := g1.LogDensityAt([]float64{1e100})
 	if want := -0.5 * (math.Log(2*math.Pi) + 1e200); err != nil || math.Abs(v-want) > 1e-12*math.Abs(want) {
-		t.Errorf("Gaussian.LogPDF(1e100) = %v, %v; want %v", v, err, want)
+		t.Errorf("Gaussian.LogDensityAt(1e100) = %v, %v; want %v", v, err, want)
 	}
 	k, err := KDE{Bandwidth: 1e-5}.Fit(mat.NewDense(1, 1, []float64{0}))
 	if err != nil {

@@ -73,7 +73,7 @@ func TestDensityModelsScoreIsMeanLogDensity(t *testing.T) {
 
 func TestZeroValuesDoNotPanic(t *testing.T) {
 	g := &Gaussian{Mean: []float64{0}, Cov: mat.NewSymDense(1, []float64{1})} // not built by NewGaussian
-	if _, err := g.LogPDF([]float64{0}); !errors.Is(err, errs.ErrNotFitted) {
+	if _, err := g.LogDensityAt([]float64{0}); !errors.Is(err, errs.ErrNotFitted) {
 		t.Errorf("Gaussian without factor: %v", err)
 	}
 	if d := (&HistogramModel{}).Density(1); d != 0 {

@@ -88,7 +88,7 @@ func TestGMMChunkBoundary(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			post, err := r1.Posterior(x)
+			post, err := r1.Posteriors(x)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -46,10 +46,10 @@ func rowsOf(fn string, x mat.Matrix) ([][]float64, error) {
 // Neighbors returns, for every row of x, the indices of its k nearest other rows in
 // Euclidean distance, nearest first (ties broken by the smaller index). It builds a gonum
 // k-d tree (the search is shared with classify.KNN): O(p log p) to build and about
-// O(k log p) per query in low dimension, against O(p²) for brute force (seed 001 §4.4.1).
-// Data beyond 1e150 in magnitude is divided by its largest entry first, as LLE.Fit does, so
-// that squared distances do not overflow to +Inf (which made every point tie); the neighbours
-// are those LLE.Fit finds.
+// O(k log p) per query in low dimension, against O(p²) for brute force (ML chapter 4 (Clustering
+// and embedding) §4.4.1). Data beyond 1e150 in magnitude is divided by its largest entry first, as
+// LLE.Fit does, so that squared distances do not overflow to +Inf (which made every point tie); the
+// neighbours are those LLE.Fit finds.
 func Neighbors(x mat.Matrix, k int) ([][]int, error) {
 	rows, err := rowsOf("Neighbors", x)
 	if err != nil {

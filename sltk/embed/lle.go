@@ -26,7 +26,8 @@ const (
 	Band
 )
 
-// LLE is locally linear embedding (Roweis & Saul; seed 001 §4.4, Fig. 4.9).
+// LLE is locally linear embedding (Roweis & Saul; ML chapter 4 (Clustering and embedding) §4.4,
+// Fig. 4.9).
 //
 // Step 1 finds the Neighbors nearest neighbours of every point (k-d tree). Step 2 solves, for
 // each point, C w = 1 with the local Gram matrix C_ij = (x − x_{β_i})ᵀ(x − x_{β_j})
@@ -63,10 +64,10 @@ type LLE struct {
 type LLEResult struct {
 	// Embedding is p×Components: centred, with unit-norm orthogonal columns (UᵀU = I).
 	Embedding *mat.Dense
-	// Neighbours[α] and Weights[α] are the Neighbors neighbours of point α and their
-	// reconstruction weights W_{αβ} (summing to 1).
-	Neighbours [][]int
-	Weights    [][]float64
+	// NeighborIndices[α] and Weights[α] are the indices of the Neighbors neighbours of point α and
+	// their reconstruction weights W_{αβ} (summing to 1).
+	NeighborIndices [][]int
+	Weights         [][]float64
 	// Eigenvalues holds the Components+1 smallest eigenvalues of G, ascending; the first is
 	// ≈ 0 (the discarded constant eigenvector).
 	Eigenvalues []float64
@@ -131,7 +132,7 @@ func (l LLE) Fit(x mat.Matrix) (*LLEResult, error) {
 		return nil, fmt.Errorf("%w: embed: LLE.Fit: %d components with Neighbors = %d", ErrDisconnected, c, l.Neighbors)
 	}
 	w, recon := reconstructionWeights(rows, nb, l.Reg)
-	res := &LLEResult{Neighbours: nb, Weights: w, WeightError: recon * scale * scale}
+	res := &LLEResult{NeighborIndices: nb, Weights: w, WeightError: recon * scale * scale}
 	if math.IsInf(res.WeightError, 0) || math.IsNaN(res.WeightError) {
 		return nil, fmt.Errorf("%w: embed: LLE.Fit: the reconstruction error E(W) = %g·%g² overflows float64; rescale the data",
 			ErrNotFinite, recon, scale)
@@ -314,11 +315,11 @@ func applyG(nb [][]int, w [][]float64, x, dst *mat.Dense) {
 // GMatrix returns G = (I − W)ᵀ(I − W) as a dense symmetric matrix (for inspection and tests),
 // or ErrNotFitted for a zero LLEResult.
 func (r *LLEResult) GMatrix() (*mat.SymDense, error) {
-	if r == nil || len(r.Neighbours) == 0 || len(r.Weights) != len(r.Neighbours) {
+	if r == nil || len(r.NeighborIndices) == 0 || len(r.Weights) != len(r.NeighborIndices) {
 		return nil, fmt.Errorf("%w: embed: LLEResult.GMatrix on a zero value", ErrNotFitted)
 	}
-	p := len(r.Neighbours)
-	for a, nb := range r.Neighbours {
+	p := len(r.NeighborIndices)
+	for a, nb := range r.NeighborIndices {
 		if len(r.Weights[a]) != len(nb) || slices.ContainsFunc(nb, func(b int) bool { return b < 0 || b >= p }) {
 			return nil, fmt.Errorf("%w: embed: LLEResult.GMatrix: point %d has %d neighbours in [0, %d) and %d weights",
 				ErrNotFitted, a, len(nb), p, len(r.Weights[a]))
@@ -327,7 +328,7 @@ func (r *LLEResult) GMatrix() (*mat.SymDense, error) {
 	m := mat.NewDense(p, p, nil)
 	for a := 0; a < p; a++ {
 		m.Set(a, a, 1)
-		for i, b := range r.Neighbours[a] {
+		for i, b := range r.NeighborIndices[a] {
 			m.Set(a, b, m.At(a, b)-r.Weights[a][i])
 		}
 	}
@@ -337,7 +338,7 @@ func (r *LLEResult) GMatrix() (*mat.SymDense, error) {
 }
 
 func denseBottom(nb [][]int, w [][]float64, dim int) ([]float64, *mat.Dense, error) {
-	g, err := (&LLEResult{Neighbours: nb, Weights: w}).GMatrix()
+	g, err := (&LLEResult{NeighborIndices: nb, Weights: w}).GMatrix()
 	if err != nil {
 		return nil, nil, err
 	}

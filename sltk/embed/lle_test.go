@@ -146,7 +146,7 @@ func TestLLEGNullVectorAndInvariance(t *testing.T) {
 	maxDiff := 0.0
 	for a := range r.Weights {
 		for i := range r.Weights[a] {
-			if r.Neighbours[a][i] != r2.Neighbours[a][i] {
+			if r.NeighborIndices[a][i] != r2.NeighborIndices[a][i] {
 				t.Fatalf("neighbours changed at %d", a)
 			}
 			maxDiff = math.Max(maxDiff, math.Abs(r.Weights[a][i]-r2.Weights[a][i]))

@@ -46,11 +46,11 @@ const (
 	MaxPCAWork = 1 << 40
 )
 
-// PCA is principal component analysis (seed 002 §5.5): it centres the rows a_i of the data,
-// and finds orthonormal u_1, u_2, … such that u_j maximises Σ_i ⟨a_i, x⟩² = ‖Ax‖² over unit x
-// orthogonal to u_1..u_{j−1}. The span of the first K is a best-fit K-dimensional subspace
-// (Theorem 5.29): it maximises the variance of the projections and, equivalently (Pythagoras),
-// minimises the residual Σ_i dist(a_i, span)².
+// PCA is principal component analysis (AFDS chapter 5 (High-dimensional data) §5.5): it centres the
+// rows a_i of the data, and finds orthonormal u_1, u_2, … such that u_j maximises Σ_i ⟨a_i, x⟩² =
+// ‖Ax‖² over unit x orthogonal to u_1..u_{j−1}. The span of the first K is a best-fit K-dimensional
+// subspace (Theorem 5.29): it maximises the variance of the projections and, equivalently
+// (Pythagoras), minimises the residual Σ_i dist(a_i, span)².
 //
 // Zero values: Components = min(n, d) (for PCAFull; PCARandomized needs Components),
 // Solver = PCAFull, Oversample = 10, PowerIter = 4 (scikit-learn's defaults), Seed 0. Each

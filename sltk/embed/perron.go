@@ -13,9 +13,10 @@ import (
 )
 
 // Irreducible reports whether the square matrix a is irreducible: its graph G_A, with an edge
-// i → j whenever a[i,j] ≠ 0, is strongly connected (seed 002 §5.3; Tarjan's algorithm from
-// gonum's graph/topo, run on the matrix's nonzero pattern without copying it). For nonnegative a
-// this is equivalent to (A + I)^{n−1} > 0 entrywise (Lemma 5.22). Cost O(n²).
+// i → j whenever a[i,j] ≠ 0, is strongly connected (AFDS chapter 5 (High-dimensional data) §5.3;
+// Tarjan's algorithm from gonum's graph/topo, run on the matrix's nonzero pattern without copying
+// it). For nonnegative a this is equivalent to (A + I)^{n−1} > 0 entrywise (Lemma 5.22). Cost
+// O(n²).
 func Irreducible(a mat.Matrix) (bool, error) {
 	if _, err := squareInput("Irreducible", a); err != nil {
 		return false, err

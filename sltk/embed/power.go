@@ -22,12 +22,13 @@ const (
 	MaxPowerWork = 1 << 36
 )
 
-// PowerIteration is POWER-ITERATION (seed 002 §5.4): v_0 = x/‖x‖, v_k = Av_{k−1}/‖Av_{k−1}‖,
-// until ‖v_k − v_{k−1}‖ ≤ Tol or MaxIter steps. If λ_1 ≥ 0 is real with λ_1 > |λ_2| ≥ … and A is
-// diagonalisable (Assumptions 5.24, 5.25), and the start has a nonzero coefficient a_1 on u_1
-// in the eigenbasis (Theorem 5.26), the iterates converge to an eigenvector of λ_1 at the rate
-// |λ_2|/λ_1 = max_{i≥2} |λ_i|/λ_1: for symmetric A, tan∠(v_k, u_1) ≤ (|λ_2|/λ_1)^k·tan∠(v_0, u_1).
-// A random Gaussian start has a_1 ≠ 0 with probability 1, so Start nil draws one from Seed.
+// PowerIteration is POWER-ITERATION (AFDS chapter 5 (High-dimensional data) §5.4): v_0 = x/‖x‖, v_k
+// = Av_{k−1}/‖Av_{k−1}‖, until ‖v_k − v_{k−1}‖ ≤ Tol or MaxIter steps. If λ_1 ≥ 0 is real with λ_1
+// > |λ_2| ≥ … and A is diagonalisable (Assumptions 5.24, 5.25), and the start has a nonzero
+// coefficient a_1 on u_1 in the eigenbasis (Theorem 5.26), the iterates converge to an eigenvector
+// of λ_1 at the rate |λ_2|/λ_1 = max_{i≥2} |λ_i|/λ_1: for symmetric A, tan∠(v_k, u_1) ≤
+// (|λ_2|/λ_1)^k·tan∠(v_0, u_1). A random Gaussian start has a_1 ≠ 0 with probability 1, so Start
+// nil draws one from Seed.
 //
 // Zero values: Tol = 1e-10, MaxIter = 1000, Start nil (random). Reaching MaxIter is reported
 // by Converged, not as an error; MaxIter above MaxPowerIter, or n²·MaxIter above MaxPowerWork,

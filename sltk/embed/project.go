@@ -23,10 +23,10 @@ const AnnulusConstant = 1.0 / 96
 // MaxProjectionEntries caps k·d of a random projection matrix: 2²⁷ entries (1 GiB).
 const MaxProjectionEntries = 1 << 27
 
-// RandomProjection is the reduction mapping of seed 002 §5.2: U = (1/√k)·[u_1 … u_k]ᵀ with
-// rows u_i drawn independently from the d-dimensional standard Gaussian (k = Components).
-// For every x, ‖Ux‖ is within a factor 1 ± ε of ‖x‖ except with probability 3e^{−cε²k}
-// (Theorem 5.10), and E‖Ux‖² = ‖x‖² exactly. Fit uses only the number of columns of x.
+// RandomProjection is the reduction mapping of AFDS chapter 5 (High-dimensional data) §5.2: U =
+// (1/√k)·[u_1 … u_k]ᵀ with rows u_i drawn independently from the d-dimensional standard Gaussian (k
+// = Components). For every x, ‖Ux‖ is within a factor 1 ± ε of ‖x‖ except with probability
+// 3e^{−cε²k} (Theorem 5.10), and E‖Ux‖² = ‖x‖² exactly. Fit uses only the number of columns of x.
 // Cost O(k·d) to draw U; Transform costs O(n·k·d).
 type RandomProjection struct {
 	Components int

@@ -82,8 +82,8 @@ func TestScaledRowsBoundary(t *testing.T) {
 		}
 		for i := range n {
 			for j := range 6 {
-				if got[i][j] != want[i][j] || r.Neighbours[i][j] != want[i][j] {
-					t.Fatalf("max %g: point %d neighbours %v / LLE %v, unscaled %v", top, i, got[i], r.Neighbours[i], want[i])
+				if got[i][j] != want[i][j] || r.NeighborIndices[i][j] != want[i][j] {
+					t.Fatalf("max %g: point %d neighbours %v / LLE %v, unscaled %v", top, i, got[i], r.NeighborIndices[i], want[i])
 				}
 				if math.Abs(r.Weights[i][j]-ref.Weights[i][j]) > 1e-9 {
 					t.Fatalf("max %g: weight %d,%d = %v, unscaled %v", top, i, j, r.Weights[i][j], ref.Weights[i][j])

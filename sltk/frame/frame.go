@@ -10,9 +10,9 @@
 // or infinite value. Dataset and the typed loaders (Iris, Wine,
 // BreastCancer, Digits, Faithful) read the data sets embedded in package
 // github.com/sltk-book/sltk/data, including the tables of the lecture texts:
-// the class-attendance tables of seed 002 §1.3 and §2.3, the Boolean
-// function of seed 002 §1.3, and the movie ratings of seed 000 App. B
-// (Table B.1).
+// the class-attendance tables of AFDS §1.3 and §2.3 (chapters 1 and 2), the Boolean
+// function of AFDS chapter 1 (Understanding ML algorithms) §1.3, and the movie ratings of SLT
+// appendix B (The EM algorithm) (Table B.1).
 //
 // Rows are numbered from 0 in error messages, as in mat.Dense.At; CSV input
 // lines are numbered from 1, as an editor shows them.

@@ -1,9 +1,9 @@
-// Package geometry holds the closed forms of high-dimensional geometry that seed 002 §5.1–5.2
-// states or uses: the volume of the unit ball B^ℓ and its share of the cube [−1,1]^ℓ, the
-// fraction of a body's volume in a thin shell (Lemma 5.1, Theorem 5.2), the k-NN radius of the
-// "why should we care" example, the cylinder factor f_k(ℓ) of the proof of Theorem 5.3, the
-// fraction of the ball near an equator (Theorem 5.4, Corollary 5.5; the equator is the
-// hyperplane x₁ = 0) and the Gaussian annulus (Theorem 5.9).
+// Package geometry holds the closed forms of high-dimensional geometry that AFDS chapter 5
+// (High-dimensional data) §5.1–5.2 states or uses: the volume of the unit ball B^ℓ and its share of
+// the cube [−1,1]^ℓ, the fraction of a body's volume in a thin shell (Lemma 5.1, Theorem 5.2), the
+// k-NN radius of the "why should we care" example, the cylinder factor f_k(ℓ) of the proof of
+// Theorem 5.3, the fraction of the ball near an equator (Theorem 5.4, Corollary 5.5; the equator is
+// the hyperplane x₁ = 0) and the Gaussian annulus (Theorem 5.9).
 //
 // Why a package of its own: these are functions of the dimension alone, with no data and no
 // randomness. The samplers that draw points from the sphere, the ball, the cube and the

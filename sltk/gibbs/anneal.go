@@ -127,7 +127,8 @@ var ErrStop = errors.New("gibbs: annealing stopped by its caller")
 // maxLevels levels (0 means MaxLevels; negative is ErrParam, above MaxLevels ErrTooLarge), when temps ends, or when level returns ErrStop (that
 // level is kept). Errors of level are returned with the level and temperature that raised them.
 // The annealing algorithms that call it: cluster.DA (and DAPA), cluster.HistogramDA,
-// cluster.Pairwise, cluster.PairwiseSOM, cluster.SoftSOM, mcmc.MeanField and mcmc.Anneal.
+// cluster.Pairwise, cluster.PairwiseSOM, cluster.SoftSOM, mcmc.MeanField and
+// mcmc.SimulatedAnnealing.
 func Anneal[L Recorder](temps iter.Seq[float64], maxLevels int, level func(k int, T float64) (L, error)) ([]L, error) {
 	switch {
 	case temps == nil:

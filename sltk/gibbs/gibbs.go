@@ -1,7 +1,7 @@
 // Package gibbs computes Gibbs distributions over finite hypothesis classes and the
 // posterior-agreement (PA) kernel used to choose their temperature.
 //
-// It implements chapter 1 of seed 000 (maximum entropy and posterior agreement: Definitions 2–5,
+// It implements SLT chapter 1 (Maximum entropy and posterior agreement: Definitions 2–5,
 // eqs. 1.1–1.20, Exercise 1) and the empirical log-PA of chapter 10 (eqs. 10.1, 10.2 and 10.7).
 // The Gibbs distribution p(c) = exp(−R(c)/T)/Z is the maximum-entropy distribution among those
 // with a given expected cost; T = −1/λ₂ is the inverse of the Lagrange multiplier of that
@@ -259,8 +259,9 @@ func checkProb(name string, p []float64) error {
 	return nil
 }
 
-// PAKernel returns κ = Σ_c p(c) q(c), the posterior-agreement kernel of Definition 3 (seed 000,
-// eq. 1.18; eq. 1.2 prints p(c|X) for p(c|X′), erratum E1). κ lies in [0, 1]. Cost O(|C|).
+// PAKernel returns κ = Σ_c p(c) q(c), the posterior-agreement kernel of Definition 3 (SLT chapter 1
+// (Maximum entropy and posterior agreement), eq. 1.18; eq. 1.2 prints p(c|X) for p(c|X′), erratum
+// E1). κ lies in [0, 1]. Cost O(|C|).
 func PAKernel(p, q []float64) (float64, error) {
 	if len(p) != len(q) {
 		return 0, fmt.Errorf("%w: distributions of lengths %d and %d", ErrShape, len(p), len(q))
@@ -309,9 +310,10 @@ func checkLogProb(name string, i int, v float64) error {
 	return nil
 }
 
-// LogPA returns the empirical log posterior agreement log(|C|·κ) = log|C| + log κ (seed 000,
-// eq. 10.2). It is 0 for uniform posteriors (T → ∞) and at most log|C|. classes must be ≥ 1 and
-// logKappa a log-probability (≤ 0, LogZero for κ = 0, which gives LogZero).
+// LogPA returns the empirical log posterior agreement log(|C|·κ) = log|C| + log κ (SLT chapter 1
+// (Maximum entropy and posterior agreement), eq. 10.2). It is 0 for uniform posteriors (T → ∞) and
+// at most log|C|. classes must be ≥ 1 and logKappa a log-probability (≤ 0, LogZero for κ = 0, which
+// gives LogZero).
 func LogPA(classes int, logKappa float64) (float64, error) {
 	if classes < 1 {
 		return 0, fmt.Errorf("gibbs: LogPA: classes = %d, want ≥ 1: %w", classes, ErrParam)
@@ -344,7 +346,8 @@ func Combined(logp, logq []float64) ([]float64, error) {
 }
 
 // ERM returns argmin_c R1(c) + R2(c), the empirical risk minimiser on the pooled observations
-// (seed 000, eq. 1.28). It equals the mode of the combined posterior at every temperature.
+// (SLT chapter 1 (Maximum entropy and posterior agreement), eq. 1.28). It equals the mode of the
+// combined posterior at every temperature.
 func ERM(r1, r2 []float64) (int, error) {
 	return argminPair(r1, r2, func(a, b float64) float64 { return a + b })
 }

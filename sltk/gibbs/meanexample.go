@@ -7,9 +7,9 @@ import (
 	"slices"
 )
 
-// The protocol example of seed 000 §10.3: two algorithms estimate the mean of a unit-variance
-// Gaussian from n points and report a Gaussian belief about it on a finite grid of candidate
-// means, so that Protocol can compare them.
+// The protocol example of SLT chapter 10 (Posterior agreement from information theory) §10.3: two
+// algorithms estimate the mean of a unit-variance Gaussian from n points and report a Gaussian
+// belief about it on a finite grid of candidate means, so that Protocol can compare them.
 
 // MeanGrid is the finite hypothesis class of the protocol example: the candidate means
 // −8, −7.95, …, 8 (321 values, spacing 0.05).

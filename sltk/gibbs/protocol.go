@@ -7,11 +7,12 @@ import (
 	"math/rand/v2"
 )
 
-// Protocol is the communication protocol for validating algorithms of seed 000, chapter 10
-// (§10.3 "protocol example", §10.5.2 ideal and §10.5.3 empirical variants, Theorem 31). An
-// algorithm is a map from an observation X to a posterior p(·|X) over a finite hypothesis class
-// C; it is informative when the posteriors of two observations of the same phenomenon agree
-// more than those of different phenomena, so that a receiver can tell phenomena apart.
+// Protocol is the communication protocol for validating algorithms of SLT chapter 10 (Posterior
+// agreement from information theory) (§10.3 "protocol example", §10.5.2 ideal and §10.5.3 empirical
+// variants, Theorem 31). An algorithm is a map from an observation X to a posterior p(·|X) over a
+// finite hypothesis class C; it is informative when the posteriors of two observations of the same
+// phenomenon agree more than those of different phenomena, so that a receiver can tell phenomena
+// apart.
 //
 // Ideal variant (Transform nil): the sender draws one observation X′_j of each phenomenon
 // q_j = Phenomena[j] and the codebook is {p(·|X′_j)}; a secret j is drawn uniformly; the channel

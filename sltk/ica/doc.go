@@ -1,7 +1,7 @@
 // Package ica separates linear mixtures of independent signals (blind source separation).
 //
-// It implements chapter 2 of the machine-learning lecture notes (seed 001), "Independent
-// Component Analysis": the model X = AS with unmixing Ŝ = WX (§2, §2.1), its limitations
+// It implements ML chapter 2 (Independent component analysis) of the machine-learning lecture
+// notes: the model X = AS with unmixing Ŝ = WX (§2, §2.1), its limitations
 // (§2.2: permutation, scale and sign, Gaussian sources), and the approaches of §2.3:
 //
 //   - §2.3.1 Infomax: plain (Euclidean) and natural gradient, batch and online, with the

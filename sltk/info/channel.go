@@ -11,12 +11,12 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// This file implements the channel-coding part of seed 000, chapter 10 (§10.4): discrete
-// memoryless channels (Definition 18, Examples 3–6), capacity (Definition 19, Examples 7–9)
-// computed by Blahut–Arimoto, (M, n)-codes with their rates and decoders (Definitions 20–23,
-// Example 10 with the rate of the n-repetition code corrected to 1/n: erratum E32), typical sets
-// (Theorems 24 and 26, with the log the seed omits: erratum E30) and joint typicality
-// (Definition 27, Theorem 28). All information is in bits.
+// This file implements the channel-coding part of SLT chapter 10 (Posterior agreement from
+// information theory, §10.4): discrete memoryless channels (Definition 18, Examples 3–6), capacity
+// (Definition 19, Examples 7–9) computed by Blahut–Arimoto, (M, n)-codes with their rates and
+// decoders (Definitions 20–23, Example 10 with the rate of the n-repetition code corrected to 1/n:
+// erratum E32), typical sets (Theorems 24 and 26, with the log the seed omits: erratum E30) and
+// joint typicality (Definition 27, Theorem 28). All information is in bits.
 
 // Channel is a discrete memoryless channel: W[a][b] = p(b | a) for input a and output b.
 type Channel struct {
@@ -154,27 +154,42 @@ type CapacityResult struct {
 	Iter  int
 }
 
-// Capacity computes max_p I(S; Ŝ) by the Blahut–Arimoto iteration
+// BlahutArimoto computes a channel's capacity max_p I(S; Ŝ) by the Blahut–Arimoto iteration
 // p(a) ← p(a)·2^{D(W(·|a) ‖ q)} / Σ, with q = pW, from the uniform input. Each iteration brackets
 // the capacity: I(p) ≤ C ≤ max_a D(W(·|a) ‖ q); the loop stops when the bracket is narrower than
-// tol (0 means 1e-12) or after maxIter iterations (0 means 100000, or fewer on channels so large
-// that maxIter·|A|·|B| would pass MaxCapacityWork; Gap then says how far the run got). Cost
-// O(|A|·|B|) per iteration; an explicit maxIter with maxIter·|A|·|B| > MaxCapacityWork is
+// Tol (0 means 1e-12) or after MaxIter iterations (0 means 100000, or fewer on channels so large
+// that MaxIter·|A|·|B| would pass MaxCapacityWork; Gap then says how far the run got). Cost
+// O(|A|·|B|) per iteration; an explicit MaxIter with MaxIter·|A|·|B| > MaxCapacityWork is
 // ErrTooLarge.
+type BlahutArimoto struct {
+	Tol     float64
+	MaxIter int
+}
+
+// Capacity is BlahutArimoto{Tol: tol, MaxIter: maxIter}.Run(c), with the tolerance and the cap
+// as positional arguments.
+//
+// Deprecated: use BlahutArimoto.Run.
 func (c *Channel) Capacity(tol float64, maxIter int) (*CapacityResult, error) {
+	return BlahutArimoto{Tol: tol, MaxIter: maxIter}.Run(c)
+}
+
+// Run computes the capacity of c (see BlahutArimoto).
+func (ba BlahutArimoto) Run(c *Channel) (*CapacityResult, error) {
 	if err := c.valid(); err != nil {
 		return nil, err
 	}
+	tol, maxIter := ba.Tol, ba.MaxIter
 	switch {
 	case tol < 0 || math.IsNaN(tol):
-		return nil, fmt.Errorf("%w: info: Channel.Capacity: tol = %v, want ≥ 0", ErrParam, tol)
+		return nil, fmt.Errorf("%w: info: BlahutArimoto.Run: Tol = %v, want ≥ 0", ErrParam, tol)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: info: Channel.Capacity: maxIter = %d, want ≥ 0", ErrParam, maxIter)
+		return nil, fmt.Errorf("%w: info: BlahutArimoto.Run: MaxIter = %d, want ≥ 0", ErrParam, maxIter)
 	}
 	na, nb := c.W.Dims()
 	tol, maxIter = cmp.Or(tol, 1e-12), cmp.Or(maxIter, min(100000, MaxCapacityWork/(na*nb)))
 	if maxIter > MaxCapacityWork/(na*nb) {
-		return nil, fmt.Errorf("%w: info: Channel.Capacity: maxIter·|A|·|B| = %d·%d·%d, limit %d", ErrTooLarge, maxIter, na, nb, MaxCapacityWork)
+		return nil, fmt.Errorf("%w: info: BlahutArimoto.Run: MaxIter·|A|·|B| = %d·%d·%d, limit %d", ErrTooLarge, maxIter, na, nb, MaxCapacityWork)
 	}
 	w := c.W.RawMatrix()
 	// wlw[a][b] = W log2 W (0 where W = 0), computed once.

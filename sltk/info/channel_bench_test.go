@@ -30,7 +30,7 @@ func BenchmarkBlahutArimoto(b *testing.B) {
 	b.ReportAllocs()
 	iter := 0
 	for b.Loop() {
-		r, err := ch.Capacity(1e-6, 0)
+		r, err := BlahutArimoto{Tol: 1e-6}.Run(ch)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -18,7 +18,7 @@ func TestCapacityO16(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := ch.Capacity(0, 0)
+		r, err := BlahutArimoto{}.Run(ch)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,7 +30,7 @@ func TestCapacityO16(t *testing.T) {
 		eps, want float64
 	}{{0, 4.7004397181}, {0.1, 4.2314441246}, {0.5, 3.7004397181}} {
 		ch, _ := NoisyTypewriter(26, c.eps)
-		r, _ := ch.Capacity(0, 0)
+		r, _ := BlahutArimoto{}.Run(ch)
 		if math.Abs(r.Bits-c.want) > 1e-10 || math.Abs(must(TypewriterCapacity(26, c.eps))-c.want) > 1e-10 {
 			t.Fatalf("typewriter(%g): %.12f, want %.10f", c.eps, r.Bits, c.want)
 		}
@@ -41,7 +41,7 @@ func TestCapacityO16(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := ch.Capacity(0, 0)
+	r, _ := BlahutArimoto{}.Run(ch)
 	if want := math.Log2(1 + (1-q)*math.Pow(q, q/(1-q))); math.Abs(r.Bits-want) > 1e-10 {
 		t.Fatalf("Z-channel: %.12f, want %.12f", r.Bits, want)
 	}
@@ -186,9 +186,9 @@ func TestChannelBadInput(t *testing.T) {
 	}
 }
 
-func ExampleChannel_Capacity() {
+func ExampleBlahutArimoto() {
 	ch, _ := BSC(0.1)
-	r, _ := ch.Capacity(0, 0)
+	r, _ := BlahutArimoto{}.Run(ch)
 	c, _ := BSCCapacity(0.1)
 	fmt.Printf("C = %.10f bits, 1 − h(0.1) = %.10f\n", r.Bits, c)
 	// Output:
@@ -197,8 +197,8 @@ func ExampleChannel_Capacity() {
 
 func TestZeroChannel(t *testing.T) {
 	var c Channel
-	if _, err := c.Capacity(0, 0); !errors.Is(err, ErrNotFitted) {
-		t.Errorf("Capacity: %v", err)
+	if _, err := (BlahutArimoto{}).Run(&c); !errors.Is(err, ErrNotFitted) {
+		t.Errorf("BlahutArimoto.Run: %v", err)
 	}
 	if _, err := c.MutualInformation([]float64{1}); !errors.Is(err, ErrNotFitted) {
 		t.Errorf("MutualInformation: %v", err)

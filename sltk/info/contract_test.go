@@ -30,7 +30,7 @@ func TestBadInputErrors(t *testing.T) {
 		{"NoisyTypewriter huge", errOf(NoisyTypewriter(1<<40, 0.1)), errs.ErrTooLarge, "limit 4096"},
 		{"TypicalSetMass huge n", f(TypicalSetMass([]float64{0.5, 0.5}, math.MaxInt, 0.1)), errs.ErrTooLarge, "string length n"},
 		{"RandomCode nil rng", errOf(RandomCode(nil, 4, 0.5, []float64{0.5, 0.5})), errs.ErrParam, "rng is nil"},
-		{"Capacity of a bad W", errOf(bad.Capacity(0, 0)), errs.ErrNotFinite, "Channel.W"},
+		{"Capacity of a bad W", errOf(BlahutArimoto{}.Run(bad)), errs.ErrNotFinite, "Channel.W"},
 		{"Joint of a bad W", errOf(bad.Joint([]float64{0.5, 0.5})), errs.ErrNotFinite, "Channel.W"},
 		{"DecodeML nil code", errOf((*Code)(nil).DecodeML(bad, nil)), errs.ErrEmpty, "no codewords"},
 		{"ErrorRate nil code", f((*Code)(nil).ErrorRate(bad, 1, 1)), errs.ErrEmpty, "no codewords"},

@@ -2,11 +2,13 @@
 // conditional entropy, mutual information, information gain for decision trees, and the
 // lossy source-coding construction of Shannon's theorem.
 //
-// It implements seed 002 (Algorithmic Foundations of Data Science), Chapter 2:
+// It implements AFDS (Algorithmic Foundations of Data Science) chapter 2 (Information and
+// compression):
 // §2.3 Entropy (Def. 2.11, Lemma 2.13, Jensen Lemma 2.14, Log-Sum Cor. 2.15, information
 // gain of §2.3 "Decision Tree Learning Revisited") and §2.4 Compression (compression and loss
 // rates, Observation 2.16, the scheme Γ_ε, the typical set T_β(n) of Lemma 2.17 and the Source
-// Coding Theorem 2.18). Channels and capacity (seed 000) live in other files of this package
+// Coding Theorem 2.18). Channels and capacity (SLT chapter 10, Posterior agreement from
+// information theory) live in other files of this package
 // and build on the functions here.
 //
 // All logarithms are base 2. Probability vectors must be non-negative, finite and sum to 1

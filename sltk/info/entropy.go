@@ -272,10 +272,10 @@ func MutualInformation(joint mat.Matrix) (float64, error) {
 }
 
 // InformationGain returns G(S,A) = H(P) − Σ_x |S_{A=x}|/|S| · H(P_{A=x}), the expected drop in
-// label entropy from splitting a sample S on feature A (seed 002 §2.3). counts[x][y] is the number
-// of examples with feature value x and label y; all rows must have the same length (the number
-// of classes), and rows of zeros (values absent from S) are allowed and contribute nothing.
-// Cost O(values·classes).
+// label entropy from splitting a sample S on feature A (AFDS chapter 2 (Information and
+// compression) §2.3). counts[x][y] is the number of examples with feature value x and label y; all
+// rows must have the same length (the number of classes), and rows of zeros (values absent from S)
+// are allowed and contribute nothing. Cost O(values·classes).
 func InformationGain(counts [][]float64) (float64, error) {
 	if len(counts) == 0 {
 		return 0, fmt.Errorf("%w: no feature values", ErrEmpty)

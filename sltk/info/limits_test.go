@@ -82,10 +82,10 @@ func codeErr(_ *Code, err error) error { return err }
 // one-letter alphabet looped n = 2⁶² times).
 func TestIterationLimits(t *testing.T) {
 	bsc, _ := BSC(0.1)
-	if _, err := bsc.Capacity(0, 1<<40); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "Channel.Capacity: maxIter·|A|·|B|") {
-		t.Errorf("Capacity(maxIter = 2⁴⁰): %v", err)
+	if _, err := (BlahutArimoto{MaxIter: 1 << 40}).Run(bsc); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "BlahutArimoto.Run: MaxIter·|A|·|B|") {
+		t.Errorf("BlahutArimoto{MaxIter: 2⁴⁰}.Run: %v", err)
 	}
-	if r, err := bsc.Capacity(0, 1<<34); err != nil || math.Abs(r.Bits-(1-0.4689955935892812)) > 1e-9 {
+	if r, err := (BlahutArimoto{MaxIter: 1 << 34}).Run(bsc); err != nil || math.Abs(r.Bits-(1-0.4689955935892812)) > 1e-9 {
 		// at the limit (2³⁴·4 = 2³⁶) it runs, and stops by tolerance: 1 − H(0.1)
 		t.Errorf("Capacity at the limit: %v, %v", r, err)
 	}
@@ -109,11 +109,11 @@ func TestCapacityDefaultIterOnLargeChannel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := ch.Capacity(0, 0)
+	r, err := BlahutArimoto{}.Run(ch)
 	if err != nil || math.Abs(r.Bits-12) > 1e-12 || r.Gap > 1e-12 {
 		t.Errorf("identity channel on 4096 letters: %+v, %v", r, err)
 	}
-	if _, err := ch.Capacity(0, MaxCapacityWork/(MaxLetters*MaxLetters)+1); !errors.Is(err, ErrTooLarge) {
+	if _, err := (BlahutArimoto{MaxIter: MaxCapacityWork/(MaxLetters*MaxLetters) + 1}).Run(ch); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("explicit maxIter past the limit: %v", err)
 	}
 }

@@ -24,17 +24,17 @@ func TestSwitchCapacityStop(t *testing.T) {
 			want = math.Log2(1 + (1-p)*math.Pow(p, p/(1-p)))
 		}
 		const tol = 1e-10
-		full, err := ch.Capacity(tol, 0)
+		full, err := BlahutArimoto{Tol: tol}.Run(ch)
 		if err != nil || full.Gap > tol || math.Abs(full.Bits-want) > tol {
 			t.Errorf("p = %v: %+v, %v, want %.15g within %g", p, full, err, want, tol)
 			continue
 		}
-		again, _ := ch.Capacity(tol, full.Iter) // maxIter exactly at the stopping iteration
+		again, _ := BlahutArimoto{Tol: tol, MaxIter: full.Iter}.Run(ch) // MaxIter exactly at the stopping iteration
 		if again.Iter != full.Iter || again.Bits != full.Bits || again.Gap != full.Gap {
 			t.Errorf("p = %v: maxIter = %d gives %+v, want %+v", p, full.Iter, again, full)
 		}
 		if full.Iter > 1 {
-			cut, _ := ch.Capacity(tol, full.Iter-1)
+			cut, _ := BlahutArimoto{Tol: tol, MaxIter: full.Iter - 1}.Run(ch)
 			if cut.Gap <= tol || cut.Bits > want+1e-15 || want > cut.Bits+cut.Gap+1e-15 {
 				t.Errorf("p = %v: cut at %d: Bits %v, Gap %v, truth %v outside the bracket", p, full.Iter-1, cut.Bits, cut.Gap, want)
 			}

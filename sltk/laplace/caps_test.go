@@ -29,7 +29,7 @@ func TestIterationCaps(t *testing.T) {
 		{K: 2, T: 0.5, MaxIter: MaxLeastAngleIter + 1},
 		{K: 2, T: 0.5, MaxIter: MaxLeastAngleIter, Restarts: 8},
 	} {
-		if _, err := la.Solve(x); !errors.Is(err, errs.ErrTooLarge) {
+		if _, err := la.Fit(x); !errors.Is(err, errs.ErrTooLarge) {
 			t.Errorf("LeastAngle MaxIter %d × Restarts %d: err = %v, want ErrTooLarge", la.MaxIter, la.Restarts, err)
 		}
 	}

@@ -75,9 +75,9 @@ func Simpson2(g func(u, v float64) float64, ua, ub, va, vb float64, n int) (floa
 	return outer, err
 }
 
-// Wiggle is the function f(y) = −1 + y² + sin 5y of seed 000 Fig. 4.1, with its gradient and
-// Hessian: a parabola with four local minima, the global one at y₀ ≈ −0.2908. ∫ e^{−M f} has
-// no closed form, so it is the standard test of Laplace's method in one dimension.
+// Wiggle is the function f(y) = −1 + y² + sin 5y of SLT chapter 4 (Laplace's method) Fig. 4.1, with
+// its gradient and Hessian: a parabola with four local minima, the global one at y₀ ≈ −0.2908. ∫
+// e^{−M f} has no closed form, so it is the standard test of Laplace's method in one dimension.
 func Wiggle() Problem {
 	return Problem{
 		F:    func(y []float64) float64 { return -1 + y[0]*y[0] + math.Sin(5*y[0]) },
@@ -86,9 +86,9 @@ func Wiggle() Problem {
 	}
 }
 
-// SpinToy is the exponent of the toy model of seed 000 §4.2 for one coordinate,
-// f(y) = y² − T log(2 cosh(2y/T)), so that the model's partition function per coordinate is
-// (πT)^{−1/2} ∫ e^{−f(y)/T} dy (Laplace with M = 1/T). Its second derivative is
+// SpinToy is the exponent of the toy model of SLT chapter 4 (Laplace's method) §4.2 for one
+// coordinate, f(y) = y² − T log(2 cosh(2y/T)), so that the model's partition function per
+// coordinate is (πT)^{−1/2} ∫ e^{−f(y)/T} dy (Laplace with M = 1/T). Its second derivative is
 // 2 − (4/T) sech²(2y/T), so f is strictly convex, with its minimum at 0, exactly when T > 2.
 // T must be positive.
 func SpinToy(T float64) (Problem, error) {
@@ -110,7 +110,7 @@ func SpinToy(T float64) (Problem, error) {
 }
 
 // TwoDirections returns the 12 unit vectors in the plane used for least-angle clustering in
-// seed 000's chapter 4 (oracle O14): six at angles drawn from N(0.3, 0.25²) and six from
+// SLT chapter 4 (Laplace's method; oracle O14): six at angles drawn from N(0.3, 0.25²) and six from
 // N(2.0, 0.25²), rows 0–5 and 6–11. The same seed gives the same vectors. Cost O(1).
 func TwoDirections(seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 3))

@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// TestExercise8 checks the Gaussian identity behind the toy model (seed 000, Ex. 8, eqs. 4.8–4.9,
-// with N in place of the seed's d): e^{cᵀc/T} = (πT)^{−N/2} ∫ e^{−yᵀy/T} Πᵢ e^{2yᵢcᵢ/T} dy.
-// The integrand is a product over coordinates, so the N = 2 integral is the product of two 1-D
-// quadratures.
+// TestExercise8 checks the Gaussian identity behind the toy model (SLT chapter 4 (Laplace's
+// method), Ex. 8, eqs. 4.8–4.9, with N in place of the seed's d): e^{cᵀc/T} = (πT)^{−N/2} ∫
+// e^{−yᵀy/T} Πᵢ e^{2yᵢcᵢ/T} dy. The integrand is a product over coordinates, so the N = 2 integral
+// is the product of two 1-D quadratures.
 func TestExercise8(t *testing.T) {
 	for _, T := range []float64{0.5, 1, 3} {
 		one := func(c float64) float64 {

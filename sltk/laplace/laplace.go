@@ -1,7 +1,7 @@
 // Package laplace approximates integrals of the form ∫ exp(−M f(y)) dy by Laplace's method and
 // applies it to the partition function of least-angle clustering.
 //
-// It implements chapter 4 of seed 000: Theorem 13 (Laplace's method; the seed calls the
+// It implements SLT chapter 4 (Laplace's method): Theorem 13 (Laplace's method; the seed calls the
 // example integral "analytically tractable" where it means intractable, erratum E20), the
 // four-step recipe of §4.3 with the full form Z ≈ e^{−Mf(y₀)}·det(MH/2π)^{−1/2} (the seed keeps
 // only the exponential), and least-angle clustering (§4.4–4.8) with the cost sign (E22), the

@@ -30,7 +30,7 @@ func BenchmarkLeastAngle(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := (LeastAngle{K: 4, T: 0.05, Restarts: 1, Tol: 1e-9, Seed: 1}).Solve(x); err != nil {
+		if _, err := (LeastAngle{K: 4, T: 0.05, Restarts: 1, Tol: 1e-9, Seed: 1}).Fit(x); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -194,7 +194,7 @@ func TestLeastAngleLaplaceO14(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := LeastAngle{K: 2, T: c.T, Seed: 1}.Solve(x)
+		r, err := LeastAngle{K: 2, T: c.T, Seed: 1}.Fit(x)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -242,17 +242,17 @@ func TestBadInput(t *testing.T) {
 	if _, err := LogDet((*mat.SymDense)(nil)); !errors.Is(err, errs.ErrEmpty) {
 		t.Fatal(err)
 	}
-	if _, err := (LeastAngle{K: 2, T: 1, Tol: -1}).Solve(mat.NewDense(2, 1, []float64{1, -1})); err == nil ||
+	if _, err := (LeastAngle{K: 2, T: 1, Tol: -1}).Fit(mat.NewDense(2, 1, []float64{1, -1})); err == nil ||
 		!strings.Contains(err.Error(), "Tol = -1") || strings.Contains(err.Error(), "MaxIter") {
 		t.Fatalf("the message names only the wrong field: %v", err)
 	}
 	if _, err := LogDet(mat.NewSymDense(2, []float64{1, 2, 2, 1})); !errors.Is(err, ErrSingular) {
 		t.Fatal(err)
 	}
-	if _, err := (LeastAngle{K: 2, T: 0}).Solve(mat.NewDense(2, 1, []float64{1, -1})); !errors.Is(err, ErrParam) {
+	if _, err := (LeastAngle{K: 2, T: 0}).Fit(mat.NewDense(2, 1, []float64{1, -1})); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
-	if _, err := (LeastAngle{K: 0, T: 1}).Solve(mat.NewDense(2, 1, []float64{1, -1})); !errors.Is(err, ErrParam) {
+	if _, err := (LeastAngle{K: 0, T: 1}).Fit(mat.NewDense(2, 1, []float64{1, -1})); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
 	if _, err := LAExactLogZ(mat.NewDense(30, 1, nil), 3, 1); !errors.Is(err, ErrTooLarge) {
@@ -274,7 +274,7 @@ func ExampleLeastAngle() {
 	// Twelve directions in two bundles; Laplace's estimate of log Z against enumeration.
 	x := unitVectors([]float64{0.1, 0.3, 0.5, 0.2, 0.4, 0.35, 2.0, 2.2, 1.9, 2.1, 1.8, 2.3})
 	exact, _ := LAExactLogZ(x, 2, 0.05)
-	r, _ := LeastAngle{K: 2, T: 0.05, Seed: 1}.Solve(x)
+	r, _ := LeastAngle{K: 2, T: 0.05, Seed: 1}.Fit(x)
 	fmt.Printf("log Z: exact %.3f, Laplace %.3f (multiplicity %g)\n", exact, r.LogZ, r.Multiplicity)
 	// Output:
 	// log Z: exact 49.323, Laplace 49.322 (multiplicity 2)

@@ -11,8 +11,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// LeastAngle is least-angle clustering at temperature T (seed 000, §4.4–4.8): N unit vectors xᵢ
-// in R^D are split into K clusters with the cost
+// LeastAngle is least-angle clustering at temperature T (SLT chapter 4 (Laplace's method),
+// §4.4–4.8): N unit vectors xᵢ in R^D are split into K clusters with the cost
 //
 //	R(M, X) = −(1/N) Σ_{i<j} Σ_k M_ik M_jk xᵢᵀxⱼ = −(1/2N) Σ_k ‖Σᵢ M_ik xᵢ‖² + 1/2
 //
@@ -22,7 +22,7 @@ import (
 //
 //	f_X(y) = ½ Σ_k ‖y_k‖² − (T/N) Σᵢ log Σ_k exp(xᵢᵀy_k/T),   α = e^{−1/(2T)} (2πT/N)^{−KD/2}.
 //
-// Solve finds the minimiser y* by the fixed point y_k = (1/N) Σᵢ P_ik xᵢ (Exercise 15) and
+// Fit finds the minimiser y* by the fixed point y_k = (1/N) Σᵢ P_ik xᵢ (Exercise 15) and
 // returns Laplace's estimate log Z_X ≈ −1/(2T) − (N/T) f_X(y*) − ½ log det ∇²f_X(y*) + log m,
 // where m = K!/Π m_j! counts the distinct relabellings of y* (m_j coincident centroids).
 //
@@ -38,8 +38,8 @@ type LeastAngle struct {
 
 // LAResult is the stationary point of least-angle clustering and its Laplace estimate.
 type LAResult struct {
-	Y            *mat.Dense    // K×D minimiser y*
-	P            *mat.Dense    // N×K assignment probabilities P_ik at y*
+	Centroids    *mat.Dense    // K×D minimiser y*: the centroids y_k
+	Posteriors   *mat.Dense    // N×K assignment probabilities P_ik at y*
 	F            float64       // f_X(y*)
 	Hessian      *mat.SymDense // KD×KD Hessian of f_X at y* (block (k,ℓ) = rows kD…, cols ℓD…)
 	LogDet       float64
@@ -293,12 +293,17 @@ func LACriticalT(x mat.Matrix, k int) (float64, error) {
 	return v[len(v)-1] / float64(k), nil
 }
 
-// Solve finds the minimiser of f_X by the fixed-point iteration from Restarts random starts
+// Solve is Fit under its old name.
+//
+// Deprecated: use Fit (every other algorithm struct fits with Fit).
+func (la LeastAngle) Solve(x mat.Matrix) (*LAResult, error) { return la.Fit(x) }
+
+// Fit finds the minimiser of f_X by the fixed-point iteration from Restarts random starts
 // (the symmetric point is always a fixed point, hence random starts) and returns it with the
 // Hessian and Laplace's estimate of log Z_X. It fails with ErrSingular when the Hessian at the best
 // point is not positive definite (at the critical temperature, for example).
 // Cost O(N·K·D) per iteration plus O((KD)³) for the determinant.
-func (la LeastAngle) Solve(x mat.Matrix) (*LAResult, error) {
+func (la LeastAngle) Fit(x mat.Matrix) (*LAResult, error) {
 	n, d, err := laCheck(x, la.K, la.T)
 	if err != nil {
 		return nil, err
@@ -350,20 +355,20 @@ func (la LeastAngle) Solve(x mat.Matrix) (*LAResult, error) {
 		}
 		f, _ := LAFreeEnergy(xd, y, t)
 		if best == nil || f < best.F {
-			res.Y, res.F = y, f
+			res.Centroids, res.F = y, f
 			best = res
 		}
 	}
-	best.P = mat.NewDense(n, k, nil)
-	laPosterior(xd, best.Y, t, best.P)
-	h, _ := LAHessian(xd, best.Y, t)
+	best.Posteriors = mat.NewDense(n, k, nil)
+	laPosterior(xd, best.Centroids, t, best.Posteriors)
+	h, _ := LAHessian(xd, best.Centroids, t)
 	best.Hessian = h
 	ld, err := LogDet(h)
 	if err != nil {
 		return nil, fmt.Errorf("least-angle clustering at T = %g: %w", t, err)
 	}
 	best.LogDet = ld
-	best.Multiplicity = laMultiplicity(best.Y, 1e-6)
+	best.Multiplicity = laMultiplicity(best.Centroids, 1e-6)
 	best.LogZ = -1/(2*t) - float64(n)/t*best.F - 0.5*ld + math.Log(best.Multiplicity)
 	return best, nil
 }

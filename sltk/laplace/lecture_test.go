@@ -8,8 +8,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Tests of the errata of seed 000 chapter 4 that the notebook slt/04's "Notes on the lecture
-// source" point to.
+// Tests of the errata of SLT chapter 4 (Laplace's method) that the notebook slt/04's "Notes on the
+// lecture source" point to.
 
 // E20: Theorem 13 needs the minimum to be the unique global one. Expanded at the local
 // minimum y ≈ 0.8713 of f = −1 + y² + sin 5y, the "Laplace estimate" misses the mass at the

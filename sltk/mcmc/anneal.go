@@ -48,20 +48,21 @@ type System interface {
 }
 
 // BestRecorder is implemented by systems that want to keep a copy of the best state seen;
-// Anneal calls RecordBest whenever the current cost reaches a new minimum.
+// SimulatedAnnealing calls RecordBest whenever the current cost reaches a new minimum.
 type BestRecorder interface {
 	RecordBest()
 }
 
-// Anneal is simulated annealing (seed 000, Algorithm 1) on the library's annealing driver: at
-// each temperature T_k of the schedule (gibbs.Schedule: T0·Cooling^k down to TMin; T0 and TMin
-// are required, Cooling 0 means 0.9) it runs Steps proposals with the acceptance rule, carrying
-// the last state to the next temperature. The seed's SIMANN signature omits the number of
-// steps per temperature and loops t = 0…N (erratum E10); here Steps is a field and exactly
-// Steps proposals run per level. A chain at one fixed temperature is the schedule T0 = TMin.
-// Cost: Steps proposals per level; Steps is at most MaxSteps and Steps × levels at most
-// MaxAnnealWork (MaxTraceCosts with TraceCosts), errs.ErrTooLarge beyond.
-type Anneal struct {
+// SimulatedAnnealing is simulated annealing (SLT chapter 2 (MCMC and simulated annealing),
+// Algorithm 1) on the library's annealing driver gibbs.Anneal: at each temperature T_k of the
+// schedule (gibbs.Schedule: T0·Cooling^k down to TMin; T0 and TMin are required, Cooling 0 means
+// 0.9) it runs Steps proposals with the acceptance rule, carrying the last state to the next
+// temperature. The seed's SIMANN signature omits the number of steps per temperature and loops t =
+// 0…N (erratum E10); here Steps is a field and exactly Steps proposals run per level. A chain at
+// one fixed temperature is the schedule T0 = TMin. Cost: Steps proposals per level; Steps is at
+// most MaxSteps and Steps × levels at most MaxAnnealWork (MaxTraceCosts with TraceCosts),
+// errs.ErrTooLarge beyond.
+type SimulatedAnnealing struct {
 	Schedule gibbs.Schedule
 	Accept   Acceptance // nil means Metropolis
 	Steps    int        // proposals per temperature; 0 means 100
@@ -70,9 +71,19 @@ type Anneal struct {
 	TraceCosts bool
 }
 
-// Level summarises one temperature of an annealing run: the common record (Cost is the mean
+// Anneal is SimulatedAnnealing under its old name, which gibbs.Anneal (the driver) also bears.
+//
+// Deprecated: use SimulatedAnnealing.
+type Anneal = SimulatedAnnealing
+
+// Level is SALevel under its old name, which gibbs.Level (the common record) also bears.
+//
+// Deprecated: use SALevel.
+type Level = SALevel
+
+// SALevel summarises one temperature of an annealing run: the common record (Cost is the mean
 // cost over the level's proposals, Iter the number of proposals) and the sampler's figures.
-type Level struct {
+type SALevel struct {
 	gibbs.Level
 	LastCost   float64
 	AcceptRate float64
@@ -80,7 +91,7 @@ type Level struct {
 
 // SAResult is the outcome of an annealing run.
 type SAResult struct {
-	Levels   []Level
+	Levels   []SALevel
 	Costs    []float64 // cost after every proposal (only with TraceCosts)
 	BestCost float64
 	BestStep int // proposal index at which BestCost was first reached (−1: initial state)
@@ -88,46 +99,46 @@ type SAResult struct {
 }
 
 const (
-	// MaxAnnealWork caps the proposals of one Anneal.Run, Steps × levels (hours of work for the
-	// cheapest systems).
+	// MaxAnnealWork caps the proposals of one SimulatedAnnealing.Run, Steps × levels (hours of
+	// work for the cheapest systems).
 	MaxAnnealWork = 1 << 34
 	// MaxTraceCosts caps Steps × levels when TraceCosts records every cost (128 MiB).
 	MaxTraceCosts = 1 << 24
 )
 
 // checker is implemented by systems that can tell whether they are usable (FuncSystem without
-// its functions is not); Anneal.Run asks before it starts.
+// its functions is not); SimulatedAnnealing.Run asks before it starts.
 type checker interface{ check() error }
 
 // Run anneals sys in place. Cost changes that are NaN are reported as errors; the cost is
 // tracked incrementally from sys.Cost() and the deltas. A nil system, or a FuncSystem without
 // CostFn or ProposeFn, is errs.ErrEmpty.
-func (a Anneal) Run(sys System) (*SAResult, error) {
+func (a SimulatedAnnealing) Run(sys System) (*SAResult, error) {
 	if sys == nil {
-		return nil, fmt.Errorf("mcmc: Anneal.Run: nil system: %w", ErrEmpty)
+		return nil, fmt.Errorf("mcmc: SimulatedAnnealing.Run: nil system: %w", ErrEmpty)
 	}
 	if c, ok := sys.(checker); ok {
 		if err := c.check(); err != nil {
-			return nil, fmt.Errorf("mcmc: Anneal.Run: %w", err)
+			return nil, fmt.Errorf("mcmc: SimulatedAnnealing.Run: %w", err)
 		}
 	}
 	sched, err := a.Schedule.Resolve(gibbs.Schedule{})
 	if err != nil {
-		return nil, fmt.Errorf("mcmc: Anneal: %w", err)
+		return nil, fmt.Errorf("mcmc: SimulatedAnnealing: %w", err)
 	}
 	if a.Steps < 0 {
-		return nil, fmt.Errorf("mcmc: Anneal: Steps = %d, want ≥ 0: %w", a.Steps, ErrParam)
+		return nil, fmt.Errorf("mcmc: SimulatedAnnealing: Steps = %d, want ≥ 0: %w", a.Steps, ErrParam)
 	}
 	steps := cmp.Or(a.Steps, 100)
 	if steps > MaxSteps {
-		return nil, fmt.Errorf("mcmc: Anneal.Run: Steps = %d, limit %d: %w", steps, MaxSteps, ErrTooLarge)
+		return nil, fmt.Errorf("mcmc: SimulatedAnnealing.Run: Steps = %d, limit %d: %w", steps, MaxSteps, ErrTooLarge)
 	}
 	limit, what := MaxAnnealWork, "MaxAnnealWork"
 	if a.TraceCosts {
 		limit, what = MaxTraceCosts, "MaxTraceCosts (with TraceCosts)"
 	}
 	if levels := sched.Levels(); steps*levels > limit {
-		return nil, fmt.Errorf("mcmc: Anneal.Run: Steps × levels = %d × %d, limit %s = %d: %w",
+		return nil, fmt.Errorf("mcmc: SimulatedAnnealing.Run: Steps × levels = %d × %d, limit %s = %d: %w",
 			steps, levels, what, limit, ErrTooLarge)
 	}
 	acc := a.Accept
@@ -137,7 +148,7 @@ func (a Anneal) Run(sys System) (*SAResult, error) {
 	rng := rand.New(rand.NewPCG(a.Seed, 0x616e6e65))
 	cost := sys.Cost()
 	if math.IsNaN(cost) || math.IsInf(cost, 0) {
-		return nil, fmt.Errorf("mcmc: Anneal.Run: initial cost %g: %w", cost, ErrNotFinite)
+		return nil, fmt.Errorf("mcmc: SimulatedAnnealing.Run: initial cost %g: %w", cost, ErrNotFinite)
 	}
 	rec, _ := sys.(BestRecorder)
 	res := &SAResult{BestCost: cost, BestStep: -1}
@@ -145,13 +156,13 @@ func (a Anneal) Run(sys System) (*SAResult, error) {
 		rec.RecordBest()
 	}
 	step := 0
-	res.Levels, err = gibbs.Anneal(sched.Temperatures(), 0, func(k int, T float64) (Level, error) {
+	res.Levels, err = gibbs.Anneal(sched.Temperatures(), 0, func(k int, T float64) (SALevel, error) {
 		var sum float64
 		nacc := 0
 		for t := 0; t < steps; t++ {
 			d := sys.Propose(rng)
 			if math.IsNaN(d) {
-				return Level{}, fmt.Errorf("mcmc: Anneal.Run: NaN cost change at step %d: %w", t, ErrNotFinite)
+				return SALevel{}, fmt.Errorf("mcmc: SimulatedAnnealing.Run: NaN cost change at step %d: %w", t, ErrNotFinite)
 			}
 			la := acc(d / T)
 			if la >= 0 || math.Log(rng.Float64()) < la {
@@ -171,7 +182,7 @@ func (a Anneal) Run(sys System) (*SAResult, error) {
 			}
 			step++
 		}
-		return Level{Level: gibbs.Level{T: T, Cost: sum / float64(steps), Iter: steps}, LastCost: cost,
+		return SALevel{Level: gibbs.Level{T: T, Cost: sum / float64(steps), Iter: steps}, LastCost: cost,
 			AcceptRate: float64(nacc) / float64(steps)}, nil
 	})
 	res.Final = cost
@@ -214,7 +225,7 @@ func NewFuncSystem[S any](s0 S, cost func(S) float64, propose func(rng *rand.Ran
 // without CostFn or ProposeFn do nothing and report cost 0 (System has no error results).
 func (f *FuncSystem[S]) usable() bool { return f != nil && f.CostFn != nil && f.ProposeFn != nil }
 
-// check reports a FuncSystem that is nil or lacks CostFn or ProposeFn (for Anneal.Run).
+// check reports a FuncSystem that is nil or lacks CostFn or ProposeFn (for SimulatedAnnealing.Run).
 func (f *FuncSystem[S]) check() error {
 	if !f.usable() {
 		return fmt.Errorf("FuncSystem is nil or has a nil CostFn or ProposeFn (use NewFuncSystem): %w", ErrEmpty)

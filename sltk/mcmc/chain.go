@@ -284,7 +284,7 @@ type StateChain[S any] struct {
 	States []S
 }
 
-// Mixing is the result of FiniteChain.Mixing.
+// Mixing is the result of MixingTime.Run.
 type Mixing struct {
 	T         int       // T(ε) = min{t : max_ω₀ TV(Q_{ω₀,t}, π) ≤ ε}, or MaxIter if not reached
 	Converged bool      // whether TV ≤ ε was reached within MaxIter steps
@@ -292,30 +292,45 @@ type Mixing struct {
 	Pi        []float64 // the stationary distribution
 }
 
-// maxMixingWork caps n³·maxIter in Mixing (about a minute of matrix products).
+// maxMixingWork caps n³·MaxIter in MixingTime.Run (about a minute of matrix products).
 const maxMixingWork = 1e12
 
-// Mixing computes the mixing time T(ε) of Definition 6.19 exactly: it forms Q^t row by row
-// (row ω₀ is the distribution after t steps from ω₀) and scans t = 0, 1, … until the worst
-// start is within ε of π in total variation (that maximum is non-increasing in t). maxIter
-// caps t (0 means 1000); reaching it is reported in Converged, not as an error. The chain must
-// be connected (errs.ErrDisconnected). Cost O(n³) per step; n³·maxIter above 10^12 returns
-// errs.ErrTooLarge.
+// MixingTime computes the mixing time T(ε) of Definition 6.19 exactly, with ε = Epsilon in
+// (0, 1): it forms Q^t row by row (row ω₀ is the distribution after t steps from ω₀) and scans
+// t = 0, 1, … until the worst start is within ε of π in total variation (that maximum is
+// non-increasing in t). MaxIter caps t (0 means 1000); reaching it is reported in Converged,
+// not as an error. The chain must be connected (errs.ErrDisconnected). Cost O(n³) per step;
+// n³·MaxIter above 10^12 returns errs.ErrTooLarge.
+type MixingTime struct {
+	Epsilon float64
+	MaxIter int
+}
+
+// Mixing is MixingTime{Epsilon: eps, MaxIter: maxIter}.Run(c), with ε and the cap as
+// positional arguments.
+//
+// Deprecated: use MixingTime.Run.
 func (c *FiniteChain) Mixing(eps float64, maxIter int) (Mixing, error) {
+	return MixingTime{Epsilon: eps, MaxIter: maxIter}.Run(c)
+}
+
+// Run computes the mixing time of c (see MixingTime).
+func (m MixingTime) Run(c *FiniteChain) (Mixing, error) {
 	if err := c.ready("Mixing"); err != nil {
 		return Mixing{}, err
 	}
+	eps, maxIter := m.Epsilon, m.MaxIter
 	if !(eps > 0 && eps < 1) {
-		return Mixing{}, fmt.Errorf("mcmc: FiniteChain.Mixing: eps = %g, want in (0,1): %w", eps, errs.ErrParam)
+		return Mixing{}, fmt.Errorf("mcmc: MixingTime.Run: Epsilon = %g, want in (0,1): %w", eps, errs.ErrParam)
 	}
 	if maxIter == 0 {
 		maxIter = 1000
 	}
 	if maxIter < 0 {
-		return Mixing{}, fmt.Errorf("mcmc: FiniteChain.Mixing: maxIter = %d < 0: %w", maxIter, errs.ErrParam)
+		return Mixing{}, fmt.Errorf("mcmc: MixingTime.Run: MaxIter = %d < 0: %w", maxIter, errs.ErrParam)
 	}
 	if n := float64(c.N()); n*n*n*float64(maxIter) > maxMixingWork {
-		return Mixing{}, fmt.Errorf("mcmc: FiniteChain.Mixing: %g states × %d steps exceeds n³·maxIter = %g: %w",
+		return Mixing{}, fmt.Errorf("mcmc: MixingTime.Run: %g states × %d steps exceeds n³·MaxIter = %g: %w",
 			n, maxIter, maxMixingWork, errs.ErrTooLarge)
 	}
 	pi, err := c.Stationary()

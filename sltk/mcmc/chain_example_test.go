@@ -12,7 +12,7 @@ func ExampleRatChain() {
 	pi, _ := c.Stationary()
 	ok, _ := c.DetailedBalance(pi)
 	f, _ := c.Float()
-	m, _ := f.Mixing(0.01, 0)
+	m, _ := mcmc.MixingTime{Epsilon: 0.01}.Run(f)
 	fmt.Println(pi, ok, m.T)
 	// Output: [1/2 1/4 1/4] true 4
 }
@@ -20,7 +20,7 @@ func ExampleRatChain() {
 // Exact mixing times of the random-card-to-top shuffle against the bound n·ln(n/ε).
 func ExampleShuffleMatrix() {
 	c, _ := mcmc.ShuffleMatrix(4)
-	m, _ := c.Mixing(0.01, 0)
+	m, _ := mcmc.MixingTime{Epsilon: 0.01}.Run(c.FiniteChain)
 	b, _ := mcmc.ShuffleBound(4, 0.01)
 	fmt.Printf("%d states, T(0.01) = %d ≤ %.2f\n", len(c.States), m.T, b)
 	// Output: 24 states, T(0.01) = 9 ≤ 23.97
@@ -30,7 +30,7 @@ func ExampleShuffleMatrix() {
 func ExampleMatchingMatrix() {
 	e, _ := mcmc.GridEdges(2, 2)
 	c, _ := mcmc.MatchingMatrix(4, e)
-	m, _ := c.Mixing(0.25, 0)
+	m, _ := mcmc.MixingTime{Epsilon: 0.25}.Run(c.FiniteChain)
 	fmt.Println(len(c.States), c.Ergodic(), m.T)
 	// Output: 7 true 3
 }

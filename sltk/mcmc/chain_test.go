@@ -105,7 +105,7 @@ func TestExample612(t *testing.T) {
 		}
 	}
 	fc, _ := c.Float()
-	m, err := fc.Mixing(0.01, 0)
+	m, err := MixingTime{Epsilon: 0.01}.Run(fc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestExample612(t *testing.T) {
 		eps  float64
 		want int
 	}{{0.25, 1}, {0.1, 2}, {0.01, 4}} {
-		if m, _ := fc.Mixing(tc.eps, 0); m.T != tc.want || !m.Converged {
+		if m, _ := (MixingTime{Epsilon: tc.eps}).Run(fc); m.T != tc.want || !m.Converged {
 			t.Errorf("T(%g) = %d, want %d", tc.eps, m.T, tc.want)
 		}
 	}
@@ -164,7 +164,7 @@ func TestExample613Periodic(t *testing.T) {
 	if fc.Ergodic() {
 		t.Error("periodic chain reported ergodic")
 	}
-	if m, _ := fc.Mixing(0.1, 50); m.Converged || math.Abs(m.Trace[50]-2.0/3) > 1e-12 {
+	if m, _ := (MixingTime{Epsilon: 0.1, MaxIter: 50}).Run(fc); m.Converged || math.Abs(m.Trace[50]-2.0/3) > 1e-12 {
 		t.Errorf("periodic chain: converged=%v TV=%g, want no convergence at 2/3", m.Converged, m.Trace[50])
 	}
 }
@@ -241,7 +241,7 @@ func TestExample617Lazy(t *testing.T) {
 		eps  float64
 		want int
 	}{{0.25, 2}, {0.1, 3}, {0.01, 7}} {
-		if m, _ := fc.Mixing(tc.eps, 0); m.T != tc.want {
+		if m, _ := (MixingTime{Epsilon: tc.eps}).Run(fc); m.T != tc.want {
 			t.Errorf("T(%g) = %d, want %d", tc.eps, m.T, tc.want)
 		}
 	}
@@ -329,7 +329,7 @@ func TestChainBadInput(t *testing.T) {
 	if _, err := per.Lazy(1); !errors.Is(err, errs.ErrParam) {
 		t.Errorf("Lazy(1): %v", err)
 	}
-	if _, err := per.Mixing(0, 10); !errors.Is(err, errs.ErrParam) {
+	if _, err := (MixingTime{Epsilon: 0, MaxIter: 10}).Run(per); !errors.Is(err, errs.ErrParam) {
 		t.Errorf("Mixing(eps=0): %v", err)
 	}
 	if _, err := per.Step([]float64{0.5, 0.6}); !errors.Is(err, errs.ErrProb) {
@@ -394,7 +394,7 @@ func TestMixingWorkLimit(t *testing.T) {
 		q.Set(i, i, 0.5)
 	}
 	c, _ = NewFiniteChain(q)
-	if _, err := c.Mixing(0.1, 1000); !errors.Is(err, errs.ErrTooLarge) {
+	if _, err := (MixingTime{Epsilon: 0.1, MaxIter: 1000}).Run(c); !errors.Is(err, errs.ErrTooLarge) {
 		t.Errorf("2000 states × 1000 steps: %v", err)
 	}
 }

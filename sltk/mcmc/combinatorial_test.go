@@ -57,7 +57,7 @@ func TestMatchingMixing(t *testing.T) {
 			t.Error("matching chain not ergodic")
 		}
 		for k, eps := range []float64{0.25, 0.1, 0.01} {
-			if m, _ := ch.Mixing(eps, 0); m.T != tc.T[k] {
+			if m, _ := (MixingTime{Epsilon: eps}).Run(ch.FiniteChain); m.T != tc.T[k] {
 				t.Errorf("%d×%d: T(%g) = %d, want %d", tc.r, tc.c, eps, m.T, tc.T[k])
 			}
 		}
@@ -106,7 +106,7 @@ func TestShuffle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, _ := ch.Mixing(0.001, 0)
+		m, _ := MixingTime{Epsilon: 0.001}.Run(ch.FiniteChain)
 		for s, w := range tc.tv {
 			if math.Abs(m.Trace[s]-w) > tc.tolr {
 				t.Errorf("n = %d: TV_%d = %.5f, want %.5f", tc.n, s, m.Trace[s], w)
@@ -118,7 +118,7 @@ func TestShuffle(t *testing.T) {
 			t.Errorf("n = %d: TV from the reversed deck %g ≠ %g", tc.n, d, m.Trace[3])
 		}
 		for k, eps := range []float64{0.25, 0.1, 0.01} {
-			mk, _ := ch.Mixing(eps, 0)
+			mk, _ := MixingTime{Epsilon: eps}.Run(ch.FiniteChain)
 			b, _ := ShuffleBound(tc.n, eps)
 			if mk.T != tc.T[k] || math.Abs(b-tc.bnd[k]) > 1e-3 || float64(mk.T) > b {
 				t.Errorf("n = %d: T(%g) = %d (want %d), bound %.3f (want %.3f)", tc.n, eps, mk.T, tc.T[k], b, tc.bnd[k])
@@ -219,7 +219,7 @@ func TestIndependentSets(t *testing.T) {
 			}
 		}
 		for k, eps := range []float64{0.25, 0.1, 0.01} {
-			if m, _ := ch.Mixing(eps, 0); m.T != tc.T[k] {
+			if m, _ := (MixingTime{Epsilon: eps}).Run(ch.FiniteChain); m.T != tc.T[k] {
 				t.Errorf("C_%d, k = %d: T(%g) = %d, want %d", tc.n, tc.k, eps, m.T, tc.T[k])
 			}
 		}

@@ -64,7 +64,7 @@ func (e MCMCMean) Run(c *FiniteChain, f []float64, start int) (MCMCResult, error
 	if m > 1<<24 {
 		return MCMCResult{}, fmt.Errorf("mcmc: MCMCMean.Run: %d runs needed, limit 2^24: %w", m, errs.ErrTooLarge)
 	}
-	mix, err := c.Mixing(e.Epsilon/(4*b), 0)
+	mix, err := MixingTime{Epsilon: e.Epsilon / (4 * b)}.Run(c)
 	if err != nil {
 		return MCMCResult{}, fmt.Errorf("mcmc: MCMCMean.Run: %w", err)
 	}

@@ -54,8 +54,9 @@ func CheckStochastic(P mat.Matrix) error {
 	return nil
 }
 
-// MetropolisMatrix returns the Metropolis–Hastings transition matrix (seed 000, eqs. 2.5–2.6)
-// for the target p ∝ exp(logf) and the proposal matrix Q (Q[c,c′] = q(c′|c)):
+// MetropolisMatrix returns the Metropolis–Hastings transition matrix (SLT chapter 2 (MCMC and
+// simulated annealing), eqs. 2.5–2.6) for the target p ∝ exp(logf) and the proposal matrix Q
+// (Q[c,c′] = q(c′|c)):
 //
 //	π(c′|c) = q(c′|c)·min{1, q(c|c′)f(c′) / (q(c′|c)f(c))}  for c′ ≠ c,  π(c|c) = 1 − Σ_{c′≠c} π(c′|c).
 //

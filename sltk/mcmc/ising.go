@@ -10,10 +10,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// GlauberProb is the heat-bath (Glauber) acceptance probability W = 1/(1 + e^{βΔE}) of seed 001
-// §3.1 (Algorithm 1), evaluated without overflow: it tends to ½ for every ΔE as β → 0, and to a
-// step (1 for ΔE < 0, 0 for ΔE > 0, ½ at ΔE = 0) as β → ∞. Detailed balance with the Gibbs
-// distribution follows from (1 + e^x)/(1 + e^{−x}) = e^x.
+// GlauberProb is the heat-bath (Glauber) acceptance probability W = 1/(1 + e^{βΔE}) of ML chapter 3
+// (Stochastic optimisation) §3.1 (Algorithm 1), evaluated without overflow: it tends to ½ for every
+// ΔE as β → 0, and to a step (1 for ΔE < 0, 0 for ΔE > 0, ½ at ΔE = 0) as β → ∞. Detailed balance
+// with the Gibbs distribution follows from (1 + e^x)/(1 + e^{−x}) = e^x.
 func GlauberProb(beta, dE float64) float64 {
 	x := beta * dE
 	if math.IsNaN(x) {
@@ -27,10 +27,10 @@ func GlauberProb(beta, dE float64) float64 {
 }
 
 // Ising is a system of N spins s_i ∈ {−1, +1} with energy E(s) = −½ Σ_{i≠j} W_ij s_i s_j
-// (seed 001 §3.3, C11), W symmetric with zero diagonal. It keeps the local fields
-// h_i = Σ_j W_ij s_j, so a flip costs ΔE_k = 2 s_k h_k to evaluate (O(1)) and O(N) to apply.
-// It implements System (a proposal flips one uniformly chosen spin) and BestRecorder, so
-// Anneal runs simulated annealing on it; use HeatBath acceptance for the notes' Glauber rule.
+// (ML chapter 3 (Stochastic optimisation) §3.3, C11), W symmetric with zero diagonal. It keeps the
+// local fields h_i = Σ_j W_ij s_j, so a flip costs ΔE_k = 2 s_k h_k to evaluate (O(1)) and O(N) to
+// apply. It implements System (a proposal flips one uniformly chosen spin) and BestRecorder, so
+// SimulatedAnnealing runs on it; use HeatBath acceptance for the notes' Glauber rule.
 type Ising struct {
 	n        int
 	w        []float64 // row-major N×N
@@ -39,7 +39,7 @@ type Ising struct {
 	energy   float64
 	next     int
 	proposed bool
-	// Best is the lowest-energy configuration recorded by Anneal (RecordBest).
+	// Best is the lowest-energy configuration recorded by SimulatedAnnealing (RecordBest).
 	Best []int
 }
 

@@ -10,8 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// MeanField is mean-field annealing of the Ising model, seed 001 §3.3 (Algorithm 6 / Fig. 3.2).
-// The Gibbs distribution P ∝ e^{−βE} is approximated by the factorising
+// MeanField is mean-field annealing of the Ising model, ML chapter 3 (Stochastic optimisation) §3.3
+// (Algorithm 6 / Fig. 3.2). The Gibbs distribution P ∝ e^{−βE} is approximated by the factorising
 // Q(s) ∝ exp(−β Σ_k e_k s_k) that minimises D_KL(Q‖P); its stationarity condition gives the mean
 // fields and magnetisations
 //

@@ -208,7 +208,7 @@ func TestSAandMFAOracle18(t *testing.T) {
 			t.Fatal(err)
 		}
 		is, _ := NewIsing(w, nil)
-		sa, err := Anneal{Schedule: gibbs.Schedule{T0: 10, TMin: 0.05, Cooling: 1 / 1.05}, Steps: 2000, Accept: HeatBath, Seed: seed}.Run(is)
+		sa, err := SimulatedAnnealing{Schedule: gibbs.Schedule{T0: 10, TMin: 0.05, Cooling: 1 / 1.05}, Steps: 2000, Accept: HeatBath, Seed: seed}.Run(is)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,8 +8,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// The errors of seed 000, chapter 2, that the library corrects and the chapter-2 notebook lists
-// in its notes on the lecture source.
+// The errors of SLT chapter 2 (MCMC and simulated annealing) that the library corrects and the
+// chapter-2 notebook lists in its notes on the lecture source.
 
 // TestLectureE8HunterProposal: eq. (2.8) prints the second case as "c′ = c + 1 and c < 24"; read
 // literally every move goes right, Metropolis–Hastings then rejects each of them (q(c|c′) = 0),
@@ -62,14 +62,14 @@ func TestLectureE9EstimateSumsToM(t *testing.T) {
 }
 
 // TestLectureE10StepsPerTemperature: Algorithm 1 omits N from SIMANN's signature and loops
-// t = 0…N (N + 1 proposals); Anneal runs exactly Steps proposals per temperature.
+// t = 0…N (N + 1 proposals); SimulatedAnnealing runs exactly Steps proposals per temperature.
 func TestLectureE10StepsPerTemperature(t *testing.T) {
 	r := TreasureLandscape()
 	sys, err := NewFuncSystem(0, func(c int) float64 { return r[c] }, HunterStep(25))
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := Anneal{Schedule: gibbs.Schedule{T0: 10, TMin: 1, Cooling: 0.8}, Steps: 300, Seed: 1,
+	a := SimulatedAnnealing{Schedule: gibbs.Schedule{T0: 10, TMin: 1, Cooling: 0.8}, Steps: 300, Seed: 1,
 		TraceCosts: true}
 	res, err := a.Run(sys)
 	if err != nil {

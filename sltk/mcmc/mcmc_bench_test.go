@@ -12,7 +12,7 @@ import (
 func BenchmarkAnneal(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := (Anneal{Schedule: gibbs.Schedule{T0: 10, TMin: 10 * math.Pow(0.99, 499), Cooling: 0.99}, Steps: 2000}).Run(&chain{}); err != nil {
+		if _, err := (SimulatedAnnealing{Schedule: gibbs.Schedule{T0: 10, TMin: 10 * math.Pow(0.99, 499), Cooling: 0.99}, Steps: 2000}).Run(&chain{}); err != nil {
 			b.Fatal(err)
 		}
 	}

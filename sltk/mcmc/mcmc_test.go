@@ -221,7 +221,7 @@ func TestAnnealingEscapesLocalMinima(t *testing.T) {
 		hits, cold := 0, 0
 		for r := 0; r < 100; r++ {
 			s := &chain{}
-			res, err := Anneal{Schedule: gibbs.Schedule{T0: 10, TMin: 0.05, Cooling: 0.93}, Steps: 300, Accept: acc, Seed: uint64(r)}.Run(s)
+			res, err := SimulatedAnnealing{Schedule: gibbs.Schedule{T0: 10, TMin: 0.05, Cooling: 0.93}, Steps: 300, Accept: acc, Seed: uint64(r)}.Run(s)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -232,7 +232,7 @@ func TestAnnealingEscapesLocalMinima(t *testing.T) {
 				t.Fatalf("cost bookkeeping: final %g, state cost %g, best %g", res.Final, landscape[s.c], res.BestCost)
 			}
 			s2 := &chain{}
-			r2, err := (Anneal{Schedule: gibbs.Schedule{T0: 0.2, TMin: 0.2}, Steps: 300 * len(res.Levels), Accept: acc, Seed: uint64(r)}).Run(s2)
+			r2, err := (SimulatedAnnealing{Schedule: gibbs.Schedule{T0: 0.2, TMin: 0.2}, Steps: 300 * len(res.Levels), Accept: acc, Seed: uint64(r)}).Run(s2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -299,7 +299,7 @@ func TestFuncSystem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Anneal{Schedule: gibbs.Schedule{T0: 10, TMin: 0.05, Cooling: 0.93}, Steps: 300, Seed: 2}.Run(s)
+	res, err := SimulatedAnnealing{Schedule: gibbs.Schedule{T0: 10, TMin: 0.05, Cooling: 0.93}, Steps: 300, Seed: 2}.Run(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,13 +327,13 @@ func TestBadInput(t *testing.T) {
 	if _, err := (MH[int]{}).Run(0); !errors.Is(err, ErrParam) {
 		t.Fatal(err)
 	}
-	if _, err := (Anneal{}).Run(&chain{}); !errors.Is(err, errs.ErrParam) {
+	if _, err := (SimulatedAnnealing{}).Run(&chain{}); !errors.Is(err, errs.ErrParam) {
 		t.Fatal(err)
 	}
-	if _, err := (Anneal{Schedule: gibbs.Schedule{T0: math.NaN(), TMin: 1}}).Run(&chain{}); !errors.Is(err, errs.ErrParam) {
+	if _, err := (SimulatedAnnealing{Schedule: gibbs.Schedule{T0: math.NaN(), TMin: 1}}).Run(&chain{}); !errors.Is(err, errs.ErrParam) {
 		t.Fatal(err)
 	}
-	if _, err := (Anneal{Schedule: gibbs.Schedule{T0: 1, TMin: 1}}).Run(nil); !errors.Is(err, errs.ErrEmpty) {
+	if _, err := (SimulatedAnnealing{Schedule: gibbs.Schedule{T0: 1, TMin: 1}}).Run(nil); !errors.Is(err, errs.ErrEmpty) {
 		t.Fatal(err)
 	}
 }
@@ -424,7 +424,7 @@ func ExampleAnneal() {
 	cost := func(c int) float64 { return landscape[c] }
 	step := func(rng *rand.Rand, c int) int { return max(0, min(24, c+rng.IntN(3)-1)) }
 	sys, _ := NewFuncSystem(0, cost, step)
-	res, _ := Anneal{Schedule: gibbs.Schedule{T0: 10, TMin: 0.05, Cooling: 0.93}, Steps: 300, Seed: 4}.Run(sys)
+	res, _ := SimulatedAnnealing{Schedule: gibbs.Schedule{T0: 10, TMin: 0.05, Cooling: 0.93}, Steps: 300, Seed: 4}.Run(sys)
 	fmt.Printf("%d temperatures, best cost %.1f at state %d\n", len(res.Levels), res.BestCost, sys.Best)
 	// Output:
 	// 74 temperatures, best cost 0.0 at state 19

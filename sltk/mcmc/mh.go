@@ -7,7 +7,8 @@ import (
 )
 
 // MH is a Metropolis–Hastings sampler for a target p ∝ exp(LogTarget) on any state type S
-// (seed 000, Definitions 7–8). A proposal s′ ~ q(·|s) is accepted when
+// (SLT chapter 2 (MCMC and simulated annealing), Definitions 7–8). A proposal s′ ~ q(·|s) is
+// accepted when
 //
 //	log u < LogTarget(s′) − LogTarget(s) + LogQRatio(s, s′),  u ~ U(0,1),
 //

@@ -96,8 +96,8 @@ func TestAcceptedNonsense(t *testing.T) {
 	sched := gibbs.Schedule{T0: 1, TMin: 1}
 	for _, sys := range []System{&FuncSystem[float64]{ProposeFn: func(*rand.Rand, float64) float64 { return 0 }},
 		&FuncSystem[float64]{CostFn: func(float64) float64 { return 0 }}, (*FuncSystem[float64])(nil)} {
-		if _, err := (Anneal{Schedule: sched}).Run(sys); !errors.Is(err, errs.ErrEmpty) {
-			t.Errorf("Anneal with an unusable FuncSystem: err = %v, want ErrEmpty", err)
+		if _, err := (SimulatedAnnealing{Schedule: sched}).Run(sys); !errors.Is(err, errs.ErrEmpty) {
+			t.Errorf("SimulatedAnnealing with an unusable FuncSystem: err = %v, want ErrEmpty", err)
 		}
 	}
 
@@ -124,9 +124,9 @@ func TestAcceptedNonsense(t *testing.T) {
 	checkExact(t, "path", pi, []*big.Rat{big.NewRat(1, 4), big.NewRat(1, 2), big.NewRat(1, 4)}, 1e-15)
 }
 
-// TestRunCaps: Anneal.Steps, Steps × levels and CouplingTimes' runs × maxIter had no cap (each
-// factor of CouplingTimes was capped, not their product). Now each is errs.ErrTooLarge past its
-// documented limit, and runs right at the trace limit.
+// TestRunCaps: SimulatedAnnealing.Steps, Steps × levels and CouplingTimes' runs × maxIter had no
+// cap (each factor of CouplingTimes was capped, not their product). Now each is errs.ErrTooLarge
+// past its documented limit, and runs right at the trace limit.
 func TestRunCaps(t *testing.T) {
 	sys, err := NewFuncSystem(0.0, func(x float64) float64 { return x * x },
 		func(rng *rand.Rand, x float64) float64 { return x + rng.NormFloat64() })
@@ -135,7 +135,7 @@ func TestRunCaps(t *testing.T) {
 	}
 	one := gibbs.Schedule{T0: 1, TMin: 1}
 	ten := gibbs.Schedule{T0: 1, TMin: 0.5, Cooling: 0.93} // 10 levels
-	for name, a := range map[string]Anneal{
+	for name, a := range map[string]SimulatedAnnealing{
 		"Steps > MaxSteps":              {Schedule: one, Steps: MaxSteps + 1},
 		"Steps × levels > work":         {Schedule: ten, Steps: MaxAnnealWork/10 + 1},
 		"Steps × levels > trace (1 lv)": {Schedule: one, Steps: MaxTraceCosts + 1, TraceCosts: true},
@@ -147,7 +147,7 @@ func TestRunCaps(t *testing.T) {
 	if n := ten.Levels(); n != 10 {
 		t.Fatalf("schedule has %d levels, want 10", n)
 	}
-	res, err := Anneal{Schedule: ten, Steps: MaxTraceCosts / 10 / 64, TraceCosts: true}.Run(sys)
+	res, err := SimulatedAnnealing{Schedule: ten, Steps: MaxTraceCosts / 10 / 64, TraceCosts: true}.Run(sys)
 	if err != nil || len(res.Costs) != 10*(MaxTraceCosts/10/64) {
 		t.Errorf("within the trace cap: %v, %d costs", err, len(res.Costs))
 	}

@@ -9,11 +9,11 @@ import (
 const TreasureMinimum = 19
 
 // TreasureLandscape returns a fresh copy of the cost R(c) on the 25 states {0, …, 24} of the
-// treasure-hunter example (seed 000 §2.4, Fig. 2.1). The lecture draws the landscape without
-// numbers; this one has what its text asks for: a walker starting at c = 0 must cross three
-// local minima, at 4, 9 and 14 (costs 1, 0.8 and 0.6), before it reaches the global minimum
-// c* = 19 (cost 0). Peaks of cost 5 separate the basins, so leaving them means climbing 4, 4.2
-// and 4.4. Cost O(25).
+// treasure-hunter example (SLT chapter 2 (MCMC and simulated annealing) §2.4, Fig. 2.1). The
+// lecture draws the landscape without numbers; this one has what its text asks for: a walker
+// starting at c = 0 must cross three local minima, at 4, 9 and 14 (costs 1, 0.8 and 0.6), before it
+// reaches the global minimum c* = 19 (cost 0). Peaks of cost 5 separate the basins, so leaving them
+// means climbing 4, 4.2 and 4.4. Cost O(25).
 func TreasureLandscape() []float64 {
 	return []float64{8, 6, 4, 2, 1, 3, 5, 4, 2, 0.8, 3, 5, 3, 1.5, 0.6, 3, 5, 2.5, 1, 0, 2, 4, 6,
 		8, 10}

@@ -7,8 +7,9 @@ import (
 )
 
 // Visits returns the fraction of the states of a chain on {0, …, n−1} that fall on each state:
-// the empirical distribution that Theorem 6 (seed 000, §2.3.1) says converges to the stationary
-// one. It fails with ErrParam for an empty trace, n < 1 or a state outside [0, n). Cost O(len(states) + n).
+// the empirical distribution that Theorem 6 (SLT chapter 2 (MCMC and simulated annealing), §2.3.1)
+// says converges to the stationary one. It fails with ErrParam for an empty trace, n < 1 or a state
+// outside [0, n). Cost O(len(states) + n).
 func Visits(states []int, n int) ([]float64, error) {
 	if len(states) == 0 || n < 1 {
 		return nil, fmt.Errorf("%w: mcmc: Visits: %d states on %d classes", ErrParam, len(states), n)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/sltk-book/sltk/sltk/bounds"
 )
 
 // MaxSamples caps every sample size in this package (2^32 draws).
@@ -38,8 +40,9 @@ func HoeffdingSize(eps, delta, lo, hi float64) (int, error) {
 }
 
 // HoeffdingFailure returns 2·exp(−2mε²/(hi−lo)²), Hoeffding's bound on Pr(|mean − μ| ≥ ε)
-// for m samples in [lo, hi]. It needs ε > 0, m ≥ 1 and a finite range lo < hi (ErrParam
-// otherwise).
+// for m samples in [lo, hi], capped at 1: bounds.HoeffdingTwoSided, the one home of Hoeffding's
+// tail bound, in the (ε, m) terms of a Monte Carlo mean. It needs ε > 0, m ≥ 1 and a finite
+// range lo < hi (ErrParam otherwise).
 func HoeffdingFailure(eps float64, m int, lo, hi float64) (float64, error) {
 	switch {
 	case !(eps > 0) || math.IsInf(eps, 0):
@@ -49,8 +52,7 @@ func HoeffdingFailure(eps float64, m int, lo, hi float64) (float64, error) {
 	case !(lo < hi) || math.IsInf(hi-lo, 0):
 		return 0, fmt.Errorf("montecarlo: HoeffdingFailure: range [%v, %v], want finite with lo < hi: %w", lo, hi, ErrParam)
 	}
-	r := eps / (hi - lo)
-	return math.Min(1, 2*math.Exp(-2*float64(m)*r*r)), nil
+	return bounds.HoeffdingTwoSided(m, eps, lo, hi)
 }
 
 // LinearRangeSize returns ⌈b·ln(2/δ)/ε²⌉, the size that follows from a Hoeffding bound with the

@@ -1,9 +1,9 @@
-// Package online implements the multiplicative-weight algorithms of seed 002 (Algorithmic
-// Foundations of Data Science), Chapter 4: §4.1 Weighted Majority (Thm 4.2) and the randomised
-// multiplicative weight update (MWU) with a loss matrix (Thm 4.3), for losses in [0, 1] and, as
-// in Arora–Hazan–Kale, in [−1, 1]; §4.2 boosting a weak learner by MWU over the training
-// examples (Thm 4.6), with decision stumps as the weak learner, and Freund–Schapire AdaBoost for
-// comparison; §4.3 EXP3 for adversarial
+// Package online implements the multiplicative-weight algorithms of AFDS (Algorithmic
+// Foundations of Data Science) chapter 4 (Multiplicative weights): §4.1 Weighted Majority (Thm 4.2)
+// and the randomised multiplicative weight update (MWU) with a loss matrix (Thm 4.3), for losses in
+// [0, 1] and, as in Arora–Hazan–Kale, in [−1, 1]; §4.2 boosting a weak learner by MWU over the
+// training examples (Thm 4.6), with decision stumps as the weak learner, and Freund–Schapire
+// AdaBoost for comparison; §4.3 EXP3 for adversarial
 // bandits (Thm 4.7, Cor. 4.8). MWU reports the exact expected loss; MWUSampled also draws the
 // expert to follow each round from a seeded stream, so the realised loss can be compared with the
 // expectation. EXP3 plays a fixed reward table (Run) or an adaptive Adversary whose rewards may

@@ -1,12 +1,12 @@
 package spanning
 
-// CityExample is the motivating example of chapter 10 (seed 000, §10.2): the four main places
-// of a city, North, East, South and West, every two joined by a road, with the travel time of
-// each road observed on several days. Graph is K₄ with edges NE, NS, NW, ES, EW, SW (indices
-// 0–5); each day is a weight vector in that order. The lecture gives the weights only in a
-// figure that is not available, so these reproduce its description: Monday's minimum
-// spanning tree is the star around North, Tuesday's the star around South, and NearTuesday is
-// a day like Tuesday with small changes in every travel time.
+// CityExample is the motivating example of SLT chapter 10 (Posterior agreement from information
+// theory, §10.2): the four main places of a city, North, East, South and West, every two joined by
+// a road, with the travel time of each road observed on several days. Graph is K₄ with edges NE,
+// NS, NW, ES, EW, SW (indices 0–5); each day is a weight vector in that order. The lecture gives
+// the weights only in a figure that is not available, so these reproduce its description: Monday's
+// minimum spanning tree is the star around North, Tuesday's the star around South, and NearTuesday
+// is a day like Tuesday with small changes in every travel time.
 type CityExample struct {
 	Graph                        *Graph
 	Monday, Tuesday, NearTuesday []float64

@@ -1,6 +1,7 @@
-// Package spanning holds the solution space of chapter 10's example algorithm (seed 000, §10.1–10.2,
-// Examples 1–2): the spanning trees of a small undirected graph whose edge weights change from
-// one observation to the next, such as the city graph K₄ on {North, East, South, West}.
+// Package spanning holds the solution space of the example algorithm of SLT chapter 10 (Posterior
+// agreement from information theory, §10.1–10.2, Examples 1–2): the spanning trees of a small
+// undirected graph whose edge weights change from one observation to the next, such as the city
+// graph K₄ on {North, East, South, West}.
 //
 // Posterior agreement scores an algorithm by how well the Gibbs distributions
 // p(c | X) ∝ exp(−R(c, X)/T) of two observations agree, with R(c, X) = Σ_{e∈c} w_e(X) the weight

@@ -10,7 +10,7 @@ func TestUpdatesAllocationFree(t *testing.T) {
 	kmv, _ := Count{Epsilon: 0.1, Seed: 1}.New()
 	mc, _ := MCount{Epsilon: 0.3, Delta: 0.1, Seed: 1}.New()
 	ams, _ := AMS{Seed: 1}.New()
-	tow, _ := TugOfWar{K: 16, Seed: 1}.New()
+	tow, _ := TugOfWar{Copies: 16, Seed: 1}.New()
 	cm, _ := CountMin{Epsilon: 0.01, Delta: 0.01, Seed: 1}.New()
 	hh, _ := HeavyHitters{CountMin: CountMin{Epsilon: 0.01, Delta: 0.01}, Tau: 0.05}.New()
 	var x uint64
@@ -60,12 +60,12 @@ func BenchmarkKMVUpdate(b *testing.B) {
 }
 
 func BenchmarkMCountUpdate(b *testing.B) {
-	s, _ := MCount{T: 100, K: 3, Seed: 1}.New()
+	s, _ := MCount{T: 100, MedianK: 3, Seed: 1}.New()
 	benchUpdate(b, s.Update)
 }
 
 func BenchmarkTugOfWarUpdate(b *testing.B) {
-	s, _ := TugOfWar{K: 1, Seed: 1}.New()
+	s, _ := TugOfWar{Copies: 1, Seed: 1}.New()
 	benchUpdate(b, func(x uint64) { _ = s.Update(x) })
 }
 

@@ -12,8 +12,8 @@ import (
 func sketches(t testing.TB) []encoding.BinaryMarshaler {
 	t.Helper()
 	k, _ := Count{T: 16, Seed: 1}.New()
-	m, _ := MCount{T: 8, K: 2, Seed: 2}.New()
-	w, _ := TugOfWar{K: 5, Seed: 3}.New()
+	m, _ := MCount{T: 8, MedianK: 2, Seed: 2}.New()
+	w, _ := TugOfWar{Copies: 5, Seed: 3}.New()
 	c, _ := CountMin{Width: 7, Depth: 3, Seed: 4}.New()
 	for x := uint64(0); x < 100; x++ {
 		k.Update(x)

@@ -19,8 +19,8 @@ func TestBadInputErrors(t *testing.T) {
 	if _, err := GF2PatternCounts(2, maxInt, 2, []uint64{1}); !errors.Is(err, errs.ErrTooLarge) {
 		t.Errorf("GF2PatternCounts(k = MaxInt): %v", err)
 	}
-	if _, err := (MCount{K: maxInt}).New(); !errors.Is(err, errs.ErrTooLarge) {
-		t.Errorf("MCount{K: MaxInt}.New: %v", err)
+	if _, err := (MCount{MedianK: maxInt}).New(); !errors.Is(err, errs.ErrTooLarge) {
+		t.Errorf("MCount{MedianK: MaxInt}.New: %v", err)
 	}
 	if (ModP{}).Hash(7) != 0 || (PolyPrime{}).Hash(7) != 0 {
 		t.Error("zero hash functions")

@@ -168,12 +168,13 @@ func MCountCopies(delta float64) (int, error) {
 
 // MCount is MCOUNT(ε, k), the median trick on COUNT: run 2k − 1 independent copies of
 // COUNT(ε) and return the median estimate. Guarantee: (1−ε)m ≤ m* ≤ (1+ε)m with probability
-// ≥ 1 − δ when k ≥ 4 ln(2/δ) + 1/2 (each tail ≤ exp(−(2k−1)/8) by Hoeffding). K overrides the
-// k derived from Delta, T the t derived from Epsilon. Space (2k−1)·t hash values, at most 2²⁶
-// (2k − 1 ≤ 4095, t ≤ 2²⁴; ErrTooLarge beyond), time O(2k−1) per update.
+// ≥ 1 − δ when k ≥ 4 ln(2/δ) + 1/2 (each tail ≤ exp(−(2k−1)/8) by Hoeffding). MedianK
+// overrides the k derived from Delta (MCountCopies), T the t derived from Epsilon; the field is
+// not named K because K counts clusters, components or classes everywhere else. Space (2k−1)·t hash
+// values, at most 2²⁶ (2k − 1 ≤ 4095, t ≤ 2²⁴; ErrTooLarge beyond), time O(2k−1) per update.
 type MCount struct {
 	Epsilon, Delta float64
-	K, T           int
+	MedianK, T     int
 	Seed           uint64
 }
 
@@ -219,7 +220,7 @@ const (
 
 // New returns an empty sketch; copy j uses the seed Seed + j.
 func (c MCount) New() (*MedianKMV, error) {
-	k := c.K
+	k := c.MedianK
 	if k <= 0 {
 		var err error
 		if k, err = MCountCopies(c.Delta); err != nil {
@@ -227,7 +228,7 @@ func (c MCount) New() (*MedianKMV, error) {
 		}
 	}
 	if k > maxCopies || 2*k-1 > maxCopies {
-		return nil, fmt.Errorf("%w: stream: MCount.New: k = %d gives %d copies, limit %d", ErrTooLarge, k, 2*k-1, maxCopies)
+		return nil, fmt.Errorf("%w: stream: MCount.New: MedianK = %d gives %d copies, limit %d", ErrTooLarge, k, 2*k-1, maxCopies)
 	}
 	first, err := Count{Epsilon: c.Epsilon, T: c.T, Seed: c.Seed}.New()
 	if err != nil {

@@ -120,8 +120,8 @@ func TestKMVMerge(t *testing.T) {
 	if err := a.Merge(small); !errors.Is(err, ErrShape) {
 		t.Errorf("different t: err = %v, want ErrShape", err)
 	}
-	m1, _ := MCount{T: 50, K: 3, Seed: 1}.New()
-	m2, _ := MCount{T: 50, K: 2, Seed: 1}.New()
+	m1, _ := MCount{T: 50, MedianK: 3, Seed: 1}.New()
+	m2, _ := MCount{T: 50, MedianK: 2, Seed: 1}.New()
 	if err := m1.Merge(m2); !errors.Is(err, ErrShape) {
 		t.Errorf("MCOUNT copies differ: err = %v, want ErrShape", err)
 	}

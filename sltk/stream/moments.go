@@ -167,13 +167,13 @@ const maxCopiesToW = 1 << 20
 // TugOfWar is TUG-OF-WAR and AVG-ToW(k) (§8.4): k counters xᵢ, each adding hᵢ(a) ∈ {−1, +1}
 // for every element a, with hᵢ independent strongly 4-universal sign hashes; the estimate of
 // F₂ is (1/k) Σᵢ xᵢ². One copy: E(B) = F₂ and Var(B) = 2F₂² − 2F₄ (Lemma 8.21); the average
-// of k copies has variance (2F₂² − 2F₄)/k. K is the number of copies; when K is 0 it is
+// of k copies has variance (2F₂² − 2F₄)/k. Copies is k; when Copies is 0 it is
 // AvgToWSize(Epsilon, Delta), and 1 when those are 0 too. The sketch is linear, so it also
 // takes turnstile updates (a, c) and estimates ‖d‖₂². Space k counters and 4k coefficients,
 // time O(k) per update (two GF(2⁶⁴) multiplications, then a popcount per copy), no
 // allocation.
 type TugOfWar struct {
-	K              int
+	Copies         int
 	Epsilon, Delta float64
 	Seed           uint64
 }
@@ -187,12 +187,12 @@ type ToWSketch struct {
 
 // New returns an empty sketch.
 func (c TugOfWar) New() (*ToWSketch, error) {
-	k := c.K
+	k := c.Copies
 	switch {
 	case k < 0:
-		return nil, fmt.Errorf("%w: stream: TugOfWar.New: K = %d, want ≥ 1", ErrParam, k)
+		return nil, fmt.Errorf("%w: stream: TugOfWar.New: Copies = %d, want ≥ 1", ErrParam, k)
 	case k > maxCopiesToW:
-		return nil, fmt.Errorf("%w: stream: TugOfWar.New: K = %d, limit %d", ErrTooLarge, k, maxCopiesToW)
+		return nil, fmt.Errorf("%w: stream: TugOfWar.New: Copies = %d, limit %d", ErrTooLarge, k, maxCopiesToW)
 	case k == 0 && c.Epsilon == 0 && c.Delta == 0:
 		k = 1
 	case k == 0:

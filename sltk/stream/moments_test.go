@@ -71,7 +71,7 @@ func TestTugOfWarExhaustive(t *testing.T) {
 // The GF(2⁶⁴) Tug-of-War: the mean over seeds is F₂, the variance 2F₂² − 2F₄; AVG-ToW(k) with
 // k = ⌈2/(ε²δ)⌉ is within εF₂ in at least 1 − δ of the runs.
 func TestTugOfWarStatistics(t *testing.T) {
-	s, _ := TugOfWar{K: 20000, Seed: 4}.New()
+	s, _ := TugOfWar{Copies: 20000, Seed: 4}.New()
 	for _, a := range small {
 		s.Update(a)
 	}
@@ -114,8 +114,8 @@ func TestTugOfWarStatistics(t *testing.T) {
 
 // Linear sketch: turnstile updates that cancel leave the counters at zero; merging adds.
 func TestTugOfWarTurnstileMerge(t *testing.T) {
-	s, _ := TugOfWar{K: 8, Seed: 2}.New()
-	o, _ := TugOfWar{K: 8, Seed: 2}.New()
+	s, _ := TugOfWar{Copies: 8, Seed: 2}.New()
+	o, _ := TugOfWar{Copies: 8, Seed: 2}.New()
 	for x := uint64(0); x < 100; x++ {
 		s.UpdateCount(x, 3)
 		o.UpdateCount(x, -3)
@@ -126,18 +126,18 @@ func TestTugOfWarTurnstileMerge(t *testing.T) {
 	if b, _ := s.Estimate(); b != 0 {
 		t.Errorf("cancelled turnstile updates: estimate %v, want 0", b)
 	}
-	other, _ := TugOfWar{K: 8, Seed: 3}.New()
+	other, _ := TugOfWar{Copies: 8, Seed: 3}.New()
 	if err := s.Merge(other); !errors.Is(err, ErrParam) {
 		t.Errorf("different seeds: err = %v", err)
 	}
-	wide, _ := TugOfWar{K: 9, Seed: 2}.New()
+	wide, _ := TugOfWar{Copies: 9, Seed: 2}.New()
 	if err := s.Merge(wide); !errors.Is(err, ErrShape) {
 		t.Errorf("different k: err = %v", err)
 	}
 	if _, err := (TugOfWar{Epsilon: 2, Delta: 0.1}).New(); !errors.Is(err, ErrParam) {
 		t.Errorf("ε = 2: err = %v", err)
 	}
-	if _, err := (TugOfWar{K: -1}).New(); !errors.Is(err, ErrParam) {
+	if _, err := (TugOfWar{Copies: -1}).New(); !errors.Is(err, ErrParam) {
 		t.Errorf("K = −1: err = %v", err)
 	}
 }

@@ -63,7 +63,7 @@ func TestCountMinNoWrap(t *testing.T) {
 
 // Tug-of-War: the same refusal; the reference is the sum of c·hᵢ(a) in big.Int.
 func TestToWNoWrap(t *testing.T) {
-	s, _ := TugOfWar{K: 8, Seed: 3}.New()
+	s, _ := TugOfWar{Copies: 8, Seed: 3}.New()
 	exact := make([]*big.Int, 8)
 	for i := range exact {
 		exact[i] = new(big.Int)
@@ -96,7 +96,7 @@ func TestToWNoWrap(t *testing.T) {
 			}
 		}
 	}
-	o, _ := TugOfWar{K: 8, Seed: 3}.New()
+	o, _ := TugOfWar{Copies: 8, Seed: 3}.New()
 	_ = o.UpdateCount(1, math.MaxInt64)
 	before := append([]int64(nil), s.Counters()...)
 	if err := s.Merge(o); err != nil {

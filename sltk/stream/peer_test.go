@@ -57,7 +57,7 @@ func TestPeerDistinctEqualMemory(t *testing.T) {
 	const m, runs = 100_000, 8
 	var eOurs, eHLL, eCPC []float64
 	for r := uint64(0); r < runs; r++ {
-		mc, _ := stream.MCount{T: 170, K: 2, Seed: 100 * r}.New()
+		mc, _ := stream.MCount{T: 170, MedianK: 2, Seed: 100 * r}.New()
 		h, err := hll.NewHllSketch(12, hll.TgtHllTypeHll8)
 		if err != nil {
 			t.Fatal(err)

@@ -90,13 +90,13 @@ func TestSizesTinyDelta(t *testing.T) {
 // MCount: the product (2k − 1)·t is limited too (before the fix K = 2048 with T = 2²⁴ tried to
 // allocate 550 GB); at the limit it builds.
 func TestMCountProductLimit(t *testing.T) {
-	if _, err := (MCount{K: maxMCountK, T: maxT}).New(); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "MCount.New: (2k − 1)·t") {
-		t.Errorf("MCount{K: 2048, T: 2²⁴}.New: %v", err)
+	if _, err := (MCount{MedianK: maxMCountK, T: maxT}).New(); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "MCount.New: (2k − 1)·t") {
+		t.Errorf("MCount{MedianK: 2048, T: 2²⁴}.New: %v", err)
 	}
-	if _, err := (MCount{K: 2, T: maxMCountValues/3 + 1}).New(); !errors.Is(err, ErrTooLarge) {
+	if _, err := (MCount{MedianK: 2, T: maxMCountValues/3 + 1}).New(); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("3 copies just past the limit: %v", err)
 	}
-	if m, err := (MCount{K: 1, T: 1 << 10}).New(); err != nil || len(m.copies) != 1 {
+	if m, err := (MCount{MedianK: 1, T: 1 << 10}).New(); err != nil || len(m.copies) != 1 {
 		t.Errorf("K = 1 (one copy): %v", err)
 	}
 }

@@ -7,13 +7,13 @@ import (
 )
 
 // NineGaussians returns the data of the phase-transition experiment of deterministic annealing
-// (seed 000 §3.7, Fig. 3.2): 900 points from nine isotropic Gaussians (standard deviation 0.35,
-// 100 points each) whose means form three groups of three around (0, 0), (10, 0) and (5, 9).
-// The hierarchy makes annealing split first into the three groups and then inside them. It
-// returns the points, the component of every point (point i belongs to component i mod 9;
-// group g holds components 3g..3g+2) and the 9×2 matrix of means. The points are those of
-// Blobs{N: 900, Centers: means, Std: 0.35, Seed: seed}. The same seed gives the same data;
-// cost O(900).
+// (SLT chapter 3 (Deterministic annealing) §3.7, Fig. 3.2): 900 points from nine isotropic
+// Gaussians (standard deviation 0.35, 100 points each) whose means form three groups of three
+// around (0, 0), (10, 0) and (5, 9). The hierarchy makes annealing split first into the three
+// groups and then inside them. It returns the points, the component of every point (point i belongs
+// to component i mod 9; group g holds components 3g..3g+2) and the 9×2 matrix of means. The points
+// are those of Blobs{N: 900, Centers: means, Std: 0.35, Seed: seed}. The same seed gives the same
+// data; cost O(900).
 func NineGaussians(seed uint64) (x *mat.Dense, labels []int, means *mat.Dense) {
 	var cs []float64
 	for _, g := range [][]float64{{0, 0}, {10, 0}, {5, 9}} {
@@ -41,11 +41,11 @@ var sixCovs = [6][3]float64{{0.6, 0.2, 0.4}, {0.3, 0, 0.3}, {0.5, -0.2, 0.5}, {0
 
 // SixGaussians returns 600 points from the mixture of six Gaussians with unequal weights
 // (0.25, 0.1, 0.2, 0.1, 0.2, 0.15) and unequal full covariances on which deterministic annealing
-// is compared with randomly started k-means (seed 000 §3.6, Fig. 3.1). Two pairs of means lie
-// close together, so Lloyd's algorithm from random data points often merges a pair and splits
-// a large component. It returns the points, their components and the 6×2 means. The points
-// are those of GaussianMixture{N: 600} with these parameters and the same seed (a component
-// is drawn first, then mean + L z with L the Cholesky factor); other sizes come from
+// is compared with randomly started k-means (SLT chapter 3 (Deterministic annealing) §3.6, Fig.
+// 3.1). Two pairs of means lie close together, so Lloyd's algorithm from random data points often
+// merges a pair and splits a large component. It returns the points, their components and the 6×2
+// means. The points are those of GaussianMixture{N: 600} with these parameters and the same seed (a
+// component is drawn first, then mean + L z with L the Cholesky factor); other sizes come from
 // GaussianMixture itself. Cost O(600).
 func SixGaussians(seed uint64) (x *mat.Dense, labels []int, means *mat.Dense) {
 	const n = 600

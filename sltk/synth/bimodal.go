@@ -7,10 +7,10 @@ import (
 )
 
 // Bimodal draws p points of the one-dimensional mixture ½N(−2, 0.5²) + ½N(2, 1), the running
-// example of the density-estimation chapter (seed 001 ch. 5): two modes of different widths,
-// so that no single kernel width suits both. The same seed gives the same sample, which lets
-// notebook cells rebuild it instead of passing it around. It returns a p×1 matrix; p must be
-// positive. Cost O(p).
+// example of the density-estimation chapter (ML chapter 5 (Probability density estimation)): two
+// modes of different widths, so that no single kernel width suits both. The same seed gives the
+// same sample, which lets notebook cells rebuild it instead of passing it around. It returns a p×1
+// matrix; p must be positive. Cost O(p).
 func Bimodal(p int, seed uint64) (*mat.Dense, error) {
 	x, _, err := GaussianMixture{
 		N:     p,

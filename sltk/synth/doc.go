@@ -11,8 +11,9 @@
 // coordinate of a manifold where one exists. Bad parameters return an error wrapping ErrParam, ErrShape,
 // ErrEmpty or ErrNotFinite (the sentinels of package errs); nothing panics.
 //
-// Uses in the seeds: blobs and mixtures for k-means and deterministic annealing (seed 000 ch. 3
-// Figs. 3.1/3.2, seed 001 ch. 4, seed 002 §1.5), moons and circles for spectral clustering
-// (seed 002 §5.6), swiss roll and S-curve for LLE (seed 001 Fig. 4.9), sources and mixing for ICA
-// (seed 001 ch. 2).
+// Uses in the courses: blobs and mixtures for k-means and deterministic annealing (SLT chapter 3
+// (Deterministic annealing) Figs. 3.1/3.2, ML chapter 4 (Clustering and embedding), AFDS chapter 1
+// (Understanding ML algorithms) §1.5), moons and circles for spectral clustering (AFDS chapter 5
+// (High-dimensional data) §5.6), swiss roll and S-curve for LLE (ML chapter 4 (Clustering and
+// embedding) Fig. 4.9), sources and mixing for ICA (ML chapter 2 (Independent component analysis)).
 package synth

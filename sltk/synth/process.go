@@ -8,7 +8,8 @@ import (
 // AR draws N steps of a stationary Gaussian autoregressive process of order 1 with unit
 // variance, x_t = ρ x_{t−1} + √(1−ρ²) e_t with e_t ~ N(0, 1) and x_0 ~ N(0, 1). Its lag-τ
 // autocorrelation is ρ^τ, so two such sources with different ρ are Gaussian yet separable by
-// second-order ICA (AMUSE, SOBI; seed 001 §2.4). Rho must lie in (−1, 1). Cost O(N).
+// second-order ICA (AMUSE, SOBI; ML chapter 2 (Independent component analysis) §2.4). Rho must lie
+// in (−1, 1). Cost O(N).
 type AR struct {
 	N    int
 	Rho  float64

@@ -6,12 +6,12 @@ import (
 )
 
 // Speech synthesises N samples of a speech-like signal at 8 kHz for the cocktail-party demo of
-// ICA (seed 001 §2.1): a glottal pulse train (20 harmonics of amplitude 1/h) whose pitch glides
-// around 130 Hz (f₀ = 130 + 30 sin(2π·3t) Hz), shaped by two formant resonances at 700 and
-// 1200 Hz, cut into syllables of 0.12 s by a sin² envelope with 0.04 s pauses, plus Gaussian
-// noise of standard deviation 0.01. The result is centred and scaled to unit sample variance,
-// like the columns of Sources; its distribution is strongly super-Gaussian (the pauses), as real
-// speech is. Cost O(20·N).
+// ICA (ML chapter 2 (Independent component analysis) §2.1): a glottal pulse train (20 harmonics of
+// amplitude 1/h) whose pitch glides around 130 Hz (f₀ = 130 + 30 sin(2π·3t) Hz), shaped by two
+// formant resonances at 700 and 1200 Hz, cut into syllables of 0.12 s by a sin² envelope with 0.04
+// s pauses, plus Gaussian noise of standard deviation 0.01. The result is centred and scaled to
+// unit sample variance, like the columns of Sources; its distribution is strongly super-Gaussian
+// (the pauses), as real speech is. Cost O(20·N).
 type Speech struct {
 	N    int // number of samples, ≥ 2
 	Seed uint64

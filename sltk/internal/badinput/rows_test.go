@@ -343,7 +343,6 @@ var rows = map[string]any{
 	"laplace.LeastAngle.Solve":                    laplace.LeastAngle.Solve,
 	"laplace.LogDet":                              laplace.LogDet,
 	"laplace.LogIntegral":                         laplace.LogIntegral,
-	"mcmc.Anneal.Run":                             mcmc.Anneal.Run,
 	"mcmc.Average":                                mcmc.Average[float64],
 	"mcmc.Averages":                               mcmc.Averages,
 	"mcmc.Chain.AcceptRate":                       (*mcmc.Chain[float64]).AcceptRate,
@@ -745,4 +744,14 @@ var rows = map[string]any{
 	"viz.IntegerX":                      viz.IntegerX,
 	"viz.Lattice":                       viz.Lattice,
 	"viz.UndirectedGraph":               viz.UndirectedGraph,
+	// Names given by issue 25 (one name per meaning); the old names stay as deprecated aliases.
+	"cluster.Manhattan":             cluster.Manhattan,
+	"cluster.ConnectedComponents":   cluster.ConnectedComponents,
+	"cluster.DALogPAKernel":         cluster.DALogPAKernel,
+	"mcmc.SimulatedAnnealing.Run":   mcmc.SimulatedAnnealing.Run,
+	"density.Gaussian.LogDensityAt": (*density.Gaussian).LogDensityAt,
+	"laplace.LeastAngle.Fit":        laplace.LeastAngle.Fit,
+	"mcmc.MixingTime.Run":           mcmc.MixingTime.Run,
+	"info.BlahutArimoto.Run":        info.BlahutArimoto.Run,
+	"density.GMMResult.Posteriors":  (*density.GMMResult).Posteriors,
 }

@@ -1,9 +1,9 @@
 // Package matgraph lets gonum's graph algorithms (graph/topo) run on the nonzero pattern of a
 // matrix without copying it into a map-based graph: vertex i is row i, and there is an edge
-// i → j exactly when A[i,j] ≠ 0 and i ≠ j (the graph G_A of seed 002 §5.3; loops do not matter
-// for connectivity). A dense 3000×3000 similarity matrix would need millions of map entries in
-// graph/simple; here the adjacency is read from the matrix on demand, O(n) per vertex.
-// It is internal: a building block, not part of the textbook's API.
+// i → j exactly when A[i,j] ≠ 0 and i ≠ j (the graph G_A of AFDS chapter 5 (High-dimensional data)
+// §5.3; loops do not matter for connectivity). A dense 3000×3000 similarity matrix would need
+// millions of map entries in graph/simple; here the adjacency is read from the matrix on demand,
+// O(n) per vertex. It is internal: a building block, not part of the textbook's API.
 package matgraph
 
 import (
