@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -13,7 +12,8 @@ import (
 
 // Sentinel errors. The general ones are those of package errs under the same names (so
 // errors.Is(err, classify.ErrShape) and errors.Is(err, errs.ErrShape) agree); ErrNotSeparable is
-// this package's own failure: data that no linear separator classifies without error.
+// this package's own failure: data that no linear separator classifies without error (an
+// errs.ErrNoSolution).
 var (
 	ErrEmpty        = errs.ErrEmpty
 	ErrShape        = errs.ErrShape
@@ -22,7 +22,7 @@ var (
 	ErrParam        = errs.ErrParam
 	ErrNotFitted    = errs.ErrNotFitted
 	ErrTooLarge     = errs.ErrTooLarge
-	ErrNotSeparable = errors.New("classify: data not linearly separable")
+	ErrNotSeparable = errs.New("classify: data not linearly separable", errs.ErrNoSolution)
 )
 
 // checkX validates an n×d data matrix and returns its dimensions.

@@ -2,7 +2,6 @@ package density
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -25,8 +24,9 @@ var (
 	// fitted to p ≤ dim points or to points on a lower-dimensional subspace.
 	ErrSingular = errs.ErrSingular
 	// ErrDecrease reports an EM step that lowered the log-likelihood by more than round-off.
-	// EM never does this, so the error points at a bug in a user model's E- or M-step.
-	ErrDecrease = errors.New("density: EM log-likelihood decreased")
+	// EM never does this, so the error points at a bug in a user model's E- or M-step. It is
+	// an errs.ErrBreakdown.
+	ErrDecrease = errs.New("density: EM log-likelihood decreased", errs.ErrBreakdown)
 )
 
 // EMModel is a latent-variable model that the generic EM loop can fit.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/sltk-book/sltk/sltk/errs"
 )
 
 // Option changes how ReadCSV and LoadCSV read their input.
@@ -58,11 +59,12 @@ func MissingValues(tokens ...string) Option {
 	}
 }
 
-// LoadCSV reads the CSV file at path with ReadCSV. Errors name the path.
+// LoadCSV reads the CSV file at path with ReadCSV. Errors name the path; a file that cannot be
+// opened is an errs.ErrIO that also wraps the operating system's error (fs.ErrNotExist, …).
 func LoadCSV(path string, opts ...Option) (dataframe.DataFrame, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return dataframe.DataFrame{}, err
+		return dataframe.DataFrame{}, fmt.Errorf("frame: LoadCSV: %w: %w", err, errs.ErrIO)
 	}
 	defer f.Close()
 	df, err := ReadCSV(f, opts...)

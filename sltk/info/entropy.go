@@ -1,7 +1,6 @@
 package info
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -15,7 +14,7 @@ import (
 // ones are those of package errs under the same names: ErrProb for a negative entry or a sum
 // other than 1, ErrShape for mismatched lengths, ErrParam for a parameter out of range.
 // ErrSupport is this package's own: a divergence that is infinite because q vanishes where p
-// does not.
+// does not (an errs.ErrNoSolution).
 var (
 	ErrEmpty     = errs.ErrEmpty
 	ErrNotFinite = errs.ErrNotFinite
@@ -24,7 +23,7 @@ var (
 	ErrParam     = errs.ErrParam
 	ErrTooLarge  = errs.ErrTooLarge
 	ErrNotFitted = errs.ErrNotFitted
-	ErrSupport   = errors.New("info: q is zero where p is positive")
+	ErrSupport   = errs.New("info: q is zero where p is positive", errs.ErrNoSolution)
 )
 
 // sumTol is the tolerance on Σp = 1.

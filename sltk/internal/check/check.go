@@ -104,9 +104,11 @@ func Rows(name string, x mat.Matrix) (data []float64, n, d int, err *Error) {
 	return data, n, d, nil
 }
 
-// sentinels are the errors of package errs, in the order Sentinel tries them.
+// sentinels are the errors of package errs, in the order Sentinel tries them
+// (TestSentinelsComplete checks that every one of errs.go is here).
 var sentinels = []error{errs.ErrEmpty, errs.ErrNotFinite, errs.ErrShape, errs.ErrParam, errs.ErrLabel,
-	errs.ErrProb, errs.ErrTooLarge, errs.ErrNotFitted, errs.ErrSingular, errs.ErrDisconnected}
+	errs.ErrProb, errs.ErrTooLarge, errs.ErrNotFitted, errs.ErrSingular, errs.ErrDisconnected,
+	errs.ErrNoSolution, errs.ErrBreakdown, errs.ErrIO}
 
 // Sentinel returns the sentinel of package errs that err wraps, or nil when it wraps none:
 // tests use it to check that every error follows the library's contract.
