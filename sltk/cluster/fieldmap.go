@@ -106,7 +106,7 @@ func NewFieldMap(x, assign mat.Matrix, dist func(a, b []float64) float64) (*Fiel
 		return nil, err
 	}
 	data, _ := kmPrepare(x) // checked by Dissimilarities
-	m, err := pwCheckAssign(assign, data.n)
+	m, err := pwCheckAssign("NewFieldMap", "assign", assign, data.n)
 	if err != nil {
 		return nil, err
 	}

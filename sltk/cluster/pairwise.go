@@ -208,7 +208,7 @@ func PairwiseMeanFields(d, assign mat.Matrix, missing bool) (*mat.Dense, error) 
 	if err != nil {
 		return nil, err
 	}
-	m, err := pwCheckAssign(assign, p.n)
+	m, err := pwCheckAssign("PairwiseMeanFields", "assign", assign, p.n)
 	if err != nil {
 		return nil, err
 	}
@@ -218,29 +218,19 @@ func PairwiseMeanFields(d, assign mat.Matrix, missing bool) (*mat.Dense, error) 
 	return e, nil
 }
 
-func pwCheckAssign(a mat.Matrix, n int) (*mat.Dense, error) {
+// pwCheckAssign checks that the assignment matrix name is n×K and row-stochastic
+// (check.Stochastic) and returns a copy; errors name fn.
+func pwCheckAssign(fn, name string, a mat.Matrix, n int) (*mat.Dense, error) {
 	if check.IsNil(a) {
-		return nil, fmt.Errorf("%w: nil assignment matrix", ErrShape)
+		return nil, fmt.Errorf("cluster: %s: %s is nil: %w", fn, name, ErrShape)
 	}
-	r, k := a.Dims()
-	if r != n || k == 0 {
-		return nil, fmt.Errorf("%w: assignments are %d×%d, want %d×K", ErrShape, r, k, n)
+	if r, k := a.Dims(); r != n || k == 0 {
+		return nil, fmt.Errorf("cluster: %s: %s is %d×%d, want %d×K: %w", fn, name, r, k, n, ErrShape)
 	}
-	m := mat.DenseCopyOf(a)
-	for i := 0; i < r; i++ {
-		s := 0.0
-		for q := 0; q < k; q++ {
-			v := m.At(i, q)
-			if !(v >= 0) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: assignment (%d,%d) = %g", ErrParam, i, q, v)
-			}
-			s += v
-		}
-		if math.Abs(s-1) > 1e-9 {
-			return nil, fmt.Errorf("%w: assignment row %d sums to %g, want 1", ErrProb, i, s)
-		}
+	if _, _, err := check.Stochastic(name, a); err != nil {
+		return nil, fmt.Errorf("cluster: %s: %w", fn, err)
 	}
-	return m, nil
+	return mat.DenseCopyOf(a), nil
 }
 
 // PairwiseCost returns the pairwise clustering cost of a hard assignment (seed 001 §4.2.1, C14):
@@ -367,7 +357,7 @@ func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(pc.Seed, pwStream))
-	m, e, err := pwStart(pc.Init, n, k, p.scale, sch.sched.T0, rng, "K")
+	m, e, err := pwStart("Pairwise.Fit", pc.Init, n, k, p.scale, sch.sched.T0, rng, "K")
 	if err != nil {
 		return nil, err
 	}
@@ -386,16 +376,17 @@ func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
 
 // pwStart returns the starting n×k assignments and a buffer for the mean fields: the given
 // Init (checked), or uniform random fields in [0, scale) turned into assignments by the softmax
-// at the first temperature t0. what names k in the error message ("K", "nodes").
-func pwStart(init mat.Matrix, n, k int, scale, t0 float64, rng *rand.Rand, what string) (m, e *mat.Dense, err error) {
+// at the first temperature t0. fn names the caller, what names k in the error message ("K",
+// "nodes").
+func pwStart(fn string, init mat.Matrix, n, k int, scale, t0 float64, rng *rand.Rand, what string) (m, e *mat.Dense, err error) {
 	m, e = mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
 	if init != nil {
-		a, err := pwCheckAssign(init, n)
+		a, err := pwCheckAssign(fn, "Init", init, n)
 		if err != nil {
 			return nil, nil, err
 		}
 		if _, kk := a.Dims(); kk != k {
-			return nil, nil, fmt.Errorf("%w: Init has %d columns, %s = %d", ErrShape, kk, what, k)
+			return nil, nil, fmt.Errorf("cluster: %s: Init has %d columns, %s = %d: %w", fn, kk, what, k, ErrShape)
 		}
 		m.Copy(a)
 		return m, e, nil

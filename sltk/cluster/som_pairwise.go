@@ -74,7 +74,7 @@ func (ps PairwiseSOM) Fit(d mat.Matrix) (*PairwiseSOMResult, error) {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(ps.Seed, pwStream))
-	m, e, err := pwStart(ps.Init, n, k, p.scale, sch.sched.T0, rng, "nodes")
+	m, e, err := pwStart("PairwiseSOM.Fit", ps.Init, n, k, p.scale, sch.sched.T0, rng, "nodes")
 	if err != nil {
 		return nil, err
 	}

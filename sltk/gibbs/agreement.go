@@ -13,7 +13,7 @@ import (
 // cannot win. It is not the ME+PA estimate (that is ERM, see Combined); the chapter on maximum
 // entropy uses it as a contrast on the random array. Cost O(|C|).
 func BothSmall(r1, r2 []float64) (int, error) {
-	return argminPair(r1, r2, math.Max)
+	return argminPair("BothSmall", r1, r2, math.Max)
 }
 
 // maxSensitivityWork bounds (n + drawCost)·draws·len(deltas) in NoiseSensitivity.
@@ -42,7 +42,7 @@ func NoiseSensitivity(n int, t float64, deltas []float64, draws int, seed uint64
 		return nil, nil, fmt.Errorf("%w: NoiseSensitivity: (n + %d)·draws·scales = (%d + %d)·%d·%d, limit %d",
 			ErrTooLarge, drawCost, n, drawCost, draws, len(deltas), maxSensitivityWork)
 	}
-	if err := checkT(t); err != nil {
+	if err := checkT("NoiseSensitivity", t); err != nil {
 		return nil, nil, err
 	}
 	for i, d := range deltas {

@@ -24,20 +24,11 @@ type Channel struct {
 }
 
 // NewChannel validates a transition matrix (rows = inputs, columns = outputs, every row a
-// probability vector) and returns the channel. Rows that do not sum to 1 are reported with
-// ErrProb, negative or NaN entries with ErrProb / ErrNotFinite.
+// probability vector, check.Stochastic) and returns the channel. A nil or empty matrix is
+// ErrEmpty, rows that do not sum to 1 and negative entries ErrProb, NaN or ±Inf ErrNotFinite.
 func NewChannel(w mat.Matrix) (*Channel, error) {
-	if check.IsNil(w) {
-		return nil, fmt.Errorf("%w: nil channel matrix", ErrEmpty)
-	}
-	r, c := w.Dims()
-	if r == 0 || c == 0 {
-		return nil, fmt.Errorf("%w: channel matrix is %d×%d", ErrEmpty, r, c)
-	}
-	for a := 0; a < r; a++ {
-		if err := checkDist(fmt.Sprintf("channel row %d", a), mat.Row(nil, a, w)); err != nil {
-			return nil, err
-		}
+	if _, _, err := check.Stochastic("W", w); err != nil {
+		return nil, fmt.Errorf("info: NewChannel: %w", err)
 	}
 	return &Channel{W: mat.DenseCopyOf(w)}, nil
 }
@@ -107,11 +98,8 @@ func (c *Channel) valid() error {
 	if err := c.fitted(); err != nil {
 		return err
 	}
-	r, _ := c.W.Dims()
-	for a := 0; a < r; a++ {
-		if err := checkDist(fmt.Sprintf("channel row %d", a), c.W.RawRowView(a)); err != nil {
-			return fmt.Errorf("info: Channel.W: %w", err)
-		}
+	if _, _, err := check.Stochastic("Channel.W", c.W); err != nil {
+		return fmt.Errorf("info: %w", err)
 	}
 	return nil
 }
@@ -124,8 +112,8 @@ func (c *Channel) Joint(p []float64) (*mat.Dense, error) {
 	if len(p) != c.Inputs() {
 		return nil, fmt.Errorf("%w: %d input probabilities for %d inputs", ErrShape, len(p), c.Inputs())
 	}
-	if err := checkDist("input", p); err != nil {
-		return nil, err
+	if err := check.Prob("input", p); err != nil {
+		return nil, fmt.Errorf("info: Channel.Joint: %w", err)
 	}
 	j := mat.DenseCopyOf(c.W)
 	for a := range p {
@@ -330,8 +318,8 @@ func RandomCode(rng *rand.Rand, n int, rate float64, p []float64) (*Code, error)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkDist("input", p); err != nil {
-		return nil, err
+	if err := check.Prob("input", p); err != nil {
+		return nil, fmt.Errorf("info: RandomCode: %w", err)
 	}
 	words := make([][]int, m)
 	for i := range words {

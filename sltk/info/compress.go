@@ -38,9 +38,9 @@ const maxTypeClasses = 20_000_000
 
 // typeGroups validates p and n and groups the symbols of positive probability by equal
 // probability: q[j] is a distinct value (decreasing) and m[j] the number of symbols having it.
-func typeGroups(p []float64, n int) (q []float64, m []int64, err error) {
-	if err := checkDist("p", p); err != nil {
-		return nil, nil, err
+func typeGroups(fn string, p []float64, n int) (q []float64, m []int64, err error) {
+	if err := check.Prob("p", p); err != nil {
+		return nil, nil, fmt.Errorf("info: %s: %w", fn, err)
 	}
 	if n < 1 {
 		return nil, nil, fmt.Errorf("%w: string length n = %d, need n ≥ 1", ErrParam, n)
@@ -189,7 +189,7 @@ func SmallestProbableSet(p []float64, n int, eps float64) (ProbableSet, error) {
 	if math.IsNaN(eps) || eps < 0 || eps >= 1 {
 		return ProbableSet{}, fmt.Errorf("%w: ε = %v, need 0 ≤ ε < 1", ErrParam, eps)
 	}
-	q, m, err := typeGroups(p, n)
+	q, m, err := typeGroups("SmallestProbableSet", p, n)
 	if err != nil {
 		return ProbableSet{}, err
 	}
@@ -264,7 +264,7 @@ func TypicalSetMass(p []float64, n int, beta float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	q, m, err := typeGroups(p, n)
+	q, m, err := typeGroups("TypicalSetMass", p, n)
 	if err != nil {
 		return 0, err
 	}
@@ -301,8 +301,8 @@ const maxLossyStrings = 1 << 22
 // NewLossyCode builds Γ_ε for strings of length n drawn i.i.d. from p. Cost O(|Σ|^n log |Σ|^n);
 // |Σ|^n ≤ 2²² strings and n ≤ MaxTypeLength (ErrTooLarge beyond).
 func NewLossyCode(p []float64, n int, eps float64) (*LossyCode, error) {
-	if err := checkDist("p", p); err != nil {
-		return nil, err
+	if err := check.Prob("p", p); err != nil {
+		return nil, fmt.Errorf("info: NewLossyCode: %w", err)
 	}
 	if math.IsNaN(eps) || eps < 0 || eps >= 1 {
 		return nil, fmt.Errorf("%w: info: NewLossyCode: ε = %v, need 0 ≤ ε < 1", ErrParam, eps)
@@ -450,7 +450,7 @@ func MostProbableMass(p []float64, n, bits int) (float64, error) {
 	if bits > MaxBits {
 		return 0, fmt.Errorf("%w: info: MostProbableMass: bits = %d, at most %d", ErrTooLarge, bits, MaxBits)
 	}
-	q, m, err := typeGroups(p, n)
+	q, m, err := typeGroups("MostProbableMass", p, n)
 	if err != nil {
 		return 0, err
 	}

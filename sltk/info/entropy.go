@@ -26,40 +26,6 @@ var (
 	ErrSupport   = errs.New("info: q is zero where p is positive", errs.ErrNoSolution)
 )
 
-// sumTol is the tolerance on Σp = 1.
-const sumTol = 1e-9
-
-// checkFinite reports the first NaN, infinite or negative entry of v.
-func checkFinite(name string, v []float64) error {
-	if len(v) == 0 {
-		return fmt.Errorf("%w: %s has no entries", ErrEmpty, name)
-	}
-	for i, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("%w: %s[%d] = %v", ErrNotFinite, name, i, x)
-		}
-		if x < 0 {
-			return fmt.Errorf("%w: %s[%d] = %v", ErrProb, name, i, x)
-		}
-	}
-	return nil
-}
-
-// checkDist validates a probability vector.
-func checkDist(name string, p []float64) error {
-	if err := checkFinite(name, p); err != nil {
-		return err
-	}
-	s := 0.0
-	for _, x := range p {
-		s += x
-	}
-	if math.Abs(s-1) > sumTol {
-		return fmt.Errorf("%w: %s sums to %.12g", ErrProb, name, s)
-	}
-	return nil
-}
-
 // plogp returns p·log2(1/p) with the convention 0·log(1/0) = 0.
 func plogp(p float64) float64 {
 	if p <= 0 {
@@ -70,16 +36,16 @@ func plogp(p float64) float64 {
 
 // EntropyBits returns H(p) = Σ p_i log2(1/p_i) in bits (Def. 2.11), with 0·log(1/0) = 0.
 // It lies in [0, log2 n] (Lemma 2.13). Cost O(n).
-func EntropyBits(p []float64) (float64, error) { return entropy(p, math.Log2) }
+func EntropyBits(p []float64) (float64, error) { return entropy("EntropyBits", p, math.Log2) }
 
 // EntropyNats returns H(p) = Σ p_i ln(1/p_i) in nats, the unit of Gibbs distributions and free
 // energies; EntropyBits is the same quantity divided by ln 2. Cost O(n).
-func EntropyNats(p []float64) (float64, error) { return entropy(p, math.Log) }
+func EntropyNats(p []float64) (float64, error) { return entropy("EntropyNats", p, math.Log) }
 
 // entropy is −Σ p log p in the unit of the given logarithm.
-func entropy(p []float64, log func(float64) float64) (float64, error) {
-	if err := checkDist("p", p); err != nil {
-		return 0, err
+func entropy(fn string, p []float64, log func(float64) float64) (float64, error) {
+	if err := check.Prob("p", p); err != nil {
+		return 0, fmt.Errorf("info: %s: %w", fn, err)
 	}
 	h := 0.0
 	for _, x := range p {
@@ -94,8 +60,8 @@ func entropy(p []float64, log func(float64) float64) (float64, error) {
 // decision-tree learner needs (label counts at a node). The counts must be non-negative with a
 // positive sum; they need not be integers. Cost O(n).
 func EntropyCounts(counts []float64) (float64, error) {
-	if err := checkFinite("counts", counts); err != nil {
-		return 0, err
+	if err := check.Weights("counts", counts); err != nil {
+		return 0, fmt.Errorf("info: EntropyCounts: %w", err)
 	}
 	return entropyCounts(counts)
 }
@@ -155,21 +121,21 @@ func InformationContent(prob float64) (float64, error) {
 // KLBits returns the relative entropy D(p‖q) = Σ p_i log2(p_i/q_i) ≥ 0 in bits. When p_i > 0
 // and q_i = 0 the divergence is +∞; that case is an error wrapping ErrSupport and naming the
 // index rather than +Inf, so that an infinite value never flows into later sums. Cost O(n).
-func KLBits(p, q []float64) (float64, error) { return kl(p, q, math.Log2) }
+func KLBits(p, q []float64) (float64, error) { return kl("KLBits", p, q, math.Log2) }
 
 // KLNats returns D(p‖q) = Σ p_i ln(p_i/q_i) ≥ 0 in nats; see KLBits for the conventions.
-func KLNats(p, q []float64) (float64, error) { return kl(p, q, math.Log) }
+func KLNats(p, q []float64) (float64, error) { return kl("KLNats", p, q, math.Log) }
 
 // kl is Σ p log(p/q) in the unit of the given logarithm.
-func kl(p, q []float64, log func(float64) float64) (float64, error) {
+func kl(fn string, p, q []float64, log func(float64) float64) (float64, error) {
 	if len(p) != len(q) {
-		return 0, fmt.Errorf("%w: len(p) = %d, len(q) = %d", ErrShape, len(p), len(q))
+		return 0, fmt.Errorf("info: %s: len(p) = %d, len(q) = %d: %w", fn, len(p), len(q), ErrShape)
 	}
-	if err := checkDist("p", p); err != nil {
-		return 0, err
+	if err := check.Prob("p", p); err != nil {
+		return 0, fmt.Errorf("info: %s: %w", fn, err)
 	}
-	if err := checkDist("q", q); err != nil {
-		return 0, err
+	if err := check.Prob("q", q); err != nil {
+		return 0, fmt.Errorf("info: %s: %w", fn, err)
 	}
 	d := 0.0
 	for i := range p {
@@ -209,7 +175,7 @@ func jointSums(joint mat.Matrix) (rows, cols []float64, err error) {
 			tot += v
 		}
 	}
-	if math.Abs(tot-1) > sumTol {
+	if math.Abs(tot-1) > check.ProbTol {
 		return nil, nil, fmt.Errorf("%w: joint distribution sums to %.12g", ErrProb, tot)
 	}
 	return rows, cols, nil
@@ -285,8 +251,8 @@ func InformationGain(counts [][]float64) (float64, error) {
 		if len(row) != k {
 			return 0, fmt.Errorf("%w: counts[%d] has %d classes, counts[0] has %d", ErrShape, x, len(row), k)
 		}
-		if err := checkFinite(fmt.Sprintf("counts[%d]", x), row); err != nil {
-			return 0, err
+		if err := check.Weights(fmt.Sprintf("counts[%d]", x), row); err != nil {
+			return 0, fmt.Errorf("info: InformationGain: %w", err)
 		}
 		for y, c := range row {
 			total[y] += c

@@ -25,11 +25,8 @@ var (
 	ErrDisconnected = errs.ErrDisconnected
 )
 
-// rowTol is the tolerance on row sums of a stochastic matrix.
-const rowTol = 1e-9
-
-// CheckStochastic returns an error when P is not square, has entries outside [0, 1] or NaN, or a
-// row whose sum differs from 1 by more than 1e-9. Cost O(n²).
+// CheckStochastic returns an error when P is not square, has a negative or non-finite entry, or
+// a row whose sum differs from 1 by more than 1e-9·n (check.Stochastic). Cost O(n²).
 func CheckStochastic(P mat.Matrix) error {
 	if check.IsNil(P) {
 		return fmt.Errorf("%w: transition matrix is nil", ErrEmpty)
@@ -38,18 +35,8 @@ func CheckStochastic(P mat.Matrix) error {
 	if r == 0 || r != c {
 		return fmt.Errorf("%w: transition matrix is %d×%d, want square and non-empty", ErrShape, r, c)
 	}
-	for i := 0; i < r; i++ {
-		var s float64
-		for j := 0; j < c; j++ {
-			v := P.At(i, j)
-			if !(v >= 0 && v <= 1+rowTol) {
-				return fmt.Errorf("%w: P[%d,%d] = %g is not a probability", ErrProb, i, j, v)
-			}
-			s += v
-		}
-		if math.Abs(s-1) > rowTol {
-			return fmt.Errorf("%w: row %d of the transition matrix sums to %.12g", ErrProb, i, s)
-		}
+	if _, _, err := check.Stochastic("P", P); err != nil {
+		return fmt.Errorf("mcmc: CheckStochastic: %w", err)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -67,8 +68,8 @@ func Design(basis []Func, xs []float64) (*mat.Dense, error) {
 			return nil, fmt.Errorf("%w: regress: Design: basis function %d is nil", ErrParam, j)
 		}
 	}
-	if err := checkFinite("x", xs); err != nil {
-		return nil, err
+	if err := check.Slice("x", xs); err != nil {
+		return nil, fmt.Errorf("regress: Design: %w", err)
 	}
 	if len(xs) > MaxDesignEntries/len(basis) {
 		return nil, fmt.Errorf("regress: Design: %d points × %d basis functions = %d entries exceeds MaxDesignEntries = %d: %w",
@@ -119,8 +120,8 @@ func (b BasisLS) Fit(xs, ys []float64) (*Model, error) {
 	if len(xs) < len(b.Basis) {
 		return nil, fmt.Errorf("%w: regress: BasisLS.Fit: %d points for %d basis functions", ErrShape, len(xs), len(b.Basis))
 	}
-	if err := checkFinite("y", ys); err != nil {
-		return nil, err
+	if err := check.Slice("y", ys); err != nil {
+		return nil, fmt.Errorf("regress: BasisLS.Fit: %w", err)
 	}
 	d, err := Design(b.Basis, xs)
 	if err != nil {
@@ -173,8 +174,8 @@ func (m *Model) MSE(xs, ys []float64) (float64, error) {
 	if len(xs) != len(ys) {
 		return 0, fmt.Errorf("%w: regress: Model.MSE: %d inputs, %d targets", ErrShape, len(xs), len(ys))
 	}
-	if err := checkFinite("y", ys); err != nil {
-		return 0, err
+	if err := check.Slice("y", ys); err != nil {
+		return 0, fmt.Errorf("regress: Model.MSE: %w", err)
 	}
 	p, err := m.Predict(xs)
 	if err != nil {
@@ -198,13 +199,4 @@ func (m *Model) MSE(xs, ys []float64) (float64, error) {
 		return 0, fmt.Errorf("%w: regress: Model.MSE: residuals up to %g, their mean square overflows; rescale y", ErrNotFinite, scale)
 	}
 	return mse, nil
-}
-
-func checkFinite(name string, v []float64) error {
-	for i, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("%w: regress: %s[%d] = %v", ErrNotFinite, name, i, x)
-		}
-	}
-	return nil
 }
