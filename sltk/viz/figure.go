@@ -10,6 +10,7 @@ import (
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/must"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
@@ -572,12 +573,8 @@ func MustShow(d Drawer, err error) {
 	}
 }
 
-// Must returns v, panicking if err is not nil. It is meant for notebook cells, where a panic
-// fails the cell visibly: viz.Show(viz.Must(viz.Lines(series))). Library code should handle
-// the error instead.
-func Must[T any](v T, err error) T {
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
+// Must returns v, and panics with err and the calling line when err is not nil: the same
+// helper as claim.Must (one implementation, internal/must).
+//
+// Deprecated: use claim.Must, the notebooks' one helper for errors, or viz.MustShow to draw.
+func Must[T any](v T, err error) T { return must.Value(v, err) }

@@ -112,3 +112,15 @@ func TestNiceTicksNarrowSwitch(t *testing.T) {
 		}
 	}
 }
+
+// TestMustNamesTheCallersLine: the deprecated viz.Must is claim.Must's implementation, so its
+// panic names the calling line, not a line of package viz.
+func TestMustNamesTheCallersLine(t *testing.T) {
+	defer func() {
+		msg, _ := recover().(string)
+		if !strings.HasPrefix(msg, "✘ switch_test.go:") {
+			t.Errorf("viz.Must panicked with %q, want the calling line", msg)
+		}
+	}()
+	Must(Lines(nil))
+}
