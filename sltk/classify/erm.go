@@ -40,11 +40,11 @@ func ERMLP(x mat.Matrix, y []int) ([]float64, error) {
 	}
 	w := make([]float64, d)
 	if len(cols) == 0 {
-		return nil, fmt.Errorf("%w: every feature is zero", ErrNotSeparable)
+		return nil, fmt.Errorf("classify: ERMLP: every feature is zero: %w", ErrNotSeparable)
 	}
 	k := len(cols)
 	if n > MaxLPCells/(2*k+n) {
-		return nil, fmt.Errorf("%w: classify: ERMLP: the LP has n·(2d + n) = %d·%d cells, limit %d", ErrTooLarge, n, 2*k+n, MaxLPCells)
+		return nil, fmt.Errorf("classify: ERMLP: the LP has n·(2d + n) = %d·%d cells, limit %d: %w", n, 2*k+n, MaxLPCells, ErrTooLarge)
 	}
 	// Standard form: variables (u, v, s) ≥ 0 with w = u − v and slack s:
 	//   A_S u − A_S v − s = 1,  minimise Σu + Σv.
@@ -67,7 +67,7 @@ func ERMLP(x mat.Matrix, y []int) ([]float64, error) {
 	_, sol, err := lp.Simplex(c, a, b, 1e-10, nil)
 	if err != nil {
 		if errors.Is(err, lp.ErrInfeasible) {
-			return nil, fmt.Errorf("%w: no w satisfies y_i⟨w, x_i⟩ ≥ 1 for all %d examples", ErrNotSeparable, n)
+			return nil, fmt.Errorf("classify: ERMLP: no w satisfies y_i⟨w, x_i⟩ ≥ 1 for all %d examples: %w", n, ErrNotSeparable)
 		}
 		return nil, fmt.Errorf("classify: simplex failed: %w", err)
 	}

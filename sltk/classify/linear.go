@@ -32,9 +32,9 @@ func checkX(x mat.Matrix) (n, d int, err error) {
 	case e == nil:
 		return n, d, nil
 	case e.Fault == check.NotFinite:
-		return 0, 0, fmt.Errorf("%w: %v", ErrNotFinite, e)
+		return 0, 0, fmt.Errorf("classify: %v: %w", e, ErrNotFinite)
 	default:
-		return 0, 0, fmt.Errorf("%w: %v", ErrEmpty, e)
+		return 0, 0, fmt.Errorf("classify: %v: %w", e, ErrEmpty)
 	}
 }
 
@@ -42,7 +42,7 @@ func checkX(x mat.Matrix) (n, d int, err error) {
 // methods compute with: 0 → −1, 1 → +1.
 func signs(y []int, n int) ([]float64, error) {
 	if len(y) != n {
-		return nil, fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(y), n)
+		return nil, fmt.Errorf("classify: %d labels for %d rows: %w", len(y), n, ErrShape)
 	}
 	s := make([]float64, n)
 	for i, v := range y {
@@ -52,7 +52,7 @@ func signs(y []int, n int) ([]float64, error) {
 		case 1:
 			s[i] = 1
 		default:
-			return nil, fmt.Errorf("%w: y[%d] = %d, want 0 or 1", ErrLabel, i, v)
+			return nil, fmt.Errorf("classify: y[%d] = %d, want 0 or 1: %w", i, v, ErrLabel)
 		}
 	}
 	return s, nil
@@ -125,7 +125,7 @@ func PredictSigns(w []float64, x mat.Matrix) ([]float64, error) {
 		return nil, err
 	}
 	if len(w) != d {
-		return nil, fmt.Errorf("%w: w has %d entries, x has %d columns", ErrShape, len(w), d)
+		return nil, fmt.Errorf("classify: PredictSigns: w has %d entries, x has %d columns: %w", len(w), d, ErrShape)
 	}
 	for j, v := range w {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -153,7 +153,7 @@ func predictLinear(fn string, w []float64, b float64, x mat.Matrix) ([]int, erro
 		return nil, fmt.Errorf("%s: %w", fn, err)
 	}
 	if d != len(w) {
-		return nil, fmt.Errorf("%w: classify: %s: model has %d weights, x has %d columns", ErrShape, fn, len(w), d)
+		return nil, fmt.Errorf("classify: %s: model has %d weights, x has %d columns: %w", fn, len(w), d, ErrShape)
 	}
 	xd := dense(x)
 	out := make([]int, n)
@@ -214,7 +214,7 @@ func Margin(w []float64, x mat.Matrix, y []int) (float64, error) {
 		return 0, err
 	}
 	if len(w) != d {
-		return 0, fmt.Errorf("%w: w has %d entries, x has %d columns", ErrShape, len(w), d)
+		return 0, fmt.Errorf("classify: Margin: w has %d entries, x has %d columns: %w", len(w), d, ErrShape)
 	}
 	for j, v := range w {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -223,7 +223,7 @@ func Margin(w []float64, x mat.Matrix, y []int) (float64, error) {
 	}
 	nw := floats.Norm(w, 2)
 	if nw == 0 {
-		return 0, fmt.Errorf("%w: classify: Margin: w = 0 has no margin", ErrParam)
+		return 0, fmt.Errorf("classify: Margin: w = 0 has no margin: %w", ErrParam)
 	}
 	z := mat.NewVecDense(n, nil)
 	z.MulVec(x, mat.NewVecDense(d, w))
@@ -263,7 +263,7 @@ func CircleLift(x mat.Matrix) (*mat.Dense, error) {
 		return nil, err
 	}
 	if d != 2 {
-		return nil, fmt.Errorf("%w: circle lift needs 2 columns, got %d", ErrShape, d)
+		return nil, fmt.Errorf("classify: CircleLift: circle lift needs 2 columns, got %d: %w", d, ErrShape)
 	}
 	if err := checkScale("CircleLift", x); err != nil {
 		return nil, err

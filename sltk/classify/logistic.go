@@ -195,11 +195,11 @@ func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
 	tol, maxIter := cmp.Or(l.Tol, 1e-6), cmp.Or(l.MaxIter, 1000)
 	switch {
 	case l.L2 < 0 || math.IsNaN(l.L2) || math.IsInf(l.L2, 0):
-		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: L2 = %v, want finite and ≥ 0", ErrParam, l.L2)
+		return nil, fmt.Errorf("classify: LogisticRegression.Fit: L2 = %v, want finite and ≥ 0: %w", l.L2, ErrParam)
 	case !(tol > 0):
-		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: Tol = %v, want > 0", ErrParam, l.Tol)
+		return nil, fmt.Errorf("classify: LogisticRegression.Fit: Tol = %v, want > 0: %w", l.Tol, ErrParam)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: MaxIter = %d, want ≥ 0", ErrParam, l.MaxIter)
+		return nil, fmt.Errorf("classify: LogisticRegression.Fit: MaxIter = %d, want ≥ 0: %w", l.MaxIter, ErrParam)
 	}
 	if err := check.Size("classify: LogisticRegression.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
 		return nil, err
@@ -243,7 +243,7 @@ func (m *LogisticModel) Prob(x mat.Matrix) ([]float64, error) {
 		return nil, err
 	}
 	if d != len(m.W) {
-		return nil, fmt.Errorf("%w: classify: LogisticModel.Prob: model has %d weights, x has %d columns", ErrShape, len(m.W), d)
+		return nil, fmt.Errorf("classify: LogisticModel.Prob: model has %d weights, x has %d columns: %w", len(m.W), d, ErrShape)
 	}
 	if err := checkScale("LogisticModel.Prob", x); err != nil {
 		return nil, err

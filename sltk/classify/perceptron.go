@@ -53,7 +53,7 @@ func (p Perceptron) Fit(x mat.Matrix, y []int) (*PerceptronResult, error) {
 	}
 	maxIter := cmp.Or(p.MaxIter, 1000)
 	if maxIter < 0 {
-		return nil, fmt.Errorf("%w: classify: Perceptron.Fit: MaxIter = %d, want ≥ 0", ErrParam, p.MaxIter)
+		return nil, fmt.Errorf("classify: Perceptron.Fit: MaxIter = %d, want ≥ 0: %w", p.MaxIter, ErrParam)
 	}
 	if err := check.Size("classify: Perceptron.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
 		return nil, err

@@ -37,10 +37,10 @@ func (r Rectangle) Predict(x mat.Matrix) ([]int, error) {
 		return nil, err
 	}
 	if !r.Empty && len(r.Hi) != len(r.Lo) {
-		return nil, fmt.Errorf("%w: classify: Rectangle.Predict: len(Lo) = %d, len(Hi) = %d", ErrShape, len(r.Lo), len(r.Hi))
+		return nil, fmt.Errorf("classify: Rectangle.Predict: len(Lo) = %d, len(Hi) = %d: %w", len(r.Lo), len(r.Hi), ErrShape)
 	}
 	if !r.Empty && d != len(r.Lo) {
-		return nil, fmt.Errorf("%w: classify: Rectangle.Predict: %d columns for a %d-dimensional rectangle", ErrShape, d, len(r.Lo))
+		return nil, fmt.Errorf("classify: Rectangle.Predict: %d columns for a %d-dimensional rectangle: %w", d, len(r.Lo), ErrShape)
 	}
 	out := make([]int, n)
 	row := make([]float64, d)
@@ -81,7 +81,7 @@ func FitRectangle(x mat.Matrix, y []int) (Rectangle, error) {
 		return Rectangle{}, err
 	}
 	if len(y) != n {
-		return Rectangle{}, fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(y), n)
+		return Rectangle{}, fmt.Errorf("classify: FitRectangle: %d labels for %d rows: %w", len(y), n, ErrShape)
 	}
 	r := Rectangle{Lo: make([]float64, d), Hi: make([]float64, d), Empty: true}
 	for j := range r.Lo {
@@ -93,7 +93,7 @@ func FitRectangle(x mat.Matrix, y []int) (Rectangle, error) {
 			continue
 		case 1:
 		default:
-			return Rectangle{}, fmt.Errorf("%w: y[%d] = %d, want 0 or 1", ErrLabel, i, y[i])
+			return Rectangle{}, fmt.Errorf("classify: FitRectangle: y[%d] = %d, want 0 or 1: %w", i, y[i], ErrLabel)
 		}
 		r.Empty = false
 		for j := 0; j < d; j++ {
@@ -119,7 +119,7 @@ func ShatteredByRectangles(x mat.Matrix) (bool, error) {
 		return false, err
 	}
 	if n > 20 {
-		return false, fmt.Errorf("%w: %d points, at most 20 for 2^n labellings", ErrTooLarge, n)
+		return false, fmt.Errorf("classify: ShatteredByRectangles: %d points, at most 20 for 2^n labellings: %w", n, ErrTooLarge)
 	}
 	xd := dense(x)
 	for mask := 1; mask < 1<<n; mask++ {

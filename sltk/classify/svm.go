@@ -158,9 +158,9 @@ func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	tol, maxIter := cmp.Or(s.Tol, 1e-9), cmp.Or(s.MaxIter, 100000)
 	switch {
 	case !(tol > 0):
-		return nil, fmt.Errorf("%w: classify: HardMarginSVM.Fit: Tol = %v, want > 0", ErrParam, s.Tol)
+		return nil, fmt.Errorf("classify: HardMarginSVM.Fit: Tol = %v, want > 0: %w", s.Tol, ErrParam)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: classify: HardMarginSVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
+		return nil, fmt.Errorf("classify: HardMarginSVM.Fit: MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrParam)
 	}
 	if err := check.Size("classify: HardMarginSVM.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
 		return nil, err
@@ -171,7 +171,7 @@ func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	xd := dense(x)
 	for i := 0; i < n; i++ {
 		if floats.Norm(xd.RawRowView(i), 2) == 0 {
-			return nil, fmt.Errorf("%w: example %d is the zero vector, which no homogeneous separator classifies", ErrNotSeparable, i)
+			return nil, fmt.Errorf("classify: HardMarginSVM.Fit: example %d is the zero vector, which no homogeneous separator classifies: %w", i, ErrNotSeparable)
 		}
 	}
 	w, alpha, iter, ok := dualCD(xd, ys, math.Inf(1), tol, maxIter, nil)
@@ -243,11 +243,11 @@ func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	c, tol, maxIter := cmp.Or(s.C, 1), cmp.Or(s.Tol, 0.1), cmp.Or(s.MaxIter, 1000)
 	switch {
 	case !(c > 0) || math.IsInf(c, 0):
-		return nil, fmt.Errorf("%w: classify: SVM.Fit: C = %v, want finite and > 0", ErrParam, s.C)
+		return nil, fmt.Errorf("classify: SVM.Fit: C = %v, want finite and > 0: %w", s.C, ErrParam)
 	case !(tol > 0):
-		return nil, fmt.Errorf("%w: classify: SVM.Fit: Tol = %v, want > 0", ErrParam, s.Tol)
+		return nil, fmt.Errorf("classify: SVM.Fit: Tol = %v, want > 0: %w", s.Tol, ErrParam)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: classify: SVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
+		return nil, fmt.Errorf("classify: SVM.Fit: MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrParam)
 	}
 	if err := check.Size("classify: SVM.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
 		return nil, err

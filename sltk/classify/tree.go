@@ -130,7 +130,7 @@ func checkTreeData(x mat.Matrix, y []int, feats []Feature, classes []string) (*m
 	}
 	if classes != nil {
 		if k > len(classes) {
-			return nil, nil, 0, fmt.Errorf("%w: label %d but only %d class names", ErrLabel, k-1, len(classes))
+			return nil, nil, 0, fmt.Errorf("classify: label %d but only %d class names: %w", k-1, len(classes), ErrLabel)
 		}
 		k = len(classes)
 	}
@@ -141,7 +141,7 @@ func checkTreeData(x mat.Matrix, y []int, feats []Feature, classes []string) (*m
 		}
 	}
 	if len(feats) != d {
-		return nil, nil, 0, fmt.Errorf("%w: %d feature descriptions for %d columns", ErrShape, len(feats), d)
+		return nil, nil, 0, fmt.Errorf("classify: %d feature descriptions for %d columns: %w", len(feats), d, ErrShape)
 	}
 	xd := dense(x)
 	for j, f := range feats {
@@ -149,13 +149,12 @@ func checkTreeData(x mat.Matrix, y []int, feats []Feature, classes []string) (*m
 			continue
 		}
 		if len(f.Values) == 0 {
-			return nil, nil, 0, fmt.Errorf("%w: categorical feature %q has an empty domain", ErrParam, f.Name)
+			return nil, nil, 0, fmt.Errorf("classify: categorical feature %q has an empty domain: %w", f.Name, ErrParam)
 		}
 		for i := 0; i < n; i++ {
 			v := xd.At(i, j)
 			if v != math.Trunc(v) || v < 0 || v >= float64(len(f.Values)) {
-				return nil, nil, 0, fmt.Errorf("%w: x[%d,%d] = %v is not a value index of %q (0..%d)",
-					ErrLabel, i, j, v, f.Name, len(f.Values)-1)
+				return nil, nil, 0, fmt.Errorf("classify: x[%d,%d] = %v is not a value index of %q (0..%d): %w", i, j, v, f.Name, len(f.Values)-1, ErrLabel)
 			}
 		}
 	}
@@ -215,11 +214,11 @@ func (dt DecisionTree) checkLimits() error {
 		v    int
 	}{{"MaxDepth", dt.MaxDepth}, {"MaxNodes", dt.MaxNodes}, {"MinSplit", dt.MinSplit}, {"MinLeaf", dt.MinLeaf}} {
 		if f.v < 0 {
-			return fmt.Errorf("%w: classify: DecisionTree.Fit: %s = %d, want ≥ 0", ErrParam, f.name, f.v)
+			return fmt.Errorf("classify: DecisionTree.Fit: %s = %d, want ≥ 0: %w", f.name, f.v, ErrParam)
 		}
 	}
 	if !(dt.MinGain >= 0) {
-		return fmt.Errorf("%w: classify: DecisionTree.Fit: MinGain = %v, want ≥ 0", ErrParam, dt.MinGain)
+		return fmt.Errorf("classify: DecisionTree.Fit: MinGain = %v, want ≥ 0: %w", dt.MinGain, ErrParam)
 	}
 	return nil
 }
@@ -471,7 +470,7 @@ func (t *Tree) PredictOne(x []float64) (int, error) {
 // predictOne is PredictOne on a tree that passed check.
 func (t *Tree) predictOne(x []float64) (int, error) {
 	if len(x) != len(t.Features) {
-		return 0, fmt.Errorf("%w: example has %d values, tree has %d features", ErrShape, len(x), len(t.Features))
+		return 0, fmt.Errorf("classify: example has %d values, tree has %d features: %w", len(x), len(t.Features), ErrShape)
 	}
 	nd := t.Root
 	for !nd.Leaf() {
@@ -487,11 +486,11 @@ func (t *Tree) predictOne(x []float64) (int, error) {
 func (t *Tree) childIndex(nd *Node, x []float64) (int, error) {
 	v := x[nd.Feature]
 	if math.IsNaN(v) {
-		return 0, fmt.Errorf("%w: feature %q is NaN", ErrNotFinite, t.Features[nd.Feature].Name)
+		return 0, fmt.Errorf("classify: feature %q is NaN: %w", t.Features[nd.Feature].Name, ErrNotFinite)
 	}
 	if f := t.Features[nd.Feature]; f.Categorical() {
 		if v != math.Trunc(v) || v < 0 || v >= float64(len(f.Values)) {
-			return 0, fmt.Errorf("%w: %v is not a value index of %q", ErrLabel, v, f.Name)
+			return 0, fmt.Errorf("classify: %v is not a value index of %q: %w", v, f.Name, ErrLabel)
 		}
 		return int(v), nil
 	}
@@ -676,7 +675,7 @@ func (t *Tree) Prune(x mat.Matrix, y []int) (*Tree, error) {
 		return nil, err
 	}
 	if d != len(t.Features) {
-		return nil, fmt.Errorf("%w: x has %d columns, tree has %d features", ErrShape, d, len(t.Features))
+		return nil, fmt.Errorf("classify: Tree.Prune: x has %d columns, tree has %d features: %w", d, len(t.Features), ErrShape)
 	}
 	if _, err := checkLabels(y, n); err != nil {
 		return nil, err
@@ -785,22 +784,22 @@ func (dt DecisionTree) Gains(x mat.Matrix, y []int) ([]float64, error) {
 func Categorical(names []string, codes [][]int, domains [][]string) (*mat.Dense, []Feature, error) {
 	d := len(codes)
 	if d == 0 || len(codes[0]) == 0 {
-		return nil, nil, fmt.Errorf("%w: no columns or rows", ErrEmpty)
+		return nil, nil, fmt.Errorf("classify: Categorical: no columns or rows: %w", ErrEmpty)
 	}
 	if len(names) != d || len(domains) != d {
-		return nil, nil, fmt.Errorf("%w: %d columns, %d names, %d domains", ErrShape, d, len(names), len(domains))
+		return nil, nil, fmt.Errorf("classify: Categorical: %d columns, %d names, %d domains: %w", d, len(names), len(domains), ErrShape)
 	}
 	n := len(codes[0])
 	x := mat.NewDense(n, d, nil)
 	feats := make([]Feature, d)
 	for j, col := range codes {
 		if len(col) != n {
-			return nil, nil, fmt.Errorf("%w: column %q has %d rows, want %d", ErrShape, names[j], len(col), n)
+			return nil, nil, fmt.Errorf("classify: Categorical: column %q has %d rows, want %d: %w", names[j], len(col), n, ErrShape)
 		}
 		feats[j] = Feature{Name: names[j], Values: domains[j]}
 		for i, v := range col {
 			if v < 0 || v >= len(domains[j]) {
-				return nil, nil, fmt.Errorf("%w: code %d in row %d of %q outside its %d values", ErrLabel, v, i, names[j], len(domains[j]))
+				return nil, nil, fmt.Errorf("classify: Categorical: code %d in row %d of %q outside its %d values: %w", v, i, names[j], len(domains[j]), ErrLabel)
 			}
 			x.Set(i, j, float64(v))
 		}

@@ -206,7 +206,7 @@ func MeanHessian(x mat.Matrix, K int, T float64) (*mat.SymDense, error) {
 		return nil, err
 	}
 	if K < 1 {
-		return nil, fmt.Errorf("%w: K = %d", ErrParam, K)
+		return nil, fmt.Errorf("cluster: MeanHessian: K = %d: %w", K, ErrParam)
 	}
 	if K > MaxHessianSize || K*d > MaxHessianSize {
 		return nil, fmt.Errorf("cluster: MeanHessian: K·d = %d·%d, limit MaxHessianSize = %d: %w", K, d, MaxHessianSize, ErrTooLarge)
@@ -738,7 +738,7 @@ func Posteriors(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.Dense, erro
 		return nil, err
 	}
 	if dc != d {
-		return nil, fmt.Errorf("%w: centroids have %d columns, data %d", ErrShape, dc, d)
+		return nil, fmt.Errorf("cluster: Posteriors: centroids have %d columns, data %d: %w", dc, d, ErrShape)
 	}
 	if err := daCheckT("Posteriors", T); err != nil {
 		return nil, err
@@ -767,7 +767,7 @@ func FreeEnergy(x mat.Matrix, centroids mat.Matrix, T float64) (float64, *mat.De
 		return 0, nil, err
 	}
 	if dc != d {
-		return 0, nil, fmt.Errorf("%w: centroids have %d columns, data %d", ErrShape, dc, d)
+		return 0, nil, fmt.Errorf("cluster: FreeEnergy: centroids have %d columns, data %d: %w", dc, d, ErrShape)
 	}
 	if err := daCheckT("FreeEnergy", T); err != nil {
 		return 0, nil, err

@@ -28,7 +28,7 @@ func LogPAKernel(x1, x2, centroids mat.Matrix, T float64) (float64, error) {
 		return 0, err
 	}
 	if n1 != n2 || d1 != d2 || dc != d1 {
-		return 0, fmt.Errorf("%w: X′ is %d×%d, X″ %d×%d, centroids %d×%d", ErrShape, n1, d1, n2, d2, k, dc)
+		return 0, fmt.Errorf("cluster: LogPAKernel: X′ is %d×%d, X″ %d×%d, centroids %d×%d: %w", n1, d1, n2, d2, k, dc, ErrShape)
 	}
 	if err := daCheckT("LogPAKernel", T); err != nil {
 		return 0, err
@@ -102,12 +102,12 @@ func (a DAPA) Fit(x1, x2 mat.Matrix) (*DAPAResult, error) {
 		return nil, fmt.Errorf("X″: %w", err)
 	}
 	if n1 != n2 || d1 != d2 {
-		return nil, fmt.Errorf("%w: X′ is %d×%d, X″ is %d×%d", ErrShape, n1, d1, n2, d2)
+		return nil, fmt.Errorf("cluster: DAPA.Fit: X′ is %d×%d, X″ is %d×%d: %w", n1, d1, n2, d2, ErrShape)
 	}
 	tol := a.PlateauTol
 	tol = cmp.Or(tol, 0.01)
 	if !(tol > 0) || a.Patience < 0 {
-		return nil, fmt.Errorf("%w: PlateauTol %g, Patience %d", ErrParam, a.PlateauTol, a.Patience)
+		return nil, fmt.Errorf("cluster: DAPA.Fit: PlateauTol %g, Patience %d: %w", a.PlateauTol, a.Patience, ErrParam)
 	}
 	r1 := mat.DenseCopyOf(x1).RawMatrix().Data
 	r2 := mat.DenseCopyOf(x2).RawMatrix().Data

@@ -85,12 +85,12 @@ func HistogramsFromCounts(counts mat.Matrix) (*mat.Dense, error) {
 		for j := 0; j < b; j++ {
 			v := counts.At(i, j)
 			if v < 0 {
-				return nil, fmt.Errorf("%w: count[%d,%d] = %g is negative", ErrParam, i, j, v)
+				return nil, fmt.Errorf("cluster: HistogramsFromCounts: count[%d,%d] = %g is negative: %w", i, j, v, ErrParam)
 			}
 			s += v
 		}
 		if s == 0 {
-			return nil, fmt.Errorf("%w: object %d has no counts", ErrParam, i)
+			return nil, fmt.Errorf("cluster: HistogramsFromCounts: object %d has no counts: %w", i, ErrParam)
 		}
 		for j := 0; j < b; j++ {
 			out.Set(i, j, counts.At(i, j)/s)

@@ -81,18 +81,18 @@ func kmPrepare(x mat.Matrix) (kmData, error) {
 // (|v| ≤ check.MaxAbs), and returns a row-major copy.
 func kmCentroidSlice(c mat.Matrix, k, d int) ([]float64, error) {
 	if check.IsNil(c) {
-		return nil, fmt.Errorf("%w: centroids are nil, want %d×%d", ErrShape, k, d)
+		return nil, fmt.Errorf("cluster: centroids are nil, want %d×%d: %w", k, d, ErrShape)
 	}
 	r, cols := c.Dims()
 	if r != k || cols != d {
-		return nil, fmt.Errorf("%w: centroids are %d×%d, want %d×%d (k×d)", ErrShape, r, cols, k, d)
+		return nil, fmt.Errorf("cluster: centroids are %d×%d, want %d×%d (k×d): %w", r, cols, k, d, ErrShape)
 	}
 	out := make([]float64, k*d)
 	for i := 0; i < k; i++ {
 		for j := 0; j < d; j++ {
 			v := c.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: centroid %d, column %d is %v", ErrNotFinite, i, j, v)
+				return nil, fmt.Errorf("cluster: centroid %d, column %d is %v: %w", i, j, v, ErrNotFinite)
 			}
 			out[i*d+j] = v
 		}
@@ -105,7 +105,7 @@ func kmCentroidSlice(c mat.Matrix, k, d int) ([]float64, error) {
 
 func kmWorkers(w int) (int, error) {
 	if w < 0 {
-		return 0, fmt.Errorf("%w: Workers = %d, want ≥ 0 (0 means GOMAXPROCS)", ErrParam, w)
+		return 0, fmt.Errorf("cluster: Workers = %d, want ≥ 0 (0 means GOMAXPROCS): %w", w, ErrParam)
 	}
 	w = cmp.Or(w, runtime.GOMAXPROCS(0))
 	return w, nil
@@ -387,11 +387,11 @@ func Assign(x, centroids mat.Matrix) (labels []int, cost float64, err error) {
 		return nil, 0, err
 	}
 	if check.IsNil(centroids) {
-		return nil, 0, fmt.Errorf("%w: centroids are nil", ErrShape)
+		return nil, 0, fmt.Errorf("cluster: Assign: centroids are nil: %w", ErrShape)
 	}
 	k, _ := centroids.Dims()
 	if k == 0 {
-		return nil, 0, fmt.Errorf("%w: no centroids", ErrParam)
+		return nil, 0, fmt.Errorf("cluster: Assign: no centroids: %w", ErrParam)
 	}
 	cent, err := kmCentroidSlice(centroids, k, data.d)
 	if err != nil {

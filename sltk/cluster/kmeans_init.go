@@ -56,7 +56,7 @@ func kmInitCentroids(e *kmEngine, m KMeansInit, given []float64, rng *rand.Rand)
 	case KMeansPlusPlus:
 		return kmPlusPlus(e, rng), nil
 	}
-	return nil, fmt.Errorf("%w: Init = %d is not a known initialisation", ErrParam, int(m))
+	return nil, fmt.Errorf("cluster: Init = %d is not a known initialisation: %w", int(m), ErrParam)
 }
 
 // kmRandomRows copies k distinct rows chosen uniformly (Floyd's sampling: O(k) draws, no O(n)

@@ -62,7 +62,7 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	}
 	k, n, d := ok.K, data.n, data.d
 	if k <= 0 || k > n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, n)
+		return nil, fmt.Errorf("cluster: OnlineKMeans.Fit: K = %d, want 1 ≤ K ≤ n = %d: %w", k, n, ErrParam)
 	}
 	given, err := kmCheckInit(ok.Init, ok.Centroids, k, d)
 	if err != nil {
@@ -74,15 +74,15 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	epochs = cmp.Or(epochs, 10)
 	switch {
 	case ok.Rate < RateMacQueen || ok.Rate > RateDecay:
-		return nil, fmt.Errorf("%w: Rate = %d is not a known schedule", ErrParam, int(ok.Rate))
+		return nil, fmt.Errorf("cluster: OnlineKMeans.Fit: Rate = %d is not a known schedule: %w", int(ok.Rate), ErrParam)
 	case !(eta0 > 0 && eta0 <= 1):
-		return nil, fmt.Errorf("%w: Eta0 = %v, want 0 < Eta0 ≤ 1", ErrParam, ok.LearningRate)
+		return nil, fmt.Errorf("cluster: OnlineKMeans.Fit: Eta0 = %v, want 0 < Eta0 ≤ 1: %w", ok.LearningRate, ErrParam)
 	case !(tau > 0) || math.IsInf(tau, 0):
-		return nil, fmt.Errorf("%w: Tau = %v, want a finite value > 0", ErrParam, ok.Tau)
+		return nil, fmt.Errorf("cluster: OnlineKMeans.Fit: Tau = %v, want a finite value > 0: %w", ok.Tau, ErrParam)
 	case epochs < 0:
 		return nil, fmt.Errorf("cluster: OnlineKMeans: MaxIter = %d, want ≥ 0: %w", epochs, ErrParam)
 	case ok.Tol < 0 || math.IsNaN(ok.Tol):
-		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrParam, ok.Tol)
+		return nil, fmt.Errorf("cluster: OnlineKMeans.Fit: Tol = %v, want ≥ 0: %w", ok.Tol, ErrParam)
 	}
 	if err := onlineSize("OnlineKMeans", epochs, n); err != nil {
 		return nil, err

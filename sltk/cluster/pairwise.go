@@ -27,11 +27,11 @@ type pwData struct {
 
 func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
 	if check.IsNil(dm) {
-		return nil, fmt.Errorf("%w: nil matrix", ErrEmpty)
+		return nil, fmt.Errorf("cluster: nil matrix: %w", ErrEmpty)
 	}
 	n, c := dm.Dims()
 	if n != c || n == 0 {
-		return nil, fmt.Errorf("%w: shape %d×%d, want square and non-empty", ErrShape, n, c)
+		return nil, fmt.Errorf("cluster: shape %d×%d, want square and non-empty: %w", n, c, ErrShape)
 	}
 	p := &pwData{n: n, d: mat.NewDense(n, n, nil)}
 	sum, cnt := 0.0, 0
@@ -41,13 +41,13 @@ func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
 			switch {
 			case math.IsNaN(v):
 				if !allowMissing {
-					return nil, fmt.Errorf("%w: entry (%d,%d) is NaN (set Missing to treat NaN as unobserved)", ErrNotFinite, i, j)
+					return nil, fmt.Errorf("cluster: entry (%d,%d) is NaN (set Missing to treat NaN as unobserved): %w", i, j, ErrNotFinite)
 				}
 				if i == j {
-					return nil, fmt.Errorf("%w: diagonal entry %d is missing", ErrParam, i)
+					return nil, fmt.Errorf("cluster: diagonal entry %d is missing: %w", i, ErrParam)
 				}
 				if !math.IsNaN(dm.At(j, i)) {
-					return nil, fmt.Errorf("%w: (%d,%d) is missing but (%d,%d) is not", ErrParam, i, j, j, i)
+					return nil, fmt.Errorf("cluster: (%d,%d) is missing but (%d,%d) is not: %w", i, j, j, i, ErrParam)
 				}
 				if p.obs == nil {
 					p.obs = mat.NewDense(n, n, nil)
@@ -60,14 +60,14 @@ func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
 				p.obs.Set(i, j, 0)
 				continue
 			case math.IsInf(v, 0):
-				return nil, fmt.Errorf("%w: entry (%d,%d) is %g", ErrParam, i, j, v)
+				return nil, fmt.Errorf("cluster: entry (%d,%d) is %g: %w", i, j, v, ErrParam)
 			case v < 0:
-				return nil, fmt.Errorf("%w: negative entry d(%d,%d) = %g", ErrParam, i, j, v)
+				return nil, fmt.Errorf("cluster: negative entry d(%d,%d) = %g: %w", i, j, v, ErrParam)
 			case i == j && v != 0:
-				return nil, fmt.Errorf("%w: diagonal entry d(%d,%d) = %g, want 0", ErrParam, i, i, v)
+				return nil, fmt.Errorf("cluster: diagonal entry d(%d,%d) = %g, want 0: %w", i, i, v, ErrParam)
 			}
 			if w := dm.At(j, i); math.Abs(v-w) > 1e-9*math.Max(1, math.Abs(v)) {
-				return nil, fmt.Errorf("%w: not symmetric: d(%d,%d) = %g but d(%d,%d) = %g", ErrParam, i, j, v, j, i, w)
+				return nil, fmt.Errorf("cluster: not symmetric: d(%d,%d) = %g but d(%d,%d) = %g: %w", i, j, v, j, i, w, ErrParam)
 			}
 			p.d.Set(i, j, v)
 			if i != j {
@@ -247,7 +247,7 @@ func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
 		return 0, err
 	}
 	if len(labels) != p.n {
-		return 0, fmt.Errorf("%w: %d labels for %d objects", ErrShape, len(labels), p.n)
+		return 0, fmt.Errorf("cluster: PairwiseCost: %d labels for %d objects: %w", len(labels), p.n, ErrShape)
 	}
 	if k < 1 || k > p.n {
 		return 0, fmt.Errorf("cluster: PairwiseCost: k = %d, want 1 ≤ k ≤ n = %d: %w", k, p.n, ErrParam)
@@ -255,7 +255,7 @@ func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
 	size := make([]float64, k)
 	for i, l := range labels {
 		if l < 0 || l >= k {
-			return 0, fmt.Errorf("%w: label %d of object %d outside [0, %d)", ErrLabel, l, i, k)
+			return 0, fmt.Errorf("cluster: PairwiseCost: label %d of object %d outside [0, %d): %w", l, i, k, ErrLabel)
 		}
 		size[l]++
 	}
@@ -350,7 +350,7 @@ func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
 	}
 	n, k := p.n, pc.K
 	if k < 1 || k > n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, n)
+		return nil, fmt.Errorf("cluster: Pairwise.Fit: K = %d, want 1 ≤ K ≤ n = %d: %w", k, n, ErrParam)
 	}
 	sch, err := pwResolve("Pairwise", pc.Schedule, pc.Tol, pc.MaxIter, pc.Noise, p.scale)
 	if err != nil {

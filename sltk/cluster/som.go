@@ -41,7 +41,7 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 	switch top {
 	case Chain:
 		if nodes < 1 {
-			return nil, fmt.Errorf("%w: chain of %d nodes", ErrParam, nodes)
+			return nil, fmt.Errorf("cluster: chain of %d nodes: %w", nodes, ErrParam)
 		}
 		if err := check.Size("cluster: SOM lattice", "Nodes", nodes, MaxSOMNodes); err != nil {
 			return nil, err
@@ -53,7 +53,7 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 		return c, nil
 	case Grid:
 		if rows < 1 || cols < 1 {
-			return nil, fmt.Errorf("%w: grid of %d×%d nodes", ErrParam, rows, cols)
+			return nil, fmt.Errorf("cluster: grid of %d×%d nodes: %w", rows, cols, ErrParam)
 		}
 		if rows > MaxSOMNodes/cols {
 			return nil, fmt.Errorf("cluster: SOM lattice: a %d×%d grid has more than MaxSOMNodes = %d nodes: %w", rows, cols, MaxSOMNodes, ErrTooLarge)
@@ -65,7 +65,7 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 		}
 		return c, nil
 	}
-	return nil, fmt.Errorf("%w: unknown topology %d", ErrParam, int(top))
+	return nil, fmt.Errorf("cluster: unknown topology %d: %w", int(top), ErrParam)
 }
 
 // Neighbourhood returns the M×M matrix h_qp = exp(−‖r_q − r_p‖²/(2σ²)) of lattice coordinates
@@ -81,7 +81,7 @@ func Neighbourhood(coords mat.Matrix, sigma float64) (*mat.Dense, error) {
 		return nil, fmt.Errorf("cluster: Neighbourhood: %w", err)
 	}
 	if !(sigma >= 0) || math.IsInf(sigma, 0) {
-		return nil, fmt.Errorf("%w: σ = %g, want finite ≥ 0", ErrParam, sigma)
+		return nil, fmt.Errorf("cluster: Neighbourhood: σ = %g, want finite ≥ 0: %w", sigma, ErrParam)
 	}
 	h := mat.NewDense(m, m, nil)
 	somFillH(h, coords, sigma)
@@ -176,11 +176,11 @@ func (s SOM) defaults() (SOM, error) {
 	case s.MaxIter < 0:
 		return s, fmt.Errorf("cluster: SOM: MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrParam)
 	case !(s.LearningRate > 0 && s.LearningRate <= 1 && s.FinalLearningRate > 0 && s.FinalLearningRate <= 1):
-		return s, fmt.Errorf("%w: learning rates %g → %g, want in (0, 1]", ErrParam, s.LearningRate, s.FinalLearningRate)
+		return s, fmt.Errorf("cluster: SOM.Fit: learning rates %g → %g, want in (0, 1]: %w", s.LearningRate, s.FinalLearningRate, ErrParam)
 	case math.IsNaN(s.Sigma0) || math.IsNaN(s.SigmaF) || math.IsInf(s.Sigma0, 0) || math.IsInf(s.SigmaF, 0):
-		return s, fmt.Errorf("%w: σ schedule %g → %g", ErrParam, s.Sigma0, s.SigmaF)
+		return s, fmt.Errorf("cluster: SOM.Fit: σ schedule %g → %g: %w", s.Sigma0, s.SigmaF, ErrParam)
 	case s.Winner != Nearest && s.Winner != Heskes:
-		return s, fmt.Errorf("%w: unknown winner rule %d", ErrParam, int(s.Winner))
+		return s, fmt.Errorf("cluster: SOM.Fit: unknown winner rule %d: %w", int(s.Winner), ErrParam)
 	}
 	return s, nil
 }
@@ -207,10 +207,10 @@ func softMapLattice(top Topology, nodes, rows, cols int, sigma float64, n int, w
 	case sigma < 0:
 		sigma = 0
 	case math.IsNaN(sigma) || math.IsInf(sigma, 0):
-		return nil, nil, fmt.Errorf("%w: σ = %g", ErrParam, given)
+		return nil, nil, fmt.Errorf("cluster: σ = %g: %w", given, ErrParam)
 	}
 	if m, _ := coords.Dims(); m > n {
-		return nil, nil, fmt.Errorf("%w: %d nodes for %d %s", ErrParam, m, n, what)
+		return nil, nil, fmt.Errorf("cluster: %d nodes for %d %s: %w", m, n, what, ErrParam)
 	}
 	h, err = Neighbourhood(coords, sigma)
 	if err != nil {
@@ -244,7 +244,7 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	n, d := data.n, data.d
 	m, _ := coords.Dims()
 	if m > n {
-		return nil, fmt.Errorf("%w: %d nodes for %d points", ErrParam, m, n)
+		return nil, fmt.Errorf("cluster: SOM.Fit: %d nodes for %d points: %w", m, n, ErrParam)
 	}
 	if err := onlineSize("SOM", s.MaxIter, n); err != nil {
 		return nil, err

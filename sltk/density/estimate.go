@@ -62,11 +62,11 @@ func checkQueryPoint(fn string, q []float64, d int) error {
 // checkPoint reports a query point of the wrong length or with a non-finite entry.
 func checkPoint(q []float64, d int) error {
 	if len(q) != d {
-		return fmt.Errorf("%w: point has %d coordinates, model has %d", ErrParam, len(q), d)
+		return fmt.Errorf("density: point has %d coordinates, model has %d: %w", len(q), d, ErrParam)
 	}
 	for j, v := range q {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%w: point[%d] = %g", ErrNotFinite, j, v)
+			return fmt.Errorf("density: point[%d] = %g: %w", j, v, ErrNotFinite)
 		}
 	}
 	return nil
@@ -76,7 +76,7 @@ func checkPoint(q []float64, d int) error {
 // underflow to 0 or overflow beyond that range and would turn densities into NaN or ±Inf.
 func checkWidth(h float64) error {
 	if !(h >= 1e-150 && h <= 1e150) {
-		return fmt.Errorf("%w: bandwidth %g, want 1e-150 ≤ h ≤ 1e150", ErrParam, h)
+		return fmt.Errorf("density: bandwidth %g, want 1e-150 ≤ h ≤ 1e150: %w", h, ErrParam)
 	}
 	return nil
 }

@@ -97,7 +97,7 @@ func NLL(x mat.Matrix, f LogDensityFunc, w []float64) (float64, error) {
 		return 0, err
 	}
 	if f == nil {
-		return 0, fmt.Errorf("%w: nil LogDensityFunc", ErrEmpty)
+		return 0, fmt.Errorf("density: NLL: nil LogDensityFunc: %w", ErrEmpty)
 	}
 	grad := make([]float64, len(w))
 	e, _, err := gmlBatch(data, p, d, f, w, grad, make([]float64, len(w)))
@@ -116,7 +116,7 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 			return 0, nil, fmt.Errorf("density: sample %d: %w", i, err)
 		}
 		if math.IsNaN(l) || math.IsInf(l, 0) {
-			return 0, nil, fmt.Errorf("%w: ln P̂(x^(%d); w) = %g", ErrNotFinite, i, l)
+			return 0, nil, fmt.Errorf("density: ln P̂(x^(%d); w) = %g: %w", i, l, ErrNotFinite)
 		}
 		e -= l
 		for k, g := range grad {
@@ -126,11 +126,11 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 	for k := range sum {
 		sum[k] /= float64(p)
 		if math.IsNaN(sum[k]) || math.IsInf(sum[k], 0) {
-			return 0, nil, fmt.Errorf("%w: density: the gradient's coordinate %d sums to %g over %d samples", ErrNotFinite, k, sum[k], p)
+			return 0, nil, fmt.Errorf("density: the gradient's coordinate %d sums to %g over %d samples: %w", k, sum[k], p, ErrNotFinite)
 		}
 	}
 	if math.IsInf(e, 0) {
-		return 0, nil, fmt.Errorf("%w: density: Σ −ln P̂ over %d samples overflows; rescale the model", ErrNotFinite, p)
+		return 0, nil, fmt.Errorf("density: Σ −ln P̂ over %d samples overflows; rescale the model: %w", p, ErrNotFinite)
 	}
 	return e / float64(p), sum, nil
 }
@@ -146,10 +146,10 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 		return nil, err
 	}
 	if f == nil {
-		return nil, fmt.Errorf("%w: nil LogDensityFunc", ErrEmpty)
+		return nil, fmt.Errorf("density: GradientML.Fit: nil LogDensityFunc: %w", ErrEmpty)
 	}
 	if len(w0) == 0 {
-		return nil, fmt.Errorf("%w: no starting parameters", ErrParam)
+		return nil, fmt.Errorf("density: GradientML.Fit: no starting parameters: %w", ErrParam)
 	}
 	rate, maxIter, tol := g.LearningRate, g.MaxIter, g.Tol
 	rate = cmp.Or(rate, 0.1)
@@ -195,8 +195,7 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 		}
 		for k, v := range w {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: parameter %d became %g at iteration %d (step size %g too large?)",
-					ErrParam, k, v, it, rate)
+				return nil, fmt.Errorf("density: GradientML.Fit: parameter %d became %g at iteration %d (step size %g too large?): %w", k, v, it, rate, ErrParam)
 			}
 		}
 		next, _, err := gmlBatch(data, p, d, f, w, grad, sum)

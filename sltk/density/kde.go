@@ -59,7 +59,7 @@ type KDEModel struct {
 // Cost: O(p·n) to copy; O(p²·(n + #widths)) when the bandwidth is selected by leave-one-out.
 func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 	if k.Kernel != GaussianKernel && k.Kernel != BoxKernel {
-		return nil, fmt.Errorf("%w: unknown kernel %v", ErrParam, k.Kernel)
+		return nil, fmt.Errorf("density: KDE.Fit: unknown kernel %v: %w", k.Kernel, ErrParam)
 	}
 	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
@@ -102,7 +102,7 @@ func SilvermanWidth(x mat.Matrix) (float64, error) {
 	}
 	h := silverman(data, p, d)
 	if !(h > 0) {
-		return 0, fmt.Errorf("%w: sample has zero spread", ErrParam)
+		return 0, fmt.Errorf("density: SilvermanWidth: sample has zero spread: %w", ErrParam)
 	}
 	return h, nil
 }
@@ -156,7 +156,7 @@ type BandwidthSearch struct {
 // Cost O(p²·(n + #widths)), parallel over points; at most MaxLOOWork.
 func LeaveOneOut(x mat.Matrix, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
 	if kernel != GaussianKernel && kernel != BoxKernel {
-		return nil, fmt.Errorf("%w: unknown kernel %v", ErrParam, kernel)
+		return nil, fmt.Errorf("density: LeaveOneOut: unknown kernel %v: %w", kernel, ErrParam)
 	}
 	data, p, d, err := rowsOf(x, "sample")
 	if err != nil {
@@ -172,7 +172,7 @@ const MaxLOOWork = 1 << 34
 
 func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
 	if len(widths) == 0 {
-		return nil, fmt.Errorf("%w: no candidate widths", ErrParam)
+		return nil, fmt.Errorf("density: no candidate widths: %w", ErrParam)
 	}
 	for _, h := range widths {
 		if err := checkWidth(h); err != nil {
@@ -180,7 +180,7 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 		}
 	}
 	if p < 2 {
-		return nil, fmt.Errorf("%w: leave-one-out needs at least 2 points, got %d", ErrParam, p)
+		return nil, fmt.Errorf("density: leave-one-out needs at least 2 points, got %d: %w", p, ErrParam)
 	}
 	if p > MaxLOOWork/p/(d+len(widths)) {
 		return nil, fmt.Errorf("density: leave-one-out: %d points² × (%d dimensions + %d widths) exceeds MaxLOOWork = %d; give KDE a Bandwidth or subsample: %w",
@@ -246,7 +246,7 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 		}
 	}
 	if math.IsInf(s.LogLik[s.BestIndex], -1) {
-		return nil, fmt.Errorf("%w: every candidate width leaves some point with an empty window; try larger widths", ErrParam)
+		return nil, fmt.Errorf("density: every candidate width leaves some point with an empty window; try larger widths: %w", ErrParam)
 	}
 	s.Best = widths[s.BestIndex]
 	return s, nil
@@ -331,7 +331,7 @@ func (m *KDEModel) LogDensity(q mat.Matrix) ([]float64, error) {
 		return nil, err
 	}
 	if d != m.Dim {
-		return nil, fmt.Errorf("%w: queries have %d columns, model has %d", ErrShape, d, m.Dim)
+		return nil, fmt.Errorf("density: KDEModel.LogDensity: queries have %d columns, model has %d: %w", d, m.Dim, ErrShape)
 	}
 	out := make([]float64, r)
 	par.Chunks(r, 64, func(lo, hi int) {
@@ -376,7 +376,7 @@ func (m *KDEModel) Moments1D() (mean, variance float64, err error) {
 		return 0, 0, fmt.Errorf("density: KDEModel.Moments1D: %w", ErrNotFitted)
 	}
 	if m.Dim != 1 {
-		return 0, 0, fmt.Errorf("%w: Moments1D needs 1-D data, model has %d dimensions", ErrParam, m.Dim)
+		return 0, 0, fmt.Errorf("density: KDEModel.Moments1D: Moments1D needs 1-D data, model has %d dimensions: %w", m.Dim, ErrParam)
 	}
 	for _, v := range m.data {
 		mean += v

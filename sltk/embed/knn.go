@@ -62,7 +62,7 @@ func Neighbors(x mat.Matrix, k int) ([][]int, error) {
 func neighbours(fn string, rows [][]float64, k int) ([][]int, error) {
 	p := len(rows)
 	if k < 1 || k >= p {
-		return nil, fmt.Errorf("%w: embed: %s: Neighbors = %d, want in [1, %d) (the number of points)", ErrParam, fn, k, p)
+		return nil, fmt.Errorf("embed: %s: Neighbors = %d, want in [1, %d) (the number of points): %w", fn, k, p, ErrParam)
 	}
 	tree := neighbors.NewTree(rows)
 	out := make([][]int, p)

@@ -43,7 +43,7 @@ func ExampleReadCSV_error() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, frame.ErrRagged))
 	// Output:
-	// frame: ragged rows: line 3 has 1 fields, the header (line 1) has 2
+	// frame: ReadCSV: line 3 has 1 fields, the header (line 1) has 2: frame: ragged rows
 	// true
 }
 

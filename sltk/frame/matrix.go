@@ -25,7 +25,7 @@ import (
 // columns gives ErrEmpty. Cost: O(n·d).
 func Matrix(df dataframe.DataFrame, cols ...string) (*mat.Dense, error) {
 	if df.Err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrBadFrame, df.Err)
+		return nil, fmt.Errorf("frame: Matrix: %v: %w", df.Err, ErrBadFrame)
 	}
 	if len(cols) == 0 {
 		cols = df.Names()
@@ -35,7 +35,7 @@ func Matrix(df dataframe.DataFrame, cols ...string) (*mat.Dense, error) {
 	}
 	n, d := df.Nrow(), len(cols)
 	if n == 0 || d == 0 {
-		return nil, fmt.Errorf("%w: %d rows and %d columns selected", ErrEmpty, n, d)
+		return nil, fmt.Errorf("frame: Matrix: %d rows and %d columns selected: %w", n, d, ErrEmpty)
 	}
 	x := mat.NewDense(n, d, nil)
 	for j, name := range cols {

@@ -235,7 +235,7 @@ func (d *Dist) Mode() int {
 // eq. 1.18; eq. 1.2 prints p(c|X) for p(c|X′), erratum E1). κ lies in [0, 1]. Cost O(|C|).
 func PAKernel(p, q []float64) (float64, error) {
 	if len(p) != len(q) {
-		return 0, fmt.Errorf("%w: distributions of lengths %d and %d", ErrShape, len(p), len(q))
+		return 0, fmt.Errorf("gibbs: PAKernel: distributions of lengths %d and %d: %w", len(p), len(q), ErrShape)
 	}
 	if err := check.Prob("p", p); err != nil {
 		return 0, fmt.Errorf("gibbs: PAKernel: %w", err)
@@ -255,7 +255,7 @@ func PAKernel(p, q []float64) (float64, error) {
 // but not NaN or above 0; posteriors with disjoint supports (κ = 0) give LogZero. Cost O(|C|).
 func LogPAKernel(logp, logq []float64) (float64, error) {
 	if len(logp) != len(logq) || len(logp) == 0 {
-		return 0, fmt.Errorf("%w: log-distributions of lengths %d and %d", ErrShape, len(logp), len(logq))
+		return 0, fmt.Errorf("gibbs: LogPAKernel: log-distributions of lengths %d and %d: %w", len(logp), len(logq), ErrShape)
 	}
 	s := make([]float64, len(logp))
 	for i := range logp {
@@ -360,10 +360,10 @@ type Curve struct {
 // Cost O(|temps|·|C|).
 func SearchT(r1, r2 []float64, temps []float64) (*Curve, error) {
 	if len(r1) != len(r2) {
-		return nil, fmt.Errorf("%w: cost vectors of lengths %d and %d", ErrShape, len(r1), len(r2))
+		return nil, fmt.Errorf("gibbs: SearchT: cost vectors of lengths %d and %d: %w", len(r1), len(r2), ErrShape)
 	}
 	if len(temps) == 0 {
-		return nil, fmt.Errorf("%w: no temperatures", ErrParam)
+		return nil, fmt.Errorf("gibbs: SearchT: no temperatures: %w", ErrParam)
 	}
 	ts := append([]float64(nil), temps...)
 	sort.Float64s(ts)
@@ -404,10 +404,10 @@ const MaxGrid = 1 << 20
 // 2 ≤ n ≤ MaxGrid. Cost O(n).
 func LogGrid(lo, hi float64, n int) ([]float64, error) {
 	if !(lo > 0) || !(hi > lo) || math.IsInf(hi, 0) || n < 2 {
-		return nil, fmt.Errorf("%w: log grid needs 0 < lo < hi < ∞ and n ≥ 2, got %g, %g, %d", ErrParam, lo, hi, n)
+		return nil, fmt.Errorf("gibbs: LogGrid: log grid needs 0 < lo < hi < ∞ and n ≥ 2, got %g, %g, %d: %w", lo, hi, n, ErrParam)
 	}
 	if n > MaxGrid {
-		return nil, fmt.Errorf("%w: gibbs: LogGrid: n = %d, limit %d", ErrTooLarge, n, MaxGrid)
+		return nil, fmt.Errorf("gibbs: LogGrid: n = %d, limit %d: %w", n, MaxGrid, ErrTooLarge)
 	}
 	out := make([]float64, n)
 	a, b := math.Log(lo), math.Log(hi)

@@ -38,10 +38,10 @@ func (c Contrast) String() string {
 
 func (c Contrast) check(alpha float64) error {
 	if c < LogCosh || c > Kurtosis {
-		return fmt.Errorf("%w: unknown contrast %d", ErrParam, int(c))
+		return fmt.Errorf("ica: unknown contrast %d: %w", int(c), ErrParam)
 	}
 	if c == LogCosh && (!(alpha > 0) || math.IsInf(alpha, 0)) {
-		return fmt.Errorf("%w: log cosh contrast needs a finite Alpha > 0, got %v", ErrParam, alpha)
+		return fmt.Errorf("ica: log cosh contrast needs a finite Alpha > 0, got %v: %w", alpha, ErrParam)
 	}
 	return nil
 }

@@ -79,13 +79,13 @@ func (f FastICA) params() (alpha, tol float64, maxIter int, err error) {
 	}
 	switch {
 	case !(tol > 0):
-		return 0, 0, 0, fmt.Errorf("%w: ica: FastICA.Fit: Tol = %v, want > 0", ErrParam, f.Tol)
+		return 0, 0, 0, fmt.Errorf("ica: FastICA.Fit: Tol = %v, want > 0: %w", f.Tol, ErrParam)
 	case maxIter < 0:
-		return 0, 0, 0, fmt.Errorf("%w: ica: FastICA.Fit: MaxIter = %d, want ≥ 0", ErrParam, f.MaxIter)
+		return 0, 0, 0, fmt.Errorf("ica: FastICA.Fit: MaxIter = %d, want ≥ 0: %w", f.MaxIter, ErrParam)
 	case maxIter > MaxIterations:
 		return 0, 0, 0, fmt.Errorf("ica: FastICA.Fit: MaxIter = %d, limit %d: %w", f.MaxIter, MaxIterations, ErrTooLarge)
 	case f.Mode != Symmetric && f.Mode != Deflation:
-		return 0, 0, 0, fmt.Errorf("%w: ica: FastICA.Fit: Mode = %d, want Symmetric or Deflation", ErrParam, int(f.Mode))
+		return 0, 0, 0, fmt.Errorf("ica: FastICA.Fit: Mode = %d, want Symmetric or Deflation: %w", int(f.Mode), ErrParam)
 	}
 	return alpha, tol, maxIter, nil
 }

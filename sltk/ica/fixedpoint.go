@@ -22,11 +22,11 @@ func FixedPointStep(u mat.Matrix, b []float64, c Contrast, alpha float64) ([]flo
 		return nil, fmt.Errorf("ica: FixedPointStep: %w", err)
 	}
 	if len(b) != d {
-		return nil, fmt.Errorf("%w: ica: FixedPointStep: b has %d entries, u has %d columns", ErrShape, len(b), d)
+		return nil, fmt.Errorf("ica: FixedPointStep: b has %d entries, u has %d columns: %w", len(b), d, ErrShape)
 	}
 	for i, v := range b {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: ica: FixedPointStep: b[%d] = %v", ErrNotFinite, i, v)
+			return nil, fmt.Errorf("ica: FixedPointStep: b[%d] = %v: %w", i, v, ErrNotFinite)
 		}
 	}
 	if err := c.check(alpha); err != nil {

@@ -87,17 +87,17 @@ func (g Gradient) withDefaults() (Gradient, error) {
 	out.GammaLearningRate = cmp.Or(g.GammaLearningRate, 0.001)
 	switch {
 	case !(out.LearningRate > 0) || math.IsInf(out.LearningRate, 0):
-		return out, fmt.Errorf("%w: ica: Gradient.Fit: LearningRate = %v, want finite and > 0", ErrParam, g.LearningRate)
+		return out, fmt.Errorf("ica: Gradient.Fit: LearningRate = %v, want finite and > 0: %w", g.LearningRate, ErrParam)
 	case !(out.Tol > 0):
-		return out, fmt.Errorf("%w: ica: Gradient.Fit: Tol = %v, want > 0", ErrParam, g.Tol)
+		return out, fmt.Errorf("ica: Gradient.Fit: Tol = %v, want > 0: %w", g.Tol, ErrParam)
 	case out.MaxIter < 0:
-		return out, fmt.Errorf("%w: ica: Gradient.Fit: MaxIter = %d, want ≥ 0", ErrParam, g.MaxIter)
+		return out, fmt.Errorf("ica: Gradient.Fit: MaxIter = %d, want ≥ 0: %w", g.MaxIter, ErrParam)
 	case out.MaxIter > MaxIterations:
 		return out, fmt.Errorf("ica: Gradient.Fit: MaxIter = %d, limit %d: %w", g.MaxIter, MaxIterations, ErrTooLarge)
 	case !(out.GammaLearningRate > 0 && out.GammaLearningRate <= 1):
-		return out, fmt.Errorf("%w: ica: Gradient.Fit: GammaLearningRate = %v, want in (0, 1]", ErrParam, g.GammaLearningRate)
+		return out, fmt.Errorf("ica: Gradient.Fit: GammaLearningRate = %v, want in (0, 1]: %w", g.GammaLearningRate, ErrParam)
 	case g.Mode != Symmetric && g.Mode != Deflation:
-		return out, fmt.Errorf("%w: ica: Gradient.Fit: Mode = %d, want Symmetric or Deflation", ErrParam, int(g.Mode))
+		return out, fmt.Errorf("ica: Gradient.Fit: Mode = %d, want Symmetric or Deflation: %w", int(g.Mode), ErrParam)
 	}
 	return out, nil
 }

@@ -34,7 +34,7 @@ func ExcessKurt(x []float64) (float64, error) {
 		return 0, err
 	}
 	if !(m2 > 0) {
-		return 0, fmt.Errorf("%w: sample of %d values has zero variance", ErrSingular, len(x))
+		return 0, fmt.Errorf("ica: ExcessKurt: sample of %d values has zero variance: %w", len(x), ErrSingular)
 	}
 	return m4/(m2*m2) - 3, nil
 }
@@ -43,11 +43,11 @@ func ExcessKurt(x []float64) (float64, error) {
 // (1 for an all-zero sample), so that no power overflows or underflows.
 func moments(x []float64) (m2, m4, scale float64, err error) {
 	if len(x) == 0 {
-		return 0, 0, 0, fmt.Errorf("%w: no values", ErrEmpty)
+		return 0, 0, 0, fmt.Errorf("ica: no values: %w", ErrEmpty)
 	}
 	for i, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, 0, 0, fmt.Errorf("%w: x[%d] = %v", ErrNotFinite, i, v)
+			return 0, 0, 0, fmt.Errorf("ica: x[%d] = %v: %w", i, v, ErrNotFinite)
 		}
 		scale = math.Max(scale, math.Abs(v))
 	}
@@ -81,7 +81,7 @@ func LaggedCovariance(x mat.Matrix, lag int) (*mat.Dense, error) {
 		return nil, err
 	}
 	if lag < 0 || lag >= n {
-		return nil, fmt.Errorf("%w: lag %d for a series of length %d (need 0 ≤ lag < n)", ErrParam, lag, n)
+		return nil, fmt.Errorf("ica: LaggedCovariance: lag %d for a series of length %d (need 0 ≤ lag < n): %w", lag, n, ErrParam)
 	}
 	raw := rawDense(x).RawMatrix().Data
 	mean := make([]float64, d)
@@ -199,8 +199,7 @@ func Autocorrelations(x mat.Matrix, maxLag int) (*mat.Dense, error) {
 		return nil, fmt.Errorf("ica: Autocorrelations: %w", err)
 	}
 	if maxLag < 0 || maxLag >= n {
-		return nil, fmt.Errorf("%w: ica: Autocorrelations: maxLag = %d for %d time steps, want 0 ≤ maxLag < n",
-			ErrParam, maxLag, n)
+		return nil, fmt.Errorf("ica: Autocorrelations: maxLag = %d for %d time steps, want 0 ≤ maxLag < n: %w", maxLag, n, ErrParam)
 	}
 	if err := checkLagWork("Autocorrelations", maxLag+1, n, d); err != nil {
 		return nil, err
@@ -211,7 +210,7 @@ func Autocorrelations(x mat.Matrix, maxLag int) (*mat.Dense, error) {
 	}
 	for j := range d {
 		if !(c0.At(j, j) > 0) {
-			return nil, fmt.Errorf("%w: ica: Autocorrelations: channel %d is constant", ErrSingular, j)
+			return nil, fmt.Errorf("ica: Autocorrelations: channel %d is constant: %w", j, ErrSingular)
 		}
 	}
 	out := mat.NewDense(maxLag+1, d, nil)

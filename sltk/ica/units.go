@@ -81,15 +81,14 @@ func runUnits(rng *rand.Rand, start []float64, k int, mode Mode, maxIter int, to
 			copy(v, start[p*k:(p+1)*k])
 		}
 		if gramSchmidt(v, r.b, p, k) <= 1e-12 {
-			return nil, fmt.Errorf("%w: %s: starting unit %d (row %d of Init) is zero or lies in the span of the %d units found before it",
-				ErrSingular, name, p, p, p)
+			return nil, fmt.Errorf("ica: %s: starting unit %d (row %d of Init) is zero or lies in the span of the %d units found before it: %w", name, p, p, p, ErrSingular)
 		}
 		done := false
 		for it := 0; it < maxIter; it++ {
 			copy(old, v)
 			step(v, old, 1)
 			if gramSchmidt(v, r.b, p, k) == 0 {
-				return nil, fmt.Errorf("%w: %s unit %d vanished at %s %d", ErrSingular, name, p, stepWord, it+1)
+				return nil, fmt.Errorf("ica: %s unit %d vanished at %s %d: %w", name, p, stepWord, it+1, ErrSingular)
 			}
 			r.iter++
 			change := 1 - math.Abs(dot(v, old))
@@ -117,7 +116,7 @@ func startUnits(fn string, init mat.Matrix, k int) ([]float64, error) {
 		return nil, err
 	}
 	if r != k || c != k {
-		return nil, fmt.Errorf("%w: ica: %s: Init is %d×%d, want %d×%d (the whitened dimension)", ErrShape, fn, r, c, k, k)
+		return nil, fmt.Errorf("ica: %s: Init is %d×%d, want %d×%d (the whitened dimension): %w", fn, r, c, k, k, ErrShape)
 	}
 	return mat.DenseCopyOf(init).RawMatrix().Data, nil
 }

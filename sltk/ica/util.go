@@ -57,9 +57,9 @@ func checkMatrix(x mat.Matrix) (n, d int, err error) {
 	n, d, e := check.Matrix("x", x)
 	switch {
 	case e != nil && e.Fault == check.NotFinite:
-		return n, d, fmt.Errorf("%w: %v", ErrNotFinite, e)
+		return n, d, fmt.Errorf("ica: %v: %w", e, ErrNotFinite)
 	case e != nil:
-		return n, d, fmt.Errorf("%w: %v", ErrEmpty, e)
+		return n, d, fmt.Errorf("ica: %v: %w", e, ErrEmpty)
 	}
 	return n, d, nil
 }
@@ -72,8 +72,7 @@ func checkData(x mat.Matrix, minRows int) (n, d int, err error) {
 	case err != nil:
 		return n, d, err
 	case n <= d || n < minRows:
-		return n, d, fmt.Errorf("%w: %d observations for %d dimensions (need more than %d and at least %d)",
-			ErrShape, n, d, d, minRows)
+		return n, d, fmt.Errorf("ica: %d observations for %d dimensions (need more than %d and at least %d): %w", n, d, d, minRows, ErrShape)
 	}
 	return n, d, nil
 }
@@ -91,7 +90,7 @@ func checkNamed(fn, name string, m mat.Matrix) (r, c int, err error) {
 // checkFinite reports the first non-finite entry of a matrix argument.
 func checkFinite(name string, m mat.Matrix) error {
 	if _, _, e := check.Matrix(name, m); e != nil && e.Fault == check.NotFinite {
-		return fmt.Errorf("%w: %v", ErrNotFinite, e)
+		return fmt.Errorf("ica: Infomax.Fit: %v: %w", e, ErrNotFinite)
 	}
 	return nil
 }
@@ -106,15 +105,15 @@ func SymmetricOrthogonalize(b mat.Matrix) (*mat.Dense, error) {
 		return nil, err
 	}
 	if r != c {
-		return nil, fmt.Errorf("%w: polar factor needs a non-empty square matrix, got %d×%d", ErrParam, r, c)
+		return nil, fmt.Errorf("ica: SymmetricOrthogonalize: polar factor needs a non-empty square matrix, got %d×%d: %w", r, c, ErrParam)
 	}
 	var svd mat.SVD
 	if !svd.Factorize(b, mat.SVDFull) {
-		return nil, fmt.Errorf("%w: SVD of B did not converge", ErrSingular)
+		return nil, fmt.Errorf("ica: SymmetricOrthogonalize: SVD of B did not converge: %w", ErrSingular)
 	}
 	s := svd.Values(nil)
 	if s[len(s)-1] <= 1e-12*s[0] {
-		return nil, fmt.Errorf("%w: B has singular values %.3g … %.3g", ErrSingular, s[0], s[len(s)-1])
+		return nil, fmt.Errorf("ica: SymmetricOrthogonalize: B has singular values %.3g … %.3g: %w", s[0], s[len(s)-1], ErrSingular)
 	}
 	var u, v, q mat.Dense
 	svd.UTo(&u)

@@ -81,7 +81,7 @@ func entropyCounts(counts []float64) (float64, error) {
 		return entropyCounts(scaled)
 	}
 	if tot <= 0 {
-		return 0, fmt.Errorf("%w: counts sum to 0", ErrEmpty)
+		return 0, fmt.Errorf("info: counts sum to 0: %w", ErrEmpty)
 	}
 	// H = log2(tot) − Σ c log2 c / tot avoids dividing every count.
 	s := 0.0
@@ -113,7 +113,7 @@ func binaryEntropy(p float64) float64 { return plogp(p) + plogp(1-p) }
 // (Lemma 2.9 and Cor. 2.10: the unique additive, monotone measure up to the base).
 func InformationContent(prob float64) (float64, error) {
 	if math.IsNaN(prob) || prob <= 0 || prob > 1 {
-		return 0, fmt.Errorf("%w: probability %v not in (0, 1]", ErrParam, prob)
+		return 0, fmt.Errorf("info: InformationContent: probability %v not in (0, 1]: %w", prob, ErrParam)
 	}
 	return -math.Log2(prob), nil
 }
@@ -143,7 +143,7 @@ func kl(fn string, p, q []float64, log func(float64) float64) (float64, error) {
 			continue
 		}
 		if q[i] == 0 {
-			return 0, fmt.Errorf("%w: p[%d] = %v, q[%d] = 0", ErrSupport, i, p[i], i)
+			return 0, fmt.Errorf("info: %s: p[%d] = %v, q[%d] = 0: %w", fn, i, p[i], i, ErrSupport)
 		}
 		d += p[i] * log(p[i]/q[i])
 	}
@@ -153,11 +153,11 @@ func kl(fn string, p, q []float64, log func(float64) float64) (float64, error) {
 // jointSums validates a joint distribution and returns its row and column marginals.
 func jointSums(joint mat.Matrix) (rows, cols []float64, err error) {
 	if check.IsNil(joint) {
-		return nil, nil, fmt.Errorf("%w: nil joint distribution", ErrEmpty)
+		return nil, nil, fmt.Errorf("info: nil joint distribution: %w", ErrEmpty)
 	}
 	r, c := joint.Dims()
 	if r == 0 || c == 0 {
-		return nil, nil, fmt.Errorf("%w: joint distribution is %d×%d", ErrEmpty, r, c)
+		return nil, nil, fmt.Errorf("info: joint distribution is %d×%d: %w", r, c, ErrEmpty)
 	}
 	rows, cols = make([]float64, r), make([]float64, c)
 	tot := 0.0
@@ -165,10 +165,10 @@ func jointSums(joint mat.Matrix) (rows, cols []float64, err error) {
 		for j := 0; j < c; j++ {
 			v := joint.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, nil, fmt.Errorf("%w: joint[%d,%d] = %v", ErrNotFinite, i, j, v)
+				return nil, nil, fmt.Errorf("info: joint[%d,%d] = %v: %w", i, j, v, ErrNotFinite)
 			}
 			if v < 0 {
-				return nil, nil, fmt.Errorf("%w: joint[%d,%d] = %v", ErrProb, i, j, v)
+				return nil, nil, fmt.Errorf("info: joint[%d,%d] = %v: %w", i, j, v, ErrProb)
 			}
 			rows[i] += v
 			cols[j] += v
@@ -176,7 +176,7 @@ func jointSums(joint mat.Matrix) (rows, cols []float64, err error) {
 		}
 	}
 	if math.Abs(tot-1) > check.ProbTol {
-		return nil, nil, fmt.Errorf("%w: joint distribution sums to %.12g", ErrProb, tot)
+		return nil, nil, fmt.Errorf("info: joint distribution sums to %.12g: %w", tot, ErrProb)
 	}
 	return rows, cols, nil
 }
@@ -243,13 +243,13 @@ func MutualInformation(joint mat.Matrix) (float64, error) {
 // Cost O(values·classes).
 func InformationGain(counts [][]float64) (float64, error) {
 	if len(counts) == 0 {
-		return 0, fmt.Errorf("%w: no feature values", ErrEmpty)
+		return 0, fmt.Errorf("info: InformationGain: no feature values: %w", ErrEmpty)
 	}
 	k := len(counts[0])
 	total := make([]float64, k)
 	for x, row := range counts {
 		if len(row) != k {
-			return 0, fmt.Errorf("%w: counts[%d] has %d classes, counts[0] has %d", ErrShape, x, len(row), k)
+			return 0, fmt.Errorf("info: InformationGain: counts[%d] has %d classes, counts[0] has %d: %w", x, len(row), k, ErrShape)
 		}
 		if err := check.Weights(fmt.Sprintf("counts[%d]", x), row); err != nil {
 			return 0, fmt.Errorf("info: InformationGain: %w", err)

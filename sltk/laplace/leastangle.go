@@ -68,10 +68,10 @@ func laCheck(x mat.Matrix, k int, t float64) (int, int, error) {
 		return 0, 0, fmt.Errorf("laplace: %w", err)
 	}
 	if k < 1 || k > n {
-		return 0, 0, fmt.Errorf("%w: laplace: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, n)
+		return 0, 0, fmt.Errorf("laplace: K = %d, want 1 ≤ K ≤ n = %d: %w", k, n, ErrParam)
 	}
 	if !(t > 0) || math.IsInf(t, 0) {
-		return 0, 0, fmt.Errorf("%w: T = %g", ErrParam, t)
+		return 0, 0, fmt.Errorf("laplace: T = %g: %w", t, ErrParam)
 	}
 	return n, d, nil
 }
@@ -84,7 +84,7 @@ func LACost(x mat.Matrix, labels []int) (float64, error) {
 		return 0, err
 	}
 	if len(labels) != n {
-		return 0, fmt.Errorf("%w: %d labels for %d points", ErrShape, len(labels), n)
+		return 0, fmt.Errorf("laplace: LACost: %d labels for %d points: %w", len(labels), n, ErrShape)
 	}
 	var r float64
 	for i := 0; i < n; i++ {
@@ -108,12 +108,12 @@ func LACostSquares(x mat.Matrix, labels []int, k int) (float64, error) {
 		return 0, err
 	}
 	if len(labels) != n {
-		return 0, fmt.Errorf("%w: %d labels for %d points", ErrShape, len(labels), n)
+		return 0, fmt.Errorf("laplace: LACostSquares: %d labels for %d points: %w", len(labels), n, ErrShape)
 	}
 	s := make([]float64, k*d)
 	for i, l := range labels {
 		if l < 0 || l >= k {
-			return 0, fmt.Errorf("%w: label %d of point %d outside 0..%d", ErrLabel, l, i, k-1)
+			return 0, fmt.Errorf("laplace: LACostSquares: label %d of point %d outside 0..%d: %w", l, i, k-1, ErrLabel)
 		}
 		for c := 0; c < d; c++ {
 			s[l*d+c] += x.At(i, c)
@@ -135,7 +135,7 @@ func LAExactLogZ(x mat.Matrix, k int, t float64) (float64, error) {
 		return 0, err
 	}
 	if float64(n)*math.Log2(float64(k)) > 24 {
-		return 0, fmt.Errorf("%w: K^N = %d^%d is too many assignments to enumerate", ErrTooLarge, k, n)
+		return 0, fmt.Errorf("laplace: LAExactLogZ: K^N = %d^%d is too many assignments to enumerate: %w", k, n, ErrTooLarge)
 	}
 	labels := make([]int, n)
 	total := int(math.Round(math.Pow(float64(k), float64(n))))
@@ -172,7 +172,7 @@ func laCenters(y mat.Matrix, d int) (int, error) {
 		return 0, fmt.Errorf("laplace: %w", err)
 	}
 	if dy != d {
-		return 0, fmt.Errorf("%w: y has %d columns, data %d", ErrShape, dy, d)
+		return 0, fmt.Errorf("laplace: y has %d columns, data %d: %w", dy, d, ErrShape)
 	}
 	return k, nil
 }
@@ -287,7 +287,7 @@ func LACriticalT(x mat.Matrix, k int) (float64, error) {
 	s.SymOuterK(1/float64(n), mat.DenseCopyOf(x).T())
 	var eig mat.EigenSym
 	if !eig.Factorize(s, false) {
-		return 0, fmt.Errorf("%w: eigen-decomposition failed", ErrParam)
+		return 0, fmt.Errorf("laplace: LACriticalT: eigen-decomposition failed: %w", ErrParam)
 	}
 	v := eig.Values(nil)
 	return v[len(v)-1] / float64(k), nil

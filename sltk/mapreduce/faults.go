@@ -49,10 +49,9 @@ func (ms Master) Run(docs []string) (SimReport, error) {
 	nm, nr := len(docs), ms.Reduce
 	switch {
 	case nm == 0:
-		return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: no documents", ErrEmpty)
+		return SimReport{}, fmt.Errorf("mapreduce: Master.Run: no documents: %w", ErrEmpty)
 	case ms.Workers < 1 || nr < 1:
-		return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: Workers = %d, Reduce = %d, want ≥ 1",
-			ErrParam, ms.Workers, nr)
+		return SimReport{}, fmt.Errorf("mapreduce: Master.Run: Workers = %d, Reduce = %d, want ≥ 1: %w", ms.Workers, nr, ErrParam)
 	case nm+nr > maxSimTasks || ms.Workers > maxSimTasks || len(ms.Failures) > maxSimTasks:
 		return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: %d documents + %d reduce tasks, %d workers, "+
 			"%d failures; limit %d each", ErrTooLarge, nm, nr, ms.Workers, len(ms.Failures), maxSimTasks)
@@ -136,7 +135,7 @@ func (ms Master) Run(docs []string) (SimReport, error) {
 			}
 		}
 		if !live {
-			return rep, fmt.Errorf("%w: every worker is dead (tick %d)", ErrAborted, tick)
+			return rep, fmt.Errorf("mapreduce: Master.Run: every worker is dead (tick %d): %w", tick, ErrAborted)
 		}
 	}
 }
@@ -194,7 +193,7 @@ type FailOnceReport struct {
 // be exact.
 func WordCountFailOnce(ctx context.Context, r Runner, docs []string) (FailOnceReport, error) {
 	if len(docs) == 0 {
-		return FailOnceReport{}, fmt.Errorf("%w: mapreduce: WordCountFailOnce: no documents", ErrEmpty)
+		return FailOnceReport{}, fmt.Errorf("mapreduce: WordCountFailOnce: no documents: %w", ErrEmpty)
 	}
 	id := newSink()
 	defer take(id)

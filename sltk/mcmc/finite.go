@@ -29,11 +29,11 @@ var (
 // a row whose sum differs from 1 by more than 1e-9·n (check.Stochastic). Cost O(n²).
 func CheckStochastic(P mat.Matrix) error {
 	if check.IsNil(P) {
-		return fmt.Errorf("%w: transition matrix is nil", ErrEmpty)
+		return fmt.Errorf("mcmc: CheckStochastic: transition matrix is nil: %w", ErrEmpty)
 	}
 	r, c := P.Dims()
 	if r == 0 || r != c {
-		return fmt.Errorf("%w: transition matrix is %d×%d, want square and non-empty", ErrShape, r, c)
+		return fmt.Errorf("mcmc: CheckStochastic: transition matrix is %d×%d, want square and non-empty: %w", r, c, ErrShape)
 	}
 	if _, _, err := check.Stochastic("P", P); err != nil {
 		return fmt.Errorf("mcmc: CheckStochastic: %w", err)
@@ -54,11 +54,11 @@ func MetropolisMatrix(logf []float64, Q mat.Matrix) (*mat.Dense, error) {
 	}
 	n, _ := Q.Dims()
 	if len(logf) != n {
-		return nil, fmt.Errorf("%w: %d log-target values for a %d-state proposal", ErrParam, len(logf), n)
+		return nil, fmt.Errorf("mcmc: MetropolisMatrix: %d log-target values for a %d-state proposal: %w", len(logf), n, ErrParam)
 	}
 	for i, v := range logf {
 		if math.IsNaN(v) || math.IsInf(v, 1) {
-			return nil, fmt.Errorf("%w: log-target[%d] = %g", ErrNotFinite, i, v)
+			return nil, fmt.Errorf("mcmc: MetropolisMatrix: log-target[%d] = %g: %w", i, v, ErrNotFinite)
 		}
 	}
 	P := mat.NewDense(n, n, nil)
@@ -116,7 +116,7 @@ func DetailedBalanceError(P mat.Matrix, p []float64) (float64, error) {
 	}
 	n, _ := P.Dims()
 	if len(p) != n {
-		return 0, fmt.Errorf("%w: %d probabilities for %d states", ErrShape, len(p), n)
+		return 0, fmt.Errorf("mcmc: DetailedBalanceError: %d probabilities for %d states: %w", len(p), n, ErrShape)
 	}
 	if err := check.Prob("p", p); err != nil {
 		return 0, fmt.Errorf("mcmc: DetailedBalanceError: %w", err)
@@ -149,12 +149,12 @@ func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
 		return nil, fmt.Errorf("mcmc: HittingTimes: %d states, limit %d: %w", n, MaxStates, ErrTooLarge)
 	}
 	if len(targets) == 0 {
-		return nil, fmt.Errorf("%w: empty target set", ErrEmpty)
+		return nil, fmt.Errorf("mcmc: HittingTimes: empty target set: %w", ErrEmpty)
 	}
 	isT := make([]bool, n)
 	for _, t := range targets {
 		if t < 0 || t >= n {
-			return nil, fmt.Errorf("%w: target %d outside 0..%d", ErrParam, t, n-1)
+			return nil, fmt.Errorf("mcmc: HittingTimes: target %d outside 0..%d: %w", t, n-1, ErrParam)
 		}
 		isT[t] = true
 	}
@@ -223,7 +223,7 @@ const MaxTreasureStates = 1 << 12
 // q(0|0) = q(n−1|n−1) = 3/4). The seed's second case reads c+1 where c−1 is meant (erratum E8).
 func TreasureHunter(n int) (*mat.Dense, error) {
 	if n < 2 {
-		return nil, fmt.Errorf("%w: treasure hunter needs ≥ 2 states, got %d", ErrParam, n)
+		return nil, fmt.Errorf("mcmc: TreasureHunter: treasure hunter needs ≥ 2 states, got %d: %w", n, ErrParam)
 	}
 	if err := check.Size("mcmc: TreasureHunter", "n", n, MaxTreasureStates); err != nil {
 		return nil, err
@@ -255,10 +255,10 @@ const MaxEnumerate = 1 << 24
 
 func Enumerate(n int, energy func(s int) float64, T float64) (*Exact, error) {
 	if n < 1 || energy == nil {
-		return nil, fmt.Errorf("%w: mcmc: Enumerate: needs n ≥ 1 states and an energy function, got n = %d", ErrParam, n)
+		return nil, fmt.Errorf("mcmc: Enumerate: needs n ≥ 1 states and an energy function, got n = %d: %w", n, ErrParam)
 	}
 	if n > MaxEnumerate {
-		return nil, fmt.Errorf("%w: mcmc: Enumerate: n = %d states, limit %d", ErrTooLarge, n, MaxEnumerate)
+		return nil, fmt.Errorf("mcmc: Enumerate: n = %d states, limit %d: %w", n, MaxEnumerate, ErrTooLarge)
 	}
 	if !(T > 0) || math.IsInf(T, 0) {
 		return nil, fmt.Errorf("mcmc: Enumerate: T = %g, want finite and > 0: %w", T, ErrParam)
@@ -267,7 +267,7 @@ func Enumerate(n int, energy func(s int) float64, T float64) (*Exact, error) {
 	for s := range e {
 		e[s] = energy(s)
 		if math.IsNaN(e[s]) || math.IsInf(e[s], 0) {
-			return nil, fmt.Errorf("%w: energy(%d) = %g", ErrNotFinite, s, e[s])
+			return nil, fmt.Errorf("mcmc: Enumerate: energy(%d) = %g: %w", s, e[s], ErrNotFinite)
 		}
 	}
 	p := make([]float64, n)

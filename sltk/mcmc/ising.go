@@ -50,7 +50,7 @@ func checkCouplings(w mat.Matrix) ([]float64, int, error) {
 		return nil, 0, fmt.Errorf("mcmc: couplings: %w", cerr)
 	}
 	if n != c {
-		return nil, 0, fmt.Errorf("%w: couplings are %d×%d, want square", ErrShape, n, c)
+		return nil, 0, fmt.Errorf("mcmc: couplings are %d×%d, want square: %w", n, c, ErrShape)
 	}
 	out := make([]float64, n*n)
 	for i := 0; i < n; i++ {
@@ -58,11 +58,11 @@ func checkCouplings(w mat.Matrix) ([]float64, int, error) {
 			v := w.At(i, j)
 			switch {
 			case math.IsNaN(v) || math.IsInf(v, 0):
-				return nil, 0, fmt.Errorf("%w: W[%d,%d] = %g", ErrNotFinite, i, j, v)
+				return nil, 0, fmt.Errorf("mcmc: W[%d,%d] = %g: %w", i, j, v, ErrNotFinite)
 			case i == j && v != 0:
-				return nil, 0, fmt.Errorf("%w: W[%d,%d] = %g, want a zero diagonal", ErrParam, i, i, v)
+				return nil, 0, fmt.Errorf("mcmc: W[%d,%d] = %g, want a zero diagonal: %w", i, i, v, ErrParam)
 			case math.Abs(v-w.At(j, i)) > 1e-12*math.Max(1, math.Abs(v)):
-				return nil, 0, fmt.Errorf("%w: W is not symmetric at (%d,%d)", ErrParam, i, j)
+				return nil, 0, fmt.Errorf("mcmc: W is not symmetric at (%d,%d): %w", i, j, ErrParam)
 			}
 			out[i*n+j] = v
 		}
@@ -82,11 +82,11 @@ func NewIsing(w mat.Matrix, s0 []int) (*Ising, error) {
 	}
 	if s0 != nil {
 		if len(s0) != n {
-			return nil, fmt.Errorf("%w: %d initial spins for %d sites", ErrShape, len(s0), n)
+			return nil, fmt.Errorf("mcmc: NewIsing: %d initial spins for %d sites: %w", len(s0), n, ErrShape)
 		}
 		for i, v := range s0 {
 			if v != 1 && v != -1 {
-				return nil, fmt.Errorf("%w: spin %d is %d, want ±1", ErrParam, i, v)
+				return nil, fmt.Errorf("mcmc: NewIsing: spin %d is %d, want ±1: %w", i, v, ErrParam)
 			}
 			is.s[i] = float64(v)
 		}
@@ -220,10 +220,10 @@ func IsingExact(w mat.Matrix, beta float64) (*Exact, error) {
 		return nil, err
 	}
 	if n > maxExactSpins {
-		return nil, fmt.Errorf("%w: %d spins are too many to enumerate (max %d)", ErrTooLarge, n, maxExactSpins)
+		return nil, fmt.Errorf("mcmc: IsingExact: %d spins are too many to enumerate (max %d): %w", n, maxExactSpins, ErrTooLarge)
 	}
 	if !(beta > 0) || math.IsInf(beta, 0) {
-		return nil, fmt.Errorf("%w: β = %g", ErrParam, beta)
+		return nil, fmt.Errorf("mcmc: IsingExact: β = %g: %w", beta, ErrParam)
 	}
 	return Enumerate(1<<n, func(s int) float64 { return isingEnergyBits(wd, n, s) }, 1/beta)
 }
@@ -236,7 +236,7 @@ func GroundState(w mat.Matrix) (float64, []int, error) {
 		return 0, nil, err
 	}
 	if n > maxExactSpins {
-		return 0, nil, fmt.Errorf("%w: %d spins are too many to enumerate (max %d)", ErrTooLarge, n, maxExactSpins)
+		return 0, nil, fmt.Errorf("mcmc: GroundState: %d spins are too many to enumerate (max %d): %w", n, maxExactSpins, ErrTooLarge)
 	}
 	s0 := make([]int, n)
 	for i := range s0 {
@@ -286,7 +286,7 @@ func CriticalBeta(w mat.Matrix) (float64, error) {
 		lmax = vals[len(vals)-1] * scale
 	}
 	if !(lmax > 0) {
-		return 0, fmt.Errorf("%w: λ_max(W) = %g ≤ 0, no mean-field transition", ErrParam, lmax)
+		return 0, fmt.Errorf("mcmc: CriticalBeta: λ_max(W) = %g ≤ 0, no mean-field transition: %w", lmax, ErrParam)
 	}
 	if b := 1 / lmax; !math.IsInf(b, 0) {
 		return b, nil
@@ -305,13 +305,13 @@ func GlauberFrequencies(w mat.Matrix, beta float64, steps int, seed uint64) ([]f
 		return nil, err
 	}
 	if is.n > 20 || steps < 1 {
-		return nil, fmt.Errorf("%w: need N ≤ 20 spins and steps ≥ 1, got %d and %d", ErrParam, is.n, steps)
+		return nil, fmt.Errorf("mcmc: GlauberFrequencies: need N ≤ 20 spins and steps ≥ 1, got %d and %d: %w", is.n, steps, ErrParam)
 	}
 	if steps > MaxSteps {
 		return nil, fmt.Errorf("mcmc: GlauberFrequencies: steps = %d, limit %d: %w", steps, MaxSteps, ErrTooLarge)
 	}
 	if !(beta >= 0) || math.IsInf(beta, 0) {
-		return nil, fmt.Errorf("%w: β = %g", ErrParam, beta)
+		return nil, fmt.Errorf("mcmc: GlauberFrequencies: β = %g: %w", beta, ErrParam)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x676c6175))
 	freq := make([]float64, 1<<is.n)

@@ -245,15 +245,15 @@ func MeanFieldFreeEnergy(w mat.Matrix, m []float64, beta float64) (float64, erro
 		return 0, err
 	}
 	if len(m) != n {
-		return 0, fmt.Errorf("%w: %d magnetisations for %d spins", ErrShape, len(m), n)
+		return 0, fmt.Errorf("mcmc: MeanFieldFreeEnergy: %d magnetisations for %d spins: %w", len(m), n, ErrShape)
 	}
 	for i, v := range m {
 		if !(v >= -1 && v <= 1) {
-			return 0, fmt.Errorf("%w: magnetisation %d is %g", ErrParam, i, v)
+			return 0, fmt.Errorf("mcmc: MeanFieldFreeEnergy: magnetisation %d is %g: %w", i, v, ErrParam)
 		}
 	}
 	if !(beta > 0) || math.IsInf(beta, 0) {
-		return 0, fmt.Errorf("%w: β = %g", ErrParam, beta)
+		return 0, fmt.Errorf("mcmc: MeanFieldFreeEnergy: β = %g: %w", beta, ErrParam)
 	}
 	return mfFreeEnergy(wd, n, m, beta), nil
 }
@@ -270,7 +270,7 @@ func MeanFieldKL(w mat.Matrix, m []float64, beta float64) (float64, error) {
 	}
 	wd, n, _ := checkCouplings(w)
 	if len(m) != n {
-		return 0, fmt.Errorf("%w: %d magnetisations for %d spins", ErrShape, len(m), n)
+		return 0, fmt.Errorf("mcmc: MeanFieldKL: %d magnetisations for %d spins: %w", len(m), n, ErrShape)
 	}
 	for i, v := range m {
 		if !(v >= -1 && v <= 1) {

@@ -74,7 +74,7 @@ const MaxGraphVertices = 1 << 24
 // Complete returns K_n with edges in lexicographic order (0,1), (0,2), …, (n−2,n−1).
 func Complete(n int, names ...string) (*Graph, error) {
 	if n > MaxVertices {
-		return nil, fmt.Errorf("%w: spanning: Complete: n = %d, limit %d", ErrTooLarge, n, MaxVertices)
+		return nil, fmt.Errorf("spanning: Complete: n = %d, limit %d: %w", n, MaxVertices, ErrTooLarge)
 	}
 	g := &Graph{N: n, Names: names}
 	for u := 0; u < n; u++ {
@@ -91,25 +91,25 @@ func Complete(n int, names ...string) (*Graph, error) {
 // check validates the graph.
 func (g *Graph) check() error {
 	if g == nil || g.N < 1 {
-		return fmt.Errorf("%w: spanning: Graph: need at least one vertex", ErrParam)
+		return fmt.Errorf("spanning: Graph: need at least one vertex: %w", ErrParam)
 	}
 	if g.N > MaxGraphVertices {
-		return fmt.Errorf("%w: spanning: Graph: N = %d, limit %d (MaxGraphVertices)", ErrTooLarge, g.N, MaxGraphVertices)
+		return fmt.Errorf("spanning: Graph: N = %d, limit %d (MaxGraphVertices): %w", g.N, MaxGraphVertices, ErrTooLarge)
 	}
 	if len(g.Names) != 0 && len(g.Names) != g.N {
-		return fmt.Errorf("%w: %d names for %d vertices", ErrShape, len(g.Names), g.N)
+		return fmt.Errorf("spanning: %d names for %d vertices: %w", len(g.Names), g.N, ErrShape)
 	}
 	seen := map[Edge]int{}
 	for i, e := range g.Edges {
 		if e.U < 0 || e.U >= g.N || e.V < 0 || e.V >= g.N {
-			return fmt.Errorf("%w: edge %d = (%d, %d) has an endpoint outside [0, %d)", ErrParam, i, e.U, e.V, g.N)
+			return fmt.Errorf("spanning: edge %d = (%d, %d) has an endpoint outside [0, %d): %w", i, e.U, e.V, g.N, ErrParam)
 		}
 		if e.U == e.V {
-			return fmt.Errorf("%w: edge %d is a self-loop at %d", ErrParam, i, e.U)
+			return fmt.Errorf("spanning: edge %d is a self-loop at %d: %w", i, e.U, ErrParam)
 		}
 		k := Edge{min(e.U, e.V), max(e.U, e.V)}
 		if j, ok := seen[k]; ok {
-			return fmt.Errorf("%w: edges %d and %d both join %d and %d", ErrParam, j, i, k.U, k.V)
+			return fmt.Errorf("spanning: edges %d and %d both join %d and %d: %w", j, i, k.U, k.V, ErrParam)
 		}
 		seen[k] = i
 	}
@@ -122,11 +122,11 @@ func (g *Graph) checkWeights(w []float64) error {
 		return fmt.Errorf("spanning: nil Graph: %w", errs.ErrEmpty)
 	}
 	if len(w) != len(g.Edges) {
-		return fmt.Errorf("%w: %d weights for %d edges", ErrShape, len(w), len(g.Edges))
+		return fmt.Errorf("spanning: %d weights for %d edges: %w", len(w), len(g.Edges), ErrShape)
 	}
 	for i, v := range w {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%w: weight of edge %d is %g", ErrNotFinite, i, v)
+			return fmt.Errorf("spanning: weight of edge %d is %g: %w", i, v, ErrNotFinite)
 		}
 	}
 	return nil
@@ -151,7 +151,7 @@ func (g *Graph) countTrees(fn string) (float64, error) {
 		return 0, err
 	}
 	if g.N > MaxVertices {
-		return 0, fmt.Errorf("%w: spanning: Graph.%s: N = %d, limit %d (MaxVertices)", ErrTooLarge, fn, g.N, MaxVertices)
+		return 0, fmt.Errorf("spanning: Graph.%s: N = %d, limit %d (MaxVertices): %w", fn, g.N, MaxVertices, ErrTooLarge)
 	}
 	if g.N == 1 {
 		return 1, nil
@@ -182,10 +182,10 @@ func (g *Graph) Trees() ([][]int, error) {
 		return nil, err
 	}
 	if count == 0 {
-		return nil, fmt.Errorf("%w: %d vertices, %d edges", ErrDisconnected, g.N, len(g.Edges))
+		return nil, fmt.Errorf("spanning: Graph.Trees: %d vertices, %d edges: %w", g.N, len(g.Edges), ErrDisconnected)
 	}
 	if count > MaxTrees {
-		return nil, fmt.Errorf("%w: %g spanning trees exceed MaxTrees = %d", ErrTooLarge, count, MaxTrees)
+		return nil, fmt.Errorf("spanning: Graph.Trees: %g spanning trees exceed MaxTrees = %d: %w", count, MaxTrees, ErrTooLarge)
 	}
 	out := make([][]int, 0, int(count))
 	need := g.N - 1
@@ -236,7 +236,7 @@ func (g *Graph) Cost(tree []int, w []float64) (float64, error) {
 	var s float64
 	for _, e := range tree {
 		if e < 0 || e >= len(g.Edges) {
-			return 0, fmt.Errorf("%w: edge index %d outside [0, %d)", ErrParam, e, len(g.Edges))
+			return 0, fmt.Errorf("spanning: Graph.Cost: edge index %d outside [0, %d): %w", e, len(g.Edges), ErrParam)
 		}
 		s += w[e]
 	}
@@ -311,7 +311,7 @@ func (g *Graph) MST(w []float64, alg Algorithm) ([]int, float64, error) {
 	}
 	sg := g.simpleGraph(w)
 	if len(topo.ConnectedComponents(sg)) != 1 {
-		return nil, 0, fmt.Errorf("%w: %d vertices, %d edges", ErrDisconnected, g.N, len(g.Edges))
+		return nil, 0, fmt.Errorf("spanning: Graph.MST: %d vertices, %d edges: %w", g.N, len(g.Edges), ErrDisconnected)
 	}
 	var tree graph.WeightedUndirected
 	switch alg {
@@ -347,7 +347,7 @@ func (g *Graph) MST(w []float64, alg Algorithm) ([]int, float64, error) {
 		}
 		tree = sg
 	default:
-		return nil, 0, fmt.Errorf("%w: unknown algorithm %d", ErrParam, int(alg))
+		return nil, 0, fmt.Errorf("spanning: Graph.MST: unknown algorithm %d: %w", int(alg), ErrParam)
 	}
 	var out []int
 	var total float64

@@ -21,7 +21,7 @@ func (a AR) Generate() ([]float64, error) {
 		return nil, err
 	}
 	if !(a.Rho > -1 && a.Rho < 1) {
-		return nil, fmt.Errorf("%w: Rho = %v, want a value in (−1, 1)", ErrParam, a.Rho)
+		return nil, fmt.Errorf("synth: AR.Generate: Rho = %v, want a value in (−1, 1): %w", a.Rho, ErrParam)
 	}
 	rng := newRand(a.Seed)
 	v := make([]float64, a.N)
@@ -50,7 +50,7 @@ func (m MA) Generate() ([]float64, error) {
 		return nil, err
 	}
 	if !(math.Abs(m.Theta) <= 1e150) {
-		return nil, fmt.Errorf("%w: synth: MA: Theta = %v, want |Theta| ≤ 1e150", ErrParam, m.Theta)
+		return nil, fmt.Errorf("synth: MA: Theta = %v, want |Theta| ≤ 1e150: %w", m.Theta, ErrParam)
 	}
 	rng := newRand(m.Seed)
 	v := make([]float64, m.N)

@@ -28,10 +28,10 @@ func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, synthSt
 
 func checkN(n int) error {
 	if n <= 0 {
-		return fmt.Errorf("%w: number of samples N = %d, want > 0", ErrParam, n)
+		return fmt.Errorf("synth: number of samples N = %d, want > 0: %w", n, ErrParam)
 	}
 	if n > MaxEntries {
-		return fmt.Errorf("%w: number of samples N = %d, limit %d", ErrTooLarge, n, MaxEntries)
+		return fmt.Errorf("synth: number of samples N = %d, limit %d: %w", n, MaxEntries, ErrTooLarge)
 	}
 	return nil
 }
@@ -62,7 +62,7 @@ func finiteRows(fn string, x *mat.Dense) error {
 
 func checkNoise(name string, v float64) error {
 	if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Errorf("%w: %s = %v, want a finite value ≥ 0", ErrParam, name, v)
+		return fmt.Errorf("synth: %s = %v, want a finite value ≥ 0: %w", name, v, ErrParam)
 	}
 	return nil
 }
@@ -127,16 +127,16 @@ func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err e
 		}
 		r, c := b.Centers.Dims()
 		if r == 0 || c == 0 {
-			return nil, nil, nil, fmt.Errorf("%w: Centers is %d×%d, want at least 1×1", ErrShape, r, c)
+			return nil, nil, nil, fmt.Errorf("synth: Blobs.Generate: Centers is %d×%d, want at least 1×1: %w", r, c, ErrShape)
 		}
 		if (b.K != 0 && b.K != r) || (b.Dim != 0 && b.Dim != c) {
-			return nil, nil, nil, fmt.Errorf("%w: Centers is %d×%d but K = %d, Dim = %d", ErrShape, r, c, b.K, b.Dim)
+			return nil, nil, nil, fmt.Errorf("synth: Blobs.Generate: Centers is %d×%d but K = %d, Dim = %d: %w", r, c, b.K, b.Dim, ErrShape)
 		}
 		centers = mat.DenseCopyOf(b.Centers)
 		for i := 0; i < r; i++ {
 			for j := 0; j < c; j++ {
 				if v := centers.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-					return nil, nil, nil, fmt.Errorf("%w: Centers[%d][%d] = %v is not finite", ErrParam, i, j, v)
+					return nil, nil, nil, fmt.Errorf("synth: Blobs.Generate: Centers[%d][%d] = %v is not finite: %w", i, j, v, ErrParam)
 				}
 			}
 		}
@@ -146,7 +146,7 @@ func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err e
 		d = cmp.Or(d, 2)
 		box = cmp.Or(box, 10)
 		if k < 0 || d < 0 {
-			return nil, nil, nil, fmt.Errorf("%w: K = %d, Dim = %d, want > 0", ErrParam, b.K, b.Dim)
+			return nil, nil, nil, fmt.Errorf("synth: Blobs.Generate: K = %d, Dim = %d, want > 0: %w", b.K, b.Dim, ErrParam)
 		}
 		if err := checkNoise("Box", box); err != nil {
 			return nil, nil, nil, err
@@ -228,7 +228,7 @@ func (c Circles) Generate() (*mat.Dense, []int, error) {
 	f := c.Factor
 	f = cmp.Or(f, 0.5)
 	if !(f > 0 && f < 1) {
-		return nil, nil, fmt.Errorf("%w: Factor = %v, want a value in (0, 1)", ErrParam, c.Factor)
+		return nil, nil, fmt.Errorf("synth: Circles.Generate: Factor = %v, want a value in (0, 1): %w", c.Factor, ErrParam)
 	}
 	if err := checkN(c.N); err != nil {
 		return nil, nil, err

@@ -8,7 +8,7 @@ import "fmt"
 // naming the point. Cost: len(xs) calls of f.
 func FuncSeries(name string, f func(float64) float64, xs []float64) (Series, error) {
 	if f == nil {
-		return Series{}, fmt.Errorf("%w: FuncSeries %q: nil function", ErrArg, name)
+		return Series{}, fmt.Errorf("viz: FuncSeries: FuncSeries %q: nil function: %w", name, ErrArg)
 	}
 	ys := make([]float64, len(xs))
 	for i, x := range xs {

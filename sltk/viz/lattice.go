@@ -23,14 +23,14 @@ func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Opt
 		return nil, err
 	}
 	if rows < 1 || cols < 1 {
-		return nil, fmt.Errorf("%w: Lattice with %d×%d nodes", ErrArg, rows, cols)
+		return nil, fmt.Errorf("viz: Lattice: Lattice with %d×%d nodes: %w", rows, cols, ErrArg)
 	}
 	w, err := points(prototypes, "prototypes")
 	if err != nil {
 		return nil, err
 	}
 	if rows > len(w) || cols > len(w) || len(w) != rows*cols { // rows·cols cannot wrap: both ≤ len(w)
-		return nil, fmt.Errorf("%w: %d prototypes for a %d×%d lattice", ErrShape, len(w), rows, cols)
+		return nil, fmt.Errorf("viz: Lattice: %d prototypes for a %d×%d lattice: %w", len(w), rows, cols, ErrShape)
 	}
 	f := NewFigure("", "", "")
 	if data != nil {
@@ -40,7 +40,7 @@ func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Opt
 		}
 		sc, err := plotter.NewScatter(xy)
 		if err != nil {
-			return nil, fmt.Errorf("%w: points: %v", ErrArg, err)
+			return nil, fmt.Errorf("viz: Lattice: points: %v: %w", err, ErrArg)
 		}
 		sc.GlyphStyle = draw.GlyphStyle{Color: color.NRGBA{0x99, 0x99, 0x99, 0x80},
 			Radius: pointRadius(len(xy)) * 0.7, Shape: draw.CircleGlyph{}}
@@ -57,7 +57,7 @@ func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Opt
 		}
 		l, err := plotter.NewLine(xy)
 		if err != nil {
-			return fmt.Errorf("%w: lattice line: %v", ErrArg, err)
+			return fmt.Errorf("viz: Lattice: lattice line: %v: %w", err, ErrArg)
 		}
 		l.LineStyle = line
 		f.Add(l)
@@ -83,7 +83,7 @@ func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Opt
 	}
 	nodes, err := plotter.NewScatter(w)
 	if err != nil {
-		return nil, fmt.Errorf("%w: prototypes: %v", ErrArg, err)
+		return nil, fmt.Errorf("viz: Lattice: prototypes: %v: %w", err, ErrArg)
 	}
 	nodes.GlyphStyle = draw.GlyphStyle{Color: Color(0), Radius: vg.Points(2.6), Shape: draw.CircleGlyph{}}
 	f.Add(nodes)

@@ -35,7 +35,7 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 		return nil, err
 	}
 	if len(series) == 0 {
-		return nil, fmt.Errorf("%w: Lines without series", ErrEmpty)
+		return nil, fmt.Errorf("viz: Lines: Lines without series: %w", ErrEmpty)
 	}
 	f := NewFigure("", "", "")
 	for si, s := range series {
@@ -44,10 +44,10 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			name = fmt.Sprintf("#%d", si)
 		}
 		if len(s.Y) == 0 {
-			return nil, fmt.Errorf("%w: series %s has no points", ErrEmpty, name)
+			return nil, fmt.Errorf("viz: Lines: series %s has no points: %w", name, ErrEmpty)
 		}
 		if s.X != nil && len(s.X) != len(s.Y) {
-			return nil, fmt.Errorf("%w: series %s has %d x and %d y values", ErrShape, name, len(s.X), len(s.Y))
+			return nil, fmt.Errorf("viz: Lines: series %s has %d x and %d y values: %w", name, len(s.X), len(s.Y), ErrShape)
 		}
 		xy := make(plotter.XYs, len(s.Y))
 		for i, y := range s.Y {
@@ -68,7 +68,7 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 		if !points {
 			l, err := plotter.NewLine(xy)
 			if err != nil {
-				return nil, fmt.Errorf("%w: series %s: %v", ErrArg, name, err)
+				return nil, fmt.Errorf("viz: Lines: series %s: %v: %w", name, err, ErrArg)
 			}
 			l.LineStyle = draw.LineStyle{Color: Color(si), Width: vg.Points(1.8)}
 			thumbs = append(thumbs, l)
@@ -77,7 +77,7 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 		if len(xy) <= markerLimit || points {
 			sc, err := plotter.NewScatter(xy)
 			if err != nil {
-				return nil, fmt.Errorf("%w: series %s: %v", ErrArg, name, err)
+				return nil, fmt.Errorf("viz: Lines: series %s: %v: %w", name, err, ErrArg)
 			}
 			sc.GlyphStyle = draw.GlyphStyle{Color: Color(si), Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
 			if points {
@@ -136,7 +136,7 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 		}
 		l, err := plotter.NewLine(xy)
 		if err != nil {
-			return nil, fmt.Errorf("%w: density: %v", ErrArg, err)
+			return nil, fmt.Errorf("density: %v: %w", err, ErrArg)
 		}
 		l.LineStyle = draw.LineStyle{Color: Color(3), Width: vg.Points(2)}
 		f.Add(l)
@@ -165,14 +165,14 @@ func Bars(categories []string, series []BarSeries, opts ...Option) (*Figure, err
 		return nil, err
 	}
 	if len(categories) == 0 {
-		return nil, fmt.Errorf("%w: Bars without categories", ErrEmpty)
+		return nil, fmt.Errorf("viz: Bars: Bars without categories: %w", ErrEmpty)
 	}
 	if len(series) == 0 {
-		return nil, fmt.Errorf("%w: Bars without series", ErrEmpty)
+		return nil, fmt.Errorf("viz: Bars: Bars without series: %w", ErrEmpty)
 	}
 	for si, s := range series {
 		if len(s.Values) != len(categories) {
-			return nil, fmt.Errorf("%w: series %d (%q) has %d values for %d categories", ErrShape, si, s.Name, len(s.Values), len(categories))
+			return nil, fmt.Errorf("viz: Bars: series %d (%q) has %d values for %d categories: %w", si, s.Name, len(s.Values), len(categories), ErrShape)
 		}
 		for i, v := range s.Values {
 			if err := finite(v, "series %d (%q) value %d", si, s.Name, i); err != nil {
@@ -276,10 +276,10 @@ const maxBins = 1 << 16
 func densityHistogram(sample []float64, bins int) (*plotter.Histogram, error) {
 	n := len(sample)
 	if n == 0 {
-		return nil, fmt.Errorf("%w: Histogram of an empty sample", ErrEmpty)
+		return nil, fmt.Errorf("viz: Histogram: Histogram of an empty sample: %w", ErrEmpty)
 	}
 	if bins < 0 {
-		return nil, fmt.Errorf("%w: Histogram: bins = %d, want in [0, %d]", ErrArg, bins, maxBins)
+		return nil, fmt.Errorf("viz: Histogram: Histogram: bins = %d, want in [0, %d]: %w", bins, maxBins, ErrArg)
 	}
 	if bins > maxBins {
 		return nil, fmt.Errorf("viz: Histogram: bins = %d, limit %d: %w", bins, maxBins, errs.ErrTooLarge)
@@ -299,7 +299,7 @@ func densityHistogram(sample []float64, bins int) (*plotter.Histogram, error) {
 	}
 	width := (hi - lo) / float64(bins)
 	if math.IsInf(hi-lo, 0) || width == 0 {
-		return nil, fmt.Errorf("%w: Histogram: sample range [%g, %g] in %d bins cannot be drawn", ErrNotFinite, lo, hi, bins)
+		return nil, fmt.Errorf("viz: Histogram: Histogram: sample range [%g, %g] in %d bins cannot be drawn: %w", lo, hi, bins, ErrNotFinite)
 	}
 	h := &plotter.Histogram{Bins: make([]plotter.HistogramBin, bins), Width: width}
 	for i := range h.Bins {

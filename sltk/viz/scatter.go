@@ -17,7 +17,7 @@ import (
 // finite reports an error wrapping ErrNotFinite if v is NaN or ±Inf; where says which value.
 func finite(v float64, where string, args ...any) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Errorf("%w: %s is %g", ErrNotFinite, fmt.Sprintf(where, args...), v)
+		return fmt.Errorf("viz: %s is %g: %w", fmt.Sprintf(where, args...), v, ErrNotFinite)
 	}
 	return nil
 }
@@ -26,14 +26,14 @@ func finite(v float64, where string, args ...any) error {
 // and only finite entries. what names the argument in error messages.
 func points(x mat.Matrix, what string) (plotter.XYs, error) {
 	if check.IsNil(x) {
-		return nil, fmt.Errorf("%w: %s is nil", ErrEmpty, what)
+		return nil, fmt.Errorf("viz: %s is nil: %w", what, ErrEmpty)
 	}
 	n, d := x.Dims()
 	if n == 0 || d == 0 {
-		return nil, fmt.Errorf("%w: %s has no rows", ErrEmpty, what)
+		return nil, fmt.Errorf("viz: %s has no rows: %w", what, ErrEmpty)
 	}
 	if d != 2 {
-		return nil, fmt.Errorf("%w: %s is %d×%d, want n×2 (one point per row)", ErrShape, what, n, d)
+		return nil, fmt.Errorf("viz: %s is %d×%d, want n×2 (one point per row): %w", what, n, d, ErrShape)
 	}
 	xy := make(plotter.XYs, n)
 	for i := range n {
@@ -81,7 +81,7 @@ func Scatter(x mat.Matrix, opts ...Option) (*Figure, error) {
 	f := NewFigure("", "", "")
 	s, err := plotter.NewScatter(xy)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrArg, err)
+		return nil, fmt.Errorf("viz: Scatter: %v: %w", err, ErrArg)
 	}
 	s.GlyphStyle = draw.GlyphStyle{Color: translucent(Color(0), 0.75), Radius: pointRadius(len(xy)), Shape: draw.CircleGlyph{}}
 	f.Add(s)
@@ -112,7 +112,7 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 		return nil, err
 	}
 	if len(labels) != len(xy) {
-		return nil, fmt.Errorf("%w: %d labels for %d points", ErrShape, len(labels), len(xy))
+		return nil, fmt.Errorf("viz: ScatterLabels: %d labels for %d points: %w", len(labels), len(xy), ErrShape)
 	}
 	var cxy plotter.XYs
 	if centroids != nil {
@@ -135,7 +135,7 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 	for _, k := range keys {
 		s, err := plotter.NewScatter(byLabel[k])
 		if err != nil {
-			return nil, fmt.Errorf("%w: label %d: %v", ErrArg, k, err)
+			return nil, fmt.Errorf("viz: ScatterLabels: label %d: %v: %w", k, err, ErrArg)
 		}
 		s.GlyphStyle = glyphFor(k, r)
 		s.GlyphStyle.Color = translucent(s.GlyphStyle.Color, 0.8)
@@ -148,7 +148,7 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 		for k, c := range cxy {
 			s, err := plotter.NewScatter(plotter.XYs{c})
 			if err != nil {
-				return nil, fmt.Errorf("%w: centroid %d: %v", ErrArg, k, err)
+				return nil, fmt.Errorf("viz: ScatterLabels: centroid %d: %v: %w", k, err, ErrArg)
 			}
 			s.GlyphStyle = draw.GlyphStyle{Color: Color(k), Radius: vg.Points(7), Shape: centroidGlyph{}}
 			f.Add(s)
