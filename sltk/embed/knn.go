@@ -30,11 +30,7 @@ var (
 func rowsOf(fn string, x mat.Matrix) ([][]float64, error) {
 	data, p, d, err := check.Rows("x", x)
 	if err != nil {
-		sentinel := ErrEmpty
-		if err.Fault == check.NotFinite {
-			sentinel = ErrNotFinite
-		}
-		return nil, fmt.Errorf("%w: embed: %s: %v", sentinel, fn, err)
+		return nil, fmt.Errorf("embed: %s: %w", fn, err)
 	}
 	rows := make([][]float64, p)
 	for i := range rows {

@@ -22,7 +22,7 @@ func StringLabels(df dataframe.DataFrame, col string) ([]string, error) {
 	if df.Err != nil {
 		return nil, fmt.Errorf("frame: StringLabels: %v: %w", df.Err, ErrBadFrame)
 	}
-	if err := checkColumns(df, []string{col}); err != nil {
+	if err := checkColumns("StringLabels", df, []string{col}); err != nil {
 		return nil, err
 	}
 	if df.Nrow() == 0 {
@@ -37,7 +37,7 @@ func StringLabels(df dataframe.DataFrame, col string) ([]string, error) {
 	}
 	for i, r := range s.Records() {
 		if na[i] {
-			return nil, cellError(ErrMissing, col, i, "missing label")
+			return nil, cellError("StringLabels", ErrMissing, col, i, "missing label")
 		}
 		if floats != nil {
 			r = strconv.FormatFloat(floats[i], 'g', -1, 64)
@@ -77,7 +77,7 @@ func IntLabels(df dataframe.DataFrame, col string, levels ...string) (y []int, c
 	for i, v := range vals {
 		k, ok := code[v]
 		if !ok {
-			return nil, nil, cellError(ErrLevel, col, i, fmt.Sprintf("%s is not one of the levels %s", quote(v), quoteAll(levels)))
+			return nil, nil, cellError("IntLabels", ErrLevel, col, i, fmt.Sprintf("%s is not one of the levels %s", quote(v), quoteAll(levels)))
 		}
 		y[i] = k
 	}
@@ -156,7 +156,7 @@ func XY(df dataframe.DataFrame, label string, levels ...string) (x *mat.Dense, y
 	if df.Err != nil {
 		return nil, nil, nil, fmt.Errorf("frame: XY: %v: %w", df.Err, ErrBadFrame)
 	}
-	if err := checkColumns(df, []string{label}); err != nil {
+	if err := checkColumns("XY", df, []string{label}); err != nil {
 		return nil, nil, nil, err
 	}
 	var features []string
@@ -188,7 +188,7 @@ func DropMissing(df dataframe.DataFrame, cols ...string) (dataframe.DataFrame, e
 	if len(cols) == 0 {
 		cols = df.Names()
 	}
-	if err := checkColumns(df, cols); err != nil {
+	if err := checkColumns("DropMissing", df, cols); err != nil {
 		return dataframe.DataFrame{}, err
 	}
 	keep := make([]bool, df.Nrow())

@@ -60,7 +60,7 @@ func LogDet(h mat.Symmetric) (float64, error) {
 		if eig.Factorize(h, false) {
 			detail = fmt.Sprintf(" (smallest eigenvalue %.3g)", eig.Values(nil)[0])
 		}
-		return 0, fmt.Errorf("%w%s", ErrSingular, detail)
+		return 0, fmt.Errorf("laplace: LogDet: H is not positive definite%s: %w", detail, ErrSingular)
 	}
 	return ch.LogDet(), nil
 }

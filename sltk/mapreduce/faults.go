@@ -53,15 +53,15 @@ func (ms Master) Run(docs []string) (SimReport, error) {
 	case ms.Workers < 1 || nr < 1:
 		return SimReport{}, fmt.Errorf("mapreduce: Master.Run: Workers = %d, Reduce = %d, want ≥ 1: %w", ms.Workers, nr, ErrParam)
 	case nm+nr > maxSimTasks || ms.Workers > maxSimTasks || len(ms.Failures) > maxSimTasks:
-		return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: %d documents + %d reduce tasks, %d workers, "+
-			"%d failures; limit %d each", ErrTooLarge, nm, nr, ms.Workers, len(ms.Failures), maxSimTasks)
+		return SimReport{}, fmt.Errorf("mapreduce: Master.Run: %d documents + %d reduce tasks, %d workers, "+
+			"%d failures; limit %d each: %w", nm, nr, ms.Workers, len(ms.Failures), maxSimTasks, ErrTooLarge)
 	}
 	byTick := map[int][]Failure{} // each tick looks only at its own failures
 	for i, f := range ms.Failures {
 		byTick[f.At] = append(byTick[f.At], f)
 		if f.Worker >= ms.Workers || f.At < 0 {
-			return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: Failures[%d] = {Worker: %d, At: %d}, "+
-				"want Worker < %d (or < 0 for the master) and At ≥ 0", ErrParam, i, f.Worker, f.At, ms.Workers)
+			return SimReport{}, fmt.Errorf("mapreduce: Master.Run: Failures[%d] = {Worker: %d, At: %d}, "+
+				"want Worker < %d (or < 0 for the master) and At ≥ 0: %w", i, f.Worker, f.At, ms.Workers, ErrParam)
 		}
 	}
 	const idle, running, done = 0, 1, 2
@@ -76,7 +76,7 @@ func (ms Master) Run(docs []string) (SimReport, error) {
 	for tick := 0; ; tick++ {
 		for _, f := range byTick[tick] {
 			if f.Worker < 0 {
-				return rep, fmt.Errorf("%w (tick %d)", ErrAborted, tick)
+				return rep, fmt.Errorf("mapreduce: Master.Run: the master failed at tick %d: %w", tick, ErrAborted)
 			}
 			if !alive[f.Worker] {
 				continue

@@ -162,8 +162,8 @@ func OptimizeShares(m []float64, idx [][]int, k, s int) ([]int, float64, error) 
 		leaf += len(ix)
 	}
 	if work := count * float64(k*len(divisors)+leaf); work > maxShareWork {
-		return nil, 0, fmt.Errorf("%w: mapreduce: OptimizeShares: %g factorisations of s = %d into %d shares "+
-			"(%g steps), limit %d steps", ErrTooLarge, count, s, k, work, maxShareWork)
+		return nil, 0, fmt.Errorf("mapreduce: OptimizeShares: %g factorisations of s = %d into %d shares "+
+			"(%g steps), limit %d steps: %w", count, s, k, work, maxShareWork, ErrTooLarge)
 	}
 	best, bestLoad := []int(nil), math.Inf(1)
 	cur := make([]int, k)

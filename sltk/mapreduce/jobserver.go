@@ -130,8 +130,8 @@ func StartJobServer(ctx context.Context) (*JobServer, error) {
 		return nil, fmt.Errorf("mapreduce: StartJobServer: %v: %w", err, ErrEngine)
 	} else if len(open) > 0 {
 		j.Close()
-		return nil, fmt.Errorf("%w: mapreduce: StartJobServer: %s listens beyond loopback on %v "+
-			"(built without the loopback overlay?)", ErrEngine, bin, open)
+		return nil, fmt.Errorf("mapreduce: StartJobServer: %s listens beyond loopback on %v "+
+			"(built without the loopback overlay?): %w", bin, open, ErrEngine)
 	}
 	return j, nil
 }

@@ -57,7 +57,7 @@ func voteStumps(fn string, stumps []Stump, alphas []float64, x mat.Matrix) ([]in
 	}
 	data, n, d, cerr := check.Rows("x", x)
 	if cerr != nil {
-		return nil, fmt.Errorf("%w: online: %s: %v", checkSentinel(cerr), fn, cerr)
+		return nil, fmt.Errorf("online: %s: %w", fn, cerr)
 	}
 	for t, h := range stumps {
 		if h.Feature < 0 || h.Feature >= d {
@@ -150,7 +150,7 @@ func (a AdaBoost) Fit(x mat.Matrix, y []int) (*AdaBoostResult, error) {
 func checkBoostData(fn string, x mat.Matrix, y []int) (*mat.Dense, error) {
 	n, d, cerr := check.Matrix("x", x)
 	if cerr != nil {
-		return nil, fmt.Errorf("%w: online: %s: %v", checkSentinel(cerr), fn, cerr)
+		return nil, fmt.Errorf("online: %s: %w", fn, cerr)
 	}
 	if len(y) != n {
 		return nil, fmt.Errorf("online: %s: x is %d×%d, %d labels: %w", fn, n, d, len(y), ErrShape)
@@ -163,20 +163,12 @@ func checkBoostData(fn string, x mat.Matrix, y []int) (*mat.Dense, error) {
 	return mat.DenseCopyOf(x), nil
 }
 
-// checkSentinel maps a fault of internal/check to the sentinel it wraps.
-func checkSentinel(e *check.Error) error {
-	if e.Fault == check.NotFinite {
-		return ErrNotFinite
-	}
-	return ErrEmpty
-}
-
 // table validates a loss or reward table (not nil, not empty, finite) and returns its
 // dimensions.
 func table(fn, name string, m mat.Matrix) (rows, cols int, err error) {
 	rows, cols, cerr := check.Matrix(name, m)
 	if cerr != nil {
-		return 0, 0, fmt.Errorf("%w: online: %s: %v", checkSentinel(cerr), fn, cerr)
+		return 0, 0, fmt.Errorf("online: %s: %w", fn, cerr)
 	}
 	return rows, cols, nil
 }

@@ -143,11 +143,7 @@ func (st *Standardization) check(fn string) error {
 func rows(fn string, x mat.Matrix) ([]float64, int, int, error) {
 	data, n, d, e := check.Rows("x", x)
 	if e != nil {
-		sentinel := ErrEmpty
-		if e.Fault == check.NotFinite {
-			sentinel = ErrNotFinite
-		}
-		return nil, 0, 0, fmt.Errorf("%w: preprocess: %s: %v", sentinel, fn, e)
+		return nil, 0, 0, fmt.Errorf("preprocess: %s: %w", fn, e)
 	}
 	return data, n, d, nil
 }

@@ -5,13 +5,14 @@
 package assign
 
 import (
-	"errors"
 	"fmt"
 	"math"
+
+	"github.com/sltk-book/sltk/sltk/errs"
 )
 
-// ErrInput reports an empty, ragged or non-finite cost matrix.
-var ErrInput = errors.New("assign: invalid cost matrix")
+// ErrInput reports an empty, ragged or non-finite cost matrix; it is an errs.ErrParam.
+var ErrInput = errs.New("assign: invalid cost matrix", errs.ErrParam)
 
 // Hungarian solves the linear assignment problem of an n×m cost matrix: it returns match with
 // match[i] the column given to row i, all columns distinct, such that Σ_i cost[i][match[i]] is
