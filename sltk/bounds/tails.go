@@ -53,9 +53,9 @@ func PairwiseMean(sigma2, c float64, n int) (float64, error) {
 	return finite("PairwiseMean", sigma2/(c*c*float64(n)))
 }
 
-func chernoffArgs(mu, c float64) error {
+func chernoffArgs(fn string, mu, c float64) error {
 	if bad(mu) || bad(c) || mu < 0 || c < 0 || c > 1 {
-		return fmt.Errorf("bounds: Chernoff needs μ ≥ 0 and 0 ≤ c ≤ 1, got μ = %v, c = %v: %w", mu, c, ErrParam)
+		return fmt.Errorf("bounds: %s: Chernoff needs μ ≥ 0 and 0 ≤ c ≤ 1, got μ = %v, c = %v: %w", fn, mu, c, ErrParam)
 	}
 	return nil
 }
@@ -63,7 +63,7 @@ func chernoffArgs(mu, c float64) error {
 // ChernoffUpper returns e^{−μc²/3}, the bound on Pr(X ≥ (1+c)μ) for a sum X of independent
 // {0,1} variables with mean μ, 0 ≤ c ≤ 1 (§2.2). Cost O(1).
 func ChernoffUpper(mu, c float64) (float64, error) {
-	if err := chernoffArgs(mu, c); err != nil {
+	if err := chernoffArgs("ChernoffUpper", mu, c); err != nil {
 		return 0, err
 	}
 	return math.Exp(-mu * c * c / 3), nil
@@ -71,7 +71,7 @@ func ChernoffUpper(mu, c float64) (float64, error) {
 
 // ChernoffLower returns e^{−μc²/2}, the bound on Pr(X ≤ (1−c)μ) (§2.2). Cost O(1).
 func ChernoffLower(mu, c float64) (float64, error) {
-	if err := chernoffArgs(mu, c); err != nil {
+	if err := chernoffArgs("ChernoffLower", mu, c); err != nil {
 		return 0, err
 	}
 	return math.Exp(-mu * c * c / 2), nil
@@ -79,7 +79,7 @@ func ChernoffLower(mu, c float64) (float64, error) {
 
 // ChernoffTwoSided returns 2e^{−μc²/3}, the bound on Pr(|X − μ| ≥ cμ) of Cor. 2.6. Cost O(1).
 func ChernoffTwoSided(mu, c float64) (float64, error) {
-	if err := chernoffArgs(mu, c); err != nil {
+	if err := chernoffArgs("ChernoffTwoSided", mu, c); err != nil {
 		return 0, err
 	}
 	return math.Min(1, 2*math.Exp(-mu*c*c/3)), nil

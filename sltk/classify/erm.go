@@ -21,11 +21,11 @@ const MaxLPCells = 1 << 24
 // algorithms exist (Khachiyan, Thm 1.8), the simplex method is fast in practice. The dense
 // tableau is limited to MaxLPCells entries (ErrTooLarge beyond, about n ≤ 4000 examples).
 func ERMLP(x mat.Matrix, y []int) ([]float64, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("ERMLP", x)
 	if err != nil {
 		return nil, err
 	}
-	ys, err := signs(y, n)
+	ys, err := signs("ERMLP", y, n)
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ func EmpiricalError(h Hypothesis, x mat.Matrix, y []int) (float64, error) {
 	if h == nil {
 		return 0, fmt.Errorf("classify: EmpiricalError: nil hypothesis: %w", ErrParam)
 	}
-	n, _, err := checkX(x)
+	n, _, err := checkX("EmpiricalError", x)
 	if err != nil {
 		return 0, err
 	}

@@ -133,17 +133,17 @@ var _ sltk.Classifier = (*KNNModel)(nil)
 const MaxLabel = 1<<20 - 1
 
 // checkLabels validates n class labels in [0, MaxLabel] and returns K = max label + 1.
-func checkLabels(y []int, n int) (int, error) {
+func checkLabels(fn string, y []int, n int) (int, error) {
 	if len(y) != n {
-		return 0, fmt.Errorf("classify: %d labels for %d rows: %w", len(y), n, ErrShape)
+		return 0, fmt.Errorf("classify: %s: %d labels for %d rows: %w", fn, len(y), n, ErrShape)
 	}
 	k := 0
 	for i, v := range y {
 		switch {
 		case v < 0:
-			return 0, fmt.Errorf("classify: y[%d] = %d, labels must be in [0, K): %w", i, v, ErrLabel)
+			return 0, fmt.Errorf("classify: %s: y[%d] = %d, labels must be in [0, K): %w", fn, i, v, ErrLabel)
 		case v > MaxLabel:
-			return 0, fmt.Errorf("classify: y[%d] = %d, at most %d: %w", i, v, MaxLabel, ErrTooLarge)
+			return 0, fmt.Errorf("classify: %s: y[%d] = %d, at most %d: %w", fn, i, v, MaxLabel, ErrTooLarge)
 		}
 		k = max(k, v+1)
 	}
@@ -152,11 +152,11 @@ func checkLabels(y []int, n int) (int, error) {
 
 // Fit stores the training data (and builds the k-d tree, O(n log n)).
 func (c KNN) Fit(x mat.Matrix, y []int) (*KNNModel, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("KNN.Fit", x)
 	if err != nil {
 		return nil, err
 	}
-	classes, err := checkLabels(y, n)
+	classes, err := checkLabels("KNN.Fit", y, n)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +255,7 @@ func (m *KNNModel) Predict(x mat.Matrix) ([]int, error) {
 	if m == nil || m.x == nil {
 		return nil, ErrNotFitted
 	}
-	n, d, err := checkX(x)
+	n, d, err := checkX("KNNModel.Predict", x)
 	if err != nil {
 		return nil, err
 	}

@@ -184,11 +184,11 @@ func (o *logisticObjective) problem(p int) optimize.Problem {
 // magnitude give ErrNotFinite ("rescale the data"): the gradient sums n products of them. Cost
 // O(n·d) per function evaluation; the result does not depend on the number of cores.
 func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("LogisticRegression.Fit", x)
 	if err != nil {
 		return nil, err
 	}
-	s, err := signs(y, n)
+	s, err := signs("LogisticRegression.Fit", y, n)
 	if err != nil {
 		return nil, err
 	}
@@ -238,7 +238,7 @@ func (m *LogisticModel) Prob(x mat.Matrix) ([]float64, error) {
 	if m == nil || m.W == nil {
 		return nil, ErrNotFitted
 	}
-	n, d, err := checkX(x)
+	n, d, err := checkX("LogisticModel.Prob", x)
 	if err != nil {
 		return nil, err
 	}

@@ -36,9 +36,9 @@ func MinimalTree(x mat.Matrix, y []int, features []Feature) (*Tree, error) {
 			features[j] = Feature{Name: fmt.Sprintf("X%d", j+1), Values: []string{"0", "1"}}
 		}
 	}
-	xd, feats, k, err := checkTreeData(x, y, features, nil)
+	xd, feats, k, err := checkTreeData("MinimalTree", x, y, features, nil)
 	if err != nil {
-		return nil, fmt.Errorf("classify: MinimalTree: %w", err)
+		return nil, err
 	}
 	n, _ := xd.Dims()
 	if n > maxMinimalExamples {

@@ -43,11 +43,11 @@ var _ sltk.Classifier = (*PerceptronResult)(nil)
 // float64 is ErrNotFinite ("rescale the data"): its sign, which drives the updates, would be a
 // guess. Cost O(n·d) per sweep.
 func (p Perceptron) Fit(x mat.Matrix, y []int) (*PerceptronResult, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("Perceptron.Fit", x)
 	if err != nil {
 		return nil, err
 	}
-	ys, err := signs(y, n)
+	ys, err := signs("Perceptron.Fit", y, n)
 	if err != nil {
 		return nil, err
 	}

@@ -32,7 +32,7 @@ func (r Rectangle) Contains(x []float64) bool {
 // Predict labels each row of x: 1 inside the rectangle, 0 outside, so a fitted rectangle is an
 // sltk.Classifier. Cost O(n·d).
 func (r Rectangle) Predict(x mat.Matrix) ([]int, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("Rectangle.Predict", x)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +76,7 @@ func (r Rectangle) Area() float64 {
 // target is a rectangle this box lies inside it, so it is consistent with the sample. Labels
 // must be 0 or 1. Cost O(n·d).
 func FitRectangle(x mat.Matrix, y []int) (Rectangle, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("FitRectangle", x)
 	if err != nil {
 		return Rectangle{}, err
 	}
@@ -114,7 +114,7 @@ func FitRectangle(x mat.Matrix, y []int) (Rectangle, error) {
 // At most 20 points. The VC dimension of rectangles in the plane is 4: the "diamond" is
 // shattered, no 5 points are.
 func ShatteredByRectangles(x mat.Matrix) (bool, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("ShatteredByRectangles", x)
 	if err != nil {
 		return false, err
 	}

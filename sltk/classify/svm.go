@@ -147,11 +147,11 @@ type HardMarginSVM struct {
 // overflow, are ErrNotFinite ("rescale the data"). Cost O(n·d) per sweep; the number of sweeps
 // grows as the margin shrinks.
 func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
-	n, _, err := checkX(x)
+	n, _, err := checkX("HardMarginSVM.Fit", x)
 	if err != nil {
 		return nil, err
 	}
-	ys, err := signs(y, n)
+	ys, err := signs("HardMarginSVM.Fit", y, n)
 	if err != nil {
 		return nil, err
 	}
@@ -232,11 +232,11 @@ type SVM struct {
 // MaxIter it returns the current machine with Converged = false. Entries beyond 1e150 are
 // ErrNotFinite ("rescale the data"). Cost O(n·d) per sweep.
 func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
-	n, _, err := checkX(x)
+	n, _, err := checkX("SVM.Fit", x)
 	if err != nil {
 		return nil, err
 	}
-	ys, err := signs(y, n)
+	ys, err := signs("SVM.Fit", y, n)
 	if err != nil {
 		return nil, err
 	}

@@ -119,18 +119,18 @@ type grower struct {
 }
 
 // checkTreeData validates the data against the feature descriptions.
-func checkTreeData(x mat.Matrix, y []int, feats []Feature, classes []string) (*mat.Dense, []Feature, int, error) {
-	n, d, err := checkX(x)
+func checkTreeData(fn string, x mat.Matrix, y []int, feats []Feature, classes []string) (*mat.Dense, []Feature, int, error) {
+	n, d, err := checkX(fn, x)
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	k, err := checkLabels(y, n)
+	k, err := checkLabels(fn, y, n)
 	if err != nil {
 		return nil, nil, 0, err
 	}
 	if classes != nil {
 		if k > len(classes) {
-			return nil, nil, 0, fmt.Errorf("classify: label %d but only %d class names: %w", k-1, len(classes), ErrLabel)
+			return nil, nil, 0, fmt.Errorf("classify: %s: label %d but only %d class names: %w", fn, k-1, len(classes), ErrLabel)
 		}
 		k = len(classes)
 	}
@@ -141,7 +141,7 @@ func checkTreeData(x mat.Matrix, y []int, feats []Feature, classes []string) (*m
 		}
 	}
 	if len(feats) != d {
-		return nil, nil, 0, fmt.Errorf("classify: %d feature descriptions for %d columns: %w", len(feats), d, ErrShape)
+		return nil, nil, 0, fmt.Errorf("classify: %s: %d feature descriptions for %d columns: %w", fn, len(feats), d, ErrShape)
 	}
 	xd := dense(x)
 	for j, f := range feats {
@@ -149,12 +149,12 @@ func checkTreeData(x mat.Matrix, y []int, feats []Feature, classes []string) (*m
 			continue
 		}
 		if len(f.Values) == 0 {
-			return nil, nil, 0, fmt.Errorf("classify: categorical feature %q has an empty domain: %w", f.Name, ErrParam)
+			return nil, nil, 0, fmt.Errorf("classify: %s: categorical feature %q has an empty domain: %w", fn, f.Name, ErrParam)
 		}
 		for i := 0; i < n; i++ {
 			v := xd.At(i, j)
 			if v != math.Trunc(v) || v < 0 || v >= float64(len(f.Values)) {
-				return nil, nil, 0, fmt.Errorf("classify: x[%d,%d] = %v is not a value index of %q (0..%d): %w", i, j, v, f.Name, len(f.Values)-1, ErrLabel)
+				return nil, nil, 0, fmt.Errorf("classify: %s: x[%d,%d] = %v is not a value index of %q (0..%d): %w", fn, i, j, v, f.Name, len(f.Values)-1, ErrLabel)
 			}
 		}
 	}
@@ -163,7 +163,7 @@ func checkTreeData(x mat.Matrix, y []int, feats []Feature, classes []string) (*m
 
 // Fit grows the tree on x (n×d) with labels y in [0, K).
 func (dt DecisionTree) Fit(x mat.Matrix, y []int) (*Tree, error) {
-	xd, feats, k, err := checkTreeData(x, y, dt.Features, dt.Classes)
+	xd, feats, k, err := checkTreeData("DecisionTree.Fit", x, y, dt.Features, dt.Classes)
 	if err != nil {
 		return nil, err
 	}
@@ -508,7 +508,7 @@ func (t *Tree) Predict(x mat.Matrix) ([]int, error) {
 	if err := t.check(); err != nil {
 		return nil, err
 	}
-	n, _, err := checkX(x)
+	n, _, err := checkX("Tree.Predict", x)
 	if err != nil {
 		return nil, err
 	}
@@ -670,14 +670,14 @@ func (t *Tree) Prune(x mat.Matrix, y []int) (*Tree, error) {
 	if err := t.check(); err != nil {
 		return nil, err
 	}
-	n, d, err := checkX(x)
+	n, d, err := checkX("Tree.Prune", x)
 	if err != nil {
 		return nil, err
 	}
 	if d != len(t.Features) {
 		return nil, fmt.Errorf("classify: Tree.Prune: x has %d columns, tree has %d features: %w", d, len(t.Features), ErrShape)
 	}
-	if _, err := checkLabels(y, n); err != nil {
+	if _, err := checkLabels("Tree.Prune", y, n); err != nil {
 		return nil, err
 	}
 	root := cloneNode(t.Root)
@@ -743,7 +743,7 @@ func cloneNode(nd *Node) *Node {
 // are the numbers the greedy learner compares at the root (the seed's worked examples in §1.3
 // and §2.3). Features that do not separate the sample get gain 0. Cost O(n·d·K) after sorting.
 func (dt DecisionTree) Gains(x mat.Matrix, y []int) ([]float64, error) {
-	xd, feats, k, err := checkTreeData(x, y, dt.Features, dt.Classes)
+	xd, feats, k, err := checkTreeData("DecisionTree.Gains", x, y, dt.Features, dt.Classes)
 	if err != nil {
 		return nil, err
 	}

@@ -115,7 +115,7 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	if k <= 0 || k > data.n {
 		return nil, fmt.Errorf("cluster: KMeans.Fit: K = %d, want 1 ≤ K ≤ n = %d: %w", k, data.n, ErrParam)
 	}
-	given, err := kmCheckInit(km.Init, km.Centroids, k, data.d)
+	given, err := kmCheckInit("KMeans.Fit", km.Init, km.Centroids, k, data.d)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +140,7 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 		restarts = 1
 	}
 	maxIter = cmp.Or(maxIter, 300)
-	workers, err := kmWorkers(km.Workers)
+	workers, err := kmWorkers("KMeans.Fit", km.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +149,7 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	costs := make([]float64, restarts)
 	for r := range restarts {
 		rng := rand.New(rand.NewPCG(km.Seed, kmInitStream+uint64(r)))
-		cent, err := kmInitCentroids(e, km.Init, given, rng)
+		cent, err := kmInitCentroids("KMeans.Fit", e, km.Init, given, rng)
 		if err != nil {
 			return nil, err
 		}
@@ -164,15 +164,15 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	return best, nil
 }
 
-func kmCheckInit(m KMeansInit, c mat.Matrix, k, d int) ([]float64, error) {
+func kmCheckInit(fn string, m KMeansInit, c mat.Matrix, k, d int) ([]float64, error) {
 	if m == KMeansGiven {
-		return kmCentroidSlice(c, k, d)
+		return kmCentroidSlice(fn, c, k, d)
 	}
 	if !check.IsNil(c) {
-		return nil, fmt.Errorf("cluster: Centroids are set but Init is %v; use Init: KMeansGiven: %w", m, ErrParam)
+		return nil, fmt.Errorf("cluster: %s: Centroids are set but Init is %v; use Init: KMeansGiven: %w", fn, m, ErrParam)
 	}
 	if m < KMeansPlusPlus || m > KMeansMeanNoise {
-		return nil, fmt.Errorf("cluster: Init = %d is not a known initialisation: %w", int(m), ErrParam)
+		return nil, fmt.Errorf("cluster: %s: Init = %d is not a known initialisation: %w", fn, int(m), ErrParam)
 	}
 	return nil, nil
 }

@@ -79,33 +79,33 @@ func kmPrepare(x mat.Matrix) (kmData, error) {
 
 // kmCentroidSlice checks that c is k×d and finite, with entries small enough to square
 // (|v| ≤ check.MaxAbs), and returns a row-major copy.
-func kmCentroidSlice(c mat.Matrix, k, d int) ([]float64, error) {
+func kmCentroidSlice(fn string, c mat.Matrix, k, d int) ([]float64, error) {
 	if check.IsNil(c) {
-		return nil, fmt.Errorf("cluster: centroids are nil, want %d×%d: %w", k, d, ErrShape)
+		return nil, fmt.Errorf("cluster: %s: centroids are nil, want %d×%d: %w", fn, k, d, ErrShape)
 	}
 	r, cols := c.Dims()
 	if r != k || cols != d {
-		return nil, fmt.Errorf("cluster: centroids are %d×%d, want %d×%d (k×d): %w", r, cols, k, d, ErrShape)
+		return nil, fmt.Errorf("cluster: %s: centroids are %d×%d, want %d×%d (k×d): %w", fn, r, cols, k, d, ErrShape)
 	}
 	out := make([]float64, k*d)
 	for i := 0; i < k; i++ {
 		for j := 0; j < d; j++ {
 			v := c.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("cluster: centroid %d, column %d is %v: %w", i, j, v, ErrNotFinite)
+				return nil, fmt.Errorf("cluster: %s: centroid %d, column %d is %v: %w", fn, i, j, v, ErrNotFinite)
 			}
 			out[i*d+j] = v
 		}
 	}
 	if err := check.Squarable("centroids", out, d); err != nil {
-		return nil, fmt.Errorf("cluster: %w", err)
+		return nil, fmt.Errorf("cluster: %s: %w", fn, err)
 	}
 	return out, nil
 }
 
-func kmWorkers(w int) (int, error) {
+func kmWorkers(fn string, w int) (int, error) {
 	if w < 0 {
-		return 0, fmt.Errorf("cluster: Workers = %d, want ≥ 0 (0 means GOMAXPROCS): %w", w, ErrParam)
+		return 0, fmt.Errorf("cluster: %s: Workers = %d, want ≥ 0 (0 means GOMAXPROCS): %w", fn, w, ErrParam)
 	}
 	w = cmp.Or(w, runtime.GOMAXPROCS(0))
 	return w, nil
@@ -393,11 +393,11 @@ func Assign(x, centroids mat.Matrix) (labels []int, cost float64, err error) {
 	if k == 0 {
 		return nil, 0, fmt.Errorf("cluster: Assign: no centroids: %w", ErrParam)
 	}
-	cent, err := kmCentroidSlice(centroids, k, data.d)
+	cent, err := kmCentroidSlice("Assign", centroids, k, data.d)
 	if err != nil {
 		return nil, 0, err
 	}
-	w, _ := kmWorkers(0)
+	w, _ := kmWorkers("Assign", 0)
 	e := kmNewEngine(data, k, w)
 	e.assign(cent)
 	return e.labels, e.cost, nil

@@ -121,7 +121,7 @@ func BenchmarkAssignForms(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cent, _ := kmCentroidSlice(init, k, d)
+	cent, _ := kmCentroidSlice("KMeans.Fit", init, k, d)
 	b.Run("direct", func(b *testing.B) {
 		e := kmNewEngine(data, k, 1)
 		b.ReportAllocs()

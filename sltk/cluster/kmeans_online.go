@@ -64,7 +64,7 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	if k <= 0 || k > n {
 		return nil, fmt.Errorf("cluster: OnlineKMeans.Fit: K = %d, want 1 ≤ K ≤ n = %d: %w", k, n, ErrParam)
 	}
-	given, err := kmCheckInit(ok.Init, ok.Centroids, k, d)
+	given, err := kmCheckInit("OnlineKMeans.Fit", ok.Init, ok.Centroids, k, d)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	if err := onlineSize("OnlineKMeans", epochs, n); err != nil {
 		return nil, err
 	}
-	workers, err := kmWorkers(ok.Workers)
+	workers, err := kmWorkers("OnlineKMeans.Fit", ok.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	wins := make([]int, k)
 	start := make([]float64, k*d)
 	res := &KMeansResult{Trace: make([]float64, 0, min(epochs, 64))}
-	cent, err := kmOnline(e, ok.Init, given, ok.Seed, epochs, func(step int, xi, cent []float64) {
+	cent, err := kmOnline("OnlineKMeans.Fit", e, ok.Init, given, ok.Seed, epochs, func(step int, xi, cent []float64) {
 		if step%n == 0 { // the first visit of an epoch: remember where the centroids started
 			copy(start, cent)
 		}

@@ -25,13 +25,13 @@ type pwData struct {
 	scale float64 // mean observed off-diagonal dissimilarity (1 if all are 0)
 }
 
-func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
+func pwPrepare(fn string, dm mat.Matrix, allowMissing bool) (*pwData, error) {
 	if check.IsNil(dm) {
-		return nil, fmt.Errorf("cluster: nil matrix: %w", ErrEmpty)
+		return nil, fmt.Errorf("cluster: %s: nil matrix: %w", fn, ErrEmpty)
 	}
 	n, c := dm.Dims()
 	if n != c || n == 0 {
-		return nil, fmt.Errorf("cluster: shape %d×%d, want square and non-empty: %w", n, c, ErrShape)
+		return nil, fmt.Errorf("cluster: %s: shape %d×%d, want square and non-empty: %w", fn, n, c, ErrShape)
 	}
 	p := &pwData{n: n, d: mat.NewDense(n, n, nil)}
 	sum, cnt := 0.0, 0
@@ -41,13 +41,13 @@ func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
 			switch {
 			case math.IsNaN(v):
 				if !allowMissing {
-					return nil, fmt.Errorf("cluster: entry (%d,%d) is NaN (set Missing to treat NaN as unobserved): %w", i, j, ErrNotFinite)
+					return nil, fmt.Errorf("cluster: %s: entry (%d,%d) is NaN (set Missing to treat NaN as unobserved): %w", fn, i, j, ErrNotFinite)
 				}
 				if i == j {
-					return nil, fmt.Errorf("cluster: diagonal entry %d is missing: %w", i, ErrParam)
+					return nil, fmt.Errorf("cluster: %s: diagonal entry %d is missing: %w", fn, i, ErrParam)
 				}
 				if !math.IsNaN(dm.At(j, i)) {
-					return nil, fmt.Errorf("cluster: (%d,%d) is missing but (%d,%d) is not: %w", i, j, j, i, ErrParam)
+					return nil, fmt.Errorf("cluster: %s: (%d,%d) is missing but (%d,%d) is not: %w", fn, i, j, j, i, ErrParam)
 				}
 				if p.obs == nil {
 					p.obs = mat.NewDense(n, n, nil)
@@ -60,14 +60,14 @@ func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
 				p.obs.Set(i, j, 0)
 				continue
 			case math.IsInf(v, 0):
-				return nil, fmt.Errorf("cluster: entry (%d,%d) is %g: %w", i, j, v, ErrParam)
+				return nil, fmt.Errorf("cluster: %s: entry (%d,%d) is %g: %w", fn, i, j, v, ErrParam)
 			case v < 0:
-				return nil, fmt.Errorf("cluster: negative entry d(%d,%d) = %g: %w", i, j, v, ErrParam)
+				return nil, fmt.Errorf("cluster: %s: negative entry d(%d,%d) = %g: %w", fn, i, j, v, ErrParam)
 			case i == j && v != 0:
-				return nil, fmt.Errorf("cluster: diagonal entry d(%d,%d) = %g, want 0: %w", i, i, v, ErrParam)
+				return nil, fmt.Errorf("cluster: %s: diagonal entry d(%d,%d) = %g, want 0: %w", fn, i, i, v, ErrParam)
 			}
 			if w := dm.At(j, i); math.Abs(v-w) > 1e-9*math.Max(1, math.Abs(v)) {
-				return nil, fmt.Errorf("cluster: not symmetric: d(%d,%d) = %g but d(%d,%d) = %g: %w", i, j, v, j, i, w, ErrParam)
+				return nil, fmt.Errorf("cluster: %s: not symmetric: d(%d,%d) = %g but d(%d,%d) = %g: %w", fn, i, j, v, j, i, w, ErrParam)
 			}
 			p.d.Set(i, j, v)
 			if i != j {
@@ -204,7 +204,7 @@ func pwAssign(e, m *mat.Dense, t float64) {
 // For d = ½‖x − x′‖² the result is ½‖x^(α) − w_q‖² with w_q the assign-weighted mean: the
 // identity that makes pairwise clustering and soft k-means the same algorithm.
 func PairwiseMeanFields(d, assign mat.Matrix, missing bool) (*mat.Dense, error) {
-	p, err := pwPrepare(d, missing)
+	p, err := pwPrepare("PairwiseMeanFields", d, missing)
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +242,7 @@ func pwCheckAssign(fn, name string, a mat.Matrix, n int) (*mat.Dense, error) {
 // (ErrParam otherwise: more clusters than objects leaves some empty for certain, and k sizes
 // the work arrays). Cost O(p²).
 func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
-	p, err := pwPrepare(d, false)
+	p, err := pwPrepare("PairwiseCost", d, false)
 	if err != nil {
 		return 0, err
 	}
@@ -344,7 +344,7 @@ func pwResolve(method string, s gibbs.Schedule, tol float64, maxIter int, noise,
 
 // Fit clusters the objects of the dissimilarity matrix d.
 func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
-	p, err := pwPrepare(d, pc.Missing)
+	p, err := pwPrepare("Pairwise.Fit", d, pc.Missing)
 	if err != nil {
 		return nil, err
 	}

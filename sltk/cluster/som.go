@@ -37,11 +37,11 @@ const MaxSOMNodes = 1 << 12
 
 // somLattice returns the lattice coordinates (M×2) of the nodes; M beyond MaxSOMNodes is
 // ErrTooLarge.
-func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
+func somLattice(fn string, top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 	switch top {
 	case Chain:
 		if nodes < 1 {
-			return nil, fmt.Errorf("cluster: chain of %d nodes: %w", nodes, ErrParam)
+			return nil, fmt.Errorf("cluster: %s: chain of %d nodes: %w", fn, nodes, ErrParam)
 		}
 		if err := check.Size("cluster: SOM lattice", "Nodes", nodes, MaxSOMNodes); err != nil {
 			return nil, err
@@ -53,10 +53,10 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 		return c, nil
 	case Grid:
 		if rows < 1 || cols < 1 {
-			return nil, fmt.Errorf("cluster: grid of %d×%d nodes: %w", rows, cols, ErrParam)
+			return nil, fmt.Errorf("cluster: %s: grid of %d×%d nodes: %w", fn, rows, cols, ErrParam)
 		}
 		if rows > MaxSOMNodes/cols {
-			return nil, fmt.Errorf("cluster: SOM lattice: a %d×%d grid has more than MaxSOMNodes = %d nodes: %w", rows, cols, MaxSOMNodes, ErrTooLarge)
+			return nil, fmt.Errorf("cluster: %s: SOM lattice: a %d×%d grid has more than MaxSOMNodes = %d nodes: %w", fn, rows, cols, MaxSOMNodes, ErrTooLarge)
 		}
 		c := mat.NewDense(rows*cols, 2, nil)
 		for q := 0; q < rows*cols; q++ {
@@ -65,7 +65,7 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 		}
 		return c, nil
 	}
-	return nil, fmt.Errorf("cluster: unknown topology %d: %w", int(top), ErrParam)
+	return nil, fmt.Errorf("cluster: %s: unknown topology %d: %w", fn, int(top), ErrParam)
 }
 
 // Neighbourhood returns the M×M matrix h_qp = exp(−‖r_q − r_p‖²/(2σ²)) of lattice coordinates
@@ -189,14 +189,14 @@ func (s SOM) defaults() (SOM, error) {
 // nodes or a 5×5 Grid by default, σ = 1 by default and σ = 0 (h = δ) when negative. It checks
 // that the M nodes do not outnumber the n data items (named by what) and returns the M×2
 // lattice coordinates and the M×M neighbourhood h.
-func softMapLattice(top Topology, nodes, rows, cols int, sigma float64, n int, what string) (coords, h *mat.Dense, err error) {
+func softMapLattice(fn string, top Topology, nodes, rows, cols int, sigma float64, n int, what string) (coords, h *mat.Dense, err error) {
 	if top == Chain && nodes == 0 {
 		nodes = 10
 	}
 	if top == Grid && rows == 0 && cols == 0 {
 		rows, cols = 5, 5
 	}
-	coords, err = somLattice(top, nodes, rows, cols)
+	coords, err = somLattice(fn, top, nodes, rows, cols)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -207,10 +207,10 @@ func softMapLattice(top Topology, nodes, rows, cols int, sigma float64, n int, w
 	case sigma < 0:
 		sigma = 0
 	case math.IsNaN(sigma) || math.IsInf(sigma, 0):
-		return nil, nil, fmt.Errorf("cluster: σ = %g: %w", given, ErrParam)
+		return nil, nil, fmt.Errorf("cluster: %s: σ = %g: %w", fn, given, ErrParam)
 	}
 	if m, _ := coords.Dims(); m > n {
-		return nil, nil, fmt.Errorf("cluster: %d nodes for %d %s: %w", m, n, what, ErrParam)
+		return nil, nil, fmt.Errorf("cluster: %s: %d nodes for %d %s: %w", fn, m, n, what, ErrParam)
 	}
 	h, err = Neighbourhood(coords, sigma)
 	if err != nil {
@@ -237,7 +237,7 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	coords, err := somLattice(s.Topology, s.Nodes, s.Rows, s.Cols)
+	coords, err := somLattice("SOM.Fit", s.Topology, s.Nodes, s.Rows, s.Cols)
 	if err != nil {
 		return nil, err
 	}
@@ -249,7 +249,7 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	if err := onlineSize("SOM", s.MaxIter, n); err != nil {
 		return nil, err
 	}
-	given, err := kmCheckInit(s.Init, s.Centroids, m, d)
+	given, err := kmCheckInit("SOM.Fit", s.Init, s.Centroids, m, d)
 	if err != nil {
 		return nil, err
 	}
@@ -271,7 +271,7 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	res := &SOMResult{Coords: coords}
 	tmax := float64(max(s.MaxIter*n-1, 1))
 	var eps, sigma float64
-	w, err := kmOnline(e, s.Init, given, s.Seed, s.MaxIter, func(step int, xi, w []float64) {
+	w, err := kmOnline("SOM.Fit", e, s.Init, given, s.Seed, s.MaxIter, func(step int, xi, w []float64) {
 		f := float64(step) / tmax
 		eps = somSchedule(s.LearningRate, s.FinalLearningRate, f)
 		sigma = somSchedule(s.Sigma0, s.SigmaF, f)

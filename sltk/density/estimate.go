@@ -50,7 +50,7 @@ func finiteLogs(fn string, ld []float64, allowNegInf bool) error {
 
 // checkQueryPoint is checkPoint with the check of queryRows (|v| ≤ check.MaxAbs).
 func checkQueryPoint(fn string, q []float64, d int) error {
-	if err := checkPoint(q, d); err != nil {
+	if err := checkPoint(fn, q, d); err != nil {
 		return err
 	}
 	if err := check.Squarable("point", q, d); err != nil {
@@ -60,13 +60,13 @@ func checkQueryPoint(fn string, q []float64, d int) error {
 }
 
 // checkPoint reports a query point of the wrong length or with a non-finite entry.
-func checkPoint(q []float64, d int) error {
+func checkPoint(fn string, q []float64, d int) error {
 	if len(q) != d {
-		return fmt.Errorf("density: point has %d coordinates, model has %d: %w", len(q), d, ErrParam)
+		return fmt.Errorf("density: %s: point has %d coordinates, model has %d: %w", fn, len(q), d, ErrParam)
 	}
 	for j, v := range q {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("density: point[%d] = %g: %w", j, v, ErrNotFinite)
+			return fmt.Errorf("density: %s: point[%d] = %g: %w", fn, j, v, ErrNotFinite)
 		}
 	}
 	return nil
@@ -74,9 +74,9 @@ func checkPoint(q []float64, d int) error {
 
 // checkWidth refuses a bandwidth outside [1e-150, 1e150]: the kernels use h² and 1/h², which
 // underflow to 0 or overflow beyond that range and would turn densities into NaN or ±Inf.
-func checkWidth(h float64) error {
+func checkWidth(fn string, h float64) error {
 	if !(h >= 1e-150 && h <= 1e150) {
-		return fmt.Errorf("density: bandwidth %g, want 1e-150 ≤ h ≤ 1e150: %w", h, ErrParam)
+		return fmt.Errorf("density: %s: bandwidth %g, want 1e-150 ≤ h ≤ 1e150: %w", fn, h, ErrParam)
 	}
 	return nil
 }

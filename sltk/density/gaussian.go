@@ -28,7 +28,7 @@ func NewGaussian(mean []float64, cov mat.Symmetric) (*Gaussian, error) {
 	if len(mean) != n || n == 0 {
 		return nil, fmt.Errorf("density: NewGaussian: mean has %d entries, covariance is %d×%d: %w", len(mean), n, n, ErrShape)
 	}
-	if err := checkPoint(mean, n); err != nil {
+	if err := checkPoint("NewGaussian", mean, n); err != nil {
 		return nil, err
 	}
 	g := &Gaussian{Mean: append([]float64(nil), mean...), Cov: mat.NewSymDense(n, nil)}

@@ -100,12 +100,12 @@ func NLL(x mat.Matrix, f LogDensityFunc, w []float64) (float64, error) {
 		return 0, fmt.Errorf("density: NLL: nil LogDensityFunc: %w", ErrEmpty)
 	}
 	grad := make([]float64, len(w))
-	e, _, err := gmlBatch(data, p, d, f, w, grad, make([]float64, len(w)))
+	e, _, err := gmlBatch("NLL", data, p, d, f, w, grad, make([]float64, len(w)))
 	return e, err
 }
 
 // gmlBatch returns E^T and writes ∇_w E^T into sum (scratch grad).
-func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64) (float64, []float64, error) {
+func gmlBatch(fn string, data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64) (float64, []float64, error) {
 	for k := range sum {
 		sum[k] = 0
 	}
@@ -113,10 +113,10 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 	for i := 0; i < p; i++ {
 		l, err := f(data[i*d:i*d+d], w, grad)
 		if err != nil {
-			return 0, nil, fmt.Errorf("density: sample %d: %w", i, err)
+			return 0, nil, fmt.Errorf("density: %s: sample %d: %w", fn, i, err)
 		}
 		if math.IsNaN(l) || math.IsInf(l, 0) {
-			return 0, nil, fmt.Errorf("density: ln P̂(x^(%d); w) = %g: %w", i, l, ErrNotFinite)
+			return 0, nil, fmt.Errorf("density: %s: ln P̂(x^(%d); w) = %g: %w", fn, i, l, ErrNotFinite)
 		}
 		e -= l
 		for k, g := range grad {
@@ -126,11 +126,11 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 	for k := range sum {
 		sum[k] /= float64(p)
 		if math.IsNaN(sum[k]) || math.IsInf(sum[k], 0) {
-			return 0, nil, fmt.Errorf("density: the gradient's coordinate %d sums to %g over %d samples: %w", k, sum[k], p, ErrNotFinite)
+			return 0, nil, fmt.Errorf("density: %s: the gradient's coordinate %d sums to %g over %d samples: %w", fn, k, sum[k], p, ErrNotFinite)
 		}
 	}
 	if math.IsInf(e, 0) {
-		return 0, nil, fmt.Errorf("density: Σ −ln P̂ over %d samples overflows; rescale the model: %w", p, ErrNotFinite)
+		return 0, nil, fmt.Errorf("density: %s: Σ −ln P̂ over %d samples overflows; rescale the model: %w", fn, p, ErrNotFinite)
 	}
 	return e / float64(p), sum, nil
 }
@@ -167,7 +167,7 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 	}
 	w := append([]float64(nil), w0...)
 	grad, sum := make([]float64, len(w)), make([]float64, len(w))
-	e, _, err := gmlBatch(data, p, d, f, w, grad, sum)
+	e, _, err := gmlBatch("GradientML.Fit", data, p, d, f, w, grad, sum)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +198,7 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 				return nil, fmt.Errorf("density: GradientML.Fit: parameter %d became %g at iteration %d (step size %g too large?): %w", k, v, it, rate, ErrParam)
 			}
 		}
-		next, _, err := gmlBatch(data, p, d, f, w, grad, sum)
+		next, _, err := gmlBatch("GradientML.Fit", data, p, d, f, w, grad, sum)
 		if err != nil {
 			return nil, fmt.Errorf("iteration %d: %w", it, err)
 		}

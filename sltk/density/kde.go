@@ -70,7 +70,7 @@ func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 	}
 	m := &KDEModel{Kernel: k.Kernel, Bandwidth: k.Bandwidth, Dim: d, N: p, data: slices.Clone(data)}
 	if k.Bandwidth != 0 {
-		if err := checkWidth(k.Bandwidth); err != nil {
+		if err := checkWidth("KDE.Fit", k.Bandwidth); err != nil {
 			return nil, err
 		}
 		return m, nil
@@ -79,7 +79,7 @@ func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 	if len(widths) == 0 {
 		widths = defaultWidths(data, p, d)
 	}
-	s, err := looSearch(data, p, d, k.Kernel, widths)
+	s, err := looSearch("KDE.Fit", data, p, d, k.Kernel, widths)
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +162,7 @@ func LeaveOneOut(x mat.Matrix, kernel Kernel, widths []float64) (*BandwidthSearc
 	if err != nil {
 		return nil, err
 	}
-	return looSearch(data, p, d, kernel, widths)
+	return looSearch("LeaveOneOut", data, p, d, kernel, widths)
 }
 
 // MaxLOOWork caps the leave-one-out search (KDE.Fit without a Bandwidth, LeaveOneOut):
@@ -170,20 +170,20 @@ func LeaveOneOut(x mat.Matrix, kernel Kernel, widths []float64) (*BandwidthSearc
 // returns an error wrapping ErrTooLarge.
 const MaxLOOWork = 1 << 34
 
-func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
+func looSearch(fn string, data []float64, p, d int, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
 	if len(widths) == 0 {
-		return nil, fmt.Errorf("density: no candidate widths: %w", ErrParam)
+		return nil, fmt.Errorf("density: %s: no candidate widths: %w", fn, ErrParam)
 	}
 	for _, h := range widths {
-		if err := checkWidth(h); err != nil {
+		if err := checkWidth(fn, h); err != nil {
 			return nil, err
 		}
 	}
 	if p < 2 {
-		return nil, fmt.Errorf("density: leave-one-out needs at least 2 points, got %d: %w", p, ErrParam)
+		return nil, fmt.Errorf("density: %s: leave-one-out needs at least 2 points, got %d: %w", fn, p, ErrParam)
 	}
 	if p > MaxLOOWork/p/(d+len(widths)) {
-		return nil, fmt.Errorf("density: leave-one-out: %d points² × (%d dimensions + %d widths) exceeds MaxLOOWork = %d; give KDE a Bandwidth or subsample: %w",
+		return nil, fmt.Errorf("density: %s: leave-one-out: %d points² × (%d dimensions + %d widths) exceeds MaxLOOWork = %d; give KDE a Bandwidth or subsample: %w", fn,
 			p, d, len(widths), MaxLOOWork, ErrTooLarge)
 	}
 	nw := len(widths)
@@ -246,7 +246,7 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 		}
 	}
 	if math.IsInf(s.LogLik[s.BestIndex], -1) {
-		return nil, fmt.Errorf("density: every candidate width leaves some point with an empty window; try larger widths: %w", ErrParam)
+		return nil, fmt.Errorf("density: %s: every candidate width leaves some point with an empty window; try larger widths: %w", fn, ErrParam)
 	}
 	s.Best = widths[s.BestIndex]
 	return s, nil

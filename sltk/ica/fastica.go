@@ -109,7 +109,7 @@ func (f FastICA) Fit(x mat.Matrix) (*Result, error) {
 		return nil, err
 	}
 	fn := float64(n)
-	run, err := runUnits(newRand(f.Seed), start, k, f.Mode, maxIter, tol, "FastICA", "iteration", func(b, old []float64, m int) {
+	run, err := runUnits("FastICA.Fit", newRand(f.Seed), start, k, f.Mode, maxIter, tol, "FastICA", "iteration", func(b, old []float64, m int) {
 		// b_i ← ⟨u g(b_iᵀu)⟩ − ⟨g'(b_iᵀu)⟩ b_i for each of the m units
 		kr.run(b, m, false)
 		for i := range m {
@@ -121,7 +121,7 @@ func (f FastICA) Fit(x mat.Matrix) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := newResult(wt, mat.NewDense(k, k, run.b))
+	res, err := newResult("FastICA.Fit", wt, mat.NewDense(k, k, run.b))
 	if err != nil {
 		return nil, err
 	}

@@ -17,9 +17,9 @@ import (
 // the textbook, which compares one step with its closed form; FastICA.Fit runs the same step
 // blocked over samples. Cost O(n·d).
 func FixedPointStep(u mat.Matrix, b []float64, c Contrast, alpha float64) ([]float64, error) {
-	n, d, err := checkData(u, 1)
+	n, d, err := checkData("FixedPointStep", u, 1)
 	if err != nil {
-		return nil, fmt.Errorf("ica: FixedPointStep: %w", err)
+		return nil, err
 	}
 	if len(b) != d {
 		return nil, fmt.Errorf("ica: FixedPointStep: b has %d entries, u has %d columns: %w", len(b), d, ErrShape)

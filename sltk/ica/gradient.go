@@ -141,7 +141,7 @@ func (g Gradient) Fit(x mat.Matrix) (*Result, error) {
 	} else {
 		kr := newContrastKernel(wt.ut, n, k, g.Contrast, g.Alpha)
 		fn := float64(n)
-		run, err = runUnits(rng, nil, k, g.Mode, g.MaxIter, g.Tol, "gradient", "step", func(b, old []float64, m int) {
+		run, err = runUnits("Gradient.Fit", rng, nil, k, g.Mode, g.MaxIter, g.Tol, "gradient", "step", func(b, old []float64, m int) {
 			// b_i ← b_i + ε·w·(⟨u G'(y)⟩ − ⟨y G'(y)⟩ b_i), y = b_iᵀu: the tangential gradient
 			kr.run(b, m, true)
 			for i := range m {
@@ -156,7 +156,7 @@ func (g Gradient) Fit(x mat.Matrix) (*Result, error) {
 			return nil, err
 		}
 	}
-	res, err := newResult(wt, mat.NewDense(k, k, run.b))
+	res, err := newResult("Gradient.Fit", wt, mat.NewDense(k, k, run.b))
 	if err != nil {
 		return nil, err
 	}

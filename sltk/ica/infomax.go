@@ -194,7 +194,7 @@ func (im Infomax) Fit(x mat.Matrix) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := newResult(wt, run.w)
+	res, err := newResult("Infomax.Fit", wt, run.w)
 	if err != nil {
 		return nil, err
 	}

@@ -39,13 +39,13 @@ type Result struct {
 }
 
 // newResult assembles a Result from the whitening and the rotation found on whitened data.
-func newResult(wt *Whitening, rot *mat.Dense) (*Result, error) {
+func newResult(fn string, wt *Whitening, rot *mat.Dense) (*Result, error) {
 	k := wt.Components
 	var w mat.Dense
 	w.Mul(rot, wt.Matrix)
 	var inv mat.Dense
 	if err := inv.Inverse(rot); err != nil {
-		return nil, fmt.Errorf("ica: the unmixing matrix on whitened data cannot be inverted: %v: %w", err, ErrSingular)
+		return nil, fmt.Errorf("ica: %s: the unmixing matrix on whitened data cannot be inverted: %v: %w", fn, err, ErrSingular)
 	}
 	var a mat.Dense
 	a.Mul(wt.Dewhiten, &inv)

@@ -32,7 +32,7 @@ type AMUSE struct {
 // Fit separates the time series x (n×d, rows are time steps).
 func (am AMUSE) Fit(x mat.Matrix) (*Result, error) {
 	lag := cmp.Or(am.Lag, 1)
-	n, _, err := checkData(x, 2)
+	n, _, err := checkData("AMUSE.Fit", x, 2)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func (am AMUSE) Fit(x mat.Matrix) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := newResult(wt, mat.DenseCopyOf(vecs.T()))
+	res, err := newResult("AMUSE.Fit", wt, mat.DenseCopyOf(vecs.T()))
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +127,7 @@ func (so SOBI) Fit(x mat.Matrix) (*Result, error) {
 	if len(lags) == 0 {
 		return nil, fmt.Errorf("ica: SOBI.Fit: SOBI needs at least one lag: %w", ErrParam)
 	}
-	n, d, err := checkData(x, 2)
+	n, d, err := checkData("SOBI.Fit", x, 2)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +153,7 @@ func (so SOBI) Fit(x mat.Matrix) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, rerr := newResult(wt, mat.DenseCopyOf(v.T()))
+	res, rerr := newResult("SOBI.Fit", wt, mat.DenseCopyOf(v.T()))
 	if rerr != nil {
 		return nil, rerr
 	}
@@ -197,7 +197,7 @@ type JDInfo struct {
 // Run jointly diagonalises mats (each k×k and symmetric; they are not modified). Reaching
 // MaxIter is reported by info.Converged = false.
 func (jd JacobiJointDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
-	k, err := checkMats(mats)
+	k, err := checkMats("JacobiJointDiag.Run", mats)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -281,9 +281,9 @@ func jointOff(m []*mat.Dense) float64 {
 	return s
 }
 
-func checkMats(mats []*mat.Dense) (int, error) {
+func checkMats(fn string, mats []*mat.Dense) (int, error) {
 	if len(mats) == 0 {
-		return 0, fmt.Errorf("ica: no matrices to diagonalise: %w", ErrEmpty)
+		return 0, fmt.Errorf("ica: %s: no matrices to diagonalise: %w", fn, ErrEmpty)
 	}
 	var k int
 	for i, m := range mats {
@@ -295,7 +295,7 @@ func checkMats(mats []*mat.Dense) (int, error) {
 			k = r
 		}
 		if r != k || c != k {
-			return 0, fmt.Errorf("ica: matrix %d is %d×%d, need square and of the size of matrix 0 (%d×%d): %w", i, r, c, k, k, ErrParam)
+			return 0, fmt.Errorf("ica: %s: matrix %d is %d×%d, need square and of the size of matrix 0 (%d×%d): %w", fn, i, r, c, k, k, ErrParam)
 		}
 		if err := check.Squarable(fmt.Sprintf("C%d", i), data, c); err != nil {
 			return 0, err
@@ -328,7 +328,7 @@ type FFDiag struct {
 // Run jointly diagonalises mats (each k×k, symmetric) and returns W with W C_τ Wᵀ nearly
 // diagonal for all τ. Reaching MaxIter is reported by info.Converged = false.
 func (ff FFDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
-	k, err := checkMats(mats)
+	k, err := checkMats("FFDiag.Run", mats)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -14,7 +14,7 @@ import (
 // Zero for a Gaussian, positive for super-Gaussian (Laplace), negative for sub-Gaussian
 // (uniform) variables. Cost O(n).
 func Kurt(x []float64) (float64, error) {
-	m2, m4, scale, err := moments(x)
+	m2, m4, scale, err := moments("Kurt", x)
 	if err != nil {
 		return 0, err
 	}
@@ -29,7 +29,7 @@ func Kurt(x []float64) (float64, error) {
 // scaling: 0 Gaussian, 3 Laplace, −1.2 uniform, −1.5 sinusoid, −2 symmetric binary (the
 // minimum). Cost O(n).
 func ExcessKurt(x []float64) (float64, error) {
-	m2, m4, _, err := moments(x)
+	m2, m4, _, err := moments("ExcessKurt", x)
 	if err != nil {
 		return 0, err
 	}
@@ -41,13 +41,13 @@ func ExcessKurt(x []float64) (float64, error) {
 
 // moments returns the central moments ⟨x_c²⟩ and ⟨x_c⁴⟩ of x/scale, with scale = max |x_i|
 // (1 for an all-zero sample), so that no power overflows or underflows.
-func moments(x []float64) (m2, m4, scale float64, err error) {
+func moments(fn string, x []float64) (m2, m4, scale float64, err error) {
 	if len(x) == 0 {
-		return 0, 0, 0, fmt.Errorf("ica: no values: %w", ErrEmpty)
+		return 0, 0, 0, fmt.Errorf("ica: %s: no values: %w", fn, ErrEmpty)
 	}
 	for i, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, 0, 0, fmt.Errorf("ica: x[%d] = %v: %w", i, v, ErrNotFinite)
+			return 0, 0, 0, fmt.Errorf("ica: %s: x[%d] = %v: %w", fn, i, v, ErrNotFinite)
 		}
 		scale = math.Max(scale, math.Abs(v))
 	}
@@ -76,7 +76,7 @@ func moments(x []float64) (m2, m4, scale float64, err error) {
 // which Whitener.Fit refuses too) give an error wrapping ErrNotFinite, not NaN or ±Inf entries.
 // Cost O(n·d²).
 func LaggedCovariance(x mat.Matrix, lag int) (*mat.Dense, error) {
-	n, d, err := checkData(x, 2)
+	n, d, err := checkData("LaggedCovariance", x, 2)
 	if err != nil {
 		return nil, err
 	}
@@ -194,9 +194,9 @@ func offDiagonal(m mat.Matrix) float64 {
 // the lagged covariance of [LaggedCovariance]. Row 0 is all ones. (maxLag+1)·n·d² is at most
 // MaxLagWork (ErrTooLarge beyond). Cost O(maxLag·n·d²).
 func Autocorrelations(x mat.Matrix, maxLag int) (*mat.Dense, error) {
-	n, d, err := checkData(x, 2)
+	n, d, err := checkData("Autocorrelations", x, 2)
 	if err != nil {
-		return nil, fmt.Errorf("ica: Autocorrelations: %w", err)
+		return nil, err
 	}
 	if maxLag < 0 || maxLag >= n {
 		return nil, fmt.Errorf("ica: Autocorrelations: maxLag = %d for %d time steps, want 0 ≤ maxLag < n: %w", maxLag, n, ErrParam)

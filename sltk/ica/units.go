@@ -36,7 +36,7 @@ type unitRun struct {
 // A run stops when the change is below tol or after maxIter steps (per unit in deflation);
 // name and stepWord ("FastICA", "iteration") go into the error messages. Cost: maxIter calls
 // of step plus O(k³) (symmetric) or O(k²) (deflation) per step.
-func runUnits(rng *rand.Rand, start []float64, k int, mode Mode, maxIter int, tol float64, name, stepWord string,
+func runUnits(fn string, rng *rand.Rand, start []float64, k int, mode Mode, maxIter int, tol float64, name, stepWord string,
 	step func(b, old []float64, m int)) (*unitRun, error) {
 	r := &unitRun{}
 	if mode == Symmetric {
@@ -88,7 +88,7 @@ func runUnits(rng *rand.Rand, start []float64, k int, mode Mode, maxIter int, to
 			copy(old, v)
 			step(v, old, 1)
 			if gramSchmidt(v, r.b, p, k) == 0 {
-				return nil, fmt.Errorf("ica: %s unit %d vanished at %s %d: %w", name, p, stepWord, it+1, ErrSingular)
+				return nil, fmt.Errorf("ica: %s: %s unit %d vanished at %s %d: %w", fn, name, p, stepWord, it+1, ErrSingular)
 			}
 			r.iter++
 			change := 1 - math.Abs(dot(v, old))

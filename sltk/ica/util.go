@@ -53,26 +53,26 @@ func rawDense(x mat.Matrix) *mat.Dense {
 }
 
 // checkMatrix validates a data matrix: not nil, not empty, every entry finite.
-func checkMatrix(x mat.Matrix) (n, d int, err error) {
+func checkMatrix(fn string, x mat.Matrix) (n, d int, err error) {
 	n, d, e := check.Matrix("x", x)
 	switch {
 	case e != nil && e.Fault == check.NotFinite:
-		return n, d, fmt.Errorf("ica: %v: %w", e, ErrNotFinite)
+		return n, d, fmt.Errorf("ica: %s: %v: %w", fn, e, ErrNotFinite)
 	case e != nil:
-		return n, d, fmt.Errorf("ica: %v: %w", e, ErrEmpty)
+		return n, d, fmt.Errorf("ica: %s: %v: %w", fn, e, ErrEmpty)
 	}
 	return n, d, nil
 }
 
 // checkData validates an n×d data matrix: non-empty, more rows than columns (minRows at
 // least), every entry finite. It returns the dimensions.
-func checkData(x mat.Matrix, minRows int) (n, d int, err error) {
-	n, d, err = checkMatrix(x)
+func checkData(fn string, x mat.Matrix, minRows int) (n, d int, err error) {
+	n, d, err = checkMatrix(fn, x)
 	switch {
 	case err != nil:
 		return n, d, err
 	case n <= d || n < minRows:
-		return n, d, fmt.Errorf("ica: %d observations for %d dimensions (need more than %d and at least %d): %w", n, d, d, minRows, ErrShape)
+		return n, d, fmt.Errorf("ica: %s: %d observations for %d dimensions (need more than %d and at least %d): %w", fn, n, d, d, minRows, ErrShape)
 	}
 	return n, d, nil
 }

@@ -63,7 +63,7 @@ func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 	if w.Components < 0 {
 		return nil, fmt.Errorf("ica: Whitener.Fit: Components = %d is negative: %w", w.Components, ErrParam)
 	}
-	n, d, err := checkData(x, 2)
+	n, d, err := checkData("Whitener.Fit", x, 2)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +122,7 @@ func (wt *Whitening) Transform(x mat.Matrix) (*mat.Dense, error) {
 	if r, c := wt.Matrix.Dims(); r != wt.Components || c != len(wt.Mean) || wt.Matrix.RawMatrix().Stride != c {
 		return nil, fmt.Errorf("ica: Whitening.Transform: Matrix is %d×%d, want Components×len(Mean) = %d×%d, contiguous: %w", r, c, wt.Components, len(wt.Mean), ErrNotFitted)
 	}
-	n, d, err := checkMatrix(x)
+	n, d, err := checkMatrix("Whitening.Transform", x)
 	if err != nil {
 		return nil, err
 	}

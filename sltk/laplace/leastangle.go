@@ -59,19 +59,19 @@ const (
 // MaxRestarts caps LeastAngle's restarts, each a full run (ErrTooLarge beyond).
 const MaxRestarts = 1 << 16
 
-func laCheck(x mat.Matrix, k int, t float64) (int, int, error) {
+func laCheck(fn string, x mat.Matrix, k int, t float64) (int, int, error) {
 	raw, n, d, cerr := check.Rows("x", x)
 	if cerr != nil {
-		return 0, 0, fmt.Errorf("laplace: %w", cerr)
+		return 0, 0, fmt.Errorf("laplace: %s: %w", fn, cerr)
 	}
 	if err := check.Squarable("x", raw, d); err != nil {
-		return 0, 0, fmt.Errorf("laplace: %w", err)
+		return 0, 0, fmt.Errorf("laplace: %s: %w", fn, err)
 	}
 	if k < 1 || k > n {
-		return 0, 0, fmt.Errorf("laplace: K = %d, want 1 ≤ K ≤ n = %d: %w", k, n, ErrParam)
+		return 0, 0, fmt.Errorf("laplace: %s: K = %d, want 1 ≤ K ≤ n = %d: %w", fn, k, n, ErrParam)
 	}
 	if !(t > 0) || math.IsInf(t, 0) {
-		return 0, 0, fmt.Errorf("laplace: T = %g: %w", t, ErrParam)
+		return 0, 0, fmt.Errorf("laplace: %s: T = %g: %w", fn, t, ErrParam)
 	}
 	return n, d, nil
 }
@@ -79,7 +79,7 @@ func laCheck(x mat.Matrix, k int, t float64) (int, int, error) {
 // LACost returns R(M, X) of an assignment (labels[i] ∈ 0..K−1) by the pairwise definition
 // −(1/N) Σ_{i<j, same cluster} xᵢᵀxⱼ. Cost O(N²·D).
 func LACost(x mat.Matrix, labels []int) (float64, error) {
-	n, d, err := laCheck(x, 1, 1)
+	n, d, err := laCheck("LACost", x, 1, 1)
 	if err != nil {
 		return 0, err
 	}
@@ -103,7 +103,7 @@ func LACost(x mat.Matrix, labels []int) (float64, error) {
 // LACostSquares returns R(M, X) by eq. 4.23, −(1/2N) Σ_k ‖Σᵢ M_ik xᵢ‖² + 1/2, which equals the
 // pairwise form for unit vectors. Cost O(N·D).
 func LACostSquares(x mat.Matrix, labels []int, k int) (float64, error) {
-	n, d, err := laCheck(x, k, 1)
+	n, d, err := laCheck("LACostSquares", x, k, 1)
 	if err != nil {
 		return 0, err
 	}
@@ -130,7 +130,7 @@ func LACostSquares(x mat.Matrix, labels []int, k int) (float64, error) {
 // (the seed's "2^{N×K}" counts invalid matrices too: erratum E24), as the reference for the
 // Laplace estimate. It refuses K^N > 2^24. Cost O(K^N·N·D).
 func LAExactLogZ(x mat.Matrix, k int, t float64) (float64, error) {
-	n, _, err := laCheck(x, k, t)
+	n, _, err := laCheck("LAExactLogZ", x, k, t)
 	if err != nil {
 		return 0, err
 	}
@@ -163,16 +163,16 @@ func laFinite(fn string, v, t float64) (float64, error) {
 }
 
 // laCenters validates the K×D centres y of LAFreeEnergy and LAHessian against the data's d.
-func laCenters(y mat.Matrix, d int) (int, error) {
+func laCenters(fn string, y mat.Matrix, d int) (int, error) {
 	raw, k, dy, cerr := check.Rows("y", y)
 	if cerr != nil {
-		return 0, fmt.Errorf("laplace: %w", cerr)
+		return 0, fmt.Errorf("laplace: %s: %w", fn, cerr)
 	}
 	if err := check.Squarable("y", raw, dy); err != nil {
-		return 0, fmt.Errorf("laplace: %w", err)
+		return 0, fmt.Errorf("laplace: %s: %w", fn, err)
 	}
 	if dy != d {
-		return 0, fmt.Errorf("laplace: y has %d columns, data %d: %w", dy, d, ErrShape)
+		return 0, fmt.Errorf("laplace: %s: y has %d columns, data %d: %w", fn, dy, d, ErrShape)
 	}
 	return k, nil
 }
@@ -211,11 +211,11 @@ func laPosterior(x *mat.Dense, y *mat.Dense, t float64, p *mat.Dense) float64 {
 
 // LAFreeEnergy returns f_X(y) = ½ Σ_k ‖y_k‖² − (T/N) Σᵢ log Σ_k exp(xᵢᵀy_k/T) for a K×D y.
 func LAFreeEnergy(x, y mat.Matrix, t float64) (float64, error) {
-	n, d, err := laCheck(x, 1, t)
+	n, d, err := laCheck("LAFreeEnergy", x, 1, t)
 	if err != nil {
 		return 0, err
 	}
-	k, err := laCenters(y, d)
+	k, err := laCenters("LAFreeEnergy", y, d)
 	if err != nil {
 		return 0, err
 	}
@@ -232,11 +232,11 @@ func LAFreeEnergy(x, y mat.Matrix, t float64) (float64, error) {
 // LAHessian returns the KD×KD Hessian of f_X at y (Exercise 16):
 // block (k, ℓ) = δ_kℓ I − (1/(TN)) Σᵢ P_ik(δ_kℓ − P_iℓ) xᵢxᵢᵀ. Cost O(N·K²·D²).
 func LAHessian(x, y mat.Matrix, t float64) (*mat.SymDense, error) {
-	n, d, err := laCheck(x, 1, t)
+	n, d, err := laCheck("LAHessian", x, 1, t)
 	if err != nil {
 		return nil, err
 	}
-	k, err := laCenters(y, d)
+	k, err := laCenters("LAHessian", y, d)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +279,7 @@ func LAHessian(x, y mat.Matrix, t float64) (*mat.SymDense, error) {
 // LACriticalT returns λ_max((1/N) Σᵢ xᵢxᵢᵀ)/K, the temperature below which the symmetric
 // stationary point y_k = x̄/K stops being a minimum of f_X (the uncentred second moment).
 func LACriticalT(x mat.Matrix, k int) (float64, error) {
-	n, d, err := laCheck(x, k, 1)
+	n, d, err := laCheck("LACriticalT", x, k, 1)
 	if err != nil {
 		return 0, err
 	}
@@ -299,7 +299,7 @@ func LACriticalT(x mat.Matrix, k int) (float64, error) {
 // point is not positive definite (at the critical temperature, for example).
 // Cost O(N·K·D) per iteration plus O((KD)³) for the determinant.
 func (la LeastAngle) Solve(x mat.Matrix) (*LAResult, error) {
-	n, d, err := laCheck(x, la.K, la.T)
+	n, d, err := laCheck("LeastAngle.Solve", x, la.K, la.T)
 	if err != nil {
 		return nil, err
 	}

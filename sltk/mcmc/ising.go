@@ -44,13 +44,13 @@ type Ising struct {
 }
 
 // checkCouplings validates W: square, finite, symmetric (to 1e-12 relative), zero diagonal.
-func checkCouplings(w mat.Matrix) ([]float64, int, error) {
+func checkCouplings(fn string, w mat.Matrix) ([]float64, int, error) {
 	n, c, cerr := check.Matrix("W", w)
 	if cerr != nil {
-		return nil, 0, fmt.Errorf("mcmc: couplings: %w", cerr)
+		return nil, 0, fmt.Errorf("mcmc: %s: couplings: %w", fn, cerr)
 	}
 	if n != c {
-		return nil, 0, fmt.Errorf("mcmc: couplings are %d×%d, want square: %w", n, c, ErrShape)
+		return nil, 0, fmt.Errorf("mcmc: %s: couplings are %d×%d, want square: %w", fn, n, c, ErrShape)
 	}
 	out := make([]float64, n*n)
 	for i := 0; i < n; i++ {
@@ -58,11 +58,11 @@ func checkCouplings(w mat.Matrix) ([]float64, int, error) {
 			v := w.At(i, j)
 			switch {
 			case math.IsNaN(v) || math.IsInf(v, 0):
-				return nil, 0, fmt.Errorf("mcmc: W[%d,%d] = %g: %w", i, j, v, ErrNotFinite)
+				return nil, 0, fmt.Errorf("mcmc: %s: W[%d,%d] = %g: %w", fn, i, j, v, ErrNotFinite)
 			case i == j && v != 0:
-				return nil, 0, fmt.Errorf("mcmc: W[%d,%d] = %g, want a zero diagonal: %w", i, i, v, ErrParam)
+				return nil, 0, fmt.Errorf("mcmc: %s: W[%d,%d] = %g, want a zero diagonal: %w", fn, i, i, v, ErrParam)
 			case math.Abs(v-w.At(j, i)) > 1e-12*math.Max(1, math.Abs(v)):
-				return nil, 0, fmt.Errorf("mcmc: W is not symmetric at (%d,%d): %w", i, j, ErrParam)
+				return nil, 0, fmt.Errorf("mcmc: %s: W is not symmetric at (%d,%d): %w", fn, i, j, ErrParam)
 			}
 			out[i*n+j] = v
 		}
@@ -72,7 +72,7 @@ func checkCouplings(w mat.Matrix) ([]float64, int, error) {
 
 // NewIsing builds the system with couplings w and initial spins s0 (each ±1; nil means all +1).
 func NewIsing(w mat.Matrix, s0 []int) (*Ising, error) {
-	wd, n, err := checkCouplings(w)
+	wd, n, err := checkCouplings("NewIsing", w)
 	if err != nil {
 		return nil, err
 	}
@@ -215,7 +215,7 @@ const maxExactSpins = 24
 // (state index: bit i set ⇔ s_i = +1) at inverse temperature beta: the exact reference for the
 // samplers and for mean-field annealing. N ≤ 24. Cost O(2^N·N²).
 func IsingExact(w mat.Matrix, beta float64) (*Exact, error) {
-	wd, n, err := checkCouplings(w)
+	wd, n, err := checkCouplings("IsingExact", w)
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +231,7 @@ func IsingExact(w mat.Matrix, beta float64) (*Exact, error) {
 // GroundState returns a configuration of minimum energy and that energy, by visiting all 2^N
 // configurations in Gray-code order (one flip, O(N), per step). N ≤ 24. Cost O(2^N·N).
 func GroundState(w mat.Matrix) (float64, []int, error) {
-	_, n, err := checkCouplings(w)
+	_, n, err := checkCouplings("GroundState", w)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -262,7 +262,7 @@ func GroundState(w mat.Matrix) (float64, []int, error) {
 // with ErrParam when λ_max ≤ 0 (no transition) and with ErrNotFinite when 1/λ_max overflows
 // (couplings below about 1e-308). Cost O(N³).
 func CriticalBeta(w mat.Matrix) (float64, error) {
-	wd, n, err := checkCouplings(w)
+	wd, n, err := checkCouplings("CriticalBeta", w)
 	if err != nil {
 		return 0, err
 	}

@@ -158,7 +158,7 @@ func ExampleSave_unknownExtension() {
 func ExampleScatter_errors() {
 	_, err := viz.Scatter(mat.NewDense(3, 3, nil))
 	fmt.Println(errors.Is(err, viz.ErrShape), err)
-	// Output: true viz: x is 3×3, want n×2 (one point per row): viz: mismatched shapes
+	// Output: true viz: Scatter: x is 3×3, want n×2 (one point per row): viz: mismatched shapes
 }
 
 func ExampleShowTable() {

@@ -12,11 +12,11 @@ func FuncSeries(name string, f func(float64) float64, xs []float64) (Series, err
 	}
 	ys := make([]float64, len(xs))
 	for i, x := range xs {
-		if err := finite(x, "FuncSeries %q: x[%d]", name, i); err != nil {
+		if err := finite("FuncSeries", x, "FuncSeries %q: x[%d]", name, i); err != nil {
 			return Series{}, err
 		}
 		ys[i] = f(x)
-		if err := finite(ys[i], "FuncSeries %q: f(x[%d] = %g)", name, i, x); err != nil {
+		if err := finite("FuncSeries", ys[i], "FuncSeries %q: f(x[%d] = %g)", name, i, x); err != nil {
 			return Series{}, err
 		}
 	}

@@ -29,7 +29,7 @@ type GraphEdge struct {
 // Graph draws a small directed graph with nodes at given positions and labelled edges, e.g.
 // the transition graph of a Markov chain. Axes and grid are hidden. Options: Title, Size.
 func Graph(nodes []GraphNode, edges []GraphEdge, opts ...Option) (*Figure, error) {
-	o, err := collect("Graph", opts)
+	o, err := collect("Graph", "Graph", opts)
 	if err != nil {
 		return nil, err
 	}
@@ -212,10 +212,10 @@ func checkNodes(fn string, nodes []GraphNode) error {
 		return fmt.Errorf("viz: %s: %s without nodes: %w", fn, fn, ErrEmpty)
 	}
 	for i, n := range nodes {
-		if err := finite(n.X, "node %d x", i); err != nil {
+		if err := finite(fn, n.X, "node %d x", i); err != nil {
 			return err
 		}
-		if err := finite(n.Y, "node %d y", i); err != nil {
+		if err := finite(fn, n.Y, "node %d y", i); err != nil {
 			return err
 		}
 	}

@@ -52,7 +52,7 @@ const (
 // cells also get their values written in the cells (HideValues turns that off).
 // Options: Title, XLabel, YLabel, Size, RowNames, ColNames, HideValues.
 func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
-	o, err := collect("HeatMap", opts, "RowNames", "ColNames", "HideValues")
+	o, err := collect("HeatMap", "HeatMap", opts, "RowNames", "ColNames", "HideValues")
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +65,7 @@ func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
 	}
 	for i := range r {
 		for j := range c {
-			if err := finite(m.At(i, j), "m[%d,%d]", i, j); err != nil {
+			if err := finite("HeatMap", m.At(i, j), "m[%d,%d]", i, j); err != nil {
 				return nil, err
 			}
 		}
@@ -211,7 +211,7 @@ func (g *fieldGrid) Max() float64       { return g.hi }
 // on a 121×121 grid and must be finite there. Options: Title, XLabel, YLabel, Size,
 // legend placement, Levels, Classes.
 func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []int, opts ...Option) (*Figure, error) {
-	o, err := collect("Contour", opts, "Levels", "Classes")
+	o, err := collect("Contour", "Contour", opts, "Levels", "Classes")
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +219,7 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 		return nil, fmt.Errorf("viz: Contour: Contour of a nil function: %w", ErrArg)
 	}
 	for _, v := range []float64{r.XMin, r.XMax, r.YMin, r.YMax} {
-		if err := finite(v, "rectangle bound"); err != nil {
+		if err := finite("Contour", v, "rectangle bound"); err != nil {
 			return nil, err
 		}
 	}
@@ -236,11 +236,11 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 		return nil, fmt.Errorf("viz: Contour: rectangle [%g, %g]×[%g, %g] goes beyond ±%g (MaxCoordinate); rescale it: %w", r.XMin, r.XMax, r.YMin, r.YMax, MaxCoordinate, ErrNotFinite)
 	}
 	for i, l := range o.levels {
-		if err := finite(l, "level %d", i); err != nil {
+		if err := finite("Contour", l, "level %d", i); err != nil {
 			return nil, err
 		}
 	}
-	pts, err := contourPoints(points, labels, o)
+	pts, err := contourPoints("Contour", points, labels, o)
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +256,7 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 	for j, y := range g.ys {
 		for i, x := range g.xs {
 			z := fn(x, y)
-			if err := finite(z, "f(%g, %g)", x, y); err != nil {
+			if err := finite("Contour", z, "f(%g, %g)", x, y); err != nil {
 				return nil, err
 			}
 			g.z[j*n+i] = z
@@ -312,14 +312,14 @@ type namedScatter struct {
 }
 
 // contourPoints builds the point layers of a contour plot, one per label.
-func contourPoints(x mat.Matrix, labels []int, o *options) ([]namedScatter, error) {
+func contourPoints(fn string, x mat.Matrix, labels []int, o *options) ([]namedScatter, error) {
 	if check.IsNil(x) {
 		if labels != nil {
 			return nil, fmt.Errorf("viz: Contour: %d labels but no points: %w", len(labels), ErrShape)
 		}
 		return nil, nil
 	}
-	xy, err := points(x, "points")
+	xy, err := points(fn, x, "points")
 	if err != nil {
 		return nil, err
 	}

@@ -18,14 +18,14 @@ import (
 // that fills its panel is not covered by one. Options: Title, XLabel, YLabel, Size.
 // Cost: O(n + M) plot elements.
 func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Option) (*Figure, error) {
-	o, err := collect("Lattice", opts)
+	o, err := collect("Lattice", "Lattice", opts)
 	if err != nil {
 		return nil, err
 	}
 	if rows < 1 || cols < 1 {
 		return nil, fmt.Errorf("viz: Lattice: Lattice with %d×%d nodes: %w", rows, cols, ErrArg)
 	}
-	w, err := points(prototypes, "prototypes")
+	w, err := points("Lattice", prototypes, "prototypes")
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +34,7 @@ func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Opt
 	}
 	f := NewFigure("", "", "")
 	if data != nil {
-		xy, err := points(data, "data")
+		xy, err := points("Lattice", data, "data")
 		if err != nil {
 			return nil, err
 		}

@@ -30,7 +30,7 @@ const markerLimit = 30
 // point; Points series (or all, with PointsOnly) get markers only. Options: Title, XLabel,
 // YLabel, Size, legend placement, LogX, LogY, PointsOnly, IntegerX.
 func Lines(series []Series, opts ...Option) (*Figure, error) {
-	o, err := collect("Lines", opts, "LogX", "LogY", "PointsOnly", "IntegerX")
+	o, err := collect("Lines", "Lines", opts, "LogX", "LogY", "PointsOnly", "IntegerX")
 	if err != nil {
 		return nil, err
 	}
@@ -55,10 +55,10 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			if s.X != nil {
 				x = s.X[i]
 			}
-			if err := finite(x, "series %s x[%d]", name, i); err != nil {
+			if err := finite("Lines", x, "series %s x[%d]", name, i); err != nil {
 				return nil, err
 			}
-			if err := finite(y, "series %s y[%d]", name, i); err != nil {
+			if err := finite("Lines", y, "series %s y[%d]", name, i); err != nil {
 				return nil, err
 			}
 			xy[i] = plotter.XY{X: x, Y: y}
@@ -107,11 +107,11 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 // errs.ErrTooLarge. A constant sample gets one unit-wide range around
 // its value. Options: Title, XLabel, YLabel, Size, legend placement.
 func Histogram(sample []float64, bins int, density func(float64) float64, opts ...Option) (*Figure, error) {
-	o, err := collect("Histogram", opts)
+	o, err := collect("Histogram", "Histogram", opts)
 	if err != nil {
 		return nil, err
 	}
-	h, err := densityHistogram(sample, bins)
+	h, err := densityHistogram("Histogram", sample, bins)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 		for i := range xy {
 			x := lo + (hi-lo)*float64(i)/float64(samples-1)
 			y := density(x)
-			if err := finite(y, "density(%g)", x); err != nil {
+			if err := finite("Histogram", y, "density(%g)", x); err != nil {
 				return nil, err
 			}
 			xy[i] = plotter.XY{X: x, Y: y}
@@ -160,7 +160,7 @@ type BarSeries struct {
 // Long or many category names are set at an angle. Options: Title, XLabel, YLabel, Size,
 // legend placement.
 func Bars(categories []string, series []BarSeries, opts ...Option) (*Figure, error) {
-	o, err := collect("Bars", opts)
+	o, err := collect("Bars", "Bars", opts)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func Bars(categories []string, series []BarSeries, opts ...Option) (*Figure, err
 			return nil, fmt.Errorf("viz: Bars: series %d (%q) has %d values for %d categories: %w", si, s.Name, len(s.Values), len(categories), ErrShape)
 		}
 		for i, v := range s.Values {
-			if err := finite(v, "series %d (%q) value %d", si, s.Name, i); err != nil {
+			if err := finite("Bars", v, "series %d (%q) value %d", si, s.Name, i); err != nil {
 				return nil, err
 			}
 		}
@@ -273,7 +273,7 @@ func (t barThumb) Thumbnail(c *draw.Canvas) {
 // maxBins is the most bins Histogram draws.
 const maxBins = 1 << 16
 
-func densityHistogram(sample []float64, bins int) (*plotter.Histogram, error) {
+func densityHistogram(fn string, sample []float64, bins int) (*plotter.Histogram, error) {
 	n := len(sample)
 	if n == 0 {
 		return nil, fmt.Errorf("viz: Histogram: Histogram of an empty sample: %w", ErrEmpty)
@@ -289,7 +289,7 @@ func densityHistogram(sample []float64, bins int) (*plotter.Histogram, error) {
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, v := range sample {
-		if err := finite(v, "sample[%d]", i); err != nil {
+		if err := finite(fn, v, "sample[%d]", i); err != nil {
 			return nil, err
 		}
 		lo, hi = math.Min(lo, v), math.Max(hi, v)

@@ -19,7 +19,7 @@ func (f *Figure) AddMarks(pts mat.Matrix, name string) error {
 	if f == nil || f.Plot == nil {
 		return fmt.Errorf("viz: Figure.AddMarks: AddMarks on a figure not made by NewFigure or a builder: %w", ErrArg)
 	}
-	xy, err := points(pts, "marks")
+	xy, err := points("Figure.AddMarks", pts, "marks")
 	if err != nil {
 		return err
 	}

@@ -108,7 +108,7 @@ func HideValues() Option { return func(o *options) { o.hideValues = true; o.mark
 
 // collect applies opts and checks that every builder-specific option is one that builder
 // accepts.
-func collect(builder string, opts []Option, accepts ...string) (*options, error) {
+func collect(fn string, builder string, opts []Option, accepts ...string) (*options, error) {
 	o := &options{builder: builder}
 	for _, opt := range opts {
 		if opt != nil {
@@ -117,7 +117,7 @@ func collect(builder string, opts []Option, accepts ...string) (*options, error)
 	}
 	for _, name := range o.given {
 		if !slices.Contains(accepts, name) {
-			return nil, fmt.Errorf("viz: option %s does not apply to %s: %w", name, builder, ErrArg)
+			return nil, fmt.Errorf("viz: %s: option %s does not apply to %s: %w", fn, name, builder, ErrArg)
 		}
 	}
 	return o, nil

@@ -22,7 +22,7 @@ func (f *Figure) AddPath(pts [][2]float64, name string, c int) error {
 	xy := make(plotter.XYs, len(pts))
 	for i, p := range pts {
 		for j, v := range p {
-			if err := finite(v, "AddPath point %d coordinate %d", i, j); err != nil {
+			if err := finite("Figure.AddPath", v, "AddPath point %d coordinate %d", i, j); err != nil {
 				return err
 			}
 		}

@@ -17,7 +17,7 @@ func (f *Figure) AddBox(x0, y0, x1, y1 float64, name string, c int) error {
 		return fmt.Errorf("viz: Figure.AddBox: AddBox on a figure not made by NewFigure or a builder: %w", ErrArg)
 	}
 	for i, v := range []float64{x0, y0, x1, y1} {
-		if err := finite(v, "AddBox corner value %d", i); err != nil {
+		if err := finite("Figure.AddBox", v, "AddBox corner value %d", i); err != nil {
 			return err
 		}
 	}

@@ -21,7 +21,7 @@ import (
 // filled with one palette colour per distinct label, so the classes of a decision tree keep
 // their colours; inner nodes are white boxes. Options: Title, Size. Cost O(n).
 func TreeDiagram(labels []string, parent []int, edges []string, opts ...Option) (*Figure, error) {
-	o, err := collect("TreeDiagram", opts)
+	o, err := collect("TreeDiagram", "TreeDiagram", opts)
 	if err != nil {
 		return nil, err
 	}

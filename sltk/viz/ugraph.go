@@ -30,7 +30,7 @@ type UndirectedEdge struct {
 // hidden. Options: Title, Size. Non-finite positions give ErrNotFinite, edges to missing nodes
 // or self-loops ErrShape, a LabelAt outside [0, 1] ErrArg. Cost O(nodes + edges).
 func UndirectedGraph(nodes []GraphNode, edges []UndirectedEdge, opts ...Option) (*Figure, error) {
-	o, err := collect("UndirectedGraph", opts)
+	o, err := collect("UndirectedGraph", "UndirectedGraph", opts)
 	if err != nil {
 		return nil, err
 	}
