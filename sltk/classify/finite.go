@@ -57,7 +57,7 @@ func RegularizedERM(hs []Hypothesis, penalty []float64, x mat.Matrix, y []int) (
 	bestVal := math.Inf(1)
 	for k, h := range hs {
 		if errs[k], err = EmpiricalError(h, x, y); err != nil {
-			return 0, nil, fmt.Errorf("hypothesis %d: %w", k, err)
+			return 0, nil, fmt.Errorf("classify: RegularizedERM: hypothesis %d: %w", k, err)
 		}
 		v := errs[k]
 		if penalty != nil {

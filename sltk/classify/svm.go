@@ -177,7 +177,7 @@ func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	w, alpha, iter, ok := dualCD(xd, ys, math.Inf(1), tol, maxIter, nil)
 	if !ok {
 		if _, lpErr := ERMLP(x, y); errors.Is(lpErr, ErrNotSeparable) {
-			return nil, fmt.Errorf("hard-margin SVM: %w", lpErr)
+			return nil, fmt.Errorf("classify: HardMarginSVM.Fit: %w", lpErr)
 		}
 	}
 	r, err := svmResult("HardMarginSVM.Fit", w, alpha, iter, 0, xd, ys)

@@ -464,13 +464,18 @@ func (t *Tree) PredictOne(x []float64) (int, error) {
 	if err := t.check(); err != nil {
 		return 0, err
 	}
-	return t.predictOne(x)
+	c, err := t.predictOne(x)
+	if err != nil {
+		return 0, fmt.Errorf("classify: Tree.PredictOne: %w", err)
+	}
+	return c, nil
 }
 
-// predictOne is PredictOne on a tree that passed check.
+// predictOne is PredictOne on a tree that passed check. Its errors and childIndex's name
+// neither package nor function: the callers add them, with the row.
 func (t *Tree) predictOne(x []float64) (int, error) {
 	if len(x) != len(t.Features) {
-		return 0, fmt.Errorf("classify: example has %d values, tree has %d features: %w", len(x), len(t.Features), ErrShape)
+		return 0, fmt.Errorf("example has %d values, tree has %d features: %w", len(x), len(t.Features), ErrShape)
 	}
 	nd := t.Root
 	for !nd.Leaf() {
@@ -486,11 +491,11 @@ func (t *Tree) predictOne(x []float64) (int, error) {
 func (t *Tree) childIndex(nd *Node, x []float64) (int, error) {
 	v := x[nd.Feature]
 	if math.IsNaN(v) {
-		return 0, fmt.Errorf("classify: feature %q is NaN: %w", t.Features[nd.Feature].Name, ErrNotFinite)
+		return 0, fmt.Errorf("feature %q is NaN: %w", t.Features[nd.Feature].Name, ErrNotFinite)
 	}
 	if f := t.Features[nd.Feature]; f.Categorical() {
 		if v != math.Trunc(v) || v < 0 || v >= float64(len(f.Values)) {
-			return 0, fmt.Errorf("classify: %v is not a value index of %q: %w", v, f.Name, ErrLabel)
+			return 0, fmt.Errorf("%v is not a value index of %q: %w", v, f.Name, ErrLabel)
 		}
 		return int(v), nil
 	}
@@ -516,7 +521,7 @@ func (t *Tree) Predict(x mat.Matrix) ([]int, error) {
 	out := make([]int, n)
 	for i := range out {
 		if out[i], err = t.predictOne(xd.RawRowView(i)); err != nil {
-			return nil, fmt.Errorf("row %d: %w", i, err)
+			return nil, fmt.Errorf("classify: Tree.Predict: row %d: %w", i, err)
 		}
 	}
 	return out, nil
@@ -707,7 +712,7 @@ func (t *Tree) prune(nd *Node, x *mat.Dense, y []int, rows []int) (int, error) {
 	for _, r := range rows {
 		c, err := t.childIndex(nd, x.RawRowView(r))
 		if err != nil {
-			return 0, fmt.Errorf("row %d: %w", r, err)
+			return 0, fmt.Errorf("classify: Tree.Prune: row %d: %w", r, err)
 		}
 		parts[c] = append(parts[c], r)
 	}

@@ -95,11 +95,11 @@ type DAPAResult struct {
 func (a DAPA) Fit(x1, x2 mat.Matrix) (*DAPAResult, error) {
 	n1, d1, err := daCheckData(x1)
 	if err != nil {
-		return nil, fmt.Errorf("X′: %w", err)
+		return nil, fmt.Errorf("cluster: DAPA.Fit: X′: %w", err)
 	}
 	n2, d2, err := daCheckData(x2)
 	if err != nil {
-		return nil, fmt.Errorf("X″: %w", err)
+		return nil, fmt.Errorf("cluster: DAPA.Fit: X″: %w", err)
 	}
 	if n1 != n2 || d1 != d2 {
 		return nil, fmt.Errorf("cluster: DAPA.Fit: X′ is %d×%d, X″ is %d×%d: %w", n1, d1, n2, d2, ErrShape)

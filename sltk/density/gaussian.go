@@ -79,7 +79,7 @@ func FitGaussian(x mat.Matrix) (*Gaussian, error) {
 	cov.SymRankK(cov, 1/float64(p), c.T())
 	g, err := NewGaussian(mean, cov)
 	if err != nil {
-		return nil, fmt.Errorf("fitting %d points in %d dimensions: %w", p, d, err)
+		return nil, fmt.Errorf("density: FitGaussian: fitting %d points in %d dimensions: %w", p, d, err)
 	}
 	return g, nil
 }

@@ -200,7 +200,7 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 		}
 		next, _, err := gmlBatch("GradientML.Fit", data, p, d, f, w, grad, sum)
 		if err != nil {
-			return nil, fmt.Errorf("iteration %d: %w", it, err)
+			return nil, fmt.Errorf("density: GradientML.Fit: iteration %d: %w", it, err)
 		}
 		res.Trace = append(res.Trace, next)
 		res.Iter = it

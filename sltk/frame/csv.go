@@ -69,7 +69,7 @@ func LoadCSV(path string, opts ...Option) (dataframe.DataFrame, error) {
 	defer f.Close()
 	df, err := ReadCSV(f, opts...)
 	if err != nil {
-		return dataframe.DataFrame{}, fmt.Errorf("%s: %w", path, err)
+		return dataframe.DataFrame{}, fmt.Errorf("frame: LoadCSV: %s: %w", path, err)
 	}
 	return df, nil
 }

@@ -27,7 +27,7 @@ func Dataset(name string) (dataframe.DataFrame, error) {
 	defer rc.Close()
 	df, err := ReadCSV(rc)
 	if err != nil {
-		return dataframe.DataFrame{}, fmt.Errorf("data set %q: %w", name, err)
+		return dataframe.DataFrame{}, fmt.Errorf("frame: Dataset: data set %q: %w", name, err)
 	}
 	return df, nil
 }

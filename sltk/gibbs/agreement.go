@@ -63,7 +63,7 @@ func NoiseSensitivity(n int, t float64, deltas []float64, draws int, seed uint64
 			p1, err1 := New(x1, t)
 			p2, err2 := New(x2, t)
 			if err := cmp.Or(err, err1, err2); err != nil {
-				return nil, nil, fmt.Errorf("NoiseSensitivity at noise scale %g: %w", delta, err)
+				return nil, nil, fmt.Errorf("gibbs: NoiseSensitivity: noise scale %g: %w", delta, err)
 			}
 			var k0, k1, h0, h1 float64
 			for c := range x {

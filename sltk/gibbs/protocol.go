@@ -78,7 +78,7 @@ func (p Protocol[X]) post(x X, classes *int) ([]float64, error) {
 		*classes = len(lp)
 	}
 	if len(lp) == 0 || len(lp) != *classes {
-		return nil, fmt.Errorf("gibbs: posterior over %d classes, expected %d: %w", len(lp), *classes, ErrParam)
+		return nil, fmt.Errorf("posterior over %d classes, expected %d: %w", len(lp), *classes, ErrParam)
 	}
 	return lp, nil
 }
@@ -109,7 +109,7 @@ func (p Protocol[X]) Run() (*ProtocolResult, error) {
 				x = p.Transform(x0, j)
 			}
 			if book[j], err = p.post(x, &classes); err != nil {
-				return nil, fmt.Errorf("trial %d, message %d: %w", t, j, err)
+				return nil, fmt.Errorf("gibbs: Protocol.Run: trial %d, message %d: %w", t, j, err)
 			}
 		}
 		secret := rng.IntN(m)
@@ -121,13 +121,13 @@ func (p Protocol[X]) Run() (*ProtocolResult, error) {
 		}
 		recv, err := p.post(x2, &classes)
 		if err != nil {
-			return nil, fmt.Errorf("trial %d, received: %w", t, err)
+			return nil, fmt.Errorf("gibbs: Protocol.Run: trial %d, received: %w", t, err)
 		}
 		best, bk := 0, math.Inf(-1)
 		for j := range book {
 			lk, err := LogPAKernel(book[j], recv)
 			if err != nil {
-				return nil, fmt.Errorf("trial %d, message %d: %w", t, j, err)
+				return nil, fmt.Errorf("gibbs: Protocol.Run: trial %d, message %d: %w", t, j, err)
 			}
 			if lk > bk {
 				best, bk = j, lk
@@ -164,22 +164,22 @@ func (p Protocol[X]) LogPA(pairs int) (float64, error) {
 		rng := rand.New(rand.NewPCG(p.Seed, uint64(l)))
 		a, err := p.post(p.Phenomena[0](rng), &classes)
 		if err != nil {
-			return 0, fmt.Errorf("pair %d: %w", l, err)
+			return 0, fmt.Errorf("gibbs: Protocol.LogPA: pair %d: %w", l, err)
 		}
 		b, err := p.post(p.Phenomena[0](rng), &classes)
 		if err != nil {
-			return 0, fmt.Errorf("pair %d: %w", l, err)
+			return 0, fmt.Errorf("gibbs: Protocol.LogPA: pair %d: %w", l, err)
 		}
 		lk, err := LogPAKernel(a, b)
 		if err != nil {
-			return 0, fmt.Errorf("pair %d: %w", l, err)
+			return 0, fmt.Errorf("gibbs: Protocol.LogPA: pair %d: %w", l, err)
 		}
 		if lk == LogZero {
 			return 0, fmt.Errorf("gibbs: Protocol.LogPA: pair %d: disjoint posteriors (κ = 0), log PA = −∞: %w", l, ErrNotFinite)
 		}
 		lpa, err := LogPA(classes, lk)
 		if err != nil {
-			return 0, fmt.Errorf("pair %d: %w", l, err)
+			return 0, fmt.Errorf("gibbs: Protocol.LogPA: pair %d: %w", l, err)
 		}
 		s += lpa
 	}

@@ -74,7 +74,7 @@ type FastICA struct {
 
 func (f FastICA) params() (alpha, tol float64, maxIter int, err error) {
 	alpha, tol, maxIter = cmp.Or(f.Alpha, 1), cmp.Or(f.Tol, 1e-8), cmp.Or(f.MaxIter, 200)
-	if err := f.Contrast.check(alpha); err != nil {
+	if err := f.Contrast.check("FastICA.Fit", alpha); err != nil {
 		return 0, 0, 0, err
 	}
 	switch {

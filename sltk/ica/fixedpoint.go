@@ -29,8 +29,8 @@ func FixedPointStep(u mat.Matrix, b []float64, c Contrast, alpha float64) ([]flo
 			return nil, fmt.Errorf("ica: FixedPointStep: b[%d] = %v: %w", i, v, ErrNotFinite)
 		}
 	}
-	if err := c.check(alpha); err != nil {
-		return nil, fmt.Errorf("ica: FixedPointStep: %w", err)
+	if err := c.check("FixedPointStep", alpha); err != nil {
+		return nil, err
 	}
 	next := make([]float64, d)
 	mean2 := 0.0

@@ -65,7 +65,7 @@ type Gradient struct {
 func (g Gradient) withDefaults() (Gradient, error) {
 	out := g
 	out.Alpha = cmp.Or(g.Alpha, 1)
-	if err := g.Contrast.check(out.Alpha); err != nil {
+	if err := g.Contrast.check("Gradient.Fit", out.Alpha); err != nil {
 		return out, err
 	}
 	rate := 50.0

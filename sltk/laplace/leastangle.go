@@ -360,7 +360,7 @@ func (la LeastAngle) Solve(x mat.Matrix) (*LAResult, error) {
 	best.Hessian = h
 	ld, err := LogDet(h)
 	if err != nil {
-		return nil, fmt.Errorf("least-angle clustering at T = %g: %w", t, err)
+		return nil, fmt.Errorf("laplace: LeastAngle.Solve: T = %g: %w", t, err)
 	}
 	best.LogDet = ld
 	best.Multiplicity = laMultiplicity(best.Y, 1e-6)

@@ -107,7 +107,7 @@ func (a Anneal) Run(sys System) (*SAResult, error) {
 	}
 	if c, ok := sys.(checker); ok {
 		if err := c.check(); err != nil {
-			return nil, fmt.Errorf("mcmc: Anneal.Run: %w", err)
+			return nil, err
 		}
 	}
 	sched, err := a.Schedule.Resolve(gibbs.Schedule{})
@@ -216,7 +216,7 @@ func (f *FuncSystem[S]) usable() bool { return f != nil && f.CostFn != nil && f.
 // check reports a FuncSystem that is nil or lacks CostFn or ProposeFn (for Anneal.Run).
 func (f *FuncSystem[S]) check() error {
 	if !f.usable() {
-		return fmt.Errorf("FuncSystem is nil or has a nil CostFn or ProposeFn (use NewFuncSystem): %w", ErrEmpty)
+		return fmt.Errorf("mcmc: Anneal.Run: FuncSystem is nil or has a nil CostFn or ProposeFn (use NewFuncSystem): %w", ErrEmpty)
 	}
 	return nil
 }

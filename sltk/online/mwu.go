@@ -137,7 +137,7 @@ func (m MWU) Run(losses mat.Matrix) (*MWUTrace, error) {
 	for r := 0; r < t; r++ {
 		mat.Row(row, r, losses)
 		if _, err := s.Update(row); err != nil {
-			return nil, fmt.Errorf("round %d: %w", r+1, err)
+			return nil, fmt.Errorf("online: MWU.Run: round %d: %w", r+1, err)
 		}
 		_, best := s.BestExpert()
 		tr.Expected = append(tr.Expected, s.Expected)

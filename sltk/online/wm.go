@@ -169,7 +169,7 @@ func (c WeightedMajority) Run(advice [][]int, outcomes []int) (*WMTrace, error) 
 	for t := range advice {
 		d, err := s.Observe(advice[t], outcomes[t])
 		if err != nil {
-			return nil, fmt.Errorf("round %d: %w", t+1, err)
+			return nil, fmt.Errorf("online: WeightedMajority.Run: round %d: %w", t+1, err)
 		}
 		tr.Decisions = append(tr.Decisions, d)
 		tr.Loss = append(tr.Loss, s.Loss)

@@ -82,34 +82,34 @@ func Complete(n int, names ...string) (*Graph, error) {
 			g.Edges = append(g.Edges, Edge{u, v})
 		}
 	}
-	if err := g.check(); err != nil {
+	if err := g.check("Complete"); err != nil {
 		return nil, err
 	}
 	return g, nil
 }
 
 // check validates the graph.
-func (g *Graph) check() error {
+func (g *Graph) check(fn string) error {
 	if g == nil || g.N < 1 {
-		return fmt.Errorf("spanning: Graph: need at least one vertex: %w", ErrParam)
+		return fmt.Errorf("spanning: %s: the graph needs at least one vertex: %w", fn, ErrParam)
 	}
 	if g.N > MaxGraphVertices {
-		return fmt.Errorf("spanning: Graph: N = %d, limit %d (MaxGraphVertices): %w", g.N, MaxGraphVertices, ErrTooLarge)
+		return fmt.Errorf("spanning: %s: N = %d, limit %d (MaxGraphVertices): %w", fn, g.N, MaxGraphVertices, ErrTooLarge)
 	}
 	if len(g.Names) != 0 && len(g.Names) != g.N {
-		return fmt.Errorf("spanning: %d names for %d vertices: %w", len(g.Names), g.N, ErrShape)
+		return fmt.Errorf("spanning: %s: %d names for %d vertices: %w", fn, len(g.Names), g.N, ErrShape)
 	}
 	seen := map[Edge]int{}
 	for i, e := range g.Edges {
 		if e.U < 0 || e.U >= g.N || e.V < 0 || e.V >= g.N {
-			return fmt.Errorf("spanning: edge %d = (%d, %d) has an endpoint outside [0, %d): %w", i, e.U, e.V, g.N, ErrParam)
+			return fmt.Errorf("spanning: %s: edge %d = (%d, %d) has an endpoint outside [0, %d): %w", fn, i, e.U, e.V, g.N, ErrParam)
 		}
 		if e.U == e.V {
-			return fmt.Errorf("spanning: edge %d is a self-loop at %d: %w", i, e.U, ErrParam)
+			return fmt.Errorf("spanning: %s: edge %d is a self-loop at %d: %w", fn, i, e.U, ErrParam)
 		}
 		k := Edge{min(e.U, e.V), max(e.U, e.V)}
 		if j, ok := seen[k]; ok {
-			return fmt.Errorf("spanning: edges %d and %d both join %d and %d: %w", j, i, k.U, k.V, ErrParam)
+			return fmt.Errorf("spanning: %s: edges %d and %d both join %d and %d: %w", fn, j, i, k.U, k.V, ErrParam)
 		}
 		seen[k] = i
 	}
@@ -117,16 +117,16 @@ func (g *Graph) check() error {
 }
 
 // checkWeights validates one observation's weights.
-func (g *Graph) checkWeights(w []float64) error {
+func (g *Graph) checkWeights(fn string, w []float64) error {
 	if g == nil {
-		return fmt.Errorf("spanning: nil Graph: %w", errs.ErrEmpty)
+		return fmt.Errorf("spanning: %s: nil Graph: %w", fn, errs.ErrEmpty)
 	}
 	if len(w) != len(g.Edges) {
-		return fmt.Errorf("spanning: %d weights for %d edges: %w", len(w), len(g.Edges), ErrShape)
+		return fmt.Errorf("spanning: %s: %d weights for %d edges: %w", fn, len(w), len(g.Edges), ErrShape)
 	}
 	for i, v := range w {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("spanning: weight of edge %d is %g: %w", i, v, ErrNotFinite)
+			return fmt.Errorf("spanning: %s: weight of edge %d is %g: %w", fn, i, v, ErrNotFinite)
 		}
 	}
 	return nil
@@ -147,7 +147,7 @@ func (g *Graph) CountTrees() (float64, error) {
 
 // countTrees is CountTrees without the overflow check (+Inf for a count beyond float64).
 func (g *Graph) countTrees(fn string) (float64, error) {
-	if err := g.check(); err != nil {
+	if err := g.check("Graph." + fn); err != nil {
 		return 0, err
 	}
 	if g.N > MaxVertices {
@@ -230,7 +230,7 @@ func find(parent []int, v int) int {
 
 // Cost returns R(c, X) = Σ_{e∈tree} w_e, the weight of one tree under one observation's weights.
 func (g *Graph) Cost(tree []int, w []float64) (float64, error) {
-	if err := g.checkWeights(w); err != nil {
+	if err := g.checkWeights("Graph.Cost", w); err != nil {
 		return 0, err
 	}
 	var s float64
@@ -254,7 +254,7 @@ func (g *Graph) Costs(trees [][]int, w []float64) ([]float64, error) {
 	for i, t := range trees {
 		c, err := g.Cost(t, w)
 		if err != nil {
-			return nil, fmt.Errorf("tree %d: %w", i, err)
+			return nil, fmt.Errorf("spanning: Graph.Costs: tree %d: %w", i, err)
 		}
 		r[i] = c
 	}
@@ -303,10 +303,10 @@ func (g *Graph) simpleGraph(w []float64) *simple.WeightedUndirectedGraph {
 // agree; with ties they may return different trees of the same weight. Cost O(|E| log |E|) for
 // Prim and Kruskal, O(|E|·(N + |E|)) for reverse-delete.
 func (g *Graph) MST(w []float64, alg Algorithm) ([]int, float64, error) {
-	if err := g.check(); err != nil {
+	if err := g.check("Graph.MST"); err != nil {
 		return nil, 0, err
 	}
-	if err := g.checkWeights(w); err != nil {
+	if err := g.checkWeights("Graph.MST", w); err != nil {
 		return nil, 0, err
 	}
 	sg := g.simpleGraph(w)

@@ -64,7 +64,7 @@ func (g GaussianMixture) Generate() (*mat.Dense, []int, error) {
 		}
 		f, err := CovFactor(g.Covs[q])
 		if err != nil {
-			return nil, nil, fmt.Errorf("component %d: %w", q, err)
+			return nil, nil, fmt.Errorf("synth: GaussianMixture.Generate: component %d: %w", q, err)
 		}
 		if r, _ := f.Dims(); r != d {
 			return nil, nil, fmt.Errorf("synth: GaussianMixture.Generate: Covs[%d] is %d×%d, means have d = %d: %w", q, r, r, d, ErrShape)

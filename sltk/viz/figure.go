@@ -465,7 +465,7 @@ func drawable(d Drawer) error {
 	case *Grid:
 		for i, p := range v.Panels {
 			if err := drawable(p); err != nil {
-				return fmt.Errorf("panel %d: %w", i, err)
+				return fmt.Errorf("viz: panel %d: %w", i, err)
 			}
 		}
 	}
