@@ -28,14 +28,10 @@ var (
 // checkX validates an n×d data matrix and returns its dimensions.
 func checkX(fn string, x mat.Matrix) (n, d int, err error) {
 	n, d, e := check.Matrix("x", x)
-	switch {
-	case e == nil:
-		return n, d, nil
-	case e.Fault == check.NotFinite:
-		return 0, 0, fmt.Errorf("classify: %s: %v: %w", fn, e, ErrNotFinite)
-	default:
-		return 0, 0, fmt.Errorf("classify: %s: %v: %w", fn, e, ErrEmpty)
+	if e != nil {
+		return 0, 0, fmt.Errorf("classify: %s: %w", fn, e)
 	}
+	return n, d, nil
 }
 
 // signs validates n binary labels in {0, 1} and returns them as the ±1 values the linear

@@ -15,15 +15,15 @@ import (
 // the K^N assignments factorises over objects (seed 000, §3.8, Exercise 7, eq. 3.47), so the cost
 // is O(n·K·d) instead of O(K^N). Add n·log K to obtain log(|C|κ), which is 0 at T → ∞.
 func LogPAKernel(x1, x2, centroids mat.Matrix, T float64) (float64, error) {
-	n1, d1, err := daCheckNamed("X′", x1)
+	n1, d1, err := daCheckNamed("LogPAKernel", "X′", x1)
 	if err != nil {
 		return 0, err
 	}
-	n2, d2, err := daCheckNamed("X″", x2)
+	n2, d2, err := daCheckNamed("LogPAKernel", "X″", x2)
 	if err != nil {
 		return 0, err
 	}
-	k, dc, err := daCheckNamed("centroids", centroids)
+	k, dc, err := daCheckNamed("LogPAKernel", "centroids", centroids)
 	if err != nil {
 		return 0, err
 	}
@@ -93,13 +93,13 @@ type DAPAResult struct {
 // Fit anneals on x1 and scores every temperature on the pair (x1, x2). Cost: that of DA.Fit
 // plus O(n·K·d) per temperature.
 func (a DAPA) Fit(x1, x2 mat.Matrix) (*DAPAResult, error) {
-	n1, d1, err := daCheckData(x1)
+	n1, d1, err := daCheckNamed("DAPA.Fit", "X′", x1)
 	if err != nil {
-		return nil, fmt.Errorf("cluster: DAPA.Fit: X′: %w", err)
+		return nil, err
 	}
-	n2, d2, err := daCheckData(x2)
+	n2, d2, err := daCheckNamed("DAPA.Fit", "X″", x2)
 	if err != nil {
-		return nil, fmt.Errorf("cluster: DAPA.Fit: X″: %w", err)
+		return nil, err
 	}
 	if n1 != n2 || d1 != d2 {
 		return nil, fmt.Errorf("cluster: DAPA.Fit: X′ is %d×%d, X″ is %d×%d: %w", n1, d1, n2, d2, ErrShape)

@@ -49,7 +49,7 @@ type GrowResult struct {
 
 // Fit grows prototypes on the rows of x.
 func (g Grow) Fit(x mat.Matrix) (*GrowResult, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("Grow.Fit", x)
 	if err != nil {
 		return nil, err
 	}

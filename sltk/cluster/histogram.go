@@ -75,7 +75,7 @@ type HistResult struct {
 // p̂(y|x) = n(x,y)/Σ_y n(x,y) (Definition 15, eq. 5.2). A row of zeros or a negative or
 // non-finite count is an error.
 func HistogramsFromCounts(counts mat.Matrix) (*mat.Dense, error) {
-	n, b, err := daCheckData(counts)
+	n, b, err := daCheckData("HistogramsFromCounts", counts)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func HistogramsFromCounts(counts mat.Matrix) (*mat.Dense, error) {
 // histCheck verifies that every row is a histogram (non-negative, sums to 1 within 1e-9 per
 // bin: check.Stochastic), naming fn in its errors.
 func histCheck(fn string, h mat.Matrix) (int, int, error) {
-	n, b, err := daCheckData(h)
+	n, b, err := daCheckData(fn, h)
 	if err != nil {
 		return 0, 0, err
 	}

@@ -107,7 +107,7 @@ type KMeansResult struct {
 // the row and column), ErrParam (k ≤ 0 or k > n, or another option out of range) or ErrShape
 // (Centroids not k×d).
 func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("KMeans.Fit", x)
 	if err != nil {
 		return nil, err
 	}

@@ -66,13 +66,13 @@ type kmData struct {
 
 // kmPrepare validates x (not nil, non-empty, finite) and returns its rows as one contiguous
 // slice (check.Rows: a contiguous *mat.Dense is used in place, read only).
-func kmPrepare(x mat.Matrix) (kmData, error) {
+func kmPrepare(fn string, x mat.Matrix) (kmData, error) {
 	raw, n, d, err := check.Rows("x", x)
 	if err != nil {
-		return kmData{}, fmt.Errorf("cluster: %w", err)
+		return kmData{}, fmt.Errorf("cluster: %s: %w", fn, err)
 	}
 	if err := check.Squarable("x", raw, d); err != nil {
-		return kmData{}, fmt.Errorf("cluster: %w", err)
+		return kmData{}, fmt.Errorf("cluster: %s: %w", fn, err)
 	}
 	return kmData{x: raw, n: n, d: d}, nil
 }
@@ -382,7 +382,7 @@ func kmRank3(s float64, j int, best float64, bj int, second float64, sj int, thi
 // prediction step of a fitted KMeans or OnlineKMeans. Cost O(n·k·d), parallel over
 // GOMAXPROCS goroutines with a deterministic reduction.
 func Assign(x, centroids mat.Matrix) (labels []int, cost float64, err error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("Assign", x)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -117,7 +117,7 @@ func BenchmarkOnlineKMeansEpoch(b *testing.B) {
 func BenchmarkAssignForms(b *testing.B) {
 	const n, d, k = 1_000_000, 10, 10
 	x, init := benchBlobs(b, n, d, k)
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("KMeans.Fit", x)
 	if err != nil {
 		b.Fatal(err)
 	}

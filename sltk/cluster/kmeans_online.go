@@ -56,7 +56,7 @@ type OnlineKMeans struct {
 // centroids (one assignment pass), Trace holds the cost after every epoch, and Iter the
 // number of epochs run. Errors are as for KMeans.Fit.
 func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("OnlineKMeans.Fit", x)
 	if err != nil {
 		return nil, err
 	}

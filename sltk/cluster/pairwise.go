@@ -86,7 +86,7 @@ func pwPrepare(fn string, dm mat.Matrix, allowMissing bool) (*pwData, error) {
 // SquaredDistances returns the n×n matrix of squared Euclidean distances ‖x_i − x_j‖² between
 // the rows of x, the dissimilarity for which pairwise clustering equals k-means. Cost O(n²·d).
 func SquaredDistances(x mat.Matrix) (*mat.Dense, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("SquaredDistances", x)
 	if err != nil {
 		return nil, err
 	}

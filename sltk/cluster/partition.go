@@ -13,7 +13,7 @@ import (
 // random labelling; for fixed labels the means are the best centroids, so no choice of
 // centroids does better. Labels must lie in [0, k). Cost O(n·d).
 func PartitionCost(x mat.Matrix, labels []int, k int) (float64, *mat.Dense, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("PartitionCost", x)
 	if err != nil {
 		return 0, nil, err
 	}

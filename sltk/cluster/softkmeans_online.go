@@ -34,7 +34,7 @@ type OnlineSoftKMeans struct {
 // Fit runs the online updates on the rows of x. The result's Labels and Cost are those of the
 // nearest final prototype; Trace holds the hard k-means cost after every epoch.
 func (o OnlineSoftKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("OnlineSoftKMeans.Fit", x)
 	if err != nil {
 		return nil, err
 	}

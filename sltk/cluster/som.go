@@ -233,7 +233,7 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("SOM.Fit", x)
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ import (
 // rules on equal terms. With h = I it is the k-means cost per point.
 // Cost: O(p·M·(d + M)).
 func SOMCost(x, w, h mat.Matrix) (float64, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("SOMCost", x)
 	if err != nil {
 		return 0, err
 	}

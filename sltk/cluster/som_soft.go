@@ -71,7 +71,7 @@ type softSOMState struct {
 // prototypes, then alternate the soft assignment (E-step) and the prototype update (M-step) to
 // a fixed point.
 func (s SoftSOM) Fit(x mat.Matrix) (*SoftSOMResult, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("SoftSOM.Fit", x)
 	if err != nil {
 		return nil, err
 	}

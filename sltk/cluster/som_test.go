@@ -298,7 +298,7 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, _ := kmPrepare(uniformSquare(300, 5))
+	data, _ := kmPrepare("KMeans.Fit", uniformSquare(300, 5))
 	if te := somTopoError(data, r.Prototypes.RawMatrix().Data, r.Coords); te > 0.15 {
 		t.Errorf("soft grid topographic error %g", te)
 	}

@@ -93,7 +93,7 @@ type StabilityResult struct {
 
 // Fit runs the validation on the rows of x.
 func (s Stability) Fit(x mat.Matrix) (*StabilityResult, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("Stability.Fit", x)
 	if err != nil {
 		return nil, err
 	}

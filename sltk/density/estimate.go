@@ -11,10 +11,10 @@ import (
 // rowsOf is check.Rows (the library's one matrix-to-rows conversion) with the package's error
 // prefix: the rows of x, shared with a contiguous *mat.Dense and so read only (callers that
 // write or keep them clone them). what names the argument in error messages.
-func rowsOf(x mat.Matrix, what string) (data []float64, p, d int, err error) {
+func rowsOf(fn string, x mat.Matrix, what string) (data []float64, p, d int, err error) {
 	data, p, d, e := check.Rows(what, x)
 	if e != nil {
-		return nil, 0, 0, fmt.Errorf("density: %w", e)
+		return nil, 0, 0, fmt.Errorf("density: %s: %w", fn, e)
 	}
 	return data, p, d, nil
 }
@@ -24,7 +24,7 @@ func rowsOf(x mat.Matrix, what string) (data []float64, p, d int, err error) {
 // such a point is ±Inf or NaN rather than a number), so that scoring never returns a
 // non-finite value for data its fit would refuse. fn names the method in the error. Cost O(p·d).
 func queryRows(fn string, x mat.Matrix, what string) (data []float64, p, d int, err error) {
-	data, p, d, err = rowsOf(x, what)
+	data, p, d, err = rowsOf(fn, x, what)
 	if err != nil {
 		return nil, 0, 0, err
 	}

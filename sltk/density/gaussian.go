@@ -54,7 +54,7 @@ func NewGaussian(mean []float64, cov mat.Symmetric) (*Gaussian, error) {
 // which is biased, E Σ* = (p−1)/p · Σ). It fails with ErrSingular when Σ* is not positive
 // definite (p ≤ n, or the points lie in an affine subspace). Cost O(p·n² + n³).
 func FitGaussian(x mat.Matrix) (*Gaussian, error) {
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("FitGaussian", x, "sample")
 	if err != nil {
 		return nil, err
 	}

@@ -118,7 +118,7 @@ type GMMResult struct {
 
 // Fit runs EM from Restarts initialisations on x (p×d) and keeps the best log-likelihood.
 func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("GMM.Fit", x, "sample")
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 		if k != g.K || dm != d {
 			return nil, fmt.Errorf("density: GMM.Fit: Means is %d×%d, want %d×%d: %w", k, dm, g.K, d, ErrShape)
 		}
-		if given, _, _, err = rowsOf(g.Means, "Means"); err != nil {
+		if given, _, _, err = rowsOf("GMM.Fit", g.Means, "Means"); err != nil {
 			return nil, err
 		}
 	}

@@ -31,7 +31,7 @@ func IsotropicMixture(weights []float64, means mat.Matrix, vars []float64) (*GMM
 	if math.Abs(sum-1) > 1e-9 {
 		return nil, fmt.Errorf("density: IsotropicMixture: weights sum to %g: %w", sum, ErrProb)
 	}
-	m, _, _, err := rowsOf(means, "means")
+	m, _, _, err := rowsOf("IsotropicMixture", means, "means")
 	if err != nil {
 		return nil, err
 	}

@@ -92,7 +92,7 @@ type GradientMLResult struct {
 // with parameters w: E^T on the training set, E^G on a test set. It returns an error wrapping
 // ErrEmpty for empty data or a nil f, or ErrNotFinite for non-finite data or log-density.
 func NLL(x mat.Matrix, f LogDensityFunc, w []float64) (float64, error) {
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("NLL", x, "sample")
 	if err != nil {
 		return 0, err
 	}
@@ -141,7 +141,7 @@ func gmlBatch(fn string, data []float64, p, d int, f LogDensityFunc, w, grad, su
 // model) or ErrParam (empty w0, a negative or non-finite hyperparameter); reaching MaxIter is
 // reported by Converged = false.
 func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*GradientMLResult, error) {
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("GradientML.Fit", x, "sample")
 	if err != nil {
 		return nil, err
 	}

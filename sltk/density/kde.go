@@ -61,7 +61,7 @@ func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 	if k.Kernel != GaussianKernel && k.Kernel != BoxKernel {
 		return nil, fmt.Errorf("density: KDE.Fit: unknown kernel %v: %w", k.Kernel, ErrParam)
 	}
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("KDE.Fit", x, "sample")
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +93,7 @@ func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 // normalisation). It is optimal for Gaussian data and a Gaussian kernel and serves as the centre
 // of the default leave-one-out grid. Cost O(p·n).
 func SilvermanWidth(x mat.Matrix) (float64, error) {
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("SilvermanWidth", x, "sample")
 	if err != nil {
 		return 0, err
 	}
@@ -158,7 +158,7 @@ func LeaveOneOut(x mat.Matrix, kernel Kernel, widths []float64) (*BandwidthSearc
 	if kernel != GaussianKernel && kernel != BoxKernel {
 		return nil, fmt.Errorf("density: LeaveOneOut: unknown kernel %v: %w", kernel, ErrParam)
 	}
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("LeaveOneOut", x, "sample")
 	if err != nil {
 		return nil, err
 	}

@@ -130,7 +130,7 @@ func checkSeparators(c config) error {
 // every record, and validates the header and the field counts.
 func readRecords(r io.Reader, cfg config) (header []string, rows [][]string, err error) {
 	if r == nil {
-		return nil, nil, fmt.Errorf("frame: nil reader: %w", ErrEmpty)
+		return nil, nil, fmt.Errorf("frame: ReadCSV: nil reader: %w", ErrEmpty)
 	}
 	br := bufio.NewReader(r)
 	if b, _ := br.Peek(3); bytes.Equal(b, []byte("\xef\xbb\xbf")) {
@@ -152,7 +152,7 @@ func readRecords(r io.Reader, cfg config) (header []string, rows [][]string, err
 			if errors.As(err, &pe) {
 				return nil, nil, fmt.Errorf("frame: ReadCSV: line %d, column %d: %v: %w", pe.Line, pe.Column, pe.Err, ErrMalformed)
 			}
-			return nil, nil, fmt.Errorf("frame: reading CSV: %w", err)
+			return nil, nil, fmt.Errorf("frame: ReadCSV: %w: %w", err, errs.ErrIO)
 		}
 		line, _ := cr.FieldPos(0)
 		if header == nil && cfg.noHeader {

@@ -55,11 +55,8 @@ func rawDense(x mat.Matrix) *mat.Dense {
 // checkMatrix validates a data matrix: not nil, not empty, every entry finite.
 func checkMatrix(fn string, x mat.Matrix) (n, d int, err error) {
 	n, d, e := check.Matrix("x", x)
-	switch {
-	case e != nil && e.Fault == check.NotFinite:
-		return n, d, fmt.Errorf("ica: %s: %v: %w", fn, e, ErrNotFinite)
-	case e != nil:
-		return n, d, fmt.Errorf("ica: %s: %v: %w", fn, e, ErrEmpty)
+	if e != nil {
+		return n, d, fmt.Errorf("ica: %s: %w", fn, e)
 	}
 	return n, d, nil
 }
@@ -90,7 +87,7 @@ func checkNamed(fn, name string, m mat.Matrix) (r, c int, err error) {
 // checkFinite reports the first non-finite entry of a matrix argument.
 func checkFinite(name string, m mat.Matrix) error {
 	if _, _, e := check.Matrix(name, m); e != nil && e.Fault == check.NotFinite {
-		return fmt.Errorf("ica: Infomax.Fit: %v: %w", e, ErrNotFinite)
+		return fmt.Errorf("ica: Infomax.Fit: %w", e)
 	}
 	return nil
 }

@@ -40,12 +40,7 @@ func entries(fn, name string, x mat.Matrix, isA bool) ([]mEntry, int, int, error
 	return out, n, d, nil
 }
 
-func matErr(fn string, e *check.Error) error {
-	if e.Fault == check.NotFinite {
-		return fmt.Errorf("mapreduce: %s: %v: %w", fn, e, ErrNotFinite)
-	}
-	return fmt.Errorf("mapreduce: %s: %v: %w", fn, e, ErrEmpty)
-}
+func matErr(fn string, e *check.Error) error { return fmt.Errorf("mapreduce: %s: %w", fn, e) }
 
 // MatVec computes A·v (A7.2) from the nonzeros (i, j, a_ij) of A: MAP emits (i, a_ij·v_j), REDUCE
 // sums per row. With stripes = 1 every map task reads all of v (version 1). With stripes > 1, v

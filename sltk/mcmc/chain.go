@@ -30,10 +30,8 @@ type FiniteChain struct {
 func NewFiniteChain(q mat.Matrix) (*FiniteChain, error) {
 	n, d, cerr := check.Matrix("Q", q)
 	switch {
-	case cerr != nil && cerr.Fault == check.NotFinite:
-		return nil, fmt.Errorf("mcmc: NewFiniteChain: %v: %w", cerr, errs.ErrNotFinite)
 	case cerr != nil:
-		return nil, fmt.Errorf("mcmc: NewFiniteChain: %v: %w", cerr, errs.ErrEmpty)
+		return nil, fmt.Errorf("mcmc: NewFiniteChain: %w", cerr)
 	case n != d:
 		return nil, fmt.Errorf("mcmc: NewFiniteChain: Q is %d×%d, want square: %w", n, d, errs.ErrShape)
 	case n > MaxStates:

@@ -64,7 +64,7 @@ func (s Sources) Generate() (*mat.Dense, error) {
 	if s.N < 2 {
 		return nil, fmt.Errorf("synth: Sources.Generate: number of samples N = %d, want ≥ 2: %w", s.N, ErrParam)
 	}
-	if err := checkN(s.N); err != nil {
+	if err := checkN("Sources.Generate", s.N); err != nil {
 		return nil, err
 	}
 	kinds := s.Kinds

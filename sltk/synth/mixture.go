@@ -27,11 +27,11 @@ type GaussianMixture struct {
 
 // Generate returns the N×d data and the component label of each row.
 func (g GaussianMixture) Generate() (*mat.Dense, []int, error) {
-	if err := checkN(g.N); err != nil {
+	if err := checkN("GaussianMixture.Generate", g.N); err != nil {
 		return nil, nil, err
 	}
 	if _, _, err := check.Matrix("Means", g.Means); err != nil {
-		return nil, nil, fmt.Errorf("synth: GaussianMixture: %w", err)
+		return nil, nil, fmt.Errorf("synth: GaussianMixture.Generate: %w", err)
 	}
 	k, d := g.Means.Dims()
 	if k == 0 || d == 0 {

@@ -17,7 +17,7 @@ type AR struct {
 
 // Generate returns the N values.
 func (a AR) Generate() ([]float64, error) {
-	if err := checkN(a.N); err != nil {
+	if err := checkN("AR.Generate", a.N); err != nil {
 		return nil, err
 	}
 	if !(a.Rho > -1 && a.Rho < 1) {
@@ -46,7 +46,7 @@ type MA struct {
 
 // Generate returns the N values.
 func (m MA) Generate() ([]float64, error) {
-	if err := checkN(m.N); err != nil {
+	if err := checkN("MA.Generate", m.N); err != nil {
 		return nil, err
 	}
 	if !(math.Abs(m.Theta) <= 1e150) {

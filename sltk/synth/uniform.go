@@ -27,7 +27,7 @@ type Labelled struct {
 
 // Generate returns the N×D points and their labels.
 func (l Labelled) Generate() (*mat.Dense, []int, error) {
-	if err := checkN(l.N); err != nil {
+	if err := checkN("Labelled.Generate", l.N); err != nil {
 		return nil, nil, err
 	}
 	d := cmp.Or(l.D, 2)
@@ -88,7 +88,7 @@ type Curve struct {
 
 // Generate returns the points and the noisy responses.
 func (c Curve) Generate() (xs, ys []float64, err error) {
-	if err := checkN(c.N); err != nil {
+	if err := checkN("Curve.Generate", c.N); err != nil {
 		return nil, nil, err
 	}
 	lo, hi := c.Low, c.High
@@ -101,7 +101,7 @@ func (c Curve) Generate() (xs, ys []float64, err error) {
 	case c.F == nil:
 		return nil, nil, fmt.Errorf("synth: Curve: F is nil: %w", ErrParam)
 	}
-	if err := checkNoise("Noise", c.Noise); err != nil {
+	if err := checkNoise("Curve.Generate", "Noise", c.Noise); err != nil {
 		return nil, nil, err
 	}
 	rng := newRand(c.Seed)

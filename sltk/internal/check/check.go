@@ -40,14 +40,16 @@ func (e *Error) Unwrap() error {
 	return errs.ErrEmpty
 }
 
+// Error says where the fault is, then the sentinel's text, in the library's layout
+// ("x[1,1] = NaN: value is not finite"); callers prefix "pkg: Func: ".
 func (e *Error) Error() string {
 	switch e.Fault {
 	case Nil:
-		return e.Name + " is nil"
+		return e.Name + " is nil: " + e.Unwrap().Error()
 	case Empty:
-		return fmt.Sprintf("%s is empty (%d×%d)", e.Name, e.Rows, e.Cols)
+		return fmt.Sprintf("%s is empty (%d×%d): %v", e.Name, e.Rows, e.Cols, e.Unwrap())
 	default:
-		return fmt.Sprintf("%s[%d,%d] = %v", e.Name, e.I, e.J, e.V)
+		return fmt.Sprintf("%s[%d,%d] = %v: %v", e.Name, e.I, e.J, e.V, e.Unwrap())
 	}
 }
 
