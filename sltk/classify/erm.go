@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize/convex/lp"
 )
@@ -69,7 +70,7 @@ func ERMLP(x mat.Matrix, y []int) ([]float64, error) {
 		if errors.Is(err, lp.ErrInfeasible) {
 			return nil, fmt.Errorf("classify: ERMLP: no w satisfies y_i⟨w, x_i⟩ ≥ 1 for all %d examples: %w", n, ErrNotSeparable)
 		}
-		return nil, fmt.Errorf("classify: simplex failed: %w", err)
+		return nil, fmt.Errorf("classify: ERMLP: the simplex method failed: %w: %w", err, errs.ErrBreakdown)
 	}
 	for c, j := range cols {
 		w[j] = sol[c] - sol[k+c]

@@ -50,7 +50,7 @@ func CheckStochastic(P mat.Matrix) error {
 // states of zero mass (which then must not be the only reachable ones). Cost O(n²).
 func MetropolisMatrix(logf []float64, Q mat.Matrix) (*mat.Dense, error) {
 	if err := CheckStochastic(Q); err != nil {
-		return nil, fmt.Errorf("proposal: %w", err)
+		return nil, fmt.Errorf("mcmc: MetropolisMatrix: proposal: %w", err)
 	}
 	n, _ := Q.Dims()
 	if len(logf) != n {

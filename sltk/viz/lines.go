@@ -136,7 +136,7 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 		}
 		l, err := plotter.NewLine(xy)
 		if err != nil {
-			return nil, fmt.Errorf("density: %v: %w", err, ErrArg)
+			return nil, fmt.Errorf("viz: Histogram: density curve: %v: %w", err, ErrArg)
 		}
 		l.LineStyle = draw.LineStyle{Color: Color(3), Width: vg.Points(2)}
 		f.Add(l)
