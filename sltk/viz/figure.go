@@ -520,7 +520,8 @@ func Render(d Drawer, format string) (out []byte, err error) {
 }
 
 // Save renders d to path in the format named by its extension (.svg, .png or .pdf, any
-// case). An unknown extension fails with ErrFormat before anything is written.
+// case). An unknown extension fails with ErrFormat before anything is written; a file that
+// cannot be written is an errs.ErrIO that also wraps the operating system's error.
 func Save(d Drawer, path string) error {
 	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
 	switch ext {
@@ -533,7 +534,7 @@ func Save(d Drawer, path string) error {
 		return err
 	}
 	if err := os.WriteFile(path, b, 0o644); err != nil {
-		return fmt.Errorf("viz: save %s: %w", path, err)
+		return fmt.Errorf("viz: Save: %w: %w", err, errs.ErrIO)
 	}
 	return nil
 }

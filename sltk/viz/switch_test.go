@@ -1,9 +1,13 @@
 package viz
 
 import (
+	"errors"
+	"io/fs"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -123,4 +127,13 @@ func TestMustNamesTheCallersLine(t *testing.T) {
 		}
 	}()
 	Must(Lines(nil))
+}
+
+// TestSaveIOError: a file that cannot be written is an errs.ErrIO that keeps the OS error.
+func TestSaveIOError(t *testing.T) {
+	fig := Must(Lines([]Series{{Y: []float64{1, 2}}}))
+	err := Save(fig, filepath.Join(t.TempDir(), "missing", "f.svg"))
+	if !errors.Is(err, errs.ErrIO) || !errors.Is(err, fs.ErrNotExist) || !strings.HasPrefix(err.Error(), "viz: Save: ") {
+		t.Errorf("Save into a missing directory: %v", err)
+	}
 }
