@@ -95,7 +95,7 @@ func (m *bernoulliModel) EStep() (float64, error) {
 		}
 		lz := gibbs.Softmax(m.resp[i*m.k:(i+1)*m.k], m.logrw)
 		if lz == gibbs.LogZero {
-			return 0, fmt.Errorf("density: row %d has probability 0 under every component: %w", i, ErrProb)
+			return 0, fmt.Errorf("density: BernoulliMixture.Fit: row %d has probability 0 under every component: %w", i, ErrProb)
 		}
 		ll += lz
 	}

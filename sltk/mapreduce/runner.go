@@ -78,7 +78,7 @@ func (r Runner) run(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult,
 	*jobopts.Endpoint = endpoint
 	res, err := universal.Execute(ctx, p)
 	if err != nil {
-		return nil, fmt.Errorf("mapreduce: %v: %w", err, ErrEngine)
+		return nil, fmt.Errorf("mapreduce: Runner: the Beam job failed: %v: %w", err, ErrEngine)
 	}
 	return res, nil
 }
@@ -142,7 +142,7 @@ func (r Runner) measure(ctx context.Context, p *beam.Pipeline, mt *meter, ids ..
 			return got, c, nil
 		}
 		if run == maxMeasuredRuns {
-			return nil, Cost{}, fmt.Errorf("mapreduce: metrics of round %d incomplete in %d runs (map out %d, reduce in %d): %w", bad+1, run, c.Rounds[bad].MapOut, c.Rounds[bad].ReduceIn, ErrEngine)
+			return nil, Cost{}, fmt.Errorf("mapreduce: Runner: metrics of round %d incomplete in %d runs (map out %d, reduce in %d): %w", bad+1, run, c.Rounds[bad].MapOut, c.Rounds[bad].ReduceIn, ErrEngine)
 		}
 		for _, id := range append(ids, mt.loadSinks...) {
 			if id != "" {
