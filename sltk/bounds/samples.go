@@ -7,9 +7,9 @@ import (
 	"github.com/sltk-book/sltk/sltk/errs"
 )
 
-func pacArgs(lnH, eps, delta float64) error {
+func pacArgs(fn string, lnH, eps, delta float64) error {
 	if bad(lnH) || bad(eps) || bad(delta) || lnH < 0 || eps <= 0 || eps >= 1 || delta <= 0 || delta >= 1 {
-		return fmt.Errorf("%w: need ln|H| ≥ 0 and ε, δ in (0, 1), got %v, %v, %v", ErrParam, lnH, eps, delta)
+		return fmt.Errorf("bounds: %s: need ln|H| ≥ 0 and ε, δ in (0, 1), got %v, %v, %v: %w", fn, lnH, eps, delta, ErrParam)
 	}
 	return nil
 }
@@ -18,7 +18,7 @@ func pacArgs(lnH, eps, delta float64) error {
 // i.i.d. examples, with probability > 1 − δ every hypothesis of the finite class H that is
 // consistent with them has error ≤ ε. lnH is ln|H|. Cost O(1).
 func Realizable(lnH, eps, delta float64) (float64, error) {
-	if err := pacArgs(lnH, eps, delta); err != nil {
+	if err := pacArgs("Realizable", lnH, eps, delta); err != nil {
 		return 0, err
 	}
 	return finite("Realizable", (lnH-logf(delta))/eps)
@@ -28,7 +28,7 @@ func Realizable(lnH, eps, delta float64) (float64, error) {
 // probability > 1 − δ every h ∈ H has |err_T(h) − err_D(h)| ≤ ε. (Corrected: e^{−2mε²}, not the
 // seed's 2^{−2mε²}.) Cost O(1).
 func UniformConvergence(lnH, eps, delta float64) (float64, error) {
-	if err := pacArgs(lnH, eps, delta); err != nil {
+	if err := pacArgs("UniformConvergence", lnH, eps, delta); err != nil {
 		return 0, err
 	}
 	return finite("UniformConvergence", (math.Ln2+lnH-logf(delta))/(2*eps*eps))
@@ -37,7 +37,7 @@ func UniformConvergence(lnH, eps, delta float64) (float64, error) {
 // Agnostic returns (2/ε²)·ln(2|H|/δ), Theorem 3.7: ERM on that many examples is within ε of the
 // best hypothesis in H with probability > 1 − δ (uniform convergence at ε/2). Cost O(1).
 func Agnostic(lnH, eps, delta float64) (float64, error) {
-	if err := pacArgs(lnH, eps, delta); err != nil {
+	if err := pacArgs("Agnostic", lnH, eps, delta); err != nil {
 		return 0, err
 	}
 	return finite("Agnostic", 2*(math.Ln2+lnH-logf(delta))/(eps*eps))
@@ -48,7 +48,7 @@ func Agnostic(lnH, eps, delta float64) (float64, error) {
 // examples has error ≤ ε with probability > 1 − δ. It uses |H_n| ≤ 2|Σ|^n. Cost O(1).
 func DescriptionLength(n, alphabet int, eps, delta float64) (float64, error) {
 	if n < 0 || alphabet < 2 {
-		return 0, fmt.Errorf("%w: need n ≥ 0 symbols over |Σ| ≥ 2, got %d, %d", ErrParam, n, alphabet)
+		return 0, fmt.Errorf("bounds: DescriptionLength: need n ≥ 0 symbols over |Σ| ≥ 2, got %d, %d: %w", n, alphabet, ErrParam)
 	}
 	return Realizable(float64(n)*math.Log(float64(alphabet))+math.Ln2, eps, delta)
 }
@@ -58,7 +58,7 @@ func DescriptionLength(n, alphabet int, eps, delta float64) (float64, error) {
 // caller must state its choice. Cost O(1).
 func TreeNodes(nodes int, c, eps, delta float64) (float64, error) {
 	if nodes < 1 || bad(c) || c <= 0 {
-		return 0, fmt.Errorf("%w: need n ≥ 1 nodes and c > 0, got %d, %v", ErrParam, nodes, c)
+		return 0, fmt.Errorf("bounds: TreeNodes: need n ≥ 1 nodes and c > 0, got %d, %v: %w", nodes, c, ErrParam)
 	}
 	n := float64(nodes)
 	return Realizable(c*n*math.Log(n), eps, delta)
@@ -69,9 +69,9 @@ func TreeNodes(nodes int, c, eps, delta float64) (float64, error) {
 // caller passes it (c = 1 shows the shape only). Cost O(1).
 func VC(d int, c, eps, delta float64) (float64, error) {
 	if d < 0 || bad(c) || c <= 0 {
-		return 0, fmt.Errorf("%w: need d ≥ 0 and c > 0, got %d, %v", ErrParam, d, c)
+		return 0, fmt.Errorf("bounds: VC: need d ≥ 0 and c > 0, got %d, %v: %w", d, c, ErrParam)
 	}
-	if err := pacArgs(0, eps, delta); err != nil {
+	if err := pacArgs("VC", 0, eps, delta); err != nil {
 		return 0, err
 	}
 	return finite("VC", c*(float64(d)-logf(delta))/(eps*eps))
@@ -79,24 +79,24 @@ func VC(d int, c, eps, delta float64) (float64, error) {
 
 // RealizableEpsilon inverts Theorem 3.4: the error ln(|H|/δ)/m guaranteed with m examples.
 func RealizableEpsilon(lnH, delta float64, m int) (float64, error) {
-	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
-		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
+	if err := pacArgs("RealizableEpsilon", lnH, 0.5, delta); err != nil || m < 1 {
+		return 0, fmt.Errorf("bounds: RealizableEpsilon: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d: %w", lnH, delta, m, ErrParam)
 	}
 	return finite("RealizableEpsilon", (lnH-logf(delta))/float64(m))
 }
 
 // UniformConvergenceEpsilon inverts Theorem 3.6: √(ln(2|H|/δ)/(2m)).
 func UniformConvergenceEpsilon(lnH, delta float64, m int) (float64, error) {
-	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
-		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
+	if err := pacArgs("UniformConvergenceEpsilon", lnH, 0.5, delta); err != nil || m < 1 {
+		return 0, fmt.Errorf("bounds: UniformConvergenceEpsilon: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d: %w", lnH, delta, m, ErrParam)
 	}
 	return finite("UniformConvergenceEpsilon", math.Sqrt((math.Ln2+lnH-logf(delta))/(2*float64(m))))
 }
 
 // AgnosticEpsilon inverts Theorem 3.7: √(2 ln(2|H|/δ)/m).
 func AgnosticEpsilon(lnH, delta float64, m int) (float64, error) {
-	if err := pacArgs(lnH, 0.5, delta); err != nil || m < 1 {
-		return 0, fmt.Errorf("%w: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d", ErrParam, lnH, delta, m)
+	if err := pacArgs("AgnosticEpsilon", lnH, 0.5, delta); err != nil || m < 1 {
+		return 0, fmt.Errorf("bounds: AgnosticEpsilon: need ln|H| ≥ 0, δ in (0,1), m ≥ 1, got %v, %v, %d: %w", lnH, delta, m, ErrParam)
 	}
 	return finite("AgnosticEpsilon", math.Sqrt(2*(math.Ln2+lnH-logf(delta))/float64(m)))
 }
@@ -135,9 +135,9 @@ func SampleSize(m float64) (int, error) {
 	case math.IsNaN(m) || math.IsInf(m, 0):
 		return 0, fmt.Errorf("bounds: SampleSize: m = %v: %w", m, errs.ErrNotFinite)
 	case m < 0:
-		return 0, fmt.Errorf("%w: bounds: SampleSize: m = %v, want ≥ 0", ErrParam, m)
+		return 0, fmt.Errorf("bounds: SampleSize: m = %v, want ≥ 0: %w", m, ErrParam)
 	case m > MaxSampleSize:
-		return 0, fmt.Errorf("%w: bounds: SampleSize: m = %g, limit 2⁵³", ErrTooLarge, m)
+		return 0, fmt.Errorf("bounds: SampleSize: m = %g, limit 2⁵³: %w", m, ErrTooLarge)
 	}
 	return Ceil(m), nil
 }

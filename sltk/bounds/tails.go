@@ -30,7 +30,7 @@ func finite(fn string, v float64) (float64, error) {
 // Markov returns E X / a, the bound on Pr(X ≥ a) for X ≥ 0 and a > 0. Cost O(1).
 func Markov(mean, a float64) (float64, error) {
 	if bad(mean) || bad(a) || mean < 0 || a <= 0 {
-		return 0, fmt.Errorf("%w: Markov needs E X ≥ 0 and a > 0, got %v, %v", ErrParam, mean, a)
+		return 0, fmt.Errorf("bounds: Markov: needs E X ≥ 0 and a > 0, got %v, %v: %w", mean, a, ErrParam)
 	}
 	return finite("Markov", mean/a)
 }
@@ -38,7 +38,7 @@ func Markov(mean, a float64) (float64, error) {
 // Chebyshev returns Var X / b², the bound on Pr(|X − E X| ≥ b) for b > 0. Cost O(1).
 func Chebyshev(variance, b float64) (float64, error) {
 	if bad(variance) || bad(b) || variance < 0 || b <= 0 {
-		return 0, fmt.Errorf("%w: Chebyshev needs Var ≥ 0 and b > 0, got %v, %v", ErrParam, variance, b)
+		return 0, fmt.Errorf("bounds: Chebyshev: needs Var ≥ 0 and b > 0, got %v, %v: %w", variance, b, ErrParam)
 	}
 	return finite("Chebyshev", variance/(b*b))
 }
@@ -48,14 +48,14 @@ func Chebyshev(variance, b float64) (float64, error) {
 // weak law of large numbers (Cor. 2.3) with ε = c. Cost O(1).
 func PairwiseMean(sigma2, c float64, n int) (float64, error) {
 	if bad(sigma2) || bad(c) || sigma2 < 0 || c <= 0 || n < 1 {
-		return 0, fmt.Errorf("%w: Thm 2.2 needs σ² ≥ 0, c > 0, n ≥ 1, got %v, %v, %d", ErrParam, sigma2, c, n)
+		return 0, fmt.Errorf("bounds: PairwiseMean: Thm 2.2 needs σ² ≥ 0, c > 0, n ≥ 1, got %v, %v, %d: %w", sigma2, c, n, ErrParam)
 	}
 	return finite("PairwiseMean", sigma2/(c*c*float64(n)))
 }
 
-func chernoffArgs(mu, c float64) error {
+func chernoffArgs(fn string, mu, c float64) error {
 	if bad(mu) || bad(c) || mu < 0 || c < 0 || c > 1 {
-		return fmt.Errorf("%w: Chernoff needs μ ≥ 0 and 0 ≤ c ≤ 1, got μ = %v, c = %v", ErrParam, mu, c)
+		return fmt.Errorf("bounds: %s: Chernoff needs μ ≥ 0 and 0 ≤ c ≤ 1, got μ = %v, c = %v: %w", fn, mu, c, ErrParam)
 	}
 	return nil
 }
@@ -63,7 +63,7 @@ func chernoffArgs(mu, c float64) error {
 // ChernoffUpper returns e^{−μc²/3}, the bound on Pr(X ≥ (1+c)μ) for a sum X of independent
 // {0,1} variables with mean μ, 0 ≤ c ≤ 1 (§2.2). Cost O(1).
 func ChernoffUpper(mu, c float64) (float64, error) {
-	if err := chernoffArgs(mu, c); err != nil {
+	if err := chernoffArgs("ChernoffUpper", mu, c); err != nil {
 		return 0, err
 	}
 	return math.Exp(-mu * c * c / 3), nil
@@ -71,7 +71,7 @@ func ChernoffUpper(mu, c float64) (float64, error) {
 
 // ChernoffLower returns e^{−μc²/2}, the bound on Pr(X ≤ (1−c)μ) (§2.2). Cost O(1).
 func ChernoffLower(mu, c float64) (float64, error) {
-	if err := chernoffArgs(mu, c); err != nil {
+	if err := chernoffArgs("ChernoffLower", mu, c); err != nil {
 		return 0, err
 	}
 	return math.Exp(-mu * c * c / 2), nil
@@ -79,7 +79,7 @@ func ChernoffLower(mu, c float64) (float64, error) {
 
 // ChernoffTwoSided returns 2e^{−μc²/3}, the bound on Pr(|X − μ| ≥ cμ) of Cor. 2.6. Cost O(1).
 func ChernoffTwoSided(mu, c float64) (float64, error) {
-	if err := chernoffArgs(mu, c); err != nil {
+	if err := chernoffArgs("ChernoffTwoSided", mu, c); err != nil {
 		return 0, err
 	}
 	return math.Min(1, 2*math.Exp(-mu*c*c/3)), nil
@@ -87,8 +87,7 @@ func ChernoffTwoSided(mu, c float64) (float64, error) {
 
 func hoeffdingArgs(n int, d, a, b float64) error {
 	if n < 1 || bad(d) || bad(a) || bad(b) || d < 0 || b <= a {
-		return fmt.Errorf("%w: Hoeffding needs n ≥ 1, d ≥ 0, a < b, got n = %d, d = %v, [%v, %v]",
-			ErrParam, n, d, a, b)
+		return fmt.Errorf("bounds: Hoeffding: needs n ≥ 1, d ≥ 0, a < b, got n = %d, d = %v, [%v, %v]: %w", n, d, a, b, ErrParam)
 	}
 	return nil
 }
@@ -118,8 +117,7 @@ func HoeffdingTwoSided(n int, d, a, b float64) (float64, error) {
 // 0 ≤ a ≤ √2·nσ². Cost O(1).
 func MasterTail(n int, sigma2, a float64) (float64, error) {
 	if n < 1 || bad(sigma2) || bad(a) || sigma2 <= 0 || a < 0 || a > math.Sqrt2*float64(n)*sigma2 {
-		return 0, fmt.Errorf("%w: Thm 2.8 needs n ≥ 1, σ² > 0, 0 ≤ a ≤ √2·nσ², got n = %d, σ² = %v, a = %v",
-			ErrParam, n, sigma2, a)
+		return 0, fmt.Errorf("bounds: MasterTail: Thm 2.8 needs n ≥ 1, σ² > 0, 0 ≤ a ≤ √2·nσ², got n = %d, σ² = %v, a = %v: %w", n, sigma2, a, ErrParam)
 	}
 	return math.Min(1, 3*math.Exp(-a*a/(12*float64(n)*sigma2))), nil
 }
@@ -145,7 +143,7 @@ func logBinomPMF(n, k int, lp, lq float64) float64 {
 
 func binomArgs(fn string, n int, p float64) error {
 	if n < 0 || bad(p) || p < 0 || p > 1 {
-		return fmt.Errorf("%w: bounds: %s: binomial needs n ≥ 0 and 0 ≤ p ≤ 1, got n = %d, p = %v", ErrParam, fn, n, p)
+		return fmt.Errorf("bounds: %s: binomial needs n ≥ 0 and 0 ≤ p ≤ 1, got n = %d, p = %v: %w", fn, n, p, ErrParam)
 	}
 	return check.Size("bounds: "+fn, "n", n, MaxBinomialN)
 }
@@ -207,7 +205,7 @@ func BinomialTwoSided(n int, p, dev float64) (float64, error) {
 		return 0, err
 	}
 	if bad(dev) || dev <= 0 {
-		return 0, fmt.Errorf("%w: deviation %v must be positive", ErrParam, dev)
+		return 0, fmt.Errorf("bounds: BinomialTwoSided: deviation %v must be positive: %w", dev, ErrParam)
 	}
 	mu := float64(n) * p
 	// Clamp to [−1, n + 1] before converting: a huge dev would otherwise convert to −2⁶³ (on
@@ -225,8 +223,7 @@ func BinomialTwoSided(n int, p, dev float64) (float64, error) {
 // their digits as N grows, and there are up to n of them).
 func HypergeometricUpperTail(total, black, n, k int) (float64, error) {
 	if total < 1 || black < 0 || black > total || n < 0 || n > total {
-		return 0, fmt.Errorf("%w: bounds: HypergeometricUpperTail: hypergeometric needs 0 ≤ K ≤ N, 0 ≤ n ≤ N, got N = %d, K = %d, n = %d",
-			ErrParam, total, black, n)
+		return 0, fmt.Errorf("bounds: HypergeometricUpperTail: hypergeometric needs 0 ≤ K ≤ N, 0 ≤ n ≤ N, got N = %d, K = %d, n = %d: %w", total, black, n, ErrParam)
 	}
 	if err := check.Size("bounds: HypergeometricUpperTail", "N", total, MaxBinomialN); err != nil {
 		return 0, err

@@ -13,9 +13,9 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
-	"runtime"
 	"strconv"
+
+	"github.com/sltk-book/sltk/sltk/internal/must"
 )
 
 // Out is where passing claims are reported; tests may redirect it.
@@ -121,26 +121,8 @@ func last(v []float64) float64 {
 // Must returns v, and panics with err and the calling line when err is not nil, in the style of
 // template.Must: a notebook cell writes res := claim.Must(cluster.KMeans{K: 3}.Fit(x)) and a
 // failure stops the cell with a message that says where.
-func Must[T any](v T, err error) T {
-	if err != nil {
-		panic(fmt.Sprintf("✘ %s: %v", caller(), err))
-	}
-	return v
-}
+func Must[T any](v T, err error) T { return must.Value(v, err) }
 
 // NoError panics with err and the calling line when err is not nil; the counterpart of Must
 // for calls that return only an error.
-func NoError(err error) {
-	if err != nil {
-		panic(fmt.Sprintf("✘ %s: %v", caller(), err))
-	}
-}
-
-// caller names the notebook or source line that called Must or NoError.
-func caller() string {
-	_, file, line, ok := runtime.Caller(2)
-	if !ok {
-		return "error"
-	}
-	return fmt.Sprintf("%s:%d", filepath.Base(file), line)
-}
+func NoError(err error) { must.NoError(err) }

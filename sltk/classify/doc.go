@@ -20,7 +20,7 @@
 // rule, class 1 where ⟨W, x⟩ + B > 0 (B is scikit-learn's intercept_). Reaching MaxIter is a
 // state of the result (Converged = false), not an error. Bad input (NaN, ragged or empty data,
 // labels outside the expected set, non-separable data for the hard-margin methods) returns an
-// error wrapping a sentinel of package errs, re-exported here; ErrNotSeparable is this
+// error wrapping a sentinel of package errs, re-exported here; ErrNotSeparable (an errs.ErrNoSolution) is this
 // package's own.
 //
 // Seed errata handled here: the greedy tree gets the missing case "no features left, labels

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize/convex/lp"
 )
@@ -21,11 +22,11 @@ const MaxLPCells = 1 << 24
 // algorithms exist (Khachiyan, Thm 1.8), the simplex method is fast in practice. The dense
 // tableau is limited to MaxLPCells entries (ErrTooLarge beyond, about n ≤ 4000 examples).
 func ERMLP(x mat.Matrix, y []int) ([]float64, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("ERMLP", x)
 	if err != nil {
 		return nil, err
 	}
-	ys, err := signs(y, n)
+	ys, err := signs("ERMLP", y, n)
 	if err != nil {
 		return nil, err
 	}
@@ -40,11 +41,11 @@ func ERMLP(x mat.Matrix, y []int) ([]float64, error) {
 	}
 	w := make([]float64, d)
 	if len(cols) == 0 {
-		return nil, fmt.Errorf("%w: every feature is zero", ErrNotSeparable)
+		return nil, fmt.Errorf("classify: ERMLP: every feature is zero: %w", ErrNotSeparable)
 	}
 	k := len(cols)
 	if n > MaxLPCells/(2*k+n) {
-		return nil, fmt.Errorf("%w: classify: ERMLP: the LP has n·(2d + n) = %d·%d cells, limit %d", ErrTooLarge, n, 2*k+n, MaxLPCells)
+		return nil, fmt.Errorf("classify: ERMLP: the LP has n·(2d + n) = %d·%d cells, limit %d: %w", n, 2*k+n, MaxLPCells, ErrTooLarge)
 	}
 	// Standard form: variables (u, v, s) ≥ 0 with w = u − v and slack s:
 	//   A_S u − A_S v − s = 1,  minimise Σu + Σv.
@@ -67,9 +68,9 @@ func ERMLP(x mat.Matrix, y []int) ([]float64, error) {
 	_, sol, err := lp.Simplex(c, a, b, 1e-10, nil)
 	if err != nil {
 		if errors.Is(err, lp.ErrInfeasible) {
-			return nil, fmt.Errorf("%w: no w satisfies y_i⟨w, x_i⟩ ≥ 1 for all %d examples", ErrNotSeparable, n)
+			return nil, fmt.Errorf("classify: ERMLP: no w satisfies y_i⟨w, x_i⟩ ≥ 1 for all %d examples: %w", n, ErrNotSeparable)
 		}
-		return nil, fmt.Errorf("classify: simplex failed: %w", err)
+		return nil, fmt.Errorf("classify: ERMLP: the simplex method failed: %w: %w", err, errs.ErrBreakdown)
 	}
 	for c, j := range cols {
 		w[j] = sol[c] - sol[k+c]

@@ -22,7 +22,7 @@ func ExampleERMLP() {
 	fmt.Println(err)
 	// Output:
 	// training errors: 0
-	// classify: data not linearly separable: no w satisfies y_i⟨w, x_i⟩ ≥ 1 for all 4 examples
+	// classify: ERMLP: no w satisfies y_i⟨w, x_i⟩ ≥ 1 for all 4 examples: classify: data not linearly separable
 }
 
 func ExampleLogisticRegression() {

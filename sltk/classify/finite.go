@@ -16,14 +16,14 @@ type Hypothesis func(x []float64) int
 // (a rate, where Chapter 1 counts). Cost O(m) evaluations of h.
 func EmpiricalError(h Hypothesis, x mat.Matrix, y []int) (float64, error) {
 	if h == nil {
-		return 0, fmt.Errorf("%w: nil hypothesis", ErrParam)
+		return 0, fmt.Errorf("classify: EmpiricalError: nil hypothesis: %w", ErrParam)
 	}
-	n, _, err := checkX(x)
+	n, _, err := checkX("EmpiricalError", x)
 	if err != nil {
 		return 0, err
 	}
 	if len(y) != n {
-		return 0, fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(y), n)
+		return 0, fmt.Errorf("classify: EmpiricalError: %d labels for %d rows: %w", len(y), n, ErrShape)
 	}
 	xd := dense(x)
 	wrong := 0
@@ -48,21 +48,21 @@ func ERM(hs []Hypothesis, x mat.Matrix, y []int) (best int, errs []float64, err 
 // training errors. A nil penalty means plain ERM. Cost O(|H|·m) evaluations.
 func RegularizedERM(hs []Hypothesis, penalty []float64, x mat.Matrix, y []int) (best int, errs []float64, err error) {
 	if len(hs) == 0 {
-		return 0, nil, fmt.Errorf("%w: empty hypothesis class", ErrEmpty)
+		return 0, nil, fmt.Errorf("classify: RegularizedERM: empty hypothesis class: %w", ErrEmpty)
 	}
 	if penalty != nil && len(penalty) != len(hs) {
-		return 0, nil, fmt.Errorf("%w: %d penalties for %d hypotheses", ErrShape, len(penalty), len(hs))
+		return 0, nil, fmt.Errorf("classify: RegularizedERM: %d penalties for %d hypotheses: %w", len(penalty), len(hs), ErrShape)
 	}
 	errs = make([]float64, len(hs))
 	bestVal := math.Inf(1)
 	for k, h := range hs {
 		if errs[k], err = EmpiricalError(h, x, y); err != nil {
-			return 0, nil, fmt.Errorf("hypothesis %d: %w", k, err)
+			return 0, nil, fmt.Errorf("classify: RegularizedERM: hypothesis %d: %w", k, err)
 		}
 		v := errs[k]
 		if penalty != nil {
 			if math.IsNaN(penalty[k]) {
-				return 0, nil, fmt.Errorf("%w: penalty[%d] is NaN", ErrNotFinite, k)
+				return 0, nil, fmt.Errorf("classify: RegularizedERM: penalty[%d] is NaN: %w", k, ErrNotFinite)
 			}
 			v += penalty[k]
 		}

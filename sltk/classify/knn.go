@@ -133,17 +133,17 @@ var _ sltk.Classifier = (*KNNModel)(nil)
 const MaxLabel = 1<<20 - 1
 
 // checkLabels validates n class labels in [0, MaxLabel] and returns K = max label + 1.
-func checkLabels(y []int, n int) (int, error) {
+func checkLabels(fn string, y []int, n int) (int, error) {
 	if len(y) != n {
-		return 0, fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(y), n)
+		return 0, fmt.Errorf("classify: %s: %d labels for %d rows: %w", fn, len(y), n, ErrShape)
 	}
 	k := 0
 	for i, v := range y {
 		switch {
 		case v < 0:
-			return 0, fmt.Errorf("%w: y[%d] = %d, labels must be in [0, K)", ErrLabel, i, v)
+			return 0, fmt.Errorf("classify: %s: y[%d] = %d, labels must be in [0, K): %w", fn, i, v, ErrLabel)
 		case v > MaxLabel:
-			return 0, fmt.Errorf("%w: y[%d] = %d, at most %d", ErrTooLarge, i, v, MaxLabel)
+			return 0, fmt.Errorf("classify: %s: y[%d] = %d, at most %d: %w", fn, i, v, MaxLabel, ErrTooLarge)
 		}
 		k = max(k, v+1)
 	}
@@ -152,20 +152,20 @@ func checkLabels(y []int, n int) (int, error) {
 
 // Fit stores the training data (and builds the k-d tree, O(n log n)).
 func (c KNN) Fit(x mat.Matrix, y []int) (*KNNModel, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("KNN.Fit", x)
 	if err != nil {
 		return nil, err
 	}
-	classes, err := checkLabels(y, n)
+	classes, err := checkLabels("KNN.Fit", y, n)
 	if err != nil {
 		return nil, err
 	}
 	k := cmp.Or(c.Neighbors, 1)
 	if k < 0 || k > n {
-		return nil, fmt.Errorf("%w: classify: KNN.Fit: Neighbors = %d, want in [1, %d] (the training examples)", ErrParam, c.Neighbors, n)
+		return nil, fmt.Errorf("classify: KNN.Fit: Neighbors = %d, want in [1, %d] (the training examples): %w", c.Neighbors, n, ErrParam)
 	}
 	if c.Metric < Euclidean || c.Metric > Hamming {
-		return nil, fmt.Errorf("%w: classify: KNN.Fit: Metric = %v, want Euclidean, Manhattan, Chebyshev or Hamming", ErrParam, c.Metric)
+		return nil, fmt.Errorf("classify: KNN.Fit: Metric = %v, want Euclidean, Manhattan, Chebyshev or Hamming: %w", c.Metric, ErrParam)
 	}
 	m := &KNNModel{k: k, metric: c.Metric, x: copyRows(x, n, d), y: append([]int(nil), y...), classes: classes}
 	if c.Metric == Euclidean && d <= cmp.Or(c.KDTreeMaxDim, 5) {
@@ -214,11 +214,11 @@ func (m *KNNModel) Neighbors(q []float64) ([]int, error) {
 		return nil, ErrNotFitted
 	}
 	if _, d := m.x.Dims(); len(q) != d {
-		return nil, fmt.Errorf("%w: query has %d entries, data has %d columns", ErrShape, len(q), d)
+		return nil, fmt.Errorf("classify: KNNModel.Neighbors: query has %d entries, data has %d columns: %w", len(q), d, ErrShape)
 	}
 	for j, v := range q {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: q[%d] = %v", ErrNotFinite, j, v)
+			return nil, fmt.Errorf("classify: KNNModel.Neighbors: q[%d] = %v: %w", j, v, ErrNotFinite)
 		}
 	}
 	nb := m.neighbours(q, nil)
@@ -255,12 +255,12 @@ func (m *KNNModel) Predict(x mat.Matrix) ([]int, error) {
 	if m == nil || m.x == nil {
 		return nil, ErrNotFitted
 	}
-	n, d, err := checkX(x)
+	n, d, err := checkX("KNNModel.Predict", x)
 	if err != nil {
 		return nil, err
 	}
 	if _, dm := m.x.Dims(); d != dm {
-		return nil, fmt.Errorf("%w: x has %d columns, the training data %d", ErrShape, d, dm)
+		return nil, fmt.Errorf("classify: KNNModel.Predict: x has %d columns, the training data %d: %w", d, dm, ErrShape)
 	}
 	xd := dense(x)
 	out := make([]int, n)
@@ -301,7 +301,7 @@ func (m *KNNModel) vote(nb []neighbors.Neighbor, votes []int) int {
 // Accuracy returns the fraction of positions where pred equals y.
 func Accuracy(pred, y []int) (float64, error) {
 	if len(pred) != len(y) || len(y) == 0 {
-		return 0, fmt.Errorf("%w: %d predictions for %d labels", ErrShape, len(pred), len(y))
+		return 0, fmt.Errorf("classify: Accuracy: %d predictions for %d labels: %w", len(pred), len(y), ErrShape)
 	}
 	k := 0
 	for i := range y {
@@ -316,7 +316,7 @@ func Accuracy(pred, y []int) (float64, error) {
 // predicted as y says (scikit-learn's score of a classifier). Cost: one Predict.
 func AccuracyOf(c sltk.Classifier, x mat.Matrix, y []int) (float64, error) {
 	if c == nil {
-		return 0, fmt.Errorf("%w: classify: AccuracyOf: nil classifier", ErrNotFitted)
+		return 0, fmt.Errorf("classify: AccuracyOf: nil classifier: %w", ErrNotFitted)
 	}
 	pred, err := c.Predict(x)
 	if err != nil {

@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -13,7 +12,8 @@ import (
 
 // Sentinel errors. The general ones are those of package errs under the same names (so
 // errors.Is(err, classify.ErrShape) and errors.Is(err, errs.ErrShape) agree); ErrNotSeparable is
-// this package's own failure: data that no linear separator classifies without error.
+// this package's own failure: data that no linear separator classifies without error (an
+// errs.ErrNoSolution).
 var (
 	ErrEmpty        = errs.ErrEmpty
 	ErrShape        = errs.ErrShape
@@ -22,27 +22,23 @@ var (
 	ErrParam        = errs.ErrParam
 	ErrNotFitted    = errs.ErrNotFitted
 	ErrTooLarge     = errs.ErrTooLarge
-	ErrNotSeparable = errors.New("classify: data not linearly separable")
+	ErrNotSeparable = errs.New("classify: data not linearly separable", errs.ErrNoSolution)
 )
 
 // checkX validates an n×d data matrix and returns its dimensions.
-func checkX(x mat.Matrix) (n, d int, err error) {
+func checkX(fn string, x mat.Matrix) (n, d int, err error) {
 	n, d, e := check.Matrix("x", x)
-	switch {
-	case e == nil:
-		return n, d, nil
-	case e.Fault == check.NotFinite:
-		return 0, 0, fmt.Errorf("%w: %v", ErrNotFinite, e)
-	default:
-		return 0, 0, fmt.Errorf("%w: %v", ErrEmpty, e)
+	if e != nil {
+		return 0, 0, fmt.Errorf("classify: %s: %w", fn, e)
 	}
+	return n, d, nil
 }
 
 // signs validates n binary labels in {0, 1} and returns them as the ±1 values the linear
 // methods compute with: 0 → −1, 1 → +1.
-func signs(y []int, n int) ([]float64, error) {
+func signs(fn string, y []int, n int) ([]float64, error) {
 	if len(y) != n {
-		return nil, fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(y), n)
+		return nil, fmt.Errorf("classify: %s: %d labels for %d rows: %w", fn, len(y), n, ErrShape)
 	}
 	s := make([]float64, n)
 	for i, v := range y {
@@ -52,7 +48,7 @@ func signs(y []int, n int) ([]float64, error) {
 		case 1:
 			s[i] = 1
 		default:
-			return nil, fmt.Errorf("%w: y[%d] = %d, want 0 or 1", ErrLabel, i, v)
+			return nil, fmt.Errorf("classify: %s: y[%d] = %d, want 0 or 1: %w", fn, i, v, ErrLabel)
 		}
 	}
 	return s, nil
@@ -91,9 +87,9 @@ func Sgn(v float64) float64 {
 // consistent on the lifted data. A nil or empty x gives ErrEmpty, a NaN or ±Inf entry
 // ErrNotFinite naming it. Cost O(n·d).
 func AppendOne(x mat.Matrix) (*mat.Dense, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("AppendOne", x)
 	if err != nil {
-		return nil, fmt.Errorf("classify: AppendOne: %w", err)
+		return nil, err
 	}
 	out := mat.NewDense(n, d+1, nil)
 	out.Slice(0, n, 0, d).(*mat.Dense).Copy(x)
@@ -120,12 +116,12 @@ func SplitBias(what []float64) (w []float64, b float64, err error) {
 // PredictSigns returns sgn⟨w, x_i⟩ for every row. A non-finite w or a product that overflows
 // is ErrNotFinite (its sign would be a guess). Cost O(n·d).
 func PredictSigns(w []float64, x mat.Matrix) ([]float64, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("PredictSigns", x)
 	if err != nil {
 		return nil, err
 	}
 	if len(w) != d {
-		return nil, fmt.Errorf("%w: w has %d entries, x has %d columns", ErrShape, len(w), d)
+		return nil, fmt.Errorf("classify: PredictSigns: w has %d entries, x has %d columns: %w", len(w), d, ErrShape)
 	}
 	for j, v := range w {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -148,12 +144,12 @@ func PredictSigns(w []float64, x mat.Matrix) ([]float64, error) {
 
 // predictLinear returns the class 1 where ⟨w, x_i⟩ + b > 0 and 0 elsewhere. Cost O(n·d).
 func predictLinear(fn string, w []float64, b float64, x mat.Matrix) ([]int, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX(fn, x)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", fn, err)
+		return nil, err
 	}
 	if d != len(w) {
-		return nil, fmt.Errorf("%w: classify: %s: model has %d weights, x has %d columns", ErrShape, fn, len(w), d)
+		return nil, fmt.Errorf("classify: %s: model has %d weights, x has %d columns: %w", fn, len(w), d, ErrShape)
 	}
 	xd := dense(x)
 	out := make([]int, n)
@@ -188,7 +184,7 @@ func TrainingErrors(w []float64, x mat.Matrix, y []int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	ys, err := signs(y, len(s))
+	ys, err := signs("TrainingErrors", y, len(s))
 	if err != nil {
 		return 0, err
 	}
@@ -205,16 +201,16 @@ func TrainingErrors(w []float64, x mat.Matrix, y []int) (int, error) {
 // ⟨w, x⟩ = 0 when w is consistent (positive), and a negative number when it is not. The
 // Perceptron's mistake bound (λ/γ)² uses this γ. Cost O(n·d).
 func Margin(w []float64, x mat.Matrix, y []int) (float64, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("Margin", x)
 	if err != nil {
 		return 0, err
 	}
-	ys, err := signs(y, n)
+	ys, err := signs("Margin", y, n)
 	if err != nil {
 		return 0, err
 	}
 	if len(w) != d {
-		return 0, fmt.Errorf("%w: w has %d entries, x has %d columns", ErrShape, len(w), d)
+		return 0, fmt.Errorf("classify: Margin: w has %d entries, x has %d columns: %w", len(w), d, ErrShape)
 	}
 	for j, v := range w {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -223,7 +219,7 @@ func Margin(w []float64, x mat.Matrix, y []int) (float64, error) {
 	}
 	nw := floats.Norm(w, 2)
 	if nw == 0 {
-		return 0, fmt.Errorf("%w: classify: Margin: w = 0 has no margin", ErrParam)
+		return 0, fmt.Errorf("classify: Margin: w = 0 has no margin: %w", ErrParam)
 	}
 	z := mat.NewVecDense(n, nil)
 	z.MulVec(x, mat.NewVecDense(d, w))
@@ -239,7 +235,7 @@ func Margin(w []float64, x mat.Matrix, y []int) (float64, error) {
 
 // MaxNorm returns λ = max_i ‖x_i‖, the radius in the Perceptron's mistake bound. Cost O(n·d).
 func MaxNorm(x mat.Matrix) (float64, error) {
-	n, _, err := checkX(x)
+	n, _, err := checkX("MaxNorm", x)
 	if err != nil {
 		return 0, err
 	}
@@ -258,12 +254,12 @@ func MaxNorm(x mat.Matrix) (float64, error) {
 // origin become separable by a plane (§1.4). x must have 2 columns; entries beyond 1e150, whose
 // squares overflow, give ErrNotFinite. Cost O(n).
 func CircleLift(x mat.Matrix) (*mat.Dense, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("CircleLift", x)
 	if err != nil {
 		return nil, err
 	}
 	if d != 2 {
-		return nil, fmt.Errorf("%w: circle lift needs 2 columns, got %d", ErrShape, d)
+		return nil, fmt.Errorf("classify: CircleLift: circle lift needs 2 columns, got %d: %w", d, ErrShape)
 	}
 	if err := checkScale("CircleLift", x); err != nil {
 		return nil, err

@@ -192,24 +192,24 @@ func (o *logisticObjective) problem(p int) optimize.Problem {
 // magnitude give ErrNotFinite ("rescale the data"): the gradient sums n products of them. Cost
 // O(n·d) per function evaluation; the result does not depend on the number of cores.
 func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("LogisticRegression.Fit", x)
 	if err != nil {
 		return nil, err
 	}
-	s, err := signs(y, n)
+	s, err := signs("LogisticRegression.Fit", y, n)
 	if err != nil {
 		return nil, err
 	}
 	tol, maxIter := cmp.Or(l.Tol, 1e-6), cmp.Or(l.MaxIter, 1000)
 	switch {
 	case l.L2 < 0 || math.IsNaN(l.L2) || math.IsInf(l.L2, 0):
-		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: L2 = %v, want finite and ≥ 0", ErrParam, l.L2)
+		return nil, fmt.Errorf("classify: LogisticRegression.Fit: L2 = %v, want finite and ≥ 0: %w", l.L2, ErrParam)
 	case !(tol > 0):
-		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: Tol = %v, want > 0", ErrParam, l.Tol)
+		return nil, fmt.Errorf("classify: LogisticRegression.Fit: Tol = %v, want > 0: %w", l.Tol, ErrParam)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: MaxIter = %d, want ≥ 0", ErrParam, l.MaxIter)
+		return nil, fmt.Errorf("classify: LogisticRegression.Fit: MaxIter = %d, want ≥ 0: %w", l.MaxIter, ErrParam)
 	case l.NoPenalty && l.L2 != 0:
-		return nil, fmt.Errorf("%w: classify: LogisticRegression.Fit: L2 = %v with NoPenalty, want 0", ErrParam, l.L2)
+		return nil, fmt.Errorf("classify: LogisticRegression.Fit: L2 = %v with NoPenalty, want 0: %w", l.L2, ErrParam)
 	}
 	l2 := cmp.Or(l.L2, 1)
 	if l.NoPenalty {
@@ -252,12 +252,12 @@ func (m *LogisticModel) Prob(x mat.Matrix) ([]float64, error) {
 	if m == nil || m.W == nil {
 		return nil, ErrNotFitted
 	}
-	n, d, err := checkX(x)
+	n, d, err := checkX("LogisticModel.Prob", x)
 	if err != nil {
 		return nil, err
 	}
 	if d != len(m.W) {
-		return nil, fmt.Errorf("%w: classify: LogisticModel.Prob: model has %d weights, x has %d columns", ErrShape, len(m.W), d)
+		return nil, fmt.Errorf("classify: LogisticModel.Prob: model has %d weights, x has %d columns: %w", len(m.W), d, ErrShape)
 	}
 	if err := checkScale("LogisticModel.Prob", x); err != nil {
 		return nil, err

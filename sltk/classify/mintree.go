@@ -36,17 +36,17 @@ func MinimalTree(x mat.Matrix, y []int, features []Feature) (*Tree, error) {
 			features[j] = Feature{Name: fmt.Sprintf("X%d", j+1), Values: []string{"0", "1"}}
 		}
 	}
-	xd, feats, k, err := checkTreeData(x, y, features, nil)
+	xd, feats, k, err := checkTreeData("MinimalTree", x, y, features, nil)
 	if err != nil {
-		return nil, fmt.Errorf("classify: MinimalTree: %w", err)
+		return nil, err
 	}
 	n, _ := xd.Dims()
 	if n > maxMinimalExamples {
-		return nil, fmt.Errorf("%w: classify: MinimalTree: %d examples, at most %d", ErrTooLarge, n, maxMinimalExamples)
+		return nil, fmt.Errorf("classify: MinimalTree: %d examples, at most %d: %w", n, maxMinimalExamples, ErrTooLarge)
 	}
 	for j, f := range feats {
 		if !f.Categorical() {
-			return nil, fmt.Errorf("%w: classify: MinimalTree: feature %d (%q) is numeric; MinimalTree needs categorical features", ErrParam, j, f.Name)
+			return nil, fmt.Errorf("classify: MinimalTree: feature %d (%q) is numeric; MinimalTree needs categorical features: %w", j, f.Name, ErrParam)
 		}
 	}
 	if i, j, ok := contradiction(xd, y); ok {
@@ -60,7 +60,7 @@ func MinimalTree(x mat.Matrix, y []int, features []Feature) (*Tree, error) {
 	}
 	s.best(all)
 	if s.tooLarge {
-		return nil, fmt.Errorf("%w: classify: MinimalTree: the search reaches more than %d example subsets (%d examples, %d features)", ErrTooLarge, maxMinimalSubsets, n, len(feats))
+		return nil, fmt.Errorf("classify: MinimalTree: the search reaches more than %d example subsets (%d examples, %d features): %w", maxMinimalSubsets, n, len(feats), ErrTooLarge)
 	}
 	g := &grower{y: y, k: k}
 	root := s.build(all, g, 0)

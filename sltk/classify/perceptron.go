@@ -43,17 +43,17 @@ var _ sltk.Classifier = (*PerceptronResult)(nil)
 // float64 is ErrNotFinite ("rescale the data"): its sign, which drives the updates, would be a
 // guess. Cost O(n·d) per sweep.
 func (p Perceptron) Fit(x mat.Matrix, y []int) (*PerceptronResult, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("Perceptron.Fit", x)
 	if err != nil {
 		return nil, err
 	}
-	ys, err := signs(y, n)
+	ys, err := signs("Perceptron.Fit", y, n)
 	if err != nil {
 		return nil, err
 	}
 	maxIter := cmp.Or(p.MaxIter, 1000)
 	if maxIter < 0 {
-		return nil, fmt.Errorf("%w: classify: Perceptron.Fit: MaxIter = %d, want ≥ 0", ErrParam, p.MaxIter)
+		return nil, fmt.Errorf("classify: Perceptron.Fit: MaxIter = %d, want ≥ 0: %w", p.MaxIter, ErrParam)
 	}
 	if err := check.Size("classify: Perceptron.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
 		return nil, err

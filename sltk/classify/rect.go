@@ -32,15 +32,15 @@ func (r Rectangle) Contains(x []float64) bool {
 // Predict labels each row of x: 1 inside the rectangle, 0 outside, so a fitted rectangle is an
 // sltk.Classifier. Cost O(n·d).
 func (r Rectangle) Predict(x mat.Matrix) ([]int, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("Rectangle.Predict", x)
 	if err != nil {
 		return nil, err
 	}
 	if !r.Empty && len(r.Hi) != len(r.Lo) {
-		return nil, fmt.Errorf("%w: classify: Rectangle.Predict: len(Lo) = %d, len(Hi) = %d", ErrShape, len(r.Lo), len(r.Hi))
+		return nil, fmt.Errorf("classify: Rectangle.Predict: len(Lo) = %d, len(Hi) = %d: %w", len(r.Lo), len(r.Hi), ErrShape)
 	}
 	if !r.Empty && d != len(r.Lo) {
-		return nil, fmt.Errorf("%w: classify: Rectangle.Predict: %d columns for a %d-dimensional rectangle", ErrShape, d, len(r.Lo))
+		return nil, fmt.Errorf("classify: Rectangle.Predict: %d columns for a %d-dimensional rectangle: %w", d, len(r.Lo), ErrShape)
 	}
 	out := make([]int, n)
 	row := make([]float64, d)
@@ -76,12 +76,12 @@ func (r Rectangle) Area() float64 {
 // target is a rectangle this box lies inside it, so it is consistent with the sample. Labels
 // must be 0 or 1. Cost O(n·d).
 func FitRectangle(x mat.Matrix, y []int) (Rectangle, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("FitRectangle", x)
 	if err != nil {
 		return Rectangle{}, err
 	}
 	if len(y) != n {
-		return Rectangle{}, fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(y), n)
+		return Rectangle{}, fmt.Errorf("classify: FitRectangle: %d labels for %d rows: %w", len(y), n, ErrShape)
 	}
 	r := Rectangle{Lo: make([]float64, d), Hi: make([]float64, d), Empty: true}
 	for j := range r.Lo {
@@ -93,7 +93,7 @@ func FitRectangle(x mat.Matrix, y []int) (Rectangle, error) {
 			continue
 		case 1:
 		default:
-			return Rectangle{}, fmt.Errorf("%w: y[%d] = %d, want 0 or 1", ErrLabel, i, y[i])
+			return Rectangle{}, fmt.Errorf("classify: FitRectangle: y[%d] = %d, want 0 or 1: %w", i, y[i], ErrLabel)
 		}
 		r.Empty = false
 		for j := 0; j < d; j++ {
@@ -114,12 +114,12 @@ func FitRectangle(x mat.Matrix, y []int) (Rectangle, error) {
 // At most 20 points. The VC dimension of rectangles in the plane is 4: the "diamond" is
 // shattered, no 5 points are.
 func ShatteredByRectangles(x mat.Matrix) (bool, error) {
-	n, d, err := checkX(x)
+	n, d, err := checkX("ShatteredByRectangles", x)
 	if err != nil {
 		return false, err
 	}
 	if n > 20 {
-		return false, fmt.Errorf("%w: %d points, at most 20 for 2^n labellings", ErrTooLarge, n)
+		return false, fmt.Errorf("classify: ShatteredByRectangles: %d points, at most 20 for 2^n labellings: %w", n, ErrTooLarge)
 	}
 	xd := dense(x)
 	for mask := 1; mask < 1<<n; mask++ {

@@ -147,20 +147,20 @@ type HardMarginSVM struct {
 // overflow, are ErrNotFinite ("rescale the data"). Cost O(n·d) per sweep; the number of sweeps
 // grows as the margin shrinks.
 func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
-	n, _, err := checkX(x)
+	n, _, err := checkX("HardMarginSVM.Fit", x)
 	if err != nil {
 		return nil, err
 	}
-	ys, err := signs(y, n)
+	ys, err := signs("HardMarginSVM.Fit", y, n)
 	if err != nil {
 		return nil, err
 	}
 	tol, maxIter := cmp.Or(s.Tol, 1e-9), cmp.Or(s.MaxIter, 100000)
 	switch {
 	case !(tol > 0):
-		return nil, fmt.Errorf("%w: classify: HardMarginSVM.Fit: Tol = %v, want > 0", ErrParam, s.Tol)
+		return nil, fmt.Errorf("classify: HardMarginSVM.Fit: Tol = %v, want > 0: %w", s.Tol, ErrParam)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: classify: HardMarginSVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
+		return nil, fmt.Errorf("classify: HardMarginSVM.Fit: MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrParam)
 	}
 	if err := check.Size("classify: HardMarginSVM.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
 		return nil, err
@@ -171,13 +171,13 @@ func (s HardMarginSVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 	xd := dense(x)
 	for i := 0; i < n; i++ {
 		if floats.Norm(xd.RawRowView(i), 2) == 0 {
-			return nil, fmt.Errorf("%w: example %d is the zero vector, which no homogeneous separator classifies", ErrNotSeparable, i)
+			return nil, fmt.Errorf("classify: HardMarginSVM.Fit: example %d is the zero vector, which no homogeneous separator classifies: %w", i, ErrNotSeparable)
 		}
 	}
 	w, alpha, iter, ok := dualCD(xd, ys, math.Inf(1), tol, maxIter, nil)
 	if !ok {
 		if _, lpErr := ERMLP(x, y); errors.Is(lpErr, ErrNotSeparable) {
-			return nil, fmt.Errorf("hard-margin SVM: %w", lpErr)
+			return nil, fmt.Errorf("classify: HardMarginSVM.Fit: %w", lpErr)
 		}
 	}
 	r, err := svmResult("HardMarginSVM.Fit", w, alpha, iter, 0, xd, ys)
@@ -232,22 +232,22 @@ type SVM struct {
 // MaxIter it returns the current machine with Converged = false. Entries beyond 1e150 are
 // ErrNotFinite ("rescale the data"). Cost O(n·d) per sweep.
 func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
-	n, _, err := checkX(x)
+	n, _, err := checkX("SVM.Fit", x)
 	if err != nil {
 		return nil, err
 	}
-	ys, err := signs(y, n)
+	ys, err := signs("SVM.Fit", y, n)
 	if err != nil {
 		return nil, err
 	}
 	c, tol, maxIter := cmp.Or(s.C, 1), cmp.Or(s.Tol, 0.1), cmp.Or(s.MaxIter, 1000)
 	switch {
 	case !(c > 0) || math.IsInf(c, 0):
-		return nil, fmt.Errorf("%w: classify: SVM.Fit: C = %v, want finite and > 0", ErrParam, s.C)
+		return nil, fmt.Errorf("classify: SVM.Fit: C = %v, want finite and > 0: %w", s.C, ErrParam)
 	case !(tol > 0):
-		return nil, fmt.Errorf("%w: classify: SVM.Fit: Tol = %v, want > 0", ErrParam, s.Tol)
+		return nil, fmt.Errorf("classify: SVM.Fit: Tol = %v, want > 0: %w", s.Tol, ErrParam)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: classify: SVM.Fit: MaxIter = %d, want ≥ 0", ErrParam, s.MaxIter)
+		return nil, fmt.Errorf("classify: SVM.Fit: MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrParam)
 	}
 	if err := check.Size("classify: SVM.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
 		return nil, err

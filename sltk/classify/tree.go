@@ -119,18 +119,18 @@ type grower struct {
 }
 
 // checkTreeData validates the data against the feature descriptions.
-func checkTreeData(x mat.Matrix, y []int, feats []Feature, classes []string) (*mat.Dense, []Feature, int, error) {
-	n, d, err := checkX(x)
+func checkTreeData(fn string, x mat.Matrix, y []int, feats []Feature, classes []string) (*mat.Dense, []Feature, int, error) {
+	n, d, err := checkX(fn, x)
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	k, err := checkLabels(y, n)
+	k, err := checkLabels(fn, y, n)
 	if err != nil {
 		return nil, nil, 0, err
 	}
 	if classes != nil {
 		if k > len(classes) {
-			return nil, nil, 0, fmt.Errorf("%w: label %d but only %d class names", ErrLabel, k-1, len(classes))
+			return nil, nil, 0, fmt.Errorf("classify: %s: label %d but only %d class names: %w", fn, k-1, len(classes), ErrLabel)
 		}
 		k = len(classes)
 	}
@@ -141,7 +141,7 @@ func checkTreeData(x mat.Matrix, y []int, feats []Feature, classes []string) (*m
 		}
 	}
 	if len(feats) != d {
-		return nil, nil, 0, fmt.Errorf("%w: %d feature descriptions for %d columns", ErrShape, len(feats), d)
+		return nil, nil, 0, fmt.Errorf("classify: %s: %d feature descriptions for %d columns: %w", fn, len(feats), d, ErrShape)
 	}
 	xd := dense(x)
 	for j, f := range feats {
@@ -149,13 +149,12 @@ func checkTreeData(x mat.Matrix, y []int, feats []Feature, classes []string) (*m
 			continue
 		}
 		if len(f.Values) == 0 {
-			return nil, nil, 0, fmt.Errorf("%w: categorical feature %q has an empty domain", ErrParam, f.Name)
+			return nil, nil, 0, fmt.Errorf("classify: %s: categorical feature %q has an empty domain: %w", fn, f.Name, ErrParam)
 		}
 		for i := 0; i < n; i++ {
 			v := xd.At(i, j)
 			if v != math.Trunc(v) || v < 0 || v >= float64(len(f.Values)) {
-				return nil, nil, 0, fmt.Errorf("%w: x[%d,%d] = %v is not a value index of %q (0..%d)",
-					ErrLabel, i, j, v, f.Name, len(f.Values)-1)
+				return nil, nil, 0, fmt.Errorf("classify: %s: x[%d,%d] = %v is not a value index of %q (0..%d): %w", fn, i, j, v, f.Name, len(f.Values)-1, ErrLabel)
 			}
 		}
 	}
@@ -164,7 +163,7 @@ func checkTreeData(x mat.Matrix, y []int, feats []Feature, classes []string) (*m
 
 // Fit grows the tree on x (n×d) with labels y in [0, K).
 func (dt DecisionTree) Fit(x mat.Matrix, y []int) (*Tree, error) {
-	xd, feats, k, err := checkTreeData(x, y, dt.Features, dt.Classes)
+	xd, feats, k, err := checkTreeData("DecisionTree.Fit", x, y, dt.Features, dt.Classes)
 	if err != nil {
 		return nil, err
 	}
@@ -215,11 +214,11 @@ func (dt DecisionTree) checkLimits() error {
 		v    int
 	}{{"MaxDepth", dt.MaxDepth}, {"MaxNodes", dt.MaxNodes}, {"MinSplit", dt.MinSplit}, {"MinLeaf", dt.MinLeaf}} {
 		if f.v < 0 {
-			return fmt.Errorf("%w: classify: DecisionTree.Fit: %s = %d, want ≥ 0", ErrParam, f.name, f.v)
+			return fmt.Errorf("classify: DecisionTree.Fit: %s = %d, want ≥ 0: %w", f.name, f.v, ErrParam)
 		}
 	}
 	if !(dt.MinGain >= 0) {
-		return fmt.Errorf("%w: classify: DecisionTree.Fit: MinGain = %v, want ≥ 0", ErrParam, dt.MinGain)
+		return fmt.Errorf("classify: DecisionTree.Fit: MinGain = %v, want ≥ 0: %w", dt.MinGain, ErrParam)
 	}
 	return nil
 }
@@ -465,13 +464,18 @@ func (t *Tree) PredictOne(x []float64) (int, error) {
 	if err := t.check(); err != nil {
 		return 0, err
 	}
-	return t.predictOne(x)
+	c, err := t.predictOne(x)
+	if err != nil {
+		return 0, fmt.Errorf("classify: Tree.PredictOne: %w", err)
+	}
+	return c, nil
 }
 
-// predictOne is PredictOne on a tree that passed check.
+// predictOne is PredictOne on a tree that passed check. Its errors and childIndex's name
+// neither package nor function: the callers add them, with the row.
 func (t *Tree) predictOne(x []float64) (int, error) {
 	if len(x) != len(t.Features) {
-		return 0, fmt.Errorf("%w: example has %d values, tree has %d features", ErrShape, len(x), len(t.Features))
+		return 0, fmt.Errorf("example has %d values, tree has %d features: %w", len(x), len(t.Features), ErrShape)
 	}
 	nd := t.Root
 	for !nd.Leaf() {
@@ -487,11 +491,11 @@ func (t *Tree) predictOne(x []float64) (int, error) {
 func (t *Tree) childIndex(nd *Node, x []float64) (int, error) {
 	v := x[nd.Feature]
 	if math.IsNaN(v) {
-		return 0, fmt.Errorf("%w: feature %q is NaN", ErrNotFinite, t.Features[nd.Feature].Name)
+		return 0, fmt.Errorf("feature %q is NaN: %w", t.Features[nd.Feature].Name, ErrNotFinite)
 	}
 	if f := t.Features[nd.Feature]; f.Categorical() {
 		if v != math.Trunc(v) || v < 0 || v >= float64(len(f.Values)) {
-			return 0, fmt.Errorf("%w: %v is not a value index of %q", ErrLabel, v, f.Name)
+			return 0, fmt.Errorf("%v is not a value index of %q: %w", v, f.Name, ErrLabel)
 		}
 		return int(v), nil
 	}
@@ -509,7 +513,7 @@ func (t *Tree) Predict(x mat.Matrix) ([]int, error) {
 	if err := t.check(); err != nil {
 		return nil, err
 	}
-	n, _, err := checkX(x)
+	n, _, err := checkX("Tree.Predict", x)
 	if err != nil {
 		return nil, err
 	}
@@ -517,7 +521,7 @@ func (t *Tree) Predict(x mat.Matrix) ([]int, error) {
 	out := make([]int, n)
 	for i := range out {
 		if out[i], err = t.predictOne(xd.RawRowView(i)); err != nil {
-			return nil, fmt.Errorf("row %d: %w", i, err)
+			return nil, fmt.Errorf("classify: Tree.Predict: row %d: %w", i, err)
 		}
 	}
 	return out, nil
@@ -671,14 +675,14 @@ func (t *Tree) Prune(x mat.Matrix, y []int) (*Tree, error) {
 	if err := t.check(); err != nil {
 		return nil, err
 	}
-	n, d, err := checkX(x)
+	n, d, err := checkX("Tree.Prune", x)
 	if err != nil {
 		return nil, err
 	}
 	if d != len(t.Features) {
-		return nil, fmt.Errorf("%w: x has %d columns, tree has %d features", ErrShape, d, len(t.Features))
+		return nil, fmt.Errorf("classify: Tree.Prune: x has %d columns, tree has %d features: %w", d, len(t.Features), ErrShape)
 	}
-	if _, err := checkLabels(y, n); err != nil {
+	if _, err := checkLabels("Tree.Prune", y, n); err != nil {
 		return nil, err
 	}
 	root := cloneNode(t.Root)
@@ -708,7 +712,7 @@ func (t *Tree) prune(nd *Node, x *mat.Dense, y []int, rows []int) (int, error) {
 	for _, r := range rows {
 		c, err := t.childIndex(nd, x.RawRowView(r))
 		if err != nil {
-			return 0, fmt.Errorf("row %d: %w", r, err)
+			return 0, fmt.Errorf("classify: Tree.Prune: row %d: %w", r, err)
 		}
 		parts[c] = append(parts[c], r)
 	}
@@ -744,7 +748,7 @@ func cloneNode(nd *Node) *Node {
 // are the numbers the greedy learner compares at the root (the seed's worked examples in §1.3
 // and §2.3). Features that do not separate the sample get gain 0. Cost O(n·d·K) after sorting.
 func (dt DecisionTree) Gains(x mat.Matrix, y []int) ([]float64, error) {
-	xd, feats, k, err := checkTreeData(x, y, dt.Features, dt.Classes)
+	xd, feats, k, err := checkTreeData("DecisionTree.Gains", x, y, dt.Features, dt.Classes)
 	if err != nil {
 		return nil, err
 	}
@@ -785,22 +789,22 @@ func (dt DecisionTree) Gains(x mat.Matrix, y []int) ([]float64, error) {
 func Categorical(names []string, codes [][]int, domains [][]string) (*mat.Dense, []Feature, error) {
 	d := len(codes)
 	if d == 0 || len(codes[0]) == 0 {
-		return nil, nil, fmt.Errorf("%w: no columns or rows", ErrEmpty)
+		return nil, nil, fmt.Errorf("classify: Categorical: no columns or rows: %w", ErrEmpty)
 	}
 	if len(names) != d || len(domains) != d {
-		return nil, nil, fmt.Errorf("%w: %d columns, %d names, %d domains", ErrShape, d, len(names), len(domains))
+		return nil, nil, fmt.Errorf("classify: Categorical: %d columns, %d names, %d domains: %w", d, len(names), len(domains), ErrShape)
 	}
 	n := len(codes[0])
 	x := mat.NewDense(n, d, nil)
 	feats := make([]Feature, d)
 	for j, col := range codes {
 		if len(col) != n {
-			return nil, nil, fmt.Errorf("%w: column %q has %d rows, want %d", ErrShape, names[j], len(col), n)
+			return nil, nil, fmt.Errorf("classify: Categorical: column %q has %d rows, want %d: %w", names[j], len(col), n, ErrShape)
 		}
 		feats[j] = Feature{Name: names[j], Values: domains[j]}
 		for i, v := range col {
 			if v < 0 || v >= len(domains[j]) {
-				return nil, nil, fmt.Errorf("%w: code %d in row %d of %q outside its %d values", ErrLabel, v, i, names[j], len(domains[j]))
+				return nil, nil, fmt.Errorf("classify: Categorical: code %d in row %d of %q outside its %d values: %w", v, i, names[j], len(domains[j]), ErrLabel)
 			}
 			x.Set(i, j, float64(v))
 		}

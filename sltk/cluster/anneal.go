@@ -118,19 +118,19 @@ type daParams struct {
 	mean              []float64
 }
 
-func daCheckData(x mat.Matrix) (int, int, error) {
-	return daCheckNamed("x", x)
+func daCheckData(fn string, x mat.Matrix) (int, int, error) {
+	return daCheckNamed(fn, "x", x)
 }
 
 // daCheckNamed validates a matrix for the free-energy helpers: not nil or empty, finite, and
 // entries small enough that squared distances do not overflow (|v| ≤ check.MaxAbs).
-func daCheckNamed(name string, x mat.Matrix) (int, int, error) {
+func daCheckNamed(fn string, name string, x mat.Matrix) (int, int, error) {
 	data, n, d, e := check.Rows(name, x)
 	if e != nil {
-		return 0, 0, fmt.Errorf("cluster: %w", e)
+		return 0, 0, fmt.Errorf("cluster: %s: %w", fn, e)
 	}
 	if err := check.Squarable(name, data, d); err != nil {
-		return 0, 0, fmt.Errorf("cluster: %w", err)
+		return 0, 0, fmt.Errorf("cluster: %s: %w", fn, err)
 	}
 	return n, d, nil
 }
@@ -154,7 +154,7 @@ const MaxHessianSize = 4096
 // minimum with every centroid at the sample mean; below it that point is a saddle and the centroids
 // split. Cost O(n·d² + d³).
 func CriticalTemperature(x mat.Matrix) (float64, error) {
-	if _, _, err := daCheckData(x); err != nil {
+	if _, _, err := daCheckData("CriticalTemperature", x); err != nil {
 		return 0, err
 	}
 	tc, _, _ := daCovariance(x)
@@ -203,12 +203,12 @@ func daLambdaMax(s *mat.SymDense) float64 {
 // occupies rows k·d..k·d+d−1 and columns ℓ·d..ℓ·d+d−1. Its smallest eigenvalue (2N/K)(1 − 2λ_max/T)
 // changes sign at T_c = CriticalTemperature(x) (Theorem 12). Cost O(n·d² + K²d²).
 func MeanHessian(x mat.Matrix, K int, T float64) (*mat.SymDense, error) {
-	n, d, err := daCheckData(x)
+	n, d, err := daCheckData("MeanHessian", x)
 	if err != nil {
 		return nil, err
 	}
 	if K < 1 {
-		return nil, fmt.Errorf("%w: K = %d", ErrParam, K)
+		return nil, fmt.Errorf("cluster: MeanHessian: K = %d: %w", K, ErrParam)
 	}
 	if K > MaxHessianSize || K*d > MaxHessianSize {
 		return nil, fmt.Errorf("cluster: MeanHessian: K·d = %d·%d, limit MaxHessianSize = %d: %w", K, d, MaxHessianSize, ErrTooLarge)
@@ -263,7 +263,7 @@ func MeanHessian(x mat.Matrix, K int, T float64) (*mat.SymDense, error) {
 const MaxDATrace = 1 << 27
 
 func (a DA) params(x mat.Matrix) (*daParams, error) {
-	n, d, err := daCheckData(x)
+	n, d, err := daCheckData("DA.Fit", x)
 	if err != nil {
 		return nil, err
 	}
@@ -731,16 +731,16 @@ func daHard(st *daState, theta []float64) ([]int, float64) {
 // Posteriors returns the n×K matrix of assignment probabilities p(i↦k | θ, X) at temperature T
 // (Theorem 9), computed row by row in the log domain. Cost O(n·K·d).
 func Posteriors(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.Dense, error) {
-	n, d, err := daCheckData(x)
+	n, d, err := daCheckData("Posteriors", x)
 	if err != nil {
 		return nil, err
 	}
-	k, dc, err := daCheckNamed("centroids", centroids)
+	k, dc, err := daCheckNamed("Posteriors", "centroids", centroids)
 	if err != nil {
 		return nil, err
 	}
 	if dc != d {
-		return nil, fmt.Errorf("%w: centroids have %d columns, data %d", ErrShape, dc, d)
+		return nil, fmt.Errorf("cluster: Posteriors: centroids have %d columns, data %d: %w", dc, d, ErrShape)
 	}
 	if err := daCheckT("Posteriors", T); err != nil {
 		return nil, err
@@ -760,16 +760,16 @@ func Posteriors(x mat.Matrix, centroids mat.Matrix, T float64) (*mat.Dense, erro
 // annealing), eq. 3.25 corrected: erratum E14) and its gradient ∂F/∂θ_k = −2 Σᵢ p(i↦k)(xᵢ − θ_k)
 // (the seed's eq. 3.29 has an extra 1/T: erratum E15) as a K×d matrix. Cost O(n·K·d).
 func FreeEnergy(x mat.Matrix, centroids mat.Matrix, T float64) (float64, *mat.Dense, error) {
-	n, d, err := daCheckData(x)
+	n, d, err := daCheckData("FreeEnergy", x)
 	if err != nil {
 		return 0, nil, err
 	}
-	k, dc, err := daCheckNamed("centroids", centroids)
+	k, dc, err := daCheckNamed("FreeEnergy", "centroids", centroids)
 	if err != nil {
 		return 0, nil, err
 	}
 	if dc != d {
-		return 0, nil, fmt.Errorf("%w: centroids have %d columns, data %d", ErrShape, dc, d)
+		return 0, nil, fmt.Errorf("cluster: FreeEnergy: centroids have %d columns, data %d: %w", dc, d, ErrShape)
 	}
 	if err := daCheckT("FreeEnergy", T); err != nil {
 		return 0, nil, err

@@ -23,20 +23,20 @@ func LogPAKernel(x1, x2, centroids mat.Matrix, T float64) (float64, error) {
 // Exercise 7, eq. 3.47), so the cost is O(n·K·d) instead of O(K^N). Add n·log K to obtain
 // log(|C|κ), which is 0 at T → ∞.
 func DALogPAKernel(x1, x2, centroids mat.Matrix, T float64) (float64, error) {
-	n1, d1, err := daCheckNamed("X′", x1)
+	n1, d1, err := daCheckNamed("DALogPAKernel", "X′", x1)
 	if err != nil {
 		return 0, err
 	}
-	n2, d2, err := daCheckNamed("X″", x2)
+	n2, d2, err := daCheckNamed("DALogPAKernel", "X″", x2)
 	if err != nil {
 		return 0, err
 	}
-	k, dc, err := daCheckNamed("centroids", centroids)
+	k, dc, err := daCheckNamed("DALogPAKernel", "centroids", centroids)
 	if err != nil {
 		return 0, err
 	}
 	if n1 != n2 || d1 != d2 || dc != d1 {
-		return 0, fmt.Errorf("%w: X′ is %d×%d, X″ %d×%d, centroids %d×%d", ErrShape, n1, d1, n2, d2, k, dc)
+		return 0, fmt.Errorf("cluster: DALogPAKernel: X′ is %d×%d, X″ %d×%d, centroids %d×%d: %w", n1, d1, n2, d2, k, dc, ErrShape)
 	}
 	if err := daCheckT("DALogPAKernel", T); err != nil {
 		return 0, err
@@ -101,21 +101,21 @@ type DAPAResult struct {
 // Fit anneals on x1 and scores every temperature on the pair (x1, x2). Cost: that of DA.Fit
 // plus O(n·K·d) per temperature.
 func (a DAPA) Fit(x1, x2 mat.Matrix) (*DAPAResult, error) {
-	n1, d1, err := daCheckData(x1)
+	n1, d1, err := daCheckNamed("DAPA.Fit", "X′", x1)
 	if err != nil {
-		return nil, fmt.Errorf("X′: %w", err)
+		return nil, err
 	}
-	n2, d2, err := daCheckData(x2)
+	n2, d2, err := daCheckNamed("DAPA.Fit", "X″", x2)
 	if err != nil {
-		return nil, fmt.Errorf("X″: %w", err)
+		return nil, err
 	}
 	if n1 != n2 || d1 != d2 {
-		return nil, fmt.Errorf("%w: X′ is %d×%d, X″ is %d×%d", ErrShape, n1, d1, n2, d2)
+		return nil, fmt.Errorf("cluster: DAPA.Fit: X′ is %d×%d, X″ is %d×%d: %w", n1, d1, n2, d2, ErrShape)
 	}
 	tol := a.PlateauTol
 	tol = cmp.Or(tol, 0.01)
 	if !(tol > 0) || a.Patience < 0 {
-		return nil, fmt.Errorf("%w: PlateauTol %g, Patience %d", ErrParam, a.PlateauTol, a.Patience)
+		return nil, fmt.Errorf("cluster: DAPA.Fit: PlateauTol %g, Patience %d: %w", a.PlateauTol, a.Patience, ErrParam)
 	}
 	r1 := mat.DenseCopyOf(x1).RawMatrix().Data
 	r2 := mat.DenseCopyOf(x2).RawMatrix().Data

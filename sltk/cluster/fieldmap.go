@@ -63,7 +63,7 @@ func Dissimilarities(x mat.Matrix, dist func(a, b []float64) float64) (*mat.Dens
 	if dist == nil {
 		return nil, fmt.Errorf("cluster: Dissimilarities: nil dissimilarity function: %w", ErrParam)
 	}
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("Dissimilarities", x)
 	if err != nil {
 		return nil, err
 	}
@@ -112,8 +112,8 @@ func NewFieldMap(x, assign mat.Matrix, dist func(a, b []float64) float64) (*Fiel
 	if err != nil {
 		return nil, err
 	}
-	data, _ := kmPrepare(x) // checked by Dissimilarities
-	m, err := pwCheckAssign(assign, data.n)
+	data, _ := kmPrepare("NewFieldMap", x) // checked by Dissimilarities
+	m, err := pwCheckAssign("NewFieldMap", "assign", assign, data.n)
 	if err != nil {
 		return nil, err
 	}

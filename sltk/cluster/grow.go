@@ -49,7 +49,7 @@ type GrowResult struct {
 
 // Fit grows prototypes on the rows of x.
 func (g Grow) Fit(x mat.Matrix) (*GrowResult, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("Grow.Fit", x)
 	if err != nil {
 		return nil, err
 	}
@@ -60,9 +60,9 @@ func (g Grow) Fit(x mat.Matrix) (*GrowResult, error) {
 	maxIter = cmp.Or(maxIter, 300)
 	switch {
 	case maxK < 1 || maxK > n:
-		return nil, fmt.Errorf("%w: MaxK = %d, want 1 ≤ MaxK ≤ n = %d", ErrParam, maxK, n)
+		return nil, fmt.Errorf("cluster: Grow.Fit: MaxK = %d, want 1 ≤ MaxK ≤ n = %d: %w", maxK, n, ErrParam)
 	case g.Target < 0 || math.IsNaN(g.Target) || !(noise > 0) || math.IsInf(noise, 0) || maxIter < 0:
-		return nil, fmt.Errorf("%w: Target = %g, Noise = %g, MaxIter = %d", ErrParam, g.Target, g.Noise, g.MaxIter)
+		return nil, fmt.Errorf("cluster: Grow.Fit: Target = %g, Noise = %g, MaxIter = %d: %w", g.Target, g.Noise, g.MaxIter, ErrParam)
 	}
 	mean := make([]float64, d)
 	for i := 0; i < n; i++ {

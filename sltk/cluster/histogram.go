@@ -75,7 +75,7 @@ type HistResult struct {
 // p̂(y|x) = n(x,y)/Σ_y n(x,y) (Definition 15, eq. 5.2). A row of zeros or a negative or
 // non-finite count is an error.
 func HistogramsFromCounts(counts mat.Matrix) (*mat.Dense, error) {
-	n, b, err := daCheckData(counts)
+	n, b, err := daCheckData("HistogramsFromCounts", counts)
 	if err != nil {
 		return nil, err
 	}
@@ -85,12 +85,12 @@ func HistogramsFromCounts(counts mat.Matrix) (*mat.Dense, error) {
 		for j := 0; j < b; j++ {
 			v := counts.At(i, j)
 			if v < 0 {
-				return nil, fmt.Errorf("%w: count[%d,%d] = %g is negative", ErrParam, i, j, v)
+				return nil, fmt.Errorf("cluster: HistogramsFromCounts: count[%d,%d] = %g is negative: %w", i, j, v, ErrParam)
 			}
 			s += v
 		}
 		if s == 0 {
-			return nil, fmt.Errorf("%w: object %d has no counts", ErrParam, i)
+			return nil, fmt.Errorf("cluster: HistogramsFromCounts: object %d has no counts: %w", i, ErrParam)
 		}
 		for j := 0; j < b; j++ {
 			out.Set(i, j, counts.At(i, j)/s)
@@ -99,24 +99,15 @@ func HistogramsFromCounts(counts mat.Matrix) (*mat.Dense, error) {
 	return out, nil
 }
 
-// histCheck verifies that every row is a histogram (non-negative, sums to 1 within 1e-9).
-func histCheck(h mat.Matrix) (int, int, error) {
-	n, b, err := daCheckData(h)
+// histCheck verifies that every row is a histogram (non-negative, sums to 1 within 1e-9 per
+// bin: check.Stochastic), naming fn in its errors.
+func histCheck(fn string, h mat.Matrix) (int, int, error) {
+	n, b, err := daCheckData(fn, h)
 	if err != nil {
 		return 0, 0, err
 	}
-	for i := 0; i < n; i++ {
-		var s float64
-		for j := 0; j < b; j++ {
-			v := h.At(i, j)
-			if v < 0 {
-				return 0, 0, fmt.Errorf("%w: histogram %d has negative entry %g at bin %d", ErrParam, i, v, j)
-			}
-			s += v
-		}
-		if math.Abs(s-1) > 1e-9 {
-			return 0, 0, fmt.Errorf("%w: histogram %d sums to %.12g, not 1", ErrProb, i, s)
-		}
+	if _, _, err := check.Stochastic("h", h); err != nil {
+		return 0, 0, fmt.Errorf("cluster: %s: %w", fn, err)
 	}
 	return n, b, nil
 }
@@ -211,7 +202,7 @@ func (a HistogramDA) Fit(h mat.Matrix) (*HistResult, error) {
 // histNewState validates the histograms and K and computes the mean histogram and the
 // negative entropies.
 func histNewState(h mat.Matrix, k int) (*histState, error) {
-	n, b, err := histCheck(h)
+	n, b, err := histCheck("HistogramDA", h)
 	if err != nil {
 		return nil, err
 	}

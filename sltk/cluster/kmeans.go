@@ -109,40 +109,40 @@ type KMeansResult struct {
 // the row and column), ErrParam (k ≤ 0 or k > n, or another option out of range) or ErrShape
 // (Centroids not k×d).
 func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("KMeans.Fit", x)
 	if err != nil {
 		return nil, err
 	}
 	k := km.K
 	if k <= 0 || k > data.n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, data.n)
+		return nil, fmt.Errorf("cluster: KMeans.Fit: K = %d, want 1 ≤ K ≤ n = %d: %w", k, data.n, ErrParam)
 	}
-	given, err := kmCheckInit(km.Init, km.Centroids, k, data.d)
+	given, err := kmCheckInit("KMeans.Fit", km.Init, km.Centroids, k, data.d)
 	if err != nil {
 		return nil, err
 	}
 	restarts, maxIter := km.Restarts, km.MaxIter
 	switch {
 	case restarts < 0:
-		return nil, fmt.Errorf("%w: Restarts = %d, want ≥ 0", ErrParam, restarts)
+		return nil, fmt.Errorf("cluster: KMeans.Fit: Restarts = %d, want ≥ 0: %w", restarts, ErrParam)
 	case restarts > MaxRestarts:
-		return nil, fmt.Errorf("%w: cluster: KMeans.Fit: Restarts = %d, limit %d", ErrTooLarge, restarts, MaxRestarts)
+		return nil, fmt.Errorf("cluster: KMeans.Fit: Restarts = %d, limit %d: %w", restarts, MaxRestarts, ErrTooLarge)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: MaxIter = %d, want ≥ 0", ErrParam, maxIter)
+		return nil, fmt.Errorf("cluster: KMeans.Fit: MaxIter = %d, want ≥ 0: %w", maxIter, ErrParam)
 	case maxIter > MaxIterLimit:
 		return nil, maxIterSize("KMeans.Fit", maxIter)
 	case km.Tol < 0 || math.IsNaN(km.Tol):
-		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrParam, km.Tol)
+		return nil, fmt.Errorf("cluster: KMeans.Fit: Tol = %v, want ≥ 0: %w", km.Tol, ErrParam)
 	case km.Empty != EmptyKeep && km.Empty != EmptyFarthest:
-		return nil, fmt.Errorf("%w: Empty = %d is not a known policy", ErrParam, int(km.Empty))
+		return nil, fmt.Errorf("cluster: KMeans.Fit: Empty = %d is not a known policy: %w", int(km.Empty), ErrParam)
 	case km.Accel != AccelHamerly && km.Accel != AccelNone:
-		return nil, fmt.Errorf("%w: Accel = %d is not a known acceleration", ErrParam, int(km.Accel))
+		return nil, fmt.Errorf("cluster: KMeans.Fit: Accel = %d is not a known acceleration: %w", int(km.Accel), ErrParam)
 	}
 	if restarts == 0 || km.Init == KMeansGiven {
 		restarts = 1
 	}
 	maxIter = cmp.Or(maxIter, 300)
-	workers, err := kmWorkers(km.Workers)
+	workers, err := kmWorkers("KMeans.Fit", km.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +151,7 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	costs := make([]float64, restarts)
 	for r := range restarts {
 		rng := rand.New(rand.NewPCG(km.Seed, kmInitStream+uint64(r)))
-		cent, err := kmInitCentroids(e, km.Init, given, rng)
+		cent, err := kmInitCentroids("KMeans.Fit", e, km.Init, given, rng)
 		if err != nil {
 			return nil, err
 		}
@@ -166,15 +166,15 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	return best, nil
 }
 
-func kmCheckInit(m KMeansInit, c mat.Matrix, k, d int) ([]float64, error) {
+func kmCheckInit(fn string, m KMeansInit, c mat.Matrix, k, d int) ([]float64, error) {
 	if m == KMeansGiven {
-		return kmCentroidSlice(c, k, d)
+		return kmCentroidSlice(fn, c, k, d)
 	}
 	if !check.IsNil(c) {
-		return nil, fmt.Errorf("%w: Centroids are set but Init is %v; use Init: KMeansGiven", ErrParam, m)
+		return nil, fmt.Errorf("cluster: %s: Centroids are set but Init is %v; use Init: KMeansGiven: %w", fn, m, ErrParam)
 	}
 	if m < KMeansPlusPlus || m > KMeansMeanNoise {
-		return nil, fmt.Errorf("%w: Init = %d is not a known initialisation", ErrParam, int(m))
+		return nil, fmt.Errorf("cluster: %s: Init = %d is not a known initialisation: %w", fn, int(m), ErrParam)
 	}
 	return nil, nil
 }

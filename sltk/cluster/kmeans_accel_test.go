@@ -144,7 +144,7 @@ func TestKMeansAccelLarge(t *testing.T) {
 	for _, w := range []int{1, 3} {
 		fitAll(t, "large", KMeans{K: 8, Seed: 3, Workers: w}, x)
 	}
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("KMeans.Fit", x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestKMeansAccelStepAfterMoves(t *testing.T) {
 	for seed := uint64(0); seed < 300; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 13))
 		n, d, k := 5+rng.IntN(60), 1+rng.IntN(3), 2+rng.IntN(5)
-		data, err := kmPrepare(latticeData(n, d, 3, rng))
+		data, err := kmPrepare("KMeans.Fit", latticeData(n, d, 3, rng))
 		if err != nil {
 			t.Fatal(err)
 		}

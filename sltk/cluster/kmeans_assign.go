@@ -66,46 +66,46 @@ type kmData struct {
 
 // kmPrepare validates x (not nil, non-empty, finite) and returns its rows as one contiguous
 // slice (check.Rows: a contiguous *mat.Dense is used in place, read only).
-func kmPrepare(x mat.Matrix) (kmData, error) {
+func kmPrepare(fn string, x mat.Matrix) (kmData, error) {
 	raw, n, d, err := check.Rows("x", x)
 	if err != nil {
-		return kmData{}, fmt.Errorf("cluster: %w", err)
+		return kmData{}, fmt.Errorf("cluster: %s: %w", fn, err)
 	}
 	if err := check.Squarable("x", raw, d); err != nil {
-		return kmData{}, fmt.Errorf("cluster: %w", err)
+		return kmData{}, fmt.Errorf("cluster: %s: %w", fn, err)
 	}
 	return kmData{x: raw, n: n, d: d}, nil
 }
 
 // kmCentroidSlice checks that c is k×d and finite, with entries small enough to square
 // (|v| ≤ check.MaxAbs), and returns a row-major copy.
-func kmCentroidSlice(c mat.Matrix, k, d int) ([]float64, error) {
+func kmCentroidSlice(fn string, c mat.Matrix, k, d int) ([]float64, error) {
 	if check.IsNil(c) {
-		return nil, fmt.Errorf("%w: centroids are nil, want %d×%d", ErrShape, k, d)
+		return nil, fmt.Errorf("cluster: %s: centroids are nil, want %d×%d: %w", fn, k, d, ErrShape)
 	}
 	r, cols := c.Dims()
 	if r != k || cols != d {
-		return nil, fmt.Errorf("%w: centroids are %d×%d, want %d×%d (k×d)", ErrShape, r, cols, k, d)
+		return nil, fmt.Errorf("cluster: %s: centroids are %d×%d, want %d×%d (k×d): %w", fn, r, cols, k, d, ErrShape)
 	}
 	out := make([]float64, k*d)
 	for i := 0; i < k; i++ {
 		for j := 0; j < d; j++ {
 			v := c.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: centroid %d, column %d is %v", ErrNotFinite, i, j, v)
+				return nil, fmt.Errorf("cluster: %s: centroid %d, column %d is %v: %w", fn, i, j, v, ErrNotFinite)
 			}
 			out[i*d+j] = v
 		}
 	}
 	if err := check.Squarable("centroids", out, d); err != nil {
-		return nil, fmt.Errorf("cluster: %w", err)
+		return nil, fmt.Errorf("cluster: %s: %w", fn, err)
 	}
 	return out, nil
 }
 
-func kmWorkers(w int) (int, error) {
+func kmWorkers(fn string, w int) (int, error) {
 	if w < 0 {
-		return 0, fmt.Errorf("%w: Workers = %d, want ≥ 0 (0 means GOMAXPROCS)", ErrParam, w)
+		return 0, fmt.Errorf("cluster: %s: Workers = %d, want ≥ 0 (0 means GOMAXPROCS): %w", fn, w, ErrParam)
 	}
 	w = cmp.Or(w, runtime.GOMAXPROCS(0))
 	return w, nil
@@ -382,22 +382,22 @@ func kmRank3(s float64, j int, best float64, bj int, second float64, sj int, thi
 // prediction step of a fitted KMeans or OnlineKMeans. Cost O(n·k·d), parallel over
 // GOMAXPROCS goroutines with a deterministic reduction.
 func Assign(x, centroids mat.Matrix) (labels []int, cost float64, err error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("Assign", x)
 	if err != nil {
 		return nil, 0, err
 	}
 	if check.IsNil(centroids) {
-		return nil, 0, fmt.Errorf("%w: centroids are nil", ErrShape)
+		return nil, 0, fmt.Errorf("cluster: Assign: centroids are nil: %w", ErrShape)
 	}
 	k, _ := centroids.Dims()
 	if k == 0 {
-		return nil, 0, fmt.Errorf("%w: no centroids", ErrParam)
+		return nil, 0, fmt.Errorf("cluster: Assign: no centroids: %w", ErrParam)
 	}
-	cent, err := kmCentroidSlice(centroids, k, data.d)
+	cent, err := kmCentroidSlice("Assign", centroids, k, data.d)
 	if err != nil {
 		return nil, 0, err
 	}
-	w, _ := kmWorkers(0)
+	w, _ := kmWorkers("Assign", 0)
 	e := kmNewEngine(data, k, w)
 	e.assign(cent)
 	return e.labels, e.cost, nil

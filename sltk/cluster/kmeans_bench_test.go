@@ -117,11 +117,11 @@ func BenchmarkOnlineKMeansEpoch(b *testing.B) {
 func BenchmarkAssignForms(b *testing.B) {
 	const n, d, k = 1_000_000, 10, 10
 	x, init := benchBlobs(b, n, d, k)
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("KMeans.Fit", x)
 	if err != nil {
 		b.Fatal(err)
 	}
-	cent, _ := kmCentroidSlice(init, k, d)
+	cent, _ := kmCentroidSlice("KMeans.Fit", init, k, d)
 	b.Run("direct", func(b *testing.B) {
 		e := kmNewEngine(data, k, 1)
 		b.ReportAllocs()

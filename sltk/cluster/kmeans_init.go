@@ -46,7 +46,7 @@ func (m KMeansInit) String() string {
 
 // kmInitCentroids returns k initial centroids (row-major k×d) by method m. The engine's labels and
 // mind buffers may be used as scratch.
-func kmInitCentroids(e *kmEngine, m KMeansInit, given []float64, rng *rand.Rand) ([]float64, error) {
+func kmInitCentroids(fn string, e *kmEngine, m KMeansInit, given []float64, rng *rand.Rand) ([]float64, error) {
 	data, k := e.data, e.k
 	switch m {
 	case KMeansGiven:
@@ -58,7 +58,7 @@ func kmInitCentroids(e *kmEngine, m KMeansInit, given []float64, rng *rand.Rand)
 	case KMeansPlusPlus:
 		return kmPlusPlus(e, rng), nil
 	}
-	return nil, fmt.Errorf("%w: Init = %d is not a known initialisation", ErrParam, int(m))
+	return nil, fmt.Errorf("cluster: %s: Init = %d is not a known initialisation: %w", fn, int(m), ErrParam)
 }
 
 // kmRandomRows copies k distinct rows chosen uniformly (Floyd's sampling: O(k) draws, no O(n)

@@ -60,15 +60,15 @@ type OnlineKMeans struct {
 // centroids (one assignment pass), Trace holds the cost after every epoch, and Iter the
 // number of epochs run. Errors are as for KMeans.Fit.
 func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("OnlineKMeans.Fit", x)
 	if err != nil {
 		return nil, err
 	}
 	k, n, d := ok.K, data.n, data.d
 	if k <= 0 || k > n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, n)
+		return nil, fmt.Errorf("cluster: OnlineKMeans.Fit: K = %d, want 1 ≤ K ≤ n = %d: %w", k, n, ErrParam)
 	}
-	given, err := kmCheckInit(ok.Init, ok.Centroids, k, d)
+	given, err := kmCheckInit("OnlineKMeans.Fit", ok.Init, ok.Centroids, k, d)
 	if err != nil {
 		return nil, err
 	}
@@ -78,20 +78,20 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	epochs = cmp.Or(epochs, 10)
 	switch {
 	case ok.RateRule < RateMacQueen || ok.RateRule > RateDecay:
-		return nil, fmt.Errorf("%w: RateRule = %d is not a known schedule", ErrParam, int(ok.RateRule))
+		return nil, fmt.Errorf("cluster: OnlineKMeans.Fit: RateRule = %d is not a known schedule: %w", int(ok.RateRule), ErrParam)
 	case !(eta0 > 0 && eta0 <= 1):
-		return nil, fmt.Errorf("%w: Eta0 = %v, want 0 < Eta0 ≤ 1", ErrParam, ok.LearningRate)
+		return nil, fmt.Errorf("cluster: OnlineKMeans.Fit: Eta0 = %v, want 0 < Eta0 ≤ 1: %w", ok.LearningRate, ErrParam)
 	case !(tau > 0) || math.IsInf(tau, 0):
-		return nil, fmt.Errorf("%w: Tau = %v, want a finite value > 0", ErrParam, ok.Tau)
+		return nil, fmt.Errorf("cluster: OnlineKMeans.Fit: Tau = %v, want a finite value > 0: %w", ok.Tau, ErrParam)
 	case epochs < 0:
 		return nil, fmt.Errorf("cluster: OnlineKMeans: MaxIter = %d, want ≥ 0: %w", epochs, ErrParam)
 	case ok.Tol < 0 || math.IsNaN(ok.Tol):
-		return nil, fmt.Errorf("%w: Tol = %v, want ≥ 0", ErrParam, ok.Tol)
+		return nil, fmt.Errorf("cluster: OnlineKMeans.Fit: Tol = %v, want ≥ 0: %w", ok.Tol, ErrParam)
 	}
 	if err := onlineSize("OnlineKMeans", epochs, n); err != nil {
 		return nil, err
 	}
-	workers, err := kmWorkers(ok.Workers)
+	workers, err := kmWorkers("OnlineKMeans.Fit", ok.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +99,7 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	wins := make([]int, k)
 	start := make([]float64, k*d)
 	res := &KMeansResult{Trace: make([]float64, 0, min(epochs, 64))}
-	cent, err := kmOnline(e, ok.Init, given, ok.Seed, epochs, func(step int, xi, cent []float64) {
+	cent, err := kmOnline("OnlineKMeans.Fit", e, ok.Init, given, ok.Seed, epochs, func(step int, xi, cent []float64) {
 		if step%n == 0 { // the first visit of an epoch: remember where the centroids started
 			copy(start, cent)
 		}

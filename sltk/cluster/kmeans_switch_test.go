@@ -48,7 +48,7 @@ func TestKMKernelSwitch(t *testing.T) {
 				if k > 1 {
 					copy(cent[(k-1)*d:], cent[:d]) // a duplicated centroid: always the tie loser
 				}
-				data, err := kmPrepare(mat.NewDense(n, d, x))
+				data, err := kmPrepare("KMeans.Fit", mat.NewDense(n, d, x))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -328,7 +328,7 @@ func TestKMeansBadInput(t *testing.T) {
 		}
 	}
 	_, err := KMeans{K: 1}.Fit(nan)
-	if err == nil || err.Error() != "cluster: x[1,0] = NaN" {
+	if err == nil || err.Error() != "cluster: KMeans.Fit: x[1,0] = NaN: value is not finite" {
 		t.Errorf("NaN message: %v", err)
 	}
 }

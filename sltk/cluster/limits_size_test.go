@@ -117,13 +117,13 @@ func TestSizeLimitsBoundary(t *testing.T) {
 	if e, err := PairwiseCost(d, []int{0, 0, 0, 1, 1, 1}, 6); err != nil || abs(e-0.04/6) > 1e-12 {
 		t.Errorf("PairwiseCost at k = n: %v, %v; want %v", e, err, 0.04/6)
 	}
-	if _, err := somLattice(Chain, MaxSOMNodes, 0, 0); err != nil {
+	if _, err := somLattice("SOM.Fit", Chain, MaxSOMNodes, 0, 0); err != nil {
 		t.Errorf("chain of MaxSOMNodes nodes: %v", err)
 	}
-	if _, err := somLattice(Grid, 0, 64, MaxSOMNodes/64); err != nil {
+	if _, err := somLattice("SOM.Fit", Grid, 0, 64, MaxSOMNodes/64); err != nil {
 		t.Errorf("grid of MaxSOMNodes nodes: %v", err)
 	}
-	if _, err := somLattice(Grid, 0, 65, MaxSOMNodes/64); !errors.Is(err, ErrTooLarge) {
+	if _, err := somLattice("SOM.Fit", Grid, 0, 65, MaxSOMNodes/64); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("grid of MaxSOMNodes + 64 nodes: %v", err)
 	}
 	// MaxIter = MaxIterLimit is accepted (the run converges long before).

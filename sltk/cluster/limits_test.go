@@ -37,7 +37,7 @@ func TestLimits(t *testing.T) {
 func TestHugeValues(t *testing.T) {
 	x := mat.NewDense(4, 1, []float64{0, 1e307, 2e307, 3e307})
 	_, err := KMeans{K: 2}.Fit(x)
-	if !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "cluster: x[1,0] = 1e+307: squares would overflow") {
+	if !errors.Is(err, ErrNotFinite) || !strings.Contains(err.Error(), "cluster: KMeans.Fit: x[1,0] = 1e+307: squares would overflow") {
 		t.Errorf("KMeans on 1e307·x: %v", err)
 	}
 }

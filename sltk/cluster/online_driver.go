@@ -34,9 +34,9 @@ func onlineSize(fn string, epochs, n int) error {
 // point xi at the step-th visit overall (from 0). After each epoch e assigns every point to its
 // nearest prototype, then endEpoch(ep, w) (ep from 1) may stop the run by returning true. It
 // returns w. Cost: the visits plus one O(n·k·d) assignment pass per epoch.
-func kmOnline(e *kmEngine, init KMeansInit, given []float64, seed uint64, epochs int,
+func kmOnline(fn string, e *kmEngine, init KMeansInit, given []float64, seed uint64, epochs int,
 	visit func(step int, xi, w []float64), endEpoch func(ep int, w []float64) bool) ([]float64, error) {
-	w, err := kmInitCentroids(e, init, given, rand.New(rand.NewPCG(seed, kmInitStream)))
+	w, err := kmInitCentroids(fn, e, init, given, rand.New(rand.NewPCG(seed, kmInitStream)))
 	if err != nil {
 		return nil, err
 	}

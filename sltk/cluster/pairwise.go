@@ -25,13 +25,13 @@ type pwData struct {
 	scale float64 // mean observed off-diagonal dissimilarity (1 if all are 0)
 }
 
-func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
+func pwPrepare(fn string, dm mat.Matrix, allowMissing bool) (*pwData, error) {
 	if check.IsNil(dm) {
-		return nil, fmt.Errorf("%w: nil matrix", ErrEmpty)
+		return nil, fmt.Errorf("cluster: %s: nil matrix: %w", fn, ErrEmpty)
 	}
 	n, c := dm.Dims()
 	if n != c || n == 0 {
-		return nil, fmt.Errorf("%w: shape %d×%d, want square and non-empty", ErrShape, n, c)
+		return nil, fmt.Errorf("cluster: %s: shape %d×%d, want square and non-empty: %w", fn, n, c, ErrShape)
 	}
 	p := &pwData{n: n, d: mat.NewDense(n, n, nil)}
 	sum, cnt := 0.0, 0
@@ -41,13 +41,13 @@ func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
 			switch {
 			case math.IsNaN(v):
 				if !allowMissing {
-					return nil, fmt.Errorf("%w: entry (%d,%d) is NaN (set Missing to treat NaN as unobserved)", ErrNotFinite, i, j)
+					return nil, fmt.Errorf("cluster: %s: entry (%d,%d) is NaN (set Missing to treat NaN as unobserved): %w", fn, i, j, ErrNotFinite)
 				}
 				if i == j {
-					return nil, fmt.Errorf("%w: diagonal entry %d is missing", ErrParam, i)
+					return nil, fmt.Errorf("cluster: %s: diagonal entry %d is missing: %w", fn, i, ErrParam)
 				}
 				if !math.IsNaN(dm.At(j, i)) {
-					return nil, fmt.Errorf("%w: (%d,%d) is missing but (%d,%d) is not", ErrParam, i, j, j, i)
+					return nil, fmt.Errorf("cluster: %s: (%d,%d) is missing but (%d,%d) is not: %w", fn, i, j, j, i, ErrParam)
 				}
 				if p.obs == nil {
 					p.obs = mat.NewDense(n, n, nil)
@@ -60,14 +60,14 @@ func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
 				p.obs.Set(i, j, 0)
 				continue
 			case math.IsInf(v, 0):
-				return nil, fmt.Errorf("%w: entry (%d,%d) is %g", ErrParam, i, j, v)
+				return nil, fmt.Errorf("cluster: %s: entry (%d,%d) is %g: %w", fn, i, j, v, ErrParam)
 			case v < 0:
-				return nil, fmt.Errorf("%w: negative entry d(%d,%d) = %g", ErrParam, i, j, v)
+				return nil, fmt.Errorf("cluster: %s: negative entry d(%d,%d) = %g: %w", fn, i, j, v, ErrParam)
 			case i == j && v != 0:
-				return nil, fmt.Errorf("%w: diagonal entry d(%d,%d) = %g, want 0", ErrParam, i, i, v)
+				return nil, fmt.Errorf("cluster: %s: diagonal entry d(%d,%d) = %g, want 0: %w", fn, i, i, v, ErrParam)
 			}
 			if w := dm.At(j, i); math.Abs(v-w) > 1e-9*math.Max(1, math.Abs(v)) {
-				return nil, fmt.Errorf("%w: not symmetric: d(%d,%d) = %g but d(%d,%d) = %g", ErrParam, i, j, v, j, i, w)
+				return nil, fmt.Errorf("cluster: %s: not symmetric: d(%d,%d) = %g but d(%d,%d) = %g: %w", fn, i, j, v, j, i, w, ErrParam)
 			}
 			p.d.Set(i, j, v)
 			if i != j {
@@ -86,7 +86,7 @@ func pwPrepare(dm mat.Matrix, allowMissing bool) (*pwData, error) {
 // SquaredDistances returns the n×n matrix of squared Euclidean distances ‖x_i − x_j‖² between
 // the rows of x, the dissimilarity for which pairwise clustering equals k-means. Cost O(n²·d).
 func SquaredDistances(x mat.Matrix) (*mat.Dense, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("SquaredDistances", x)
 	if err != nil {
 		return nil, err
 	}
@@ -205,11 +205,11 @@ func pwAssign(e, m *mat.Dense, t float64) {
 // For d = ½‖x − x′‖² the result is ½‖x^(α) − w_q‖² with w_q the assign-weighted mean: the
 // identity that makes pairwise clustering and soft k-means the same algorithm.
 func PairwiseMeanFields(d, assign mat.Matrix, missing bool) (*mat.Dense, error) {
-	p, err := pwPrepare(d, missing)
+	p, err := pwPrepare("PairwiseMeanFields", d, missing)
 	if err != nil {
 		return nil, err
 	}
-	m, err := pwCheckAssign(assign, p.n)
+	m, err := pwCheckAssign("PairwiseMeanFields", "assign", assign, p.n)
 	if err != nil {
 		return nil, err
 	}
@@ -219,29 +219,19 @@ func PairwiseMeanFields(d, assign mat.Matrix, missing bool) (*mat.Dense, error) 
 	return e, nil
 }
 
-func pwCheckAssign(a mat.Matrix, n int) (*mat.Dense, error) {
+// pwCheckAssign checks that the assignment matrix name is n×K and row-stochastic
+// (check.Stochastic) and returns a copy; errors name fn.
+func pwCheckAssign(fn, name string, a mat.Matrix, n int) (*mat.Dense, error) {
 	if check.IsNil(a) {
-		return nil, fmt.Errorf("%w: nil assignment matrix", ErrShape)
+		return nil, fmt.Errorf("cluster: %s: %s is nil: %w", fn, name, ErrShape)
 	}
-	r, k := a.Dims()
-	if r != n || k == 0 {
-		return nil, fmt.Errorf("%w: assignments are %d×%d, want %d×K", ErrShape, r, k, n)
+	if r, k := a.Dims(); r != n || k == 0 {
+		return nil, fmt.Errorf("cluster: %s: %s is %d×%d, want %d×K: %w", fn, name, r, k, n, ErrShape)
 	}
-	m := mat.DenseCopyOf(a)
-	for i := 0; i < r; i++ {
-		s := 0.0
-		for q := 0; q < k; q++ {
-			v := m.At(i, q)
-			if !(v >= 0) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: assignment (%d,%d) = %g", ErrParam, i, q, v)
-			}
-			s += v
-		}
-		if math.Abs(s-1) > 1e-9 {
-			return nil, fmt.Errorf("%w: assignment row %d sums to %g, want 1", ErrProb, i, s)
-		}
+	if _, _, err := check.Stochastic(name, a); err != nil {
+		return nil, fmt.Errorf("cluster: %s: %w", fn, err)
 	}
-	return m, nil
+	return mat.DenseCopyOf(a), nil
 }
 
 // PairwiseCost returns the pairwise clustering cost of a hard assignment (ML chapter 4 (Clustering
@@ -254,12 +244,12 @@ func pwCheckAssign(a mat.Matrix, n int) (*mat.Dense, error) {
 // (ErrParam otherwise: more clusters than objects leaves some empty for certain, and k sizes
 // the work arrays). Cost O(p²).
 func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
-	p, err := pwPrepare(d, false)
+	p, err := pwPrepare("PairwiseCost", d, false)
 	if err != nil {
 		return 0, err
 	}
 	if len(labels) != p.n {
-		return 0, fmt.Errorf("%w: %d labels for %d objects", ErrShape, len(labels), p.n)
+		return 0, fmt.Errorf("cluster: PairwiseCost: %d labels for %d objects: %w", len(labels), p.n, ErrShape)
 	}
 	if k < 1 || k > p.n {
 		return 0, fmt.Errorf("cluster: PairwiseCost: k = %d, want 1 ≤ k ≤ n = %d: %w", k, p.n, ErrParam)
@@ -267,7 +257,7 @@ func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
 	size := make([]float64, k)
 	for i, l := range labels {
 		if l < 0 || l >= k {
-			return 0, fmt.Errorf("%w: label %d of object %d outside [0, %d)", ErrLabel, l, i, k)
+			return 0, fmt.Errorf("cluster: PairwiseCost: label %d of object %d outside [0, %d): %w", l, i, k, ErrLabel)
 		}
 		size[l]++
 	}
@@ -356,20 +346,20 @@ func pwResolve(method string, s gibbs.Schedule, tol float64, maxIter int, noise,
 
 // Fit clusters the objects of the dissimilarity matrix d.
 func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
-	p, err := pwPrepare(d, pc.Missing)
+	p, err := pwPrepare("Pairwise.Fit", d, pc.Missing)
 	if err != nil {
 		return nil, err
 	}
 	n, k := p.n, pc.K
 	if k < 1 || k > n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, n)
+		return nil, fmt.Errorf("cluster: Pairwise.Fit: K = %d, want 1 ≤ K ≤ n = %d: %w", k, n, ErrParam)
 	}
 	sch, err := pwResolve("Pairwise", pc.Schedule, pc.Tol, pc.MaxIter, pc.Noise, p.scale)
 	if err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(pc.Seed, pwStream))
-	m, e, err := pwStart(pc.Init, n, k, p.scale, sch.sched.T0, rng, "K")
+	m, e, err := pwStart("Pairwise.Fit", pc.Init, n, k, p.scale, sch.sched.T0, rng, "K")
 	if err != nil {
 		return nil, err
 	}
@@ -388,16 +378,17 @@ func (pc Pairwise) Fit(d mat.Matrix) (*PairwiseResult, error) {
 
 // pwStart returns the starting n×k assignments and a buffer for the mean fields: the given
 // Init (checked), or uniform random fields in [0, scale) turned into assignments by the softmax
-// at the first temperature t0. what names k in the error message ("K", "nodes").
-func pwStart(init mat.Matrix, n, k int, scale, t0 float64, rng *rand.Rand, what string) (m, e *mat.Dense, err error) {
+// at the first temperature t0. fn names the caller, what names k in the error message ("K",
+// "nodes").
+func pwStart(fn string, init mat.Matrix, n, k int, scale, t0 float64, rng *rand.Rand, what string) (m, e *mat.Dense, err error) {
 	m, e = mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
 	if init != nil {
-		a, err := pwCheckAssign(init, n)
+		a, err := pwCheckAssign(fn, "Init", init, n)
 		if err != nil {
 			return nil, nil, err
 		}
 		if _, kk := a.Dims(); kk != k {
-			return nil, nil, fmt.Errorf("%w: Init has %d columns, %s = %d", ErrShape, kk, what, k)
+			return nil, nil, fmt.Errorf("cluster: %s: Init has %d columns, %s = %d: %w", fn, kk, what, k, ErrShape)
 		}
 		m.Copy(a)
 		return m, e, nil

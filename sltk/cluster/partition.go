@@ -13,22 +13,22 @@ import (
 // random labelling; for fixed labels the means are the best centroids, so no choice of
 // centroids does better. Labels must lie in [0, k). Cost O(n·d).
 func PartitionCost(x mat.Matrix, labels []int, k int) (float64, *mat.Dense, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("PartitionCost", x)
 	if err != nil {
 		return 0, nil, err
 	}
 	n, d := data.n, data.d
 	if len(labels) != n {
-		return 0, nil, fmt.Errorf("%w: %d labels for %d rows", ErrShape, len(labels), n)
+		return 0, nil, fmt.Errorf("cluster: PartitionCost: %d labels for %d rows: %w", len(labels), n, ErrShape)
 	}
 	if k < 1 || k > n {
-		return 0, nil, fmt.Errorf("%w: cluster: PartitionCost: k = %d, want 1 ≤ k ≤ n = %d", ErrParam, k, n)
+		return 0, nil, fmt.Errorf("cluster: PartitionCost: k = %d, want 1 ≤ k ≤ n = %d: %w", k, n, ErrParam)
 	}
 	sums := make([]float64, k*d)
 	counts := make([]int, k)
 	for i, q := range labels {
 		if q < 0 || q >= k {
-			return 0, nil, fmt.Errorf("%w: labels[%d] = %d outside [0, %d)", ErrLabel, i, q, k)
+			return 0, nil, fmt.Errorf("cluster: PartitionCost: labels[%d] = %d outside [0, %d): %w", i, q, k, ErrLabel)
 		}
 		counts[q]++
 		for j, v := range data.x[i*d : (i+1)*d] {

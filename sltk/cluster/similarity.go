@@ -26,11 +26,7 @@ const MaxGraphVertices = 10000
 func graphInput(fn string, x mat.Matrix) ([]float64, int, int, error) {
 	data, n, d, cerr := check.Rows("x", x)
 	if cerr != nil {
-		sentinel := errs.ErrEmpty
-		if cerr.Fault == check.NotFinite {
-			sentinel = errs.ErrNotFinite
-		}
-		return nil, 0, 0, fmt.Errorf("cluster: %s: %v: %w", fn, cerr, sentinel)
+		return nil, 0, 0, fmt.Errorf("cluster: %s: %w", fn, cerr)
 	}
 	if n > MaxGraphVertices {
 		return nil, 0, 0, fmt.Errorf("cluster: %s: %d rows exceed MaxGraphVertices = %d: %w", fn, n, MaxGraphVertices, errs.ErrTooLarge)
@@ -138,11 +134,7 @@ func KNNGraph(x mat.Matrix, neighborsK int) (*mat.SymDense, error) {
 func similarityInput(fn string, s mat.Symmetric) (int, []float64, error) {
 	n, _, cerr := check.Matrix("s", s)
 	if cerr != nil {
-		sentinel := errs.ErrEmpty
-		if cerr.Fault == check.NotFinite {
-			sentinel = errs.ErrNotFinite
-		}
-		return 0, nil, fmt.Errorf("cluster: %s: %v: %w", fn, cerr, sentinel)
+		return 0, nil, fmt.Errorf("cluster: %s: %w", fn, cerr)
 	}
 	if n > MaxGraphVertices {
 		return 0, nil, fmt.Errorf("cluster: %s: %d vertices exceed MaxGraphVertices = %d: %w", fn, n, MaxGraphVertices, errs.ErrTooLarge)

@@ -34,7 +34,7 @@ type OnlineSoftKMeans struct {
 // Fit runs the online updates on the rows of x. The result's Labels and Cost are those of the
 // nearest final prototype; Trace holds the hard k-means cost after every epoch.
 func (o OnlineSoftKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("OnlineSoftKMeans.Fit", x)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +57,7 @@ func (o OnlineSoftKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	if err := onlineSize("OnlineSoftKMeans", epochs, n); err != nil {
 		return nil, err
 	}
-	given, err := kmCheckInit(o.Init, o.Centroids, k, d)
+	given, err := kmCheckInit("OnlineSoftKMeans.Fit", o.Init, o.Centroids, k, d)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +65,7 @@ func (o OnlineSoftKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	logits, gain := make([]float64, k), make([]float64, k)
 	res := &KMeansResult{}
 	tmax := float64(max(epochs*n-1, 1))
-	w, err := kmOnline(e, o.Init, given, o.Seed, epochs, func(step int, xi, w []float64) {
+	w, err := kmOnline("OnlineSoftKMeans.Fit", e, o.Init, given, o.Seed, epochs, func(step int, xi, w []float64) {
 		f := float64(step) / tmax
 		t, eta := somSchedule(sched.T0, sched.TMin, f), somSchedule(e0, ef, f)
 		for q := 0; q < k; q++ {

@@ -38,11 +38,11 @@ const MaxSOMNodes = 1 << 12
 
 // somLattice returns the lattice coordinates (M×2) of the nodes; M beyond MaxSOMNodes is
 // ErrTooLarge.
-func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
+func somLattice(fn string, top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 	switch top {
 	case Chain:
 		if nodes < 1 {
-			return nil, fmt.Errorf("%w: chain of %d nodes", ErrParam, nodes)
+			return nil, fmt.Errorf("cluster: %s: chain of %d nodes: %w", fn, nodes, ErrParam)
 		}
 		if err := check.Size("cluster: SOM lattice", "Nodes", nodes, MaxSOMNodes); err != nil {
 			return nil, err
@@ -54,10 +54,10 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 		return c, nil
 	case Grid:
 		if rows < 1 || cols < 1 {
-			return nil, fmt.Errorf("%w: grid of %d×%d nodes", ErrParam, rows, cols)
+			return nil, fmt.Errorf("cluster: %s: grid of %d×%d nodes: %w", fn, rows, cols, ErrParam)
 		}
 		if rows > MaxSOMNodes/cols {
-			return nil, fmt.Errorf("cluster: SOM lattice: a %d×%d grid has more than MaxSOMNodes = %d nodes: %w", rows, cols, MaxSOMNodes, ErrTooLarge)
+			return nil, fmt.Errorf("cluster: %s: SOM lattice: a %d×%d grid has more than MaxSOMNodes = %d nodes: %w", fn, rows, cols, MaxSOMNodes, ErrTooLarge)
 		}
 		c := mat.NewDense(rows*cols, 2, nil)
 		for q := 0; q < rows*cols; q++ {
@@ -66,7 +66,7 @@ func somLattice(top Topology, nodes, rows, cols int) (*mat.Dense, error) {
 		}
 		return c, nil
 	}
-	return nil, fmt.Errorf("%w: unknown topology %d", ErrParam, int(top))
+	return nil, fmt.Errorf("cluster: %s: unknown topology %d: %w", fn, int(top), ErrParam)
 }
 
 // Neighbourhood returns the M×M matrix h_qp = exp(−‖r_q − r_p‖²/(2σ²)) of lattice coordinates
@@ -82,7 +82,7 @@ func Neighbourhood(coords mat.Matrix, sigma float64) (*mat.Dense, error) {
 		return nil, fmt.Errorf("cluster: Neighbourhood: %w", err)
 	}
 	if !(sigma >= 0) || math.IsInf(sigma, 0) {
-		return nil, fmt.Errorf("%w: σ = %g, want finite ≥ 0", ErrParam, sigma)
+		return nil, fmt.Errorf("cluster: Neighbourhood: σ = %g, want finite ≥ 0: %w", sigma, ErrParam)
 	}
 	h := mat.NewDense(m, m, nil)
 	somFillH(h, coords, sigma)
@@ -177,11 +177,11 @@ func (s SOM) defaults() (SOM, error) {
 	case s.MaxIter < 0:
 		return s, fmt.Errorf("cluster: SOM: MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrParam)
 	case !(s.LearningRate > 0 && s.LearningRate <= 1 && s.FinalLearningRate > 0 && s.FinalLearningRate <= 1):
-		return s, fmt.Errorf("%w: learning rates %g → %g, want in (0, 1]", ErrParam, s.LearningRate, s.FinalLearningRate)
+		return s, fmt.Errorf("cluster: SOM.Fit: learning rates %g → %g, want in (0, 1]: %w", s.LearningRate, s.FinalLearningRate, ErrParam)
 	case math.IsNaN(s.Sigma0) || math.IsNaN(s.SigmaF) || math.IsInf(s.Sigma0, 0) || math.IsInf(s.SigmaF, 0):
-		return s, fmt.Errorf("%w: σ schedule %g → %g", ErrParam, s.Sigma0, s.SigmaF)
+		return s, fmt.Errorf("cluster: SOM.Fit: σ schedule %g → %g: %w", s.Sigma0, s.SigmaF, ErrParam)
 	case s.Winner != Nearest && s.Winner != Heskes:
-		return s, fmt.Errorf("%w: unknown winner rule %d", ErrParam, int(s.Winner))
+		return s, fmt.Errorf("cluster: SOM.Fit: unknown winner rule %d: %w", int(s.Winner), ErrParam)
 	}
 	return s, nil
 }
@@ -190,14 +190,14 @@ func (s SOM) defaults() (SOM, error) {
 // nodes or a 5×5 Grid by default, σ = 1 by default and σ = 0 (h = δ) when negative. It checks
 // that the M nodes do not outnumber the n data items (named by what) and returns the M×2
 // lattice coordinates and the M×M neighbourhood h.
-func softMapLattice(top Topology, nodes, rows, cols int, sigma float64, n int, what string) (coords, h *mat.Dense, err error) {
+func softMapLattice(fn string, top Topology, nodes, rows, cols int, sigma float64, n int, what string) (coords, h *mat.Dense, err error) {
 	if top == Chain && nodes == 0 {
 		nodes = 10
 	}
 	if top == Grid && rows == 0 && cols == 0 {
 		rows, cols = 5, 5
 	}
-	coords, err = somLattice(top, nodes, rows, cols)
+	coords, err = somLattice(fn, top, nodes, rows, cols)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -208,10 +208,10 @@ func softMapLattice(top Topology, nodes, rows, cols int, sigma float64, n int, w
 	case sigma < 0:
 		sigma = 0
 	case math.IsNaN(sigma) || math.IsInf(sigma, 0):
-		return nil, nil, fmt.Errorf("%w: σ = %g", ErrParam, given)
+		return nil, nil, fmt.Errorf("cluster: %s: σ = %g: %w", fn, given, ErrParam)
 	}
 	if m, _ := coords.Dims(); m > n {
-		return nil, nil, fmt.Errorf("%w: %d nodes for %d %s", ErrParam, m, n, what)
+		return nil, nil, fmt.Errorf("cluster: %s: %d nodes for %d %s: %w", fn, m, n, what, ErrParam)
 	}
 	h, err = Neighbourhood(coords, sigma)
 	if err != nil {
@@ -234,23 +234,23 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("SOM.Fit", x)
 	if err != nil {
 		return nil, err
 	}
-	coords, err := somLattice(s.Topology, s.Nodes, s.Rows, s.Cols)
+	coords, err := somLattice("SOM.Fit", s.Topology, s.Nodes, s.Rows, s.Cols)
 	if err != nil {
 		return nil, err
 	}
 	n, d := data.n, data.d
 	m, _ := coords.Dims()
 	if m > n {
-		return nil, fmt.Errorf("%w: %d nodes for %d points", ErrParam, m, n)
+		return nil, fmt.Errorf("cluster: SOM.Fit: %d nodes for %d points: %w", m, n, ErrParam)
 	}
 	if err := onlineSize("SOM", s.MaxIter, n); err != nil {
 		return nil, err
 	}
-	given, err := kmCheckInit(s.Init, s.Centroids, m, d)
+	given, err := kmCheckInit("SOM.Fit", s.Init, s.Centroids, m, d)
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +272,7 @@ func (s SOM) Fit(x mat.Matrix) (*SOMResult, error) {
 	res := &SOMResult{Coords: coords}
 	tmax := float64(max(s.MaxIter*n-1, 1))
 	var eps, sigma float64
-	w, err := kmOnline(e, s.Init, given, s.Seed, s.MaxIter, func(step int, xi, w []float64) {
+	w, err := kmOnline("SOM.Fit", e, s.Init, given, s.Seed, s.MaxIter, func(step int, xi, w []float64) {
 		f := float64(step) / tmax
 		eps = somSchedule(s.LearningRate, s.FinalLearningRate, f)
 		sigma = somSchedule(s.Sigma0, s.SigmaF, f)

@@ -19,7 +19,7 @@ import (
 // rules on equal terms. With h = I it is the k-means cost per point.
 // Cost: O(p·M·(d + M)).
 func SOMCost(x, w, h mat.Matrix) (float64, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("SOMCost", x)
 	if err != nil {
 		return 0, err
 	}
@@ -27,9 +27,9 @@ func SOMCost(x, w, h mat.Matrix) (float64, error) {
 		return 0, fmt.Errorf("cluster: SOMCost: nil prototypes or neighbourhood: %w", ErrShape)
 	}
 	m, _ := w.Dims()
-	protos, err := kmCentroidSlice(w, m, data.d)
+	protos, err := kmCentroidSlice("SOMCost", w, m, data.d)
 	if err != nil {
-		return 0, fmt.Errorf("cluster: SOMCost: %w", err)
+		return 0, err
 	}
 	if r, c := h.Dims(); r != m || c != m {
 		return 0, fmt.Errorf("cluster: SOMCost: neighbourhood is %d×%d, want %d×%d: %w", r, c, m, m, ErrShape)

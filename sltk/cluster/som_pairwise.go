@@ -59,12 +59,12 @@ func somPairwiseFields(p *pwData, h, m, a, ehat, e, dm, om *mat.Dense) float64 {
 
 // Fit trains the map on the dissimilarity matrix d.
 func (ps PairwiseSOM) Fit(d mat.Matrix) (*PairwiseSOMResult, error) {
-	p, err := pwPrepare(d, ps.Missing)
+	p, err := pwPrepare("PairwiseSOM.Fit", d, ps.Missing)
 	if err != nil {
 		return nil, err
 	}
 	n := p.n
-	coords, h, err := softMapLattice(ps.Topology, ps.Nodes, ps.Rows, ps.Cols, ps.Sigma, n, "objects")
+	coords, h, err := softMapLattice("PairwiseSOM.Fit", ps.Topology, ps.Nodes, ps.Rows, ps.Cols, ps.Sigma, n, "objects")
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func (ps PairwiseSOM) Fit(d mat.Matrix) (*PairwiseSOMResult, error) {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(ps.Seed, pwStream))
-	m, e, err := pwStart(ps.Init, n, k, p.scale, sch.sched.T0, rng, "nodes")
+	m, e, err := pwStart("PairwiseSOM.Fit", ps.Init, n, k, p.scale, sch.sched.T0, rng, "nodes")
 	if err != nil {
 		return nil, err
 	}

@@ -71,12 +71,12 @@ type softSOMState struct {
 // prototypes, then alternate the soft assignment (E-step) and the prototype update (M-step) to
 // a fixed point.
 func (s SoftSOM) Fit(x mat.Matrix) (*SoftSOMResult, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("SoftSOM.Fit", x)
 	if err != nil {
 		return nil, err
 	}
 	n, d := data.n, data.d
-	coords, h, err := softMapLattice(s.Topology, s.Nodes, s.Rows, s.Cols, s.Sigma, n, "points")
+	coords, h, err := softMapLattice("SoftSOM.Fit", s.Topology, s.Nodes, s.Rows, s.Cols, s.Sigma, n, "points")
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ func (s SoftSOM) Fit(x mat.Matrix) (*SoftSOMResult, error) {
 	rng := rand.New(rand.NewPCG(s.Seed, softSOMStream))
 	w := make([]float64, m*d)
 	if s.Init != nil {
-		given, err := kmCentroidSlice(s.Init, m, d)
+		given, err := kmCentroidSlice("SoftSOM.Fit", s.Init, m, d)
 		if err != nil {
 			return nil, err
 		}

@@ -99,9 +99,9 @@ func TestPairwiseSOMOracle25(t *testing.T) {
 		t.Errorf("h = δ pairwise SOM differs from pairwise clustering")
 	}
 	// Euclidean field with a real neighbourhood.
-	coords, _ := somLattice(Chain, 4, 0, 0)
+	coords, _ := somLattice("SOM.Fit", Chain, 4, 0, 0)
 	h, _ := Neighbourhood(coords, 0.8)
-	p, _ := pwPrepare(d, false)
+	p, _ := pwPrepare("Pairwise.Fit", d, false)
 	e, ahat, ehat := mat.NewDense(60, 4, nil), mat.NewDense(60, 4, nil), mat.NewDense(60, 4, nil)
 	somPairwiseFields(p, h, init, ahat, ehat, e, mat.NewDense(60, 4, nil), nil)
 	w := mat.NewDense(4, 2, nil)
@@ -266,7 +266,7 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 	d := halfSq(t, x)
 	rng := rand.New(rand.NewPCG(17, 1))
 	m0 := randomSoft(60, 4, rng)
-	coords, _ := somLattice(Chain, 4, 0, 0)
+	coords, _ := somLattice("SOM.Fit", Chain, 4, 0, 0)
 	h, _ := Neighbourhood(coords, 0.8)
 	var a mat.Dense
 	a.Mul(m0, h)
@@ -298,7 +298,7 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, _ := kmPrepare(uniformSquare(300, 5))
+	data, _ := kmPrepare("KMeans.Fit", uniformSquare(300, 5))
 	if te := somTopoError(data, r.Prototypes.RawMatrix().Data, r.Coords); te > 0.15 {
 		t.Errorf("soft grid topographic error %g", te)
 	}

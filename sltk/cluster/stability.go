@@ -23,10 +23,10 @@ const MaxMatchK = 1 << 10
 // algorithm in O(k³) after an O(n) contingency table.
 func Disagreement(a, b []int, k int) (float64, error) {
 	if len(a) != len(b) || len(a) == 0 {
-		return 0, fmt.Errorf("%w: labelings of length %d and %d", ErrShape, len(a), len(b))
+		return 0, fmt.Errorf("cluster: Disagreement: labelings of length %d and %d: %w", len(a), len(b), ErrShape)
 	}
 	if k < 1 {
-		return 0, fmt.Errorf("%w: cluster: Disagreement: k = %d, want ≥ 1", ErrParam, k)
+		return 0, fmt.Errorf("cluster: Disagreement: k = %d, want ≥ 1: %w", k, ErrParam)
 	}
 	if err := check.Size("cluster: Disagreement", "k", k, MaxMatchK); err != nil {
 		return 0, err
@@ -37,7 +37,7 @@ func Disagreement(a, b []int, k int) (float64, error) {
 	}
 	for i := range a {
 		if a[i] < 0 || a[i] >= k || b[i] < 0 || b[i] >= k {
-			return 0, fmt.Errorf("%w: label pair (%d, %d) at %d outside [0, %d)", ErrLabel, a[i], b[i], i, k)
+			return 0, fmt.Errorf("cluster: Disagreement: label pair (%d, %d) at %d outside [0, %d): %w", a[i], b[i], i, k, ErrLabel)
 		}
 		agree[a[i]][b[i]]++
 	}
@@ -51,7 +51,7 @@ func Disagreement(a, b []int, k int) (float64, error) {
 	}
 	match, err := assign.Hungarian(cost)
 	if err != nil { // unreachable: the counts are finite and the matrix square
-		return 0, fmt.Errorf("%w: %w", ErrShape, err)
+		return 0, fmt.Errorf("cluster: Disagreement: %w: %w", err, ErrShape)
 	}
 	kept := 0.0
 	for i, j := range match {
@@ -93,7 +93,7 @@ type StabilityResult struct {
 
 // Fit runs the validation on the rows of x.
 func (s Stability) Fit(x mat.Matrix) (*StabilityResult, error) {
-	data, err := kmPrepare(x)
+	data, err := kmPrepare("Stability.Fit", x)
 	if err != nil {
 		return nil, err
 	}
@@ -105,14 +105,14 @@ func (s Stability) Fit(x mat.Matrix) (*StabilityResult, error) {
 	n, d := data.n, data.d
 	switch {
 	case s.KMin < 2 || s.KMax < s.KMin || 2*s.KMax > n:
-		return nil, fmt.Errorf("%w: K range [%d, %d] for %d points (need 2 ≤ KMin ≤ KMax ≤ n/2)", ErrParam, s.KMin, s.KMax, n)
+		return nil, fmt.Errorf("cluster: Stability.Fit: K range [%d, %d] for %d points (need 2 ≤ KMin ≤ KMax ≤ n/2): %w", s.KMin, s.KMax, n, ErrParam)
 	}
 	for _, c := range []struct {
 		name string
 		v    int
 	}{{"Splits", s.Splits}, {"RandomPairs", s.RandomPairs}, {"Restarts", s.Restarts}} {
 		if c.v < 1 {
-			return nil, fmt.Errorf("%w: cluster: Stability.Fit: %s = %d, want ≥ 1", ErrParam, c.name, c.v)
+			return nil, fmt.Errorf("cluster: Stability.Fit: %s = %d, want ≥ 1: %w", c.name, c.v, ErrParam)
 		}
 		if err := check.Size("cluster: Stability.Fit", c.name, c.v, MaxRestarts); err != nil {
 			return nil, err

@@ -95,7 +95,7 @@ func (m *bernoulliModel) EStep() (float64, error) {
 		}
 		lz := gibbs.Softmax(m.resp[i*m.k:(i+1)*m.k], m.logrw)
 		if lz == gibbs.LogZero {
-			return 0, fmt.Errorf("%w: row %d has probability 0 under every component", ErrProb, i)
+			return 0, fmt.Errorf("density: BernoulliMixture.Fit: row %d has probability 0 under every component: %w", i, ErrProb)
 		}
 		ll += lz
 	}
@@ -131,18 +131,18 @@ func (m *bernoulliModel) MStep() error {
 
 func checkBinary(x mat.Matrix) ([]float64, int, int, error) {
 	if check.IsNil(x) {
-		return nil, 0, 0, fmt.Errorf("%w: nil data", ErrEmpty)
+		return nil, 0, 0, fmt.Errorf("density: BernoulliMixture.Fit: nil data: %w", ErrEmpty)
 	}
 	n, d := x.Dims()
 	if n == 0 || d == 0 {
-		return nil, 0, 0, fmt.Errorf("%w: data is %d×%d", ErrEmpty, n, d)
+		return nil, 0, 0, fmt.Errorf("density: BernoulliMixture.Fit: data is %d×%d: %w", n, d, ErrEmpty)
 	}
 	data := make([]float64, n*d)
 	for i := 0; i < n; i++ {
 		for j := 0; j < d; j++ {
 			v := x.At(i, j)
 			if v != 0 && v != 1 && !math.IsNaN(v) {
-				return nil, 0, 0, fmt.Errorf("%w: x[%d,%d] = %g, want 0, 1 or NaN (missing)", ErrParam, i, j, v)
+				return nil, 0, 0, fmt.Errorf("density: BernoulliMixture.Fit: x[%d,%d] = %g, want 0, 1 or NaN (missing): %w", i, j, v, ErrParam)
 			}
 			data[i*d+j] = v
 		}
@@ -153,7 +153,7 @@ func checkBinary(x mat.Matrix) ([]float64, int, int, error) {
 func (b BernoulliMixture) bounds() (float64, float64, error) {
 	switch {
 	case math.IsNaN(b.Clamp) || b.Clamp >= 0.5:
-		return 0, 0, fmt.Errorf("%w: Clamp = %g, want < 0.5", ErrParam, b.Clamp)
+		return 0, 0, fmt.Errorf("density: BernoulliMixture.Fit: Clamp = %g, want < 0.5: %w", b.Clamp, ErrParam)
 	case b.Clamp < 0:
 		return 0, 1, nil
 	case b.Clamp == 0:
@@ -170,7 +170,7 @@ func (b BernoulliMixture) Fit(x mat.Matrix) (*BernoulliFit, error) {
 		return nil, err
 	}
 	if b.K < 1 || b.K > n {
-		return nil, fmt.Errorf("%w: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, b.K, n)
+		return nil, fmt.Errorf("density: BernoulliMixture.Fit: K = %d, want 1 ≤ K ≤ n = %d: %w", b.K, n, ErrParam)
 	}
 	if b.K > MaxMixtureEntries/n || b.K > MaxMixtureEntries/d {
 		return nil, fmt.Errorf("density: BernoulliMixture.Fit: K = %d for %d rows of %d bits: K·n or K·D exceeds MaxMixtureEntries = %d: %w",
@@ -217,7 +217,7 @@ func (f *BernoulliFit) Predict(obs []float64) (post, like []float64, err error) 
 	}
 	k, d := f.Means.Dims()
 	if len(obs) != d {
-		return nil, nil, fmt.Errorf("%w: %d ratings for %d items", ErrShape, len(obs), d)
+		return nil, nil, fmt.Errorf("density: BernoulliFit.Predict: %d ratings for %d items: %w", len(obs), d, ErrShape)
 	}
 	lp := make([]float64, k)
 	for c := 0; c < k; c++ {
@@ -229,13 +229,13 @@ func (f *BernoulliFit) Predict(obs []float64) (post, like []float64, err error) 
 			case v == 0:
 				lp[c] += math.Log1p(-f.Means.At(c, j))
 			case !math.IsNaN(v):
-				return nil, nil, fmt.Errorf("%w: rating %d = %g, want 0, 1 or NaN", ErrParam, j, v)
+				return nil, nil, fmt.Errorf("density: BernoulliFit.Predict: rating %d = %g, want 0, 1 or NaN: %w", j, v, ErrParam)
 			}
 		}
 	}
 	post = make([]float64, k)
 	if lz := gibbs.Softmax(post, lp); lz == gibbs.LogZero {
-		return nil, nil, fmt.Errorf("%w: the ratings have probability 0 under every component", ErrProb)
+		return nil, nil, fmt.Errorf("density: BernoulliFit.Predict: the ratings have probability 0 under every component: %w", ErrProb)
 	}
 	like = make([]float64, d)
 	for c := range post {
@@ -260,7 +260,7 @@ func (f *BernoulliFit) Recommend(obs []float64) (int, float64, error) {
 		}
 	}
 	if best < 0 {
-		return 0, 0, fmt.Errorf("%w: every item has been rated", ErrParam)
+		return 0, 0, fmt.Errorf("density: BernoulliFit.Recommend: every item has been rated: %w", ErrParam)
 	}
 	return best, like[best], nil
 }

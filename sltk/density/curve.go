@@ -19,14 +19,14 @@ const MaxQuadratureCells = 1 << 24
 // rows.
 func Curve(m sltk.DensityModel, xs []float64) ([]float64, error) {
 	if m == nil {
-		return nil, fmt.Errorf("%w: Curve: nil model", ErrParam)
+		return nil, fmt.Errorf("density: Curve: nil model: %w", ErrParam)
 	}
 	if len(xs) == 0 {
-		return nil, fmt.Errorf("%w: Curve: no points", ErrEmpty)
+		return nil, fmt.Errorf("density: Curve: no points: %w", ErrEmpty)
 	}
 	for i, v := range xs {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: Curve: xs[%d] = %v", ErrNotFinite, i, v)
+			return nil, fmt.Errorf("density: Curve: xs[%d] = %v: %w", i, v, ErrNotFinite)
 		}
 	}
 	out, err := m.LogDensity(mat.NewDense(len(xs), 1, append([]float64(nil), xs...)))
@@ -56,12 +56,10 @@ type Moments struct{ Mass, Mean, Variance float64 }
 // mass outside [a, b] is missed. Cost: n model evaluations (one Curve call).
 func QuadratureMoments(m sltk.DensityModel, a, b float64, n int) (Moments, error) {
 	if math.IsNaN(a) || math.IsNaN(b) || math.IsInf(a, 0) || math.IsInf(b, 0) || !(a < b) {
-		return Moments{}, fmt.Errorf("%w: QuadratureMoments: interval [%v, %v], want finite a < b",
-			ErrParam, a, b)
+		return Moments{}, fmt.Errorf("density: QuadratureMoments: interval [%v, %v], want finite a < b: %w", a, b, ErrParam)
 	}
 	if n < 1 {
-		return Moments{}, fmt.Errorf("%w: QuadratureMoments: n = %d cells, want 1..%d",
-			ErrParam, n, MaxQuadratureCells)
+		return Moments{}, fmt.Errorf("density: QuadratureMoments: n = %d cells, want 1..%d: %w", n, MaxQuadratureCells, ErrParam)
 	}
 	if err := check.Size("density: QuadratureMoments", "n", n, MaxQuadratureCells); err != nil {
 		return Moments{}, err
@@ -84,7 +82,7 @@ func QuadratureMoments(m sltk.DensityModel, a, b float64, n int) (Moments, error
 		m1 += xs[i] * v * dx
 	}
 	if !(mass > 0) {
-		return Moments{}, fmt.Errorf("%w: QuadratureMoments: no mass on [%v, %v]", ErrProb, a, b)
+		return Moments{}, fmt.Errorf("density: QuadratureMoments: no mass on [%v, %v]: %w", a, b, ErrProb)
 	}
 	mean := m1 / mass
 	for i, v := range f {

@@ -42,20 +42,20 @@ type DistanceMaxResult struct {
 // Run starts the flea at x0.
 func (a DistanceMax) Run(x0 float64) (*DistanceMaxResult, error) {
 	if a.E == nil || a.M == nil || a.Gap == nil {
-		return nil, fmt.Errorf("%w: DistanceMax needs E, M and Gap", ErrParam)
+		return nil, fmt.Errorf("density: DistanceMax.Run: DistanceMax needs E, M and Gap: %w", ErrParam)
 	}
 	tol, maxIter := a.Tol, a.MaxIter
 	tol = cmp.Or(tol, 1e-12)
 	maxIter = cmp.Or(maxIter, 100)
 	if !(tol > 0) || math.IsInf(tol, 0) || maxIter < 0 {
-		return nil, fmt.Errorf("%w: Tol = %g, MaxIter = %d", ErrParam, a.Tol, a.MaxIter)
+		return nil, fmt.Errorf("density: DistanceMax.Run: Tol = %g, MaxIter = %d: %w", a.Tol, a.MaxIter, ErrParam)
 	}
 	if maxIter > MaxIterations {
 		return nil, fmt.Errorf("density: DistanceMax.Run: MaxIter = %d, limit %d: %w", maxIter, MaxIterations, ErrTooLarge)
 	}
 	d := a.Gap(x0)
 	if math.IsNaN(x0) || math.IsInf(x0, 0) || math.IsNaN(d) || math.IsInf(d, 0) {
-		return nil, fmt.Errorf("%w: start x₀ = %g with d(x₀) = %g", ErrParam, x0, d)
+		return nil, fmt.Errorf("density: DistanceMax.Run: start x₀ = %g with d(x₀) = %g: %w", x0, d, ErrParam)
 	}
 	res := &DistanceMaxResult{X: []float64{x0}, Gap: []float64{d}}
 	x := x0
@@ -64,13 +64,13 @@ func (a DistanceMax) Run(x0 float64) (*DistanceMaxResult, error) {
 		next := a.M(t)
 		dn := a.Gap(next)
 		if math.IsNaN(t) || math.IsNaN(next) || math.IsInf(next, 0) || math.IsNaN(dn) || math.IsInf(dn, 0) {
-			return res, fmt.Errorf("%w: step %d gave t̂ = %g, x = %g, d = %g", ErrNotFinite, it+1, t, next, dn)
+			return res, fmt.Errorf("density: DistanceMax.Run: step %d gave t̂ = %g, x = %g, d = %g: %w", it+1, t, next, dn, ErrNotFinite)
 		}
 		res.T = append(res.T, t)
 		res.X = append(res.X, next)
 		res.Gap = append(res.Gap, dn)
 		if dn < d-decreaseSlack(d) {
-			return res, fmt.Errorf("%w: d fell from %.12g to %.12g at step %d", ErrDecrease, d, dn, it+1)
+			return res, fmt.Errorf("density: DistanceMax.Run: d fell from %.12g to %.12g at step %d: %w", d, dn, it+1, ErrDecrease)
 		}
 		gain := dn - d
 		x, d = next, dn

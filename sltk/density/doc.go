@@ -29,6 +29,6 @@
 // All probabilities are handled in the log domain: the E-steps use the library's one softmax
 // (gibbs.Softmax), so responsibilities stay finite for any data scale. Errors wrap the
 // sentinels of package errs re-exported here (ErrEmpty, ErrNotFinite, ErrShape, ErrParam,
-// ErrProb, ErrNotFitted, ErrSingular) or ErrDecrease, a user EM model whose step lowered the
+// ErrProb, ErrNotFitted, ErrSingular) or ErrDecrease (an errs.ErrBreakdown), a user EM model whose step lowered the
 // log-likelihood.
 package density

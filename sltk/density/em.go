@@ -2,7 +2,6 @@ package density
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -25,8 +24,9 @@ var (
 	// fitted to p ≤ dim points or to points on a lower-dimensional subspace.
 	ErrSingular = errs.ErrSingular
 	// ErrDecrease reports an EM step that lowered the log-likelihood by more than round-off.
-	// EM never does this, so the error points at a bug in a user model's E- or M-step.
-	ErrDecrease = errors.New("density: EM log-likelihood decreased")
+	// EM never does this, so the error points at a bug in a user model's E- or M-step. It is
+	// an errs.ErrBreakdown.
+	ErrDecrease = errs.New("density: EM log-likelihood decreased", errs.ErrBreakdown)
 )
 
 // EMModel is a latent-variable model that the generic EM loop can fit.
@@ -106,7 +106,7 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 		return nil, err
 	}
 	if m == nil {
-		return nil, fmt.Errorf("%w: density: EM.Run: nil model", ErrEmpty)
+		return nil, fmt.Errorf("density: EM.Run: nil model: %w", ErrEmpty)
 	}
 	res := &EMResult{Model: m}
 	ll, err := m.EStep()
@@ -114,7 +114,7 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 		return nil, fmt.Errorf("density: EM.Run: initial E-step: %w", err)
 	}
 	if math.IsNaN(ll) || math.IsInf(ll, 1) {
-		return nil, fmt.Errorf("%w: density: EM.Run: initial log-likelihood %g", ErrNotFinite, ll)
+		return nil, fmt.Errorf("density: EM.Run: initial log-likelihood %g: %w", ll, ErrNotFinite)
 	}
 	res.Trace = append(res.Trace, ll)
 	for res.Iter < maxIter {
@@ -127,11 +127,11 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 			return res, fmt.Errorf("density: EM.Run: E-step after iteration %d: %w", res.Iter, err)
 		}
 		if math.IsNaN(next) || math.IsInf(next, 0) {
-			return res, fmt.Errorf("%w: density: EM.Run: log-likelihood %g after iteration %d", ErrNotFinite, next, res.Iter)
+			return res, fmt.Errorf("density: EM.Run: log-likelihood %g after iteration %d: %w", next, res.Iter, ErrNotFinite)
 		}
 		res.Trace = append(res.Trace, next)
 		if next < ll-decreaseSlack(ll) {
-			return res, fmt.Errorf("%w: from %.12g to %.12g at iteration %d", ErrDecrease, ll, next, res.Iter)
+			return res, fmt.Errorf("density: EM.Run: from %.12g to %.12g at iteration %d: %w", ll, next, res.Iter, ErrDecrease)
 		}
 		gain := next - ll
 		ll = next
@@ -151,13 +151,13 @@ func (e EM) Run(m EMModel) (*EMResult, error) {
 // Cost: restarts times the cost of Run.
 func (e EM) Best(restarts int, seed uint64, newModel func(seed uint64) (EMModel, error)) (*EMResult, []float64, error) {
 	if restarts < 1 {
-		return nil, nil, fmt.Errorf("%w: density: EM.Best: restarts = %d, want ≥ 1", ErrParam, restarts)
+		return nil, nil, fmt.Errorf("density: EM.Best: restarts = %d, want ≥ 1: %w", restarts, ErrParam)
 	}
 	if restarts > MaxRestarts {
-		return nil, nil, fmt.Errorf("%w: density: EM.Best: restarts = %d, limit %d", errs.ErrTooLarge, restarts, MaxRestarts)
+		return nil, nil, fmt.Errorf("density: EM.Best: restarts = %d, limit %d: %w", restarts, MaxRestarts, errs.ErrTooLarge)
 	}
 	if newModel == nil {
-		return nil, nil, fmt.Errorf("%w: density: EM.Best: nil model factory", ErrEmpty)
+		return nil, nil, fmt.Errorf("density: EM.Best: nil model factory: %w", ErrEmpty)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	var best *EMResult

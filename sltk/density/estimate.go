@@ -11,10 +11,10 @@ import (
 // rowsOf is check.Rows (the library's one matrix-to-rows conversion) with the package's error
 // prefix: the rows of x, shared with a contiguous *mat.Dense and so read only (callers that
 // write or keep them clone them). what names the argument in error messages.
-func rowsOf(x mat.Matrix, what string) (data []float64, p, d int, err error) {
+func rowsOf(fn string, x mat.Matrix, what string) (data []float64, p, d int, err error) {
 	data, p, d, e := check.Rows(what, x)
 	if e != nil {
-		return nil, 0, 0, fmt.Errorf("density: %w", e)
+		return nil, 0, 0, fmt.Errorf("density: %s: %w", fn, e)
 	}
 	return data, p, d, nil
 }
@@ -24,7 +24,7 @@ func rowsOf(x mat.Matrix, what string) (data []float64, p, d int, err error) {
 // such a point is ±Inf or NaN rather than a number), so that scoring never returns a
 // non-finite value for data its fit would refuse. fn names the method in the error. Cost O(p·d).
 func queryRows(fn string, x mat.Matrix, what string) (data []float64, p, d int, err error) {
-	data, p, d, err = rowsOf(x, what)
+	data, p, d, err = rowsOf(fn, x, what)
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -50,7 +50,7 @@ func finiteLogs(fn string, ld []float64, allowNegInf bool) error {
 
 // checkQueryPoint is checkPoint with the check of queryRows (|v| ≤ check.MaxAbs).
 func checkQueryPoint(fn string, q []float64, d int) error {
-	if err := checkPoint(q, d); err != nil {
+	if err := checkPoint(fn, q, d); err != nil {
 		return err
 	}
 	if err := check.Squarable("point", q, d); err != nil {
@@ -60,13 +60,13 @@ func checkQueryPoint(fn string, q []float64, d int) error {
 }
 
 // checkPoint reports a query point of the wrong length or with a non-finite entry.
-func checkPoint(q []float64, d int) error {
+func checkPoint(fn string, q []float64, d int) error {
 	if len(q) != d {
-		return fmt.Errorf("%w: point has %d coordinates, model has %d", ErrParam, len(q), d)
+		return fmt.Errorf("density: %s: point has %d coordinates, model has %d: %w", fn, len(q), d, ErrParam)
 	}
 	for j, v := range q {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%w: point[%d] = %g", ErrNotFinite, j, v)
+			return fmt.Errorf("density: %s: point[%d] = %g: %w", fn, j, v, ErrNotFinite)
 		}
 	}
 	return nil
@@ -74,9 +74,9 @@ func checkPoint(q []float64, d int) error {
 
 // checkWidth refuses a bandwidth outside [1e-150, 1e150]: the kernels use h² and 1/h², which
 // underflow to 0 or overflow beyond that range and would turn densities into NaN or ±Inf.
-func checkWidth(h float64) error {
+func checkWidth(fn string, h float64) error {
 	if !(h >= 1e-150 && h <= 1e150) {
-		return fmt.Errorf("%w: bandwidth %g, want 1e-150 ≤ h ≤ 1e150", ErrParam, h)
+		return fmt.Errorf("density: %s: bandwidth %g, want 1e-150 ≤ h ≤ 1e150: %w", fn, h, ErrParam)
 	}
 	return nil
 }

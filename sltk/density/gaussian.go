@@ -23,13 +23,13 @@ type Gaussian struct {
 // otherwise). Cost O(n³) for the factorisation.
 func NewGaussian(mean []float64, cov mat.Symmetric) (*Gaussian, error) {
 	if check.IsNil(cov) {
-		return nil, fmt.Errorf("%w: nil covariance", ErrEmpty)
+		return nil, fmt.Errorf("density: NewGaussian: nil covariance: %w", ErrEmpty)
 	}
 	n := cov.SymmetricDim()
 	if len(mean) != n || n == 0 {
-		return nil, fmt.Errorf("%w: mean has %d entries, covariance is %d×%d", ErrShape, len(mean), n, n)
+		return nil, fmt.Errorf("density: NewGaussian: mean has %d entries, covariance is %d×%d: %w", len(mean), n, n, ErrShape)
 	}
-	if err := checkPoint(mean, n); err != nil {
+	if err := checkPoint("NewGaussian", mean, n); err != nil {
 		return nil, err
 	}
 	g := &Gaussian{Mean: append([]float64(nil), mean...), Cov: mat.NewSymDense(n, nil)}
@@ -37,15 +37,15 @@ func NewGaussian(mean []float64, cov mat.Symmetric) (*Gaussian, error) {
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
 			if v := g.Cov.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: covariance[%d,%d] = %g", ErrNotFinite, i, j, v)
+				return nil, fmt.Errorf("density: NewGaussian: covariance[%d,%d] = %g: %w", i, j, v, ErrNotFinite)
 			}
 		}
 	}
 	if ok := g.chol.Factorize(g.Cov); !ok {
-		return nil, fmt.Errorf("%w: %d×%d covariance is not positive definite", ErrSingular, n, n)
+		return nil, fmt.Errorf("density: NewGaussian: %d×%d covariance is not positive definite: %w", n, n, ErrSingular)
 	}
 	if c := g.chol.Cond(); math.IsInf(c, 0) || math.IsNaN(c) {
-		return nil, fmt.Errorf("%w: %d×%d covariance is numerically singular (condition number %g)", ErrSingular, n, n, c)
+		return nil, fmt.Errorf("density: NewGaussian: %d×%d covariance is numerically singular (condition number %g): %w", n, n, c, ErrSingular)
 	}
 	return g, nil
 }
@@ -55,7 +55,7 @@ func NewGaussian(mean []float64, cov mat.Symmetric) (*Gaussian, error) {
 // which is biased, E Σ* = (p−1)/p · Σ). It fails with ErrSingular when Σ* is not positive
 // definite (p ≤ n, or the points lie in an affine subspace). Cost O(p·n² + n³).
 func FitGaussian(x mat.Matrix) (*Gaussian, error) {
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("FitGaussian", x, "sample")
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +80,7 @@ func FitGaussian(x mat.Matrix) (*Gaussian, error) {
 	cov.SymRankK(cov, 1/float64(p), c.T())
 	g, err := NewGaussian(mean, cov)
 	if err != nil {
-		return nil, fmt.Errorf("fitting %d points in %d dimensions: %w", p, d, err)
+		return nil, fmt.Errorf("density: FitGaussian: fitting %d points in %d dimensions: %w", p, d, err)
 	}
 	return g, nil
 }
@@ -166,7 +166,7 @@ func (g *Gaussian) nll(fn string, x mat.Matrix) (float64, error) {
 	}
 	data = slices.Clone(data) // centred in place below
 	if d != g.Dim() {
-		return 0, fmt.Errorf("%w: sample has %d columns, Gaussian has %d", ErrShape, d, g.Dim())
+		return 0, fmt.Errorf("density: %s: sample has %d columns, Gaussian has %d: %w", fn, d, g.Dim(), ErrShape)
 	}
 	var l mat.TriDense
 	g.chol.LTo(&l)
@@ -180,7 +180,7 @@ func (g *Gaussian) nll(fn string, x mat.Matrix) (float64, error) {
 	// Solve L Z = Cᵀ for all points at once; Σ_α ‖z_α‖² is the Mahalanobis sum.
 	var z mat.Dense
 	if err := z.Solve(&l, c.T()); err != nil {
-		return 0, fmt.Errorf("%w: %v", ErrSingular, err)
+		return 0, fmt.Errorf("density: %s: %v: %w", fn, err, ErrSingular)
 	}
 	q := 0.0
 	for _, v := range z.RawMatrix().Data {
@@ -206,10 +206,10 @@ func (g *Gaussian) Ellipse(r float64, n int) ([][2]float64, error) {
 		return nil, err
 	}
 	if g.Dim() != 2 {
-		return nil, fmt.Errorf("%w: Ellipse needs a 2-D Gaussian, have %d dimensions", ErrParam, g.Dim())
+		return nil, fmt.Errorf("density: Gaussian.Ellipse: Ellipse needs a 2-D Gaussian, have %d dimensions: %w", g.Dim(), ErrParam)
 	}
 	if !(r > 0) || math.IsInf(r, 0) || n < 3 {
-		return nil, fmt.Errorf("%w: Ellipse needs r > 0 and n ≥ 3, got %g and %d", ErrParam, r, n)
+		return nil, fmt.Errorf("density: Gaussian.Ellipse: Ellipse needs r > 0 and n ≥ 3, got %g and %d: %w", r, n, ErrParam)
 	}
 	if err := check.Size("density: Gaussian.Ellipse", "n", n, MaxEllipsePoints); err != nil {
 		return nil, err

@@ -129,21 +129,21 @@ type GMMResult struct {
 
 // Fit runs EM from Restarts initialisations on x (p×d) and keeps the best log-likelihood.
 func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("GMM.Fit", x, "sample")
 	if err != nil {
 		return nil, err
 	}
 	switch {
 	case g.K < 1:
-		return nil, fmt.Errorf("%w: GMM needs K ≥ 1 components, got %d", ErrParam, g.K)
+		return nil, fmt.Errorf("density: GMM.Fit: GMM needs K ≥ 1 components, got %d: %w", g.K, ErrParam)
 	case g.K > p:
-		return nil, fmt.Errorf("%w: K = %d components for %d points", ErrParam, g.K, p)
+		return nil, fmt.Errorf("density: GMM.Fit: K = %d components for %d points: %w", g.K, p, ErrParam)
 	case g.Cov < Full || g.Cov > Isotropic:
-		return nil, fmt.Errorf("%w: unknown covariance type %v", ErrParam, g.Cov)
+		return nil, fmt.Errorf("density: GMM.Fit: unknown covariance type %v: %w", g.Cov, ErrParam)
 	case g.Init < InitPlusPlus || g.Init > InitGiven:
-		return nil, fmt.Errorf("%w: unknown initialisation %d", ErrParam, g.Init)
+		return nil, fmt.Errorf("density: GMM.Fit: unknown initialisation %d: %w", g.Init, ErrParam)
 	case (g.Init == InitGiven) != !check.IsNil(g.Means):
-		return nil, fmt.Errorf("%w: Means must be set exactly when Init is InitGiven", ErrParam)
+		return nil, fmt.Errorf("density: GMM.Fit: Means must be set exactly when Init is InitGiven: %w", ErrParam)
 	case g.Restarts < 0:
 		return nil, fmt.Errorf("density: GMM.Fit: Restarts = %d, want ≥ 0: %w", g.Restarts, ErrParam)
 	case g.MinVar < 0 || math.IsNaN(g.MinVar) || math.IsInf(g.MinVar, 0):
@@ -156,9 +156,9 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 	if !check.IsNil(g.Means) {
 		k, dm := g.Means.Dims()
 		if k != g.K || dm != d {
-			return nil, fmt.Errorf("%w: Means is %d×%d, want %d×%d", ErrShape, k, dm, g.K, d)
+			return nil, fmt.Errorf("density: GMM.Fit: Means is %d×%d, want %d×%d: %w", k, dm, g.K, d, ErrShape)
 		}
-		if given, _, _, err = rowsOf(g.Means, "Means"); err != nil {
+		if given, _, _, err = rowsOf("GMM.Fit", g.Means, "Means"); err != nil {
 			return nil, err
 		}
 	}
@@ -581,7 +581,7 @@ func (s *gmmState) setFullCov(q int, lower []float64, n float64) error {
 		// Possibly below the floor: clip the spectrum (exact constrained maximiser).
 		var eig mat.EigenSym
 		if !eig.Factorize(cov, true) {
-			return fmt.Errorf("%w: eigen-decomposition of component %d covariance failed", ErrSingular, q)
+			return fmt.Errorf("density: EM.Run: eigen-decomposition of component %d covariance failed: %w", q, ErrSingular)
 		}
 		vals := eig.Values(nil)
 		var vecs mat.Dense
@@ -605,7 +605,7 @@ func (s *gmmState) setFullCov(q int, lower []float64, n float64) error {
 			}
 		}
 		if !ch.Factorize(cov) {
-			return fmt.Errorf("%w: component %d covariance after clipping", ErrSingular, q)
+			return fmt.Errorf("density: EM.Run: component %d covariance after clipping: %w", q, ErrSingular)
 		}
 	}
 	var l mat.TriDense

@@ -15,23 +15,23 @@ import (
 // deterministic annealing. weights must be positive and sum to 1 (within 1e-9), vars positive.
 func IsotropicMixture(weights []float64, means mat.Matrix, vars []float64) (*GMMResult, error) {
 	if check.IsNil(means) {
-		return nil, fmt.Errorf("%w: nil means", ErrEmpty)
+		return nil, fmt.Errorf("density: IsotropicMixture: nil means: %w", ErrEmpty)
 	}
 	k, d := means.Dims()
 	if k == 0 || d == 0 || len(weights) != k || len(vars) != k {
-		return nil, fmt.Errorf("%w: %d weights, %d variances and %d×%d means", ErrShape, len(weights), len(vars), k, d)
+		return nil, fmt.Errorf("density: IsotropicMixture: %d weights, %d variances and %d×%d means: %w", len(weights), len(vars), k, d, ErrShape)
 	}
 	sum := 0.0
 	for q := 0; q < k; q++ {
 		if !(weights[q] > 0) || !(vars[q] > 0) || math.IsInf(vars[q], 0) {
-			return nil, fmt.Errorf("%w: component %d has weight %g and variance %g", ErrParam, q, weights[q], vars[q])
+			return nil, fmt.Errorf("density: IsotropicMixture: component %d has weight %g and variance %g: %w", q, weights[q], vars[q], ErrParam)
 		}
 		sum += weights[q]
 	}
 	if math.Abs(sum-1) > 1e-9 {
-		return nil, fmt.Errorf("%w: weights sum to %g", ErrProb, sum)
+		return nil, fmt.Errorf("density: IsotropicMixture: weights sum to %g: %w", sum, ErrProb)
 	}
-	m, _, _, err := rowsOf(means, "means")
+	m, _, _, err := rowsOf("IsotropicMixture", means, "means")
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func (r *GMMResult) state(fn string, x mat.Matrix) (*gmmState, error) {
 	}
 	k, dm := r.Means.Dims()
 	if d != dm {
-		return nil, fmt.Errorf("%w: sample has %d columns, mixture has %d", ErrShape, d, dm)
+		return nil, fmt.Errorf("density: %s: sample has %d columns, mixture has %d: %w", fn, d, dm, ErrShape)
 	}
 	if err := r.consistent(k, d); err != nil {
 		return nil, err
@@ -101,7 +101,7 @@ func (r *GMMResult) state(fn string, x mat.Matrix) (*gmmState, error) {
 		case Full:
 			var ch mat.Cholesky
 			if !ch.Factorize(r.Covs[q]) {
-				return nil, fmt.Errorf("%w: component %d", ErrSingular, q)
+				return nil, fmt.Errorf("density: %s: component %d: %w", fn, q, ErrSingular)
 			}
 			var l mat.TriDense
 			ch.LTo(&l)

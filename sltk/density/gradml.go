@@ -93,20 +93,20 @@ type GradientMLResult struct {
 // with parameters w: E^T on the training set, E^G on a test set. It returns an error wrapping
 // ErrEmpty for empty data or a nil f, or ErrNotFinite for non-finite data or log-density.
 func NLL(x mat.Matrix, f LogDensityFunc, w []float64) (float64, error) {
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("NLL", x, "sample")
 	if err != nil {
 		return 0, err
 	}
 	if f == nil {
-		return 0, fmt.Errorf("%w: nil LogDensityFunc", ErrEmpty)
+		return 0, fmt.Errorf("density: NLL: nil LogDensityFunc: %w", ErrEmpty)
 	}
 	grad := make([]float64, len(w))
-	e, _, err := gmlBatch(data, p, d, f, w, grad, make([]float64, len(w)))
+	e, _, err := gmlBatch("NLL", data, p, d, f, w, grad, make([]float64, len(w)))
 	return e, err
 }
 
 // gmlBatch returns E^T and writes ∇_w E^T into sum (scratch grad).
-func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64) (float64, []float64, error) {
+func gmlBatch(fn string, data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64) (float64, []float64, error) {
 	for k := range sum {
 		sum[k] = 0
 	}
@@ -114,10 +114,10 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 	for i := 0; i < p; i++ {
 		l, err := f(data[i*d:i*d+d], w, grad)
 		if err != nil {
-			return 0, nil, fmt.Errorf("density: sample %d: %w", i, err)
+			return 0, nil, fmt.Errorf("density: %s: sample %d: %w", fn, i, err)
 		}
 		if math.IsNaN(l) || math.IsInf(l, 0) {
-			return 0, nil, fmt.Errorf("%w: ln P̂(x^(%d); w) = %g", ErrNotFinite, i, l)
+			return 0, nil, fmt.Errorf("density: %s: ln P̂(x^(%d); w) = %g: %w", fn, i, l, ErrNotFinite)
 		}
 		e -= l
 		for k, g := range grad {
@@ -127,11 +127,11 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 	for k := range sum {
 		sum[k] /= float64(p)
 		if math.IsNaN(sum[k]) || math.IsInf(sum[k], 0) {
-			return 0, nil, fmt.Errorf("%w: density: the gradient's coordinate %d sums to %g over %d samples", ErrNotFinite, k, sum[k], p)
+			return 0, nil, fmt.Errorf("density: %s: the gradient's coordinate %d sums to %g over %d samples: %w", fn, k, sum[k], p, ErrNotFinite)
 		}
 	}
 	if math.IsInf(e, 0) {
-		return 0, nil, fmt.Errorf("%w: density: Σ −ln P̂ over %d samples overflows; rescale the model", ErrNotFinite, p)
+		return 0, nil, fmt.Errorf("density: %s: Σ −ln P̂ over %d samples overflows; rescale the model: %w", fn, p, ErrNotFinite)
 	}
 	return e / float64(p), sum, nil
 }
@@ -142,15 +142,15 @@ func gmlBatch(data []float64, p, d int, f LogDensityFunc, w, grad, sum []float64
 // model) or ErrParam (empty w0, a negative or non-finite hyperparameter); reaching MaxIter is
 // reported by Converged = false.
 func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*GradientMLResult, error) {
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("GradientML.Fit", x, "sample")
 	if err != nil {
 		return nil, err
 	}
 	if f == nil {
-		return nil, fmt.Errorf("%w: nil LogDensityFunc", ErrEmpty)
+		return nil, fmt.Errorf("density: GradientML.Fit: nil LogDensityFunc: %w", ErrEmpty)
 	}
 	if len(w0) == 0 {
-		return nil, fmt.Errorf("%w: no starting parameters", ErrParam)
+		return nil, fmt.Errorf("density: GradientML.Fit: no starting parameters: %w", ErrParam)
 	}
 	rate, maxIter, tol := g.LearningRate, g.MaxIter, g.Tol
 	rate = cmp.Or(rate, 0.1)
@@ -168,7 +168,7 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 	}
 	w := append([]float64(nil), w0...)
 	grad, sum := make([]float64, len(w)), make([]float64, len(w))
-	e, _, err := gmlBatch(data, p, d, f, w, grad, sum)
+	e, _, err := gmlBatch("GradientML.Fit", data, p, d, f, w, grad, sum)
 	if err != nil {
 		return nil, err
 	}
@@ -196,13 +196,12 @@ func (g GradientML) Fit(x mat.Matrix, f LogDensityFunc, w0 []float64) (*Gradient
 		}
 		for k, v := range w {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: parameter %d became %g at iteration %d (step size %g too large?)",
-					ErrParam, k, v, it, rate)
+				return nil, fmt.Errorf("density: GradientML.Fit: parameter %d became %g at iteration %d (step size %g too large?): %w", k, v, it, rate, ErrParam)
 			}
 		}
-		next, _, err := gmlBatch(data, p, d, f, w, grad, sum)
+		next, _, err := gmlBatch("GradientML.Fit", data, p, d, f, w, grad, sum)
 		if err != nil {
-			return nil, fmt.Errorf("iteration %d: %w", it, err)
+			return nil, fmt.Errorf("density: GradientML.Fit: iteration %d: %w", it, err)
 		}
 		res.Trace = append(res.Trace, next)
 		res.Iter = it

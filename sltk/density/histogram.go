@@ -39,10 +39,10 @@ type HistogramModel struct {
 // Fit bins the sample. Cost O(p + Bins).
 func (h Histogram) Fit(x []float64) (*HistogramModel, error) {
 	if len(x) == 0 {
-		return nil, fmt.Errorf("%w: empty sample", ErrEmpty)
+		return nil, fmt.Errorf("density: Histogram.Fit: empty sample: %w", ErrEmpty)
 	}
 	if h.Bins < 0 {
-		return nil, fmt.Errorf("%w: Bins = %d", ErrParam, h.Bins)
+		return nil, fmt.Errorf("density: Histogram.Fit: Bins = %d: %w", h.Bins, ErrParam)
 	}
 	if err := check.Size("density: Histogram.Fit", "Bins", h.Bins, MaxHistogramBins); err != nil {
 		return nil, err
@@ -50,7 +50,7 @@ func (h Histogram) Fit(x []float64) (*HistogramModel, error) {
 	lo, hi := h.Min, h.Max
 	for i, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: sample[%d] = %g", ErrNotFinite, i, v)
+			return nil, fmt.Errorf("density: Histogram.Fit: sample[%d] = %g: %w", i, v, ErrNotFinite)
 		}
 	}
 	if lo == 0 && hi == 0 {
@@ -63,7 +63,7 @@ func (h Histogram) Fit(x []float64) (*HistogramModel, error) {
 		}
 	}
 	if !(hi > lo) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
-		return nil, fmt.Errorf("%w: need finite Min < Max, got [%g, %g]", ErrParam, lo, hi)
+		return nil, fmt.Errorf("density: Histogram.Fit: need finite Min < Max, got [%g, %g]: %w", lo, hi, ErrParam)
 	}
 	if math.IsInf(hi-lo, 0) {
 		return nil, fmt.Errorf("density: Histogram.Fit: the range [%g, %g] is wider than the float64 range; rescale the sample: %w",

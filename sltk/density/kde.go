@@ -66,9 +66,9 @@ type KDEModel struct {
 // Cost: O(p·n) to copy; O(p²·(n + #widths)) when the bandwidth is selected by leave-one-out.
 func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 	if k.Kernel != GaussianKernel && k.Kernel != BoxKernel {
-		return nil, fmt.Errorf("%w: unknown kernel %v", ErrParam, k.Kernel)
+		return nil, fmt.Errorf("density: KDE.Fit: unknown kernel %v: %w", k.Kernel, ErrParam)
 	}
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("KDE.Fit", x, "sample")
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 	}
 	m := &KDEModel{Kernel: k.Kernel, Bandwidth: k.Bandwidth, Dim: d, N: p, data: slices.Clone(data)}
 	if k.Bandwidth != 0 {
-		if err := checkWidth(k.Bandwidth); err != nil {
+		if err := checkWidth("KDE.Fit", k.Bandwidth); err != nil {
 			return nil, err
 		}
 		return m, nil
@@ -86,7 +86,7 @@ func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 	if len(widths) == 0 {
 		widths = defaultWidths(data, p, d)
 	}
-	s, err := looSearch(data, p, d, k.Kernel, widths)
+	s, err := looSearch("KDE.Fit", data, p, d, k.Kernel, widths)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +100,7 @@ func (k KDE) Fit(x mat.Matrix) (*KDEModel, error) {
 // normalisation). It is optimal for Gaussian data and a Gaussian kernel and serves as the centre
 // of the default leave-one-out grid. Cost O(p·n).
 func SilvermanWidth(x mat.Matrix) (float64, error) {
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("SilvermanWidth", x, "sample")
 	if err != nil {
 		return 0, err
 	}
@@ -109,7 +109,7 @@ func SilvermanWidth(x mat.Matrix) (float64, error) {
 	}
 	h := silverman(data, p, d)
 	if !(h > 0) {
-		return 0, fmt.Errorf("%w: sample has zero spread", ErrParam)
+		return 0, fmt.Errorf("density: SilvermanWidth: sample has zero spread: %w", ErrParam)
 	}
 	return h, nil
 }
@@ -163,13 +163,13 @@ type BandwidthSearch struct {
 // Cost O(p²·(n + #widths)), parallel over points; at most MaxLOOWork.
 func LeaveOneOut(x mat.Matrix, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
 	if kernel != GaussianKernel && kernel != BoxKernel {
-		return nil, fmt.Errorf("%w: unknown kernel %v", ErrParam, kernel)
+		return nil, fmt.Errorf("density: LeaveOneOut: unknown kernel %v: %w", kernel, ErrParam)
 	}
-	data, p, d, err := rowsOf(x, "sample")
+	data, p, d, err := rowsOf("LeaveOneOut", x, "sample")
 	if err != nil {
 		return nil, err
 	}
-	return looSearch(data, p, d, kernel, widths)
+	return looSearch("LeaveOneOut", data, p, d, kernel, widths)
 }
 
 // MaxLOOWork caps the leave-one-out search (KDE.Fit without a Bandwidth, LeaveOneOut):
@@ -177,20 +177,20 @@ func LeaveOneOut(x mat.Matrix, kernel Kernel, widths []float64) (*BandwidthSearc
 // returns an error wrapping ErrTooLarge.
 const MaxLOOWork = 1 << 34
 
-func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
+func looSearch(fn string, data []float64, p, d int, kernel Kernel, widths []float64) (*BandwidthSearch, error) {
 	if len(widths) == 0 {
-		return nil, fmt.Errorf("%w: no candidate widths", ErrParam)
+		return nil, fmt.Errorf("density: %s: no candidate widths: %w", fn, ErrParam)
 	}
 	for _, h := range widths {
-		if err := checkWidth(h); err != nil {
+		if err := checkWidth(fn, h); err != nil {
 			return nil, err
 		}
 	}
 	if p < 2 {
-		return nil, fmt.Errorf("%w: leave-one-out needs at least 2 points, got %d", ErrParam, p)
+		return nil, fmt.Errorf("density: %s: leave-one-out needs at least 2 points, got %d: %w", fn, p, ErrParam)
 	}
 	if p > MaxLOOWork/p/(d+len(widths)) {
-		return nil, fmt.Errorf("density: leave-one-out: %d points² × (%d dimensions + %d widths) exceeds MaxLOOWork = %d; give KDE a Bandwidth or subsample: %w",
+		return nil, fmt.Errorf("density: %s: leave-one-out: %d points² × (%d dimensions + %d widths) exceeds MaxLOOWork = %d; give KDE a Bandwidth or subsample: %w", fn,
 			p, d, len(widths), MaxLOOWork, ErrTooLarge)
 	}
 	nw := len(widths)
@@ -253,7 +253,7 @@ func looSearch(data []float64, p, d int, kernel Kernel, widths []float64) (*Band
 		}
 	}
 	if math.IsInf(s.LogLik[s.BestIndex], -1) {
-		return nil, fmt.Errorf("%w: every candidate width leaves some point with an empty window; try larger widths", ErrParam)
+		return nil, fmt.Errorf("density: %s: every candidate width leaves some point with an empty window; try larger widths: %w", fn, ErrParam)
 	}
 	s.Best = widths[s.BestIndex]
 	return s, nil
@@ -338,7 +338,7 @@ func (m *KDEModel) LogDensity(q mat.Matrix) ([]float64, error) {
 		return nil, err
 	}
 	if d != m.Dim {
-		return nil, fmt.Errorf("%w: queries have %d columns, model has %d", ErrShape, d, m.Dim)
+		return nil, fmt.Errorf("density: KDEModel.LogDensity: queries have %d columns, model has %d: %w", d, m.Dim, ErrShape)
 	}
 	out := make([]float64, r)
 	par.Chunks(r, 64, func(lo, hi int) {
@@ -384,7 +384,7 @@ func (m *KDEModel) Moments1D() (mean, variance float64, err error) {
 		return 0, 0, fmt.Errorf("density: KDEModel.Moments1D: %w", ErrNotFitted)
 	}
 	if m.Dim != 1 {
-		return 0, 0, fmt.Errorf("%w: Moments1D needs 1-D data, model has %d dimensions", ErrParam, m.Dim)
+		return 0, 0, fmt.Errorf("density: KDEModel.Moments1D: Moments1D needs 1-D data, model has %d dimensions: %w", m.Dim, ErrParam)
 	}
 	for _, v := range m.data {
 		mean += v

@@ -100,7 +100,7 @@ func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, se
 	// number, which costs several extra band solves and is not needed here.
 	chol, ok := lapack64.Pbtrf(g.RawSymBand())
 	if !ok {
-		return nil, nil, st, fmt.Errorf("%w: embed: LLE.Fit: band Cholesky of G + σI failed", ErrSingular)
+		return nil, nil, st, fmt.Errorf("embed: LLE.Fit: band Cholesky of G + σI failed: %w", ErrSingular)
 	}
 	x, theta, err := subspaceIteration(chol, nbP, wP, dim, tol, gnorm, maxIter, seed, &st)
 	if err != nil {
@@ -222,7 +222,7 @@ func subspaceIteration(chol blas64.TriangularBand, nbP [][]int, wP [][]float64, 
 			}
 		}
 		if !eig.Factorize(hs, true) {
-			return nil, nil, fmt.Errorf("%w: embed: LLE.Fit: Rayleigh–Ritz eigen-decomposition failed", ErrSingular)
+			return nil, nil, fmt.Errorf("embed: LLE.Fit: Rayleigh–Ritz eigen-decomposition failed: %w", ErrSingular)
 		}
 		theta = eig.Values(theta)
 		eig.VectorsTo(&v)

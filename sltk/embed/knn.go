@@ -30,11 +30,7 @@ var (
 func rowsOf(fn string, x mat.Matrix) ([][]float64, error) {
 	data, p, d, err := check.Rows("x", x)
 	if err != nil {
-		sentinel := ErrEmpty
-		if err.Fault == check.NotFinite {
-			sentinel = ErrNotFinite
-		}
-		return nil, fmt.Errorf("%w: embed: %s: %v", sentinel, fn, err)
+		return nil, fmt.Errorf("embed: %s: %w", fn, err)
 	}
 	rows := make([][]float64, p)
 	for i := range rows {
@@ -62,7 +58,7 @@ func Neighbors(x mat.Matrix, k int) ([][]int, error) {
 func neighbours(fn string, rows [][]float64, k int) ([][]int, error) {
 	p := len(rows)
 	if k < 1 || k >= p {
-		return nil, fmt.Errorf("%w: embed: %s: Neighbors = %d, want in [1, %d) (the number of points)", ErrParam, fn, k, p)
+		return nil, fmt.Errorf("embed: %s: Neighbors = %d, want in [1, %d) (the number of points): %w", fn, k, p, ErrParam)
 	}
 	tree := neighbors.NewTree(rows)
 	out := make([][]int, p)

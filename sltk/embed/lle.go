@@ -90,21 +90,21 @@ func (l LLE) withDefaults() (LLE, error) {
 	out.Reg, out.Tol, out.MaxIter = cmp.Or(l.Reg, 1e-3), cmp.Or(l.Tol, 1e-6), cmp.Or(l.MaxIter, 1000)
 	switch {
 	case out.Components < 1:
-		return out, fmt.Errorf("%w: embed: LLE.Fit: Components = %d, want ≥ 1", ErrParam, l.Components)
+		return out, fmt.Errorf("embed: LLE.Fit: Components = %d, want ≥ 1: %w", l.Components, ErrParam)
 	case out.Neighbors < 0:
-		return out, fmt.Errorf("%w: embed: LLE.Fit: Neighbors = %d, want ≥ 1", ErrParam, l.Neighbors)
+		return out, fmt.Errorf("embed: LLE.Fit: Neighbors = %d, want ≥ 1: %w", l.Neighbors, ErrParam)
 	case out.MaxIter < 0:
-		return out, fmt.Errorf("%w: embed: LLE.Fit: MaxIter = %d, want ≥ 0", ErrParam, l.MaxIter)
+		return out, fmt.Errorf("embed: LLE.Fit: MaxIter = %d, want ≥ 0: %w", l.MaxIter, ErrParam)
 	case out.MaxIter > MaxLLEIter:
-		return out, fmt.Errorf("%w: embed: LLE.Fit: MaxIter = %d, limit %d", errs.ErrTooLarge, l.MaxIter, MaxLLEIter)
+		return out, fmt.Errorf("embed: LLE.Fit: MaxIter = %d, limit %d: %w", l.MaxIter, MaxLLEIter, errs.ErrTooLarge)
 	case !(out.Reg > 0) || math.IsInf(out.Reg, 0):
-		return out, fmt.Errorf("%w: embed: LLE.Fit: Reg = %g, want finite and > 0", ErrParam, l.Reg)
+		return out, fmt.Errorf("embed: LLE.Fit: Reg = %g, want finite and > 0: %w", l.Reg, ErrParam)
 	case !(out.Tol > 0):
-		return out, fmt.Errorf("%w: embed: LLE.Fit: Tol = %g, want > 0", ErrParam, l.Tol)
+		return out, fmt.Errorf("embed: LLE.Fit: Tol = %g, want > 0: %w", l.Tol, ErrParam)
 	case l.Solver < Auto || l.Solver > Band:
-		return out, fmt.Errorf("%w: embed: LLE.Fit: Solver = %d, want Auto, Dense or Band", ErrParam, l.Solver)
+		return out, fmt.Errorf("embed: LLE.Fit: Solver = %d, want Auto, Dense or Band: %w", l.Solver, ErrParam)
 	case out.Neighbors <= out.Components:
-		return out, fmt.Errorf("%w: embed: LLE.Fit: Neighbors = %d cannot span a %d-dimensional embedding (want Neighbors > Components)", ErrParam, out.Neighbors, out.Components)
+		return out, fmt.Errorf("embed: LLE.Fit: Neighbors = %d cannot span a %d-dimensional embedding (want Neighbors > Components): %w", out.Neighbors, out.Components, ErrParam)
 	}
 	return out, nil
 }
@@ -121,7 +121,7 @@ func (l LLE) Fit(x mat.Matrix) (*LLEResult, error) {
 	}
 	p := len(rows)
 	if p <= l.Components+1 {
-		return nil, fmt.Errorf("%w: embed: LLE.Fit: %d points cannot give a %d-dimensional embedding", ErrParam, p, l.Components)
+		return nil, fmt.Errorf("embed: LLE.Fit: %d points cannot give a %d-dimensional embedding: %w", p, l.Components, ErrParam)
 	}
 	rows, scale := scaledRows(rows)
 	nb, err := neighbours("LLE.Fit", rows, l.Neighbors)
@@ -129,13 +129,12 @@ func (l LLE) Fit(x mat.Matrix) (*LLEResult, error) {
 		return nil, err
 	}
 	if c := components(nb); c > 1 {
-		return nil, fmt.Errorf("%w: embed: LLE.Fit: %d components with Neighbors = %d", ErrDisconnected, c, l.Neighbors)
+		return nil, fmt.Errorf("embed: LLE.Fit: %d components with Neighbors = %d: %w", c, l.Neighbors, ErrDisconnected)
 	}
 	w, recon := reconstructionWeights(rows, nb, l.Reg)
 	res := &LLEResult{NeighborIndices: nb, Weights: w, WeightError: recon * scale * scale}
 	if math.IsInf(res.WeightError, 0) || math.IsNaN(res.WeightError) {
-		return nil, fmt.Errorf("%w: embed: LLE.Fit: the reconstruction error E(W) = %g·%g² overflows float64; rescale the data",
-			ErrNotFinite, recon, scale)
+		return nil, fmt.Errorf("embed: LLE.Fit: the reconstruction error E(W) = %g·%g² overflows float64; rescale the data: %w", recon, scale, ErrNotFinite)
 	}
 	vals, vecs, err := l.bottomEigenvectors(nb, w, res)
 	if err != nil {
@@ -316,13 +315,12 @@ func applyG(nb [][]int, w [][]float64, x, dst *mat.Dense) {
 // or ErrNotFitted for a zero LLEResult.
 func (r *LLEResult) GMatrix() (*mat.SymDense, error) {
 	if r == nil || len(r.NeighborIndices) == 0 || len(r.Weights) != len(r.NeighborIndices) {
-		return nil, fmt.Errorf("%w: embed: LLEResult.GMatrix on a zero value", ErrNotFitted)
+		return nil, fmt.Errorf("embed: LLEResult.GMatrix on a zero value: %w", ErrNotFitted)
 	}
 	p := len(r.NeighborIndices)
 	for a, nb := range r.NeighborIndices {
 		if len(r.Weights[a]) != len(nb) || slices.ContainsFunc(nb, func(b int) bool { return b < 0 || b >= p }) {
-			return nil, fmt.Errorf("%w: embed: LLEResult.GMatrix: point %d has %d neighbours in [0, %d) and %d weights",
-				ErrNotFitted, a, len(nb), p, len(r.Weights[a]))
+			return nil, fmt.Errorf("embed: LLEResult.GMatrix: point %d has %d neighbours in [0, %d) and %d weights: %w", a, len(nb), p, len(r.Weights[a]), ErrNotFitted)
 		}
 	}
 	m := mat.NewDense(p, p, nil)
@@ -344,7 +342,7 @@ func denseBottom(nb [][]int, w [][]float64, dim int) ([]float64, *mat.Dense, err
 	}
 	var eig mat.EigenSym
 	if !eig.Factorize(g, true) {
-		return nil, nil, fmt.Errorf("%w: embed: LLE.Fit: eigen-decomposition of G failed", ErrSingular)
+		return nil, nil, fmt.Errorf("embed: LLE.Fit: eigen-decomposition of G failed: %w", ErrSingular)
 	}
 	all := eig.Values(nil)
 	var v mat.Dense

@@ -502,7 +502,7 @@ func (m *PCAModel) ready(fn string) error {
 // finiteResult returns y, or ErrNotFinite when a product of finite inputs overflowed.
 func finiteResult(fn string, y *mat.Dense) (*mat.Dense, error) {
 	if _, _, cerr := check.Matrix("result", y); cerr != nil {
-		return nil, fmt.Errorf("embed: %s: the result overflows (%v); rescale the input: %w", fn, cerr, errs.ErrNotFinite)
+		return nil, fmt.Errorf("embed: %s: the result overflows; rescale the input: %w", fn, cerr)
 	}
 	return y, nil
 }
@@ -561,12 +561,8 @@ func fittedInput(fn, name string, x mat.Matrix, want int) error {
 
 // inputError wraps a validation fault in the matching sentinel (nil for no fault).
 func inputError(fn string, cerr *check.Error) error {
-	switch {
-	case cerr == nil:
+	if cerr == nil {
 		return nil
-	case cerr.Fault == check.NotFinite:
-		return fmt.Errorf("embed: %s: %v: %w", fn, cerr, errs.ErrNotFinite)
-	default:
-		return fmt.Errorf("embed: %s: %v: %w", fn, cerr, errs.ErrEmpty)
 	}
+	return fmt.Errorf("embed: %s: %w", fn, cerr)
 }

@@ -31,4 +31,16 @@ var (
 	ErrSingular = errors.New("matrix is singular or not positive definite")
 	// ErrDisconnected: a graph that must be connected (or a chain that must be irreducible) is not.
 	ErrDisconnected = errors.New("graph is not connected")
+	// ErrNoSolution: the problem posed has no (finite) solution: data that no linear separator
+	// classifies (classify.ErrNotSeparable), a divergence that is infinite (info.ErrSupport).
+	ErrNoSolution = errors.New("no solution exists")
+	// ErrBreakdown: an iteration broke a guarantee it must keep, e.g. an EM step that lowered
+	// the log-likelihood (density.ErrDecrease): a bug in a user-supplied step or round-off
+	// beyond what the data allow; also a simulated job that aborted (mapreduce.ErrAborted).
+	// Not reaching a tolerance is not a breakdown (Converged).
+	ErrBreakdown = errors.New("algorithm broke down")
+	// ErrIO: a file that cannot be opened, read or written (frame.LoadCSV), or an external
+	// engine that cannot be reached or fails (mapreduce.ErrEngine); where there is an
+	// operating-system error it is wrapped too, so errors.Is(err, fs.ErrNotExist) works.
+	ErrIO = errors.New("input/output failed")
 )

@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/sltk-book/sltk/sltk/errs"
 )
 
 // Option changes how ReadCSV and LoadCSV read their input.
@@ -58,16 +59,17 @@ func MissingValues(tokens ...string) Option {
 	}
 }
 
-// LoadCSV reads the CSV file at path with ReadCSV. Errors name the path.
+// LoadCSV reads the CSV file at path with ReadCSV. Errors name the path; a file that cannot be
+// opened is an errs.ErrIO that also wraps the operating system's error (fs.ErrNotExist, …).
 func LoadCSV(path string, opts ...Option) (dataframe.DataFrame, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return dataframe.DataFrame{}, err
+		return dataframe.DataFrame{}, fmt.Errorf("frame: LoadCSV: %w: %w", err, errs.ErrIO)
 	}
 	defer f.Close()
 	df, err := ReadCSV(f, opts...)
 	if err != nil {
-		return dataframe.DataFrame{}, fmt.Errorf("%s: %w", path, err)
+		return dataframe.DataFrame{}, fmt.Errorf("frame: LoadCSV: %s: %w", path, err)
 	}
 	return df, nil
 }
@@ -116,10 +118,10 @@ func checkSeparators(c config) error {
 		return r != 0 && r != '"' && r != '\r' && r != '\n' && utf8.ValidRune(r) && r != utf8.RuneError
 	}
 	if !valid(c.comma) {
-		return fmt.Errorf("%w: invalid delimiter %q", ErrMalformed, c.comma)
+		return fmt.Errorf("frame: ReadCSV: invalid delimiter %q: %w", c.comma, ErrMalformed)
 	}
 	if c.comment != 0 && (!valid(c.comment) || c.comment == c.comma) {
-		return fmt.Errorf("%w: invalid comment character %q (delimiter %q)", ErrMalformed, c.comment, c.comma)
+		return fmt.Errorf("frame: ReadCSV: invalid comment character %q (delimiter %q): %w", c.comment, c.comma, ErrMalformed)
 	}
 	return nil
 }
@@ -128,7 +130,7 @@ func checkSeparators(c config) error {
 // every record, and validates the header and the field counts.
 func readRecords(r io.Reader, cfg config) (header []string, rows [][]string, err error) {
 	if r == nil {
-		return nil, nil, fmt.Errorf("frame: nil reader: %w", ErrEmpty)
+		return nil, nil, fmt.Errorf("frame: ReadCSV: nil reader: %w", ErrEmpty)
 	}
 	br := bufio.NewReader(r)
 	if b, _ := br.Peek(3); bytes.Equal(b, []byte("\xef\xbb\xbf")) {
@@ -148,9 +150,9 @@ func readRecords(r io.Reader, cfg config) (header []string, rows [][]string, err
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				return nil, nil, fmt.Errorf("%w: line %d, column %d: %v", ErrMalformed, pe.Line, pe.Column, pe.Err)
+				return nil, nil, fmt.Errorf("frame: ReadCSV: line %d, column %d: %v: %w", pe.Line, pe.Column, pe.Err, ErrMalformed)
 			}
-			return nil, nil, fmt.Errorf("frame: reading CSV: %w", err)
+			return nil, nil, fmt.Errorf("frame: ReadCSV: %w: %w", err, errs.ErrIO)
 		}
 		line, _ := cr.FieldPos(0)
 		if header == nil && cfg.noHeader {
@@ -167,16 +169,15 @@ func readRecords(r io.Reader, cfg config) (header []string, rows [][]string, err
 			continue
 		}
 		if len(rec) != len(header) {
-			return nil, nil, fmt.Errorf("%w: line %d has %d fields, the header (line %d) has %d",
-				ErrRagged, line, len(rec), headerLine, len(header))
+			return nil, nil, fmt.Errorf("frame: ReadCSV: line %d has %d fields, the header (line %d) has %d: %w", line, len(rec), headerLine, len(header), ErrRagged)
 		}
 		rows = append(rows, rec)
 	}
 	if header == nil {
-		return nil, nil, fmt.Errorf("%w: no header line", ErrEmpty)
+		return nil, nil, fmt.Errorf("frame: ReadCSV: no header line: %w", ErrEmpty)
 	}
 	if len(rows) == 0 {
-		return nil, nil, fmt.Errorf("%w: header (line %d) but no data rows", ErrEmpty, headerLine)
+		return nil, nil, fmt.Errorf("frame: ReadCSV: header (line %d) but no data rows: %w", headerLine, ErrEmpty)
 	}
 	return header, rows, nil
 }
@@ -193,16 +194,15 @@ func checkNames(names []string, line int) error {
 		}
 	}
 	if numeric {
-		return fmt.Errorf("%w: header (line %d) looks like data: every name is a number (first %s); pass frame.NoHeader() if the text has no header line",
-			ErrColumnName, line, quote(names[0]))
+		return fmt.Errorf("frame: ReadCSV: header (line %d) looks like data: every name is a number (first %s); pass frame.NoHeader() if the text has no header line: %w", line, quote(names[0]), ErrColumnName)
 	}
 	seen := make(map[string]int, len(names))
 	for j, n := range names {
 		if n == "" {
-			return fmt.Errorf("%w: header (line %d) column %d has an empty name", ErrColumnName, line, j+1)
+			return fmt.Errorf("frame: ReadCSV: header (line %d) column %d has an empty name: %w", line, j+1, ErrColumnName)
 		}
 		if k, dup := seen[n]; dup {
-			return fmt.Errorf("%w: header (line %d) column %d name %s repeats column %d", ErrColumnName, line, j+1, quote(n), k+1)
+			return fmt.Errorf("frame: ReadCSV: header (line %d) column %d name %s repeats column %d: %w", line, j+1, quote(n), k+1, ErrColumnName)
 		}
 		seen[n] = j
 	}
@@ -247,12 +247,12 @@ func buildFrame(header []string, rows [][]string, cfg config) (df dataframe.Data
 		}
 		cols[j] = series.New(raw, t, name)
 		if cols[j].Err != nil {
-			return dataframe.DataFrame{}, fmt.Errorf("%w: column %s: %v", ErrBadFrame, quote(name), cols[j].Err)
+			return dataframe.DataFrame{}, fmt.Errorf("frame: ReadCSV: column %s: %v: %w", quote(name), cols[j].Err, ErrBadFrame)
 		}
 	}
 	df = dataframe.New(cols...)
 	if df.Err != nil {
-		return dataframe.DataFrame{}, fmt.Errorf("%w: %v", ErrBadFrame, df.Err)
+		return dataframe.DataFrame{}, fmt.Errorf("frame: ReadCSV: %v: %w", df.Err, ErrBadFrame)
 	}
 	return df, nil
 }

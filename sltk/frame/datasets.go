@@ -5,11 +5,13 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/sltk-book/sltk/data"
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
-// ErrUnknownDataset is returned (wrapped, with the known names) by Dataset
-// for a name that package data does not embed. It is data.ErrUnknown.
+// ErrUnknownDataset is returned (wrapped, with the known names, and with
+// errs.ErrParam) by Dataset for a name that package data does not embed. It
+// is data.ErrUnknown.
 var ErrUnknownDataset = data.ErrUnknown
 
 // DatasetNames lists the names Dataset accepts, sorted.
@@ -20,12 +22,12 @@ func DatasetNames() []string { return data.Names() }
 func Dataset(name string) (dataframe.DataFrame, error) {
 	rc, err := data.Open(name)
 	if err != nil {
-		return dataframe.DataFrame{}, err
+		return dataframe.DataFrame{}, fmt.Errorf("frame: Dataset: %w: %w", err, errs.ErrParam)
 	}
 	defer rc.Close()
 	df, err := ReadCSV(rc)
 	if err != nil {
-		return dataframe.DataFrame{}, fmt.Errorf("data set %q: %w", name, err)
+		return dataframe.DataFrame{}, fmt.Errorf("frame: Dataset: data set %q: %w", name, err)
 	}
 	return df, nil
 }

@@ -2,11 +2,14 @@ package frame_test
 
 import (
 	"errors"
+	"io/fs"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sltk-book/sltk/data"
+	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/frame"
 	"gonum.org/v1/gonum/mat"
 )
@@ -260,5 +263,18 @@ func TestBreastCancerCoding(t *testing.T) {
 	}
 	if classes[0] != "malignant" || y[0] != 0 || y[4] != 0 || sum != 357 {
 		t.Errorf("classes %v, y[:5] = %v, Σy = %d; want malignant first, 0 0 0 0 0, 357", classes, y[:5], sum)
+	}
+}
+
+// TestLoadCSVAndDatasetSentinels: a missing file is an errs.ErrIO that keeps fs.ErrNotExist,
+// an unknown data set an errs.ErrParam that keeps ErrUnknownDataset.
+func TestLoadCSVAndDatasetSentinels(t *testing.T) {
+	_, err := frame.LoadCSV(filepath.Join(t.TempDir(), "none.csv"))
+	if !errors.Is(err, errs.ErrIO) || !errors.Is(err, fs.ErrNotExist) || !strings.HasPrefix(err.Error(), "frame: LoadCSV: ") {
+		t.Errorf("LoadCSV of a missing file: %v", err)
+	}
+	_, err = frame.Dataset("no such set")
+	if !errors.Is(err, errs.ErrParam) || !errors.Is(err, frame.ErrUnknownDataset) || !strings.HasPrefix(err.Error(), "frame: Dataset: ") {
+		t.Errorf("Dataset of an unknown name: %v", err)
 	}
 }

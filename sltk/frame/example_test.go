@@ -43,7 +43,7 @@ func ExampleReadCSV_error() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, frame.ErrRagged))
 	// Output:
-	// frame: ragged rows: line 3 has 1 fields, the header (line 1) has 2
+	// frame: ReadCSV: line 3 has 1 fields, the header (line 1) has 2: frame: ragged rows
 	// true
 }
 
@@ -61,8 +61,8 @@ func ExampleMatrix() {
 	fmt.Println(err)
 	// Output:
 	// [2 1 4 3] <nil>
-	// frame: value is not numeric: column "c", row 0: "x"
-	// frame: unknown column "d"; available: a, b, c
+	// frame: Matrix: column "c", row 0: "x": frame: value is not numeric
+	// frame: Matrix: no column "d"; available: a, b, c: frame: unknown column
 }
 
 func ExampleOneHot() {
@@ -103,6 +103,6 @@ func ExampleDropMissing() {
 	n, d := x.Dims()
 	fmt.Println(n, d)
 	// Output:
-	// frame: missing value: column "star_wars", row 10: missing value (empty, NA or NaN)
+	// frame: Matrix: column "star_wars", row 10: missing value (empty, NA or NaN): frame: missing value
 	// 10 6
 }

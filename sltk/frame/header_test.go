@@ -68,7 +68,7 @@ func TestShortQuotes(t *testing.T) {
 	if !errors.Is(err, frame.ErrNotNumeric) || len(err.Error()) > 200 {
 		t.Fatalf("error of %d bytes: %.200v", len(err.Error()), err)
 	}
-	if want := `row 0: "` + strings.Repeat("x", 40) + `"…`; !strings.HasSuffix(err.Error(), want) {
+	if want := `row 0: "` + strings.Repeat("x", 40) + `"…: frame: value is not numeric`; !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("got %q, want suffix %q", err.Error(), want)
 	}
 }

@@ -20,13 +20,13 @@ import (
 // naming the row.
 func StringLabels(df dataframe.DataFrame, col string) ([]string, error) {
 	if df.Err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrBadFrame, df.Err)
+		return nil, fmt.Errorf("frame: StringLabels: %v: %w", df.Err, ErrBadFrame)
 	}
-	if err := checkColumns(df, []string{col}); err != nil {
+	if err := checkColumns("StringLabels", df, []string{col}); err != nil {
 		return nil, err
 	}
 	if df.Nrow() == 0 {
-		return nil, fmt.Errorf("%w: column %s has no rows", ErrEmpty, quote(col))
+		return nil, fmt.Errorf("frame: StringLabels: column %s has no rows: %w", quote(col), ErrEmpty)
 	}
 	s := df.Col(col)
 	na := s.IsNaN()
@@ -37,7 +37,7 @@ func StringLabels(df dataframe.DataFrame, col string) ([]string, error) {
 	}
 	for i, r := range s.Records() {
 		if na[i] {
-			return nil, cellError(ErrMissing, col, i, "missing label")
+			return nil, cellError("StringLabels", ErrMissing, col, i, "missing label")
 		}
 		if floats != nil {
 			r = strconv.FormatFloat(floats[i], 'g', -1, 64)
@@ -69,7 +69,7 @@ func IntLabels(df dataframe.DataFrame, col string, levels ...string) (y []int, c
 	code := make(map[string]int, len(levels))
 	for k, l := range levels {
 		if _, dup := code[l]; dup {
-			return nil, nil, fmt.Errorf("%w: level %s is listed twice", ErrLevel, quote(l))
+			return nil, nil, fmt.Errorf("frame: IntLabels: level %s is listed twice: %w", quote(l), ErrLevel)
 		}
 		code[l] = k
 	}
@@ -77,7 +77,7 @@ func IntLabels(df dataframe.DataFrame, col string, levels ...string) (y []int, c
 	for i, v := range vals {
 		k, ok := code[v]
 		if !ok {
-			return nil, nil, cellError(ErrLevel, col, i, fmt.Sprintf("%s is not one of the levels %s", quote(v), quoteAll(levels)))
+			return nil, nil, cellError("IntLabels", ErrLevel, col, i, fmt.Sprintf("%s is not one of the levels %s", quote(v), quoteAll(levels)))
 		}
 		y[i] = k
 	}
@@ -154,9 +154,9 @@ func OneHot(df dataframe.DataFrame, col string, levels ...string) (*mat.Dense, [
 // and IntLabels; a frame with no column besides the label gives ErrEmpty.
 func XY(df dataframe.DataFrame, label string, levels ...string) (x *mat.Dense, y []int, classes []string, err error) {
 	if df.Err != nil {
-		return nil, nil, nil, fmt.Errorf("%w: %v", ErrBadFrame, df.Err)
+		return nil, nil, nil, fmt.Errorf("frame: XY: %v: %w", df.Err, ErrBadFrame)
 	}
-	if err := checkColumns(df, []string{label}); err != nil {
+	if err := checkColumns("XY", df, []string{label}); err != nil {
 		return nil, nil, nil, err
 	}
 	var features []string
@@ -166,7 +166,7 @@ func XY(df dataframe.DataFrame, label string, levels ...string) (x *mat.Dense, y
 		}
 	}
 	if len(features) == 0 {
-		return nil, nil, nil, fmt.Errorf("%w: no feature columns besides label %s", ErrEmpty, quote(label))
+		return nil, nil, nil, fmt.Errorf("frame: XY: no feature columns besides label %s: %w", quote(label), ErrEmpty)
 	}
 	if x, err = Matrix(df, features...); err != nil {
 		return nil, nil, nil, err
@@ -183,12 +183,12 @@ func XY(df dataframe.DataFrame, label string, levels ...string) (x *mat.Dense, y
 // complete the result would be empty, which is an error (ErrEmpty).
 func DropMissing(df dataframe.DataFrame, cols ...string) (dataframe.DataFrame, error) {
 	if df.Err != nil {
-		return dataframe.DataFrame{}, fmt.Errorf("%w: %v", ErrBadFrame, df.Err)
+		return dataframe.DataFrame{}, fmt.Errorf("frame: DropMissing: %v: %w", df.Err, ErrBadFrame)
 	}
 	if len(cols) == 0 {
 		cols = df.Names()
 	}
-	if err := checkColumns(df, cols); err != nil {
+	if err := checkColumns("DropMissing", df, cols); err != nil {
 		return dataframe.DataFrame{}, err
 	}
 	keep := make([]bool, df.Nrow())
@@ -209,11 +209,11 @@ func DropMissing(df dataframe.DataFrame, cols ...string) (dataframe.DataFrame, e
 		}
 	}
 	if len(idx) == 0 {
-		return dataframe.DataFrame{}, fmt.Errorf("%w: every row has a missing value in %s", ErrEmpty, quoteAll(cols))
+		return dataframe.DataFrame{}, fmt.Errorf("frame: DropMissing: every row has a missing value in %s: %w", quoteAll(cols), ErrEmpty)
 	}
 	out := df.Subset(idx)
 	if out.Err != nil {
-		return dataframe.DataFrame{}, fmt.Errorf("%w: %v", ErrBadFrame, out.Err)
+		return dataframe.DataFrame{}, fmt.Errorf("frame: DropMissing: %v: %w", out.Err, ErrBadFrame)
 	}
 	return out, nil
 }
@@ -225,7 +225,7 @@ func DropMissing(df dataframe.DataFrame, cols ...string) (dataframe.DataFrame, e
 // column. Cost O(n·d log L).
 func Codes(df dataframe.DataFrame, cols []string, levels [][]string) (codes [][]int, domains [][]string, err error) {
 	if levels != nil && len(levels) != len(cols) {
-		return nil, nil, fmt.Errorf("%w: frame: Codes: %d level lists for %d columns", ErrLevel, len(levels), len(cols))
+		return nil, nil, fmt.Errorf("frame: Codes: %d level lists for %d columns: %w", len(levels), len(cols), ErrLevel)
 	}
 	codes, domains = make([][]int, len(cols)), make([][]string, len(cols))
 	for j, c := range cols {

@@ -25,21 +25,21 @@ import (
 // columns gives ErrEmpty. Cost: O(n·d).
 func Matrix(df dataframe.DataFrame, cols ...string) (*mat.Dense, error) {
 	if df.Err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrBadFrame, df.Err)
+		return nil, fmt.Errorf("frame: Matrix: %v: %w", df.Err, ErrBadFrame)
 	}
 	if len(cols) == 0 {
 		cols = df.Names()
 	}
-	if err := checkColumns(df, cols); err != nil {
+	if err := checkColumns("Matrix", df, cols); err != nil {
 		return nil, err
 	}
 	n, d := df.Nrow(), len(cols)
 	if n == 0 || d == 0 {
-		return nil, fmt.Errorf("%w: %d rows and %d columns selected", ErrEmpty, n, d)
+		return nil, fmt.Errorf("frame: Matrix: %d rows and %d columns selected: %w", n, d, ErrEmpty)
 	}
 	x := mat.NewDense(n, d, nil)
 	for j, name := range cols {
-		v, err := numericColumn(df.Col(name))
+		v, err := numericColumn("Matrix", df.Col(name))
 		if err != nil {
 			return nil, err
 		}
@@ -50,7 +50,7 @@ func Matrix(df dataframe.DataFrame, cols ...string) (*mat.Dense, error) {
 
 // checkColumns reports every name in cols that df lacks, together with the
 // names df has, so a typo is easy to spot.
-func checkColumns(df dataframe.DataFrame, cols []string) error {
+func checkColumns(fn string, df dataframe.DataFrame, cols []string) error {
 	have := df.Names()
 	known := make(map[string]bool, len(have))
 	for _, n := range have {
@@ -75,34 +75,34 @@ func checkColumns(df dataframe.DataFrame, cols []string) error {
 		if len(have) > len(shown) {
 			more = fmt.Sprintf(" … (%d columns)", len(have))
 		}
-		return fmt.Errorf("%w %s; available: %s%s", ErrUnknownColumn, strings.Join(bad, ", "), strings.Join(shown, ", "), more)
+		return fmt.Errorf("frame: %s: no column %s; available: %s%s: %w", fn, strings.Join(bad, ", "), strings.Join(shown, ", "), more, ErrUnknownColumn)
 	}
 	return nil
 }
 
-func cellError(sentinel error, col string, row int, detail string) error {
-	return fmt.Errorf("%w: column %s, row %d: %s", sentinel, quote(col), row, detail)
+func cellError(fn string, sentinel error, col string, row int, detail string) error {
+	return fmt.Errorf("frame: %s: column %s, row %d: %s: %w", fn, quote(col), row, detail, sentinel)
 }
 
 // numericColumn converts one series to float64 values, refusing missing,
 // non-numeric and non-finite entries.
-func numericColumn(s series.Series) ([]float64, error) {
+func numericColumn(fn string, s series.Series) ([]float64, error) {
 	na := s.IsNaN()
 	out := make([]float64, s.Len())
 	if s.Type() == series.String {
 		for i, r := range s.Records() {
 			if na[i] {
-				return nil, cellError(ErrMissing, s.Name, i, "missing value")
+				return nil, cellError(fn, ErrMissing, s.Name, i, "missing value")
 			}
 			v, err := strconv.ParseFloat(r, 64)
 			if errors.Is(err, strconv.ErrRange) {
-				return nil, cellError(ErrNotFinite, s.Name, i, quote(r)+" overflows float64")
+				return nil, cellError(fn, ErrNotFinite, s.Name, i, quote(r)+" overflows float64")
 			}
 			if err != nil {
-				return nil, cellError(ErrNotNumeric, s.Name, i, quote(r))
+				return nil, cellError(fn, ErrNotNumeric, s.Name, i, quote(r))
 			}
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, cellError(ErrNotFinite, s.Name, i, quote(r))
+				return nil, cellError(fn, ErrNotFinite, s.Name, i, quote(r))
 			}
 			out[i] = v
 		}
@@ -110,10 +110,10 @@ func numericColumn(s series.Series) ([]float64, error) {
 	}
 	for i, v := range s.Float() {
 		if na[i] || math.IsNaN(v) {
-			return nil, cellError(ErrMissing, s.Name, i, "missing value (empty, NA or NaN)")
+			return nil, cellError(fn, ErrMissing, s.Name, i, "missing value (empty, NA or NaN)")
 		}
 		if math.IsInf(v, 0) {
-			return nil, cellError(ErrNotFinite, s.Name, i, strconv.FormatFloat(v, 'g', -1, 64))
+			return nil, cellError(fn, ErrNotFinite, s.Name, i, strconv.FormatFloat(v, 'g', -1, 64))
 		}
 		out[i] = v
 	}

@@ -13,7 +13,7 @@ import (
 // cannot win. It is not the ME+PA estimate (that is ERM, see Combined); the chapter on maximum
 // entropy uses it as a contrast on the random array. Cost O(|C|).
 func BothSmall(r1, r2 []float64) (int, error) {
-	return argminPair(r1, r2, math.Max)
+	return argminPair("BothSmall", r1, r2, math.Max)
 }
 
 // maxSensitivityWork bounds (n + drawCost)·draws·len(deltas) in NoiseSensitivity.
@@ -37,17 +37,16 @@ const drawCost = 64
 func NoiseSensitivity(n int, t float64, deltas []float64, draws int, seed uint64) (dKappa, dHoldout []float64, err error) {
 	switch {
 	case n < 1 || draws < 1 || len(deltas) == 0:
-		return nil, nil, fmt.Errorf("%w: NoiseSensitivity needs n, draws ≥ 1 and a noise scale, got n = %d, draws = %d, %d scales", ErrParam, n, draws, len(deltas))
+		return nil, nil, fmt.Errorf("gibbs: NoiseSensitivity: needs n, draws ≥ 1 and a noise scale, got n = %d, draws = %d, %d scales: %w", n, draws, len(deltas), ErrParam)
 	case n > maxSensitivityWork/draws/len(deltas)-drawCost:
-		return nil, nil, fmt.Errorf("%w: NoiseSensitivity: (n + %d)·draws·scales = (%d + %d)·%d·%d, limit %d",
-			ErrTooLarge, drawCost, n, drawCost, draws, len(deltas), maxSensitivityWork)
+		return nil, nil, fmt.Errorf("gibbs: NoiseSensitivity: (n + %d)·draws·scales = (%d + %d)·%d·%d, limit %d: %w", drawCost, n, drawCost, draws, len(deltas), maxSensitivityWork, ErrTooLarge)
 	}
-	if err := checkT(t); err != nil {
+	if err := checkT("NoiseSensitivity", t); err != nil {
 		return nil, nil, err
 	}
 	for i, d := range deltas {
 		if !(d >= 0) || math.IsInf(d, 0) {
-			return nil, nil, fmt.Errorf("%w: noise scale deltas[%d] = %g", ErrParam, i, d)
+			return nil, nil, fmt.Errorf("gibbs: NoiseSensitivity: noise scale deltas[%d] = %g: %w", i, d, ErrParam)
 		}
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x73656e73))
@@ -64,7 +63,7 @@ func NoiseSensitivity(n int, t float64, deltas []float64, draws int, seed uint64
 			p1, err1 := New(x1, t)
 			p2, err2 := New(x2, t)
 			if err := cmp.Or(err, err1, err2); err != nil {
-				return nil, nil, fmt.Errorf("NoiseSensitivity at noise scale %g: %w", delta, err)
+				return nil, nil, fmt.Errorf("gibbs: NoiseSensitivity: noise scale %g: %w", delta, err)
 			}
 			var k0, k1, h0, h1 float64
 			for c := range x {
@@ -78,7 +77,7 @@ func NoiseSensitivity(n int, t float64, deltas []float64, draws int, seed uint64
 			sh += math.Abs(h1 - h0)
 		}
 		if math.IsNaN(sk+sh) || math.IsInf(sk+sh, 0) {
-			return nil, nil, fmt.Errorf("%w: NoiseSensitivity at noise scale %g overflows", ErrNotFinite, delta)
+			return nil, nil, fmt.Errorf("gibbs: NoiseSensitivity: NoiseSensitivity at noise scale %g overflows: %w", delta, ErrNotFinite)
 		}
 		dKappa = append(dKappa, sk/float64(draws))
 		dHoldout = append(dHoldout, sh/float64(draws))

@@ -155,7 +155,7 @@ func Anneal[L Recorder](temps iter.Seq[float64], maxLevels int, level func(k int
 		lv, err := level(k, t)
 		stop := errors.Is(err, ErrStop)
 		if err != nil && !stop {
-			return out, fmt.Errorf("level %d (T = %g): %w", k, t, err)
+			return out, fmt.Errorf("gibbs: Anneal: level %d (T = %g): %w", k, t, err)
 		}
 		r := lv.Record()
 		if math.IsNaN(r.Cost) || math.IsInf(r.Cost, 0) || math.IsNaN(r.FreeEnergy) || math.IsInf(r.FreeEnergy, 0) {

@@ -29,6 +29,7 @@ import (
 	"sort"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 // Sentinel errors, defined once in package errs and re-exported here; returned errors wrap one
@@ -133,22 +134,10 @@ func SoftmaxCosts(dst, r []float64, t, cut float64) (rmin, z float64) {
 	return rmin, z
 }
 
-// checkCosts verifies that every cost is finite and the slice is not empty.
-func checkCosts(name string, c []float64) error {
-	if len(c) == 0 {
-		return fmt.Errorf("%w: %s is empty", ErrEmpty, name)
-	}
-	for i, v := range c {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%w: %s[%d] = %g is not finite", ErrNotFinite, name, i, v)
-		}
-	}
-	return nil
-}
-
-func checkT(t float64) error {
+// checkT refuses a temperature that is not finite and positive, naming fn.
+func checkT(fn string, t float64) error {
 	if !(t > 0) || math.IsInf(t, 0) {
-		return fmt.Errorf("%w: T = %g, want finite and > 0", ErrParam, t)
+		return fmt.Errorf("gibbs: %s: T = %g, want finite and > 0: %w", fn, t, ErrParam)
 	}
 	return nil
 }
@@ -168,10 +157,10 @@ type Dist struct {
 // be finite and positive; costs so large or T so small that a log-probability −(R(c) − R_min)/T,
 // log Z or a moment overflows give ErrNotFinite (rescale the costs or raise T). Cost O(|C|).
 func New(costs []float64, T float64) (*Dist, error) {
-	if err := checkCosts("costs", costs); err != nil {
-		return nil, err
+	if err := check.Slice("costs", costs); err != nil {
+		return nil, fmt.Errorf("gibbs: New: %w", err)
 	}
-	if err := checkT(T); err != nil {
+	if err := checkT("New", T); err != nil {
 		return nil, err
 	}
 	n := len(costs)
@@ -242,35 +231,18 @@ func (d *Dist) Mode() int {
 	return best
 }
 
-func checkProb(name string, p []float64) error {
-	if len(p) == 0 {
-		return fmt.Errorf("%w: %s is empty", ErrEmpty, name)
-	}
-	var s float64
-	for i, v := range p {
-		if !(v >= 0) || math.IsInf(v, 0) {
-			return fmt.Errorf("%w: %s[%d] = %g is not a probability", ErrProb, name, i, v)
-		}
-		s += v
-	}
-	if math.Abs(s-1) > 1e-9 {
-		return fmt.Errorf("%w: %s sums to %.12g, not 1", ErrProb, name, s)
-	}
-	return nil
-}
-
 // PAKernel returns κ = Σ_c p(c) q(c), the posterior-agreement kernel of Definition 3 (SLT chapter 1
 // (Maximum entropy and posterior agreement), eq. 1.18; eq. 1.2 prints p(c|X) for p(c|X′), erratum
 // E1). κ lies in [0, 1]. Cost O(|C|).
 func PAKernel(p, q []float64) (float64, error) {
 	if len(p) != len(q) {
-		return 0, fmt.Errorf("%w: distributions of lengths %d and %d", ErrShape, len(p), len(q))
+		return 0, fmt.Errorf("gibbs: PAKernel: distributions of lengths %d and %d: %w", len(p), len(q), ErrShape)
 	}
-	if err := checkProb("p", p); err != nil {
-		return 0, err
+	if err := check.Prob("p", p); err != nil {
+		return 0, fmt.Errorf("gibbs: PAKernel: %w", err)
 	}
-	if err := checkProb("q", q); err != nil {
-		return 0, err
+	if err := check.Prob("q", q); err != nil {
+		return 0, fmt.Errorf("gibbs: PAKernel: %w", err)
 	}
 	var k float64
 	for i := range p {
@@ -284,7 +256,7 @@ func PAKernel(p, q []float64) (float64, error) {
 // but not NaN or above 0; posteriors with disjoint supports (κ = 0) give LogZero. Cost O(|C|).
 func LogPAKernel(logp, logq []float64) (float64, error) {
 	if len(logp) != len(logq) || len(logp) == 0 {
-		return 0, fmt.Errorf("%w: log-distributions of lengths %d and %d", ErrShape, len(logp), len(logq))
+		return 0, fmt.Errorf("gibbs: LogPAKernel: log-distributions of lengths %d and %d: %w", len(logp), len(logq), ErrShape)
 	}
 	s := make([]float64, len(logp))
 	for i := range logp {
@@ -349,20 +321,20 @@ func Combined(logp, logq []float64) ([]float64, error) {
 // (SLT chapter 1 (Maximum entropy and posterior agreement), eq. 1.28). It equals the mode of the
 // combined posterior at every temperature.
 func ERM(r1, r2 []float64) (int, error) {
-	return argminPair(r1, r2, func(a, b float64) float64 { return a + b })
+	return argminPair("ERM", r1, r2, func(a, b float64) float64 { return a + b })
 }
 
 // argminPair returns the first c that minimises score(r1[c], r2[c]), after checking that the
-// two cost vectors are finite and of one length. Cost O(|C|).
-func argminPair(r1, r2 []float64, score func(a, b float64) float64) (int, error) {
+// two cost vectors are finite and of one length; errors name fn. Cost O(|C|).
+func argminPair(fn string, r1, r2 []float64, score func(a, b float64) float64) (int, error) {
 	if len(r1) != len(r2) {
-		return 0, fmt.Errorf("%w: cost vectors of lengths %d and %d", ErrShape, len(r1), len(r2))
+		return 0, fmt.Errorf("gibbs: %s: cost vectors of lengths %d and %d: %w", fn, len(r1), len(r2), ErrShape)
 	}
-	if err := checkCosts("r1", r1); err != nil {
-		return 0, err
+	if err := check.Slice("r1", r1); err != nil {
+		return 0, fmt.Errorf("gibbs: %s: %w", fn, err)
 	}
-	if err := checkCosts("r2", r2); err != nil {
-		return 0, err
+	if err := check.Slice("r2", r2); err != nil {
+		return 0, fmt.Errorf("gibbs: %s: %w", fn, err)
 	}
 	best := 0
 	for i := range r1 {
@@ -391,10 +363,10 @@ type Curve struct {
 // Cost O(|temps|·|C|).
 func SearchT(r1, r2 []float64, temps []float64) (*Curve, error) {
 	if len(r1) != len(r2) {
-		return nil, fmt.Errorf("%w: cost vectors of lengths %d and %d", ErrShape, len(r1), len(r2))
+		return nil, fmt.Errorf("gibbs: SearchT: cost vectors of lengths %d and %d: %w", len(r1), len(r2), ErrShape)
 	}
 	if len(temps) == 0 {
-		return nil, fmt.Errorf("%w: no temperatures", ErrParam)
+		return nil, fmt.Errorf("gibbs: SearchT: no temperatures: %w", ErrParam)
 	}
 	ts := append([]float64(nil), temps...)
 	sort.Float64s(ts)
@@ -435,10 +407,10 @@ const MaxGrid = 1 << 20
 // 2 ≤ n ≤ MaxGrid. Cost O(n).
 func LogGrid(lo, hi float64, n int) ([]float64, error) {
 	if !(lo > 0) || !(hi > lo) || math.IsInf(hi, 0) || n < 2 {
-		return nil, fmt.Errorf("%w: log grid needs 0 < lo < hi < ∞ and n ≥ 2, got %g, %g, %d", ErrParam, lo, hi, n)
+		return nil, fmt.Errorf("gibbs: LogGrid: log grid needs 0 < lo < hi < ∞ and n ≥ 2, got %g, %g, %d: %w", lo, hi, n, ErrParam)
 	}
 	if n > MaxGrid {
-		return nil, fmt.Errorf("%w: gibbs: LogGrid: n = %d, limit %d", ErrTooLarge, n, MaxGrid)
+		return nil, fmt.Errorf("gibbs: LogGrid: n = %d, limit %d: %w", n, MaxGrid, ErrTooLarge)
 	}
 	out := make([]float64, n)
 	a, b := math.Log(lo), math.Log(hi)

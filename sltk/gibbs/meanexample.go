@@ -25,10 +25,10 @@ func MeanGrid() []float64 {
 // [−4, 4] (a single phenomenon sits at 0). m must be at least 1.
 func SpreadMeans(m int) ([]float64, error) {
 	if m < 1 {
-		return nil, fmt.Errorf("%w: SpreadMeans: m = %d phenomena, want ≥ 1", ErrParam, m)
+		return nil, fmt.Errorf("gibbs: SpreadMeans: m = %d phenomena, want ≥ 1: %w", m, ErrParam)
 	}
 	if m > MaxPairs {
-		return nil, fmt.Errorf("%w: SpreadMeans: m = %d phenomena, limit MaxPairs = %d", ErrTooLarge, m, MaxPairs)
+		return nil, fmt.Errorf("gibbs: SpreadMeans: m = %d phenomena, limit MaxPairs = %d: %w", m, MaxPairs, ErrTooLarge)
 	}
 	if m == 1 {
 		return []float64{0}, nil
@@ -44,10 +44,10 @@ func SpreadMeans(m int) ([]float64, error) {
 // N(SpreadMeans(m)[j], 1). Cost O(n) per draw.
 func GaussianPhenomena(m, n int) ([]func(*rand.Rand) []float64, error) {
 	if n < 2 {
-		return nil, fmt.Errorf("%w: GaussianPhenomena: n = %d points, want ≥ 2", ErrParam, n)
+		return nil, fmt.Errorf("gibbs: GaussianPhenomena: n = %d points, want ≥ 2: %w", n, ErrParam)
 	}
 	if n > MaxPairs {
-		return nil, fmt.Errorf("%w: GaussianPhenomena: n = %d points, limit MaxPairs = %d", ErrTooLarge, n, MaxPairs)
+		return nil, fmt.Errorf("gibbs: GaussianPhenomena: n = %d points, limit MaxPairs = %d: %w", n, MaxPairs, ErrTooLarge)
 	}
 	mu, err := SpreadMeans(m)
 	if err != nil {
@@ -110,11 +110,11 @@ func (e MeanEstimator) String() string {
 // finite values.
 func (e MeanEstimator) Estimate(x []float64) (mean, variance float64, err error) {
 	if len(x) < 2 {
-		return 0, 0, fmt.Errorf("%w: %v: %d points, want ≥ 2", ErrParam, e, len(x))
+		return 0, 0, fmt.Errorf("gibbs: MeanEstimator.Estimate: %v: %d points, want ≥ 2: %w", e, len(x), ErrParam)
 	}
 	for i, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, 0, fmt.Errorf("%w: %v: x[%d] = %v", ErrNotFinite, e, i, v)
+			return 0, 0, fmt.Errorf("gibbs: MeanEstimator.Estimate: %v: x[%d] = %v: %w", e, i, v, ErrNotFinite)
 		}
 	}
 	n := float64(len(x))
@@ -128,7 +128,7 @@ func (e MeanEstimator) Estimate(x []float64) (mean, variance float64, err error)
 	case Midrange:
 		return (slices.Min(x) + slices.Max(x)) / 2, math.Pi * math.Pi / (24 * math.Log(n)), nil
 	}
-	return 0, 0, fmt.Errorf("%w: unknown MeanEstimator %d", ErrParam, int(e))
+	return 0, 0, fmt.Errorf("gibbs: MeanEstimator.Estimate: unknown MeanEstimator %d: %w", int(e), ErrParam)
 }
 
 // Posterior is the algorithm's output for Protocol: log p(c | x) on MeanGrid, the Gaussian

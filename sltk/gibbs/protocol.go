@@ -50,21 +50,21 @@ type ProtocolResult struct {
 // check validates the protocol and returns the number of messages.
 func (p Protocol[X]) check() (int, error) {
 	if p.Posterior == nil || len(p.Phenomena) == 0 {
-		return 0, fmt.Errorf("%w: protocol needs Posterior and at least one phenomenon", ErrParam)
+		return 0, fmt.Errorf("gibbs: Protocol.Run: protocol needs Posterior and at least one phenomenon: %w", ErrParam)
 	}
 	for j, f := range p.Phenomena {
 		if f == nil {
-			return 0, fmt.Errorf("%w: phenomenon %d is nil", ErrEmpty, j)
+			return 0, fmt.Errorf("gibbs: Protocol.Run: phenomenon %d is nil: %w", j, ErrEmpty)
 		}
 	}
 	if p.Trials < 0 {
-		return 0, fmt.Errorf("%w: Trials = %d", ErrParam, p.Trials)
+		return 0, fmt.Errorf("gibbs: Protocol.Run: Trials = %d: %w", p.Trials, ErrParam)
 	}
 	if p.Transform == nil {
 		return len(p.Phenomena), nil
 	}
 	if len(p.Phenomena) != 1 || p.M < 1 {
-		return 0, fmt.Errorf("%w: the empirical variant needs one phenomenon and M ≥ 1, got %d and %d", ErrParam, len(p.Phenomena), p.M)
+		return 0, fmt.Errorf("gibbs: Protocol.Run: the empirical variant needs one phenomenon and M ≥ 1, got %d and %d: %w", len(p.Phenomena), p.M, ErrParam)
 	}
 	return p.M, nil
 }
@@ -79,7 +79,7 @@ func (p Protocol[X]) post(x X, classes *int) ([]float64, error) {
 		*classes = len(lp)
 	}
 	if len(lp) == 0 || len(lp) != *classes {
-		return nil, fmt.Errorf("%w: posterior over %d classes, expected %d", ErrParam, len(lp), *classes)
+		return nil, fmt.Errorf("posterior over %d classes, expected %d: %w", len(lp), *classes, ErrParam)
 	}
 	return lp, nil
 }
@@ -110,7 +110,7 @@ func (p Protocol[X]) Run() (*ProtocolResult, error) {
 				x = p.Transform(x0, j)
 			}
 			if book[j], err = p.post(x, &classes); err != nil {
-				return nil, fmt.Errorf("trial %d, message %d: %w", t, j, err)
+				return nil, fmt.Errorf("gibbs: Protocol.Run: trial %d, message %d: %w", t, j, err)
 			}
 		}
 		secret := rng.IntN(m)
@@ -122,13 +122,13 @@ func (p Protocol[X]) Run() (*ProtocolResult, error) {
 		}
 		recv, err := p.post(x2, &classes)
 		if err != nil {
-			return nil, fmt.Errorf("trial %d, received: %w", t, err)
+			return nil, fmt.Errorf("gibbs: Protocol.Run: trial %d, received: %w", t, err)
 		}
 		best, bk := 0, math.Inf(-1)
 		for j := range book {
 			lk, err := LogPAKernel(book[j], recv)
 			if err != nil {
-				return nil, fmt.Errorf("trial %d, message %d: %w", t, j, err)
+				return nil, fmt.Errorf("gibbs: Protocol.Run: trial %d, message %d: %w", t, j, err)
 			}
 			if lk > bk {
 				best, bk = j, lk
@@ -151,13 +151,13 @@ const MaxPairs = 1 << 16
 // larger Î means more distinguishable messages. Cost: 2·pairs posteriors.
 func (p Protocol[X]) LogPA(pairs int) (float64, error) {
 	if p.Posterior == nil || len(p.Phenomena) == 0 || p.Phenomena[0] == nil {
-		return 0, fmt.Errorf("%w: gibbs: Protocol.LogPA needs Posterior and Phenomena[0]", ErrParam)
+		return 0, fmt.Errorf("gibbs: Protocol.LogPA needs Posterior and Phenomena[0]: %w", ErrParam)
 	}
 	if pairs < 1 {
-		return 0, fmt.Errorf("%w: gibbs: Protocol.LogPA: pairs = %d, want ≥ 1", ErrParam, pairs)
+		return 0, fmt.Errorf("gibbs: Protocol.LogPA: pairs = %d, want ≥ 1: %w", pairs, ErrParam)
 	}
 	if pairs > MaxPairs {
-		return 0, fmt.Errorf("%w: gibbs: Protocol.LogPA: pairs = %d, limit %d", ErrTooLarge, pairs, MaxPairs)
+		return 0, fmt.Errorf("gibbs: Protocol.LogPA: pairs = %d, limit %d: %w", pairs, MaxPairs, ErrTooLarge)
 	}
 	classes := 0
 	var s float64
@@ -165,22 +165,22 @@ func (p Protocol[X]) LogPA(pairs int) (float64, error) {
 		rng := rand.New(rand.NewPCG(p.Seed, uint64(l)))
 		a, err := p.post(p.Phenomena[0](rng), &classes)
 		if err != nil {
-			return 0, fmt.Errorf("pair %d: %w", l, err)
+			return 0, fmt.Errorf("gibbs: Protocol.LogPA: pair %d: %w", l, err)
 		}
 		b, err := p.post(p.Phenomena[0](rng), &classes)
 		if err != nil {
-			return 0, fmt.Errorf("pair %d: %w", l, err)
+			return 0, fmt.Errorf("gibbs: Protocol.LogPA: pair %d: %w", l, err)
 		}
 		lk, err := LogPAKernel(a, b)
 		if err != nil {
-			return 0, fmt.Errorf("pair %d: %w", l, err)
+			return 0, fmt.Errorf("gibbs: Protocol.LogPA: pair %d: %w", l, err)
 		}
 		if lk == LogZero {
 			return 0, fmt.Errorf("gibbs: Protocol.LogPA: pair %d: disjoint posteriors (κ = 0), log PA = −∞: %w", l, ErrNotFinite)
 		}
 		lpa, err := LogPA(classes, lk)
 		if err != nil {
-			return 0, fmt.Errorf("pair %d: %w", l, err)
+			return 0, fmt.Errorf("gibbs: Protocol.LogPA: pair %d: %w", l, err)
 		}
 		s += lpa
 	}

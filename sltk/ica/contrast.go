@@ -36,12 +36,14 @@ func (c Contrast) String() string {
 	return fmt.Sprintf("Contrast(%d)", int(c))
 }
 
-func (c Contrast) check(alpha float64) error {
+// check refuses an unknown contrast or a log cosh Alpha that is not finite and positive; its
+// errors name fn.
+func (c Contrast) check(fn string, alpha float64) error {
 	if c < LogCosh || c > Kurtosis {
-		return fmt.Errorf("%w: unknown contrast %d", ErrParam, int(c))
+		return fmt.Errorf("ica: %s: unknown contrast %d: %w", fn, int(c), ErrParam)
 	}
 	if c == LogCosh && (!(alpha > 0) || math.IsInf(alpha, 0)) {
-		return fmt.Errorf("%w: log cosh contrast needs a finite Alpha > 0, got %v", ErrParam, alpha)
+		return fmt.Errorf("ica: %s: log cosh contrast needs a finite Alpha > 0, got %v: %w", fn, alpha, ErrParam)
 	}
 	return nil
 }
@@ -88,7 +90,7 @@ func saturate(v float64) float64 {
 // 3/4, 3; LogCosh uses 400-point Gauss–Legendre quadrature on [−14, 14], accurate to about
 // 1e-13.
 func GaussianMoments(c Contrast, alpha float64) (eG, eG2 float64, err error) {
-	if err := c.check(alpha); err != nil {
+	if err := c.check("GaussianMoments", alpha); err != nil {
 		return 0, 0, err
 	}
 	switch c {

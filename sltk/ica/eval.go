@@ -23,7 +23,7 @@ func AmariIndex(p mat.Matrix) (float64, error) {
 		return 0, err
 	}
 	if r != c || r < 2 {
-		return 0, fmt.Errorf("%w: Amari index needs a square matrix of size ≥ 2, got %d×%d", ErrParam, r, c)
+		return 0, fmt.Errorf("ica: AmariIndex: Amari index needs a square matrix of size ≥ 2, got %d×%d: %w", r, c, ErrParam)
 	}
 	k := r
 	rowMax := make([]float64, k)
@@ -37,7 +37,7 @@ func AmariIndex(p mat.Matrix) (float64, error) {
 	}
 	for i := range k {
 		if rowMax[i] == 0 || colMax[i] == 0 {
-			return 0, fmt.Errorf("%w: P has a zero row or column", ErrSingular)
+			return 0, fmt.Errorf("ica: AmariIndex: P has a zero row or column: %w", ErrSingular)
 		}
 	}
 	var s float64
@@ -66,7 +66,7 @@ func (r *Result) Amari(mixing mat.Matrix) (float64, error) {
 	}
 	wr, wc := r.Unmixing.Dims()
 	if wc != d || wr != k {
-		return 0, fmt.Errorf("%w: unmixing is %d×%d, true mixing is %d×%d", ErrParam, wr, wc, d, k)
+		return 0, fmt.Errorf("ica: Result.Amari: unmixing is %d×%d, true mixing is %d×%d: %w", wr, wc, d, k, ErrParam)
 	}
 	var p mat.Dense
 	p.Mul(r.Unmixing, mixing)
@@ -100,7 +100,7 @@ func Match(est, truth mat.Matrix) (*Matching, error) {
 		return nil, err
 	}
 	if n != tn || k != tk || n < 2 || k == 0 {
-		return nil, fmt.Errorf("%w: estimate is %d×%d, truth is %d×%d", ErrParam, n, k, tn, tk)
+		return nil, fmt.Errorf("ica: Match: estimate is %d×%d, truth is %d×%d: %w", n, k, tn, tk, ErrParam)
 	}
 	ec := columns(est)
 	tc := columns(truth)
@@ -113,7 +113,7 @@ func Match(est, truth mat.Matrix) (*Matching, error) {
 				c = stat.Correlation(unitScale(ec[i]), unitScale(tc[j]), nil)
 			}
 			if math.IsNaN(c) {
-				return nil, fmt.Errorf("%w: estimate %d or source %d is constant", ErrSingular, i, j)
+				return nil, fmt.Errorf("ica: Match: estimate %d or source %d is constant: %w", i, j, ErrSingular)
 			}
 			abs.Set(i, j, math.Abs(c))
 			sgn.Set(i, j, math.Copysign(1, c))
@@ -128,7 +128,7 @@ func Match(est, truth mat.Matrix) (*Matching, error) {
 	}
 	perm, err := assign.Hungarian(cost)
 	if err != nil { // unreachable: the correlations were checked finite
-		return nil, fmt.Errorf("%w: %w", ErrParam, err)
+		return nil, fmt.Errorf("ica: Match: %w: %w", err, ErrParam)
 	}
 	m := &Matching{Perm: perm, Sign: make([]float64, k), Corr: make([]float64, k), Abs: abs}
 	for i, j := range perm {

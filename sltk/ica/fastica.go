@@ -74,18 +74,18 @@ type FastICA struct {
 
 func (f FastICA) params() (alpha, tol float64, maxIter int, err error) {
 	alpha, tol, maxIter = cmp.Or(f.Alpha, 1), cmp.Or(f.Tol, 1e-8), cmp.Or(f.MaxIter, 200)
-	if err := f.Contrast.check(alpha); err != nil {
+	if err := f.Contrast.check("FastICA.Fit", alpha); err != nil {
 		return 0, 0, 0, err
 	}
 	switch {
 	case !(tol > 0):
-		return 0, 0, 0, fmt.Errorf("%w: ica: FastICA.Fit: Tol = %v, want > 0", ErrParam, f.Tol)
+		return 0, 0, 0, fmt.Errorf("ica: FastICA.Fit: Tol = %v, want > 0: %w", f.Tol, ErrParam)
 	case maxIter < 0:
-		return 0, 0, 0, fmt.Errorf("%w: ica: FastICA.Fit: MaxIter = %d, want ≥ 0", ErrParam, f.MaxIter)
+		return 0, 0, 0, fmt.Errorf("ica: FastICA.Fit: MaxIter = %d, want ≥ 0: %w", f.MaxIter, ErrParam)
 	case maxIter > MaxIterations:
 		return 0, 0, 0, fmt.Errorf("ica: FastICA.Fit: MaxIter = %d, limit %d: %w", f.MaxIter, MaxIterations, ErrTooLarge)
 	case f.Mode != Symmetric && f.Mode != Deflation:
-		return 0, 0, 0, fmt.Errorf("%w: ica: FastICA.Fit: Mode = %d, want Symmetric or Deflation", ErrParam, int(f.Mode))
+		return 0, 0, 0, fmt.Errorf("ica: FastICA.Fit: Mode = %d, want Symmetric or Deflation: %w", int(f.Mode), ErrParam)
 	}
 	return alpha, tol, maxIter, nil
 }
@@ -109,7 +109,7 @@ func (f FastICA) Fit(x mat.Matrix) (*Result, error) {
 		return nil, err
 	}
 	fn := float64(n)
-	run, err := runUnits(newRand(f.Seed), start, k, f.Mode, maxIter, tol, "FastICA", "iteration", func(b, old []float64, m int) {
+	run, err := runUnits("FastICA.Fit", newRand(f.Seed), start, k, f.Mode, maxIter, tol, "FastICA", "iteration", func(b, old []float64, m int) {
 		// b_i ← ⟨u g(b_iᵀu)⟩ − ⟨g'(b_iᵀu)⟩ b_i for each of the m units
 		kr.run(b, m, false)
 		for i := range m {
@@ -121,7 +121,7 @@ func (f FastICA) Fit(x mat.Matrix) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := newResult(wt, mat.NewDense(k, k, run.b))
+	res, err := newResult("FastICA.Fit", wt, mat.NewDense(k, k, run.b))
 	if err != nil {
 		return nil, err
 	}

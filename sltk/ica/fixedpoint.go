@@ -17,20 +17,20 @@ import (
 // the textbook, which compares one step with its closed form; FastICA.Fit runs the same step
 // blocked over samples. Cost O(n·d).
 func FixedPointStep(u mat.Matrix, b []float64, c Contrast, alpha float64) ([]float64, error) {
-	n, d, err := checkData(u, 1)
+	n, d, err := checkData("FixedPointStep", u, 1)
 	if err != nil {
-		return nil, fmt.Errorf("ica: FixedPointStep: %w", err)
+		return nil, err
 	}
 	if len(b) != d {
-		return nil, fmt.Errorf("%w: ica: FixedPointStep: b has %d entries, u has %d columns", ErrShape, len(b), d)
+		return nil, fmt.Errorf("ica: FixedPointStep: b has %d entries, u has %d columns: %w", len(b), d, ErrShape)
 	}
 	for i, v := range b {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: ica: FixedPointStep: b[%d] = %v", ErrNotFinite, i, v)
+			return nil, fmt.Errorf("ica: FixedPointStep: b[%d] = %v: %w", i, v, ErrNotFinite)
 		}
 	}
-	if err := c.check(alpha); err != nil {
-		return nil, fmt.Errorf("ica: FixedPointStep: %w", err)
+	if err := c.check("FixedPointStep", alpha); err != nil {
+		return nil, err
 	}
 	next := make([]float64, d)
 	mean2 := 0.0

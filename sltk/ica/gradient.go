@@ -65,7 +65,7 @@ type Gradient struct {
 func (g Gradient) withDefaults() (Gradient, error) {
 	out := g
 	out.Alpha = cmp.Or(g.Alpha, 1)
-	if err := g.Contrast.check(out.Alpha); err != nil {
+	if err := g.Contrast.check("Gradient.Fit", out.Alpha); err != nil {
 		return out, err
 	}
 	rate := 50.0
@@ -87,17 +87,17 @@ func (g Gradient) withDefaults() (Gradient, error) {
 	out.GammaLearningRate = cmp.Or(g.GammaLearningRate, 0.001)
 	switch {
 	case !(out.LearningRate > 0) || math.IsInf(out.LearningRate, 0):
-		return out, fmt.Errorf("%w: ica: Gradient.Fit: LearningRate = %v, want finite and > 0", ErrParam, g.LearningRate)
+		return out, fmt.Errorf("ica: Gradient.Fit: LearningRate = %v, want finite and > 0: %w", g.LearningRate, ErrParam)
 	case !(out.Tol > 0):
-		return out, fmt.Errorf("%w: ica: Gradient.Fit: Tol = %v, want > 0", ErrParam, g.Tol)
+		return out, fmt.Errorf("ica: Gradient.Fit: Tol = %v, want > 0: %w", g.Tol, ErrParam)
 	case out.MaxIter < 0:
-		return out, fmt.Errorf("%w: ica: Gradient.Fit: MaxIter = %d, want ≥ 0", ErrParam, g.MaxIter)
+		return out, fmt.Errorf("ica: Gradient.Fit: MaxIter = %d, want ≥ 0: %w", g.MaxIter, ErrParam)
 	case out.MaxIter > MaxIterations:
 		return out, fmt.Errorf("ica: Gradient.Fit: MaxIter = %d, limit %d: %w", g.MaxIter, MaxIterations, ErrTooLarge)
 	case !(out.GammaLearningRate > 0 && out.GammaLearningRate <= 1):
-		return out, fmt.Errorf("%w: ica: Gradient.Fit: GammaLearningRate = %v, want in (0, 1]", ErrParam, g.GammaLearningRate)
+		return out, fmt.Errorf("ica: Gradient.Fit: GammaLearningRate = %v, want in (0, 1]: %w", g.GammaLearningRate, ErrParam)
 	case g.Mode != Symmetric && g.Mode != Deflation:
-		return out, fmt.Errorf("%w: ica: Gradient.Fit: Mode = %d, want Symmetric or Deflation", ErrParam, int(g.Mode))
+		return out, fmt.Errorf("ica: Gradient.Fit: Mode = %d, want Symmetric or Deflation: %w", int(g.Mode), ErrParam)
 	}
 	return out, nil
 }
@@ -141,7 +141,7 @@ func (g Gradient) Fit(x mat.Matrix) (*Result, error) {
 	} else {
 		kr := newContrastKernel(wt.ut, n, k, g.Contrast, g.Alpha)
 		fn := float64(n)
-		run, err = runUnits(rng, nil, k, g.Mode, g.MaxIter, g.Tol, "gradient", "step", func(b, old []float64, m int) {
+		run, err = runUnits("Gradient.Fit", rng, nil, k, g.Mode, g.MaxIter, g.Tol, "gradient", "step", func(b, old []float64, m int) {
 			// b_i ← b_i + ε·w·(⟨u G'(y)⟩ − ⟨y G'(y)⟩ b_i), y = b_iᵀu: the tangential gradient
 			kr.run(b, m, true)
 			for i := range m {
@@ -156,7 +156,7 @@ func (g Gradient) Fit(x mat.Matrix) (*Result, error) {
 			return nil, err
 		}
 	}
-	res, err := newResult(wt, mat.NewDense(k, k, run.b))
+	res, err := newResult("Gradient.Fit", wt, mat.NewDense(k, k, run.b))
 	if err != nil {
 		return nil, err
 	}

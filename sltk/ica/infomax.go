@@ -134,17 +134,17 @@ func (im Infomax) withDefaults() (Infomax, error) {
 	out.BatchSize = cmp.Or(im.BatchSize, 1)
 	switch {
 	case !(out.LearningRate > 0) || math.IsInf(out.LearningRate, 0):
-		return out, fmt.Errorf("%w: ica: Infomax.Fit: LearningRate = %v, want finite and > 0", ErrParam, im.LearningRate)
+		return out, fmt.Errorf("ica: Infomax.Fit: LearningRate = %v, want finite and > 0: %w", im.LearningRate, ErrParam)
 	case !(out.Tol > 0):
-		return out, fmt.Errorf("%w: ica: Infomax.Fit: Tol = %v, want > 0", ErrParam, im.Tol)
+		return out, fmt.Errorf("ica: Infomax.Fit: Tol = %v, want > 0: %w", im.Tol, ErrParam)
 	case out.MaxIter < 0:
-		return out, fmt.Errorf("%w: ica: Infomax.Fit: MaxIter = %d, want ≥ 0", ErrParam, im.MaxIter)
+		return out, fmt.Errorf("ica: Infomax.Fit: MaxIter = %d, want ≥ 0: %w", im.MaxIter, ErrParam)
 	case out.MaxIter > MaxIterations:
 		return out, fmt.Errorf("ica: Infomax.Fit: MaxIter = %d, limit %d: %w", im.MaxIter, MaxIterations, ErrTooLarge)
 	case out.BatchSize < 0:
-		return out, fmt.Errorf("%w: ica: Infomax.Fit: BatchSize = %d, want ≥ 0", ErrParam, im.BatchSize)
+		return out, fmt.Errorf("ica: Infomax.Fit: BatchSize = %d, want ≥ 0: %w", im.BatchSize, ErrParam)
 	case im.Score < Logistic || im.Score > Cubic:
-		return out, fmt.Errorf("%w: ica: Infomax.Fit: Score = %d, want Logistic, Extended or Cubic", ErrParam, int(im.Score))
+		return out, fmt.Errorf("ica: Infomax.Fit: Score = %d, want Logistic, Extended or Cubic: %w", int(im.Score), ErrParam)
 	}
 	return out, nil
 }
@@ -174,7 +174,7 @@ func (im Infomax) Fit(x mat.Matrix) (*Result, error) {
 	n, _ := wt.U.Dims()
 	k := wt.Components
 	if im.BatchSize > n {
-		return nil, fmt.Errorf("%w: ica: Infomax.Fit: BatchSize = %d, want at most the %d samples", ErrParam, im.BatchSize, n)
+		return nil, fmt.Errorf("ica: Infomax.Fit: BatchSize = %d, want at most the %d samples: %w", im.BatchSize, n, ErrParam)
 	}
 	run := &infomaxRun{w: mat.NewDense(k, k, nil), signs: make([]float64, k)}
 	for i := range k {
@@ -194,7 +194,7 @@ func (im Infomax) Fit(x mat.Matrix) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := newResult(wt, run.w)
+	res, err := newResult("Infomax.Fit", wt, run.w)
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +223,7 @@ func (im Infomax) ascendBatch(ik *infomaxKernel, run *infomaxRun) error {
 		if err != nil || obj < objPrev-1e-12*math.Abs(objPrev) {
 			// The step overshot: undo it and halve the rate.
 			if err == nil {
-				err = fmt.Errorf("%w: the objective fell from %.10g to %.10g", ErrSingular, objPrev, obj)
+				err = fmt.Errorf("ica: Infomax.Fit: the objective fell from %.10g to %.10g: %w", objPrev, obj, ErrSingular)
 			}
 			if run.iter == 0 || eta < 1e-12*im.LearningRate {
 				return fmt.Errorf("ica: Infomax.Fit: step %d: %w", run.iter+1, err)
@@ -294,7 +294,7 @@ func (im Infomax) ascendOnline(ik *infomaxKernel, u []float64, n int, run *infom
 		avg.Scale(1/float64(steps), avg)
 		w.Copy(avg)
 		if err := checkFinite("W", w); err != nil {
-			return fmt.Errorf("%w: Infomax diverged in epoch %d (lower the LearningRate): %v", ErrSingular, run.iter+1, err)
+			return fmt.Errorf("ica: Infomax.Fit: Infomax diverged in epoch %d (lower the LearningRate): %v: %w", run.iter+1, err, ErrSingular)
 		}
 		run.iter++
 		if im.Score == Extended {
@@ -320,21 +320,21 @@ func (im Infomax) ascendOnline(ik *infomaxKernel, u []float64, n int, run *infom
 // the Extended signs, and returns the objective E(W).
 func (im Infomax) batchGradient(ik *infomaxKernel, w *mat.Dense, signs []float64, grad *mat.Dense) (float64, error) {
 	if err := checkFinite("W", w); err != nil {
-		return 0, fmt.Errorf("%w: Infomax diverged (lower the LearningRate): %v", ErrSingular, err)
+		return 0, fmt.Errorf("ica: Infomax.Fit: Infomax diverged (lower the LearningRate): %v: %w", err, ErrSingular)
 	}
 	k, _ := w.Dims()
 	ik.run(w.RawMatrix().Data, signs)
 	n := float64(ik.n)
 	logDet, sign := mat.LogDet(w)
 	if sign == 0 || math.IsInf(logDet, 0) {
-		return 0, fmt.Errorf("%w: W became singular", ErrSingular)
+		return 0, fmt.Errorf("ica: Infomax.Fit: W became singular: %w", ErrSingular)
 	}
 	obj := logDet + ik.logp/n
 	if im.Plain {
 		// (W⁻¹)ᵀ + ⟨ψ(y)uᵀ⟩
 		var inv mat.Dense
 		if err := inv.Inverse(w); err != nil {
-			return 0, fmt.Errorf("%w: W cannot be inverted: %v", ErrSingular, err)
+			return 0, fmt.Errorf("ica: Infomax.Fit: W cannot be inverted: %v: %w", err, ErrSingular)
 		}
 		for i := range k {
 			for j := range k {
@@ -368,7 +368,7 @@ func (im Infomax) sampleGradient(ub []float64, b int, w *mat.Dense, signs []floa
 	gd := grad.RawMatrix().Data
 	if im.Plain {
 		if err := sc.inv.Inverse(w); err != nil {
-			return fmt.Errorf("%w: W cannot be inverted: %v", ErrSingular, err)
+			return fmt.Errorf("ica: Infomax.Fit: W cannot be inverted: %v: %w", err, ErrSingular)
 		}
 		mulAtB(gd, psi, b, k, ub, k)
 		for i := range k {
@@ -410,7 +410,7 @@ func (im Infomax) objective(ik *infomaxKernel, w *mat.Dense, signs []float64) (f
 	ik.run(w.RawMatrix().Data, signs)
 	logDet, sign := mat.LogDet(w)
 	if sign == 0 || math.IsInf(logDet, 0) {
-		return 0, fmt.Errorf("%w: W became singular", ErrSingular)
+		return 0, fmt.Errorf("ica: Infomax.Fit: W became singular: %w", ErrSingular)
 	}
 	return logDet + ik.logp/float64(ik.n), nil
 }

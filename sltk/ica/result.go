@@ -39,13 +39,13 @@ type Result struct {
 }
 
 // newResult assembles a Result from the whitening and the rotation found on whitened data.
-func newResult(wt *Whitening, rot *mat.Dense) (*Result, error) {
+func newResult(fn string, wt *Whitening, rot *mat.Dense) (*Result, error) {
 	k := wt.Components
 	var w mat.Dense
 	w.Mul(rot, wt.Matrix)
 	var inv mat.Dense
 	if err := inv.Inverse(rot); err != nil {
-		return nil, fmt.Errorf("%w: the unmixing matrix on whitened data cannot be inverted: %v", ErrSingular, err)
+		return nil, fmt.Errorf("ica: %s: the unmixing matrix on whitened data cannot be inverted: %v: %w", fn, err, ErrSingular)
 	}
 	var a mat.Dense
 	a.Mul(wt.Dewhiten, &inv)
@@ -86,7 +86,7 @@ var (
 // that overflows float64 is an error wrapping ErrNotFinite.
 func (r *Result) Transform(x mat.Matrix) (*mat.Dense, error) {
 	if r == nil || r.Rotation == nil {
-		return nil, fmt.Errorf("%w: ica: Result.Transform on a zero value", ErrNotFitted)
+		return nil, fmt.Errorf("ica: Result.Transform on a zero value: %w", ErrNotFitted)
 	}
 	u, err := r.Whitening.Transform(x)
 	if err != nil {

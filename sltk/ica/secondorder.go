@@ -32,12 +32,12 @@ type AMUSE struct {
 // Fit separates the time series x (n×d, rows are time steps).
 func (am AMUSE) Fit(x mat.Matrix) (*Result, error) {
 	lag := cmp.Or(am.Lag, 1)
-	n, _, err := checkData(x, 2)
+	n, _, err := checkData("AMUSE.Fit", x, 2)
 	if err != nil {
 		return nil, err
 	}
 	if lag < 0 || lag >= n {
-		return nil, fmt.Errorf("%w: lag %d for a series of length %d (need 1 ≤ lag < n)", ErrParam, lag, n)
+		return nil, fmt.Errorf("ica: AMUSE.Fit: lag %d for a series of length %d (need 1 ≤ lag < n): %w", lag, n, ErrParam)
 	}
 	wt, err := am.Whiten.Fit(x)
 	if err != nil {
@@ -49,7 +49,7 @@ func (am AMUSE) Fit(x mat.Matrix) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := newResult(wt, mat.DenseCopyOf(vecs.T()))
+	res, err := newResult("AMUSE.Fit", wt, mat.DenseCopyOf(vecs.T()))
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +69,7 @@ func eigSymDesc(c *mat.Dense) ([]float64, *mat.Dense, error) {
 	}
 	vals, vecs, ok := eigDesc(sym)
 	if !ok {
-		return nil, nil, fmt.Errorf("%w: symmetric eigendecomposition failed", ErrSingular)
+		return nil, nil, fmt.Errorf("ica: AMUSE.Fit: symmetric eigendecomposition failed: %w", ErrSingular)
 	}
 	return vals, vecs, nil
 }
@@ -125,9 +125,9 @@ func (so SOBI) Fit(x mat.Matrix) (*Result, error) {
 		lags = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	}
 	if len(lags) == 0 {
-		return nil, fmt.Errorf("%w: SOBI needs at least one lag", ErrParam)
+		return nil, fmt.Errorf("ica: SOBI.Fit: SOBI needs at least one lag: %w", ErrParam)
 	}
-	n, d, err := checkData(x, 2)
+	n, d, err := checkData("SOBI.Fit", x, 2)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +136,7 @@ func (so SOBI) Fit(x mat.Matrix) (*Result, error) {
 	}
 	for _, l := range lags {
 		if l < 1 || l >= n {
-			return nil, fmt.Errorf("%w: lag %d for a series of length %d (need 1 ≤ lag < n)", ErrParam, l, n)
+			return nil, fmt.Errorf("ica: SOBI.Fit: lag %d for a series of length %d (need 1 ≤ lag < n): %w", l, n, ErrParam)
 		}
 	}
 	wt, err := so.Whiten.Fit(x)
@@ -153,7 +153,7 @@ func (so SOBI) Fit(x mat.Matrix) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, rerr := newResult(wt, mat.DenseCopyOf(v.T()))
+	res, rerr := newResult("SOBI.Fit", wt, mat.DenseCopyOf(v.T()))
 	if rerr != nil {
 		return nil, rerr
 	}
@@ -197,18 +197,18 @@ type JDInfo struct {
 // Run jointly diagonalises mats (each k×k and symmetric; they are not modified). Reaching
 // MaxIter is reported by info.Converged = false.
 func (jd JacobiJointDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
-	k, err := checkMats(mats)
+	k, err := checkMats("JacobiJointDiag.Run", mats)
 	if err != nil {
 		return nil, nil, err
 	}
 	sweeps, tol := cmp.Or(jd.MaxIter, 100), cmp.Or(jd.Tol, 1e-12)
 	switch {
 	case sweeps < 0:
-		return nil, nil, fmt.Errorf("%w: ica: JacobiJointDiag.Run: MaxIter = %d, want ≥ 0", ErrParam, jd.MaxIter)
+		return nil, nil, fmt.Errorf("ica: JacobiJointDiag.Run: MaxIter = %d, want ≥ 0: %w", jd.MaxIter, ErrParam)
 	case sweeps > MaxIterations:
 		return nil, nil, fmt.Errorf("ica: JacobiJointDiag.Run: MaxIter = %d, limit %d: %w", jd.MaxIter, MaxIterations, ErrTooLarge)
 	case !(tol > 0):
-		return nil, nil, fmt.Errorf("%w: ica: JacobiJointDiag.Run: Tol = %v, want > 0", ErrParam, jd.Tol)
+		return nil, nil, fmt.Errorf("ica: JacobiJointDiag.Run: Tol = %v, want > 0: %w", jd.Tol, ErrParam)
 	}
 	m := make([]*mat.Dense, len(mats))
 	for i, c := range mats {
@@ -281,9 +281,9 @@ func jointOff(m []*mat.Dense) float64 {
 	return s
 }
 
-func checkMats(mats []*mat.Dense) (int, error) {
+func checkMats(fn string, mats []*mat.Dense) (int, error) {
 	if len(mats) == 0 {
-		return 0, fmt.Errorf("%w: no matrices to diagonalise", ErrEmpty)
+		return 0, fmt.Errorf("ica: %s: no matrices to diagonalise: %w", fn, ErrEmpty)
 	}
 	var k int
 	for i, m := range mats {
@@ -295,7 +295,7 @@ func checkMats(mats []*mat.Dense) (int, error) {
 			k = r
 		}
 		if r != k || c != k {
-			return 0, fmt.Errorf("%w: matrix %d is %d×%d, need square and of the size of matrix 0 (%d×%d)", ErrParam, i, r, c, k, k)
+			return 0, fmt.Errorf("ica: %s: matrix %d is %d×%d, need square and of the size of matrix 0 (%d×%d): %w", fn, i, r, c, k, k, ErrParam)
 		}
 		if err := check.Squarable(fmt.Sprintf("C%d", i), data, c); err != nil {
 			return 0, err
@@ -328,20 +328,20 @@ type FFDiag struct {
 // Run jointly diagonalises mats (each k×k, symmetric) and returns W with W C_τ Wᵀ nearly
 // diagonal for all τ. Reaching MaxIter is reported by info.Converged = false.
 func (ff FFDiag) Run(mats []*mat.Dense) (*mat.Dense, *JDInfo, error) {
-	k, err := checkMats(mats)
+	k, err := checkMats("FFDiag.Run", mats)
 	if err != nil {
 		return nil, nil, err
 	}
 	maxIter, tol, theta := cmp.Or(ff.MaxIter, 1000), cmp.Or(ff.Tol, 1e-14), cmp.Or(ff.Theta, 0.9)
 	switch {
 	case maxIter < 0:
-		return nil, nil, fmt.Errorf("%w: ica: FFDiag.Run: MaxIter = %d, want ≥ 0", ErrParam, ff.MaxIter)
+		return nil, nil, fmt.Errorf("ica: FFDiag.Run: MaxIter = %d, want ≥ 0: %w", ff.MaxIter, ErrParam)
 	case maxIter > MaxIterations:
 		return nil, nil, fmt.Errorf("ica: FFDiag.Run: MaxIter = %d, limit %d: %w", ff.MaxIter, MaxIterations, ErrTooLarge)
 	case !(tol > 0):
-		return nil, nil, fmt.Errorf("%w: ica: FFDiag.Run: Tol = %v, want > 0", ErrParam, ff.Tol)
+		return nil, nil, fmt.Errorf("ica: FFDiag.Run: Tol = %v, want > 0: %w", ff.Tol, ErrParam)
 	case !(theta > 0 && theta < 1):
-		return nil, nil, fmt.Errorf("%w: ica: FFDiag.Run: Theta = %v, want in (0, 1)", ErrParam, ff.Theta)
+		return nil, nil, fmt.Errorf("ica: FFDiag.Run: Theta = %v, want in (0, 1): %w", ff.Theta, ErrParam)
 	}
 	c := make([]*mat.Dense, len(mats))
 	for i, m := range mats {

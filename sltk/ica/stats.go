@@ -14,7 +14,7 @@ import (
 // Zero for a Gaussian, positive for super-Gaussian (Laplace), negative for sub-Gaussian
 // (uniform) variables. Cost O(n).
 func Kurt(x []float64) (float64, error) {
-	m2, m4, scale, err := moments(x)
+	m2, m4, scale, err := moments("Kurt", x)
 	if err != nil {
 		return 0, err
 	}
@@ -29,25 +29,25 @@ func Kurt(x []float64) (float64, error) {
 // scaling: 0 Gaussian, 3 Laplace, −1.2 uniform, −1.5 sinusoid, −2 symmetric binary (the
 // minimum). Cost O(n).
 func ExcessKurt(x []float64) (float64, error) {
-	m2, m4, _, err := moments(x)
+	m2, m4, _, err := moments("ExcessKurt", x)
 	if err != nil {
 		return 0, err
 	}
 	if !(m2 > 0) {
-		return 0, fmt.Errorf("%w: sample of %d values has zero variance", ErrSingular, len(x))
+		return 0, fmt.Errorf("ica: ExcessKurt: sample of %d values has zero variance: %w", len(x), ErrSingular)
 	}
 	return m4/(m2*m2) - 3, nil
 }
 
 // moments returns the central moments ⟨x_c²⟩ and ⟨x_c⁴⟩ of x/scale, with scale = max |x_i|
 // (1 for an all-zero sample), so that no power overflows or underflows.
-func moments(x []float64) (m2, m4, scale float64, err error) {
+func moments(fn string, x []float64) (m2, m4, scale float64, err error) {
 	if len(x) == 0 {
-		return 0, 0, 0, fmt.Errorf("%w: no values", ErrEmpty)
+		return 0, 0, 0, fmt.Errorf("ica: %s: no values: %w", fn, ErrEmpty)
 	}
 	for i, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, 0, 0, fmt.Errorf("%w: x[%d] = %v", ErrNotFinite, i, v)
+			return 0, 0, 0, fmt.Errorf("ica: %s: x[%d] = %v: %w", fn, i, v, ErrNotFinite)
 		}
 		scale = math.Max(scale, math.Abs(v))
 	}
@@ -76,12 +76,12 @@ func moments(x []float64) (m2, m4, scale float64, err error) {
 // which Whitener.Fit refuses too) give an error wrapping ErrNotFinite, not NaN or ±Inf entries.
 // Cost O(n·d²).
 func LaggedCovariance(x mat.Matrix, lag int) (*mat.Dense, error) {
-	n, d, err := checkData(x, 2)
+	n, d, err := checkData("LaggedCovariance", x, 2)
 	if err != nil {
 		return nil, err
 	}
 	if lag < 0 || lag >= n {
-		return nil, fmt.Errorf("%w: lag %d for a series of length %d (need 0 ≤ lag < n)", ErrParam, lag, n)
+		return nil, fmt.Errorf("ica: LaggedCovariance: lag %d for a series of length %d (need 0 ≤ lag < n): %w", lag, n, ErrParam)
 	}
 	raw := rawDense(x).RawMatrix().Data
 	mean := make([]float64, d)
@@ -194,13 +194,12 @@ func offDiagonal(m mat.Matrix) float64 {
 // the lagged covariance of [LaggedCovariance]. Row 0 is all ones. (maxLag+1)·n·d² is at most
 // MaxLagWork (ErrTooLarge beyond). Cost O(maxLag·n·d²).
 func Autocorrelations(x mat.Matrix, maxLag int) (*mat.Dense, error) {
-	n, d, err := checkData(x, 2)
+	n, d, err := checkData("Autocorrelations", x, 2)
 	if err != nil {
-		return nil, fmt.Errorf("ica: Autocorrelations: %w", err)
+		return nil, err
 	}
 	if maxLag < 0 || maxLag >= n {
-		return nil, fmt.Errorf("%w: ica: Autocorrelations: maxLag = %d for %d time steps, want 0 ≤ maxLag < n",
-			ErrParam, maxLag, n)
+		return nil, fmt.Errorf("ica: Autocorrelations: maxLag = %d for %d time steps, want 0 ≤ maxLag < n: %w", maxLag, n, ErrParam)
 	}
 	if err := checkLagWork("Autocorrelations", maxLag+1, n, d); err != nil {
 		return nil, err
@@ -211,7 +210,7 @@ func Autocorrelations(x mat.Matrix, maxLag int) (*mat.Dense, error) {
 	}
 	for j := range d {
 		if !(c0.At(j, j) > 0) {
-			return nil, fmt.Errorf("%w: ica: Autocorrelations: channel %d is constant", ErrSingular, j)
+			return nil, fmt.Errorf("ica: Autocorrelations: channel %d is constant: %w", j, ErrSingular)
 		}
 	}
 	out := mat.NewDense(maxLag+1, d, nil)

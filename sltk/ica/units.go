@@ -34,9 +34,9 @@ type unitRun struct {
 //     by Gram–Schmidt and normalised.
 //
 // A run stops when the change is below tol or after maxIter steps (per unit in deflation);
-// name and stepWord ("FastICA", "iteration") go into the error messages. Cost: maxIter calls
+// fn (the caller), name and stepWord ("FastICA", "iteration") go into the error messages. Cost: maxIter calls
 // of step plus O(k³) (symmetric) or O(k²) (deflation) per step.
-func runUnits(rng *rand.Rand, start []float64, k int, mode Mode, maxIter int, tol float64, name, stepWord string,
+func runUnits(fn string, rng *rand.Rand, start []float64, k int, mode Mode, maxIter int, tol float64, name, stepWord string,
 	step func(b, old []float64, m int)) (*unitRun, error) {
 	r := &unitRun{}
 	if mode == Symmetric {
@@ -45,7 +45,7 @@ func runUnits(rng *rand.Rand, start []float64, k int, mode Mode, maxIter int, to
 		} else {
 			r.b = slices.Clone(start)
 			if err := symOrthInPlace(r.b, k); err != nil {
-				return nil, fmt.Errorf("%s: the starting units (Init): %w", name, err)
+				return nil, fmt.Errorf("ica: %s: the starting units (Init): %w", fn, err)
 			}
 		}
 		old := make([]float64, k*k)
@@ -53,7 +53,7 @@ func runUnits(rng *rand.Rand, start []float64, k int, mode Mode, maxIter int, to
 			copy(old, r.b)
 			step(r.b, old, k)
 			if err := symOrthInPlace(r.b, k); err != nil {
-				return nil, fmt.Errorf("%s %s %d: %w", name, stepWord, r.iter+1, err)
+				return nil, fmt.Errorf("ica: %s: %s %d: %w", fn, stepWord, r.iter+1, err)
 			}
 			r.iter++
 			change := 0.0
@@ -81,15 +81,14 @@ func runUnits(rng *rand.Rand, start []float64, k int, mode Mode, maxIter int, to
 			copy(v, start[p*k:(p+1)*k])
 		}
 		if gramSchmidt(v, r.b, p, k) <= 1e-12 {
-			return nil, fmt.Errorf("%w: %s: starting unit %d (row %d of Init) is zero or lies in the span of the %d units found before it",
-				ErrSingular, name, p, p, p)
+			return nil, fmt.Errorf("ica: %s: starting unit %d (row %d of Init) is zero or lies in the span of the %d units found before it: %w", fn, p, p, p, ErrSingular)
 		}
 		done := false
 		for it := 0; it < maxIter; it++ {
 			copy(old, v)
 			step(v, old, 1)
 			if gramSchmidt(v, r.b, p, k) == 0 {
-				return nil, fmt.Errorf("%w: %s unit %d vanished at %s %d", ErrSingular, name, p, stepWord, it+1)
+				return nil, fmt.Errorf("ica: %s: %s unit %d vanished at %s %d: %w", fn, name, p, stepWord, it+1, ErrSingular)
 			}
 			r.iter++
 			change := 1 - math.Abs(dot(v, old))
@@ -117,7 +116,7 @@ func startUnits(fn string, init mat.Matrix, k int) ([]float64, error) {
 		return nil, err
 	}
 	if r != k || c != k {
-		return nil, fmt.Errorf("%w: ica: %s: Init is %d×%d, want %d×%d (the whitened dimension)", ErrShape, fn, r, c, k, k)
+		return nil, fmt.Errorf("ica: %s: Init is %d×%d, want %d×%d (the whitened dimension): %w", fn, r, c, k, k, ErrShape)
 	}
 	return mat.DenseCopyOf(init).RawMatrix().Data, nil
 }

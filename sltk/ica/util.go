@@ -53,27 +53,23 @@ func rawDense(x mat.Matrix) *mat.Dense {
 }
 
 // checkMatrix validates a data matrix: not nil, not empty, every entry finite.
-func checkMatrix(x mat.Matrix) (n, d int, err error) {
+func checkMatrix(fn string, x mat.Matrix) (n, d int, err error) {
 	n, d, e := check.Matrix("x", x)
-	switch {
-	case e != nil && e.Fault == check.NotFinite:
-		return n, d, fmt.Errorf("%w: %v", ErrNotFinite, e)
-	case e != nil:
-		return n, d, fmt.Errorf("%w: %v", ErrEmpty, e)
+	if e != nil {
+		return n, d, fmt.Errorf("ica: %s: %w", fn, e)
 	}
 	return n, d, nil
 }
 
 // checkData validates an n×d data matrix: non-empty, more rows than columns (minRows at
 // least), every entry finite. It returns the dimensions.
-func checkData(x mat.Matrix, minRows int) (n, d int, err error) {
-	n, d, err = checkMatrix(x)
+func checkData(fn string, x mat.Matrix, minRows int) (n, d int, err error) {
+	n, d, err = checkMatrix(fn, x)
 	switch {
 	case err != nil:
 		return n, d, err
 	case n <= d || n < minRows:
-		return n, d, fmt.Errorf("%w: %d observations for %d dimensions (need more than %d and at least %d)",
-			ErrShape, n, d, d, minRows)
+		return n, d, fmt.Errorf("ica: %s: %d observations for %d dimensions (need more than %d and at least %d): %w", fn, n, d, d, minRows, ErrShape)
 	}
 	return n, d, nil
 }
@@ -91,7 +87,7 @@ func checkNamed(fn, name string, m mat.Matrix) (r, c int, err error) {
 // checkFinite reports the first non-finite entry of a matrix argument.
 func checkFinite(name string, m mat.Matrix) error {
 	if _, _, e := check.Matrix(name, m); e != nil && e.Fault == check.NotFinite {
-		return fmt.Errorf("%w: %v", ErrNotFinite, e)
+		return fmt.Errorf("ica: Infomax.Fit: %w", e)
 	}
 	return nil
 }
@@ -106,15 +102,15 @@ func SymmetricOrthogonalize(b mat.Matrix) (*mat.Dense, error) {
 		return nil, err
 	}
 	if r != c {
-		return nil, fmt.Errorf("%w: polar factor needs a non-empty square matrix, got %d×%d", ErrParam, r, c)
+		return nil, fmt.Errorf("ica: SymmetricOrthogonalize: polar factor needs a non-empty square matrix, got %d×%d: %w", r, c, ErrParam)
 	}
 	var svd mat.SVD
 	if !svd.Factorize(b, mat.SVDFull) {
-		return nil, fmt.Errorf("%w: SVD of B did not converge", ErrSingular)
+		return nil, fmt.Errorf("ica: SymmetricOrthogonalize: SVD of B did not converge: %w", ErrSingular)
 	}
 	s := svd.Values(nil)
 	if s[len(s)-1] <= 1e-12*s[0] {
-		return nil, fmt.Errorf("%w: B has singular values %.3g … %.3g", ErrSingular, s[0], s[len(s)-1])
+		return nil, fmt.Errorf("ica: SymmetricOrthogonalize: B has singular values %.3g … %.3g: %w", s[0], s[len(s)-1], ErrSingular)
 	}
 	var u, v, q mat.Dense
 	svd.UTo(&u)

@@ -58,12 +58,12 @@ type Whitening struct {
 func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 	tol := cmp.Or(w.Tol, 1e-10)
 	if tol < 0 || tol >= 1 || math.IsNaN(tol) {
-		return nil, fmt.Errorf("%w: whitening Tol = %v, need 0 ≤ Tol < 1", ErrParam, w.Tol)
+		return nil, fmt.Errorf("ica: Whitener.Fit: whitening Tol = %v, need 0 ≤ Tol < 1: %w", w.Tol, ErrParam)
 	}
 	if w.Components < 0 {
-		return nil, fmt.Errorf("%w: Components = %d is negative", ErrParam, w.Components)
+		return nil, fmt.Errorf("ica: Whitener.Fit: Components = %d is negative: %w", w.Components, ErrParam)
 	}
-	n, d, err := checkData(x, 2)
+	n, d, err := checkData("Whitener.Fit", x, 2)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 	pca, err := embed.PCA{}.Fit(x)
 	if err != nil {
 		if errors.Is(err, ErrSingular) {
-			return nil, fmt.Errorf("%w: ica: Whitener.Fit: every column is constant", ErrSingular)
+			return nil, fmt.Errorf("ica: Whitener.Fit: every column is constant: %w", ErrSingular)
 		}
 		return nil, fmt.Errorf("ica: Whitener.Fit: %w", err)
 	}
@@ -88,8 +88,7 @@ func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 		k++
 	}
 	if k < d && !w.Reduce {
-		return nil, fmt.Errorf("%w: %d of %d covariance directions are degenerate (eigenvalue below %.3g·λ_max = %.3g, or n = %d < d); set Whitener.Reduce to drop them",
-			ErrSingular, d-k, d, tol, tol*vals[0], n)
+		return nil, fmt.Errorf("ica: Whitener.Fit: %d of %d covariance directions are degenerate (eigenvalue below %.3g·λ_max = %.3g, or n = %d < d); set Whitener.Reduce to drop them: %w", d-k, d, tol, tol*vals[0], n, ErrSingular)
 	}
 	if w.Components > 0 && w.Components < k {
 		k = w.Components
@@ -118,18 +117,17 @@ func (w Whitener) Fit(x mat.Matrix) (*Whitening, error) {
 // overflows float64 is an error wrapping ErrNotFinite. Cost O(n·d·k).
 func (wt *Whitening) Transform(x mat.Matrix) (*mat.Dense, error) {
 	if wt == nil || wt.Matrix == nil || wt.Matrix.IsEmpty() {
-		return nil, fmt.Errorf("%w: ica: Whitening.Transform on a zero value", ErrNotFitted)
+		return nil, fmt.Errorf("ica: Whitening.Transform on a zero value: %w", ErrNotFitted)
 	}
 	if r, c := wt.Matrix.Dims(); r != wt.Components || c != len(wt.Mean) || wt.Matrix.RawMatrix().Stride != c {
-		return nil, fmt.Errorf("%w: ica: Whitening.Transform: Matrix is %d×%d, want Components×len(Mean) = %d×%d, contiguous",
-			ErrNotFitted, r, c, wt.Components, len(wt.Mean))
+		return nil, fmt.Errorf("ica: Whitening.Transform: Matrix is %d×%d, want Components×len(Mean) = %d×%d, contiguous: %w", r, c, wt.Components, len(wt.Mean), ErrNotFitted)
 	}
-	n, d, err := checkMatrix(x)
+	n, d, err := checkMatrix("Whitening.Transform", x)
 	if err != nil {
 		return nil, err
 	}
 	if d != len(wt.Mean) {
-		return nil, fmt.Errorf("%w: data have %d columns, the whitening was fitted on %d", ErrShape, d, len(wt.Mean))
+		return nil, fmt.Errorf("ica: Whitening.Transform: data have %d columns, the whitening was fitted on %d: %w", d, len(wt.Mean), ErrShape)
 	}
 	scratch := make([][]float64, workers(n))
 	for i := range scratch {

@@ -24,20 +24,11 @@ type Channel struct {
 }
 
 // NewChannel validates a transition matrix (rows = inputs, columns = outputs, every row a
-// probability vector) and returns the channel. Rows that do not sum to 1 are reported with
-// ErrProb, negative or NaN entries with ErrProb / ErrNotFinite.
+// probability vector, check.Stochastic) and returns the channel. A nil or empty matrix is
+// ErrEmpty, rows that do not sum to 1 and negative entries ErrProb, NaN or ±Inf ErrNotFinite.
 func NewChannel(w mat.Matrix) (*Channel, error) {
-	if check.IsNil(w) {
-		return nil, fmt.Errorf("%w: nil channel matrix", ErrEmpty)
-	}
-	r, c := w.Dims()
-	if r == 0 || c == 0 {
-		return nil, fmt.Errorf("%w: channel matrix is %d×%d", ErrEmpty, r, c)
-	}
-	for a := 0; a < r; a++ {
-		if err := checkDist(fmt.Sprintf("channel row %d", a), mat.Row(nil, a, w)); err != nil {
-			return nil, err
-		}
+	if _, _, err := check.Stochastic("W", w); err != nil {
+		return nil, fmt.Errorf("info: NewChannel: %w", err)
 	}
 	return &Channel{W: mat.DenseCopyOf(w)}, nil
 }
@@ -46,7 +37,7 @@ func NewChannel(w mat.Matrix) (*Channel, error) {
 // (Example 4; eps = 0 is the noiseless binary channel of Example 3).
 func BSC(eps float64) (*Channel, error) {
 	if !(eps >= 0 && eps <= 1) {
-		return nil, fmt.Errorf("%w: crossover probability %v not in [0, 1]", ErrParam, eps)
+		return nil, fmt.Errorf("info: BSC: crossover probability %v not in [0, 1]: %w", eps, ErrParam)
 	}
 	return NewChannel(mat.NewDense(2, 2, []float64{1 - eps, eps, eps, 1 - eps}))
 }
@@ -96,7 +87,7 @@ func (c *Channel) Outputs() int {
 // fitted reports ErrNotFitted for a nil or zero Channel (one not made by NewChannel).
 func (c *Channel) fitted() error {
 	if c == nil || c.W == nil || c.W.IsEmpty() {
-		return fmt.Errorf("%w: info: Channel has no transition matrix (use NewChannel)", ErrNotFitted)
+		return fmt.Errorf("info: Channel has no transition matrix (use NewChannel): %w", ErrNotFitted)
 	}
 	return nil
 }
@@ -107,11 +98,8 @@ func (c *Channel) valid() error {
 	if err := c.fitted(); err != nil {
 		return err
 	}
-	r, _ := c.W.Dims()
-	for a := 0; a < r; a++ {
-		if err := checkDist(fmt.Sprintf("channel row %d", a), c.W.RawRowView(a)); err != nil {
-			return fmt.Errorf("info: Channel.W: %w", err)
-		}
+	if _, _, err := check.Stochastic("Channel.W", c.W); err != nil {
+		return fmt.Errorf("info: %w", err)
 	}
 	return nil
 }
@@ -122,10 +110,10 @@ func (c *Channel) Joint(p []float64) (*mat.Dense, error) {
 		return nil, err
 	}
 	if len(p) != c.Inputs() {
-		return nil, fmt.Errorf("%w: %d input probabilities for %d inputs", ErrShape, len(p), c.Inputs())
+		return nil, fmt.Errorf("info: Channel.Joint: %d input probabilities for %d inputs: %w", len(p), c.Inputs(), ErrShape)
 	}
-	if err := checkDist("input", p); err != nil {
-		return nil, err
+	if err := check.Prob("input", p); err != nil {
+		return nil, fmt.Errorf("info: Channel.Joint: %w", err)
 	}
 	j := mat.DenseCopyOf(c.W)
 	for a := range p {
@@ -182,14 +170,14 @@ func (ba BlahutArimoto) Run(c *Channel) (*CapacityResult, error) {
 	tol, maxIter := ba.Tol, ba.MaxIter
 	switch {
 	case tol < 0 || math.IsNaN(tol):
-		return nil, fmt.Errorf("%w: info: BlahutArimoto.Run: Tol = %v, want ≥ 0", ErrParam, tol)
+		return nil, fmt.Errorf("info: BlahutArimoto.Run: Tol = %v, want ≥ 0: %w", tol, ErrParam)
 	case maxIter < 0:
-		return nil, fmt.Errorf("%w: info: BlahutArimoto.Run: MaxIter = %d, want ≥ 0", ErrParam, maxIter)
+		return nil, fmt.Errorf("info: BlahutArimoto.Run: MaxIter = %d, want ≥ 0: %w", maxIter, ErrParam)
 	}
 	na, nb := c.W.Dims()
 	tol, maxIter = cmp.Or(tol, 1e-12), cmp.Or(maxIter, min(100000, MaxCapacityWork/(na*nb)))
 	if maxIter > MaxCapacityWork/(na*nb) {
-		return nil, fmt.Errorf("%w: info: BlahutArimoto.Run: MaxIter·|A|·|B| = %d·%d·%d, limit %d", ErrTooLarge, maxIter, na, nb, MaxCapacityWork)
+		return nil, fmt.Errorf("info: BlahutArimoto.Run: MaxIter·|A|·|B| = %d·%d·%d, limit %d: %w", maxIter, na, nb, MaxCapacityWork, ErrTooLarge)
 	}
 	w := c.W.RawMatrix()
 	// wlw[a][b] = W log2 W (0 where W = 0), computed once.
@@ -281,13 +269,13 @@ func (c *Channel) Transmit(rng *rand.Rand, word []int) ([]int, error) {
 		return nil, err
 	}
 	if rng == nil {
-		return nil, fmt.Errorf("%w: info: Channel.Transmit: nil *rand.Rand", ErrParam)
+		return nil, fmt.Errorf("info: Channel.Transmit: nil *rand.Rand: %w", ErrParam)
 	}
 	na, nb := c.W.Dims()
 	out := make([]int, len(word))
 	for i, a := range word {
 		if a < 0 || a >= na {
-			return nil, fmt.Errorf("%w: symbol %d at position %d is not an input of the channel", ErrParam, a, i)
+			return nil, fmt.Errorf("info: Channel.Transmit: symbol %d at position %d is not an input of the channel: %w", a, i, ErrParam)
 		}
 		u := rng.Float64()
 		b := nb - 1
@@ -322,10 +310,10 @@ func (c *Code) Rate() float64 {
 // RepetitionCode returns the binary n-repetition code {0ⁿ, 1ⁿ}.
 func RepetitionCode(n int) (*Code, error) {
 	if n < 1 {
-		return nil, fmt.Errorf("%w: info: RepetitionCode: n = %d, want ≥ 1", ErrParam, n)
+		return nil, fmt.Errorf("info: RepetitionCode: n = %d, want ≥ 1: %w", n, ErrParam)
 	}
 	if n > MaxRepetition {
-		return nil, fmt.Errorf("%w: info: RepetitionCode: n = %d, at most %d", ErrTooLarge, n, MaxRepetition)
+		return nil, fmt.Errorf("info: RepetitionCode: n = %d, at most %d: %w", n, MaxRepetition, ErrTooLarge)
 	}
 	zero, one := make([]int, n), make([]int, n)
 	for i := range one {
@@ -345,8 +333,8 @@ func RandomCode(rng *rand.Rand, n int, rate float64, p []float64) (*Code, error)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkDist("input", p); err != nil {
-		return nil, err
+	if err := check.Prob("input", p); err != nil {
+		return nil, fmt.Errorf("info: RandomCode: %w", err)
 	}
 	words := make([][]int, m)
 	for i := range words {
@@ -381,12 +369,12 @@ func (c *Code) DecodeML(ch *Channel, y []int) (int, error) {
 	best, bl := -1, math.Inf(-1)
 	for i, w := range c.Words {
 		if len(w) != len(y) {
-			return 0, fmt.Errorf("%w: received %d symbols, codewords have %d", ErrShape, len(y), len(w))
+			return 0, fmt.Errorf("info: Code.DecodeML: received %d symbols, codewords have %d: %w", len(y), len(w), ErrShape)
 		}
 		var l float64
 		for j, a := range w {
 			if y[j] < 0 || y[j] >= nb {
-				return 0, fmt.Errorf("%w: received symbol %d at %d", ErrParam, y[j], j)
+				return 0, fmt.Errorf("info: Code.DecodeML: received symbol %d at %d: %w", y[j], j, ErrParam)
 			}
 			if a < 0 || a >= na {
 				return 0, fmt.Errorf("info: Code.DecodeML: codeword %d has symbol %d at %d, not an input of the channel: %w",
@@ -410,7 +398,7 @@ func (ch *Channel) JointlyTypical(p []float64, x, y []int, eps float64) (bool, e
 		return false, err
 	}
 	if len(x) != len(y) || len(x) == 0 {
-		return false, fmt.Errorf("%w: words of lengths %d and %d", ErrShape, len(x), len(y))
+		return false, fmt.Errorf("info: Channel.JointlyTypical: words of lengths %d and %d: %w", len(x), len(y), ErrShape)
 	}
 	na, nb := j.Dims()
 	py := make([]float64, nb)
@@ -428,7 +416,7 @@ func (ch *Channel) JointlyTypical(p []float64, x, y []int, eps float64) (bool, e
 	var lx, ly, lxy float64
 	for i := range x {
 		if x[i] < 0 || x[i] >= na || y[i] < 0 || y[i] >= nb {
-			return false, fmt.Errorf("%w: symbol pair (%d, %d) at %d", ErrParam, x[i], y[i], i)
+			return false, fmt.Errorf("info: Channel.JointlyTypical: symbol pair (%d, %d) at %d: %w", x[i], y[i], i, ErrParam)
 		}
 		lx -= math.Log2(p[x[i]])
 		ly -= math.Log2(py[y[i]])
@@ -469,10 +457,10 @@ func (c *Code) ErrorRate(ch *Channel, trials int, seed uint64) (float64, error) 
 		return 0, fmt.Errorf("info: Code.ErrorRate: trials = %d, want ≥ 1: %w", trials, ErrParam)
 	}
 	if trials > MaxTrials {
-		return 0, fmt.Errorf("%w: info: Code.ErrorRate: trials = %d, at most %d", ErrTooLarge, trials, MaxTrials)
+		return 0, fmt.Errorf("info: Code.ErrorRate: trials = %d, at most %d: %w", trials, MaxTrials, ErrTooLarge)
 	}
 	if mn := len(c.Words) * len(c.Words[0]); mn > 0 && trials > MaxCodeWork/mn {
-		return 0, fmt.Errorf("%w: info: Code.ErrorRate: trials·M·n = %d·%d·%d, limit %d", ErrTooLarge, trials, len(c.Words), len(c.Words[0]), MaxCodeWork)
+		return 0, fmt.Errorf("info: Code.ErrorRate: trials·M·n = %d·%d·%d, limit %d: %w", trials, len(c.Words), len(c.Words[0]), MaxCodeWork, ErrTooLarge)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x636f6465))
 	errs := 0
@@ -499,11 +487,11 @@ func (c *Code) ErrorRate(ch *Channel, trials int, seed uint64) (float64, error) 
 func RepetitionError(n int, eps float64) (float64, error) {
 	switch {
 	case n < 1 || n%2 == 0:
-		return 0, fmt.Errorf("%w: info: RepetitionError: n = %d, want odd and ≥ 1", ErrParam, n)
+		return 0, fmt.Errorf("info: RepetitionError: n = %d, want odd and ≥ 1: %w", n, ErrParam)
 	case n > MaxRepetition:
-		return 0, fmt.Errorf("%w: info: RepetitionError: n = %d, at most %d", ErrTooLarge, n, MaxRepetition)
+		return 0, fmt.Errorf("info: RepetitionError: n = %d, at most %d: %w", n, MaxRepetition, ErrTooLarge)
 	case !(eps >= 0 && eps <= 1):
-		return 0, fmt.Errorf("%w: info: RepetitionError: eps = %v, want in [0, 1]", ErrParam, eps)
+		return 0, fmt.Errorf("info: RepetitionError: eps = %v, want in [0, 1]: %w", eps, ErrParam)
 	case eps == 0 || eps == 1: // every bit kept, or every bit flipped
 		return eps, nil
 	}
@@ -542,7 +530,7 @@ func randomCodeSize(fn string, n int, rate float64) (int, error) {
 	}
 	m := max(1, int(math.Floor(math.Exp2(float64(n)*rate)+1e-9))) // ≤ 2²⁴ + 1 by the check above
 	if n > MaxCodeLetters/m {
-		return 0, fmt.Errorf("%w: info: %s: M·n = %d·%d codeword letters, limit %d", ErrTooLarge, fn, m, n, MaxCodeLetters)
+		return 0, fmt.Errorf("info: %s: M·n = %d·%d codeword letters, limit %d: %w", fn, m, n, MaxCodeLetters, ErrTooLarge)
 	}
 	return m, nil
 }
@@ -571,7 +559,7 @@ func BernoulliTypicalSet(p float64, n int, eps float64) (*TypicalSet, error) {
 		return nil, err
 	}
 	if n > MaxRepetition {
-		return nil, fmt.Errorf("%w: info: BernoulliTypicalSet: n = %d, at most %d", ErrTooLarge, n, MaxRepetition)
+		return nil, fmt.Errorf("info: BernoulliTypicalSet: n = %d, at most %d: %w", n, MaxRepetition, ErrTooLarge)
 	}
 	h := binaryEntropy(p)
 	ts := &TypicalSet{H: h, Log2Size: math.Inf(-1)}
@@ -618,7 +606,7 @@ func BSCJointTypicality(flip float64, n int, eps float64) (same, indep float64, 
 		return 0, 0, err
 	}
 	if n > MaxRepetition {
-		return 0, 0, fmt.Errorf("%w: info: BSCJointTypicality: n = %d, at most %d", ErrTooLarge, n, MaxRepetition)
+		return 0, 0, fmt.Errorf("info: BSCJointTypicality: n = %d, at most %d: %w", n, MaxRepetition, ErrTooLarge)
 	}
 	hxy := 1 + binaryEntropy(flip)
 	for k := 0; k <= n; k++ {

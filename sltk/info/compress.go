@@ -38,12 +38,12 @@ const maxTypeClasses = 20_000_000
 
 // typeGroups validates p and n and groups the symbols of positive probability by equal
 // probability: q[j] is a distinct value (decreasing) and m[j] the number of symbols having it.
-func typeGroups(p []float64, n int) (q []float64, m []int64, err error) {
-	if err := checkDist("p", p); err != nil {
-		return nil, nil, err
+func typeGroups(fn string, p []float64, n int) (q []float64, m []int64, err error) {
+	if err := check.Prob("p", p); err != nil {
+		return nil, nil, fmt.Errorf("info: %s: %w", fn, err)
 	}
 	if n < 1 {
-		return nil, nil, fmt.Errorf("%w: string length n = %d, need n ≥ 1", ErrParam, n)
+		return nil, nil, fmt.Errorf("info: %s: string length n = %d, need n ≥ 1: %w", fn, n, ErrParam)
 	}
 	if err := check.Size("info", "string length n", n, MaxTypeLength); err != nil {
 		return nil, nil, err
@@ -63,8 +63,7 @@ func typeGroups(p []float64, n int) (q []float64, m []int64, err error) {
 	}
 	nc := new(big.Int).Binomial(int64(n+len(q)-1), int64(len(q)-1))
 	if !nc.IsInt64() || nc.Int64() > maxTypeClasses {
-		return nil, nil, fmt.Errorf("%w: %v type classes for n = %d and %d distinct probabilities (cap %d)",
-			ErrParam, nc, n, len(q), maxTypeClasses)
+		return nil, nil, fmt.Errorf("info: %s: %v type classes for n = %d and %d distinct probabilities (cap %d): %w", fn, nc, n, len(q), maxTypeClasses, ErrParam)
 	}
 	return q, m, nil
 }
@@ -187,9 +186,9 @@ type ProbableSet struct {
 // operations for C = C(n+g−1, g−1) classes of g distinct probabilities, plus a sort.
 func SmallestProbableSet(p []float64, n int, eps float64) (ProbableSet, error) {
 	if math.IsNaN(eps) || eps < 0 || eps >= 1 {
-		return ProbableSet{}, fmt.Errorf("%w: ε = %v, need 0 ≤ ε < 1", ErrParam, eps)
+		return ProbableSet{}, fmt.Errorf("info: SmallestProbableSet: ε = %v, need 0 ≤ ε < 1: %w", eps, ErrParam)
 	}
-	q, m, err := typeGroups(p, n)
+	q, m, err := typeGroups("SmallestProbableSet", p, n)
 	if err != nil {
 		return ProbableSet{}, err
 	}
@@ -258,13 +257,13 @@ func log2Big(x *big.Int) float64 {
 // corrected Claim 3; the seed prints "="). Cost as SmallestProbableSet.
 func TypicalSetMass(p []float64, n int, beta float64) (float64, error) {
 	if math.IsNaN(beta) || beta <= 0 {
-		return 0, fmt.Errorf("%w: β = %v, need β > 0", ErrParam, beta)
+		return 0, fmt.Errorf("info: TypicalSetMass: β = %v, need β > 0: %w", beta, ErrParam)
 	}
 	h, err := EntropyBits(p)
 	if err != nil {
 		return 0, err
 	}
-	q, m, err := typeGroups(p, n)
+	q, m, err := typeGroups("TypicalSetMass", p, n)
 	if err != nil {
 		return 0, err
 	}
@@ -301,24 +300,24 @@ const maxLossyStrings = 1 << 22
 // NewLossyCode builds Γ_ε for strings of length n drawn i.i.d. from p. Cost O(|Σ|^n log |Σ|^n);
 // |Σ|^n ≤ 2²² strings and n ≤ MaxTypeLength (ErrTooLarge beyond).
 func NewLossyCode(p []float64, n int, eps float64) (*LossyCode, error) {
-	if err := checkDist("p", p); err != nil {
-		return nil, err
+	if err := check.Prob("p", p); err != nil {
+		return nil, fmt.Errorf("info: NewLossyCode: %w", err)
 	}
 	if math.IsNaN(eps) || eps < 0 || eps >= 1 {
-		return nil, fmt.Errorf("%w: info: NewLossyCode: ε = %v, need 0 ≤ ε < 1", ErrParam, eps)
+		return nil, fmt.Errorf("info: NewLossyCode: ε = %v, need 0 ≤ ε < 1: %w", eps, ErrParam)
 	}
 	sigma := len(p)
 	if n < 1 {
-		return nil, fmt.Errorf("%w: info: NewLossyCode: string length n = %d, need n ≥ 1", ErrParam, n)
+		return nil, fmt.Errorf("info: NewLossyCode: string length n = %d, need n ≥ 1: %w", n, ErrParam)
 	}
 	if n > MaxTypeLength {
-		return nil, fmt.Errorf("%w: info: NewLossyCode: n = %d, limit %d", ErrTooLarge, n, MaxTypeLength)
+		return nil, fmt.Errorf("info: NewLossyCode: n = %d, limit %d: %w", n, MaxTypeLength, ErrTooLarge)
 	}
 	total := 1
 	for i := 0; i < n; i++ {
 		total *= sigma
 		if total > maxLossyStrings {
-			return nil, fmt.Errorf("%w: info: NewLossyCode: |Σ|^n = %d^%d exceeds %d strings", ErrTooLarge, sigma, n, maxLossyStrings)
+			return nil, fmt.Errorf("info: NewLossyCode: |Σ|^n = %d^%d exceeds %d strings: %w", sigma, n, maxLossyStrings, ErrTooLarge)
 		}
 	}
 	prob := make([]float64, total)
@@ -379,12 +378,12 @@ func (c *LossyCode) fitted(fn string) error {
 
 func (c *LossyCode) index(x []int) (int, error) {
 	if len(x) != c.N {
-		return 0, fmt.Errorf("%w: string has length %d, code is for length %d", ErrShape, len(x), c.N)
+		return 0, fmt.Errorf("info: LossyCode.Encode: string has length %d, code is for length %d: %w", len(x), c.N, ErrShape)
 	}
 	s := 0
 	for i, a := range x {
 		if a < 0 || a >= c.sigma {
-			return 0, fmt.Errorf("%w: symbol x[%d] = %d not in [0, %d)", ErrParam, i, a, c.sigma)
+			return 0, fmt.Errorf("info: LossyCode.Encode: symbol x[%d] = %d not in [0, %d): %w", i, a, c.sigma, ErrParam)
 		}
 		s = s*c.sigma + a
 	}
@@ -409,7 +408,7 @@ func (c *LossyCode) Decode(code uint64) ([]int, error) {
 		return nil, err
 	}
 	if code >= uint64(len(c.rank)) {
-		return nil, fmt.Errorf("%w: codeword %d not below %d", ErrParam, code, len(c.rank))
+		return nil, fmt.Errorf("info: LossyCode.Decode: codeword %d not below %d: %w", code, len(c.rank), ErrParam)
 	}
 	s := c.order[code]
 	x := make([]int, c.N)
@@ -430,10 +429,10 @@ const MaxBits = 1 << 20
 // which fails. The result is exact as a big integer.
 func LosslessCodewords(r int) (*big.Int, error) {
 	if r < 0 {
-		return nil, fmt.Errorf("%w: info: LosslessCodewords: r = %d bits, want ≥ 0", ErrParam, r)
+		return nil, fmt.Errorf("info: LosslessCodewords: r = %d bits, want ≥ 0: %w", r, ErrParam)
 	}
 	if r > MaxBits {
-		return nil, fmt.Errorf("%w: info: LosslessCodewords: r = %d bits, at most %d", ErrTooLarge, r, MaxBits)
+		return nil, fmt.Errorf("info: LosslessCodewords: r = %d bits, at most %d: %w", r, MaxBits, ErrTooLarge)
 	}
 	x := new(big.Int).Lsh(big.NewInt(1), uint(r))
 	return x.Sub(x, big.NewInt(1)), nil
@@ -445,12 +444,12 @@ func LosslessCodewords(r int) (*big.Int, error) {
 // which is part (2) of the Source Coding Theorem 2.18. Cost as SmallestProbableSet.
 func MostProbableMass(p []float64, n, bits int) (float64, error) {
 	if bits < 0 {
-		return 0, fmt.Errorf("%w: info: MostProbableMass: bits = %d, want ≥ 0", ErrParam, bits)
+		return 0, fmt.Errorf("info: MostProbableMass: bits = %d, want ≥ 0: %w", bits, ErrParam)
 	}
 	if bits > MaxBits {
-		return 0, fmt.Errorf("%w: info: MostProbableMass: bits = %d, at most %d", ErrTooLarge, bits, MaxBits)
+		return 0, fmt.Errorf("info: MostProbableMass: bits = %d, at most %d: %w", bits, MaxBits, ErrTooLarge)
 	}
-	q, m, err := typeGroups(p, n)
+	q, m, err := typeGroups("MostProbableMass", p, n)
 	if err != nil {
 		return 0, err
 	}

@@ -26,7 +26,7 @@ func TestBadInputErrors(t *testing.T) {
 		{"BSCCapacity", f(BSCCapacity(math.NaN())), errs.ErrParam, "eps = NaN"},
 		{"TypewriterCapacity n", f(TypewriterCapacity(1, 0.5)), errs.ErrParam, "n = 1, want ≥ 2"},
 		{"JointEntropy typed nil", f(JointEntropy((*mat.Dense)(nil))), errs.ErrEmpty, "nil joint"},
-		{"NewChannel typed nil", errOf(NewChannel((*mat.Dense)(nil))), errs.ErrEmpty, "nil channel"},
+		{"NewChannel typed nil", errOf(NewChannel((*mat.Dense)(nil))), errs.ErrEmpty, "W is nil"},
 		{"NoisyTypewriter huge", errOf(NoisyTypewriter(1<<40, 0.1)), errs.ErrTooLarge, "limit 4096"},
 		{"TypicalSetMass huge n", f(TypicalSetMass([]float64{0.5, 0.5}, math.MaxInt, 0.1)), errs.ErrTooLarge, "string length n"},
 		{"RandomCode nil rng", errOf(RandomCode(nil, 4, 0.5, []float64{0.5, 0.5})), errs.ErrParam, "rng is nil"},

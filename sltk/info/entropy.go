@@ -1,7 +1,6 @@
 package info
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -15,7 +14,7 @@ import (
 // ones are those of package errs under the same names: ErrProb for a negative entry or a sum
 // other than 1, ErrShape for mismatched lengths, ErrParam for a parameter out of range.
 // ErrSupport is this package's own: a divergence that is infinite because q vanishes where p
-// does not.
+// does not (an errs.ErrNoSolution).
 var (
 	ErrEmpty     = errs.ErrEmpty
 	ErrNotFinite = errs.ErrNotFinite
@@ -24,42 +23,8 @@ var (
 	ErrParam     = errs.ErrParam
 	ErrTooLarge  = errs.ErrTooLarge
 	ErrNotFitted = errs.ErrNotFitted
-	ErrSupport   = errors.New("info: q is zero where p is positive")
+	ErrSupport   = errs.New("info: q is zero where p is positive", errs.ErrNoSolution)
 )
-
-// sumTol is the tolerance on Σp = 1.
-const sumTol = 1e-9
-
-// checkFinite reports the first NaN, infinite or negative entry of v.
-func checkFinite(name string, v []float64) error {
-	if len(v) == 0 {
-		return fmt.Errorf("%w: %s has no entries", ErrEmpty, name)
-	}
-	for i, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("%w: %s[%d] = %v", ErrNotFinite, name, i, x)
-		}
-		if x < 0 {
-			return fmt.Errorf("%w: %s[%d] = %v", ErrProb, name, i, x)
-		}
-	}
-	return nil
-}
-
-// checkDist validates a probability vector.
-func checkDist(name string, p []float64) error {
-	if err := checkFinite(name, p); err != nil {
-		return err
-	}
-	s := 0.0
-	for _, x := range p {
-		s += x
-	}
-	if math.Abs(s-1) > sumTol {
-		return fmt.Errorf("%w: %s sums to %.12g", ErrProb, name, s)
-	}
-	return nil
-}
 
 // plogp returns p·log2(1/p) with the convention 0·log(1/0) = 0.
 func plogp(p float64) float64 {
@@ -71,16 +36,16 @@ func plogp(p float64) float64 {
 
 // EntropyBits returns H(p) = Σ p_i log2(1/p_i) in bits (Def. 2.11), with 0·log(1/0) = 0.
 // It lies in [0, log2 n] (Lemma 2.13). Cost O(n).
-func EntropyBits(p []float64) (float64, error) { return entropy(p, math.Log2) }
+func EntropyBits(p []float64) (float64, error) { return entropy("EntropyBits", p, math.Log2) }
 
 // EntropyNats returns H(p) = Σ p_i ln(1/p_i) in nats, the unit of Gibbs distributions and free
 // energies; EntropyBits is the same quantity divided by ln 2. Cost O(n).
-func EntropyNats(p []float64) (float64, error) { return entropy(p, math.Log) }
+func EntropyNats(p []float64) (float64, error) { return entropy("EntropyNats", p, math.Log) }
 
 // entropy is −Σ p log p in the unit of the given logarithm.
-func entropy(p []float64, log func(float64) float64) (float64, error) {
-	if err := checkDist("p", p); err != nil {
-		return 0, err
+func entropy(fn string, p []float64, log func(float64) float64) (float64, error) {
+	if err := check.Prob("p", p); err != nil {
+		return 0, fmt.Errorf("info: %s: %w", fn, err)
 	}
 	h := 0.0
 	for _, x := range p {
@@ -95,8 +60,8 @@ func entropy(p []float64, log func(float64) float64) (float64, error) {
 // decision-tree learner needs (label counts at a node). The counts must be non-negative with a
 // positive sum; they need not be integers. Cost O(n).
 func EntropyCounts(counts []float64) (float64, error) {
-	if err := checkFinite("counts", counts); err != nil {
-		return 0, err
+	if err := check.Weights("counts", counts); err != nil {
+		return 0, fmt.Errorf("info: EntropyCounts: %w", err)
 	}
 	return entropyCounts(counts)
 }
@@ -116,7 +81,7 @@ func entropyCounts(counts []float64) (float64, error) {
 		return entropyCounts(scaled)
 	}
 	if tot <= 0 {
-		return 0, fmt.Errorf("%w: counts sum to 0", ErrEmpty)
+		return 0, fmt.Errorf("info: counts sum to 0: %w", ErrEmpty)
 	}
 	// H = log2(tot) − Σ c log2 c / tot avoids dividing every count.
 	s := 0.0
@@ -148,7 +113,7 @@ func binaryEntropy(p float64) float64 { return plogp(p) + plogp(1-p) }
 // (Lemma 2.9 and Cor. 2.10: the unique additive, monotone measure up to the base).
 func InformationContent(prob float64) (float64, error) {
 	if math.IsNaN(prob) || prob <= 0 || prob > 1 {
-		return 0, fmt.Errorf("%w: probability %v not in (0, 1]", ErrParam, prob)
+		return 0, fmt.Errorf("info: InformationContent: probability %v not in (0, 1]: %w", prob, ErrParam)
 	}
 	return -math.Log2(prob), nil
 }
@@ -156,21 +121,21 @@ func InformationContent(prob float64) (float64, error) {
 // KLBits returns the relative entropy D(p‖q) = Σ p_i log2(p_i/q_i) ≥ 0 in bits. When p_i > 0
 // and q_i = 0 the divergence is +∞; that case is an error wrapping ErrSupport and naming the
 // index rather than +Inf, so that an infinite value never flows into later sums. Cost O(n).
-func KLBits(p, q []float64) (float64, error) { return kl(p, q, math.Log2) }
+func KLBits(p, q []float64) (float64, error) { return kl("KLBits", p, q, math.Log2) }
 
 // KLNats returns D(p‖q) = Σ p_i ln(p_i/q_i) ≥ 0 in nats; see KLBits for the conventions.
-func KLNats(p, q []float64) (float64, error) { return kl(p, q, math.Log) }
+func KLNats(p, q []float64) (float64, error) { return kl("KLNats", p, q, math.Log) }
 
 // kl is Σ p log(p/q) in the unit of the given logarithm.
-func kl(p, q []float64, log func(float64) float64) (float64, error) {
+func kl(fn string, p, q []float64, log func(float64) float64) (float64, error) {
 	if len(p) != len(q) {
-		return 0, fmt.Errorf("%w: len(p) = %d, len(q) = %d", ErrShape, len(p), len(q))
+		return 0, fmt.Errorf("info: %s: len(p) = %d, len(q) = %d: %w", fn, len(p), len(q), ErrShape)
 	}
-	if err := checkDist("p", p); err != nil {
-		return 0, err
+	if err := check.Prob("p", p); err != nil {
+		return 0, fmt.Errorf("info: %s: %w", fn, err)
 	}
-	if err := checkDist("q", q); err != nil {
-		return 0, err
+	if err := check.Prob("q", q); err != nil {
+		return 0, fmt.Errorf("info: %s: %w", fn, err)
 	}
 	d := 0.0
 	for i := range p {
@@ -178,7 +143,7 @@ func kl(p, q []float64, log func(float64) float64) (float64, error) {
 			continue
 		}
 		if q[i] == 0 {
-			return 0, fmt.Errorf("%w: p[%d] = %v, q[%d] = 0", ErrSupport, i, p[i], i)
+			return 0, fmt.Errorf("info: %s: p[%d] = %v, q[%d] = 0: %w", fn, i, p[i], i, ErrSupport)
 		}
 		d += p[i] * log(p[i]/q[i])
 	}
@@ -188,11 +153,11 @@ func kl(p, q []float64, log func(float64) float64) (float64, error) {
 // jointSums validates a joint distribution and returns its row and column marginals.
 func jointSums(joint mat.Matrix) (rows, cols []float64, err error) {
 	if check.IsNil(joint) {
-		return nil, nil, fmt.Errorf("%w: nil joint distribution", ErrEmpty)
+		return nil, nil, fmt.Errorf("info: nil joint distribution: %w", ErrEmpty)
 	}
 	r, c := joint.Dims()
 	if r == 0 || c == 0 {
-		return nil, nil, fmt.Errorf("%w: joint distribution is %d×%d", ErrEmpty, r, c)
+		return nil, nil, fmt.Errorf("info: joint distribution is %d×%d: %w", r, c, ErrEmpty)
 	}
 	rows, cols = make([]float64, r), make([]float64, c)
 	tot := 0.0
@@ -200,18 +165,18 @@ func jointSums(joint mat.Matrix) (rows, cols []float64, err error) {
 		for j := 0; j < c; j++ {
 			v := joint.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, nil, fmt.Errorf("%w: joint[%d,%d] = %v", ErrNotFinite, i, j, v)
+				return nil, nil, fmt.Errorf("info: joint[%d,%d] = %v: %w", i, j, v, ErrNotFinite)
 			}
 			if v < 0 {
-				return nil, nil, fmt.Errorf("%w: joint[%d,%d] = %v", ErrProb, i, j, v)
+				return nil, nil, fmt.Errorf("info: joint[%d,%d] = %v: %w", i, j, v, ErrProb)
 			}
 			rows[i] += v
 			cols[j] += v
 			tot += v
 		}
 	}
-	if math.Abs(tot-1) > sumTol {
-		return nil, nil, fmt.Errorf("%w: joint distribution sums to %.12g", ErrProb, tot)
+	if math.Abs(tot-1) > check.ProbTol {
+		return nil, nil, fmt.Errorf("info: joint distribution sums to %.12g: %w", tot, ErrProb)
 	}
 	return rows, cols, nil
 }
@@ -278,16 +243,16 @@ func MutualInformation(joint mat.Matrix) (float64, error) {
 // are allowed and contribute nothing. Cost O(values·classes).
 func InformationGain(counts [][]float64) (float64, error) {
 	if len(counts) == 0 {
-		return 0, fmt.Errorf("%w: no feature values", ErrEmpty)
+		return 0, fmt.Errorf("info: InformationGain: no feature values: %w", ErrEmpty)
 	}
 	k := len(counts[0])
 	total := make([]float64, k)
 	for x, row := range counts {
 		if len(row) != k {
-			return 0, fmt.Errorf("%w: counts[%d] has %d classes, counts[0] has %d", ErrShape, x, len(row), k)
+			return 0, fmt.Errorf("info: InformationGain: counts[%d] has %d classes, counts[0] has %d: %w", x, len(row), k, ErrShape)
 		}
-		if err := checkFinite(fmt.Sprintf("counts[%d]", x), row); err != nil {
-			return 0, err
+		if err := check.Weights(fmt.Sprintf("counts[%d]", x), row); err != nil {
+			return 0, fmt.Errorf("info: InformationGain: %w", err)
 		}
 		for y, c := range row {
 			total[y] += c

@@ -16,6 +16,6 @@ func ExampleKLBits() {
 	d, _ := KLBits([]float64{0.5, 0.5}, []float64{0.25, 0.75})
 	fmt.Printf("D(p‖q) = %.4f bits\n", d)
 	// Output:
-	// info: q is zero where p is positive: p[1] = 0.5, q[1] = 0
+	// info: KLBits: p[1] = 0.5, q[1] = 0: info: q is zero where p is positive
 	// D(p‖q) = 0.2075 bits
 }

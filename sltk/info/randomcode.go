@@ -19,13 +19,13 @@ const MaxCodes = 1 << 20
 func RandomCodeError(ch *Channel, n int, rate float64, p []float64, codes, trials int,
 	seed uint64) (float64, error) {
 	if ch == nil {
-		return 0, fmt.Errorf("%w: info: RandomCodeError: nil channel", ErrParam)
+		return 0, fmt.Errorf("info: RandomCodeError: nil channel: %w", ErrParam)
 	}
 	if codes < 1 {
-		return 0, fmt.Errorf("%w: info: RandomCodeError: codes = %d, want ≥ 1", ErrParam, codes)
+		return 0, fmt.Errorf("info: RandomCodeError: codes = %d, want ≥ 1: %w", codes, ErrParam)
 	}
 	if trials < 1 {
-		return 0, fmt.Errorf("%w: info: RandomCodeError: trials = %d, want ≥ 1", ErrParam, trials)
+		return 0, fmt.Errorf("info: RandomCodeError: trials = %d, want ≥ 1: %w", trials, ErrParam)
 	}
 	m, err := randomCodeSize("RandomCodeError", n, rate)
 	if err != nil {
@@ -33,11 +33,11 @@ func RandomCodeError(ch *Channel, n int, rate float64, p []float64, codes, trial
 	}
 	switch {
 	case codes > MaxCodes:
-		return 0, fmt.Errorf("%w: info: RandomCodeError: codes = %d, limit %d", ErrTooLarge, codes, MaxCodes)
+		return 0, fmt.Errorf("info: RandomCodeError: codes = %d, limit %d: %w", codes, MaxCodes, ErrTooLarge)
 	case trials > MaxTrials:
-		return 0, fmt.Errorf("%w: info: RandomCodeError: trials = %d, limit %d", ErrTooLarge, trials, MaxTrials)
+		return 0, fmt.Errorf("info: RandomCodeError: trials = %d, limit %d: %w", trials, MaxTrials, ErrTooLarge)
 	case codes > MaxCodeWork/trials/(m*n):
-		return 0, fmt.Errorf("%w: info: RandomCodeError: codes·trials·M·n = %d·%d·%d·%d, limit %d", ErrTooLarge, codes, trials, m, n, MaxCodeWork)
+		return 0, fmt.Errorf("info: RandomCodeError: codes·trials·M·n = %d·%d·%d·%d, limit %d: %w", codes, trials, m, n, MaxCodeWork, ErrTooLarge)
 	}
 	var sum float64
 	for k := range codes {

@@ -44,12 +44,12 @@ func LogDet(h mat.Symmetric) (float64, error) {
 	}
 	n := h.SymmetricDim()
 	if n == 0 {
-		return 0, fmt.Errorf("%w: empty matrix", ErrEmpty)
+		return 0, fmt.Errorf("laplace: LogDet: empty matrix: %w", ErrEmpty)
 	}
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
 			if v := h.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return 0, fmt.Errorf("%w: H[%d,%d] = %g", ErrNotFinite, i, j, v)
+				return 0, fmt.Errorf("laplace: LogDet: H[%d,%d] = %g: %w", i, j, v, ErrNotFinite)
 			}
 		}
 	}
@@ -60,7 +60,7 @@ func LogDet(h mat.Symmetric) (float64, error) {
 		if eig.Factorize(h, false) {
 			detail = fmt.Sprintf(" (smallest eigenvalue %.3g)", eig.Values(nil)[0])
 		}
-		return 0, fmt.Errorf("%w%s", ErrSingular, detail)
+		return 0, fmt.Errorf("laplace: LogDet: H is not positive definite%s: %w", detail, ErrSingular)
 	}
 	return ch.LogDet(), nil
 }
@@ -92,17 +92,17 @@ type Result struct {
 // each O(D³), plus one Cholesky factorisation.
 func LogIntegral(p Problem, y0 []float64, M float64) (*Result, error) {
 	if p.F == nil || p.Grad == nil || p.Hess == nil {
-		return nil, fmt.Errorf("%w: Problem needs F, Grad and Hess", ErrParam)
+		return nil, fmt.Errorf("laplace: LogIntegral: Problem needs F, Grad and Hess: %w", ErrParam)
 	}
 	if len(y0) == 0 {
-		return nil, fmt.Errorf("%w: empty starting point", ErrEmpty)
+		return nil, fmt.Errorf("laplace: LogIntegral: empty starting point: %w", ErrEmpty)
 	}
 	if !(M > 0) || math.IsInf(M, 0) {
-		return nil, fmt.Errorf("%w: M = %g must be finite and > 0", ErrParam, M)
+		return nil, fmt.Errorf("laplace: LogIntegral: M = %g must be finite and > 0: %w", M, ErrParam)
 	}
 	for i, v := range y0 {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: y0[%d] = %g", ErrNotFinite, i, v)
+			return nil, fmt.Errorf("laplace: LogIntegral: y0[%d] = %g: %w", i, v, ErrNotFinite)
 		}
 	}
 	d := len(y0)
@@ -113,7 +113,7 @@ func LogIntegral(p Problem, y0 []float64, M float64) (*Result, error) {
 		y = res.X
 	}
 	if err != nil && res == nil {
-		return nil, fmt.Errorf("%w: minimisation failed: %v", ErrParam, err)
+		return nil, fmt.Errorf("laplace: LogIntegral: minimisation failed: %v: %w", err, ErrParam)
 	}
 	f := p.F(y)
 	if math.IsNaN(f) || math.IsInf(f, 0) {
@@ -134,7 +134,7 @@ func LogIntegral(p Problem, y0 []float64, M float64) (*Result, error) {
 		gn = math.Max(gn, math.Abs(v))
 	}
 	if gn > 1e-6*math.Max(1, math.Abs(f)) {
-		return nil, fmt.Errorf("%w: Newton's method stopped at a point with |∇f| = %.3g, not a minimum", ErrParam, gn)
+		return nil, fmt.Errorf("laplace: LogIntegral: Newton's method stopped at a point with |∇f| = %.3g, not a minimum: %w", gn, ErrParam)
 	}
 	h := mat.NewSymDense(d, nil)
 	p.Hess(h, y)

@@ -59,19 +59,19 @@ const (
 // MaxRestarts caps LeastAngle's restarts, each a full run (ErrTooLarge beyond).
 const MaxRestarts = 1 << 16
 
-func laCheck(x mat.Matrix, k int, t float64) (int, int, error) {
+func laCheck(fn string, x mat.Matrix, k int, t float64) (int, int, error) {
 	raw, n, d, cerr := check.Rows("x", x)
 	if cerr != nil {
-		return 0, 0, fmt.Errorf("laplace: %w", cerr)
+		return 0, 0, fmt.Errorf("laplace: %s: %w", fn, cerr)
 	}
 	if err := check.Squarable("x", raw, d); err != nil {
-		return 0, 0, fmt.Errorf("laplace: %w", err)
+		return 0, 0, fmt.Errorf("laplace: %s: %w", fn, err)
 	}
 	if k < 1 || k > n {
-		return 0, 0, fmt.Errorf("%w: laplace: K = %d, want 1 ≤ K ≤ n = %d", ErrParam, k, n)
+		return 0, 0, fmt.Errorf("laplace: %s: K = %d, want 1 ≤ K ≤ n = %d: %w", fn, k, n, ErrParam)
 	}
 	if !(t > 0) || math.IsInf(t, 0) {
-		return 0, 0, fmt.Errorf("%w: T = %g", ErrParam, t)
+		return 0, 0, fmt.Errorf("laplace: %s: T = %g: %w", fn, t, ErrParam)
 	}
 	return n, d, nil
 }
@@ -79,12 +79,12 @@ func laCheck(x mat.Matrix, k int, t float64) (int, int, error) {
 // LACost returns R(M, X) of an assignment (labels[i] ∈ 0..K−1) by the pairwise definition
 // −(1/N) Σ_{i<j, same cluster} xᵢᵀxⱼ. Cost O(N²·D).
 func LACost(x mat.Matrix, labels []int) (float64, error) {
-	n, d, err := laCheck(x, 1, 1)
+	n, d, err := laCheck("LACost", x, 1, 1)
 	if err != nil {
 		return 0, err
 	}
 	if len(labels) != n {
-		return 0, fmt.Errorf("%w: %d labels for %d points", ErrShape, len(labels), n)
+		return 0, fmt.Errorf("laplace: LACost: %d labels for %d points: %w", len(labels), n, ErrShape)
 	}
 	var r float64
 	for i := 0; i < n; i++ {
@@ -103,17 +103,17 @@ func LACost(x mat.Matrix, labels []int) (float64, error) {
 // LACostSquares returns R(M, X) by eq. 4.23, −(1/2N) Σ_k ‖Σᵢ M_ik xᵢ‖² + 1/2, which equals the
 // pairwise form for unit vectors. Cost O(N·D).
 func LACostSquares(x mat.Matrix, labels []int, k int) (float64, error) {
-	n, d, err := laCheck(x, k, 1)
+	n, d, err := laCheck("LACostSquares", x, k, 1)
 	if err != nil {
 		return 0, err
 	}
 	if len(labels) != n {
-		return 0, fmt.Errorf("%w: %d labels for %d points", ErrShape, len(labels), n)
+		return 0, fmt.Errorf("laplace: LACostSquares: %d labels for %d points: %w", len(labels), n, ErrShape)
 	}
 	s := make([]float64, k*d)
 	for i, l := range labels {
 		if l < 0 || l >= k {
-			return 0, fmt.Errorf("%w: label %d of point %d outside 0..%d", ErrLabel, l, i, k-1)
+			return 0, fmt.Errorf("laplace: LACostSquares: label %d of point %d outside 0..%d: %w", l, i, k-1, ErrLabel)
 		}
 		for c := 0; c < d; c++ {
 			s[l*d+c] += x.At(i, c)
@@ -130,12 +130,12 @@ func LACostSquares(x mat.Matrix, labels []int, k int) (float64, error) {
 // (the seed's "2^{N×K}" counts invalid matrices too: erratum E24), as the reference for the
 // Laplace estimate. It refuses K^N > 2^24. Cost O(K^N·N·D).
 func LAExactLogZ(x mat.Matrix, k int, t float64) (float64, error) {
-	n, _, err := laCheck(x, k, t)
+	n, _, err := laCheck("LAExactLogZ", x, k, t)
 	if err != nil {
 		return 0, err
 	}
 	if float64(n)*math.Log2(float64(k)) > 24 {
-		return 0, fmt.Errorf("%w: K^N = %d^%d is too many assignments to enumerate", ErrTooLarge, k, n)
+		return 0, fmt.Errorf("laplace: LAExactLogZ: K^N = %d^%d is too many assignments to enumerate: %w", k, n, ErrTooLarge)
 	}
 	labels := make([]int, n)
 	total := int(math.Round(math.Pow(float64(k), float64(n))))
@@ -163,16 +163,16 @@ func laFinite(fn string, v, t float64) (float64, error) {
 }
 
 // laCenters validates the K×D centres y of LAFreeEnergy and LAHessian against the data's d.
-func laCenters(y mat.Matrix, d int) (int, error) {
+func laCenters(fn string, y mat.Matrix, d int) (int, error) {
 	raw, k, dy, cerr := check.Rows("y", y)
 	if cerr != nil {
-		return 0, fmt.Errorf("laplace: %w", cerr)
+		return 0, fmt.Errorf("laplace: %s: %w", fn, cerr)
 	}
 	if err := check.Squarable("y", raw, dy); err != nil {
-		return 0, fmt.Errorf("laplace: %w", err)
+		return 0, fmt.Errorf("laplace: %s: %w", fn, err)
 	}
 	if dy != d {
-		return 0, fmt.Errorf("%w: y has %d columns, data %d", ErrShape, dy, d)
+		return 0, fmt.Errorf("laplace: %s: y has %d columns, data %d: %w", fn, dy, d, ErrShape)
 	}
 	return k, nil
 }
@@ -211,11 +211,11 @@ func laPosterior(x *mat.Dense, y *mat.Dense, t float64, p *mat.Dense) float64 {
 
 // LAFreeEnergy returns f_X(y) = ½ Σ_k ‖y_k‖² − (T/N) Σᵢ log Σ_k exp(xᵢᵀy_k/T) for a K×D y.
 func LAFreeEnergy(x, y mat.Matrix, t float64) (float64, error) {
-	n, d, err := laCheck(x, 1, t)
+	n, d, err := laCheck("LAFreeEnergy", x, 1, t)
 	if err != nil {
 		return 0, err
 	}
-	k, err := laCenters(y, d)
+	k, err := laCenters("LAFreeEnergy", y, d)
 	if err != nil {
 		return 0, err
 	}
@@ -232,11 +232,11 @@ func LAFreeEnergy(x, y mat.Matrix, t float64) (float64, error) {
 // LAHessian returns the KD×KD Hessian of f_X at y (Exercise 16):
 // block (k, ℓ) = δ_kℓ I − (1/(TN)) Σᵢ P_ik(δ_kℓ − P_iℓ) xᵢxᵢᵀ. Cost O(N·K²·D²).
 func LAHessian(x, y mat.Matrix, t float64) (*mat.SymDense, error) {
-	n, d, err := laCheck(x, 1, t)
+	n, d, err := laCheck("LAHessian", x, 1, t)
 	if err != nil {
 		return nil, err
 	}
-	k, err := laCenters(y, d)
+	k, err := laCenters("LAHessian", y, d)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +279,7 @@ func LAHessian(x, y mat.Matrix, t float64) (*mat.SymDense, error) {
 // LACriticalT returns λ_max((1/N) Σᵢ xᵢxᵢᵀ)/K, the temperature below which the symmetric
 // stationary point y_k = x̄/K stops being a minimum of f_X (the uncentred second moment).
 func LACriticalT(x mat.Matrix, k int) (float64, error) {
-	n, d, err := laCheck(x, k, 1)
+	n, d, err := laCheck("LACriticalT", x, k, 1)
 	if err != nil {
 		return 0, err
 	}
@@ -287,7 +287,7 @@ func LACriticalT(x mat.Matrix, k int) (float64, error) {
 	s.SymOuterK(1/float64(n), mat.DenseCopyOf(x).T())
 	var eig mat.EigenSym
 	if !eig.Factorize(s, false) {
-		return 0, fmt.Errorf("%w: eigen-decomposition failed", ErrParam)
+		return 0, fmt.Errorf("laplace: LACriticalT: eigen-decomposition failed: %w", ErrParam)
 	}
 	v := eig.Values(nil)
 	return v[len(v)-1] / float64(k), nil
@@ -304,7 +304,7 @@ func (la LeastAngle) Solve(x mat.Matrix) (*LAResult, error) { return la.Fit(x) }
 // point is not positive definite (at the critical temperature, for example).
 // Cost O(N·K·D) per iteration plus O((KD)³) for the determinant.
 func (la LeastAngle) Fit(x mat.Matrix) (*LAResult, error) {
-	n, d, err := laCheck(x, la.K, la.T)
+	n, d, err := laCheck("LeastAngle.Fit", x, la.K, la.T)
 	if err != nil {
 		return nil, err
 	}
@@ -365,7 +365,7 @@ func (la LeastAngle) Fit(x mat.Matrix) (*LAResult, error) {
 	best.Hessian = h
 	ld, err := LogDet(h)
 	if err != nil {
-		return nil, fmt.Errorf("least-angle clustering at T = %g: %w", t, err)
+		return nil, fmt.Errorf("laplace: LeastAngle.Fit: T = %g: %w", t, err)
 	}
 	best.LogDet = ld
 	best.Multiplicity = laMultiplicity(best.Centroids, 1e-6)

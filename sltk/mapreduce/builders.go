@@ -13,10 +13,10 @@ import (
 // Random numbers come from seed only.
 func SparseMatrix(r, c int, p float64, seed uint64) (*mat.Dense, error) {
 	if r < 1 || c < 1 || !(p >= 0 && p <= 1) {
-		return nil, fmt.Errorf("%w: mapreduce: SparseMatrix: %d×%d, p = %v", ErrParam, r, c, p)
+		return nil, fmt.Errorf("mapreduce: SparseMatrix: %d×%d, p = %v: %w", r, c, p, ErrParam)
 	}
 	if float64(r)*float64(c) > maxCells {
-		return nil, fmt.Errorf("%w: mapreduce: SparseMatrix: %d×%d", ErrTooLarge, r, c)
+		return nil, fmt.Errorf("mapreduce: SparseMatrix: %d×%d: %w", r, c, ErrTooLarge)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x6d6174))
 	m := mat.NewDense(r, c, nil)
@@ -34,7 +34,7 @@ func SparseMatrix(r, c int, p float64, seed uint64) (*mat.Dense, error) {
 // collapse, since a relation is a set. Random numbers come from seed only.
 func RandomRelation(attrs []string, n, v int, seed uint64) (Relation, error) {
 	if len(attrs) == 0 || n < 0 || v < 1 || n > maxSimTasks {
-		return Relation{}, fmt.Errorf("%w: mapreduce: RandomRelation: %d attributes, n = %d, v = %d", ErrParam, len(attrs), n, v)
+		return Relation{}, fmt.Errorf("mapreduce: RandomRelation: %d attributes, n = %d, v = %d: %w", len(attrs), n, v, ErrParam)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x72656c))
 	r := Relation{Attrs: slices.Clone(attrs)}

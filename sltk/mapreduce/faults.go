@@ -49,20 +49,19 @@ func (ms Master) Run(docs []string) (SimReport, error) {
 	nm, nr := len(docs), ms.Reduce
 	switch {
 	case nm == 0:
-		return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: no documents", ErrEmpty)
+		return SimReport{}, fmt.Errorf("mapreduce: Master.Run: no documents: %w", ErrEmpty)
 	case ms.Workers < 1 || nr < 1:
-		return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: Workers = %d, Reduce = %d, want ≥ 1",
-			ErrParam, ms.Workers, nr)
+		return SimReport{}, fmt.Errorf("mapreduce: Master.Run: Workers = %d, Reduce = %d, want ≥ 1: %w", ms.Workers, nr, ErrParam)
 	case nm+nr > maxSimTasks || ms.Workers > maxSimTasks || len(ms.Failures) > maxSimTasks:
-		return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: %d documents + %d reduce tasks, %d workers, "+
-			"%d failures; limit %d each", ErrTooLarge, nm, nr, ms.Workers, len(ms.Failures), maxSimTasks)
+		return SimReport{}, fmt.Errorf("mapreduce: Master.Run: %d documents + %d reduce tasks, %d workers, "+
+			"%d failures; limit %d each: %w", nm, nr, ms.Workers, len(ms.Failures), maxSimTasks, ErrTooLarge)
 	}
 	byTick := map[int][]Failure{} // each tick looks only at its own failures
 	for i, f := range ms.Failures {
 		byTick[f.At] = append(byTick[f.At], f)
 		if f.Worker >= ms.Workers || f.At < 0 {
-			return SimReport{}, fmt.Errorf("%w: mapreduce: Master.Run: Failures[%d] = {Worker: %d, At: %d}, "+
-				"want Worker < %d (or < 0 for the master) and At ≥ 0", ErrParam, i, f.Worker, f.At, ms.Workers)
+			return SimReport{}, fmt.Errorf("mapreduce: Master.Run: Failures[%d] = {Worker: %d, At: %d}, "+
+				"want Worker < %d (or < 0 for the master) and At ≥ 0: %w", i, f.Worker, f.At, ms.Workers, ErrParam)
 		}
 	}
 	const idle, running, done = 0, 1, 2
@@ -77,7 +76,7 @@ func (ms Master) Run(docs []string) (SimReport, error) {
 	for tick := 0; ; tick++ {
 		for _, f := range byTick[tick] {
 			if f.Worker < 0 {
-				return rep, fmt.Errorf("%w (tick %d)", ErrAborted, tick)
+				return rep, fmt.Errorf("mapreduce: Master.Run: the master failed at tick %d: %w", tick, ErrAborted)
 			}
 			if !alive[f.Worker] {
 				continue
@@ -136,7 +135,7 @@ func (ms Master) Run(docs []string) (SimReport, error) {
 			}
 		}
 		if !live {
-			return rep, fmt.Errorf("%w: every worker is dead (tick %d)", ErrAborted, tick)
+			return rep, fmt.Errorf("mapreduce: Master.Run: every worker is dead (tick %d): %w", tick, ErrAborted)
 		}
 	}
 }
@@ -194,7 +193,7 @@ type FailOnceReport struct {
 // be exact.
 func WordCountFailOnce(ctx context.Context, r Runner, docs []string) (FailOnceReport, error) {
 	if len(docs) == 0 {
-		return FailOnceReport{}, fmt.Errorf("%w: mapreduce: WordCountFailOnce: no documents", ErrEmpty)
+		return FailOnceReport{}, fmt.Errorf("mapreduce: WordCountFailOnce: no documents: %w", ErrEmpty)
 	}
 	id := newSink()
 	defer take(id)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	. "github.com/sltk-book/sltk/sltk/mapreduce"
 )
 
@@ -32,7 +33,8 @@ func TestMasterSimulation(t *testing.T) {
 		t.Fatalf("reduce worker failure: %v %v", late.Counts, err)
 	}
 	t.Log(late.Log)
-	if _, err := (Master{Workers: 3, Reduce: 2, Failures: []Failure{{Worker: -1, At: 1}}}).Run(docs); !errors.Is(err, ErrAborted) {
+	if _, err := (Master{Workers: 3, Reduce: 2, Failures: []Failure{{Worker: -1, At: 1}}}).Run(docs); !errors.Is(err, ErrAborted) ||
+		!errors.Is(err, errs.ErrBreakdown) || !errors.Is(ErrEngine, errs.ErrIO) {
 		t.Errorf("master failure: %v", err)
 	}
 	if _, err := (Master{Workers: 1, Reduce: 1, Failures: []Failure{{Worker: 0, At: 1}}}).Run(docs); !errors.Is(err, ErrAborted) {

@@ -20,8 +20,7 @@ type MatMulCost struct {
 // probability outside [0, 1].
 func MatMulFormulas(l, m, n int, p, q float64) (MatMulCost, error) {
 	if l < 1 || m < 1 || n < 1 || !(p >= 0 && p <= 1) || !(q >= 0 && q <= 1) {
-		return MatMulCost{}, fmt.Errorf("%w: mapreduce: MatMulFormulas: ℓ, m, n = %d, %d, %d, p = %v, q = %v",
-			ErrParam, l, m, n, p, q)
+		return MatMulCost{}, fmt.Errorf("mapreduce: MatMulFormulas: ℓ, m, n = %d, %d, %d, p = %v, q = %v: %w", l, m, n, p, q, ErrParam)
 	}
 	L, M, N := float64(l), float64(m), float64(n)
 	return MatMulCost{
@@ -38,7 +37,7 @@ func MatMulFormulas(l, m, n int, p, q float64) (MatMulCost, error) {
 // 2n²/s). The replication rate is s.
 func StripedFormulas(n, s int, p, q float64) (comm, load float64, err error) {
 	if n < 1 || s < 1 || s > n || !(p >= 0 && p <= 1) || !(q >= 0 && q <= 1) {
-		return 0, 0, fmt.Errorf("%w: mapreduce: StripedFormulas: n = %d, s = %d, p = %v, q = %v", ErrParam, n, s, p, q)
+		return 0, 0, fmt.Errorf("mapreduce: StripedFormulas: n = %d, s = %d, p = %v, q = %v: %w", n, s, p, q, ErrParam)
 	}
 	nn := (p + q) * float64(n) * float64(n)
 	return nn * (1 + float64(s)), nn / float64(s), nil
@@ -48,24 +47,24 @@ func StripedFormulas(n, s int, p, q float64) (comm, load float64, err error) {
 // and shares of the hypercube formulas.
 func checkShares(fn string, m []float64, idx [][]int, shares []int) error {
 	if len(m) == 0 || len(m) != len(idx) {
-		return fmt.Errorf("%w: mapreduce: %s: %d sizes for %d relations", ErrShape, fn, len(m), len(idx))
+		return fmt.Errorf("mapreduce: %s: %d sizes for %d relations: %w", fn, len(m), len(idx), ErrShape)
 	}
 	for i, mi := range m {
 		if !(mi >= 0) || math.IsInf(mi, 0) {
-			return fmt.Errorf("%w: mapreduce: %s: m[%d] = %v, want finite ≥ 0", ErrParam, fn, i, mi)
+			return fmt.Errorf("mapreduce: %s: m[%d] = %v, want finite ≥ 0: %w", fn, i, mi, ErrParam)
 		}
 		for k, j := range idx[i] {
 			if j < 0 || j >= len(shares) {
-				return fmt.Errorf("%w: mapreduce: %s: Idx(%d) names attribute %d, want in [0,%d)", ErrShape, fn, i, j, len(shares))
+				return fmt.Errorf("mapreduce: %s: Idx(%d) names attribute %d, want in [0,%d): %w", fn, i, j, len(shares), ErrShape)
 			}
 			if slices.Contains(idx[i][:k], j) {
-				return fmt.Errorf("%w: mapreduce: %s: Idx(%d) names attribute %d twice", ErrShape, fn, i, j)
+				return fmt.Errorf("mapreduce: %s: Idx(%d) names attribute %d twice: %w", fn, i, j, ErrShape)
 			}
 		}
 	}
 	for j, s := range shares {
 		if s < 1 {
-			return fmt.Errorf("%w: mapreduce: %s: shares[%d] = %d, want ≥ 1", ErrParam, fn, j, s)
+			return fmt.Errorf("mapreduce: %s: shares[%d] = %d, want ≥ 1: %w", fn, j, s, ErrParam)
 		}
 	}
 	return nil
@@ -89,7 +88,7 @@ func ReplicationRate(m []float64, idx [][]int, shares []int) (float64, error) {
 		den += mi
 	}
 	if den == 0 {
-		return 0, fmt.Errorf("%w: mapreduce: ReplicationRate: all relations are empty", ErrEmpty)
+		return 0, fmt.Errorf("mapreduce: ReplicationRate: all relations are empty: %w", ErrEmpty)
 	}
 	return num / den, nil
 }
@@ -131,11 +130,10 @@ const (
 // error wrapping ErrTooLarge.
 func OptimizeShares(m []float64, idx [][]int, k, s int) ([]int, float64, error) {
 	if k < 1 || s < 1 {
-		return nil, 0, fmt.Errorf("%w: mapreduce: OptimizeShares: k = %d, s = %d, want ≥ 1", ErrParam, k, s)
+		return nil, 0, fmt.Errorf("mapreduce: OptimizeShares: k = %d, s = %d, want ≥ 1: %w", k, s, ErrParam)
 	}
 	if s > maxReducers || k > maxShareAttrs {
-		return nil, 0, fmt.Errorf("%w: mapreduce: OptimizeShares: s = %d, k = %d, limits %d and %d",
-			ErrTooLarge, s, k, maxReducers, maxShareAttrs)
+		return nil, 0, fmt.Errorf("mapreduce: OptimizeShares: s = %d, k = %d, limits %d and %d: %w", s, k, maxReducers, maxShareAttrs, ErrTooLarge)
 	}
 	if err := checkShares("OptimizeShares", m, idx, slices.Repeat([]int{1}, k)); err != nil {
 		return nil, 0, err
@@ -164,8 +162,8 @@ func OptimizeShares(m []float64, idx [][]int, k, s int) ([]int, float64, error) 
 		leaf += len(ix)
 	}
 	if work := count * float64(k*len(divisors)+leaf); work > maxShareWork {
-		return nil, 0, fmt.Errorf("%w: mapreduce: OptimizeShares: %g factorisations of s = %d into %d shares "+
-			"(%g steps), limit %d steps", ErrTooLarge, count, s, k, work, maxShareWork)
+		return nil, 0, fmt.Errorf("mapreduce: OptimizeShares: %g factorisations of s = %d into %d shares "+
+			"(%g steps), limit %d steps: %w", count, s, k, work, maxShareWork, ErrTooLarge)
 	}
 	best, bestLoad := []int(nil), math.Inf(1)
 	cur := make([]int, k)

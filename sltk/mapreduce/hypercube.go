@@ -52,7 +52,7 @@ func Attrs(rels ...Relation) []string {
 // Join computes the natural join of rels on Beam.
 func (h Hypercube) Join(ctx context.Context, r Runner, rels ...Relation) (Relation, Cost, error) {
 	if len(rels) == 0 {
-		return Relation{}, Cost{}, fmt.Errorf("%w: mapreduce: Hypercube.Join: no relations", ErrEmpty)
+		return Relation{}, Cost{}, fmt.Errorf("mapreduce: Hypercube.Join: no relations: %w", ErrEmpty)
 	}
 	for i, rel := range rels {
 		if err := rel.check("Hypercube.Join", "R"+strconv.Itoa(i+1)); err != nil {
@@ -92,16 +92,16 @@ func (h Hypercube) Join(ctx context.Context, r Runner, rels ...Relation) (Relati
 func (h Hypercube) check(k int) error {
 	switch {
 	case h.Reducers < 1 || h.Reducers > maxReducers:
-		return fmt.Errorf("%w: mapreduce: Hypercube: Reducers = %d, want 1..%d", ErrParam, h.Reducers, maxReducers)
+		return fmt.Errorf("mapreduce: Hypercube: Reducers = %d, want 1..%d: %w", h.Reducers, maxReducers, ErrParam)
 	case len(h.Shares) != k:
-		return fmt.Errorf("%w: mapreduce: Hypercube: %d shares for %d attributes", ErrShape, len(h.Shares), k)
+		return fmt.Errorf("mapreduce: Hypercube: %d shares for %d attributes: %w", len(h.Shares), k, ErrShape)
 	case h.Widths != nil && len(h.Widths) != k:
-		return fmt.Errorf("%w: mapreduce: Hypercube: %d widths for %d attributes", ErrShape, len(h.Widths), k)
+		return fmt.Errorf("mapreduce: Hypercube: %d widths for %d attributes: %w", len(h.Widths), k, ErrShape)
 	}
 	prod := 1
 	for j, sj := range h.Shares {
 		if sj < 1 {
-			return fmt.Errorf("%w: mapreduce: Hypercube: Shares[%d] = %d, want ≥ 1", ErrParam, j, sj)
+			return fmt.Errorf("mapreduce: Hypercube: Shares[%d] = %d, want ≥ 1: %w", j, sj, ErrParam)
 		}
 		if sj > h.Reducers/prod {
 			prod = h.Reducers + 1 // the product already exceeds s (and cannot overflow)
@@ -109,12 +109,11 @@ func (h Hypercube) check(k int) error {
 		}
 		prod *= sj
 		if h.Widths != nil && h.Widths[j] < 1 {
-			return fmt.Errorf("%w: mapreduce: Hypercube: Widths[%d] = %d, want ≥ 1", ErrParam, j, h.Widths[j])
+			return fmt.Errorf("mapreduce: Hypercube: Widths[%d] = %d, want ≥ 1: %w", j, h.Widths[j], ErrParam)
 		}
 	}
 	if prod != h.Reducers {
-		return fmt.Errorf("%w: mapreduce: Hypercube: the shares %v do not multiply to Reducers = %d",
-			ErrParam, h.Shares, h.Reducers)
+		return fmt.Errorf("mapreduce: Hypercube: the shares %v do not multiply to Reducers = %d: %w", h.Shares, h.Reducers, ErrParam)
 	}
 	return nil
 }
@@ -125,8 +124,7 @@ func (h Hypercube) checkValues(idx []int, t []int64, attrs []string) error {
 	}
 	for k, j := range idx {
 		if hi := int64(h.Widths[j]) * int64(h.Shares[j]); t[k] < 1 || t[k] > hi {
-			return fmt.Errorf("%w: mapreduce: Hypercube: %s = %d outside the range partition [1, %d]",
-				ErrParam, attrs[j], t[k], hi)
+			return fmt.Errorf("mapreduce: Hypercube: %s = %d outside the range partition [1, %d]: %w", attrs[j], t[k], hi, ErrParam)
 		}
 	}
 	return nil

@@ -78,7 +78,7 @@ type JobServer struct {
 // through /proc; elsewhere the edited listener alone restricts it).
 func StartJobServer(ctx context.Context) (*JobServer, error) {
 	if ctx == nil {
-		return nil, fmt.Errorf("%w: mapreduce: StartJobServer: nil context", ErrParam)
+		return nil, fmt.Errorf("mapreduce: StartJobServer: nil context: %w", ErrParam)
 	}
 	bin, err := jobServerBinary(ctx)
 	if err != nil {
@@ -86,21 +86,21 @@ func StartJobServer(ctx context.Context) (*JobServer, error) {
 	}
 	port, err := freeLoopbackPort()
 	if err != nil {
-		return nil, fmt.Errorf("%w: mapreduce: StartJobServer: no loopback port: %v", ErrEngine, err)
+		return nil, fmt.Errorf("mapreduce: StartJobServer: no loopback port: %v: %w", err, ErrEngine)
 	}
 	cmd := exec.Command(bin, "-port", strconv.Itoa(port))
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, fmt.Errorf("%w: mapreduce: StartJobServer: %v", ErrEngine, err)
+		return nil, fmt.Errorf("mapreduce: StartJobServer: %v: %w", err, ErrEngine)
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, fmt.Errorf("%w: mapreduce: StartJobServer: %v", ErrEngine, err)
+		return nil, fmt.Errorf("mapreduce: StartJobServer: %v: %w", err, ErrEngine)
 	}
 	var stderr tailBuffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("%w: mapreduce: StartJobServer: start %s: %v", ErrEngine, bin, err)
+		return nil, fmt.Errorf("mapreduce: StartJobServer: start %s: %v: %w", bin, err, ErrEngine)
 	}
 	j := &JobServer{Endpoint: "127.0.0.1:" + strconv.Itoa(port), Pid: cmd.Process.Pid,
 		cmd: cmd, stdin: stdin, done: make(chan error, 1)}
@@ -117,23 +117,22 @@ func StartJobServer(ctx context.Context) (*JobServer, error) {
 	case ok := <-ready:
 		if !ok {
 			j.Close()
-			return nil, fmt.Errorf("%w: mapreduce: StartJobServer: the job server exited: %s",
-				ErrEngine, stderr.String())
+			return nil, fmt.Errorf("mapreduce: StartJobServer: the job server exited: %s: %w", stderr.String(), ErrEngine)
 		}
 	case <-timer.C:
 		j.Close()
-		return nil, fmt.Errorf("%w: mapreduce: StartJobServer: no answer in %v", ErrEngine, jobServerStart)
+		return nil, fmt.Errorf("mapreduce: StartJobServer: no answer in %v: %w", jobServerStart, ErrEngine)
 	case <-ctx.Done():
 		j.Close()
-		return nil, fmt.Errorf("%w: mapreduce: StartJobServer: %v", ErrEngine, ctx.Err())
+		return nil, fmt.Errorf("mapreduce: StartJobServer: %v: %w", ctx.Err(), ErrEngine)
 	}
 	if open, err := nonLoopbackListeners(j.Pid); err != nil && !errors.Is(err, errNoProcNet) {
 		j.Close()
-		return nil, fmt.Errorf("%w: mapreduce: StartJobServer: %v", ErrEngine, err)
+		return nil, fmt.Errorf("mapreduce: StartJobServer: %v: %w", err, ErrEngine)
 	} else if len(open) > 0 {
 		j.Close()
-		return nil, fmt.Errorf("%w: mapreduce: StartJobServer: %s listens beyond loopback on %v "+
-			"(built without the loopback edit?)", ErrEngine, bin, open)
+		return nil, fmt.Errorf("mapreduce: StartJobServer: %s listens beyond loopback on %v "+
+			"(built without the loopback edit?): %w", bin, open, ErrEngine)
 	}
 	return j, nil
 }
@@ -184,7 +183,7 @@ func jobServerBinary(ctx context.Context) (string, error) {
 		return bin, nil
 	}
 	if err := buildJobServer(ctx, dir, bin); err != nil {
-		return "", fmt.Errorf("%w: mapreduce: building the loopback job server: %v", ErrEngine, err)
+		return "", fmt.Errorf("mapreduce: building the loopback job server: %v: %w", err, ErrEngine)
 	}
 	return bin, nil
 }

@@ -43,19 +43,18 @@ func (km KMeans) Fit(ctx context.Context, r Runner, x mat.Matrix) (*cluster.KMea
 		return nil, nil, matErr("KMeans.Fit", cerr)
 	}
 	if km.Centroids == nil {
-		return nil, nil, fmt.Errorf("%w: mapreduce: KMeans.Fit: no starting Centroids", ErrEmpty)
+		return nil, nil, fmt.Errorf("mapreduce: KMeans.Fit: no starting Centroids: %w", ErrEmpty)
 	}
 	start, k, dc, cerr := check.Rows("Centroids", km.Centroids)
 	switch {
 	case cerr != nil:
 		return nil, nil, matErr("KMeans.Fit", cerr)
 	case dc != d:
-		return nil, nil, fmt.Errorf("%w: mapreduce: KMeans.Fit: x has %d columns, Centroids %d", ErrShape, d, dc)
+		return nil, nil, fmt.Errorf("mapreduce: KMeans.Fit: x has %d columns, Centroids %d: %w", d, dc, ErrShape)
 	case k > n:
-		return nil, nil, fmt.Errorf("%w: mapreduce: KMeans.Fit: K = %d > n = %d", ErrParam, k, n)
+		return nil, nil, fmt.Errorf("mapreduce: KMeans.Fit: K = %d > n = %d: %w", k, n, ErrParam)
 	case km.MaxIter < 0 || !(km.Tol >= 0) || math.IsInf(km.Tol, 0) || km.Chunks < 0:
-		return nil, nil, fmt.Errorf("%w: mapreduce: KMeans.Fit: MaxIter = %d, Tol = %v, Chunks = %d",
-			ErrParam, km.MaxIter, km.Tol, km.Chunks)
+		return nil, nil, fmt.Errorf("mapreduce: KMeans.Fit: MaxIter = %d, Tol = %v, Chunks = %d: %w", km.MaxIter, km.Tol, km.Chunks, ErrParam)
 	}
 	maxIter, chunks := km.MaxIter, km.Chunks
 	if maxIter == 0 {

@@ -40,12 +40,7 @@ func entries(fn, name string, x mat.Matrix, isA bool) ([]mEntry, int, int, error
 	return out, n, d, nil
 }
 
-func matErr(fn string, e *check.Error) error {
-	if e.Fault == check.NotFinite {
-		return fmt.Errorf("%w: mapreduce: %s: %v", ErrNotFinite, fn, e)
-	}
-	return fmt.Errorf("%w: mapreduce: %s: %v", ErrEmpty, fn, e)
-}
+func matErr(fn string, e *check.Error) error { return fmt.Errorf("mapreduce: %s: %w", fn, e) }
 
 // MatVec computes A·v (A7.2) from the nonzeros (i, j, a_ij) of A: MAP emits (i, a_ij·v_j), REDUCE
 // sums per row. With stripes = 1 every map task reads all of v (version 1). With stripes > 1, v
@@ -59,13 +54,13 @@ func MatVec(ctx context.Context, r Runner, a mat.Matrix, v []float64, stripes in
 	}
 	switch {
 	case len(v) != n:
-		return nil, Cost{}, fmt.Errorf("%w: mapreduce: MatVec: A is %d×%d, len(v) = %d", ErrShape, m, n, len(v))
+		return nil, Cost{}, fmt.Errorf("mapreduce: MatVec: A is %d×%d, len(v) = %d: %w", m, n, len(v), ErrShape)
 	case stripes < 1 || stripes > n:
-		return nil, Cost{}, fmt.Errorf("%w: mapreduce: MatVec: stripes = %d, want 1 ≤ stripes ≤ %d", ErrParam, stripes, n)
+		return nil, Cost{}, fmt.Errorf("mapreduce: MatVec: stripes = %d, want 1 ≤ stripes ≤ %d: %w", stripes, n, ErrParam)
 	}
 	for j, x := range v {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, Cost{}, fmt.Errorf("%w: mapreduce: MatVec: v[%d] = %v", ErrNotFinite, j, x)
+			return nil, Cost{}, fmt.Errorf("mapreduce: MatVec: v[%d] = %v: %w", j, x, ErrNotFinite)
 		}
 	}
 	segs := make([]segment, stripes)
@@ -137,9 +132,9 @@ func mulShapes(fn string, a, b mat.Matrix) (es []mEntry, l, m, n int, err error)
 	case err != nil:
 		return nil, 0, 0, 0, err
 	case mb != m:
-		return nil, 0, 0, 0, fmt.Errorf("%w: mapreduce: %s: A is %d×%d, B is %d×%d", ErrShape, fn, l, m, mb, n)
+		return nil, 0, 0, 0, fmt.Errorf("mapreduce: %s: A is %d×%d, B is %d×%d: %w", fn, l, m, mb, n, ErrShape)
 	case float64(l)*float64(m)*float64(n) > maxCells:
-		return nil, 0, 0, 0, fmt.Errorf("%w: mapreduce: %s: %d·%d·%d products, limit %d", ErrTooLarge, fn, l, m, n, int64(maxCells))
+		return nil, 0, 0, 0, fmt.Errorf("mapreduce: %s: %d·%d·%d products, limit %d: %w", fn, l, m, n, int64(maxCells), ErrTooLarge)
 	}
 	return append(ea, eb...), l, m, n, nil
 }
@@ -214,7 +209,7 @@ func MatMulStriped(ctx context.Context, r Runner, a, b mat.Matrix, s int) (*mat.
 		return nil, Cost{}, err
 	}
 	if s < 1 || s > min(l, n) {
-		return nil, Cost{}, fmt.Errorf("%w: mapreduce: MatMulStriped: s = %d, want 1 ≤ s ≤ min(ℓ, n) = %d", ErrParam, s, min(l, n))
+		return nil, Cost{}, fmt.Errorf("mapreduce: MatMulStriped: s = %d, want 1 ≤ s ≤ min(ℓ, n) = %d: %w", s, min(l, n), ErrParam)
 	}
 	return mulStriped(ctx, r, "MatMulStriped", es, l, m, n, s, s)
 }
@@ -293,7 +288,7 @@ func runProduct(ctx context.Context, r Runner, p *beam.Pipeline, mt *meter, id, 
 // the float64 range (entries near 1e307) give ±Inf or NaN, which the product must not return.
 func finiteCell(fn, name string, i, j int, v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Errorf("%w: mapreduce: %s: %s[%d,%d] = %v overflowed; rescale the data", ErrNotFinite, fn, name, i, j, v)
+		return fmt.Errorf("mapreduce: %s: %s[%d,%d] = %v overflowed; rescale the data: %w", fn, name, i, j, v, ErrNotFinite)
 	}
 	return nil
 }

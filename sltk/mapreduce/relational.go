@@ -24,16 +24,16 @@ type Relation struct {
 // check validates r for function fn: attributes named and distinct, every tuple of full arity.
 func (r Relation) check(fn, name string) error {
 	if len(r.Attrs) == 0 {
-		return fmt.Errorf("%w: mapreduce: %s: relation %s has no attributes", ErrEmpty, fn, name)
+		return fmt.Errorf("mapreduce: %s: relation %s has no attributes: %w", fn, name, ErrEmpty)
 	}
 	for i, a := range r.Attrs {
 		if slices.Contains(r.Attrs[:i], a) {
-			return fmt.Errorf("%w: mapreduce: %s: relation %s repeats attribute %q", ErrShape, fn, name, a)
+			return fmt.Errorf("mapreduce: %s: relation %s repeats attribute %q: %w", fn, name, a, ErrShape)
 		}
 	}
 	for i, t := range r.Tuples {
 		if len(t) != len(r.Attrs) {
-			return fmt.Errorf("%w: mapreduce: %s: %s tuple %d has %d values, want %d", ErrShape, fn, name, i, len(t), len(r.Attrs))
+			return fmt.Errorf("mapreduce: %s: %s tuple %d has %d values, want %d: %w", fn, name, i, len(t), len(r.Attrs), ErrShape)
 		}
 	}
 	return nil
@@ -45,11 +45,11 @@ func (r Relation) index(fn string, names []string) ([]int, error) {
 	idx := make([]int, len(names))
 	for k, a := range names {
 		if slices.Contains(names[:k], a) {
-			return nil, fmt.Errorf("%w: mapreduce: %s: attribute %q named twice", ErrShape, fn, a)
+			return nil, fmt.Errorf("mapreduce: %s: attribute %q named twice: %w", fn, a, ErrShape)
 		}
 		idx[k] = slices.Index(r.Attrs, a)
 		if idx[k] < 0 {
-			return nil, fmt.Errorf("%w: mapreduce: %s: no attribute %q in %v", ErrShape, fn, a, r.Attrs)
+			return nil, fmt.Errorf("mapreduce: %s: no attribute %q in %v: %w", fn, a, r.Attrs, ErrShape)
 		}
 	}
 	return idx, nil
@@ -116,7 +116,7 @@ func Select(ctx context.Context, r Runner, rel Relation, c Cond) (Relation, Cost
 		return Relation{}, Cost{}, err
 	}
 	if !slices.Contains([]string{"<", "<=", "=", "!=", ">=", ">"}, c.Op) {
-		return Relation{}, Cost{}, fmt.Errorf("%w: mapreduce: Select: Op = %q, want one of < <= = != >= >", ErrParam, c.Op)
+		return Relation{}, Cost{}, fmt.Errorf("mapreduce: Select: Op = %q, want one of < <= = != >= >: %w", c.Op, ErrParam)
 	}
 	f := &setMapFn{Op: opSelect, Cond: c, Col: col[0], Keep: seq(len(rel.Attrs))}
 	return setOp(ctx, r, rel.Attrs, f, rel)
@@ -129,7 +129,7 @@ func Project(ctx context.Context, r Runner, rel Relation, attrs ...string) (Rela
 		return Relation{}, Cost{}, err
 	}
 	if len(attrs) == 0 {
-		return Relation{}, Cost{}, fmt.Errorf("%w: mapreduce: Project: no attributes to keep", ErrEmpty)
+		return Relation{}, Cost{}, fmt.Errorf("mapreduce: Project: no attributes to keep: %w", ErrEmpty)
 	}
 	keep, err := rel.index("Project", attrs)
 	if err != nil {
@@ -163,7 +163,7 @@ func binarySetOp(ctx context.Context, r Runner, fn string, op int, a, b Relation
 		return Relation{}, Cost{}, err
 	}
 	if !slices.Equal(a.Attrs, b.Attrs) {
-		return Relation{}, Cost{}, fmt.Errorf("%w: mapreduce: %s: schemas %v and %v differ", ErrShape, fn, a.Attrs, b.Attrs)
+		return Relation{}, Cost{}, fmt.Errorf("mapreduce: %s: schemas %v and %v differ: %w", fn, a.Attrs, b.Attrs, ErrShape)
 	}
 	return setOp(ctx, r, a.Attrs, &setMapFn{Op: op, Keep: seq(len(a.Attrs))}, a, b)
 }

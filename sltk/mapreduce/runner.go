@@ -49,7 +49,7 @@ const endpointDial = 10 * time.Second
 // run executes p and returns its metrics. Errors of the engine wrap ErrEngine.
 func (r Runner) run(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
 	if ctx == nil {
-		return nil, fmt.Errorf("%w: mapreduce: nil context", ErrParam)
+		return nil, fmt.Errorf("mapreduce: nil context: %w", ErrParam)
 	}
 	runMu.Lock()
 	defer runMu.Unlock()
@@ -71,14 +71,14 @@ func (r Runner) run(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult,
 	d := net.Dialer{Timeout: endpointDial}
 	conn, err := d.DialContext(ctx, "tcp", endpoint)
 	if err != nil {
-		return nil, fmt.Errorf("%w: mapreduce: job server %s unreachable: %v", ErrEngine, endpoint, err)
+		return nil, fmt.Errorf("mapreduce: job server %s unreachable: %v: %w", endpoint, err, ErrEngine)
 	}
 	conn.Close()
 	*jobopts.EnvironmentType = "loopback"
 	*jobopts.Endpoint = endpoint
 	res, err := universal.Execute(ctx, p)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrEngine, err)
+		return nil, fmt.Errorf("mapreduce: Runner: the Beam job failed: %v: %w", err, ErrEngine)
 	}
 	return res, nil
 }
@@ -142,8 +142,7 @@ func (r Runner) measure(ctx context.Context, p *beam.Pipeline, mt *meter, ids ..
 			return got, c, nil
 		}
 		if run == maxMeasuredRuns {
-			return nil, Cost{}, fmt.Errorf("%w: metrics of round %d incomplete in %d runs (map out %d, reduce in %d)",
-				ErrEngine, bad+1, run, c.Rounds[bad].MapOut, c.Rounds[bad].ReduceIn)
+			return nil, Cost{}, fmt.Errorf("mapreduce: Runner: metrics of round %d incomplete in %d runs (map out %d, reduce in %d): %w", bad+1, run, c.Rounds[bad].MapOut, c.Rounds[bad].ReduceIn, ErrEngine)
 		}
 		for _, id := range append(ids, mt.loadSinks...) {
 			if id != "" {

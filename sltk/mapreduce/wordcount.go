@@ -22,7 +22,7 @@ import (
 // most (documents × distinct words) pairs.
 func WordCount(ctx context.Context, r Runner, docs []string, combine bool) (map[string]int64, Cost, error) {
 	if len(docs) == 0 {
-		return nil, Cost{}, fmt.Errorf("%w: mapreduce: WordCount: no documents", ErrEmpty)
+		return nil, Cost{}, fmt.Errorf("mapreduce: WordCount: no documents: %w", ErrEmpty)
 	}
 	p, s := beam.NewPipelineWithRoot()
 	return wordCount(ctx, r, p, s, beam.CreateList(s, docs), combine)
@@ -41,10 +41,9 @@ const maxTextWords = 1_000_000_000
 func (t TextSpec) check(fn string) error {
 	switch {
 	case t.Chunks <= 0 || t.Words <= 0 || t.Vocab <= 0:
-		return fmt.Errorf("%w: mapreduce: %s: TextSpec{Chunks: %d, Words: %d, Vocab: %d}, want all > 0",
-			ErrParam, fn, t.Chunks, t.Words, t.Vocab)
+		return fmt.Errorf("mapreduce: %s: TextSpec{Chunks: %d, Words: %d, Vocab: %d}, want all > 0: %w", fn, t.Chunks, t.Words, t.Vocab, ErrParam)
 	case t.Chunks > maxTextWords/t.Words:
-		return fmt.Errorf("%w: mapreduce: %s: %d×%d words, limit %d", ErrTooLarge, fn, t.Chunks, t.Words, maxTextWords)
+		return fmt.Errorf("mapreduce: %s: %d×%d words, limit %d: %w", fn, t.Chunks, t.Words, maxTextWords, ErrTooLarge)
 	}
 	return nil
 }

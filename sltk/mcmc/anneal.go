@@ -119,7 +119,7 @@ func (a SimulatedAnnealing) Run(sys System) (*SAResult, error) {
 	}
 	if c, ok := sys.(checker); ok {
 		if err := c.check(); err != nil {
-			return nil, fmt.Errorf("mcmc: SimulatedAnnealing.Run: %w", err)
+			return nil, err
 		}
 	}
 	sched, err := a.Schedule.Resolve(gibbs.Schedule{})
@@ -228,7 +228,7 @@ func (f *FuncSystem[S]) usable() bool { return f != nil && f.CostFn != nil && f.
 // check reports a FuncSystem that is nil or lacks CostFn or ProposeFn (for SimulatedAnnealing.Run).
 func (f *FuncSystem[S]) check() error {
 	if !f.usable() {
-		return fmt.Errorf("FuncSystem is nil or has a nil CostFn or ProposeFn (use NewFuncSystem): %w", ErrEmpty)
+		return fmt.Errorf("mcmc: SimulatedAnnealing.Run: FuncSystem is nil or has a nil CostFn or ProposeFn (use NewFuncSystem): %w", ErrEmpty)
 	}
 	return nil
 }

@@ -16,9 +16,6 @@ import (
 // 4096² float64s (128 MiB). Larger chains return errs.ErrTooLarge; simulate them instead.
 const MaxStates = 4096
 
-// stochTol is the tolerance on the row sums of a floating-point transition matrix.
-const stochTol = 1e-9
-
 // FiniteChain is a Markov chain on the states {0, …, n−1} given by its row-stochastic
 // transition matrix Q, q_ij = Pr(i → j) (RWTH chapter 6, §6.2). Distributions are row vectors
 // and evolve as p_{t+1} = p_t Q. The zero value is not usable: build one with NewFiniteChain.
@@ -28,33 +25,21 @@ type FiniteChain struct {
 }
 
 // NewFiniteChain checks Q and returns its chain. Q must be non-nil and square (errs.ErrEmpty,
-// errs.ErrShape), finite (errs.ErrNotFinite), non-negative with rows summing to 1 within 1e-9
-// (errs.ErrProb), and at most MaxStates wide (errs.ErrTooLarge). Q is copied. Cost O(n²).
+// errs.ErrShape), finite (errs.ErrNotFinite), non-negative with rows summing to 1 within 1e-9·n
+// (errs.ErrProb, check.Stochastic), and at most MaxStates wide (errs.ErrTooLarge). Q is copied. Cost O(n²).
 func NewFiniteChain(q mat.Matrix) (*FiniteChain, error) {
 	n, d, cerr := check.Matrix("Q", q)
 	switch {
-	case cerr != nil && cerr.Fault == check.NotFinite:
-		return nil, fmt.Errorf("mcmc: NewFiniteChain: %v: %w", cerr, errs.ErrNotFinite)
 	case cerr != nil:
-		return nil, fmt.Errorf("mcmc: NewFiniteChain: %v: %w", cerr, errs.ErrEmpty)
+		return nil, fmt.Errorf("mcmc: NewFiniteChain: %w", cerr)
 	case n != d:
 		return nil, fmt.Errorf("mcmc: NewFiniteChain: Q is %d×%d, want square: %w", n, d, errs.ErrShape)
 	case n > MaxStates:
 		return nil, fmt.Errorf("mcmc: NewFiniteChain: %d states, limit %d: %w", n, MaxStates, errs.ErrTooLarge)
 	}
 	c := &FiniteChain{q: mat.DenseCopyOf(q)}
-	for i := 0; i < n; i++ {
-		var s float64
-		for j, v := range c.q.RawRowView(i) {
-			if v < 0 {
-				return nil, fmt.Errorf("mcmc: NewFiniteChain: Q[%d,%d] = %g < 0: %w", i, j, v, errs.ErrProb)
-			}
-			s += v
-		}
-		if math.Abs(s-1) > stochTol {
-			return nil, fmt.Errorf("mcmc: NewFiniteChain: row %d of Q sums to %.12g, want 1: %w",
-				i, s, errs.ErrProb)
-		}
+	if _, _, err := check.Stochastic("Q", c.q); err != nil {
+		return nil, fmt.Errorf("mcmc: NewFiniteChain: %w", err)
 	}
 	return c, nil
 }
@@ -111,15 +96,8 @@ func (c *FiniteChain) checkDist(fn string, p []float64) error {
 	if len(p) != c.N() {
 		return fmt.Errorf("mcmc: FiniteChain.%s: p has %d entries for %d states: %w", fn, len(p), c.N(), errs.ErrShape)
 	}
-	var s float64
-	for i, v := range p {
-		if !(v >= 0) || math.IsInf(v, 0) {
-			return fmt.Errorf("mcmc: FiniteChain.%s: p[%d] = %g: %w", fn, i, v, errs.ErrProb)
-		}
-		s += v
-	}
-	if math.Abs(s-1) > stochTol*float64(len(p)) {
-		return fmt.Errorf("mcmc: FiniteChain.%s: p sums to %.12g, want 1: %w", fn, s, errs.ErrProb)
+	if err := check.Prob("p", p); err != nil {
+		return fmt.Errorf("mcmc: FiniteChain.%s: %w", fn, err)
 	}
 	return nil
 }

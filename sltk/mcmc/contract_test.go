@@ -29,7 +29,7 @@ func TestBadInputErrors(t *testing.T) {
 		{"CheckStochastic typed nil", CheckStochastic((*mat.Dense)(nil)), errs.ErrEmpty, "transition matrix is nil"},
 		{"Stationary nil", second(Stationary(nil)), errs.ErrEmpty, "transition matrix is nil"},
 		{"DetailedBalanceError unnormalised", second(DetailedBalanceError(p2, []float64{1, 1})), errs.ErrProb, "p sums to 2"},
-		{"DetailedBalanceError NaN", second(DetailedBalanceError(p2, []float64{math.NaN(), 1})), errs.ErrProb, "p[0] = NaN"},
+		{"DetailedBalanceError NaN", second(DetailedBalanceError(p2, []float64{math.NaN(), 1})), errs.ErrNotFinite, "p[0] = NaN"},
 		{"TreasureHunter huge", second(TreasureHunter(1 << 40)), errs.ErrTooLarge, "n = 1099511627776, limit 4096"},
 		{"Enumerate tiny T", second(Enumerate(2, flat, 5e-324)), errs.ErrNotFinite, "overflows at T = 5e-324"},
 		{"TotalVariation overflow", second(TotalVariation([]float64{1e308, 1e308}, []float64{0, 0})), errs.ErrNotFinite, "overflows"},

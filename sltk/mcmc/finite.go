@@ -25,31 +25,18 @@ var (
 	ErrDisconnected = errs.ErrDisconnected
 )
 
-// rowTol is the tolerance on row sums of a stochastic matrix.
-const rowTol = 1e-9
-
-// CheckStochastic returns an error when P is not square, has entries outside [0, 1] or NaN, or a
-// row whose sum differs from 1 by more than 1e-9. Cost O(n²).
+// CheckStochastic returns an error when P is not square, has a negative or non-finite entry, or
+// a row whose sum differs from 1 by more than 1e-9·n (check.Stochastic). Cost O(n²).
 func CheckStochastic(P mat.Matrix) error {
 	if check.IsNil(P) {
-		return fmt.Errorf("%w: transition matrix is nil", ErrEmpty)
+		return fmt.Errorf("mcmc: CheckStochastic: transition matrix is nil: %w", ErrEmpty)
 	}
 	r, c := P.Dims()
 	if r == 0 || r != c {
-		return fmt.Errorf("%w: transition matrix is %d×%d, want square and non-empty", ErrShape, r, c)
+		return fmt.Errorf("mcmc: CheckStochastic: transition matrix is %d×%d, want square and non-empty: %w", r, c, ErrShape)
 	}
-	for i := 0; i < r; i++ {
-		var s float64
-		for j := 0; j < c; j++ {
-			v := P.At(i, j)
-			if !(v >= 0 && v <= 1+rowTol) {
-				return fmt.Errorf("%w: P[%d,%d] = %g is not a probability", ErrProb, i, j, v)
-			}
-			s += v
-		}
-		if math.Abs(s-1) > rowTol {
-			return fmt.Errorf("%w: row %d of the transition matrix sums to %.12g", ErrProb, i, s)
-		}
+	if _, _, err := check.Stochastic("P", P); err != nil {
+		return fmt.Errorf("mcmc: CheckStochastic: %w", err)
 	}
 	return nil
 }
@@ -64,15 +51,15 @@ func CheckStochastic(P mat.Matrix) error {
 // states of zero mass (which then must not be the only reachable ones). Cost O(n²).
 func MetropolisMatrix(logf []float64, Q mat.Matrix) (*mat.Dense, error) {
 	if err := CheckStochastic(Q); err != nil {
-		return nil, fmt.Errorf("proposal: %w", err)
+		return nil, fmt.Errorf("mcmc: MetropolisMatrix: proposal: %w", err)
 	}
 	n, _ := Q.Dims()
 	if len(logf) != n {
-		return nil, fmt.Errorf("%w: %d log-target values for a %d-state proposal", ErrParam, len(logf), n)
+		return nil, fmt.Errorf("mcmc: MetropolisMatrix: %d log-target values for a %d-state proposal: %w", len(logf), n, ErrParam)
 	}
 	for i, v := range logf {
 		if math.IsNaN(v) || math.IsInf(v, 1) {
-			return nil, fmt.Errorf("%w: log-target[%d] = %g", ErrNotFinite, i, v)
+			return nil, fmt.Errorf("mcmc: MetropolisMatrix: log-target[%d] = %g: %w", i, v, ErrNotFinite)
 		}
 	}
 	P := mat.NewDense(n, n, nil)
@@ -130,7 +117,7 @@ func DetailedBalanceError(P mat.Matrix, p []float64) (float64, error) {
 	}
 	n, _ := P.Dims()
 	if len(p) != n {
-		return 0, fmt.Errorf("%w: %d probabilities for %d states", ErrShape, len(p), n)
+		return 0, fmt.Errorf("mcmc: DetailedBalanceError: %d probabilities for %d states: %w", len(p), n, ErrShape)
 	}
 	if err := check.Prob("p", p); err != nil {
 		return 0, fmt.Errorf("mcmc: DetailedBalanceError: %w", err)
@@ -163,12 +150,12 @@ func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
 		return nil, fmt.Errorf("mcmc: HittingTimes: %d states, limit %d: %w", n, MaxStates, ErrTooLarge)
 	}
 	if len(targets) == 0 {
-		return nil, fmt.Errorf("%w: empty target set", ErrEmpty)
+		return nil, fmt.Errorf("mcmc: HittingTimes: empty target set: %w", ErrEmpty)
 	}
 	isT := make([]bool, n)
 	for _, t := range targets {
 		if t < 0 || t >= n {
-			return nil, fmt.Errorf("%w: target %d outside 0..%d", ErrParam, t, n-1)
+			return nil, fmt.Errorf("mcmc: HittingTimes: target %d outside 0..%d: %w", t, n-1, ErrParam)
 		}
 		isT[t] = true
 	}
@@ -237,7 +224,7 @@ const MaxTreasureStates = 1 << 12
 // q(0|0) = q(n−1|n−1) = 3/4). The seed's second case reads c+1 where c−1 is meant (erratum E8).
 func TreasureHunter(n int) (*mat.Dense, error) {
 	if n < 2 {
-		return nil, fmt.Errorf("%w: treasure hunter needs ≥ 2 states, got %d", ErrParam, n)
+		return nil, fmt.Errorf("mcmc: TreasureHunter: treasure hunter needs ≥ 2 states, got %d: %w", n, ErrParam)
 	}
 	if err := check.Size("mcmc: TreasureHunter", "n", n, MaxTreasureStates); err != nil {
 		return nil, err
@@ -269,10 +256,10 @@ const MaxEnumerate = 1 << 24
 
 func Enumerate(n int, energy func(s int) float64, T float64) (*Exact, error) {
 	if n < 1 || energy == nil {
-		return nil, fmt.Errorf("%w: mcmc: Enumerate: needs n ≥ 1 states and an energy function, got n = %d", ErrParam, n)
+		return nil, fmt.Errorf("mcmc: Enumerate: needs n ≥ 1 states and an energy function, got n = %d: %w", n, ErrParam)
 	}
 	if n > MaxEnumerate {
-		return nil, fmt.Errorf("%w: mcmc: Enumerate: n = %d states, limit %d", ErrTooLarge, n, MaxEnumerate)
+		return nil, fmt.Errorf("mcmc: Enumerate: n = %d states, limit %d: %w", n, MaxEnumerate, ErrTooLarge)
 	}
 	if !(T > 0) || math.IsInf(T, 0) {
 		return nil, fmt.Errorf("mcmc: Enumerate: T = %g, want finite and > 0: %w", T, ErrParam)
@@ -281,7 +268,7 @@ func Enumerate(n int, energy func(s int) float64, T float64) (*Exact, error) {
 	for s := range e {
 		e[s] = energy(s)
 		if math.IsNaN(e[s]) || math.IsInf(e[s], 0) {
-			return nil, fmt.Errorf("%w: energy(%d) = %g", ErrNotFinite, s, e[s])
+			return nil, fmt.Errorf("mcmc: Enumerate: energy(%d) = %g: %w", s, e[s], ErrNotFinite)
 		}
 	}
 	p := make([]float64, n)

@@ -44,13 +44,13 @@ type Ising struct {
 }
 
 // checkCouplings validates W: square, finite, symmetric (to 1e-12 relative), zero diagonal.
-func checkCouplings(w mat.Matrix) ([]float64, int, error) {
+func checkCouplings(fn string, w mat.Matrix) ([]float64, int, error) {
 	n, c, cerr := check.Matrix("W", w)
 	if cerr != nil {
-		return nil, 0, fmt.Errorf("mcmc: couplings: %w", cerr)
+		return nil, 0, fmt.Errorf("mcmc: %s: couplings: %w", fn, cerr)
 	}
 	if n != c {
-		return nil, 0, fmt.Errorf("%w: couplings are %d×%d, want square", ErrShape, n, c)
+		return nil, 0, fmt.Errorf("mcmc: %s: couplings are %d×%d, want square: %w", fn, n, c, ErrShape)
 	}
 	out := make([]float64, n*n)
 	for i := 0; i < n; i++ {
@@ -58,11 +58,11 @@ func checkCouplings(w mat.Matrix) ([]float64, int, error) {
 			v := w.At(i, j)
 			switch {
 			case math.IsNaN(v) || math.IsInf(v, 0):
-				return nil, 0, fmt.Errorf("%w: W[%d,%d] = %g", ErrNotFinite, i, j, v)
+				return nil, 0, fmt.Errorf("mcmc: %s: W[%d,%d] = %g: %w", fn, i, j, v, ErrNotFinite)
 			case i == j && v != 0:
-				return nil, 0, fmt.Errorf("%w: W[%d,%d] = %g, want a zero diagonal", ErrParam, i, i, v)
+				return nil, 0, fmt.Errorf("mcmc: %s: W[%d,%d] = %g, want a zero diagonal: %w", fn, i, i, v, ErrParam)
 			case math.Abs(v-w.At(j, i)) > 1e-12*math.Max(1, math.Abs(v)):
-				return nil, 0, fmt.Errorf("%w: W is not symmetric at (%d,%d)", ErrParam, i, j)
+				return nil, 0, fmt.Errorf("mcmc: %s: W is not symmetric at (%d,%d): %w", fn, i, j, ErrParam)
 			}
 			out[i*n+j] = v
 		}
@@ -72,7 +72,7 @@ func checkCouplings(w mat.Matrix) ([]float64, int, error) {
 
 // NewIsing builds the system with couplings w and initial spins s0 (each ±1; nil means all +1).
 func NewIsing(w mat.Matrix, s0 []int) (*Ising, error) {
-	wd, n, err := checkCouplings(w)
+	wd, n, err := checkCouplings("NewIsing", w)
 	if err != nil {
 		return nil, err
 	}
@@ -82,11 +82,11 @@ func NewIsing(w mat.Matrix, s0 []int) (*Ising, error) {
 	}
 	if s0 != nil {
 		if len(s0) != n {
-			return nil, fmt.Errorf("%w: %d initial spins for %d sites", ErrShape, len(s0), n)
+			return nil, fmt.Errorf("mcmc: NewIsing: %d initial spins for %d sites: %w", len(s0), n, ErrShape)
 		}
 		for i, v := range s0 {
 			if v != 1 && v != -1 {
-				return nil, fmt.Errorf("%w: spin %d is %d, want ±1", ErrParam, i, v)
+				return nil, fmt.Errorf("mcmc: NewIsing: spin %d is %d, want ±1: %w", i, v, ErrParam)
 			}
 			is.s[i] = float64(v)
 		}
@@ -215,15 +215,15 @@ const maxExactSpins = 24
 // (state index: bit i set ⇔ s_i = +1) at inverse temperature beta: the exact reference for the
 // samplers and for mean-field annealing. N ≤ 24. Cost O(2^N·N²).
 func IsingExact(w mat.Matrix, beta float64) (*Exact, error) {
-	wd, n, err := checkCouplings(w)
+	wd, n, err := checkCouplings("IsingExact", w)
 	if err != nil {
 		return nil, err
 	}
 	if n > maxExactSpins {
-		return nil, fmt.Errorf("%w: %d spins are too many to enumerate (max %d)", ErrTooLarge, n, maxExactSpins)
+		return nil, fmt.Errorf("mcmc: IsingExact: %d spins are too many to enumerate (max %d): %w", n, maxExactSpins, ErrTooLarge)
 	}
 	if !(beta > 0) || math.IsInf(beta, 0) {
-		return nil, fmt.Errorf("%w: β = %g", ErrParam, beta)
+		return nil, fmt.Errorf("mcmc: IsingExact: β = %g: %w", beta, ErrParam)
 	}
 	return Enumerate(1<<n, func(s int) float64 { return isingEnergyBits(wd, n, s) }, 1/beta)
 }
@@ -231,12 +231,12 @@ func IsingExact(w mat.Matrix, beta float64) (*Exact, error) {
 // GroundState returns a configuration of minimum energy and that energy, by visiting all 2^N
 // configurations in Gray-code order (one flip, O(N), per step). N ≤ 24. Cost O(2^N·N).
 func GroundState(w mat.Matrix) (float64, []int, error) {
-	_, n, err := checkCouplings(w)
+	_, n, err := checkCouplings("GroundState", w)
 	if err != nil {
 		return 0, nil, err
 	}
 	if n > maxExactSpins {
-		return 0, nil, fmt.Errorf("%w: %d spins are too many to enumerate (max %d)", ErrTooLarge, n, maxExactSpins)
+		return 0, nil, fmt.Errorf("mcmc: GroundState: %d spins are too many to enumerate (max %d): %w", n, maxExactSpins, ErrTooLarge)
 	}
 	s0 := make([]int, n)
 	for i := range s0 {
@@ -262,7 +262,7 @@ func GroundState(w mat.Matrix) (float64, []int, error) {
 // with ErrParam when λ_max ≤ 0 (no transition) and with ErrNotFinite when 1/λ_max overflows
 // (couplings below about 1e-308). Cost O(N³).
 func CriticalBeta(w mat.Matrix) (float64, error) {
-	wd, n, err := checkCouplings(w)
+	wd, n, err := checkCouplings("CriticalBeta", w)
 	if err != nil {
 		return 0, err
 	}
@@ -286,7 +286,7 @@ func CriticalBeta(w mat.Matrix) (float64, error) {
 		lmax = vals[len(vals)-1] * scale
 	}
 	if !(lmax > 0) {
-		return 0, fmt.Errorf("%w: λ_max(W) = %g ≤ 0, no mean-field transition", ErrParam, lmax)
+		return 0, fmt.Errorf("mcmc: CriticalBeta: λ_max(W) = %g ≤ 0, no mean-field transition: %w", lmax, ErrParam)
 	}
 	if b := 1 / lmax; !math.IsInf(b, 0) {
 		return b, nil
@@ -305,13 +305,13 @@ func GlauberFrequencies(w mat.Matrix, beta float64, steps int, seed uint64) ([]f
 		return nil, err
 	}
 	if is.n > 20 || steps < 1 {
-		return nil, fmt.Errorf("%w: need N ≤ 20 spins and steps ≥ 1, got %d and %d", ErrParam, is.n, steps)
+		return nil, fmt.Errorf("mcmc: GlauberFrequencies: need N ≤ 20 spins and steps ≥ 1, got %d and %d: %w", is.n, steps, ErrParam)
 	}
 	if steps > MaxSteps {
 		return nil, fmt.Errorf("mcmc: GlauberFrequencies: steps = %d, limit %d: %w", steps, MaxSteps, ErrTooLarge)
 	}
 	if !(beta >= 0) || math.IsInf(beta, 0) {
-		return nil, fmt.Errorf("%w: β = %g", ErrParam, beta)
+		return nil, fmt.Errorf("mcmc: GlauberFrequencies: β = %g: %w", beta, ErrParam)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x676c6175))
 	freq := make([]float64, 1<<is.n)

@@ -63,7 +63,7 @@ const MaxMeanFieldWork = 1 << 40
 
 // Run anneals the mean-field equations for couplings w on the library's annealing driver.
 func (mf MeanField) Run(w mat.Matrix) (*MFResult, error) {
-	wd, n, err := checkCouplings(w)
+	wd, n, err := checkCouplings("MeanField.Run", w)
 	if err != nil {
 		return nil, err
 	}
@@ -240,20 +240,20 @@ func mfFreeEnergy(w []float64, n int, m []float64, beta float64) float64 {
 // i.e. ⟨E⟩_Q − S(Q)/β for the factorising Q with magnetisations m; its stationary points are
 // the mean-field equations, and F_MF ≥ F = −(1/β) ln Z with equality only if P factorises.
 func MeanFieldFreeEnergy(w mat.Matrix, m []float64, beta float64) (float64, error) {
-	wd, n, err := checkCouplings(w)
+	wd, n, err := checkCouplings("MeanFieldFreeEnergy", w)
 	if err != nil {
 		return 0, err
 	}
 	if len(m) != n {
-		return 0, fmt.Errorf("%w: %d magnetisations for %d spins", ErrShape, len(m), n)
+		return 0, fmt.Errorf("mcmc: MeanFieldFreeEnergy: %d magnetisations for %d spins: %w", len(m), n, ErrShape)
 	}
 	for i, v := range m {
 		if !(v >= -1 && v <= 1) {
-			return 0, fmt.Errorf("%w: magnetisation %d is %g", ErrParam, i, v)
+			return 0, fmt.Errorf("mcmc: MeanFieldFreeEnergy: magnetisation %d is %g: %w", i, v, ErrParam)
 		}
 	}
 	if !(beta > 0) || math.IsInf(beta, 0) {
-		return 0, fmt.Errorf("%w: β = %g", ErrParam, beta)
+		return 0, fmt.Errorf("mcmc: MeanFieldFreeEnergy: β = %g: %w", beta, ErrParam)
 	}
 	return mfFreeEnergy(wd, n, m, beta), nil
 }
@@ -268,9 +268,9 @@ func MeanFieldKL(w mat.Matrix, m []float64, beta float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	wd, n, _ := checkCouplings(w)
+	wd, n, _ := checkCouplings("MeanFieldKL", w)
 	if len(m) != n {
-		return 0, fmt.Errorf("%w: %d magnetisations for %d spins", ErrShape, len(m), n)
+		return 0, fmt.Errorf("mcmc: MeanFieldKL: %d magnetisations for %d spins: %w", len(m), n, ErrShape)
 	}
 	for i, v := range m {
 		if !(v >= -1 && v <= 1) {

@@ -49,23 +49,23 @@ const MaxSteps = 1 << 28
 // is a slice or pointer, Propose must return a fresh value rather than modify its argument.
 func (m MH[S]) Run(s0 S) (*Chain[S], error) {
 	if m.LogTarget == nil || m.Propose == nil {
-		return nil, fmt.Errorf("%w: MH needs LogTarget and Propose", ErrParam)
+		return nil, fmt.Errorf("mcmc: MH.Run: MH needs LogTarget and Propose: %w", ErrParam)
 	}
 	switch {
 	case m.Steps < 1:
-		return nil, fmt.Errorf("%w: mcmc: MH.Run: Steps = %d, want ≥ 1", ErrParam, m.Steps)
+		return nil, fmt.Errorf("mcmc: MH.Run: Steps = %d, want ≥ 1: %w", m.Steps, ErrParam)
 	case m.Burn < 0:
-		return nil, fmt.Errorf("%w: mcmc: MH.Run: Burn = %d, want ≥ 0", ErrParam, m.Burn)
+		return nil, fmt.Errorf("mcmc: MH.Run: Burn = %d, want ≥ 0: %w", m.Burn, ErrParam)
 	case m.Thin < 0:
-		return nil, fmt.Errorf("%w: mcmc: MH.Run: Thin = %d, want ≥ 0", ErrParam, m.Thin)
+		return nil, fmt.Errorf("mcmc: MH.Run: Thin = %d, want ≥ 0: %w", m.Thin, ErrParam)
 	case m.Steps > MaxSteps || m.Burn > MaxSteps:
-		return nil, fmt.Errorf("%w: mcmc: MH.Run: Steps = %d, Burn = %d, limit %d each", ErrTooLarge, m.Steps, m.Burn, MaxSteps)
+		return nil, fmt.Errorf("mcmc: MH.Run: Steps = %d, Burn = %d, limit %d each: %w", m.Steps, m.Burn, MaxSteps, ErrTooLarge)
 	}
 	thin := max(1, m.Thin)
 	rng := rand.New(rand.NewPCG(m.Seed, 0x6d636d63))
 	s, lt := s0, m.LogTarget(s0)
 	if math.IsNaN(lt) || math.IsInf(lt, 0) {
-		return nil, fmt.Errorf("%w: log-target of the initial state is %g", ErrNotFinite, lt)
+		return nil, fmt.Errorf("mcmc: MH.Run: log-target of the initial state is %g: %w", lt, ErrNotFinite)
 	}
 	ch := &Chain[S]{}
 	total := m.Burn + m.Steps
@@ -73,7 +73,7 @@ func (m MH[S]) Run(s0 S) (*Chain[S], error) {
 		next := m.Propose(rng, s)
 		ln := m.LogTarget(next)
 		if math.IsNaN(ln) || math.IsInf(ln, 1) {
-			return nil, fmt.Errorf("%w: log-target %g at step %d", ErrNotFinite, ln, t)
+			return nil, fmt.Errorf("mcmc: MH.Run: log-target %g at step %d: %w", ln, t, ErrNotFinite)
 		}
 		a := ln - lt
 		if m.LogQRatio != nil {
@@ -96,7 +96,7 @@ func (m MH[S]) Run(s0 S) (*Chain[S], error) {
 // (2.2) of E_p[g] (with the sum over t ≤ m; the seed writes t ≤ ℓ, erratum E9).
 func Average[S any](c *Chain[S], g func(S) float64) (float64, error) {
 	if c == nil || len(c.States) == 0 || g == nil {
-		return 0, fmt.Errorf("%w: empty chain or nil function", ErrEmpty)
+		return 0, fmt.Errorf("mcmc: Average: empty chain or nil function: %w", ErrEmpty)
 	}
 	vs := make([]float64, len(c.States))
 	var s float64
@@ -123,10 +123,10 @@ func Average[S any](c *Chain[S], g func(S) float64) (float64, error) {
 // §2.4 (Fig. 2.2). Cost: at most maxSteps proposals.
 func FirstHit[S any](m MH[S], s0 S, hit func(S) bool, maxSteps int) (int, error) {
 	if m.LogTarget == nil || m.Propose == nil || hit == nil || maxSteps < 1 {
-		return 0, fmt.Errorf("%w: mcmc: FirstHit needs LogTarget, Propose, hit and maxSteps ≥ 1", ErrParam)
+		return 0, fmt.Errorf("mcmc: FirstHit needs LogTarget, Propose, hit and maxSteps ≥ 1: %w", ErrParam)
 	}
 	if maxSteps > MaxSteps {
-		return 0, fmt.Errorf("%w: mcmc: FirstHit: maxSteps = %d, limit %d", ErrTooLarge, maxSteps, MaxSteps)
+		return 0, fmt.Errorf("mcmc: FirstHit: maxSteps = %d, limit %d: %w", maxSteps, MaxSteps, ErrTooLarge)
 	}
 	if hit(s0) {
 		return 0, nil

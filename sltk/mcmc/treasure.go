@@ -25,19 +25,19 @@ func TreasureLandscape() []float64 {
 // costs and on a temperature that is not finite and positive. Cost O(len(costs)).
 func LogGibbs(costs []float64, T float64) ([]float64, error) {
 	if len(costs) == 0 {
-		return nil, fmt.Errorf("%w: mcmc: LogGibbs of no costs", ErrEmpty)
+		return nil, fmt.Errorf("mcmc: LogGibbs of no costs: %w", ErrEmpty)
 	}
 	if !(T > 0) || math.IsInf(T, 0) {
-		return nil, fmt.Errorf("%w: mcmc: LogGibbs at T = %g, want finite T > 0", ErrParam, T)
+		return nil, fmt.Errorf("mcmc: LogGibbs at T = %g, want finite T > 0: %w", T, ErrParam)
 	}
 	out := make([]float64, len(costs))
 	for c, r := range costs {
 		if math.IsNaN(r) || math.IsInf(r, 0) {
-			return nil, fmt.Errorf("%w: mcmc: LogGibbs: cost[%d] = %g", ErrNotFinite, c, r)
+			return nil, fmt.Errorf("mcmc: LogGibbs: cost[%d] = %g: %w", c, r, ErrNotFinite)
 		}
 		out[c] = -r / T
 		if math.IsInf(out[c], 0) {
-			return nil, fmt.Errorf("%w: mcmc: LogGibbs: cost[%d]/T = %g/%g overflows", ErrNotFinite, c, r, T)
+			return nil, fmt.Errorf("mcmc: LogGibbs: cost[%d]/T = %g/%g overflows: %w", c, r, T, ErrNotFinite)
 		}
 	}
 	return out, nil

@@ -12,15 +12,15 @@ import (
 // outside [0, n). Cost O(len(states) + n).
 func Visits(states []int, n int) ([]float64, error) {
 	if len(states) == 0 || n < 1 {
-		return nil, fmt.Errorf("%w: mcmc: Visits: %d states on %d classes", ErrParam, len(states), n)
+		return nil, fmt.Errorf("mcmc: Visits: %d states on %d classes: %w", len(states), n, ErrParam)
 	}
 	if n > MaxEnumerate {
-		return nil, fmt.Errorf("%w: mcmc: Visits: n = %d classes, limit %d", ErrTooLarge, n, MaxEnumerate)
+		return nil, fmt.Errorf("mcmc: Visits: n = %d classes, limit %d: %w", n, MaxEnumerate, ErrTooLarge)
 	}
 	f := make([]float64, n)
 	for t, s := range states {
 		if s < 0 || s >= n {
-			return nil, fmt.Errorf("%w: state %d at step %d outside [0, %d)", ErrParam, s, t, n)
+			return nil, fmt.Errorf("mcmc: Visits: state %d at step %d outside [0, %d): %w", s, t, n, ErrParam)
 		}
 		f[s]++
 	}

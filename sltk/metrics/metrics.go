@@ -63,15 +63,15 @@ type table struct {
 // below 0 (the functions whose output is indexed by label), otherwise any int is an id.
 func contingency(fn string, a, b []int, nonNegative bool) (*table, error) {
 	if len(a) == 0 || len(b) == 0 {
-		return nil, fmt.Errorf("%w: metrics: %s: %d and %d labels", ErrEmpty, fn, len(a), len(b))
+		return nil, fmt.Errorf("metrics: %s: %d and %d labels: %w", fn, len(a), len(b), ErrEmpty)
 	}
 	if len(a) != len(b) {
-		return nil, fmt.Errorf("%w: metrics: %s: %d and %d labels", ErrShape, fn, len(a), len(b))
+		return nil, fmt.Errorf("metrics: %s: %d and %d labels: %w", fn, len(a), len(b), ErrShape)
 	}
 	t := &table{n: len(a), cells: map[[2]int]int{}, rows: map[int]int{}, cols: map[int]int{}}
 	for i := range a {
 		if nonNegative && (a[i] < 0 || b[i] < 0) {
-			return nil, fmt.Errorf("%w: metrics: %s: labels[%d] = (%d, %d), want ≥ 0", ErrLabel, fn, i, a[i], b[i])
+			return nil, fmt.Errorf("metrics: %s: labels[%d] = (%d, %d), want ≥ 0: %w", fn, i, a[i], b[i], ErrLabel)
 		}
 		t.cells[[2]int{a[i], b[i]}]++
 		t.rows[a[i]]++
@@ -91,7 +91,7 @@ func ConfusionMatrix(truth, pred []int) (*mat.Dense, error) {
 	}
 	top := max(slices.Max(truth), slices.Max(pred))
 	if top >= MaxConfusionLabels {
-		return nil, fmt.Errorf("%w: metrics: ConfusionMatrix: largest label %d, at most %d", ErrTooLarge, top, MaxConfusionLabels-1)
+		return nil, fmt.Errorf("metrics: ConfusionMatrix: largest label %d, at most %d: %w", top, MaxConfusionLabels-1, ErrTooLarge)
 	}
 	k := 1 + top
 	c := mat.NewDense(k, k, nil)
@@ -199,11 +199,10 @@ func MatchedAccuracy(truth, pred []int) (acc float64, match []int, err error) {
 		return 0, nil, err
 	}
 	if len(t.rows) > MaxMatchLabels || len(t.cols) > MaxMatchLabels {
-		return 0, nil, fmt.Errorf("%w: metrics: MatchedAccuracy: %d true and %d predicted labels, at most %d each",
-			ErrTooLarge, len(t.rows), len(t.cols), MaxMatchLabels)
+		return 0, nil, fmt.Errorf("metrics: MatchedAccuracy: %d true and %d predicted labels, at most %d each: %w", len(t.rows), len(t.cols), MaxMatchLabels, ErrTooLarge)
 	}
 	if top := slices.Max(pred); top >= MaxMatchID {
-		return 0, nil, fmt.Errorf("%w: metrics: MatchedAccuracy: predicted label %d, at most %d", ErrTooLarge, top, MaxMatchID-1)
+		return 0, nil, fmt.Errorf("metrics: MatchedAccuracy: predicted label %d, at most %d: %w", top, MaxMatchID-1, ErrTooLarge)
 	}
 	predIDs, trueIDs := sortedKeys(t.cols), sortedKeys(t.rows)
 	cost := make([][]float64, len(predIDs)) // −agreements: rows predicted labels, columns true

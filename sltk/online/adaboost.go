@@ -43,7 +43,7 @@ func (r *AdaBoostResult) Predict(x mat.Matrix) ([]int, error) {
 		return nil, fmt.Errorf("online: AdaBoostResult.Predict: nil result: %w", ErrNotFitted)
 	}
 	if len(r.Weights) != len(r.Stumps) {
-		return nil, fmt.Errorf("%w: online: AdaBoostResult.Predict: %d stumps, %d weights", ErrNotFitted, len(r.Stumps), len(r.Weights))
+		return nil, fmt.Errorf("online: AdaBoostResult.Predict: %d stumps, %d weights: %w", len(r.Stumps), len(r.Weights), ErrNotFitted)
 	}
 	return voteStumps("AdaBoostResult.Predict", r.Stumps, r.Weights, x)
 }
@@ -53,15 +53,15 @@ func (r *AdaBoostResult) Predict(x mat.Matrix) ([]int, error) {
 // prediction of both BoostMWU and AdaBoost. Cost O(n·T).
 func voteStumps(fn string, stumps []Stump, alphas []float64, x mat.Matrix) ([]int, error) {
 	if len(stumps) == 0 {
-		return nil, fmt.Errorf("%w: online: %s: no stumps", ErrNotFitted, fn)
+		return nil, fmt.Errorf("online: %s: no stumps: %w", fn, ErrNotFitted)
 	}
 	data, n, d, cerr := check.Rows("x", x)
 	if cerr != nil {
-		return nil, fmt.Errorf("%w: online: %s: %v", checkSentinel(cerr), fn, cerr)
+		return nil, fmt.Errorf("online: %s: %w", fn, cerr)
 	}
 	for t, h := range stumps {
 		if h.Feature < 0 || h.Feature >= d {
-			return nil, fmt.Errorf("%w: online: %s: stump %d uses feature %d, x has %d columns", ErrShape, fn, t, h.Feature, d)
+			return nil, fmt.Errorf("online: %s: stump %d uses feature %d, x has %d columns: %w", fn, t, h.Feature, d, ErrShape)
 		}
 	}
 	out := make([]int, n)
@@ -89,10 +89,10 @@ func voteStumps(fn string, stumps []Stump, alphas []float64, x mat.Matrix) ([]in
 func (a AdaBoost) Fit(x mat.Matrix, y []int) (*AdaBoostResult, error) {
 	rounds := cmp.Or(a.MaxIter, 100)
 	if rounds < 0 {
-		return nil, fmt.Errorf("%w: online: AdaBoost.Fit: MaxIter = %d, want ≥ 0", ErrParam, a.MaxIter)
+		return nil, fmt.Errorf("online: AdaBoost.Fit: MaxIter = %d, want ≥ 0: %w", a.MaxIter, ErrParam)
 	}
 	if rounds > MaxBoostRounds {
-		return nil, fmt.Errorf("%w: online: AdaBoost.Fit: MaxIter = %d, limit %d", ErrTooLarge, a.MaxIter, MaxBoostRounds)
+		return nil, fmt.Errorf("online: AdaBoost.Fit: MaxIter = %d, limit %d: %w", a.MaxIter, MaxBoostRounds, ErrTooLarge)
 	}
 	xd, err := checkBoostData("AdaBoost.Fit", x, y)
 	if err != nil {
@@ -100,7 +100,7 @@ func (a AdaBoost) Fit(x mat.Matrix, y []int) (*AdaBoostResult, error) {
 	}
 	n, d := xd.Dims()
 	if rounds > MaxBoostWork/(n*d) {
-		return nil, fmt.Errorf("%w: online: AdaBoost.Fit: MaxIter·n·d = %d·%d·%d, limit %d", ErrTooLarge, rounds, n, d, MaxBoostWork)
+		return nil, fmt.Errorf("online: AdaBoost.Fit: MaxIter·n·d = %d·%d·%d, limit %d: %w", rounds, n, d, MaxBoostWork, ErrTooLarge)
 	}
 	learner := newStumpLearner(xd, y)
 	p := make([]float64, n)
@@ -113,7 +113,7 @@ func (a AdaBoost) Fit(x mat.Matrix, y []int) (*AdaBoostResult, error) {
 	for t := 0; t < rounds; t++ {
 		h, e := learner.best(p)
 		if e >= 0.5 {
-			return res, fmt.Errorf("%w: round %d, best stump has weighted error %.4g ≥ ½", ErrWeak, t+1, e)
+			return res, fmt.Errorf("online: AdaBoost.Fit: round %d, best stump has weighted error %.4g ≥ ½: %w", t+1, e, ErrWeak)
 		}
 		if e <= 1e-12 {
 			res.Stumps, res.Weights = []Stump{h}, []float64{1}
@@ -150,25 +150,17 @@ func (a AdaBoost) Fit(x mat.Matrix, y []int) (*AdaBoostResult, error) {
 func checkBoostData(fn string, x mat.Matrix, y []int) (*mat.Dense, error) {
 	n, d, cerr := check.Matrix("x", x)
 	if cerr != nil {
-		return nil, fmt.Errorf("%w: online: %s: %v", checkSentinel(cerr), fn, cerr)
+		return nil, fmt.Errorf("online: %s: %w", fn, cerr)
 	}
 	if len(y) != n {
-		return nil, fmt.Errorf("%w: online: %s: x is %d×%d, %d labels", ErrShape, fn, n, d, len(y))
+		return nil, fmt.Errorf("online: %s: x is %d×%d, %d labels: %w", fn, n, d, len(y), ErrShape)
 	}
 	for i, v := range y {
 		if v != 0 && v != 1 {
-			return nil, fmt.Errorf("%w: online: %s: y[%d] = %d, want 0 or 1", ErrLabel, fn, i, v)
+			return nil, fmt.Errorf("online: %s: y[%d] = %d, want 0 or 1: %w", fn, i, v, ErrLabel)
 		}
 	}
 	return mat.DenseCopyOf(x), nil
-}
-
-// checkSentinel maps a fault of internal/check to the sentinel it wraps.
-func checkSentinel(e *check.Error) error {
-	if e.Fault == check.NotFinite {
-		return ErrNotFinite
-	}
-	return ErrEmpty
 }
 
 // table validates a loss or reward table (not nil, not empty, finite) and returns its
@@ -176,7 +168,7 @@ func checkSentinel(e *check.Error) error {
 func table(fn, name string, m mat.Matrix) (rows, cols int, err error) {
 	rows, cols, cerr := check.Matrix(name, m)
 	if cerr != nil {
-		return 0, 0, fmt.Errorf("%w: online: %s: %v", checkSentinel(cerr), fn, cerr)
+		return 0, 0, fmt.Errorf("online: %s: %w", fn, cerr)
 	}
 	return rows, cols, nil
 }

@@ -108,15 +108,15 @@ type BoostMWU struct {
 // beyond that BoostRounds returns ErrTooLarge.
 func BoostRounds(gamma, eps float64) (int, error) {
 	if !(gamma >= 0 && gamma < 0.5) {
-		return 0, fmt.Errorf("%w: online: BoostRounds: γ = %v, want in [0, ½)", ErrParam, gamma)
+		return 0, fmt.Errorf("online: BoostRounds: γ = %v, want in [0, ½): %w", gamma, ErrParam)
 	}
 	if !(eps > 0 && eps < 1) {
-		return 0, fmt.Errorf("%w: online: BoostRounds: ε = %v, want in (0, 1)", ErrParam, eps)
+		return 0, fmt.Errorf("online: BoostRounds: ε = %v, want in (0, 1): %w", eps, ErrParam)
 	}
 	a := 0.5 - gamma
 	v := 2 / (a * a) * math.Log(1/eps)
 	if !(v <= MaxBoostRounds) {
-		return 0, fmt.Errorf("%w: online: BoostRounds: γ = %v, ε = %v need %.3g rounds, at most %d", ErrTooLarge, gamma, eps, v, MaxBoostRounds)
+		return 0, fmt.Errorf("online: BoostRounds: γ = %v, ε = %v need %.3g rounds, at most %d: %w", gamma, eps, v, MaxBoostRounds, ErrTooLarge)
 	}
 	return int(math.Ceil(v - 1e-9*math.Max(1, v))), nil
 }
@@ -137,7 +137,7 @@ type BoostResult struct {
 // Predict returns the majority vote: 1 iff at least half of the stumps say 1.
 func (r *BoostResult) Predict(x mat.Matrix) ([]int, error) {
 	if r == nil {
-		return nil, fmt.Errorf("%w: online: BoostResult.Predict: no stumps", ErrNotFitted)
+		return nil, fmt.Errorf("online: BoostResult.Predict: no stumps: %w", ErrNotFitted)
 	}
 	return voteStumps("BoostResult.Predict", r.Stumps, nil, x)
 }
@@ -157,7 +157,7 @@ func (b BoostMWU) Fit(x mat.Matrix, y []int) (*BoostResult, error) {
 	}
 	n, d := xd.Dims()
 	if t > MaxBoostWork/(n*d) {
-		return nil, fmt.Errorf("%w: online: BoostMWU.Fit: rounds·n·d = %d·%d·%d, limit %d", ErrTooLarge, t, n, d, MaxBoostWork)
+		return nil, fmt.Errorf("online: BoostMWU.Fit: rounds·n·d = %d·%d·%d, limit %d: %w", t, n, d, MaxBoostWork, ErrTooLarge)
 	}
 	learner := newStumpLearner(xd, y)
 	alpha := 0.5 - b.Gamma
@@ -171,7 +171,7 @@ func (b BoostMWU) Fit(x mat.Matrix, y []int) (*BoostResult, error) {
 		h, e := learner.best(p)
 		if e >= b.Gamma {
 			res.Weights = p
-			return res, fmt.Errorf("%w: round %d, best stump has weighted error %.4g ≥ γ = %v", ErrWeak, s, e, b.Gamma)
+			return res, fmt.Errorf("online: BoostMWU.Fit: round %d, best stump has weighted error %.4g ≥ γ = %v: %w", s, e, b.Gamma, ErrWeak)
 		}
 		res.Stumps = append(res.Stumps, h)
 		res.WeakError = append(res.WeakError, e)

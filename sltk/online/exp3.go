@@ -59,12 +59,12 @@ func (e EXP3) Run(rewards mat.Matrix) (*EXP3Trace, error) {
 		return nil, err
 	}
 	if !(e.Gamma > 0 && e.Gamma <= 1) {
-		return nil, fmt.Errorf("%w: γ = %v, need 0 < γ ≤ 1", ErrParam, e.Gamma)
+		return nil, fmt.Errorf("online: EXP3.Run: γ = %v, need 0 < γ ≤ 1: %w", e.Gamma, ErrParam)
 	}
 	for a := 0; a < n; a++ {
 		for s := 0; s < t; s++ {
 			if q := rewards.At(a, s); math.IsNaN(q) || q < 0 || q > 1 {
-				return nil, fmt.Errorf("%w: reward[%d,%d] = %v outside [0, 1]", ErrParam, a, s, q)
+				return nil, fmt.Errorf("online: EXP3.Run: reward[%d,%d] = %v outside [0, 1]: %w", a, s, q, ErrParam)
 			}
 		}
 	}
@@ -108,13 +108,13 @@ func (f AdversaryFunc) Rewards(t int, history []int) []float64 {
 // (ErrTooLarge beyond).
 func (e EXP3) RunAdaptive(adv Adversary, n, t int) (*EXP3Trace, error) {
 	if adv == nil {
-		return nil, fmt.Errorf("%w: online: EXP3.RunAdaptive: nil adversary", ErrParam)
+		return nil, fmt.Errorf("online: EXP3.RunAdaptive: nil adversary: %w", ErrParam)
 	}
 	if n < 1 || t < 1 {
-		return nil, fmt.Errorf("%w: online: EXP3.RunAdaptive: %d actions, %d rounds", ErrShape, n, t)
+		return nil, fmt.Errorf("online: EXP3.RunAdaptive: %d actions, %d rounds: %w", n, t, ErrShape)
 	}
 	if !(e.Gamma > 0 && e.Gamma <= 1) {
-		return nil, fmt.Errorf("%w: online: EXP3.RunAdaptive: γ = %v, need 0 < γ ≤ 1", ErrParam, e.Gamma)
+		return nil, fmt.Errorf("online: EXP3.RunAdaptive: γ = %v, need 0 < γ ≤ 1: %w", e.Gamma, ErrParam)
 	}
 	if err := exp3Size("EXP3.RunAdaptive", n, t); err != nil {
 		return nil, err
@@ -122,11 +122,11 @@ func (e EXP3) RunAdaptive(adv Adversary, n, t int) (*EXP3Trace, error) {
 	return e.play(n, t, func(s int, hist []int) ([]float64, error) {
 		q := adv.Rewards(s, hist)
 		if len(q) != n {
-			return nil, fmt.Errorf("%w: round %d: %d rewards for %d actions", ErrShape, s+1, len(q), n)
+			return nil, fmt.Errorf("online: EXP3.RunAdaptive: round %d: %d rewards for %d actions: %w", s+1, len(q), n, ErrShape)
 		}
 		for a, v := range q {
 			if math.IsNaN(v) || v < 0 || v > 1 {
-				return nil, fmt.Errorf("%w: round %d: reward[%d] = %v outside [0, 1]", ErrParam, s+1, a, v)
+				return nil, fmt.Errorf("online: EXP3.RunAdaptive: round %d: reward[%d] = %v outside [0, 1]: %w", s+1, a, v, ErrParam)
 			}
 		}
 		return q, nil
@@ -144,11 +144,11 @@ const (
 func exp3Size(fn string, n, t int) error {
 	switch {
 	case n > MaxExperts:
-		return fmt.Errorf("%w: online: %s: n = %d actions, limit %d", ErrTooLarge, fn, n, MaxExperts)
+		return fmt.Errorf("online: %s: n = %d actions, limit %d: %w", fn, n, MaxExperts, ErrTooLarge)
 	case t > MaxEXP3Rounds:
-		return fmt.Errorf("%w: online: %s: T = %d rounds, limit %d", ErrTooLarge, fn, t, MaxEXP3Rounds)
+		return fmt.Errorf("online: %s: T = %d rounds, limit %d: %w", fn, t, MaxEXP3Rounds, ErrTooLarge)
 	case t > MaxEXP3Work/n:
-		return fmt.Errorf("%w: online: %s: n·T = %d·%d, limit %d", ErrTooLarge, fn, n, t, MaxEXP3Work)
+		return fmt.Errorf("online: %s: n·T = %d·%d, limit %d: %w", fn, n, t, MaxEXP3Work, ErrTooLarge)
 	}
 	return nil
 }

@@ -39,10 +39,10 @@ const MaxExperts = 1 << 26
 func (m MWU) New(n int) (*MWUState, error) {
 	a := cmp.Or(m.LearningRate, 0.5)
 	if !(a > 0 && a < 1) {
-		return nil, fmt.Errorf("%w: online: MWU.New: LearningRate = %v, want in (0, 1)", ErrParam, m.LearningRate)
+		return nil, fmt.Errorf("online: MWU.New: LearningRate = %v, want in (0, 1): %w", m.LearningRate, ErrParam)
 	}
 	if n < 1 {
-		return nil, fmt.Errorf("%w: online: MWU.New: n = %d experts, want ≥ 1", ErrParam, n)
+		return nil, fmt.Errorf("online: MWU.New: n = %d experts, want ≥ 1: %w", n, ErrParam)
 	}
 	if err := check.Size("online: MWU.New", "n", n, MaxExperts); err != nil {
 		return nil, err
@@ -66,10 +66,10 @@ func (s *MWUState) Distribution() []float64 {
 // Signed) are an error wrapping ErrParam. Cost O(n).
 func (s *MWUState) Update(loss []float64) (float64, error) {
 	if s == nil || len(s.logW) == 0 {
-		return 0, fmt.Errorf("%w: online: MWUState.Update on a zero value (use MWU.New)", ErrNotFitted)
+		return 0, fmt.Errorf("online: MWUState.Update on a zero value (use MWU.New): %w", ErrNotFitted)
 	}
 	if len(loss) != len(s.logW) {
-		return 0, fmt.Errorf("%w: online: MWUState.Update: %d losses for %d experts", ErrShape, len(loss), len(s.logW))
+		return 0, fmt.Errorf("online: MWUState.Update: %d losses for %d experts: %w", len(loss), len(s.logW), ErrShape)
 	}
 	lo := 0.0
 	if s.signed {
@@ -77,7 +77,7 @@ func (s *MWUState) Update(loss []float64) (float64, error) {
 	}
 	for i, l := range loss {
 		if math.IsNaN(l) || l < lo || l > 1 {
-			return 0, fmt.Errorf("%w: loss[%d] = %v outside [%v, 1]", ErrParam, i, l, lo)
+			return 0, fmt.Errorf("online: MWUState.Update: loss[%d] = %v outside [%v, 1]: %w", i, l, lo, ErrParam)
 		}
 	}
 	p := s.Distribution()
@@ -137,7 +137,7 @@ func (m MWU) Run(losses mat.Matrix) (*MWUTrace, error) {
 	for r := 0; r < t; r++ {
 		mat.Row(row, r, losses)
 		if _, err := s.Update(row); err != nil {
-			return nil, fmt.Errorf("round %d: %w", r+1, err)
+			return nil, fmt.Errorf("online: MWU.Run: round %d: %w", r+1, err)
 		}
 		_, best := s.BestExpert()
 		tr.Expected = append(tr.Expected, s.Expected)

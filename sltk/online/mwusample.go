@@ -47,7 +47,7 @@ func (m MWUSampled) Run(losses mat.Matrix) (*MWUSampledTrace, error) {
 		mat.Row(row, r, losses)
 		p := s.Distribution()
 		if _, err := s.Update(row); err != nil {
-			return nil, fmt.Errorf("round %d: %w", r+1, err)
+			return nil, fmt.Errorf("online: MWUSampled.Run: round %d: %w", r+1, err)
 		}
 		j := draw(rng, p)
 		got += row[j]

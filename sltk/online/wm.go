@@ -45,10 +45,10 @@ type WM struct {
 func (c WeightedMajority) New(n int) (*WM, error) {
 	a := cmp.Or(c.LearningRate, 0.5)
 	if !(a > 0 && a <= 0.5) {
-		return nil, fmt.Errorf("%w: online: WeightedMajority.New: LearningRate = %v, want in (0, ½]", ErrParam, c.LearningRate)
+		return nil, fmt.Errorf("online: WeightedMajority.New: LearningRate = %v, want in (0, ½]: %w", c.LearningRate, ErrParam)
 	}
 	if n < 1 {
-		return nil, fmt.Errorf("%w: online: WeightedMajority.New: n = %d experts, want ≥ 1", ErrParam, n)
+		return nil, fmt.Errorf("online: WeightedMajority.New: n = %d experts, want ≥ 1: %w", n, ErrParam)
 	}
 	if err := check.Size("online: WeightedMajority.New", "n", n, MaxExperts); err != nil {
 		return nil, err
@@ -61,11 +61,11 @@ func (s *WM) checkAdvice(a []int) error {
 		return fmt.Errorf("online: WM: zero-value state, use WeightedMajority.New: %w", ErrNotFitted)
 	}
 	if len(a) != len(s.logW) {
-		return fmt.Errorf("%w: %d advice values for %d experts", ErrShape, len(a), len(s.logW))
+		return fmt.Errorf("online: WM.Decide: %d advice values for %d experts: %w", len(a), len(s.logW), ErrShape)
 	}
 	for i, v := range a {
 		if v != 0 && v != 1 {
-			return fmt.Errorf("%w: advice[%d] = %d, want 0 or 1", ErrLabel, i, v)
+			return fmt.Errorf("online: WM.Decide: advice[%d] = %d, want 0 or 1: %w", i, v, ErrLabel)
 		}
 	}
 	return nil
@@ -96,7 +96,7 @@ func (s *WM) Observe(advice []int, outcome int) (int, error) {
 		return 0, err
 	}
 	if outcome != 0 && outcome != 1 {
-		return 0, fmt.Errorf("%w: outcome %d, want 0 or 1", ErrLabel, outcome)
+		return 0, fmt.Errorf("online: WM.Observe: outcome %d, want 0 or 1: %w", outcome, ErrLabel)
 	}
 	s.Iter++
 	if d != outcome {
@@ -159,7 +159,7 @@ type WMTrace struct {
 // and outcomes[t] the true outcome. Cost O(T·n).
 func (c WeightedMajority) Run(advice [][]int, outcomes []int) (*WMTrace, error) {
 	if len(advice) == 0 || len(advice) != len(outcomes) {
-		return nil, fmt.Errorf("%w: %d advice rows for %d outcomes", ErrShape, len(advice), len(outcomes))
+		return nil, fmt.Errorf("online: WeightedMajority.Run: %d advice rows for %d outcomes: %w", len(advice), len(outcomes), ErrShape)
 	}
 	s, err := c.New(len(advice[0]))
 	if err != nil {
@@ -169,7 +169,7 @@ func (c WeightedMajority) Run(advice [][]int, outcomes []int) (*WMTrace, error) 
 	for t := range advice {
 		d, err := s.Observe(advice[t], outcomes[t])
 		if err != nil {
-			return nil, fmt.Errorf("round %d: %w", t+1, err)
+			return nil, fmt.Errorf("online: WeightedMajority.Run: round %d: %w", t+1, err)
 		}
 		tr.Decisions = append(tr.Decisions, d)
 		tr.Loss = append(tr.Loss, s.Loss)

@@ -34,11 +34,10 @@ func HoldOut(x mat.Matrix, y []int, k, r int) (Split, error) {
 		return Split{}, err
 	}
 	if len(y) != n {
-		return Split{}, fmt.Errorf("%w: preprocess: HoldOut: %d labels for %d rows", ErrShape, len(y), n)
+		return Split{}, fmt.Errorf("preprocess: HoldOut: %d labels for %d rows: %w", len(y), n, ErrShape)
 	}
 	if k < 2 || r < 0 || r >= k {
-		return Split{}, fmt.Errorf("%w: preprocess: HoldOut: k = %d, r = %d, want k ≥ 2 and 0 ≤ r < k",
-			ErrShape, k, r)
+		return Split{}, fmt.Errorf("preprocess: HoldOut: k = %d, r = %d, want k ≥ 2 and 0 ≤ r < k: %w", k, r, ErrShape)
 	}
 	heldOut := make([]bool, n)
 	held := 0
@@ -49,7 +48,7 @@ func HoldOut(x mat.Matrix, y []int, k, r int) (Split, error) {
 		}
 	}
 	if held == 0 || held == n {
-		return Split{}, fmt.Errorf("%w: preprocess: HoldOut: %d rows leave a part empty (k = %d)", ErrEmpty, n, k)
+		return Split{}, fmt.Errorf("preprocess: HoldOut: %d rows leave a part empty (k = %d): %w", n, k, ErrEmpty)
 	}
 	return splitRows(data, n, d, y, heldOut), nil
 }
@@ -99,15 +98,15 @@ func (tt TrainTest) Split(x mat.Matrix, y []int) (Split, error) {
 		return Split{}, err
 	}
 	if len(y) != n {
-		return Split{}, fmt.Errorf("%w: preprocess: TrainTest.Split: %d labels for %d rows", ErrShape, len(y), n)
+		return Split{}, fmt.Errorf("preprocess: TrainTest.Split: %d labels for %d rows: %w", len(y), n, ErrShape)
 	}
 	frac := cmp.Or(tt.TestFraction, 0.25)
 	if !(frac > 0 && frac < 1) {
-		return Split{}, fmt.Errorf("%w: preprocess: TrainTest.Split: TestFraction = %v, want in (0, 1)", ErrParam, tt.TestFraction)
+		return Split{}, fmt.Errorf("preprocess: TrainTest.Split: TestFraction = %v, want in (0, 1): %w", tt.TestFraction, ErrParam)
 	}
 	t := int(math.Ceil(frac * float64(n)))
 	if t < 1 || t > n-1 {
-		return Split{}, fmt.Errorf("%w: preprocess: TrainTest.Split: %d rows with TestFraction = %v leave a part empty", ErrEmpty, n, frac)
+		return Split{}, fmt.Errorf("preprocess: TrainTest.Split: %d rows with TestFraction = %v leave a part empty: %w", n, frac, ErrEmpty)
 	}
 	rng := rand.New(rand.NewPCG(tt.Seed, splitStream))
 	heldOut := make([]bool, n)

@@ -116,7 +116,7 @@ func (st *Standardization) apply(fn string, x mat.Matrix, f func(v, mean, scale 
 		return nil, err
 	}
 	if d != len(st.Mean) {
-		return nil, fmt.Errorf("%w: preprocess: %s: x has %d columns, fitted on %d", ErrShape, fn, d, len(st.Mean))
+		return nil, fmt.Errorf("preprocess: %s: x has %d columns, fitted on %d: %w", fn, d, len(st.Mean), ErrShape)
 	}
 	out := mat.NewDense(n, d, nil)
 	for i := 0; i < n; i++ {
@@ -134,7 +134,7 @@ func (st *Standardization) apply(fn string, x mat.Matrix, f func(v, mean, scale 
 
 func (st *Standardization) check(fn string) error {
 	if st == nil || len(st.Mean) == 0 || len(st.Scale) != len(st.Mean) {
-		return fmt.Errorf("%w: preprocess: %s on a zero value", ErrNotFitted, fn)
+		return fmt.Errorf("preprocess: %s on a zero value: %w", fn, ErrNotFitted)
 	}
 	return nil
 }
@@ -143,11 +143,7 @@ func (st *Standardization) check(fn string) error {
 func rows(fn string, x mat.Matrix) ([]float64, int, int, error) {
 	data, n, d, e := check.Rows("x", x)
 	if e != nil {
-		sentinel := ErrEmpty
-		if e.Fault == check.NotFinite {
-			sentinel = ErrNotFinite
-		}
-		return nil, 0, 0, fmt.Errorf("%w: preprocess: %s: %v", sentinel, fn, e)
+		return nil, 0, 0, fmt.Errorf("preprocess: %s: %w", fn, e)
 	}
 	return data, n, d, nil
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -39,11 +40,11 @@ func Polynomial(degree int, scale float64) ([]Func, error) {
 	scale = cmp.Or(scale, 1)
 	switch {
 	case degree < 0:
-		return nil, fmt.Errorf("%w: regress: Polynomial: degree = %d, want ≥ 0", ErrParam, degree)
+		return nil, fmt.Errorf("regress: Polynomial: degree = %d, want ≥ 0: %w", degree, ErrParam)
 	case degree > MaxDegree:
-		return nil, fmt.Errorf("%w: regress: Polynomial: degree = %d, limit %d", errs.ErrTooLarge, degree, MaxDegree)
+		return nil, fmt.Errorf("regress: Polynomial: degree = %d, limit %d: %w", degree, MaxDegree, errs.ErrTooLarge)
 	case math.IsNaN(scale) || math.IsInf(scale, 0):
-		return nil, fmt.Errorf("%w: regress: Polynomial: scale = %v, want finite", ErrParam, scale)
+		return nil, fmt.Errorf("regress: Polynomial: scale = %v, want finite: %w", scale, ErrParam)
 	}
 	basis := make([]Func, degree+1)
 	for k := range basis {
@@ -60,15 +61,15 @@ const MaxDesignEntries = 1 << 27
 // at most MaxDesignEntries. Cost O(n·d) basis evaluations.
 func Design(basis []Func, xs []float64) (*mat.Dense, error) {
 	if len(basis) == 0 || len(xs) == 0 {
-		return nil, fmt.Errorf("%w: regress: Design: %d basis functions, %d points", ErrEmpty, len(basis), len(xs))
+		return nil, fmt.Errorf("regress: Design: %d basis functions, %d points: %w", len(basis), len(xs), ErrEmpty)
 	}
 	for j, g := range basis {
 		if g == nil {
-			return nil, fmt.Errorf("%w: regress: Design: basis function %d is nil", ErrParam, j)
+			return nil, fmt.Errorf("regress: Design: basis function %d is nil: %w", j, ErrParam)
 		}
 	}
-	if err := checkFinite("x", xs); err != nil {
-		return nil, err
+	if err := check.Slice("x", xs); err != nil {
+		return nil, fmt.Errorf("regress: Design: %w", err)
 	}
 	if len(xs) > MaxDesignEntries/len(basis) {
 		return nil, fmt.Errorf("regress: Design: %d points × %d basis functions = %d entries exceeds MaxDesignEntries = %d: %w",
@@ -80,7 +81,7 @@ func Design(basis []Func, xs []float64) (*mat.Dense, error) {
 		for j, g := range basis {
 			v := g(x)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: regress: Design: basis function %d at x[%d] = %v gives %v", ErrNotFinite, j, i, x, v)
+				return nil, fmt.Errorf("regress: Design: basis function %d at x[%d] = %v gives %v: %w", j, i, x, v, ErrNotFinite)
 			}
 			row[j] = v
 		}
@@ -111,16 +112,16 @@ type Model struct {
 // points as basis functions.
 func (b BasisLS) Fit(xs, ys []float64) (*Model, error) {
 	if len(xs) != len(ys) {
-		return nil, fmt.Errorf("%w: regress: BasisLS.Fit: %d inputs, %d targets", ErrShape, len(xs), len(ys))
+		return nil, fmt.Errorf("regress: BasisLS.Fit: %d inputs, %d targets: %w", len(xs), len(ys), ErrShape)
 	}
 	if len(xs) == 0 || len(b.Basis) == 0 {
-		return nil, fmt.Errorf("%w: regress: BasisLS.Fit: %d points, %d basis functions", ErrEmpty, len(xs), len(b.Basis))
+		return nil, fmt.Errorf("regress: BasisLS.Fit: %d points, %d basis functions: %w", len(xs), len(b.Basis), ErrEmpty)
 	}
 	if len(xs) < len(b.Basis) {
-		return nil, fmt.Errorf("%w: regress: BasisLS.Fit: %d points for %d basis functions", ErrShape, len(xs), len(b.Basis))
+		return nil, fmt.Errorf("regress: BasisLS.Fit: %d points for %d basis functions: %w", len(xs), len(b.Basis), ErrShape)
 	}
-	if err := checkFinite("y", ys); err != nil {
-		return nil, err
+	if err := check.Slice("y", ys); err != nil {
+		return nil, fmt.Errorf("regress: BasisLS.Fit: %w", err)
 	}
 	d, err := Design(b.Basis, xs)
 	if err != nil {
@@ -130,8 +131,7 @@ func (b BasisLS) Fit(xs, ys []float64) (*Model, error) {
 	solveErr := w.SolveVec(d, mat.NewVecDense(len(ys), append([]float64(nil), ys...)))
 	var cond mat.Condition
 	if solveErr != nil && !errors.As(solveErr, &cond) {
-		return nil, fmt.Errorf("%w: regress: BasisLS.Fit: least squares on the %d×%d design matrix: %w",
-			ErrSingular, len(xs), len(b.Basis), solveErr)
+		return nil, fmt.Errorf("regress: BasisLS.Fit: least squares on the %d×%d design matrix: %w: %w", len(xs), len(b.Basis), solveErr, ErrSingular)
 	}
 	m := &Model{Basis: b.Basis, W: mat.Col(nil, 0, &w)}
 	m.TrainMSE, err = m.MSE(xs, ys)
@@ -139,8 +139,7 @@ func (b BasisLS) Fit(xs, ys []float64) (*Model, error) {
 		return nil, err
 	}
 	if solveErr != nil {
-		return m, fmt.Errorf("%w: regress: BasisLS.Fit: the %d×%d design matrix is ill-conditioned (rescale x or drop basis functions): %w",
-			ErrSingular, len(xs), len(b.Basis), solveErr)
+		return m, fmt.Errorf("regress: BasisLS.Fit: the %d×%d design matrix is ill-conditioned (rescale x or drop basis functions): %w: %w", len(xs), len(b.Basis), solveErr, ErrSingular)
 	}
 	return m, nil
 }
@@ -150,7 +149,7 @@ func (b BasisLS) Fit(xs, ys []float64) (*Model, error) {
 // point, not ±Inf or NaN. Cost O(n·d).
 func (m *Model) Predict(xs []float64) ([]float64, error) {
 	if m == nil || len(m.W) == 0 || len(m.W) != len(m.Basis) {
-		return nil, fmt.Errorf("%w: regress: Model.Predict on a zero or inconsistent model", ErrNotFitted)
+		return nil, fmt.Errorf("regress: Model.Predict on a zero or inconsistent model: %w", ErrNotFitted)
 	}
 	d, err := Design(m.Basis, xs)
 	if err != nil {
@@ -161,8 +160,7 @@ func (m *Model) Predict(xs []float64) ([]float64, error) {
 	out := mat.Col(nil, 0, &p)
 	for i, v := range out {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: regress: Model.Predict: the prediction at x[%d] = %v overflows (%v); rescale x",
-				ErrNotFinite, i, xs[i], v)
+			return nil, fmt.Errorf("regress: Model.Predict: the prediction at x[%d] = %v overflows (%v); rescale x: %w", i, xs[i], v, ErrNotFinite)
 		}
 	}
 	return out, nil
@@ -171,10 +169,10 @@ func (m *Model) Predict(xs []float64) ([]float64, error) {
 // MSE returns the mean squared error (1/n) Σ_i (prediction(xs[i]) − ys[i])².
 func (m *Model) MSE(xs, ys []float64) (float64, error) {
 	if len(xs) != len(ys) {
-		return 0, fmt.Errorf("%w: regress: Model.MSE: %d inputs, %d targets", ErrShape, len(xs), len(ys))
+		return 0, fmt.Errorf("regress: Model.MSE: %d inputs, %d targets: %w", len(xs), len(ys), ErrShape)
 	}
-	if err := checkFinite("y", ys); err != nil {
-		return 0, err
+	if err := check.Slice("y", ys); err != nil {
+		return 0, fmt.Errorf("regress: Model.MSE: %w", err)
 	}
 	p, err := m.Predict(xs)
 	if err != nil {
@@ -195,16 +193,7 @@ func (m *Model) MSE(xs, ys []float64) (float64, error) {
 	}
 	mse = mse / float64(len(r)) * scale * scale
 	if math.IsInf(mse, 0) || math.IsNaN(mse) {
-		return 0, fmt.Errorf("%w: regress: Model.MSE: residuals up to %g, their mean square overflows; rescale y", ErrNotFinite, scale)
+		return 0, fmt.Errorf("regress: Model.MSE: residuals up to %g, their mean square overflows; rescale y: %w", scale, ErrNotFinite)
 	}
 	return mse, nil
-}
-
-func checkFinite(name string, v []float64) error {
-	for i, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("%w: regress: %s[%d] = %v", ErrNotFinite, name, i, x)
-		}
-	}
-	return nil
 }

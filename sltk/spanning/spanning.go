@@ -75,7 +75,7 @@ const MaxGraphVertices = 1 << 24
 // Complete returns K_n with edges in lexicographic order (0,1), (0,2), …, (n−2,n−1).
 func Complete(n int, names ...string) (*Graph, error) {
 	if n > MaxVertices {
-		return nil, fmt.Errorf("%w: spanning: Complete: n = %d, limit %d", ErrTooLarge, n, MaxVertices)
+		return nil, fmt.Errorf("spanning: Complete: n = %d, limit %d: %w", n, MaxVertices, ErrTooLarge)
 	}
 	g := &Graph{N: n, Names: names}
 	for u := 0; u < n; u++ {
@@ -83,34 +83,34 @@ func Complete(n int, names ...string) (*Graph, error) {
 			g.Edges = append(g.Edges, Edge{u, v})
 		}
 	}
-	if err := g.check(); err != nil {
+	if err := g.check("Complete"); err != nil {
 		return nil, err
 	}
 	return g, nil
 }
 
 // check validates the graph.
-func (g *Graph) check() error {
+func (g *Graph) check(fn string) error {
 	if g == nil || g.N < 1 {
-		return fmt.Errorf("%w: spanning: Graph: need at least one vertex", ErrParam)
+		return fmt.Errorf("spanning: %s: the graph needs at least one vertex: %w", fn, ErrParam)
 	}
 	if g.N > MaxGraphVertices {
-		return fmt.Errorf("%w: spanning: Graph: N = %d, limit %d (MaxGraphVertices)", ErrTooLarge, g.N, MaxGraphVertices)
+		return fmt.Errorf("spanning: %s: N = %d, limit %d (MaxGraphVertices): %w", fn, g.N, MaxGraphVertices, ErrTooLarge)
 	}
 	if len(g.Names) != 0 && len(g.Names) != g.N {
-		return fmt.Errorf("%w: %d names for %d vertices", ErrShape, len(g.Names), g.N)
+		return fmt.Errorf("spanning: %s: %d names for %d vertices: %w", fn, len(g.Names), g.N, ErrShape)
 	}
 	seen := map[Edge]int{}
 	for i, e := range g.Edges {
 		if e.U < 0 || e.U >= g.N || e.V < 0 || e.V >= g.N {
-			return fmt.Errorf("%w: edge %d = (%d, %d) has an endpoint outside [0, %d)", ErrParam, i, e.U, e.V, g.N)
+			return fmt.Errorf("spanning: %s: edge %d = (%d, %d) has an endpoint outside [0, %d): %w", fn, i, e.U, e.V, g.N, ErrParam)
 		}
 		if e.U == e.V {
-			return fmt.Errorf("%w: edge %d is a self-loop at %d", ErrParam, i, e.U)
+			return fmt.Errorf("spanning: %s: edge %d is a self-loop at %d: %w", fn, i, e.U, ErrParam)
 		}
 		k := Edge{min(e.U, e.V), max(e.U, e.V)}
 		if j, ok := seen[k]; ok {
-			return fmt.Errorf("%w: edges %d and %d both join %d and %d", ErrParam, j, i, k.U, k.V)
+			return fmt.Errorf("spanning: %s: edges %d and %d both join %d and %d: %w", fn, j, i, k.U, k.V, ErrParam)
 		}
 		seen[k] = i
 	}
@@ -118,16 +118,16 @@ func (g *Graph) check() error {
 }
 
 // checkWeights validates one observation's weights.
-func (g *Graph) checkWeights(w []float64) error {
+func (g *Graph) checkWeights(fn string, w []float64) error {
 	if g == nil {
-		return fmt.Errorf("spanning: nil Graph: %w", errs.ErrEmpty)
+		return fmt.Errorf("spanning: %s: nil Graph: %w", fn, errs.ErrEmpty)
 	}
 	if len(w) != len(g.Edges) {
-		return fmt.Errorf("%w: %d weights for %d edges", ErrShape, len(w), len(g.Edges))
+		return fmt.Errorf("spanning: %s: %d weights for %d edges: %w", fn, len(w), len(g.Edges), ErrShape)
 	}
 	for i, v := range w {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%w: weight of edge %d is %g", ErrNotFinite, i, v)
+			return fmt.Errorf("spanning: %s: weight of edge %d is %g: %w", fn, i, v, ErrNotFinite)
 		}
 	}
 	return nil
@@ -148,11 +148,11 @@ func (g *Graph) CountTrees() (float64, error) {
 
 // countTrees is CountTrees without the overflow check (+Inf for a count beyond float64).
 func (g *Graph) countTrees(fn string) (float64, error) {
-	if err := g.check(); err != nil {
+	if err := g.check("Graph." + fn); err != nil {
 		return 0, err
 	}
 	if g.N > MaxVertices {
-		return 0, fmt.Errorf("%w: spanning: Graph.%s: N = %d, limit %d (MaxVertices)", ErrTooLarge, fn, g.N, MaxVertices)
+		return 0, fmt.Errorf("spanning: Graph.%s: N = %d, limit %d (MaxVertices): %w", fn, g.N, MaxVertices, ErrTooLarge)
 	}
 	if g.N == 1 {
 		return 1, nil
@@ -183,10 +183,10 @@ func (g *Graph) Trees() ([][]int, error) {
 		return nil, err
 	}
 	if count == 0 {
-		return nil, fmt.Errorf("%w: %d vertices, %d edges", ErrDisconnected, g.N, len(g.Edges))
+		return nil, fmt.Errorf("spanning: Graph.Trees: %d vertices, %d edges: %w", g.N, len(g.Edges), ErrDisconnected)
 	}
 	if count > MaxTrees {
-		return nil, fmt.Errorf("%w: %g spanning trees exceed MaxTrees = %d", ErrTooLarge, count, MaxTrees)
+		return nil, fmt.Errorf("spanning: Graph.Trees: %g spanning trees exceed MaxTrees = %d: %w", count, MaxTrees, ErrTooLarge)
 	}
 	out := make([][]int, 0, int(count))
 	need := g.N - 1
@@ -231,13 +231,13 @@ func find(parent []int, v int) int {
 
 // Cost returns R(c, X) = Σ_{e∈tree} w_e, the weight of one tree under one observation's weights.
 func (g *Graph) Cost(tree []int, w []float64) (float64, error) {
-	if err := g.checkWeights(w); err != nil {
+	if err := g.checkWeights("Graph.Cost", w); err != nil {
 		return 0, err
 	}
 	var s float64
 	for _, e := range tree {
 		if e < 0 || e >= len(g.Edges) {
-			return 0, fmt.Errorf("%w: edge index %d outside [0, %d)", ErrParam, e, len(g.Edges))
+			return 0, fmt.Errorf("spanning: Graph.Cost: edge index %d outside [0, %d): %w", e, len(g.Edges), ErrParam)
 		}
 		s += w[e]
 	}
@@ -255,7 +255,7 @@ func (g *Graph) Costs(trees [][]int, w []float64) ([]float64, error) {
 	for i, t := range trees {
 		c, err := g.Cost(t, w)
 		if err != nil {
-			return nil, fmt.Errorf("tree %d: %w", i, err)
+			return nil, fmt.Errorf("spanning: Graph.Costs: tree %d: %w", i, err)
 		}
 		r[i] = c
 	}
@@ -304,15 +304,15 @@ func (g *Graph) simpleGraph(w []float64) *simple.WeightedUndirectedGraph {
 // agree; with ties they may return different trees of the same weight. Cost O(|E| log |E|) for
 // Prim and Kruskal, O(|E|·(N + |E|)) for reverse-delete.
 func (g *Graph) MST(w []float64, alg Algorithm) ([]int, float64, error) {
-	if err := g.check(); err != nil {
+	if err := g.check("Graph.MST"); err != nil {
 		return nil, 0, err
 	}
-	if err := g.checkWeights(w); err != nil {
+	if err := g.checkWeights("Graph.MST", w); err != nil {
 		return nil, 0, err
 	}
 	sg := g.simpleGraph(w)
 	if len(topo.ConnectedComponents(sg)) != 1 {
-		return nil, 0, fmt.Errorf("%w: %d vertices, %d edges", ErrDisconnected, g.N, len(g.Edges))
+		return nil, 0, fmt.Errorf("spanning: Graph.MST: %d vertices, %d edges: %w", g.N, len(g.Edges), ErrDisconnected)
 	}
 	var tree graph.WeightedUndirected
 	switch alg {
@@ -348,7 +348,7 @@ func (g *Graph) MST(w []float64, alg Algorithm) ([]int, float64, error) {
 		}
 		tree = sg
 	default:
-		return nil, 0, fmt.Errorf("%w: unknown algorithm %d", ErrParam, int(alg))
+		return nil, 0, fmt.Errorf("spanning: Graph.MST: unknown algorithm %d: %w", int(alg), ErrParam)
 	}
 	var out []int
 	var total float64

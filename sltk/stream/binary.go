@@ -48,20 +48,20 @@ type decoder struct {
 func newDecoder(fn string, b []byte, kind byte) *decoder {
 	d := &decoder{fn: fn, b: b}
 	if len(b) < 4 || b[0] != 'S' || b[1] != 'L' || b[2] != 'S' {
-		d.err = fmt.Errorf("%w: stream: %s: %d bytes without the SLS tag", ErrShape, fn, len(b))
+		d.err = fmt.Errorf("stream: %s: %d bytes without the SLS tag: %w", fn, len(b), ErrShape)
 		return d
 	}
 	if b[3] != kind {
-		d.err = fmt.Errorf("%w: stream: %s: kind byte %d, want %d", ErrShape, fn, b[3], kind)
+		d.err = fmt.Errorf("stream: %s: kind byte %d, want %d: %w", fn, b[3], kind, ErrShape)
 		return d
 	}
 	if len(b) < 8 {
-		d.err = fmt.Errorf("%w: stream: %s: truncated input", ErrShape, fn)
+		d.err = fmt.Errorf("stream: %s: truncated input: %w", fn, ErrShape)
 		return d
 	}
 	body := b[:len(b)-4]
 	if got, want := binary.LittleEndian.Uint32(b[len(b)-4:]), crc32.Checksum(body, castagnoli); got != want {
-		d.err = fmt.Errorf("%w: stream: %s: checksum %#08x, want %#08x (corrupt encoding)", ErrShape, fn, got, want)
+		d.err = fmt.Errorf("stream: %s: checksum %#08x, want %#08x (corrupt encoding): %w", fn, got, want, ErrShape)
 		return d
 	}
 	d.b = body[4:]
@@ -73,7 +73,7 @@ func (d *decoder) u64() uint64 {
 		return 0
 	}
 	if len(d.b) < 8 {
-		d.err = fmt.Errorf("%w: stream: %s: truncated input", ErrShape, d.fn)
+		d.err = fmt.Errorf("stream: %s: truncated input: %w", d.fn, ErrShape)
 		return 0
 	}
 	v := binary.LittleEndian.Uint64(d.b)
@@ -89,11 +89,11 @@ func (d *decoder) count(name string, limit, per int) int {
 		return 0
 	}
 	if v < 1 || v > uint64(limit) {
-		d.err = fmt.Errorf("%w: stream: %s: %s = %d, want in [1, %d]", ErrParam, d.fn, name, v, limit)
+		d.err = fmt.Errorf("stream: %s: %s = %d, want in [1, %d]: %w", d.fn, name, v, limit, ErrParam)
 		return 0
 	}
 	if per > 0 && uint64(len(d.b)) < v*uint64(per) {
-		d.err = fmt.Errorf("%w: stream: %s: %s = %d needs %d bytes, %d left", ErrShape, d.fn, name, v, v*uint64(per), len(d.b))
+		d.err = fmt.Errorf("stream: %s: %s = %d needs %d bytes, %d left: %w", d.fn, name, v, v*uint64(per), len(d.b), ErrShape)
 		return 0
 	}
 	return int(v)
@@ -101,7 +101,7 @@ func (d *decoder) count(name string, limit, per int) int {
 
 func (d *decoder) done() error {
 	if d.err == nil && len(d.b) != 0 {
-		d.err = fmt.Errorf("%w: stream: %s: %d trailing bytes", ErrShape, d.fn, len(d.b))
+		d.err = fmt.Errorf("stream: %s: %d trailing bytes: %w", d.fn, len(d.b), ErrShape)
 	}
 	return d.err
 }
@@ -109,7 +109,7 @@ func (d *decoder) done() error {
 // MarshalBinary encodes the sketch (t, seed and the t smallest values).
 func (s *KMV) MarshalBinary() ([]byte, error) {
 	if s == nil || len(s.x) == 0 {
-		return nil, fmt.Errorf("%w: stream: KMV.MarshalBinary: use Count.New", ErrNotFitted)
+		return nil, fmt.Errorf("stream: KMV.MarshalBinary: use Count.New: %w", ErrNotFitted)
 	}
 	b := header(kindKMV, uint64(s.t), s.seed)
 	for _, v := range s.x {
@@ -124,7 +124,7 @@ func (s *KMV) UnmarshalBinary(b []byte) error {
 	t := d.count("t", maxT, 0)
 	seed := d.u64()
 	if d.err == nil && uint64(len(d.b)) != 8*uint64(t) {
-		return fmt.Errorf("%w: stream: KMV.UnmarshalBinary: %d value bytes for t = %d", ErrShape, len(d.b), t)
+		return fmt.Errorf("stream: KMV.UnmarshalBinary: %d value bytes for t = %d: %w", len(d.b), t, ErrShape)
 	}
 	if d.err != nil {
 		return d.err
@@ -147,7 +147,7 @@ func decodeKMV(d *decoder, t int, seed uint64) (*KMV, error) {
 		}
 		if v < 1 || v > countRange+1 || (i > 0 && v <= k.x[i-1] && v != countRange+1) ||
 			(i > 0 && k.x[i-1] == countRange+1 && v != countRange+1) {
-			return nil, fmt.Errorf("%w: stream: %s: value %d = %d breaks the sorted distinct list", ErrShape, d.fn, i, v)
+			return nil, fmt.Errorf("stream: %s: value %d = %d breaks the sorted distinct list: %w", d.fn, i, v, ErrShape)
 		}
 		k.x[i] = v
 	}
@@ -157,7 +157,7 @@ func decodeKMV(d *decoder, t int, seed uint64) (*KMV, error) {
 // MarshalBinary encodes every copy.
 func (m *MedianKMV) MarshalBinary() ([]byte, error) {
 	if m == nil || len(m.copies) == 0 {
-		return nil, fmt.Errorf("%w: stream: MedianKMV.MarshalBinary: use MCount.New", ErrNotFitted)
+		return nil, fmt.Errorf("stream: MedianKMV.MarshalBinary: use MCount.New: %w", ErrNotFitted)
 	}
 	b := header(kindMedianKMV, uint64(len(m.copies)), uint64(m.copies[0].t), m.copies[0].seed)
 	for _, c := range m.copies {
@@ -175,13 +175,13 @@ func (m *MedianKMV) UnmarshalBinary(b []byte) error {
 	t := d.count("t", maxT, 0)
 	seed := d.u64()
 	if d.err == nil && n%2 == 0 {
-		return fmt.Errorf("%w: stream: MedianKMV.UnmarshalBinary: %d copies, want an odd number", ErrParam, n)
+		return fmt.Errorf("stream: MedianKMV.UnmarshalBinary: %d copies, want an odd number: %w", n, ErrParam)
 	}
 	if d.err == nil && t > maxMCountValues/n {
-		return fmt.Errorf("%w: stream: MedianKMV.UnmarshalBinary: %d copies of t = %d, limit %d values", ErrTooLarge, n, t, maxMCountValues)
+		return fmt.Errorf("stream: MedianKMV.UnmarshalBinary: %d copies of t = %d, limit %d values: %w", n, t, maxMCountValues, ErrTooLarge)
 	}
 	if d.err == nil && uint64(len(d.b)) != 8*uint64(t)*uint64(n) {
-		return fmt.Errorf("%w: stream: MedianKMV.UnmarshalBinary: %d value bytes for %d copies of t = %d", ErrShape, len(d.b), n, t)
+		return fmt.Errorf("stream: MedianKMV.UnmarshalBinary: %d value bytes for %d copies of t = %d: %w", len(d.b), n, t, ErrShape)
 	}
 	if d.err != nil {
 		return d.err
@@ -201,7 +201,7 @@ func (m *MedianKMV) UnmarshalBinary(b []byte) error {
 // MarshalBinary encodes k, the seed and the counters.
 func (s *ToWSketch) MarshalBinary() ([]byte, error) {
 	if s == nil || len(s.x) == 0 {
-		return nil, fmt.Errorf("%w: stream: ToWSketch.MarshalBinary: use TugOfWar.New", ErrNotFitted)
+		return nil, fmt.Errorf("stream: ToWSketch.MarshalBinary: use TugOfWar.New: %w", ErrNotFitted)
 	}
 	b := header(kindToW, uint64(len(s.x)), s.seed)
 	for _, v := range s.x {
@@ -216,7 +216,7 @@ func (s *ToWSketch) UnmarshalBinary(b []byte) error {
 	k := d.count("k", maxCopiesToW, 0)
 	seed := d.u64()
 	if d.err == nil && uint64(len(d.b)) != 8*uint64(k) {
-		return fmt.Errorf("%w: stream: ToWSketch.UnmarshalBinary: %d counter bytes for k = %d", ErrShape, len(d.b), k)
+		return fmt.Errorf("stream: ToWSketch.UnmarshalBinary: %d counter bytes for k = %d: %w", len(d.b), k, ErrShape)
 	}
 	if d.err != nil {
 		return d.err
@@ -238,7 +238,7 @@ func (s *ToWSketch) UnmarshalBinary(b []byte) error {
 // MarshalBinary encodes the shape, the seed, the total and the counters.
 func (s *CMSketch) MarshalBinary() ([]byte, error) {
 	if s == nil || s.depth == 0 {
-		return nil, fmt.Errorf("%w: stream: CMSketch.MarshalBinary: use CountMin.New", ErrNotFitted)
+		return nil, fmt.Errorf("stream: CMSketch.MarshalBinary: use CountMin.New: %w", ErrNotFitted)
 	}
 	b := header(kindCM, uint64(s.width), uint64(s.depth), s.seed, uint64(s.total))
 	for _, v := range s.s {
@@ -254,10 +254,10 @@ func (s *CMSketch) UnmarshalBinary(b []byte) error {
 	dep := d.count("depth", maxCells, 0)
 	seed, total := d.u64(), int64(d.u64())
 	if d.err == nil && uint64(w)*uint64(dep) > maxCells {
-		return fmt.Errorf("%w: stream: CMSketch.UnmarshalBinary: width·depth = %d·%d, limit %d", ErrTooLarge, w, dep, maxCells)
+		return fmt.Errorf("stream: CMSketch.UnmarshalBinary: width·depth = %d·%d, limit %d: %w", w, dep, maxCells, ErrTooLarge)
 	}
 	if d.err == nil && uint64(len(d.b)) != 8*uint64(w)*uint64(dep) {
-		return fmt.Errorf("%w: stream: CMSketch.UnmarshalBinary: %d counter bytes for %d×%d", ErrShape, len(d.b), w, dep)
+		return fmt.Errorf("stream: CMSketch.UnmarshalBinary: %d counter bytes for %d×%d: %w", len(d.b), w, dep, ErrShape)
 	}
 	if d.err != nil {
 		return d.err
@@ -282,11 +282,11 @@ func (s *CMSketch) UnmarshalBinary(b []byte) error {
 func (s *ToWSketch) valid(fn string) error {
 	k := len(s.x)
 	if k < 1 || k > maxCopiesToW || len(s.sign) != k {
-		return fmt.Errorf("%w: stream: %s: %d counters and %d sign hashes, want equal and in [1, %d]", ErrShape, fn, k, len(s.sign), maxCopiesToW)
+		return fmt.Errorf("stream: %s: %d counters and %d sign hashes, want equal and in [1, %d]: %w", fn, k, len(s.sign), maxCopiesToW, ErrShape)
 	}
 	for i, x := range s.x {
 		if (x^s.x[0])&1 != 0 {
-			return fmt.Errorf("%w: stream: %s: counters 0 and %d (%d, %d) differ in parity, impossible for a Tug-of-War sketch", ErrParam, fn, i, s.x[0], x)
+			return fmt.Errorf("stream: %s: counters 0 and %d (%d, %d) differ in parity, impossible for a Tug-of-War sketch: %w", fn, i, s.x[0], x, ErrParam)
 		}
 	}
 	return nil
@@ -296,7 +296,7 @@ func (s *ToWSketch) valid(fn string) error {
 // and every row summing exactly (in 128-bit arithmetic, no wrap) to Total.
 func (s *CMSketch) valid(fn string) error {
 	if s.width < 1 || s.depth < 1 || s.width > maxCells/s.depth || len(s.s) != s.width*s.depth {
-		return fmt.Errorf("%w: stream: %s: shape %d×%d with %d counters, want width·depth ≤ %d", ErrShape, fn, s.width, s.depth, len(s.s), maxCells)
+		return fmt.Errorf("stream: %s: shape %d×%d with %d counters, want width·depth ≤ %d: %w", fn, s.width, s.depth, len(s.s), maxCells, ErrShape)
 	}
 	for j := 0; j < s.depth; j++ {
 		var lo uint64
@@ -307,7 +307,7 @@ func (s *CMSketch) valid(fn string) error {
 			hi += int64(carry) + v>>63 // v>>63 is −1 for a negative v: its sign extension
 		}
 		if lo != uint64(s.total) || hi != s.total>>63 {
-			return fmt.Errorf("%w: stream: %s: row %d does not sum to Total = %d", ErrParam, fn, j, s.total)
+			return fmt.Errorf("stream: %s: row %d does not sum to Total = %d: %w", fn, j, s.total, ErrParam)
 		}
 	}
 	return nil

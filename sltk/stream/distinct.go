@@ -17,7 +17,7 @@ const maxT = 1 << 24
 
 func checkUnit(fn, name string, v float64) error {
 	if !(v > 0 && v < 1) {
-		return fmt.Errorf("%w: stream: %s: %s = %v, want in (0,1)", ErrParam, fn, name, v)
+		return fmt.Errorf("stream: %s: %s = %v, want in (0,1): %w", fn, name, v, ErrParam)
 	}
 	return nil
 }
@@ -30,7 +30,7 @@ const minDelta = 0x1p-1022
 // checkDelta accepts δ ∈ [2⁻¹⁰²², 1).
 func checkDelta(fn string, delta float64) error {
 	if !(delta >= minDelta && delta < 1) {
-		return fmt.Errorf("%w: stream: %s: delta = %v, want in [2⁻¹⁰²², 1) (a subnormal δ has no finite 1/δ)", ErrParam, fn, delta)
+		return fmt.Errorf("stream: %s: delta = %v, want in [2⁻¹⁰²², 1) (a subnormal δ has no finite 1/δ): %w", fn, delta, ErrParam)
 	}
 	return nil
 }
@@ -41,10 +41,10 @@ func checkDelta(fn string, delta float64) error {
 // goes through here.
 func toSize(fn, what string, v float64, limit int) (int, error) {
 	if !(v <= float64(limit)) { // NaN and +Inf fail too
-		return 0, fmt.Errorf("%w: stream: %s: %s = %.0f, limit %d", ErrTooLarge, fn, what, v, limit)
+		return 0, fmt.Errorf("stream: %s: %s = %.0f, limit %d: %w", fn, what, v, limit, ErrTooLarge)
 	}
 	if v < 0 {
-		return 0, fmt.Errorf("%w: stream: %s: %s = %.0f, want ≥ 0", ErrParam, fn, what, v)
+		return 0, fmt.Errorf("stream: %s: %s = %.0f, want ≥ 0: %w", fn, what, v, ErrParam)
 	}
 	return int(v), nil
 }
@@ -86,7 +86,7 @@ func (c Count) New() (*KMV, error) {
 			return nil, err
 		}
 	} else if t > maxT {
-		return nil, fmt.Errorf("%w: stream: Count.New: T = %d, limit %d", ErrTooLarge, t, maxT)
+		return nil, fmt.Errorf("stream: Count.New: T = %d, limit %d: %w", t, maxT, ErrTooLarge)
 	}
 	return newKMV(t, c.Seed), nil
 }
@@ -126,7 +126,7 @@ func (s *KMV) insert(y uint64) {
 // Estimate returns m* = tM/x_t, or the number of distinct hash values kept if fewer than t.
 func (s *KMV) Estimate() (float64, error) {
 	if s == nil || len(s.x) == 0 {
-		return 0, fmt.Errorf("%w: stream: KMV.Estimate: use Count.New", ErrNotFitted)
+		return 0, fmt.Errorf("stream: KMV.Estimate: use Count.New: %w", ErrNotFitted)
 	}
 	if xt := s.x[len(s.x)-1]; xt <= countRange {
 		return float64(len(s.x)) * countRange / float64(xt), nil
@@ -139,13 +139,13 @@ func (s *KMV) Estimate() (float64, error) {
 // concatenated streams (the t smallest distinct values of the union).
 func (s *KMV) Merge(o *KMV) error {
 	if s == nil || o == nil || len(s.x) == 0 || len(o.x) == 0 {
-		return fmt.Errorf("%w: stream: KMV.Merge: nil or zero-value sketch", ErrNotFitted)
+		return fmt.Errorf("stream: KMV.Merge: nil or zero-value sketch: %w", ErrNotFitted)
 	}
 	if s.t != o.t {
-		return fmt.Errorf("%w: stream: KMV.Merge: t = %d and %d differ", ErrShape, s.t, o.t)
+		return fmt.Errorf("stream: KMV.Merge: t = %d and %d differ: %w", s.t, o.t, ErrShape)
 	}
 	if s.seed != o.seed {
-		return fmt.Errorf("%w: stream: KMV.Merge: seeds %d and %d differ (different hash functions)", ErrParam, s.seed, o.seed)
+		return fmt.Errorf("stream: KMV.Merge: seeds %d and %d differ (different hash functions): %w", s.seed, o.seed, ErrParam)
 	}
 	for _, y := range o.x {
 		if y > countRange {
@@ -228,14 +228,14 @@ func (c MCount) New() (*MedianKMV, error) {
 		}
 	}
 	if k > maxCopies || 2*k-1 > maxCopies {
-		return nil, fmt.Errorf("%w: stream: MCount.New: MedianK = %d gives %d copies, limit %d", ErrTooLarge, k, 2*k-1, maxCopies)
+		return nil, fmt.Errorf("stream: MCount.New: MedianK = %d gives %d copies, limit %d: %w", k, 2*k-1, maxCopies, ErrTooLarge)
 	}
 	first, err := Count{Epsilon: c.Epsilon, T: c.T, Seed: c.Seed}.New()
 	if err != nil {
 		return nil, err
 	}
 	if first.t > maxMCountValues/(2*k-1) {
-		return nil, fmt.Errorf("%w: stream: MCount.New: (2k − 1)·t = %d·%d hash values, limit %d", ErrTooLarge, 2*k-1, first.t, maxMCountValues)
+		return nil, fmt.Errorf("stream: MCount.New: (2k − 1)·t = %d·%d hash values, limit %d: %w", 2*k-1, first.t, maxMCountValues, ErrTooLarge)
 	}
 	copies := make([]*KMV, 2*k-1)
 	copies[0] = first
@@ -263,7 +263,7 @@ func (m *MedianKMV) Update(a uint64) {
 // Estimate returns the median of the copies' estimates, b_k of the sorted b₁ ≤ … ≤ b_{2k−1}.
 func (m *MedianKMV) Estimate() (float64, error) {
 	if m == nil || len(m.copies) == 0 {
-		return 0, fmt.Errorf("%w: stream: MedianKMV.Estimate: use MCount.New", ErrNotFitted)
+		return 0, fmt.Errorf("stream: MedianKMV.Estimate: use MCount.New: %w", ErrNotFitted)
 	}
 	for j, s := range m.copies {
 		m.est[j], _ = s.Estimate()
@@ -275,10 +275,10 @@ func (m *MedianKMV) Estimate() (float64, error) {
 // Merge folds o (same k, t and seed) into m, copy by copy.
 func (m *MedianKMV) Merge(o *MedianKMV) error {
 	if m == nil || o == nil || len(m.copies) == 0 || len(o.copies) == 0 {
-		return fmt.Errorf("%w: stream: MedianKMV.Merge: nil or zero-value sketch", ErrNotFitted)
+		return fmt.Errorf("stream: MedianKMV.Merge: nil or zero-value sketch: %w", ErrNotFitted)
 	}
 	if len(m.copies) != len(o.copies) {
-		return fmt.Errorf("%w: stream: MedianKMV.Merge: %d and %d copies differ", ErrShape, len(m.copies), len(o.copies))
+		return fmt.Errorf("stream: MedianKMV.Merge: %d and %d copies differ: %w", len(m.copies), len(o.copies), ErrShape)
 	}
 	defer m.syncTop()
 	for j := range m.copies {
@@ -294,10 +294,10 @@ func (m *MedianKMV) Merge(o *MedianKMV) error {
 // over a universe of N elements (Theorem 8.17; the theorem's bound is min{N, n}). N, n ≤ 10⁴.
 func ExactCountBits(universe, n int) (int, error) {
 	if universe < 1 || n < 1 {
-		return 0, fmt.Errorf("%w: stream: ExactCountBits: N = %d, n = %d, want ≥ 1", ErrParam, universe, n)
+		return 0, fmt.Errorf("stream: ExactCountBits: N = %d, n = %d, want ≥ 1: %w", universe, n, ErrParam)
 	}
 	if universe > 10_000 || n > 10_000 {
-		return 0, fmt.Errorf("%w: stream: ExactCountBits: N = %d, n = %d, limit 10000", ErrTooLarge, universe, n)
+		return 0, fmt.Errorf("stream: ExactCountBits: N = %d, n = %d, limit 10000: %w", universe, n, ErrTooLarge)
 	}
 	s, c := new(big.Int), big.NewInt(1)
 	for i := 1; i <= n-1 && i <= universe; i++ {
@@ -319,7 +319,7 @@ func ExactCountBits(universe, n int) (int, error) {
 // {1, …, N}: the exact value behind the heuristic N/m that motivates COUNT.
 func ExpectedMinimum(universe, m int) (float64, error) {
 	if m < 1 || universe < m {
-		return 0, fmt.Errorf("%w: stream: ExpectedMinimum: N = %d, m = %d, want 1 ≤ m ≤ N", ErrParam, universe, m)
+		return 0, fmt.Errorf("stream: ExpectedMinimum: N = %d, m = %d, want 1 ≤ m ≤ N: %w", universe, m, ErrParam)
 	}
 	return float64(universe+1) / float64(m+1), nil
 }

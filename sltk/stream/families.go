@@ -16,7 +16,7 @@ const maxEnumeration = 1 << 26
 // most 1/m. Cost O(n²p²); p ≤ 101 and n ≤ p.
 func ModPMaxCollision(p, n, m int) (*big.Rat, error) {
 	if p < 2 || p > 101 || n < 2 || n > p || m < 1 {
-		return nil, fmt.Errorf("%w: stream: ModPMaxCollision: p = %d, n = %d, m = %d, want 2 ≤ n ≤ p ≤ 101, m ≥ 1", ErrParam, p, n, m)
+		return nil, fmt.Errorf("stream: ModPMaxCollision: p = %d, n = %d, m = %d, want 2 ≤ n ≤ p ≤ 101, m ≥ 1: %w", p, n, m, ErrParam)
 	}
 	best := 0
 	for x := 0; x < n; x++ {
@@ -48,7 +48,7 @@ func PolyUniformityGap(q, m, k int) (*big.Rat, error) {
 		return nil, fmt.Errorf("stream: PolyUniformityGap: k = %d, want in [1, %d]: %w", k, maxIndependence, ErrParam)
 	}
 	if math.Pow(float64(q), float64(k+1)) > maxEnumeration {
-		return nil, fmt.Errorf("%w: stream: PolyUniformityGap: q^(k+1) = %d^%d, limit %d", ErrTooLarge, q, k+1, maxEnumeration)
+		return nil, fmt.Errorf("stream: PolyUniformityGap: q^(k+1) = %d^%d, limit %d: %w", q, k+1, maxEnumeration, ErrTooLarge)
 	}
 	total := int(math.Pow(float64(q), float64(k)))
 	counts := make([]int, q*m) // counts[x·m + y]
@@ -80,13 +80,13 @@ func PolyUniformityGap(q, m, k int) (*big.Rat, error) {
 // often. (2^w)^k ≤ 2²⁴.
 func GF2PatternCounts(w, k, m int, points []uint64) ([]int, error) {
 	if _, ok := gf2Poly[w]; !ok || w > 16 {
-		return nil, fmt.Errorf("%w: stream: GF2PatternCounts: w = %d, want 2, 3, 4, 8 or 16", ErrParam, w)
+		return nil, fmt.Errorf("stream: GF2PatternCounts: w = %d, want 2, 3, 4, 8 or 16: %w", w, ErrParam)
 	}
 	if m < 1 || m > 1<<w || m&(m-1) != 0 {
-		return nil, fmt.Errorf("%w: stream: GF2PatternCounts: m = %d, want a power of two ≤ 2^w", ErrParam, m)
+		return nil, fmt.Errorf("stream: GF2PatternCounts: m = %d, want a power of two ≤ 2^w: %w", m, ErrParam)
 	}
 	if k < 1 || k > 24 || w*k > 24 || len(points) == 0 || math.Pow(float64(m), float64(len(points))) > 1<<24 {
-		return nil, fmt.Errorf("%w: stream: GF2PatternCounts: k = %d, %d points: want (2^w)^k ≤ 2²⁴ and m^points ≤ 2²⁴", ErrTooLarge, k, len(points))
+		return nil, fmt.Errorf("stream: GF2PatternCounts: k = %d, %d points: want (2^w)^k ≤ 2²⁴ and m^points ≤ 2²⁴: %w", k, len(points), ErrTooLarge)
 	}
 	counts := make([]int, int(math.Pow(float64(m), float64(len(points)))))
 	coef := make([]uint64, k)
@@ -111,7 +111,7 @@ func GF2PatternCounts(w, k, m int, points []uint64) ([]int, error) {
 // 2·63 + 1022 − 1 = 1147 bits, below the documented limit of 2048.
 func SignatureBits(n int, delta float64) (int, error) {
 	if n < 1 {
-		return 0, fmt.Errorf("%w: stream: SignatureBits: n = %d, want ≥ 1", ErrParam, n)
+		return 0, fmt.Errorf("stream: SignatureBits: n = %d, want ≥ 1: %w", n, ErrParam)
 	}
 	if err := checkDelta("SignatureBits", delta); err != nil {
 		return 0, err

@@ -52,10 +52,10 @@ type ModP struct {
 // m ≥ 1 from the seed.
 func NewModP(p, m, seed uint64) (ModP, error) {
 	if p < 2 || p >= 1<<63 {
-		return ModP{}, fmt.Errorf("%w: stream: NewModP: p = %d, want a prime in [2, 2⁶³)", ErrParam, p)
+		return ModP{}, fmt.Errorf("stream: NewModP: p = %d, want a prime in [2, 2⁶³): %w", p, ErrParam)
 	}
 	if m < 1 {
-		return ModP{}, fmt.Errorf("%w: stream: NewModP: m = %d, want ≥ 1", ErrParam, m)
+		return ModP{}, fmt.Errorf("stream: NewModP: m = %d, want ≥ 1: %w", m, ErrParam)
 	}
 	r := newRand(seed)
 	return ModP{P: p, A: 1 + r.Uint64N(p-1), B: r.Uint64N(p), M: m}, nil
@@ -85,13 +85,13 @@ type PolyPrime struct {
 // NewPolyPrime draws k coefficients for prime q (2 ≤ q < 2⁶³) and range 1 ≤ m ≤ q.
 func NewPolyPrime(q, m uint64, k int, seed uint64) (PolyPrime, error) {
 	if q < 2 || q >= 1<<63 {
-		return PolyPrime{}, fmt.Errorf("%w: stream: NewPolyPrime: q = %d, want a prime in [2, 2⁶³)", ErrParam, q)
+		return PolyPrime{}, fmt.Errorf("stream: NewPolyPrime: q = %d, want a prime in [2, 2⁶³): %w", q, ErrParam)
 	}
 	if m < 1 || m > q {
-		return PolyPrime{}, fmt.Errorf("%w: stream: NewPolyPrime: m = %d, want in [1, q = %d]", ErrParam, m, q)
+		return PolyPrime{}, fmt.Errorf("stream: NewPolyPrime: m = %d, want in [1, q = %d]: %w", m, q, ErrParam)
 	}
 	if k < 1 || k > maxIndependence {
-		return PolyPrime{}, fmt.Errorf("%w: stream: NewPolyPrime: k = %d, want in [1, %d]", ErrParam, k, maxIndependence)
+		return PolyPrime{}, fmt.Errorf("stream: NewPolyPrime: k = %d, want in [1, %d]: %w", k, maxIndependence, ErrParam)
 	}
 	r := newRand(seed)
 	c := make([]uint64, k)
@@ -235,10 +235,10 @@ type PolyGF2 struct {
 // NewPolyGF2 draws k coefficients in GF(2^w).
 func NewPolyGF2(w, k int, seed uint64) (PolyGF2, error) {
 	if _, ok := gf2Poly[w]; !ok {
-		return PolyGF2{}, fmt.Errorf("%w: stream: NewPolyGF2: w = %d, want one of 2, 3, 4, 8, 16, 32, 64", ErrParam, w)
+		return PolyGF2{}, fmt.Errorf("stream: NewPolyGF2: w = %d, want one of 2, 3, 4, 8, 16, 32, 64: %w", w, ErrParam)
 	}
 	if k < 1 || k > maxIndependence {
-		return PolyGF2{}, fmt.Errorf("%w: stream: NewPolyGF2: k = %d, want in [1, %d]", ErrParam, k, maxIndependence)
+		return PolyGF2{}, fmt.Errorf("stream: NewPolyGF2: k = %d, want in [1, %d]: %w", k, maxIndependence, ErrParam)
 	}
 	r := newRand(seed)
 	c := make([]uint64, k)

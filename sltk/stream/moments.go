@@ -21,7 +21,7 @@ func Frequencies(a []uint64) map[uint64]int64 {
 // sum that overflows float64 (ErrNotFinite).
 func Moment(f map[uint64]int64, p float64) (float64, error) {
 	if !(p >= 0) || math.IsInf(p, 0) {
-		return 0, fmt.Errorf("%w: stream: Moment: p = %v, want finite and ≥ 0", ErrParam, p)
+		return 0, fmt.Errorf("stream: Moment: p = %v, want finite and ≥ 0: %w", p, ErrParam)
 	}
 	var s float64
 	for _, c := range f {
@@ -69,10 +69,10 @@ func AMSVariance(a []uint64, k int) (float64, error) {
 
 func amsMoments(fn string, a []uint64, k int) (mean, meanSq float64, err error) {
 	if len(a) == 0 {
-		return 0, 0, fmt.Errorf("%w: stream: %s: empty stream", ErrEmpty, fn)
+		return 0, 0, fmt.Errorf("stream: %s: empty stream: %w", fn, ErrEmpty)
 	}
 	if k < 1 || k > 64 {
-		return 0, 0, fmt.Errorf("%w: stream: %s: k = %d, want in [1, 64]", ErrParam, fn, k)
+		return 0, 0, fmt.Errorf("stream: %s: k = %d, want in [1, 64]: %w", fn, k, ErrParam)
 	}
 	n := float64(len(a))
 	after := make(map[uint64]int64) // occurrences at positions ≥ i, filled from the end
@@ -113,7 +113,7 @@ func (c AMS) New() (*AMSEstimator, error) {
 		k = 2
 	}
 	if k < 1 || k > 64 {
-		return nil, fmt.Errorf("%w: stream: AMS.New: Order = %d, want in [1, 64]", ErrParam, c.Order)
+		return nil, fmt.Errorf("stream: AMS.New: Order = %d, want in [1, 64]: %w", c.Order, ErrParam)
 	}
 	return &AMSEstimator{k: k, rng: newRand(c.Seed)}, nil
 }
@@ -136,7 +136,7 @@ func (e *AMSEstimator) Update(x uint64) {
 // float64.
 func (e *AMSEstimator) Estimate() (float64, error) {
 	if e == nil || e.rng == nil {
-		return 0, fmt.Errorf("%w: stream: AMSEstimator.Estimate: use AMS.New", ErrNotFitted)
+		return 0, fmt.Errorf("stream: AMSEstimator.Estimate: use AMS.New: %w", ErrNotFitted)
 	}
 	if e.n == 0 {
 		return 0, nil
@@ -190,9 +190,9 @@ func (c TugOfWar) New() (*ToWSketch, error) {
 	k := c.Copies
 	switch {
 	case k < 0:
-		return nil, fmt.Errorf("%w: stream: TugOfWar.New: Copies = %d, want ≥ 1", ErrParam, k)
+		return nil, fmt.Errorf("stream: TugOfWar.New: Copies = %d, want ≥ 1: %w", k, ErrParam)
 	case k > maxCopiesToW:
-		return nil, fmt.Errorf("%w: stream: TugOfWar.New: Copies = %d, limit %d", ErrTooLarge, k, maxCopiesToW)
+		return nil, fmt.Errorf("stream: TugOfWar.New: Copies = %d, limit %d: %w", k, maxCopiesToW, ErrTooLarge)
 	case k == 0 && c.Epsilon == 0 && c.Delta == 0:
 		k = 1
 	case k == 0:
@@ -227,7 +227,7 @@ func (s *ToWSketch) UpdateCount(a uint64, c int64) error { return s.updateCount(
 
 func (s *ToWSketch) updateCount(fn string, a uint64, c int64) error {
 	if s == nil || len(s.x) == 0 {
-		return fmt.Errorf("%w: stream: ToWSketch.%s: use TugOfWar.New", ErrNotFitted, fn)
+		return fmt.Errorf("stream: ToWSketch.%s: use TugOfWar.New: %w", fn, ErrNotFitted)
 	}
 	a2, a3 := powers(a)
 	for i, f := range s.sign {
@@ -243,7 +243,7 @@ func (s *ToWSketch) updateCount(fn string, a uint64, c int64) error {
 			for r := 0; r < i; r++ { // undo the counters already updated
 				s.x[r], _ = addSigned(s.x[r], c, 1-s.sign[r].bit(a, a2, a3))
 			}
-			return fmt.Errorf("%w: stream: ToWSketch.%s: c = %d for element %d takes counter %d (%d) outside int64; update refused", ErrTooLarge, fn, c, a, i, s.x[i])
+			return fmt.Errorf("stream: ToWSketch.%s: c = %d for element %d takes counter %d (%d) outside int64; update refused: %w", fn, c, a, i, s.x[i], ErrTooLarge)
 		}
 		s.x[i] = v
 	}
@@ -263,7 +263,7 @@ func addSigned(x, c int64, bit uint64) (int64, bool) {
 // Estimate returns (1/k) Σᵢ xᵢ², the estimate of F₂ (of ‖d‖₂² under turnstile updates).
 func (s *ToWSketch) Estimate() (float64, error) {
 	if s == nil || len(s.x) == 0 {
-		return 0, fmt.Errorf("%w: stream: ToWSketch.Estimate: use TugOfWar.New", ErrNotFitted)
+		return 0, fmt.Errorf("stream: ToWSketch.Estimate: use TugOfWar.New: %w", ErrNotFitted)
 	}
 	var sum float64
 	for _, x := range s.x {
@@ -285,17 +285,17 @@ func (s *ToWSketch) Counters() []int64 {
 // would take a counter outside int64 is refused with ErrTooLarge before anything changes.
 func (s *ToWSketch) Merge(o *ToWSketch) error {
 	if s == nil || o == nil || len(s.x) == 0 || len(o.x) == 0 {
-		return fmt.Errorf("%w: stream: ToWSketch.Merge: nil or zero-value sketch", ErrNotFitted)
+		return fmt.Errorf("stream: ToWSketch.Merge: nil or zero-value sketch: %w", ErrNotFitted)
 	}
 	if len(s.x) != len(o.x) {
-		return fmt.Errorf("%w: stream: ToWSketch.Merge: k = %d and %d differ", ErrShape, len(s.x), len(o.x))
+		return fmt.Errorf("stream: ToWSketch.Merge: k = %d and %d differ: %w", len(s.x), len(o.x), ErrShape)
 	}
 	if s.seed != o.seed {
-		return fmt.Errorf("%w: stream: ToWSketch.Merge: seeds %d and %d differ (different hash functions)", ErrParam, s.seed, o.seed)
+		return fmt.Errorf("stream: ToWSketch.Merge: seeds %d and %d differ (different hash functions): %w", s.seed, o.seed, ErrParam)
 	}
 	for i, v := range o.x {
 		if _, ok := addInt64(s.x[i], v); !ok {
-			return fmt.Errorf("%w: stream: ToWSketch.Merge: counter %d: %d + %d overflows int64; nothing merged", ErrTooLarge, i, s.x[i], v)
+			return fmt.Errorf("stream: ToWSketch.Merge: counter %d: %d + %d overflows int64; nothing merged: %w", i, s.x[i], v, ErrTooLarge)
 		}
 	}
 	for i, v := range o.x {
@@ -313,14 +313,14 @@ type FamilyMoments struct{ Mean, Variance float64 }
 // 2F₂² − 2F₄, for keys below 2^w. w ∈ {2, 3, 4}; cost 2^{4w}·len(a).
 func ToWFamilyMoments(a []uint64, w int) (FamilyMoments, error) {
 	if len(a) == 0 {
-		return FamilyMoments{}, fmt.Errorf("%w: stream: ToWFamilyMoments: empty stream", ErrEmpty)
+		return FamilyMoments{}, fmt.Errorf("stream: ToWFamilyMoments: empty stream: %w", ErrEmpty)
 	}
 	if w < 2 || w > 4 {
-		return FamilyMoments{}, fmt.Errorf("%w: stream: ToWFamilyMoments: w = %d, want 2, 3 or 4", ErrParam, w)
+		return FamilyMoments{}, fmt.Errorf("stream: ToWFamilyMoments: w = %d, want 2, 3 or 4: %w", w, ErrParam)
 	}
 	for i, x := range a {
 		if x >= 1<<w {
-			return FamilyMoments{}, fmt.Errorf("%w: stream: ToWFamilyMoments: a[%d] = %d, want < 2^w = %d", ErrParam, i, x, 1<<w)
+			return FamilyMoments{}, fmt.Errorf("stream: ToWFamilyMoments: a[%d] = %d, want < 2^w = %d: %w", i, x, 1<<w, ErrParam)
 		}
 	}
 	coef := make([]uint64, 4)

@@ -12,10 +12,10 @@ const maxK = 1 << 26
 
 func checkK(fn string, k int) error {
 	if k < 1 {
-		return fmt.Errorf("%w: stream: %s: k = %d, want ≥ 1", ErrParam, fn, k)
+		return fmt.Errorf("stream: %s: k = %d, want ≥ 1: %w", fn, k, ErrParam)
 	}
 	if k > maxK {
-		return fmt.Errorf("%w: stream: %s: k = %d, limit %d", ErrTooLarge, fn, k, maxK)
+		return fmt.Errorf("stream: %s: k = %d, limit %d: %w", fn, k, maxK, ErrTooLarge)
 	}
 	return nil
 }
@@ -91,7 +91,7 @@ func (r *reservoir[T]) get(kind string) ([]T, error) {
 }
 
 func errNotBuilt(kind string) error {
-	return fmt.Errorf("%w: stream: %s.Sample: use New%s", ErrNotFitted, kind, kind)
+	return fmt.Errorf("stream: %s.Sample: use New%s: %w", kind, kind, ErrNotFitted)
 }
 
 // Merge folds o (same k) into r: afterwards r holds a uniform k-subset of the positions of
@@ -102,14 +102,14 @@ func errNotBuilt(kind string) error {
 // subset is uniform). Randomness comes from r's generator. Cost O(k).
 func (r *Reservoir[T]) Merge(o *Reservoir[T]) error {
 	if r == nil || o == nil || r.rng == nil || o.rng == nil {
-		return fmt.Errorf("%w: stream: Reservoir.Merge: nil or zero-value reservoir", ErrNotFitted)
+		return fmt.Errorf("stream: Reservoir.Merge: nil or zero-value reservoir: %w", ErrNotFitted)
 	}
 	if r.k != o.k {
-		return fmt.Errorf("%w: stream: Reservoir.Merge: k = %d and %d differ", ErrShape, r.k, o.k)
+		return fmt.Errorf("stream: Reservoir.Merge: k = %d and %d differ: %w", r.k, o.k, ErrShape)
 	}
 	n, ok := addInt64(r.n, o.n)
 	if !ok {
-		return fmt.Errorf("%w: stream: Reservoir.Merge: %d + %d items overflow int64", ErrTooLarge, r.n, o.n)
+		return fmt.Errorf("stream: Reservoir.Merge: %d + %d items overflow int64: %w", r.n, o.n, ErrTooLarge)
 	}
 	if n <= int64(r.k) { // both hold their whole streams
 		r.sample, r.n = append(r.sample, o.sample...), n
@@ -236,10 +236,10 @@ func NewWeightedReservoir[T any](k int, seed uint64) (*WeightedReservoir[T], err
 // Update offers item x with weight w > 0 (finite).
 func (r *WeightedReservoir[T]) Update(x T, w float64) error {
 	if r == nil || r.rng == nil {
-		return fmt.Errorf("%w: stream: WeightedReservoir.Update: use NewWeightedReservoir", ErrNotFitted)
+		return fmt.Errorf("stream: WeightedReservoir.Update: use NewWeightedReservoir: %w", ErrNotFitted)
 	}
 	if !(w > 0) || math.IsInf(w, 0) {
-		return fmt.Errorf("%w: stream: WeightedReservoir.Update: weight of item %d = %v, want finite and > 0", ErrParam, r.n+1, w)
+		return fmt.Errorf("stream: WeightedReservoir.Update: weight of item %d = %v, want finite and > 0: %w", r.n+1, w, ErrParam)
 	}
 	r.n = satInc(r.n)
 	key := math.Log(u01(r.rng)) / w // log of u^{1/w}: same order, no underflow
@@ -288,7 +288,7 @@ func (r *WeightedReservoir[T]) in(i, j int) bool {
 // Sample returns the sampled items (in heap order; the reservoir's own slice).
 func (r *WeightedReservoir[T]) Sample() ([]T, error) {
 	if r == nil || r.rng == nil {
-		return nil, fmt.Errorf("%w: stream: WeightedReservoir.Sample: use NewWeightedReservoir", ErrNotFitted)
+		return nil, fmt.Errorf("stream: WeightedReservoir.Sample: use NewWeightedReservoir: %w", ErrNotFitted)
 	}
 	return r.items, nil
 }

@@ -81,10 +81,10 @@ func (c CountMin) New() (*CMSketch, error) {
 		}
 	}
 	if w < 1 || d < 1 {
-		return nil, fmt.Errorf("%w: stream: CountMin.New: Width = %d, Depth = %d, want ≥ 1", ErrParam, w, d)
+		return nil, fmt.Errorf("stream: CountMin.New: Width = %d, Depth = %d, want ≥ 1: %w", w, d, ErrParam)
 	}
 	if w > maxCells/d {
-		return nil, fmt.Errorf("%w: stream: CountMin.New: Width·Depth = %d·%d, limit %d", ErrTooLarge, w, d, maxCells)
+		return nil, fmt.Errorf("stream: CountMin.New: Width·Depth = %d·%d, limit %d: %w", w, d, maxCells, ErrTooLarge)
 	}
 	return newCM(w, d, c.Seed), nil
 }
@@ -134,10 +134,10 @@ func reduceKey(x uint64) uint64 {
 // holding under strict turnstile updates. A nil or zero-value sketch returns ErrNotFitted.
 func (s *CMSketch) Update(a uint64, c int64) error {
 	if s == nil || s.depth == 0 {
-		return fmt.Errorf("%w: stream: CMSketch.Update: use CountMin.New", ErrNotFitted)
+		return fmt.Errorf("stream: CMSketch.Update: use CountMin.New: %w", ErrNotFitted)
 	}
 	if _, ok := addInt64(s.total, c); !ok {
-		return fmt.Errorf("%w: stream: CMSketch.Update: c = %d for element %d takes the total %d outside int64; update refused", ErrTooLarge, c, a, s.total)
+		return fmt.Errorf("stream: CMSketch.Update: c = %d for element %d takes the total %d outside int64; update refused: %w", c, a, s.total, ErrTooLarge)
 	}
 	a = reduceKey(a)
 	for j := 0; j < s.depth; j++ {
@@ -147,7 +147,7 @@ func (s *CMSketch) Update(a uint64, c int64) error {
 			for r := 0; r < j; r++ { // undo the rows already updated
 				s.s[s.cell(r, a)] -= c
 			}
-			return fmt.Errorf("%w: stream: CMSketch.Update: c = %d for element %d takes counter %d of row %d (%d) outside int64; update refused", ErrTooLarge, c, a, i-j*s.width, j, s.s[i])
+			return fmt.Errorf("stream: CMSketch.Update: c = %d for element %d takes counter %d of row %d (%d) outside int64; update refused: %w", c, a, i-j*s.width, j, s.s[i], ErrTooLarge)
 		}
 		s.s[i] = v
 	}
@@ -185,10 +185,10 @@ func (s *CMSketch) Total() int64 {
 // Row returns row j of the counter table (the sketch's own slice); every row sums to Total.
 func (s *CMSketch) Row(j int) ([]int64, error) {
 	if s == nil || s.depth == 0 {
-		return nil, fmt.Errorf("%w: stream: CMSketch.Row: use CountMin.New", ErrNotFitted)
+		return nil, fmt.Errorf("stream: CMSketch.Row: use CountMin.New: %w", ErrNotFitted)
 	}
 	if j < 0 || j >= s.depth {
-		return nil, fmt.Errorf("%w: stream: CMSketch.Row: j = %d, want in [0, %d)", ErrParam, j, s.depth)
+		return nil, fmt.Errorf("stream: CMSketch.Row: j = %d, want in [0, %d): %w", j, s.depth, ErrParam)
 	}
 	return s.s[j*s.width : (j+1)*s.width], nil
 }
@@ -198,20 +198,20 @@ func (s *CMSketch) Row(j int) ([]int64, error) {
 // before anything changes.
 func (s *CMSketch) Merge(o *CMSketch) error {
 	if s == nil || o == nil || s.depth == 0 || o.depth == 0 {
-		return fmt.Errorf("%w: stream: CMSketch.Merge: nil or zero-value sketch", ErrNotFitted)
+		return fmt.Errorf("stream: CMSketch.Merge: nil or zero-value sketch: %w", ErrNotFitted)
 	}
 	if s.width != o.width || s.depth != o.depth {
-		return fmt.Errorf("%w: stream: CMSketch.Merge: shapes %d×%d and %d×%d differ", ErrShape, s.width, s.depth, o.width, o.depth)
+		return fmt.Errorf("stream: CMSketch.Merge: shapes %d×%d and %d×%d differ: %w", s.width, s.depth, o.width, o.depth, ErrShape)
 	}
 	if s.seed != o.seed {
-		return fmt.Errorf("%w: stream: CMSketch.Merge: seeds %d and %d differ (different hash functions)", ErrParam, s.seed, o.seed)
+		return fmt.Errorf("stream: CMSketch.Merge: seeds %d and %d differ (different hash functions): %w", s.seed, o.seed, ErrParam)
 	}
 	if _, ok := addInt64(s.total, o.total); !ok {
-		return fmt.Errorf("%w: stream: CMSketch.Merge: totals %d + %d overflow int64; nothing merged", ErrTooLarge, s.total, o.total)
+		return fmt.Errorf("stream: CMSketch.Merge: totals %d + %d overflow int64; nothing merged: %w", s.total, o.total, ErrTooLarge)
 	}
 	for i, v := range o.s {
 		if _, ok := addInt64(s.s[i], v); !ok {
-			return fmt.Errorf("%w: stream: CMSketch.Merge: counter %d of row %d: %d + %d overflows int64; nothing merged", ErrTooLarge, i%s.width, i/s.width, s.s[i], v)
+			return fmt.Errorf("stream: CMSketch.Merge: counter %d of row %d: %d + %d overflows int64; nothing merged: %w", i%s.width, i/s.width, s.s[i], v, ErrTooLarge)
 		}
 	}
 	for i, v := range o.s {
@@ -245,7 +245,7 @@ type HHSketch struct {
 // New returns an empty heavy-hitters sketch.
 func (c HeavyHitters) New() (*HHSketch, error) {
 	if !(c.Tau > 0 && c.Tau < 1) {
-		return nil, fmt.Errorf("%w: stream: HeavyHitters.New: Tau = %v, want in (0,1)", ErrParam, c.Tau)
+		return nil, fmt.Errorf("stream: HeavyHitters.New: Tau = %v, want in (0,1): %w", c.Tau, ErrParam)
 	}
 	cm, err := c.CountMin.New()
 	if err != nil {
@@ -260,10 +260,10 @@ func (c HeavyHitters) New() (*HHSketch, error) {
 // the Count-Min counters is refused (ErrTooLarge) and changes nothing.
 func (h *HHSketch) Update(a uint64, c int64) error {
 	if h == nil || h.cm == nil {
-		return fmt.Errorf("%w: stream: HHSketch.Update: use HeavyHitters.New", ErrNotFitted)
+		return fmt.Errorf("stream: HHSketch.Update: use HeavyHitters.New: %w", ErrNotFitted)
 	}
 	if c <= 0 {
-		return fmt.Errorf("%w: stream: HHSketch.Update: c = %d for element %d, want > 0 (cash-register model)", ErrParam, c, a)
+		return fmt.Errorf("stream: HHSketch.Update: c = %d for element %d, want > 0 (cash-register model): %w", c, a, ErrParam)
 	}
 	if err := h.cm.Update(a, c); err != nil {
 		return fmt.Errorf("stream: HHSketch.Update: %w", err)
@@ -298,10 +298,10 @@ func (h *HHSketch) Update(a uint64, c int64) error {
 // forces d_u ≥ τL₁ or d_u ≥ τL₂, so u was in one of the queues. Cost O(|H₁| + |H₂|) queries.
 func (h *HHSketch) Merge(o *HHSketch) error {
 	if h == nil || o == nil || h.cm == nil || o.cm == nil {
-		return fmt.Errorf("%w: stream: HHSketch.Merge: nil or zero-value sketch", ErrNotFitted)
+		return fmt.Errorf("stream: HHSketch.Merge: nil or zero-value sketch: %w", ErrNotFitted)
 	}
 	if h.tau != o.tau {
-		return fmt.Errorf("%w: stream: HHSketch.Merge: τ = %v and %v differ", ErrParam, h.tau, o.tau)
+		return fmt.Errorf("stream: HHSketch.Merge: τ = %v and %v differ: %w", h.tau, o.tau, ErrParam)
 	}
 	if err := h.cm.Merge(o.cm); err != nil {
 		return err

@@ -62,9 +62,9 @@ type Sources struct {
 // Generate returns the N×m source matrix S.
 func (s Sources) Generate() (*mat.Dense, error) {
 	if s.N < 2 {
-		return nil, fmt.Errorf("%w: number of samples N = %d, want ≥ 2", ErrParam, s.N)
+		return nil, fmt.Errorf("synth: Sources.Generate: number of samples N = %d, want ≥ 2: %w", s.N, ErrParam)
 	}
-	if err := checkN(s.N); err != nil {
+	if err := checkN("Sources.Generate", s.N); err != nil {
 		return nil, err
 	}
 	kinds := s.Kinds
@@ -72,12 +72,12 @@ func (s Sources) Generate() (*mat.Dense, error) {
 		kinds = []Source{Sine, Square, Sawtooth, Laplace}
 	}
 	if len(kinds) == 0 {
-		return nil, fmt.Errorf("%w: Kinds is empty", ErrParam)
+		return nil, fmt.Errorf("synth: Sources.Generate: Kinds is empty: %w", ErrParam)
 	}
 	period := s.Period
 	period = cmp.Or(period, 50)
 	if !(period >= 2) || math.IsInf(period, 0) {
-		return nil, fmt.Errorf("%w: Period = %v, want a finite value ≥ 2 samples", ErrParam, s.Period)
+		return nil, fmt.Errorf("synth: Sources.Generate: Period = %v, want a finite value ≥ 2 samples: %w", s.Period, ErrParam)
 	}
 	rng := newRand(s.Seed)
 	m := len(kinds)
@@ -120,11 +120,11 @@ func (s Sources) Generate() (*mat.Dense, error) {
 			case Sawtooth:
 				col[i] = 2*frac - 1
 			default:
-				return nil, fmt.Errorf("%w: Kinds[%d] = %v is not a known source kind", ErrParam, j, kind)
+				return nil, fmt.Errorf("synth: Sources.Generate: Kinds[%d] = %v is not a known source kind: %w", j, kind, ErrParam)
 			}
 		}
 		if !standardize(col) {
-			return nil, fmt.Errorf("%w: source %d (%v) is constant over %d samples", ErrParam, j, kind, s.N)
+			return nil, fmt.Errorf("synth: Sources.Generate: source %d (%v) is constant over %d samples: %w", j, kind, s.N, ErrParam)
 		}
 		out.SetCol(j, col)
 	}
@@ -166,13 +166,13 @@ const MaxMixingSize = 1 << 10
 // Cost O(m³).
 func MixingMatrix(m int, cond float64, seed uint64) (*mat.Dense, error) {
 	if m <= 0 {
-		return nil, fmt.Errorf("%w: m = %d, want > 0", ErrParam, m)
+		return nil, fmt.Errorf("synth: MixingMatrix: m = %d, want > 0: %w", m, ErrParam)
 	}
 	if m > MaxMixingSize {
 		return nil, fmt.Errorf("synth: MixingMatrix: m = %d, limit %d: %w", m, MaxMixingSize, ErrTooLarge)
 	}
 	if !(cond >= 1) || math.IsInf(cond, 0) {
-		return nil, fmt.Errorf("%w: cond = %v, want a finite value ≥ 1", ErrParam, cond)
+		return nil, fmt.Errorf("synth: MixingMatrix: cond = %v, want a finite value ≥ 1: %w", cond, ErrParam)
 	}
 	rng := newRand(seed)
 	u := synthOrthogonal(m, rng.NormFloat64)
@@ -226,10 +226,10 @@ func Mix(s, a mat.Matrix) (*mat.Dense, error) {
 	n, m := s.Dims()
 	p, ma := a.Dims()
 	if n == 0 || m == 0 || p == 0 {
-		return nil, fmt.Errorf("%w: sources %d×%d, mixing %d×%d must be non-empty", ErrShape, n, m, p, ma)
+		return nil, fmt.Errorf("synth: Mix: sources %d×%d, mixing %d×%d must be non-empty: %w", n, m, p, ma, ErrShape)
 	}
 	if ma != m {
-		return nil, fmt.Errorf("%w: sources have %d columns but the mixing matrix is %d×%d (want %d columns)", ErrShape, m, p, ma, m)
+		return nil, fmt.Errorf("synth: Mix: sources have %d columns but the mixing matrix is %d×%d (want %d columns): %w", m, p, ma, m, ErrShape)
 	}
 	if err := checkProduct("Mix", "n·p", n, p); err != nil {
 		return nil, err

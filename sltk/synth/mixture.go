@@ -27,20 +27,20 @@ type GaussianMixture struct {
 
 // Generate returns the N×d data and the component label of each row.
 func (g GaussianMixture) Generate() (*mat.Dense, []int, error) {
-	if err := checkN(g.N); err != nil {
+	if err := checkN("GaussianMixture.Generate", g.N); err != nil {
 		return nil, nil, err
 	}
 	if _, _, err := check.Matrix("Means", g.Means); err != nil {
-		return nil, nil, fmt.Errorf("synth: GaussianMixture: %w", err)
+		return nil, nil, fmt.Errorf("synth: GaussianMixture.Generate: %w", err)
 	}
 	k, d := g.Means.Dims()
 	if k == 0 || d == 0 {
-		return nil, nil, fmt.Errorf("%w: Means is %d×%d, want at least 1×1", ErrShape, k, d)
+		return nil, nil, fmt.Errorf("synth: GaussianMixture.Generate: Means is %d×%d, want at least 1×1: %w", k, d, ErrShape)
 	}
 	for q := 0; q < k; q++ {
 		for j := 0; j < d; j++ {
 			if v := g.Means.At(q, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, nil, fmt.Errorf("%w: Means[%d][%d] = %v is not finite", ErrParam, q, j, v)
+				return nil, nil, fmt.Errorf("synth: GaussianMixture.Generate: Means[%d][%d] = %v is not finite: %w", q, j, v, ErrParam)
 			}
 		}
 	}
@@ -52,7 +52,7 @@ func (g GaussianMixture) Generate() (*mat.Dense, []int, error) {
 		return nil, nil, err
 	}
 	if g.Covs != nil && len(g.Covs) != k {
-		return nil, nil, fmt.Errorf("%w: %d covariances for %d means", ErrShape, len(g.Covs), k)
+		return nil, nil, fmt.Errorf("synth: GaussianMixture.Generate: %d covariances for %d means: %w", len(g.Covs), k, ErrShape)
 	}
 	factors := make([]*mat.Dense, k)
 	for q := range factors {
@@ -60,14 +60,14 @@ func (g GaussianMixture) Generate() (*mat.Dense, []int, error) {
 			continue
 		}
 		if g.Covs[q] == nil {
-			return nil, nil, fmt.Errorf("%w: Covs[%d] is nil", ErrShape, q)
+			return nil, nil, fmt.Errorf("synth: GaussianMixture.Generate: Covs[%d] is nil: %w", q, ErrShape)
 		}
 		f, err := CovFactor(g.Covs[q])
 		if err != nil {
-			return nil, nil, fmt.Errorf("component %d: %w", q, err)
+			return nil, nil, fmt.Errorf("synth: GaussianMixture.Generate: component %d: %w", q, err)
 		}
 		if r, _ := f.Dims(); r != d {
-			return nil, nil, fmt.Errorf("%w: Covs[%d] is %d×%d, means have d = %d", ErrShape, q, r, r, d)
+			return nil, nil, fmt.Errorf("synth: GaussianMixture.Generate: Covs[%d] is %d×%d, means have d = %d: %w", q, r, r, d, ErrShape)
 		}
 		factors[q] = f
 	}
@@ -111,17 +111,17 @@ func mixtureCumWeights(w []float64, k int) ([]float64, error) {
 		return cum, nil
 	}
 	if len(w) != k {
-		return nil, fmt.Errorf("%w: %d weights for %d components", ErrShape, len(w), k)
+		return nil, fmt.Errorf("synth: GaussianMixture.Generate: %d weights for %d components: %w", len(w), k, ErrShape)
 	}
 	total := 0.0
 	for q, v := range w {
 		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: Weights[%d] = %v, want a finite value ≥ 0", ErrParam, q, v)
+			return nil, fmt.Errorf("synth: GaussianMixture.Generate: Weights[%d] = %v, want a finite value ≥ 0: %w", q, v, ErrParam)
 		}
 		total += v
 	}
 	if total == 0 {
-		return nil, fmt.Errorf("%w: Weights sum to 0", ErrParam)
+		return nil, fmt.Errorf("synth: GaussianMixture.Generate: Weights sum to 0: %w", ErrParam)
 	}
 	acc := 0.0
 	for q, v := range w {
@@ -142,14 +142,14 @@ func CovFactor(cov mat.Symmetric) (*mat.Dense, error) {
 	}
 	d := cov.SymmetricDim()
 	if d == 0 {
-		return nil, fmt.Errorf("%w: covariance is 0×0", ErrShape)
+		return nil, fmt.Errorf("synth: CovFactor: covariance is 0×0: %w", ErrShape)
 	}
 	scale := 0.0
 	for i := 0; i < d; i++ {
 		for j := 0; j < d; j++ {
 			v := cov.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: covariance entry (%d,%d) = %v is not finite", ErrParam, i, j, v)
+				return nil, fmt.Errorf("synth: CovFactor: covariance entry (%d,%d) = %v is not finite: %w", i, j, v, ErrParam)
 			}
 			scale = math.Max(scale, math.Abs(v))
 		}
@@ -162,7 +162,7 @@ func CovFactor(cov mat.Symmetric) (*mat.Dense, error) {
 	}
 	var eig mat.EigenSym
 	if !eig.Factorize(cov, true) {
-		return nil, fmt.Errorf("%w: eigendecomposition of the covariance failed", ErrParam)
+		return nil, fmt.Errorf("synth: CovFactor: eigendecomposition of the covariance failed: %w", ErrParam)
 	}
 	vals := eig.Values(nil)
 	tol := 1e-12 * math.Max(scale, 1e-300) * float64(d)
@@ -170,7 +170,7 @@ func CovFactor(cov mat.Symmetric) (*mat.Dense, error) {
 	eig.VectorsTo(&vecs)
 	for j, lam := range vals {
 		if lam < -tol {
-			return nil, fmt.Errorf("%w: covariance is not positive semi-definite (eigenvalue %d = %.3g)", ErrParam, j, lam)
+			return nil, fmt.Errorf("synth: CovFactor: covariance is not positive semi-definite (eigenvalue %d = %.3g): %w", j, lam, ErrParam)
 		}
 		s := math.Sqrt(math.Max(lam, 0))
 		for i := 0; i < d; i++ {

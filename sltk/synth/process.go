@@ -18,11 +18,11 @@ type AR struct {
 
 // Generate returns the N values.
 func (a AR) Generate() ([]float64, error) {
-	if err := checkN(a.N); err != nil {
+	if err := checkN("AR.Generate", a.N); err != nil {
 		return nil, err
 	}
 	if !(a.Rho > -1 && a.Rho < 1) {
-		return nil, fmt.Errorf("%w: Rho = %v, want a value in (−1, 1)", ErrParam, a.Rho)
+		return nil, fmt.Errorf("synth: AR.Generate: Rho = %v, want a value in (−1, 1): %w", a.Rho, ErrParam)
 	}
 	rng := newRand(a.Seed)
 	v := make([]float64, a.N)
@@ -47,11 +47,11 @@ type MA struct {
 
 // Generate returns the N values.
 func (m MA) Generate() ([]float64, error) {
-	if err := checkN(m.N); err != nil {
+	if err := checkN("MA.Generate", m.N); err != nil {
 		return nil, err
 	}
 	if !(math.Abs(m.Theta) <= 1e150) {
-		return nil, fmt.Errorf("%w: synth: MA: Theta = %v, want |Theta| ≤ 1e150", ErrParam, m.Theta)
+		return nil, fmt.Errorf("synth: MA: Theta = %v, want |Theta| ≤ 1e150: %w", m.Theta, ErrParam)
 	}
 	rng := newRand(m.Seed)
 	v := make([]float64, m.N)

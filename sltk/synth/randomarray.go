@@ -17,7 +17,7 @@ var RandomArrayZ = distuv.UnitNormal.Quantile(0.95)
 // deviation makes a mean-zero Gaussian negative with probability 0.05; we take it exact). The
 // index of the smallest mean is 0. The same seed gives the same pair. Cost O(n).
 func RandomArray(n int, seed uint64) (x1, x2 []float64, err error) {
-	if err := checkN(n); err != nil {
+	if err := checkN("RandomArray", n); err != nil {
 		return nil, nil, err
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x61727261))
@@ -35,7 +35,7 @@ func RandomArray(n int, seed uint64) (x1, x2 []float64, err error) {
 // entry i ≥ 1 is N(2i, 2(i/z)²), negative with probability Φ(−√2·z) whatever i, and the n − 1
 // entries are independent, so the answer is (1 − Φ(−√2·z₀.₉₅))^(n−1); 0.3696 for n = 100.
 func RandomArrayERMSuccess(n int) (float64, error) {
-	if err := checkN(n); err != nil {
+	if err := checkN("RandomArrayERMSuccess", n); err != nil {
 		return 0, err
 	}
 	return math.Pow(1-distuv.UnitNormal.CDF(-math.Sqrt2*RandomArrayZ), float64(n-1)), nil

@@ -20,9 +20,9 @@ type Speech struct {
 // Generate returns the N samples.
 func (s Speech) Generate() ([]float64, error) {
 	if s.N < 2 {
-		return nil, fmt.Errorf("%w: number of samples N = %d, want ≥ 2", ErrParam, s.N)
+		return nil, fmt.Errorf("synth: Speech.Generate: number of samples N = %d, want ≥ 2: %w", s.N, ErrParam)
 	}
-	if err := checkN(s.N); err != nil {
+	if err := checkN("Speech.Generate", s.N); err != nil {
 		return nil, err
 	}
 	rng := newRand(s.Seed)

@@ -33,11 +33,11 @@ func (z ZipfStream) resolve() (ZipfStream, error) {
 	}
 	switch {
 	case z.N < 1 || z.Len < 1:
-		return z, fmt.Errorf("%w: synth: ZipfStream: N = %d, Len = %d, want ≥ 1", ErrParam, z.N, z.Len)
+		return z, fmt.Errorf("synth: ZipfStream: N = %d, Len = %d, want ≥ 1: %w", z.N, z.Len, ErrParam)
 	case z.N > maxStream || z.Len > maxStream:
 		return z, fmt.Errorf("synth: ZipfStream: N = %d, Len = %d, limit %d: %w", z.N, z.Len, maxStream, ErrTooLarge)
 	case !(z.S > 0) || math.IsInf(z.S, 0):
-		return z, fmt.Errorf("%w: ZipfStream: S = %v, want finite and > 0", ErrParam, z.S)
+		return z, fmt.Errorf("synth: ZipfStream: S = %v, want finite and > 0: %w", z.S, ErrParam)
 	}
 	return z, nil
 }

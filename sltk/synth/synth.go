@@ -26,12 +26,12 @@ const synthStream = 0x5eed_da7a_c0ffee
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, synthStream)) }
 
-func checkN(n int) error {
+func checkN(fn string, n int) error {
 	if n <= 0 {
-		return fmt.Errorf("%w: number of samples N = %d, want > 0", ErrParam, n)
+		return fmt.Errorf("synth: %s: number of samples N = %d, want > 0: %w", fn, n, ErrParam)
 	}
 	if n > MaxEntries {
-		return fmt.Errorf("%w: number of samples N = %d, limit %d", ErrTooLarge, n, MaxEntries)
+		return fmt.Errorf("synth: %s: number of samples N = %d, limit %d: %w", fn, n, MaxEntries, ErrTooLarge)
 	}
 	return nil
 }
@@ -60,9 +60,9 @@ func finiteRows(fn string, x *mat.Dense) error {
 	return nil
 }
 
-func checkNoise(name string, v float64) error {
+func checkNoise(fn string, name string, v float64) error {
 	if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Errorf("%w: %s = %v, want a finite value ≥ 0", ErrParam, name, v)
+		return fmt.Errorf("synth: %s: %s = %v, want a finite value ≥ 0: %w", fn, name, v, ErrParam)
 	}
 	return nil
 }
@@ -71,11 +71,11 @@ func checkNoise(name string, v float64) error {
 // and the noise level it fills an N×dim matrix row by row, first with the noise-free point that
 // point(i, rng, row) draws and writes, then adding Gaussian noise of standard deviation noise to
 // each coordinate in order, all from one seeded stream. Cost O(N·dim).
-func noisyPoints(n, dim int, noise float64, seed uint64, point func(i int, rng *rand.Rand, p []float64)) (*mat.Dense, error) {
-	if err := checkN(n); err != nil {
+func noisyPoints(fn string, n, dim int, noise float64, seed uint64, point func(i int, rng *rand.Rand, p []float64)) (*mat.Dense, error) {
+	if err := checkN(fn, n); err != nil {
 		return nil, err
 	}
-	if err := checkNoise("Noise", noise); err != nil {
+	if err := checkNoise(fn, "Noise", noise); err != nil {
 		return nil, err
 	}
 	rng := newRand(seed)
@@ -112,12 +112,12 @@ type Blobs struct {
 
 // Generate returns the N×Dim data, the cluster label of each row, and the K×Dim centres used.
 func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err error) {
-	if err := checkN(b.N); err != nil {
+	if err := checkN("Blobs.Generate", b.N); err != nil {
 		return nil, nil, nil, err
 	}
 	std := b.Std
 	std = cmp.Or(std, 1)
-	if err := checkNoise("Std", std); err != nil {
+	if err := checkNoise("Blobs.Generate", "Std", std); err != nil {
 		return nil, nil, nil, err
 	}
 	rng := newRand(b.Seed)
@@ -127,16 +127,16 @@ func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err e
 		}
 		r, c := b.Centers.Dims()
 		if r == 0 || c == 0 {
-			return nil, nil, nil, fmt.Errorf("%w: Centers is %d×%d, want at least 1×1", ErrShape, r, c)
+			return nil, nil, nil, fmt.Errorf("synth: Blobs.Generate: Centers is %d×%d, want at least 1×1: %w", r, c, ErrShape)
 		}
 		if (b.K != 0 && b.K != r) || (b.Dim != 0 && b.Dim != c) {
-			return nil, nil, nil, fmt.Errorf("%w: Centers is %d×%d but K = %d, Dim = %d", ErrShape, r, c, b.K, b.Dim)
+			return nil, nil, nil, fmt.Errorf("synth: Blobs.Generate: Centers is %d×%d but K = %d, Dim = %d: %w", r, c, b.K, b.Dim, ErrShape)
 		}
 		centers = mat.DenseCopyOf(b.Centers)
 		for i := 0; i < r; i++ {
 			for j := 0; j < c; j++ {
 				if v := centers.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-					return nil, nil, nil, fmt.Errorf("%w: Centers[%d][%d] = %v is not finite", ErrParam, i, j, v)
+					return nil, nil, nil, fmt.Errorf("synth: Blobs.Generate: Centers[%d][%d] = %v is not finite: %w", i, j, v, ErrParam)
 				}
 			}
 		}
@@ -146,9 +146,9 @@ func (b Blobs) Generate() (x *mat.Dense, labels []int, centers *mat.Dense, err e
 		d = cmp.Or(d, 2)
 		box = cmp.Or(box, 10)
 		if k < 0 || d < 0 {
-			return nil, nil, nil, fmt.Errorf("%w: K = %d, Dim = %d, want > 0", ErrParam, b.K, b.Dim)
+			return nil, nil, nil, fmt.Errorf("synth: Blobs.Generate: K = %d, Dim = %d, want > 0: %w", b.K, b.Dim, ErrParam)
 		}
-		if err := checkNoise("Box", box); err != nil {
+		if err := checkNoise("Blobs.Generate", "Box", box); err != nil {
 			return nil, nil, nil, err
 		}
 		if err := checkProduct("Blobs", "K·Dim", k, d); err != nil {
@@ -194,11 +194,11 @@ type Moons struct {
 
 // Generate returns the N×2 data and the arc label of each row.
 func (m Moons) Generate() (*mat.Dense, []int, error) {
-	if err := checkN(m.N); err != nil {
+	if err := checkN("Moons.Generate", m.N); err != nil {
 		return nil, nil, err
 	}
 	labels := make([]int, m.N)
-	x, err := noisyPoints(m.N, 2, m.Noise, m.Seed, func(i int, rng *rand.Rand, p []float64) {
+	x, err := noisyPoints("Moons.Generate", m.N, 2, m.Noise, m.Seed, func(i int, rng *rand.Rand, p []float64) {
 		t := math.Pi * rng.Float64()
 		p[0], p[1] = math.Cos(t), math.Sin(t)
 		if i%2 == 1 {
@@ -228,13 +228,13 @@ func (c Circles) Generate() (*mat.Dense, []int, error) {
 	f := c.Factor
 	f = cmp.Or(f, 0.5)
 	if !(f > 0 && f < 1) {
-		return nil, nil, fmt.Errorf("%w: Factor = %v, want a value in (0, 1)", ErrParam, c.Factor)
+		return nil, nil, fmt.Errorf("synth: Circles.Generate: Factor = %v, want a value in (0, 1): %w", c.Factor, ErrParam)
 	}
-	if err := checkN(c.N); err != nil {
+	if err := checkN("Circles.Generate", c.N); err != nil {
 		return nil, nil, err
 	}
 	labels := make([]int, c.N)
-	x, err := noisyPoints(c.N, 2, c.Noise, c.Seed, func(i int, rng *rand.Rand, p []float64) {
+	x, err := noisyPoints("Circles.Generate", c.N, 2, c.Noise, c.Seed, func(i int, rng *rand.Rand, p []float64) {
 		r := 1.0
 		if i%2 == 1 {
 			r = f
@@ -261,11 +261,11 @@ type SwissRoll struct {
 // Generate returns the N×3 data and the roll parameter t of each row, the coordinate along the
 // sheet that an embedding such as LLE should recover (use it to colour plots).
 func (s SwissRoll) Generate() (*mat.Dense, []float64, error) {
-	if err := checkN(s.N); err != nil {
+	if err := checkN("SwissRoll.Generate", s.N); err != nil {
 		return nil, nil, err
 	}
 	col := make([]float64, s.N)
-	x, err := noisyPoints(s.N, 3, s.Noise, s.Seed, func(i int, rng *rand.Rand, p []float64) {
+	x, err := noisyPoints("SwissRoll.Generate", s.N, 3, s.Noise, s.Seed, func(i int, rng *rand.Rand, p []float64) {
 		t := 1.5 * math.Pi * (1 + 2*rng.Float64())
 		h := 21 * rng.Float64()
 		col[i] = t
@@ -288,11 +288,11 @@ type SCurve struct {
 
 // Generate returns the N×3 data and the curve parameter t of each row.
 func (s SCurve) Generate() (*mat.Dense, []float64, error) {
-	if err := checkN(s.N); err != nil {
+	if err := checkN("SCurve.Generate", s.N); err != nil {
 		return nil, nil, err
 	}
 	col := make([]float64, s.N)
-	x, err := noisyPoints(s.N, 3, s.Noise, s.Seed, func(i int, rng *rand.Rand, p []float64) {
+	x, err := noisyPoints("SCurve.Generate", s.N, 3, s.Noise, s.Seed, func(i int, rng *rand.Rand, p []float64) {
 		t := 3 * math.Pi * (rng.Float64() - 0.5)
 		h := 2 * rng.Float64()
 		sgn := 1.0

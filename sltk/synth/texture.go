@@ -45,8 +45,7 @@ func TextureAt(r, c int) int {
 // divide TextureSide.
 func TexturePatchLabels(patch int) ([]int, error) {
 	if patch < 1 || TextureSide%patch != 0 {
-		return nil, fmt.Errorf("%w: synth: TexturePatchLabels: patch = %d, want a divisor of %d",
-			ErrParam, patch, TextureSide)
+		return nil, fmt.Errorf("synth: TexturePatchLabels: patch = %d, want a divisor of %d: %w", patch, TextureSide, ErrParam)
 	}
 	np := TextureSide / patch
 	out := make([]int, np*np)

@@ -27,7 +27,7 @@ type Labelled struct {
 
 // Generate returns the N×D points and their labels.
 func (l Labelled) Generate() (*mat.Dense, []int, error) {
-	if err := checkN(l.N); err != nil {
+	if err := checkN("Labelled.Generate", l.N); err != nil {
 		return nil, nil, err
 	}
 	d := cmp.Or(l.D, 2)
@@ -37,13 +37,13 @@ func (l Labelled) Generate() (*mat.Dense, []int, error) {
 	}
 	switch {
 	case d < 1:
-		return nil, nil, fmt.Errorf("%w: synth: Labelled: D = %d, want ≥ 1", ErrParam, d)
+		return nil, nil, fmt.Errorf("synth: Labelled: D = %d, want ≥ 1: %w", d, ErrParam)
 	case !(lo < hi) || math.IsInf(hi-lo, 0) || math.IsNaN(hi-lo):
-		return nil, nil, fmt.Errorf("%w: synth: Labelled: box [%v, %v], want finite Low < High", ErrParam, lo, hi)
+		return nil, nil, fmt.Errorf("synth: Labelled: box [%v, %v], want finite Low < High: %w", lo, hi, ErrParam)
 	case l.Rule == nil:
-		return nil, nil, fmt.Errorf("%w: synth: Labelled: Rule is nil", ErrParam)
+		return nil, nil, fmt.Errorf("synth: Labelled: Rule is nil: %w", ErrParam)
 	case !(l.Noise >= 0 && l.Noise < 1):
-		return nil, nil, fmt.Errorf("%w: synth: Labelled: Noise = %v, want in [0, 1)", ErrParam, l.Noise)
+		return nil, nil, fmt.Errorf("synth: Labelled: Noise = %v, want in [0, 1): %w", l.Noise, ErrParam)
 	}
 	if err := checkProduct("Labelled", "N·D", l.N, d); err != nil {
 		return nil, nil, err
@@ -53,7 +53,7 @@ func (l Labelled) Generate() (*mat.Dense, []int, error) {
 	y := make([]int, l.N)
 	for i, draws := 0, 0; i < l.N; draws++ {
 		if draws >= 1000*l.N {
-			return nil, nil, fmt.Errorf("%w: synth: Labelled: Keep accepted %d of %d draws", ErrParam, i, draws)
+			return nil, nil, fmt.Errorf("synth: Labelled: Keep accepted %d of %d draws: %w", i, draws, ErrParam)
 		}
 		row := x.RawRowView(i)
 		for j := range row {
@@ -88,7 +88,7 @@ type Curve struct {
 
 // Generate returns the points and the noisy responses.
 func (c Curve) Generate() (xs, ys []float64, err error) {
-	if err := checkN(c.N); err != nil {
+	if err := checkN("Curve.Generate", c.N); err != nil {
 		return nil, nil, err
 	}
 	lo, hi := c.Low, c.High
@@ -97,11 +97,11 @@ func (c Curve) Generate() (xs, ys []float64, err error) {
 	}
 	switch {
 	case !(lo < hi) || math.IsInf(hi-lo, 0) || math.IsNaN(hi-lo):
-		return nil, nil, fmt.Errorf("%w: synth: Curve: interval [%v, %v], want finite Low < High", ErrParam, lo, hi)
+		return nil, nil, fmt.Errorf("synth: Curve: interval [%v, %v], want finite Low < High: %w", lo, hi, ErrParam)
 	case c.F == nil:
-		return nil, nil, fmt.Errorf("%w: synth: Curve: F is nil", ErrParam)
+		return nil, nil, fmt.Errorf("synth: Curve: F is nil: %w", ErrParam)
 	}
-	if err := checkNoise("Noise", c.Noise); err != nil {
+	if err := checkNoise("Curve.Generate", "Noise", c.Noise); err != nil {
 		return nil, nil, err
 	}
 	rng := newRand(c.Seed)
@@ -126,7 +126,7 @@ func (c Curve) Generate() (xs, ys []float64, err error) {
 // rows of 24 columns are 3 GiB). Cost O(2^n·n).
 func BooleanCube(n int) (*mat.Dense, error) {
 	if n < 1 {
-		return nil, fmt.Errorf("%w: synth: BooleanCube: n = %d, want in [1, 24]", ErrParam, n)
+		return nil, fmt.Errorf("synth: BooleanCube: n = %d, want in [1, 24]: %w", n, ErrParam)
 	}
 	if n > 24 {
 		return nil, fmt.Errorf("synth: BooleanCube: n = %d, limit 24: %w", n, ErrTooLarge)
@@ -175,7 +175,7 @@ type Experts struct {
 func (e Experts) Generate() (advice [][]int, outcomes []int, err error) {
 	n, t, spread := cmp.Or(e.N, 20), cmp.Or(e.T, 2000), cmp.Or(e.Spread, 0.3)
 	if n < 1 || t < 1 || !(spread >= 0 && spread <= 0.5) {
-		return nil, nil, fmt.Errorf("%w: synth: Experts: N = %d, T = %d, Spread = %v; want N, T ≥ 1 and Spread in [0, 0.5]", ErrParam, n, t, spread)
+		return nil, nil, fmt.Errorf("synth: Experts: N = %d, T = %d, Spread = %v; want N, T ≥ 1 and Spread in [0, 0.5]: %w", n, t, spread, ErrParam)
 	}
 	if n > MaxEntries/t {
 		return nil, nil, fmt.Errorf("synth: Experts: N·T = %d·%d exceeds %d: %w", n, t, MaxEntries, ErrTooLarge)
@@ -208,7 +208,7 @@ type LossTable struct {
 func (l LossTable) Generate() (*mat.Dense, error) {
 	n, t := cmp.Or(l.N, 50), cmp.Or(l.T, 3000)
 	if n < 1 || t < 1 {
-		return nil, fmt.Errorf("%w: synth: LossTable: N = %d, T = %d, want ≥ 1", ErrParam, n, t)
+		return nil, fmt.Errorf("synth: LossTable: N = %d, T = %d, want ≥ 1: %w", n, t, ErrParam)
 	}
 	if n > MaxEntries/t {
 		return nil, fmt.Errorf("synth: LossTable: N·T = %d·%d exceeds %d: %w", n, t, MaxEntries, ErrTooLarge)

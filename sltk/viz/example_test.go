@@ -11,6 +11,7 @@ import (
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/sltk-book/sltk/sltk/claim"
 	"github.com/sltk-book/sltk/sltk/viz"
 )
 
@@ -128,8 +129,8 @@ func ExampleBars() {
 }
 
 func ExampleNewGrid() {
-	a := viz.Must(viz.Bar([]string{"x", "y"}, []float64{1, 2}, viz.Title("left")))
-	b := viz.Must(viz.Lines([]viz.Series{{Y: []float64{1, 4, 9}}}, viz.Title("right")))
+	a := claim.Must(viz.Bar([]string{"x", "y"}, []float64{1, 2}, viz.Title("left")))
+	b := claim.Must(viz.Lines([]viz.Series{{Y: []float64{1, 4, 9}}}, viz.Title("right")))
 	g, err := viz.NewGrid(1, 2, a, b)
 	if err != nil {
 		fmt.Println(err)
@@ -141,14 +142,14 @@ func ExampleNewGrid() {
 }
 
 func ExampleShow() {
-	fig := viz.Must(viz.Bar([]string{"a", "b"}, []float64{3, 1}))
+	fig := claim.Must(viz.Bar([]string{"a", "b"}, []float64{3, 1}))
 	// In a GoNB cell this displays the SVG; in a plain program or test it does nothing.
 	fmt.Println(viz.Show(fig))
 	// Output: <nil>
 }
 
 func ExampleSave_unknownExtension() {
-	fig := viz.Must(viz.Bar([]string{"a"}, []float64{1}))
+	fig := claim.Must(viz.Bar([]string{"a"}, []float64{1}))
 	err := viz.Save(fig, "figure.gif")
 	fmt.Println(errors.Is(err, viz.ErrFormat))
 	// Output: true
@@ -157,7 +158,7 @@ func ExampleSave_unknownExtension() {
 func ExampleScatter_errors() {
 	_, err := viz.Scatter(mat.NewDense(3, 3, nil))
 	fmt.Println(errors.Is(err, viz.ErrShape), err)
-	// Output: true viz: mismatched shapes: x is 3×3, want n×2 (one point per row)
+	// Output: true viz: Scatter: x is 3×3, want n×2 (one point per row): viz: mismatched shapes
 }
 
 func ExampleShowTable() {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/must"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
@@ -357,20 +358,20 @@ const MaxGridSide = 1000
 // exceed MaxGridSide.
 func NewGrid(rows, cols int, panels ...Drawer) (*Grid, error) {
 	if rows < 1 || cols < 1 {
-		return nil, fmt.Errorf("%w: grid of %d×%d tiles", ErrArg, rows, cols)
+		return nil, fmt.Errorf("viz: NewGrid: grid of %d×%d tiles: %w", rows, cols, ErrArg)
 	}
 	if rows > MaxGridSide || cols > MaxGridSide {
 		return nil, fmt.Errorf("viz: NewGrid: %d×%d tiles, limit %d per side: %w", rows, cols, MaxGridSide, errs.ErrTooLarge)
 	}
 	if len(panels) == 0 {
-		return nil, fmt.Errorf("%w: grid without panels", ErrEmpty)
+		return nil, fmt.Errorf("viz: NewGrid: grid without panels: %w", ErrEmpty)
 	}
 	if len(panels) > rows*cols {
-		return nil, fmt.Errorf("%w: %d panels do not fit a %d×%d grid", ErrShape, len(panels), rows, cols)
+		return nil, fmt.Errorf("viz: NewGrid: %d panels do not fit a %d×%d grid: %w", len(panels), rows, cols, ErrShape)
 	}
 	for i, p := range panels {
 		if isNil(p) {
-			return nil, fmt.Errorf("%w: panel %d is nil", ErrArg, i)
+			return nil, fmt.Errorf("viz: NewGrid: panel %d is nil: %w", i, ErrArg)
 		}
 	}
 	return &Grid{Rows: rows, Cols: cols, Panels: panels}, nil
@@ -464,7 +465,7 @@ func drawable(d Drawer) error {
 	case *Grid:
 		for i, p := range v.Panels {
 			if err := drawable(p); err != nil {
-				return fmt.Errorf("panel %d: %w", i, err)
+				return fmt.Errorf("viz: panel %d: %w", i, err)
 			}
 		}
 	}
@@ -477,7 +478,7 @@ func drawable(d Drawer) error {
 // near ±MaxFloat64) as one wrapping ErrNotFinite.
 func Render(d Drawer, format string) (out []byte, err error) {
 	if isNil(d) {
-		return nil, fmt.Errorf("%w: nothing to render (nil)", ErrArg)
+		return nil, fmt.Errorf("viz: Render: nothing to render (nil): %w", ErrArg)
 	}
 	if err := drawable(d); err != nil {
 		return nil, err
@@ -488,7 +489,7 @@ func Render(d Drawer, format string) (out []byte, err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("%w: %v", ErrRender, r)
+			out, err = nil, fmt.Errorf("viz: Render: %v: %w", r, ErrRender)
 		}
 	}()
 	var buf bytes.Buffer
@@ -497,42 +498,43 @@ func Render(d Drawer, format string) (out []byte, err error) {
 		c := vgsvg.New(w, h)
 		d.Draw(draw.New(c))
 		if _, err := c.WriteTo(&buf); err != nil {
-			return nil, fmt.Errorf("%w: svg: %v", ErrRender, err)
+			return nil, fmt.Errorf("viz: Render: svg: %v: %w", err, ErrRender)
 		}
 		return []byte(fitText(svgFix.Replace(buf.String()))), nil
 	case "png":
 		c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))
 		d.Draw(draw.New(c))
 		if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
-			return nil, fmt.Errorf("%w: png: %v", ErrRender, err)
+			return nil, fmt.Errorf("viz: Render: png: %v: %w", err, ErrRender)
 		}
 	case "pdf":
 		c := vgpdf.New(w, h)
 		d.Draw(draw.New(c))
 		if _, err := c.WriteTo(&buf); err != nil {
-			return nil, fmt.Errorf("%w: pdf: %v", ErrRender, err)
+			return nil, fmt.Errorf("viz: Render: pdf: %v: %w", err, ErrRender)
 		}
 	default:
-		return nil, fmt.Errorf("%w: %q (want svg, png or pdf)", ErrFormat, format)
+		return nil, fmt.Errorf("viz: Render: %q (want svg, png or pdf): %w", format, ErrFormat)
 	}
 	return buf.Bytes(), nil
 }
 
 // Save renders d to path in the format named by its extension (.svg, .png or .pdf, any
-// case). An unknown extension fails with ErrFormat before anything is written.
+// case). An unknown extension fails with ErrFormat before anything is written; a file that
+// cannot be written is an errs.ErrIO that also wraps the operating system's error.
 func Save(d Drawer, path string) error {
 	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
 	switch ext {
 	case "svg", "png", "pdf":
 	default:
-		return fmt.Errorf("%w: cannot save %q: extension %q is not .svg, .png or .pdf", ErrFormat, path, filepath.Ext(path))
+		return fmt.Errorf("viz: Save: cannot save %q: extension %q is not .svg, .png or .pdf: %w", path, filepath.Ext(path), ErrFormat)
 	}
 	b, err := Render(d, ext)
 	if err != nil {
 		return err
 	}
 	if err := os.WriteFile(path, b, 0o644); err != nil {
-		return fmt.Errorf("viz: save %s: %w", path, err)
+		return fmt.Errorf("viz: Save: %w: %w", err, errs.ErrIO)
 	}
 	return nil
 }
@@ -572,12 +574,8 @@ func MustShow(d Drawer, err error) {
 	}
 }
 
-// Must returns v, panicking if err is not nil. It is meant for notebook cells, where a panic
-// fails the cell visibly: viz.Show(viz.Must(viz.Lines(series))). Library code should handle
-// the error instead.
-func Must[T any](v T, err error) T {
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
+// Must returns v, and panics with err and the calling line when err is not nil: the same
+// helper as claim.Must (one implementation, internal/must).
+//
+// Deprecated: use claim.Must, the notebooks' one helper for errors, or viz.MustShow to draw.
+func Must[T any](v T, err error) T { return must.Value(v, err) }

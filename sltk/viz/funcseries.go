@@ -8,15 +8,15 @@ import "fmt"
 // naming the point. Cost: len(xs) calls of f.
 func FuncSeries(name string, f func(float64) float64, xs []float64) (Series, error) {
 	if f == nil {
-		return Series{}, fmt.Errorf("%w: FuncSeries %q: nil function", ErrArg, name)
+		return Series{}, fmt.Errorf("viz: FuncSeries: FuncSeries %q: nil function: %w", name, ErrArg)
 	}
 	ys := make([]float64, len(xs))
 	for i, x := range xs {
-		if err := finite(x, "FuncSeries %q: x[%d]", name, i); err != nil {
+		if err := finite("FuncSeries", x, "FuncSeries %q: x[%d]", name, i); err != nil {
 			return Series{}, err
 		}
 		ys[i] = f(x)
-		if err := finite(ys[i], "FuncSeries %q: f(x[%d] = %g)", name, i, x); err != nil {
+		if err := finite("FuncSeries", ys[i], "FuncSeries %q: f(x[%d] = %g)", name, i, x); err != nil {
 			return Series{}, err
 		}
 	}

@@ -29,7 +29,7 @@ type GraphEdge struct {
 // Graph draws a small directed graph with nodes at given positions and labelled edges, e.g.
 // the transition graph of a Markov chain. Axes and grid are hidden. Options: Title, Size.
 func Graph(nodes []GraphNode, edges []GraphEdge, opts ...Option) (*Figure, error) {
-	o, err := collect("Graph", opts)
+	o, err := collect("Graph", "Graph", opts)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func Graph(nodes []GraphNode, edges []GraphEdge, opts ...Option) (*Figure, error
 	}
 	for k, e := range edges {
 		if e.From < 0 || e.From >= len(nodes) || e.To < 0 || e.To >= len(nodes) {
-			return nil, fmt.Errorf("%w: edge %d is %d → %d with %d nodes", ErrShape, k, e.From, e.To, len(nodes))
+			return nil, fmt.Errorf("viz: Graph: edge %d is %d → %d with %d nodes: %w", k, e.From, e.To, len(nodes), ErrShape)
 		}
 	}
 	p := plot.New()
@@ -60,12 +60,12 @@ func Graph(nodes []GraphNode, edges []GraphEdge, opts ...Option) (*Figure, error
 // must be len(nodes) × len(nodes). Options as for Graph.
 func GraphMatrix(nodes []GraphNode, labels [][]string, opts ...Option) (*Figure, error) {
 	if len(labels) != len(nodes) {
-		return nil, fmt.Errorf("%w: %d label rows for %d nodes", ErrShape, len(labels), len(nodes))
+		return nil, fmt.Errorf("viz: GraphMatrix: %d label rows for %d nodes: %w", len(labels), len(nodes), ErrShape)
 	}
 	var edges []GraphEdge
 	for i, row := range labels {
 		if len(row) != len(nodes) {
-			return nil, fmt.Errorf("%w: label row %d has %d entries for %d nodes", ErrShape, i, len(row), len(nodes))
+			return nil, fmt.Errorf("viz: GraphMatrix: label row %d has %d entries for %d nodes: %w", i, len(row), len(nodes), ErrShape)
 		}
 		for j, l := range row {
 			if l != "" {
@@ -209,13 +209,13 @@ func arrowHead(c draw.Canvas, tip, from vg.Point, col color.Color) {
 // the drawing function in the message.
 func checkNodes(fn string, nodes []GraphNode) error {
 	if len(nodes) == 0 {
-		return fmt.Errorf("%w: %s without nodes", ErrEmpty, fn)
+		return fmt.Errorf("viz: %s: %s without nodes: %w", fn, fn, ErrEmpty)
 	}
 	for i, n := range nodes {
-		if err := finite(n.X, "node %d x", i); err != nil {
+		if err := finite(fn, n.X, "node %d x", i); err != nil {
 			return err
 		}
-		if err := finite(n.Y, "node %d y", i); err != nil {
+		if err := finite(fn, n.Y, "node %d y", i); err != nil {
 			return err
 		}
 	}

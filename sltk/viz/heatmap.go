@@ -52,29 +52,29 @@ const (
 // cells also get their values written in the cells (HideValues turns that off).
 // Options: Title, XLabel, YLabel, Size, RowNames, ColNames, HideValues.
 func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
-	o, err := collect("HeatMap", opts, "RowNames", "ColNames", "HideValues")
+	o, err := collect("HeatMap", "HeatMap", opts, "RowNames", "ColNames", "HideValues")
 	if err != nil {
 		return nil, err
 	}
 	if check.IsNil(m) {
-		return nil, fmt.Errorf("%w: HeatMap of a nil matrix", ErrEmpty)
+		return nil, fmt.Errorf("viz: HeatMap: HeatMap of a nil matrix: %w", ErrEmpty)
 	}
 	r, c := m.Dims()
 	if r == 0 || c == 0 {
-		return nil, fmt.Errorf("%w: HeatMap of a %d×%d matrix", ErrEmpty, r, c)
+		return nil, fmt.Errorf("viz: HeatMap: HeatMap of a %d×%d matrix: %w", r, c, ErrEmpty)
 	}
 	for i := range r {
 		for j := range c {
-			if err := finite(m.At(i, j), "m[%d,%d]", i, j); err != nil {
+			if err := finite("HeatMap", m.At(i, j), "m[%d,%d]", i, j); err != nil {
 				return nil, err
 			}
 		}
 	}
 	if o.rowNames != nil && len(o.rowNames) != r {
-		return nil, fmt.Errorf("%w: %d row names for %d rows", ErrShape, len(o.rowNames), r)
+		return nil, fmt.Errorf("viz: HeatMap: %d row names for %d rows: %w", len(o.rowNames), r, ErrShape)
 	}
 	if o.colNames != nil && len(o.colNames) != c {
-		return nil, fmt.Errorf("%w: %d column names for %d columns", ErrShape, len(o.colNames), c)
+		return nil, fmt.Errorf("viz: HeatMap: %d column names for %d columns: %w", len(o.colNames), c, ErrShape)
 	}
 	g := matrixGrid{m: m, r: r, c: c}
 	lo, hi := g.Min(), g.Max()
@@ -118,7 +118,7 @@ func cellLabels(g matrixGrid, lo, hi float64) (*plotter.Labels, error) {
 	}
 	lab, err := plotter.NewLabels(xyl)
 	if err != nil {
-		return nil, fmt.Errorf("%w: cell labels: %v", ErrArg, err)
+		return nil, fmt.Errorf("viz: HeatMap: cell labels: %v: %w", err, ErrArg)
 	}
 	size := vg.Length(10)
 	if n := max(g.r, g.c); n > 8 {
@@ -211,38 +211,36 @@ func (g *fieldGrid) Max() float64       { return g.hi }
 // on a 121×121 grid and must be finite there. Options: Title, XLabel, YLabel, Size,
 // legend placement, Levels, Classes.
 func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []int, opts ...Option) (*Figure, error) {
-	o, err := collect("Contour", opts, "Levels", "Classes")
+	o, err := collect("Contour", "Contour", opts, "Levels", "Classes")
 	if err != nil {
 		return nil, err
 	}
 	if fn == nil {
-		return nil, fmt.Errorf("%w: Contour of a nil function", ErrArg)
+		return nil, fmt.Errorf("viz: Contour: Contour of a nil function: %w", ErrArg)
 	}
 	for _, v := range []float64{r.XMin, r.XMax, r.YMin, r.YMax} {
-		if err := finite(v, "rectangle bound"); err != nil {
+		if err := finite("Contour", v, "rectangle bound"); err != nil {
 			return nil, err
 		}
 	}
 	if !(r.XMin < r.XMax) || !(r.YMin < r.YMax) {
-		return nil, fmt.Errorf("%w: empty rectangle [%g, %g]×[%g, %g]", ErrArg, r.XMin, r.XMax, r.YMin, r.YMax)
+		return nil, fmt.Errorf("viz: Contour: empty rectangle [%g, %g]×[%g, %g]: %w", r.XMin, r.XMax, r.YMin, r.YMax, ErrArg)
 	}
 	// The grid's 121 nodes per side must be distinct floats: on a rectangle narrower than
 	// 1e-9 of its magnitude they coincide, and gonum's contour tracer then grew its paths
 	// until memory ran out.
 	if narrow := func(lo, hi float64) bool { return hi-lo < 1e-9*math.Max(math.Abs(lo), math.Abs(hi)) }; narrow(r.XMin, r.XMax) || narrow(r.YMin, r.YMax) {
-		return nil, fmt.Errorf("%w: Contour: rectangle [%g, %g]×[%g, %g] is narrower than 1e-9 of its magnitude; shift or rescale it",
-			ErrArg, r.XMin, r.XMax, r.YMin, r.YMax)
+		return nil, fmt.Errorf("viz: Contour: rectangle [%g, %g]×[%g, %g] is narrower than 1e-9 of its magnitude; shift or rescale it: %w", r.XMin, r.XMax, r.YMin, r.YMax, ErrArg)
 	}
 	if !(math.Max(math.Abs(r.XMin), math.Abs(r.XMax)) <= MaxCoordinate && math.Max(math.Abs(r.YMin), math.Abs(r.YMax)) <= MaxCoordinate) {
-		return nil, fmt.Errorf("%w: Contour: rectangle [%g, %g]×[%g, %g] goes beyond ±%g (MaxCoordinate); rescale it",
-			ErrNotFinite, r.XMin, r.XMax, r.YMin, r.YMax, MaxCoordinate)
+		return nil, fmt.Errorf("viz: Contour: rectangle [%g, %g]×[%g, %g] goes beyond ±%g (MaxCoordinate); rescale it: %w", r.XMin, r.XMax, r.YMin, r.YMax, MaxCoordinate, ErrNotFinite)
 	}
 	for i, l := range o.levels {
-		if err := finite(l, "level %d", i); err != nil {
+		if err := finite("Contour", l, "level %d", i); err != nil {
 			return nil, err
 		}
 	}
-	pts, err := contourPoints(points, labels, o)
+	pts, err := contourPoints("Contour", points, labels, o)
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +256,7 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 	for j, y := range g.ys {
 		for i, x := range g.xs {
 			z := fn(x, y)
-			if err := finite(z, "f(%g, %g)", x, y); err != nil {
+			if err := finite("Contour", z, "f(%g, %g)", x, y); err != nil {
 				return nil, err
 			}
 			g.z[j*n+i] = z
@@ -314,27 +312,27 @@ type namedScatter struct {
 }
 
 // contourPoints builds the point layers of a contour plot, one per label.
-func contourPoints(x mat.Matrix, labels []int, o *options) ([]namedScatter, error) {
+func contourPoints(fn string, x mat.Matrix, labels []int, o *options) ([]namedScatter, error) {
 	if check.IsNil(x) {
 		if labels != nil {
-			return nil, fmt.Errorf("%w: %d labels but no points", ErrShape, len(labels))
+			return nil, fmt.Errorf("viz: Contour: %d labels but no points: %w", len(labels), ErrShape)
 		}
 		return nil, nil
 	}
-	xy, err := points(x, "points")
+	xy, err := points(fn, x, "points")
 	if err != nil {
 		return nil, err
 	}
 	if labels == nil {
 		sc, err := plotter.NewScatter(xy)
 		if err != nil {
-			return nil, fmt.Errorf("%w: points: %v", ErrArg, err)
+			return nil, fmt.Errorf("viz: Contour: points: %v: %w", err, ErrArg)
 		}
 		sc.GlyphStyle = draw.GlyphStyle{Color: color.White, Radius: pointRadius(len(xy)), Shape: outlinedCircle{}}
 		return []namedScatter{{sc: sc}}, nil
 	}
 	if len(labels) != len(xy) {
-		return nil, fmt.Errorf("%w: %d labels for %d points", ErrShape, len(labels), len(xy))
+		return nil, fmt.Errorf("viz: Contour: %d labels for %d points: %w", len(labels), len(xy), ErrShape)
 	}
 	byLabel := map[int]plotter.XYs{}
 	var order []int
@@ -349,7 +347,7 @@ func contourPoints(x mat.Matrix, labels []int, o *options) ([]namedScatter, erro
 	for _, l := range order {
 		sc, err := plotter.NewScatter(byLabel[l])
 		if err != nil {
-			return nil, fmt.Errorf("%w: points with label %d: %v", ErrArg, l, err)
+			return nil, fmt.Errorf("viz: Contour: points with label %d: %v: %w", l, err, ErrArg)
 		}
 		sc.GlyphStyle = glyphFor(l, pointRadius(len(xy)))
 		if sc.GlyphStyle.Shape == (draw.CircleGlyph{}) {

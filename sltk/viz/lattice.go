@@ -18,29 +18,29 @@ import (
 // that fills its panel is not covered by one. Options: Title, XLabel, YLabel, Size.
 // Cost: O(n + M) plot elements.
 func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Option) (*Figure, error) {
-	o, err := collect("Lattice", opts)
+	o, err := collect("Lattice", "Lattice", opts)
 	if err != nil {
 		return nil, err
 	}
 	if rows < 1 || cols < 1 {
-		return nil, fmt.Errorf("%w: Lattice with %d×%d nodes", ErrArg, rows, cols)
+		return nil, fmt.Errorf("viz: Lattice: Lattice with %d×%d nodes: %w", rows, cols, ErrArg)
 	}
-	w, err := points(prototypes, "prototypes")
+	w, err := points("Lattice", prototypes, "prototypes")
 	if err != nil {
 		return nil, err
 	}
 	if rows > len(w) || cols > len(w) || len(w) != rows*cols { // rows·cols cannot wrap: both ≤ len(w)
-		return nil, fmt.Errorf("%w: %d prototypes for a %d×%d lattice", ErrShape, len(w), rows, cols)
+		return nil, fmt.Errorf("viz: Lattice: %d prototypes for a %d×%d lattice: %w", len(w), rows, cols, ErrShape)
 	}
 	f := NewFigure("", "", "")
 	if data != nil {
-		xy, err := points(data, "data")
+		xy, err := points("Lattice", data, "data")
 		if err != nil {
 			return nil, err
 		}
 		sc, err := plotter.NewScatter(xy)
 		if err != nil {
-			return nil, fmt.Errorf("%w: points: %v", ErrArg, err)
+			return nil, fmt.Errorf("viz: Lattice: points: %v: %w", err, ErrArg)
 		}
 		sc.GlyphStyle = draw.GlyphStyle{Color: color.NRGBA{0x99, 0x99, 0x99, 0x80},
 			Radius: pointRadius(len(xy)) * 0.7, Shape: draw.CircleGlyph{}}
@@ -57,7 +57,7 @@ func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Opt
 		}
 		l, err := plotter.NewLine(xy)
 		if err != nil {
-			return fmt.Errorf("%w: lattice line: %v", ErrArg, err)
+			return fmt.Errorf("viz: Lattice: lattice line: %v: %w", err, ErrArg)
 		}
 		l.LineStyle = line
 		f.Add(l)
@@ -83,7 +83,7 @@ func Lattice(data mat.Matrix, prototypes mat.Matrix, rows, cols int, opts ...Opt
 	}
 	nodes, err := plotter.NewScatter(w)
 	if err != nil {
-		return nil, fmt.Errorf("%w: prototypes: %v", ErrArg, err)
+		return nil, fmt.Errorf("viz: Lattice: prototypes: %v: %w", err, ErrArg)
 	}
 	nodes.GlyphStyle = draw.GlyphStyle{Color: Color(0), Radius: vg.Points(2.6), Shape: draw.CircleGlyph{}}
 	f.Add(nodes)

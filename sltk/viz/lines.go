@@ -30,12 +30,12 @@ const markerLimit = 30
 // point; Points series (or all, with PointsOnly) get markers only. Options: Title, XLabel,
 // YLabel, Size, legend placement, LogX, LogY, PointsOnly, IntegerX.
 func Lines(series []Series, opts ...Option) (*Figure, error) {
-	o, err := collect("Lines", opts, "LogX", "LogY", "PointsOnly", "IntegerX")
+	o, err := collect("Lines", "Lines", opts, "LogX", "LogY", "PointsOnly", "IntegerX")
 	if err != nil {
 		return nil, err
 	}
 	if len(series) == 0 {
-		return nil, fmt.Errorf("%w: Lines without series", ErrEmpty)
+		return nil, fmt.Errorf("viz: Lines: Lines without series: %w", ErrEmpty)
 	}
 	f := NewFigure("", "", "")
 	for si, s := range series {
@@ -44,10 +44,10 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			name = fmt.Sprintf("#%d", si)
 		}
 		if len(s.Y) == 0 {
-			return nil, fmt.Errorf("%w: series %s has no points", ErrEmpty, name)
+			return nil, fmt.Errorf("viz: Lines: series %s has no points: %w", name, ErrEmpty)
 		}
 		if s.X != nil && len(s.X) != len(s.Y) {
-			return nil, fmt.Errorf("%w: series %s has %d x and %d y values", ErrShape, name, len(s.X), len(s.Y))
+			return nil, fmt.Errorf("viz: Lines: series %s has %d x and %d y values: %w", name, len(s.X), len(s.Y), ErrShape)
 		}
 		xy := make(plotter.XYs, len(s.Y))
 		for i, y := range s.Y {
@@ -55,10 +55,10 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			if s.X != nil {
 				x = s.X[i]
 			}
-			if err := finite(x, "series %s x[%d]", name, i); err != nil {
+			if err := finite("Lines", x, "series %s x[%d]", name, i); err != nil {
 				return nil, err
 			}
-			if err := finite(y, "series %s y[%d]", name, i); err != nil {
+			if err := finite("Lines", y, "series %s y[%d]", name, i); err != nil {
 				return nil, err
 			}
 			xy[i] = plotter.XY{X: x, Y: y}
@@ -68,7 +68,7 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 		if !points {
 			l, err := plotter.NewLine(xy)
 			if err != nil {
-				return nil, fmt.Errorf("%w: series %s: %v", ErrArg, name, err)
+				return nil, fmt.Errorf("viz: Lines: series %s: %v: %w", name, err, ErrArg)
 			}
 			l.LineStyle = draw.LineStyle{Color: Color(si), Width: vg.Points(1.8)}
 			thumbs = append(thumbs, l)
@@ -77,7 +77,7 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 		if len(xy) <= markerLimit || points {
 			sc, err := plotter.NewScatter(xy)
 			if err != nil {
-				return nil, fmt.Errorf("%w: series %s: %v", ErrArg, name, err)
+				return nil, fmt.Errorf("viz: Lines: series %s: %v: %w", name, err, ErrArg)
 			}
 			sc.GlyphStyle = draw.GlyphStyle{Color: Color(si), Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
 			if points {
@@ -107,11 +107,11 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 // errs.ErrTooLarge. A constant sample gets one unit-wide range around
 // its value. Options: Title, XLabel, YLabel, Size, legend placement.
 func Histogram(sample []float64, bins int, density func(float64) float64, opts ...Option) (*Figure, error) {
-	o, err := collect("Histogram", opts)
+	o, err := collect("Histogram", "Histogram", opts)
 	if err != nil {
 		return nil, err
 	}
-	h, err := densityHistogram(sample, bins)
+	h, err := densityHistogram("Histogram", sample, bins)
 	if err != nil {
 		return nil, err
 	}
@@ -129,14 +129,14 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 		for i := range xy {
 			x := lo + (hi-lo)*float64(i)/float64(samples-1)
 			y := density(x)
-			if err := finite(y, "density(%g)", x); err != nil {
+			if err := finite("Histogram", y, "density(%g)", x); err != nil {
 				return nil, err
 			}
 			xy[i] = plotter.XY{X: x, Y: y}
 		}
 		l, err := plotter.NewLine(xy)
 		if err != nil {
-			return nil, fmt.Errorf("%w: density: %v", ErrArg, err)
+			return nil, fmt.Errorf("viz: Histogram: density curve: %v: %w", err, ErrArg)
 		}
 		l.LineStyle = draw.LineStyle{Color: Color(3), Width: vg.Points(2)}
 		f.Add(l)
@@ -160,22 +160,22 @@ type BarSeries struct {
 // Long or many category names are set at an angle. Options: Title, XLabel, YLabel, Size,
 // legend placement.
 func Bars(categories []string, series []BarSeries, opts ...Option) (*Figure, error) {
-	o, err := collect("Bars", opts)
+	o, err := collect("Bars", "Bars", opts)
 	if err != nil {
 		return nil, err
 	}
 	if len(categories) == 0 {
-		return nil, fmt.Errorf("%w: Bars without categories", ErrEmpty)
+		return nil, fmt.Errorf("viz: Bars: Bars without categories: %w", ErrEmpty)
 	}
 	if len(series) == 0 {
-		return nil, fmt.Errorf("%w: Bars without series", ErrEmpty)
+		return nil, fmt.Errorf("viz: Bars: Bars without series: %w", ErrEmpty)
 	}
 	for si, s := range series {
 		if len(s.Values) != len(categories) {
-			return nil, fmt.Errorf("%w: series %d (%q) has %d values for %d categories", ErrShape, si, s.Name, len(s.Values), len(categories))
+			return nil, fmt.Errorf("viz: Bars: series %d (%q) has %d values for %d categories: %w", si, s.Name, len(s.Values), len(categories), ErrShape)
 		}
 		for i, v := range s.Values {
-			if err := finite(v, "series %d (%q) value %d", si, s.Name, i); err != nil {
+			if err := finite("Bars", v, "series %d (%q) value %d", si, s.Name, i); err != nil {
 				return nil, err
 			}
 		}
@@ -273,13 +273,13 @@ func (t barThumb) Thumbnail(c *draw.Canvas) {
 // maxBins is the most bins Histogram draws.
 const maxBins = 1 << 16
 
-func densityHistogram(sample []float64, bins int) (*plotter.Histogram, error) {
+func densityHistogram(fn string, sample []float64, bins int) (*plotter.Histogram, error) {
 	n := len(sample)
 	if n == 0 {
-		return nil, fmt.Errorf("%w: Histogram of an empty sample", ErrEmpty)
+		return nil, fmt.Errorf("viz: Histogram: Histogram of an empty sample: %w", ErrEmpty)
 	}
 	if bins < 0 {
-		return nil, fmt.Errorf("%w: Histogram: bins = %d, want in [0, %d]", ErrArg, bins, maxBins)
+		return nil, fmt.Errorf("viz: Histogram: Histogram: bins = %d, want in [0, %d]: %w", bins, maxBins, ErrArg)
 	}
 	if bins > maxBins {
 		return nil, fmt.Errorf("viz: Histogram: bins = %d, limit %d: %w", bins, maxBins, errs.ErrTooLarge)
@@ -289,7 +289,7 @@ func densityHistogram(sample []float64, bins int) (*plotter.Histogram, error) {
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, v := range sample {
-		if err := finite(v, "sample[%d]", i); err != nil {
+		if err := finite(fn, v, "sample[%d]", i); err != nil {
 			return nil, err
 		}
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
@@ -299,7 +299,7 @@ func densityHistogram(sample []float64, bins int) (*plotter.Histogram, error) {
 	}
 	width := (hi - lo) / float64(bins)
 	if math.IsInf(hi-lo, 0) || width == 0 {
-		return nil, fmt.Errorf("%w: Histogram: sample range [%g, %g] in %d bins cannot be drawn", ErrNotFinite, lo, hi, bins)
+		return nil, fmt.Errorf("viz: Histogram: Histogram: sample range [%g, %g] in %d bins cannot be drawn: %w", lo, hi, bins, ErrNotFinite)
 	}
 	h := &plotter.Histogram{Bins: make([]plotter.HistogramBin, bins), Width: width}
 	for i := range h.Bins {

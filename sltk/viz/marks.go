@@ -17,21 +17,21 @@ import (
 // run on top of its iso-probability contours. Cost O(m).
 func (f *Figure) AddMarks(pts mat.Matrix, name string) error {
 	if f == nil || f.Plot == nil {
-		return fmt.Errorf("%w: AddMarks on a figure not made by NewFigure or a builder", ErrArg)
+		return fmt.Errorf("viz: Figure.AddMarks: AddMarks on a figure not made by NewFigure or a builder: %w", ErrArg)
 	}
-	xy, err := points(pts, "marks")
+	xy, err := points("Figure.AddMarks", pts, "marks")
 	if err != nil {
 		return err
 	}
 	halo, err := plotter.NewScatter(xy)
 	if err != nil {
-		return fmt.Errorf("%w: marks: %v", ErrArg, err)
+		return fmt.Errorf("viz: Figure.AddMarks: marks: %v: %w", err, ErrArg)
 	}
 	halo.GlyphStyle = draw.GlyphStyle{Color: color.White, Radius: vg.Points(5.5),
 		Shape: thickCross{width: vg.Points(3.5)}}
 	s, err := plotter.NewScatter(xy)
 	if err != nil {
-		return fmt.Errorf("%w: marks: %v", ErrArg, err)
+		return fmt.Errorf("viz: Figure.AddMarks: marks: %v: %w", err, ErrArg)
 	}
 	s.GlyphStyle = draw.GlyphStyle{Color: color.Black, Radius: vg.Points(5),
 		Shape: thickCross{width: vg.Points(2)}}

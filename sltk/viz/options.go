@@ -108,7 +108,7 @@ func HideValues() Option { return func(o *options) { o.hideValues = true; o.mark
 
 // collect applies opts and checks that every builder-specific option is one that builder
 // accepts.
-func collect(builder string, opts []Option, accepts ...string) (*options, error) {
+func collect(fn string, builder string, opts []Option, accepts ...string) (*options, error) {
 	o := &options{builder: builder}
 	for _, opt := range opts {
 		if opt != nil {
@@ -117,7 +117,7 @@ func collect(builder string, opts []Option, accepts ...string) (*options, error)
 	}
 	for _, name := range o.given {
 		if !slices.Contains(accepts, name) {
-			return nil, fmt.Errorf("%w: option %s does not apply to %s", ErrArg, name, builder)
+			return nil, fmt.Errorf("viz: %s: option %s does not apply to %s: %w", fn, name, builder, ErrArg)
 		}
 	}
 	return o, nil
@@ -192,8 +192,7 @@ func (f *Figure) checkSpans(fn string) error {
 			continue
 		}
 		if !(math.Abs(lo) <= 2*MaxCoordinate && math.Abs(hi) <= 2*MaxCoordinate) {
-			return fmt.Errorf("%w: %s: the %s range [%g, %g] goes beyond ±%g, where drawing overflows float64; rescale the data",
-				ErrNotFinite, fn, a.name, lo, hi, 2*MaxCoordinate)
+			return fmt.Errorf("viz: %s: the %s range [%g, %g] goes beyond ±%g, where drawing overflows float64; rescale the data: %w", fn, a.name, lo, hi, 2*MaxCoordinate, ErrNotFinite)
 		}
 	}
 	return nil
@@ -216,7 +215,7 @@ func widenDegenerate(ax *plot.Axis, log bool) {
 
 func setLog(ax *plot.Axis, name string) error {
 	if !(ax.Min > 0) || math.IsInf(ax.Max, 0) {
-		return fmt.Errorf("%w: log scale on %s needs positive data, smallest value is %g", ErrArg, name, ax.Min)
+		return fmt.Errorf("viz: log scale on %s needs positive data, smallest value is %g: %w", name, ax.Min, ErrArg)
 	}
 	ax.Scale = plot.LogScale{}
 	ax.Tick.Marker = logTicks{}

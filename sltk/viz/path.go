@@ -14,15 +14,15 @@ import (
 // ErrEmpty, a non-finite coordinate ErrNotFinite. Cost O(len(pts)).
 func (f *Figure) AddPath(pts [][2]float64, name string, c int) error {
 	if f == nil || f.Plot == nil {
-		return fmt.Errorf("%w: AddPath on a figure not made by NewFigure or a builder", ErrArg)
+		return fmt.Errorf("viz: Figure.AddPath: AddPath on a figure not made by NewFigure or a builder: %w", ErrArg)
 	}
 	if len(pts) < 2 {
-		return fmt.Errorf("%w: AddPath needs at least 2 points, got %d", ErrEmpty, len(pts))
+		return fmt.Errorf("viz: Figure.AddPath: AddPath needs at least 2 points, got %d: %w", len(pts), ErrEmpty)
 	}
 	xy := make(plotter.XYs, len(pts))
 	for i, p := range pts {
 		for j, v := range p {
-			if err := finite(v, "AddPath point %d coordinate %d", i, j); err != nil {
+			if err := finite("Figure.AddPath", v, "AddPath point %d coordinate %d", i, j); err != nil {
 				return err
 			}
 		}
@@ -30,7 +30,7 @@ func (f *Figure) AddPath(pts [][2]float64, name string, c int) error {
 	}
 	l, err := plotter.NewLine(xy)
 	if err != nil {
-		return fmt.Errorf("%w: AddPath: %v", ErrRender, err)
+		return fmt.Errorf("viz: AddPath: %v: %w", err, ErrRender)
 	}
 	l.LineStyle.Color = Color(c)
 	l.LineStyle.Width = vg.Points(1.4)

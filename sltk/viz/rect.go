@@ -14,20 +14,20 @@ import (
 // segment or a point. Non-finite or reversed corners give ErrNotFinite or ErrArg.
 func (f *Figure) AddBox(x0, y0, x1, y1 float64, name string, c int) error {
 	if f == nil || f.Plot == nil {
-		return fmt.Errorf("%w: AddBox on a figure not made by NewFigure or a builder", ErrArg)
+		return fmt.Errorf("viz: Figure.AddBox: AddBox on a figure not made by NewFigure or a builder: %w", ErrArg)
 	}
 	for i, v := range []float64{x0, y0, x1, y1} {
-		if err := finite(v, "AddBox corner value %d", i); err != nil {
+		if err := finite("Figure.AddBox", v, "AddBox corner value %d", i); err != nil {
 			return err
 		}
 	}
 	if x0 > x1 || y0 > y1 {
-		return fmt.Errorf("%w: AddBox: [%v, %v] × [%v, %v] is reversed", ErrArg, x0, x1, y0, y1)
+		return fmt.Errorf("viz: AddBox: [%v, %v] × [%v, %v] is reversed: %w", x0, x1, y0, y1, ErrArg)
 	}
 	l, err := plotter.NewLine(plotter.XYs{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1},
 		{X: x0, Y: y1}, {X: x0, Y: y0}})
 	if err != nil {
-		return fmt.Errorf("%w: AddBox: %v", ErrRender, err)
+		return fmt.Errorf("viz: AddBox: %v: %w", err, ErrRender)
 	}
 	l.LineStyle.Color = Color(c)
 	l.LineStyle.Width = vg.Points(1.6)

@@ -15,33 +15,33 @@ import (
 )
 
 // finite reports an error wrapping ErrNotFinite if v is NaN or ±Inf; where says which value.
-func finite(v float64, where string, args ...any) error {
+func finite(fn string, v float64, where string, args ...any) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Errorf("%w: %s is %g", ErrNotFinite, fmt.Sprintf(where, args...), v)
+		return fmt.Errorf("viz: %s: %s is %g: %w", fn, fmt.Sprintf(where, args...), v, ErrNotFinite)
 	}
 	return nil
 }
 
 // points reads an n×2 matrix into plotter.XYs, checking that it is non-empty, has two columns
 // and only finite entries. what names the argument in error messages.
-func points(x mat.Matrix, what string) (plotter.XYs, error) {
+func points(fn string, x mat.Matrix, what string) (plotter.XYs, error) {
 	if check.IsNil(x) {
-		return nil, fmt.Errorf("%w: %s is nil", ErrEmpty, what)
+		return nil, fmt.Errorf("viz: %s: %s is nil: %w", fn, what, ErrEmpty)
 	}
 	n, d := x.Dims()
 	if n == 0 || d == 0 {
-		return nil, fmt.Errorf("%w: %s has no rows", ErrEmpty, what)
+		return nil, fmt.Errorf("viz: %s: %s has no rows: %w", fn, what, ErrEmpty)
 	}
 	if d != 2 {
-		return nil, fmt.Errorf("%w: %s is %d×%d, want n×2 (one point per row)", ErrShape, what, n, d)
+		return nil, fmt.Errorf("viz: %s: %s is %d×%d, want n×2 (one point per row): %w", fn, what, n, d, ErrShape)
 	}
 	xy := make(plotter.XYs, n)
 	for i := range n {
 		xy[i].X, xy[i].Y = x.At(i, 0), x.At(i, 1)
-		if err := finite(xy[i].X, "%s[%d,0]", what, i); err != nil {
+		if err := finite(fn, xy[i].X, "%s[%d,0]", what, i); err != nil {
 			return nil, err
 		}
-		if err := finite(xy[i].Y, "%s[%d,1]", what, i); err != nil {
+		if err := finite(fn, xy[i].Y, "%s[%d,1]", what, i); err != nil {
 			return nil, err
 		}
 	}
@@ -70,18 +70,18 @@ func translucent(c color.Color, alpha float64) color.Color {
 // Scatter plots the rows of the n×2 matrix x as points (column 0 horizontal, column 1
 // vertical). Options: Title, XLabel, YLabel, Size, LogX, LogY.
 func Scatter(x mat.Matrix, opts ...Option) (*Figure, error) {
-	o, err := collect("Scatter", opts, "LogX", "LogY")
+	o, err := collect("Scatter", "Scatter", opts, "LogX", "LogY")
 	if err != nil {
 		return nil, err
 	}
-	xy, err := points(x, "x")
+	xy, err := points("Scatter", x, "x")
 	if err != nil {
 		return nil, err
 	}
 	f := NewFigure("", "", "")
 	s, err := plotter.NewScatter(xy)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrArg, err)
+		return nil, fmt.Errorf("viz: Scatter: %v: %w", err, ErrArg)
 	}
 	s.GlyphStyle = draw.GlyphStyle{Color: translucent(Color(0), 0.75), Radius: pointRadius(len(xy)), Shape: draw.CircleGlyph{}}
 	f.Add(s)
@@ -103,20 +103,20 @@ const maxLegendLabels = 16
 // appearance, so a class keeps its colour across figures.
 // Options: Title, XLabel, YLabel, Size, legend placement, LogX, LogY, Classes.
 func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Option) (*Figure, error) {
-	o, err := collect("ScatterLabels", opts, "LogX", "LogY", "Classes")
+	o, err := collect("ScatterLabels", "ScatterLabels", opts, "LogX", "LogY", "Classes")
 	if err != nil {
 		return nil, err
 	}
-	xy, err := points(x, "x")
+	xy, err := points("ScatterLabels", x, "x")
 	if err != nil {
 		return nil, err
 	}
 	if len(labels) != len(xy) {
-		return nil, fmt.Errorf("%w: %d labels for %d points", ErrShape, len(labels), len(xy))
+		return nil, fmt.Errorf("viz: ScatterLabels: %d labels for %d points: %w", len(labels), len(xy), ErrShape)
 	}
 	var cxy plotter.XYs
 	if centroids != nil {
-		if cxy, err = points(centroids, "centroids"); err != nil {
+		if cxy, err = points("ScatterLabels", centroids, "centroids"); err != nil {
 			return nil, err
 		}
 	}
@@ -135,7 +135,7 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 	for _, k := range keys {
 		s, err := plotter.NewScatter(byLabel[k])
 		if err != nil {
-			return nil, fmt.Errorf("%w: label %d: %v", ErrArg, k, err)
+			return nil, fmt.Errorf("viz: ScatterLabels: label %d: %v: %w", k, err, ErrArg)
 		}
 		s.GlyphStyle = glyphFor(k, r)
 		s.GlyphStyle.Color = translucent(s.GlyphStyle.Color, 0.8)
@@ -148,7 +148,7 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 		for k, c := range cxy {
 			s, err := plotter.NewScatter(plotter.XYs{c})
 			if err != nil {
-				return nil, fmt.Errorf("%w: centroid %d: %v", ErrArg, k, err)
+				return nil, fmt.Errorf("viz: ScatterLabels: centroid %d: %v: %w", k, err, ErrArg)
 			}
 			s.GlyphStyle = draw.GlyphStyle{Color: Color(k), Radius: vg.Points(7), Shape: centroidGlyph{}}
 			f.Add(s)

@@ -119,7 +119,7 @@ type viridisMap struct{ min, max, alpha float64 }
 
 func (m *viridisMap) At(v float64) (color.Color, error) {
 	if math.IsNaN(v) || v < m.min || v > m.max {
-		return nil, fmt.Errorf("viz: value %g outside colour range [%g, %g]", v, m.min, m.max)
+		return nil, fmt.Errorf("viz: colour map: value %g outside the range [%g, %g]: %w", v, m.min, m.max, ErrArg)
 	}
 	c := viridisAt((v - m.min) / (m.max - m.min))
 	c.A = uint8(math.Round(255 * m.alpha))

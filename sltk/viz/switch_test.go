@@ -1,9 +1,13 @@
 package viz
 
 import (
+	"errors"
+	"io/fs"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -110,5 +114,26 @@ func TestNiceTicksNarrowSwitch(t *testing.T) {
 		if !c.ends && len(labelled) < 2 {
 			t.Errorf("[%v, %v]: %d labelled ticks", c.lo, c.hi, len(labelled))
 		}
+	}
+}
+
+// TestMustNamesTheCallersLine: the deprecated viz.Must is claim.Must's implementation, so its
+// panic names the calling line, not a line of package viz.
+func TestMustNamesTheCallersLine(t *testing.T) {
+	defer func() {
+		msg, _ := recover().(string)
+		if !strings.HasPrefix(msg, "✘ switch_test.go:") {
+			t.Errorf("viz.Must panicked with %q, want the calling line", msg)
+		}
+	}()
+	Must(Lines(nil))
+}
+
+// TestSaveIOError: a file that cannot be written is an errs.ErrIO that keeps the OS error.
+func TestSaveIOError(t *testing.T) {
+	fig := Must(Lines([]Series{{Y: []float64{1, 2}}}))
+	err := Save(fig, filepath.Join(t.TempDir(), "missing", "f.svg"))
+	if !errors.Is(err, errs.ErrIO) || !errors.Is(err, fs.ErrNotExist) || !strings.HasPrefix(err.Error(), "viz: Save: ") {
+		t.Errorf("Save into a missing directory: %v", err)
 	}
 }

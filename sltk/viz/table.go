@@ -32,10 +32,10 @@ func ShowTable(header []string, rows [][]string) error {
 // A DataFrame carrying an error (df.Err) is reported instead of shown.
 func ShowFrame(df dataframe.DataFrame) error {
 	if df.Err != nil {
-		return fmt.Errorf("%w: data frame has an error: %v", ErrArg, df.Err)
+		return fmt.Errorf("viz: ShowFrame: data frame has an error: %v: %w", df.Err, ErrArg)
 	}
 	if df.Ncol() == 0 {
-		return fmt.Errorf("%w: data frame without columns", ErrEmpty)
+		return fmt.Errorf("viz: ShowFrame: data frame without columns: %w", ErrEmpty)
 	}
 	// gota's Records prints floats as %f (5.100000); the shortest exact form reads better.
 	rows := make([][]string, df.Nrow())
@@ -61,11 +61,11 @@ func ShowFrame(df dataframe.DataFrame) error {
 
 func checkTable(header []string, rows [][]string) error {
 	if len(header) == 0 {
-		return fmt.Errorf("%w: table without header", ErrEmpty)
+		return fmt.Errorf("viz: ShowTable: table without header: %w", ErrEmpty)
 	}
 	for i, r := range rows {
 		if len(r) != len(header) {
-			return fmt.Errorf("%w: table row %d has %d cells, header has %d", ErrShape, i, len(r), len(header))
+			return fmt.Errorf("viz: ShowTable: table row %d has %d cells, header has %d: %w", i, len(r), len(header), ErrShape)
 		}
 	}
 	return nil

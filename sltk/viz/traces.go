@@ -20,14 +20,14 @@ const traceSpacing = 6
 // YLabel say otherwise. Cost O(show·k).
 func Traces(m mat.Matrix, names []string, show int, opts ...Option) (*Figure, error) {
 	if check.IsNil(m) {
-		return nil, fmt.Errorf("%w: viz: Traces: nil matrix", ErrEmpty)
+		return nil, fmt.Errorf("viz: Traces: nil matrix: %w", ErrEmpty)
 	}
 	n, k := m.Dims()
 	if n == 0 || k == 0 {
-		return nil, fmt.Errorf("%w: viz: Traces: %d×%d matrix", ErrEmpty, n, k)
+		return nil, fmt.Errorf("viz: Traces: %d×%d matrix: %w", n, k, ErrEmpty)
 	}
 	if names != nil && len(names) != k {
-		return nil, fmt.Errorf("%w: viz: Traces: %d names for %d columns", ErrShape, len(names), k)
+		return nil, fmt.Errorf("viz: Traces: %d names for %d columns: %w", len(names), k, ErrShape)
 	}
 	if show <= 0 || show > n {
 		show = n

@@ -21,7 +21,7 @@ import (
 // filled with one palette colour per distinct label, so the classes of a decision tree keep
 // their colours; inner nodes are white boxes. Options: Title, Size. Cost O(n).
 func TreeDiagram(labels []string, parent []int, edges []string, opts ...Option) (*Figure, error) {
-	o, err := collect("TreeDiagram", opts)
+	o, err := collect("TreeDiagram", "TreeDiagram", opts)
 	if err != nil {
 		return nil, err
 	}
@@ -45,20 +45,20 @@ func TreeDiagram(labels []string, parent []int, edges []string, opts ...Option) 
 
 func checkTree(labels []string, parent []int, edges []string) error {
 	if len(labels) == 0 {
-		return fmt.Errorf("%w: TreeDiagram without nodes", ErrEmpty)
+		return fmt.Errorf("viz: TreeDiagram: TreeDiagram without nodes: %w", ErrEmpty)
 	}
 	if len(parent) != len(labels) {
-		return fmt.Errorf("%w: TreeDiagram: %d parents for %d labels", ErrShape, len(parent), len(labels))
+		return fmt.Errorf("viz: TreeDiagram: TreeDiagram: %d parents for %d labels: %w", len(parent), len(labels), ErrShape)
 	}
 	if edges != nil && len(edges) != len(labels) {
-		return fmt.Errorf("%w: TreeDiagram: %d edge texts for %d labels", ErrShape, len(edges), len(labels))
+		return fmt.Errorf("viz: TreeDiagram: TreeDiagram: %d edge texts for %d labels: %w", len(edges), len(labels), ErrShape)
 	}
 	if parent[0] != -1 {
-		return fmt.Errorf("%w: TreeDiagram: parent[0] = %d, want −1 (node 0 is the root)", ErrArg, parent[0])
+		return fmt.Errorf("viz: TreeDiagram: TreeDiagram: parent[0] = %d, want −1 (node 0 is the root): %w", parent[0], ErrArg)
 	}
 	for i := 1; i < len(parent); i++ {
 		if parent[i] < 0 || parent[i] >= i {
-			return fmt.Errorf("%w: TreeDiagram: parent[%d] = %d, want in [0, %d)", ErrArg, i, parent[i], i)
+			return fmt.Errorf("viz: TreeDiagram: TreeDiagram: parent[%d] = %d, want in [0, %d): %w", i, parent[i], i, ErrArg)
 		}
 	}
 	return nil

@@ -30,7 +30,7 @@ type UndirectedEdge struct {
 // hidden. Options: Title, Size. Non-finite positions give ErrNotFinite, edges to missing nodes
 // or self-loops ErrShape, a LabelAt outside [0, 1] ErrArg. Cost O(nodes + edges).
 func UndirectedGraph(nodes []GraphNode, edges []UndirectedEdge, opts ...Option) (*Figure, error) {
-	o, err := collect("UndirectedGraph", opts)
+	o, err := collect("UndirectedGraph", "UndirectedGraph", opts)
 	if err != nil {
 		return nil, err
 	}
@@ -39,12 +39,10 @@ func UndirectedGraph(nodes []GraphNode, edges []UndirectedEdge, opts ...Option) 
 	}
 	for k, e := range edges {
 		if e.A < 0 || e.A >= len(nodes) || e.B < 0 || e.B >= len(nodes) || e.A == e.B {
-			return nil, fmt.Errorf("%w: edge %d is %d — %d with %d nodes (no self-loops)",
-				ErrShape, k, e.A, e.B, len(nodes))
+			return nil, fmt.Errorf("viz: UndirectedGraph: edge %d is %d — %d with %d nodes (no self-loops): %w", k, e.A, e.B, len(nodes), ErrShape)
 		}
 		if !(e.LabelAt >= 0 && e.LabelAt <= 1) {
-			return nil, fmt.Errorf("%w: edge %d has LabelAt = %v, want a value in [0, 1]",
-				ErrArg, k, e.LabelAt)
+			return nil, fmt.Errorf("viz: UndirectedGraph: edge %d has LabelAt = %v, want a value in [0, 1]: %w", k, e.LabelAt, ErrArg)
 		}
 	}
 	p := plot.New()

@@ -286,7 +286,7 @@ func TestHeatMapOrientation(t *testing.T) {
 
 func TestHistogramIsDensity(t *testing.T) {
 	sample := []float64{0, 0.1, 0.5, 0.9, 1, 1, 2, 3}
-	h, err := densityHistogram(sample, 6)
+	h, err := densityHistogram("Histogram", sample, 6)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,13 +5,14 @@
 package assign
 
 import (
-	"errors"
 	"fmt"
 	"math"
+
+	"github.com/sltk-book/sltk/sltk/errs"
 )
 
-// ErrInput reports an empty, ragged or non-finite cost matrix.
-var ErrInput = errors.New("assign: invalid cost matrix")
+// ErrInput reports an empty, ragged or non-finite cost matrix; it is an errs.ErrParam.
+var ErrInput = errs.New("assign: invalid cost matrix", errs.ErrParam)
 
 // Hungarian solves the linear assignment problem of an n×m cost matrix: it returns match with
 // match[i] the column given to row i, all columns distinct, such that Σ_i cost[i][match[i]] is
@@ -27,16 +28,16 @@ var ErrInput = errors.New("assign: invalid cost matrix")
 func Hungarian(cost [][]float64) ([]int, error) {
 	n := len(cost)
 	if n == 0 || len(cost[0]) == 0 {
-		return nil, fmt.Errorf("%w: empty", ErrInput)
+		return nil, fmt.Errorf("assign: Hungarian: empty: %w", ErrInput)
 	}
 	m := len(cost[0])
 	for i, row := range cost {
 		if len(row) != m {
-			return nil, fmt.Errorf("%w: row %d has %d entries, row 0 has %d", ErrInput, i, len(row), m)
+			return nil, fmt.Errorf("assign: Hungarian: row %d has %d entries, row 0 has %d: %w", i, len(row), m, ErrInput)
 		}
 		for j, v := range row {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: cost[%d][%d] = %v", ErrInput, i, j, v)
+				return nil, fmt.Errorf("assign: Hungarian: cost[%d][%d] = %v: %w", i, j, v, ErrInput)
 			}
 		}
 	}

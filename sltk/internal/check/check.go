@@ -40,14 +40,16 @@ func (e *Error) Unwrap() error {
 	return errs.ErrEmpty
 }
 
+// Error says where the fault is, then the sentinel's text, in the library's layout
+// ("x[1,1] = NaN: value is not finite"); callers prefix "pkg: Func: ".
 func (e *Error) Error() string {
 	switch e.Fault {
 	case Nil:
-		return e.Name + " is nil"
+		return e.Name + " is nil: " + e.Unwrap().Error()
 	case Empty:
-		return fmt.Sprintf("%s is empty (%d×%d)", e.Name, e.Rows, e.Cols)
+		return fmt.Sprintf("%s is empty (%d×%d): %v", e.Name, e.Rows, e.Cols, e.Unwrap())
 	default:
-		return fmt.Sprintf("%s[%d,%d] = %v", e.Name, e.I, e.J, e.V)
+		return fmt.Sprintf("%s[%d,%d] = %v: %v", e.Name, e.I, e.J, e.V, e.Unwrap())
 	}
 }
 
@@ -104,9 +106,11 @@ func Rows(name string, x mat.Matrix) (data []float64, n, d int, err *Error) {
 	return data, n, d, nil
 }
 
-// sentinels are the errors of package errs, in the order Sentinel tries them.
+// sentinels are the errors of package errs, in the order Sentinel tries them
+// (TestSentinelsComplete checks that every one of errs.go is here).
 var sentinels = []error{errs.ErrEmpty, errs.ErrNotFinite, errs.ErrShape, errs.ErrParam, errs.ErrLabel,
-	errs.ErrProb, errs.ErrTooLarge, errs.ErrNotFitted, errs.ErrSingular, errs.ErrDisconnected}
+	errs.ErrProb, errs.ErrTooLarge, errs.ErrNotFitted, errs.ErrSingular, errs.ErrDisconnected,
+	errs.ErrNoSolution, errs.ErrBreakdown, errs.ErrIO}
 
 // Sentinel returns the sentinel of package errs that err wraps, or nil when it wraps none:
 // tests use it to check that every error follows the library's contract.

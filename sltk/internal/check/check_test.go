@@ -19,11 +19,11 @@ func TestMatrix(t *testing.T) {
 		fault Fault
 		msg   string
 	}{
-		{"nil", nil, Nil, "x is nil"},
-		{"nil dense", nilDense, Nil, "x is nil"},
-		{"empty", &mat.Dense{}, Empty, "x is empty (0×0)"},
-		{"first non-finite, dense", bad, NotFinite, "x[1,1] = -Inf"},
-		{"first non-finite, transposed", bad.T(), NotFinite, "x[1,1] = -Inf"},
+		{"nil", nil, Nil, "x is nil: empty input"},
+		{"nil dense", nilDense, Nil, "x is nil: empty input"},
+		{"empty", &mat.Dense{}, Empty, "x is empty (0×0): empty input"},
+		{"first non-finite, dense", bad, NotFinite, "x[1,1] = -Inf: value is not finite"},
+		{"first non-finite, transposed", bad.T(), NotFinite, "x[1,1] = -Inf: value is not finite"},
 		{"finite", mat.NewDense(2, 2, []float64{1, 2, 3, 4}), 0, ""},
 	} {
 		n, d, err := Matrix("x", tc.x)

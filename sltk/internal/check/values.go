@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"gonum.org/v1/gonum/mat"
 )
 
 // Finite returns an error wrapping errs.ErrNotFinite that names the argument when v is NaN or
@@ -17,7 +18,8 @@ func Finite(name string, v float64) error {
 }
 
 // Slice returns an error naming the first entry of v that is NaN or ±Inf ("w[2] = +Inf",
-// wrapping errs.ErrNotFinite), or ErrEmpty for an empty v. Cost O(len(v)).
+// wrapping errs.ErrNotFinite), or ErrEmpty for an empty v. It is the library's one check of a
+// finite slice (costs, targets, sample points). Cost O(len(v)).
 func Slice(name string, v []float64) error {
 	if len(v) == 0 {
 		return fmt.Errorf("%s is empty: %w", name, errs.ErrEmpty)
@@ -30,25 +32,62 @@ func Slice(name string, v []float64) error {
 	return nil
 }
 
+// Weights is Slice for weights and counts, which must also be ≥ 0: a negative entry is an
+// errs.ErrProb ("counts[1] = -2 is negative"). Cost O(len(v)).
+func Weights(name string, v []float64) error {
+	if err := Slice(name, v); err != nil {
+		return err
+	}
+	for i, x := range v {
+		if x < 0 {
+			return fmt.Errorf("%s[%d] = %v is negative: %w", name, i, x, errs.ErrProb)
+		}
+	}
+	return nil
+}
+
 // ProbTol is the tolerance Prob allows on the sum of a probability vector, per entry.
 const ProbTol = 1e-9
 
-// Prob returns an error wrapping errs.ErrProb that names the first negative or non-finite entry
-// of p ("p[1] = -0.5"), or its sum when it differs from 1 by more than ProbTol·len(p); ErrEmpty
-// for an empty p. Cost O(len(p)).
+// Prob is the library's one check of a probability vector: an error that names the first
+// non-finite entry (errs.ErrNotFinite, "p[3] = NaN"), the first negative one (errs.ErrProb,
+// "p[1] = -0.5 is negative"), or the sum when it differs from 1 by more than ProbTol·len(p)
+// (round-off grows with the length); ErrEmpty for an empty p. Cost O(len(p)).
 func Prob(name string, p []float64) error {
-	if len(p) == 0 {
-		return fmt.Errorf("%s is empty: %w", name, errs.ErrEmpty)
+	if err := Weights(name, p); err != nil {
+		return err
 	}
 	var s float64
-	for i, v := range p {
-		if !(v >= 0) || math.IsInf(v, 0) {
-			return fmt.Errorf("%s[%d] = %v is not a probability: %w", name, i, v, errs.ErrProb)
-		}
+	for _, v := range p {
 		s += v
 	}
 	if math.Abs(s-1) > ProbTol*float64(len(p)) {
 		return fmt.Errorf("%s sums to %.12g, want 1: %w", name, s, errs.ErrProb)
 	}
 	return nil
+}
+
+// Stochastic is the library's one check of a row-stochastic matrix (transition matrices,
+// channels, histograms, soft assignments): m must pass Matrix, every entry must be ≥ 0
+// (errs.ErrProb, "Q[2,0] = -0.1 is negative") and every row must sum to 1 within
+// ProbTol·(columns), as in Prob ("row 2 of Q sums to 1.1, want 1"). It returns the dimensions.
+// Cost O(n·d).
+func Stochastic(name string, m mat.Matrix) (n, d int, err error) {
+	data, n, d, e := Rows(name, m)
+	if e != nil {
+		return n, d, e
+	}
+	for i := 0; i < n; i++ {
+		var s float64
+		for j, v := range data[i*d : (i+1)*d] {
+			if v < 0 {
+				return n, d, fmt.Errorf("%s[%d,%d] = %v is negative: %w", name, i, j, v, errs.ErrProb)
+			}
+			s += v
+		}
+		if math.Abs(s-1) > ProbTol*float64(d) {
+			return n, d, fmt.Errorf("row %d of %s sums to %.12g, want 1: %w", i, name, s, errs.ErrProb)
+		}
+	}
+	return n, d, nil
 }

@@ -6,7 +6,13 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"gonum.org/v1/gonum/mat"
 )
+
+func stoch(m mat.Matrix) error {
+	_, _, err := Stochastic("Q", m)
+	return err
+}
 
 func TestValues(t *testing.T) {
 	for _, c := range []struct {
@@ -18,7 +24,19 @@ func TestValues(t *testing.T) {
 		{Finite("eps", 0.5), nil, ""},
 		{Slice("w", []float64{1, math.Inf(1)}), errs.ErrNotFinite, "w[1] = +Inf: value is not finite"},
 		{Slice("w", nil), errs.ErrEmpty, "w is empty: empty input"},
-		{Prob("p", []float64{0.5, -0.5, 1}), errs.ErrProb, "p[1] = -0.5 is not a probability: not a probability distribution"},
+		{Prob("p", []float64{0.5, -0.5, 1}), errs.ErrProb, "p[1] = -0.5 is negative: not a probability distribution"},
+		{Prob("p", []float64{0.5, 0.5, math.NaN()}), errs.ErrNotFinite, "p[2] = NaN: value is not finite"},
+		{Prob("p", nil), errs.ErrEmpty, "p is empty: empty input"},
+		{Prob("p", []float64{0.5, 0.5 + 1.5e-9}), nil, ""}, // within ProbTol·len(p)
+		{Prob("p", []float64{0.5, 0.5 + 3e-9}), errs.ErrProb, "p sums to 1.000000003, want 1: not a probability distribution"},
+		{Weights("counts", []float64{3, -2}), errs.ErrProb, "counts[1] = -2 is negative: not a probability distribution"},
+		{Weights("counts", []float64{3, math.Inf(-1)}), errs.ErrNotFinite, "counts[1] = -Inf: value is not finite"},
+		{Weights("counts", []float64{0, 2}), nil, ""},
+		{stoch(mat.NewDense(2, 2, []float64{0.5, 0.5, 1.1, -0.1})), errs.ErrProb, "Q[1,1] = -0.1 is negative: not a probability distribution"},
+		{stoch(mat.NewDense(2, 2, []float64{0.5, 0.5, 0.7, 0.4})), errs.ErrProb, "row 1 of Q sums to 1.1, want 1: not a probability distribution"},
+		{stoch(mat.NewDense(1, 2, []float64{0.5, math.NaN()})), errs.ErrNotFinite, "Q[0,1] = NaN: value is not finite"},
+		{stoch(nil), errs.ErrEmpty, "Q is nil: empty input"},
+		{stoch(mat.NewDense(1, 2, []float64{0.5, 0.5 + 1.5e-9})), nil, ""},
 		{Prob("p", []float64{0.5, 1}), errs.ErrProb, "p sums to 1.5, want 1: not a probability distribution"},
 		{Prob("p", []float64{0.25, 0.75}), nil, ""},
 	} {
