@@ -278,14 +278,44 @@ CLAIM_MARK = "✔ claim:"
 FIGURE_CAPTION = re.compile(r"^\s*\*\*Figure ([0-9A-Z]+)\.(\d+)\.?\*\*")
 
 
+def claim_lines(text):
+    """The claims a stream printed, and the rest of its text. A claim reads "name (detail)"
+    (claim.Marker and the line that package claim prints); a detail that spans lines (a printed
+    relation) continues to the line that ends with ")", so its lines stay in the claim instead
+    of becoming stray output."""
+    claims, rest, lines, i = [], [], text.splitlines(keepends=True), 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if not line.startswith(CLAIM_MARK):
+            rest.append(line)
+            continue
+        claim = [line[len(CLAIM_MARK):].strip()]
+        while not claim[-1].endswith(")") and i < len(lines) and not lines[i].startswith(CLAIM_MARK):
+            claim.append(lines[i].strip())
+            i += 1
+        claims.append("\n".join(claim))
+    return claims, "".join(rest)
+
+
+def is_stdout(out):
+    return out.get("output_type") == "stream" and out.get("name") == "stdout"
+
+
 def group_claims(cell):
     """Replace the claim lines of a code cell's output by one quiet, expandable line."""
-    claims, outputs, at = [], [], None
+    merged = []  # a print can arrive in several chunks: consecutive stdout streams are one text
     for out in cell.get("outputs", []):
-        if out.get("output_type") == "stream" and out.get("name") == "stdout":
-            lines = out.get("text", "").splitlines(keepends=True)
-            claims += [l[len(CLAIM_MARK):].strip() for l in lines if l.startswith(CLAIM_MARK)]
-            rest = "".join(l for l in lines if not l.startswith(CLAIM_MARK))
+        if is_stdout(out) and merged and is_stdout(merged[-1]):
+            merged[-1] = nbformat.v4.new_output("stream", name="stdout",
+                                                text=merged[-1]["text"] + out.get("text", ""))
+        else:
+            merged.append(out)
+    claims, outputs, at = [], [], None
+    for out in merged:
+        if is_stdout(out):
+            found, rest = claim_lines(out.get("text", ""))
+            claims += found
             if rest.strip():
                 outputs.append(nbformat.v4.new_output("stream", name="stdout", text=rest))
             if claims and at is None:
@@ -293,7 +323,7 @@ def group_claims(cell):
             continue
         outputs.append(out)
     if claims:
-        items = "".join(f"<li>{tex_html(c)}</li>" for c in claims)
+        items = "".join("<li>" + "<br>".join(map(tex_html, c.split("\n"))) + "</li>" for c in claims)
         word = "check" if len(claims) == 1 else "checks"
         outputs.insert(at, nbformat.v4.new_output("display_data", data={"text/html": (
             f'<details class="claims"><summary>✓ {len(claims)} {word} passed</summary>'
