@@ -56,7 +56,7 @@ def first_sentence(doc):
             break
     for pat, name in LECTURES:
         text = re.sub(pat, name, text)
-    return text
+    return re.sub(r":$", ".", text)  # a paragraph that introduces a list
 
 
 def parse(doc):

@@ -440,17 +440,19 @@ def caption_links(body):
                              f'Figure {m.group(1)}.{m.group(2)}.</a></strong>'), body)
 
 
-def link_api(body, idents, up):
-    """Library identifiers (cluster.KMeans, viz.MustShow) in code and prose link to the API pages."""
+def link_api(body, idents, up, imported):
+    """Library identifiers (cluster.KMeans, viz.MustShow) in code and prose link to the API pages.
+    In code only the packages the notebook imports count: a variable may be called info."""
     if not idents:
         return body
     pkgs = "|".join(sorted(map(re.escape, idents)))
+    code_pkgs = "|".join(sorted(re.escape(p) for p in idents if p in imported)) or "(?!)"
 
     def href(pkg, name):
         return f'{up}api/{pkg}.html#{name}' if name in idents.get(pkg, ()) else None
 
     # highlighted code: <span class="nx">cluster</span><span class="p">.</span><span class="nx">KMeans</span>
-    code = re.compile(r'<span class="n[a-z]*">(' + pkgs + r')</span><span class="p">\.</span>'
+    code = re.compile(r'<span class="n[a-z]*">(' + code_pkgs + r')</span><span class="p">\.</span>'
                       r'<span class="n[a-z]*">(\w+)</span>')
 
     def code_link(m):
@@ -569,7 +571,7 @@ GREEK = {n: chr(c) for n, c in zip(
 GREEK.update({"varepsilon": "ε", "varphi": "φ", "Sigma": "Σ", "sum": "Σ", "Delta": "Δ",
               "Gamma": "Γ", "Lambda": "Λ", "Omega": "Ω", "Theta": "Θ", "Phi": "Φ", "Pi": "Π",
               "prod": "Π", "infty": "∞", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠",
-              "cdot": "·", "times": "×", "to": "→", "in": "∈", "approx": "≈", "quad": " ", "mid": "|",
+              "cdot": "·", "times": "×", "qquad": "  ", "to": "→", "in": "∈", "approx": "≈", "quad": " ", "mid": "|",
               "propto": "∝", "sim": "∼", "partial": "∂", "nabla": "∇", "ell": "ℓ", "top": "ᵀ"})
 
 
@@ -578,6 +580,7 @@ def plain_math(text):
     text = re.sub(r"\\(?:mathcal|mathbb|mathrm|mathbf|text|operatorname|boldsymbol)\s*\{([^{}]*)\}", r"\1", text)
     text = re.sub(r"\\tag\{[^{}]*\}", "", text)
     text = re.sub(r"\\frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}", r"(\1)/(\2)", text)
+    text = re.sub(r"\\frac\s*(\w)\s*(\w)", r"\1/\2 ", text)  # \frac1p
     fonts = ("mathcal", "mathbb", "mathrm", "mathbf", "boldsymbol", "left", "right")
     text = re.sub(r"\\([A-Za-z]+)", lambda m: GREEK.get(m.group(1), "\0" if m.group(1) in fonts
                                                          else m.group(1)), text)
@@ -635,7 +638,8 @@ def chapter_body(entry, idents):
     up = "../" * entry["page"].count("/")
     body, equations = equation_anchors(body)
     body = link_references(caption_links(body), figures, equations)
-    return link_api(body, idents, up)
+    imported = {p.rsplit("/", 1)[1] for p in imported_packages(entry["nb"])}
+    return link_api(body, idents, up, imported)
 
 
 def render_chapter(entry, body, prev, nxt, entries, targets, out_dir):

@@ -21,8 +21,8 @@ leaves its verdict in the DOM that Chromium dumps:
   - every chapter and section reference of the prose ("chapter 3", "§4.2", "Section 4.2")
     is a link, unless marked as the lecture's own numbering (.ext-ref) or in the folded notes;
   - claim lines show no raw TeX and none is cut off (each ends with its ")");
-  - a library name in code (pkg.Name, for every package of the API reference) links to its
-    API page.
+  - a library name in code (pkg.Name, for every package of the API reference that the page
+    imports) links to its API page.
 Search is tested as a reader uses it: on the index at both widths a term is typed into the box,
 a hit must appear, and the hit is followed: the target page must have the section it names,
 and the section must contain the term. Chromium runs with networking disabled.
@@ -137,8 +137,10 @@ CHECKER = r"""
       if (/\\[A-Za-z]{2,}|[_^]\{|\$/.test(t)) out.badClaims.push("raw TeX in a claim: " + label(li));
       if (!/\)\s*$/.test(t)) out.badClaims.push("claim line cut off: " + label(li));
     });
-    // 6. a library name in code links to its API page
-    var pkgs = window.SLTK_PACKAGES || [];
+    // 6. a library name in code (of a package the page imports) links to its API page
+    var pkgs = [], known = window.SLTK_PACKAGES || [], imp = /"github\.com\/sltk-book\/sltk\/sltk\/(?:[\w\/]*\/)?(\w+)"/g, m;
+    var code = Array.prototype.map.call(main.querySelectorAll(".input_area"), function (e) { return e.textContent; }).join("\n");
+    while ((m = imp.exec(code))) if (known.indexOf(m[1]) >= 0) pkgs.push(m[1]);  // imported: a variable may be called info
     main.querySelectorAll(".input_area span.p").forEach(function (dot) {
       var a = dot.previousElementSibling, b = dot.nextElementSibling;
       if (dot.textContent !== "." || !a || !b || pkgs.indexOf(a.textContent) < 0 || !/^[A-Z]/.test(b.textContent)) return;
@@ -442,7 +444,8 @@ SELFTEST_PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body
 <span class="eq" style="display:block"><span class="eq-body" style="display:block">y</span><span class="eq-num">(1.1)</span></span>
 <div style="overflow:hidden"><svg width="3000" height="10" viewBox="0 0 3000 10"></svg></div>
 <details class="claims"><ul><li>\\lambda_2 holds (got 1</li></ul></details>
-<div class="input_area"><span class="nx">viz</span><span class="p">.</span><span class="nx">Show</span></div>
+<div class="input_area">import "github.com/sltk-book/sltk/sltk/viz"
+<span class="nx">viz</span><span class="p">.</span><span class="nx">Show</span></div>
 <details class="source-notes"><summary><h2 id="n">Notes</h2></summary>
 <h2 id="x">Exercises<a class="anchor-link" href="#x">¶</a></h2></details>
 </main></body></html>"""
