@@ -659,7 +659,9 @@ def render_chapter(entry, body, prev, nxt, entries, targets, out_dir):
     footer = (f'<footer>Executed in {entry["seconds"]:.0f} s; {entry["claims"]} claims checked, '
               f'all passed. Source: <a href="{REPOSITORY}">{REPOSITORY}</a>. '
               f'{nav_html(up, prev, nxt)}</footer>')
-    toc = toc_html(entries, up, entry, [s for s in sections if s[0] == 2])
+    # the sidebar lists the sections and the numbered subsections (§5.1.1), not the unnumbered ones
+    toc = toc_html(entries, up, entry, [s for s in sections if s[0] == 2 or
+                                        re.match(r"\s*[0-9A-Z]+\.\d+\.\d+\s", strip_tags(s[2]))])
     page = page_head(entry["title"], up, toc) + body + footer + FOOT
     path = os.path.join(out_dir, entry["page"])
     os.makedirs(os.path.dirname(path), exist_ok=True)
