@@ -703,9 +703,10 @@ check; you need not have written Go before.</p>
 <h2 id="How-to-read-it">How to read it<a class="anchor-link" href="#How-to-read-it">¶</a></h2>
 <p>Each chapter opens with a problem, derives what solves it and runs it. A line
 <em>✓ 4 checks passed</em> under a cell folds the numerical checks of that cell; open it to see
-what was compared with what. Equations are numbered (3.5) and figures Figure 3.2 within a
-chapter, and both, like references to sections (§3.4) and chapters, are links. Names from the
-library (<code>cluster.KMeans</code>) link to the <a href="api/index.html">API reference</a>. Every
+what was compared with what. Equations (3.5) and figures (Figure 3.2) are numbered within their
+chapter; references to them, to sections (§3.4) and to chapters are links. Names from the
+library, such as <a class="api" href="api/cluster.html#KMeans"><code>cluster.KMeans</code></a>,
+link to the <a href="api/index.html">API reference</a>. Every
 chapter ends with a summary and exercises; notes on the lecture source fold away at the end.</p>
 <p class="note"><strong>Chapter numbers.</strong> {NUMBERING_NOTE}</p>
 <h2 id="Notation">Notation<a class="anchor-link" href="#Notation">¶</a></h2>
