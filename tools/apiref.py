@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""The offline API reference of the book: `go doc -all` of every sltk package as one HTML page.
+"""The offline API reference of the book: `go doc -all` of every sltk package as one HTML page
+(the packages of the core module and of the nested sltk/mapreduce module).
 
 Each page has an anchor per identifier (KMeans, KMeans.Fit, ErrShape) and a list of them at the
 top. identifiers() returns, per package name, the names the pages define, so the book can link
@@ -16,15 +17,46 @@ DECL = re.compile(r"^(func|type|var|const) (?:\((?:\w+ )?\*?(\w+)(?:\[[^\]]*\])?
 BLOCK_NAME = re.compile(r"^\t(\w+)\b")
 
 
+# The modules of the library: the core module and the nested sltk/mapreduce module (its own
+# go.mod, for Apache Beam's dependencies), each listed and documented from its own directory.
+MODULE_DIRS = (".", os.path.join("sltk", "mapreduce"))
+
+# The lecture texts by the names the reader knows, for the package index (the doc comments
+# call them by their repository folder, "seed 002").
+LECTURES = [(r"seed 002 \(Algorithmic Foundations of Data Science\)", "the Algorithmic Foundations of Data Science slides"),
+            (r"seed 000", "the Statistical Learning Theory script"),
+            (r"seed 001", "the Machine Learning lecture notes"),
+            (r"seed 002", "the Algorithmic Foundations of Data Science slides")]
+ABBREVIATIONS = re.compile(r"\b(?:Cor|Thm|Fig|Eq|Ex|App|Sec|cf|vs|e\.g|i\.e|etc)\.$")
+
+
 def packages(root):
-    out = subprocess.run(["go", "list", "-f", "{{.ImportPath}} {{.Name}} {{.Dir}}", "./sltk/..."],
-                         cwd=root, capture_output=True, text=True, check=True)
+    """(import path, package name, module directory) of every documented package."""
     pkgs = []
-    for line in out.stdout.splitlines():
-        path, name, d = line.split(" ", 2)
-        if "/internal/" not in path and name != "main":
-            pkgs.append((path, name, d))
+    for mod in MODULE_DIRS:
+        cwd = os.path.join(root, mod)
+        pattern = "./sltk/..." if mod == "." else "./..."
+        out = subprocess.run(["go", "list", "-f", "{{.ImportPath}} {{.Name}}", pattern],
+                             cwd=cwd, capture_output=True, text=True, check=True)
+        for line in out.stdout.splitlines():
+            path, name = line.split(" ", 1)
+            if "/internal/" not in path and name != "main":
+                pkgs.append((path, name, cwd))
     return pkgs
+
+
+def first_sentence(doc):
+    """The first sentence of a package comment, whole: it ends at a period before a space that
+    does not close an abbreviation (go/doc's synopsis stops at "Thm 2.2 / Cor."); the lecture
+    texts are named as the reader knows them."""
+    text = " ".join(doc.split("\n\n", 1)[0].split())
+    for m in re.finditer(r"\.(?=\s|$)", text):
+        if not ABBREVIATIONS.search(text[:m.end()]):
+            text = text[:m.end()]
+            break
+    for pat, name in LECTURES:
+        text = re.sub(pat, name, text)
+    return re.sub(r":$", ".", text)  # a paragraph that introduces a list
 
 
 def parse(doc):
@@ -51,26 +83,36 @@ def parse(doc):
 
 
 def build(root, out_dir, page_head):
-    """Write out_dir/api/<pkg>.html for every package; return {pkg name: set of identifiers}."""
+    """Write out_dir/api/<pkg>.html for every package; return {pkg name: set of identifiers}
+    and one search record per identifier (its declaration and the first line of its doc)."""
     api = os.path.join(out_dir, "api")
     os.makedirs(api, exist_ok=True)
-    idents, listing = {}, []
-    for path, name, _ in packages(root):
-        doc = subprocess.run(["go", "doc", "-all", path], cwd=root, capture_output=True,
+    idents, listing, records = {}, [], []
+    for path, name, cwd in packages(root):
+        doc = subprocess.run(["go", "doc", "-all", path], cwd=cwd, capture_output=True,
                              text=True).stdout
+        full = subprocess.run(["go", "doc", path], cwd=cwd, capture_output=True, text=True).stdout
         lines = parse(doc)
         names = [i for _, i in lines if i]
         idents[name] = set(names)
         body = []
         seen = set()
-        for line, ident in lines:
+        for k, (line, ident) in enumerate(lines):
             text = html.escape(line)
             if ident and ident not in seen:
                 seen.add(ident)
                 text = f'<span class="decl" id="{ident}">{text}</span>'
+                comment = []
+                for nxt, nid in lines[k + 1:k + 8]:
+                    if nid:
+                        break
+                    if nxt.strip():
+                        comment.append(nxt.strip())
+                records.append({"c": "API reference", "s": f"{name}.{ident}",
+                                "u": f"api/{name}.html#{ident}",
+                                "x": " ".join([line.strip()] + comment)[:300]})
             body.append(text)
-        first = doc.split("\n\n", 2)
-        summary = first[1].split(".")[0] + "." if len(first) > 1 else ""
+        summary = first_sentence(package_comment(full))
         listing.append((name, path, summary))
         index = " ".join(f'<a href="#{n}">{html.escape(n)}</a>' for n in sorted(set(names)))
         page = page_head(f"package {name}", "../") + f"""<h1>package {name}</h1>
@@ -81,9 +123,22 @@ def build(root, out_dir, page_head):
         with open(os.path.join(api, name + ".html"), "w") as f:
             f.write(page)
     rows = "".join(f'<tr><td><a href="{n}.html">{n}</a></td><td>{html.escape(s)}</td></tr>'
-                   for n, _, s in listing)
+                   for n, _, s in sorted(listing))
     with open(os.path.join(api, "index.html"), "w") as f:
         f.write(page_head("API reference", "../") + f"""<h1>API reference</h1>
-<p>The doc comments of the library, as <code>go doc -all</code> prints them, one page per package.</p>
+<p>The doc comments of the library, as <code>go doc -all</code> prints them, one page per package.
+Library names in the chapters link here, and the search box finds them by name.</p>
 <table class="api"><tbody>{rows}</tbody></table></main></div></body></html>""")
-    return idents
+    return idents, records
+
+
+def package_comment(doc):
+    """The package comment that `go doc <pkg>` prints after the package clause (indented by
+    nothing, up to the first declaration)."""
+    lines = doc.splitlines()
+    out = []
+    for line in lines[1:]:
+        if DECL.match(line):
+            break
+        out.append(line)
+    return "\n".join(out).strip()

@@ -44,16 +44,71 @@ MATHJAX_PARTS = ["MathJax.js", "config/TeX-AMS_CHTML.js", "extensions", "jax/inp
 COURSES = [
     ("", "Getting started", "A first tour: load a data set, cluster it, plot it, check a claim."),
     ("slt", "Statistical learning theory",
-     "ETH Zürich lecture script: maximum entropy, posterior agreement, MCMC, annealing, "
-     "Laplace's method, histogram clustering, channel coding, EM."),
+     "After the ETH Zürich lecture script: maximum entropy and posterior agreement, MCMC and "
+     "annealing, deterministic annealing, Laplace's method, histogram clustering, posterior "
+     "agreement from information theory, and the EM algorithm."),
     ("ml", "Machine learning",
-     "Lecture notes: independent component analysis, stochastic optimisation, clustering and "
-     "embedding, density estimation."),
+     "After the lecture notes: independent component analysis, stochastic optimisation, "
+     "clustering and embedding, density estimation."),
     ("afds", "Algorithmic foundations of data science",
-     "RWTH Aachen slides: ML algorithms, information and compression, PAC learning, "
-     "multiplicative weights, and more."),
+     "After the RWTH Aachen slides: learning algorithms, tail bounds and compression, PAC "
+     "learning, multiplicative weights, high-dimensional data, Monte Carlo and Markov chains, "
+     "Map-Reduce and streaming."),
 ]
+REPOSITORY = "https://github.com/sltk-book/sltk"
 
+# What each chapter teaches, one line each, for the preface (keyed by notebook path).
+CHAPTER_LINES = {
+    "notebooks/00-getting-started.ipynb":
+        "how a chapter works: load the iris data, cluster it with k-means, plot it, check a claim.",
+    "notebooks/slt/01-maximum-entropy-posterior-agreement.ipynb":
+        "why the Gibbs distribution follows from maximum entropy, and how posterior agreement "
+        "chooses its temperature.",
+    "notebooks/slt/02-mcmc-simulated-annealing.ipynb":
+        "sampling a Gibbs distribution with Metropolis–Hastings, and cooling the sampler into "
+        "an optimiser.",
+    "notebooks/slt/03-deterministic-annealing.ipynb":
+        "k-means at a temperature: the free energy, its phase transitions and the critical "
+        "temperature.",
+    "notebooks/slt/04-laplace-method.ipynb":
+        "Laplace's method for partition functions, applied to least-angle clustering.",
+    "notebooks/slt/05-histogram-clustering.ipynb":
+        "clustering objects that are histograms, with the KL divergence as the cost.",
+    "notebooks/slt/10-pa-information-theory.ipynb":
+        "posterior agreement as the capacity of a channel: typical sets, random codes, "
+        "algorithm validation.",
+    "notebooks/slt/B-em-algorithm.ipynb":
+        "the EM algorithm derived from a lower bound, on a mixture of Bernoulli distributions.",
+    "notebooks/ml/02-ica.ipynb":
+        "separating mixed signals: whitening, non-Gaussianity, FastICA, Infomax, time structure.",
+    "notebooks/ml/03-stochastic-optimisation.ipynb":
+        "simulated and mean-field annealing of a spin glass, and the critical temperature.",
+    "notebooks/ml/04-clustering-embedding.ipynb":
+        "k-means online and batch, pairwise clustering, self-organising maps and locally "
+        "linear embedding.",
+    "notebooks/ml/05-density-estimation.ipynb":
+        "histograms, Parzen windows, maximum likelihood and Gaussian mixtures fitted by EM.",
+    "notebooks/afds/01-ml-algorithms.ipynb":
+        "overfitting, nearest neighbours, decision trees, linear classifiers and k-means.",
+    "notebooks/afds/02-information-compression.ipynb":
+        "tail bounds from Markov to Hoeffding, entropy, and how far data compresses.",
+    "notebooks/afds/03-learning-theory.ipynb":
+        "how many examples learning needs: PAC bounds, Occam's razor, the VC dimension.",
+    "notebooks/afds/04-multiplicative-weights.ipynb":
+        "learning from experts with multiplicative weights: Weighted Majority, boosting, bandits.",
+    "notebooks/afds/05-high-dimensional-data.ipynb":
+        "the geometry of high dimensions, random projections, power iteration, PCA and "
+        "spectral clustering.",
+    "notebooks/afds/06-monte-carlo-markov-chains.ipynb":
+        "estimating by sampling: rejection sampling, Markov chains, mixing times, "
+        "Metropolis–Hastings, coupling.",
+    "notebooks/afds/07-map-reduce.ipynb":
+        "algorithms for Map-Reduce, run on Apache Beam: joins, matrix products, their "
+        "communication costs.",
+    "notebooks/afds/08-streaming.ipynb":
+        "algorithms that see the data once: stream sampling, hashing, distinct counts, "
+        "frequency moments, sketches.",
+}
 
 def sha(*chunks):
     h = hashlib.sha256()
@@ -223,14 +278,44 @@ CLAIM_MARK = "✔ claim:"
 FIGURE_CAPTION = re.compile(r"^\s*\*\*Figure ([0-9A-Z]+)\.(\d+)\.?\*\*")
 
 
+def claim_lines(text):
+    """The claims a stream printed, and the rest of its text. A claim reads "name (detail)"
+    (claim.Marker and the line that package claim prints); a detail that spans lines (a printed
+    relation) continues to the line that ends with ")", so its lines stay in the claim instead
+    of becoming stray output."""
+    claims, rest, lines, i = [], [], text.splitlines(keepends=True), 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if not line.startswith(CLAIM_MARK):
+            rest.append(line)
+            continue
+        claim = [line[len(CLAIM_MARK):].strip()]
+        while not claim[-1].endswith(")") and i < len(lines) and not lines[i].startswith(CLAIM_MARK):
+            claim.append(lines[i].strip())
+            i += 1
+        claims.append("\n".join(claim))
+    return claims, "".join(rest)
+
+
+def is_stdout(out):
+    return out.get("output_type") == "stream" and out.get("name") == "stdout"
+
+
 def group_claims(cell):
     """Replace the claim lines of a code cell's output by one quiet, expandable line."""
-    claims, outputs, at = [], [], None
+    merged = []  # a print can arrive in several chunks: consecutive stdout streams are one text
     for out in cell.get("outputs", []):
-        if out.get("output_type") == "stream" and out.get("name") == "stdout":
-            lines = out.get("text", "").splitlines(keepends=True)
-            claims += [l[len(CLAIM_MARK):].strip() for l in lines if l.startswith(CLAIM_MARK)]
-            rest = "".join(l for l in lines if not l.startswith(CLAIM_MARK))
+        if is_stdout(out) and merged and is_stdout(merged[-1]):
+            merged[-1] = nbformat.v4.new_output("stream", name="stdout",
+                                                text=merged[-1]["text"] + out.get("text", ""))
+        else:
+            merged.append(out)
+    claims, outputs, at = [], [], None
+    for out in merged:
+        if is_stdout(out):
+            found, rest = claim_lines(out.get("text", ""))
+            claims += found
             if rest.strip():
                 outputs.append(nbformat.v4.new_output("stream", name="stdout", text=rest))
             if claims and at is None:
@@ -238,7 +323,7 @@ def group_claims(cell):
             continue
         outputs.append(out)
     if claims:
-        items = "".join(f"<li>{html.escape(c)}</li>" for c in claims)
+        items = "".join("<li>" + "<br>".join(map(tex_html, c.split("\n"))) + "</li>" for c in claims)
         word = "check" if len(claims) == 1 else "checks"
         outputs.insert(at, nbformat.v4.new_output("display_data", data={"text/html": (
             f'<details class="claims"><summary>✓ {len(claims)} {word} passed</summary>'
@@ -312,17 +397,24 @@ def map_prose(body, fn, code_fn=None):
 
 
 def equation_anchors(body):
-    """Anchors before every display equation with \\tag{N.k}; returns body and the numbers."""
+    """Number the display equations with \\tag{N.k} in a column of their own: the tag leaves the
+    TeX and the display becomes <span class="eq"> with the formula (which scrolls sideways in its
+    own box) and "(N.k)" beside it, so MathJax's line breaking cannot move the number into the
+    formula and a wide formula cannot cut it. Returns body and the numbers."""
     numbers = []
 
     def anchor(m):
-        tags = TAG.findall(m.group(0))
-        if not tags or not (m.group(0).startswith("$$") or m.group(0).startswith("\\[")
-                            or m.group(0).startswith("\\begin")):
-            return m.group(0)
+        tex = m.group(0)
+        tags = TAG.findall(tex)
+        if not tags or not (tex.startswith("$$") or tex.startswith("\\[") or tex.startswith("\\begin")):
+            return tex
         numbers.extend(f"{a}.{b}" for a, b in tags)
         spans = "".join(f'<span class="eq-anchor" id="eq-{a}-{b}"></span>' for a, b in tags)
-        return spans + m.group(0)
+        if len(tags) > 1:  # one number per row of an alignment: MathJax places them
+            return spans + tex
+        a, b = tags[0]
+        return (f'{spans}<span class="eq"><span class="eq-body">{TAG.sub("", tex)}</span>'
+                f'<span class="eq-num">(<span>{a}.{b}</span>)</span></span>')  # not a link to itself
     return MATH.sub(anchor, body), numbers
 
 
@@ -348,17 +440,19 @@ def caption_links(body):
                              f'Figure {m.group(1)}.{m.group(2)}.</a></strong>'), body)
 
 
-def link_api(body, idents, up):
-    """Library identifiers (cluster.KMeans, viz.MustShow) in code and prose link to the API pages."""
+def link_api(body, idents, up, imported):
+    """Library identifiers (cluster.KMeans, viz.MustShow) in code and prose link to the API pages.
+    In code only the packages the notebook imports count: a variable may be called info."""
     if not idents:
         return body
     pkgs = "|".join(sorted(map(re.escape, idents)))
+    code_pkgs = "|".join(sorted(re.escape(p) for p in idents if p in imported)) or "(?!)"
 
     def href(pkg, name):
         return f'{up}api/{pkg}.html#{name}' if name in idents.get(pkg, ()) else None
 
     # highlighted code: <span class="nx">cluster</span><span class="p">.</span><span class="nx">KMeans</span>
-    code = re.compile(r'<span class="n[a-z]*">(' + pkgs + r')</span><span class="p">\.</span>'
+    code = re.compile(r'<span class="n[a-z]*">(' + code_pkgs + r')</span><span class="p">\.</span>'
                       r'<span class="n[a-z]*">(\w+)</span>')
 
     def code_link(m):
@@ -372,6 +466,55 @@ def link_api(body, idents, up):
             return f'<a class="api" href="{h}">{m.group(0)}</a>' if h else m.group(0)
         return re.sub(r"\b(" + pkgs + r")\.([A-Z]\w*)", one, text)
     return map_prose(body, lambda t: t, code_fn=inline)
+
+
+REF = re.compile(r"(?P<sec>(?:§|\b[Ss]ections?\s+)(?P<num>[0-9A-Z]+(?:\.\d+)+))"
+                 r"|(?P<chap>\b[Cc]hapters?\s+(?P<cnum>[1-9]\d?|[A-Z])\b)")
+# A reference to the lecture's own numbering: "chapter 2 of the RWTH lecture notes", "the lecture
+# text (chapter 3)", "(ML lecture notes, chapter 5)", "§7.5 of the slides".
+LECTURE_BEFORE = re.compile(r"(?:lecture|notes|slides|script)\W{0,3}(?:\w+\W{1,3})?$|\*,\s*$", re.I)
+LECTURE_AFTER = re.compile(r"\s+of\s+the\b")
+COURSE_BEFORE = re.compile(r"\b(SLT|ML|AFDS)\s+$")
+
+
+def xref_targets(entries, bodies):
+    """{course: {"3": page of chapter 3, "3.5": (page, id of section 3.5), ...}} from the chapter
+    titles ("3 · …") and the numbered headings ("## 3.5 …") of every page."""
+    targets = {}
+    for e, body in zip(entries, bodies):
+        course = targets.setdefault(e["course"], {})
+        m = re.match(r"([0-9A-Z]+)\s+·", e["title"])
+        if m:
+            course[m.group(1)] = (e["page"], "")
+        for _, sid, text in sections_of(body):
+            m = re.match(r"\s*([0-9A-Z]+(?:\.\d+)+)\s", strip_tags(text))
+            if m:
+                course.setdefault(m.group(1), (e["page"], sid))
+    return targets
+
+
+def link_chapters(body, entry, targets, up):
+    """"chapter 3", "§4.2" and "Section 4.2" in the prose link to the chapter or section of the
+    same course (three courses are numbered separately; "ML chapter 4" names another one). A
+    reference to the lecture's numbering is marked .ext-ref and not linked. The folded notes on
+    the lecture source cite the lecture throughout and are left alone."""
+    def fn(text):
+        def one(m):
+            before, after = text[max(0, m.start() - 40):m.start()], text[m.end():m.end() + 12]
+            if LECTURE_BEFORE.search(before) or LECTURE_AFTER.match(after):
+                return f'<span class="ext-ref">{m.group(0)}</span>'
+            c = COURSE_BEFORE.search(before)
+            course = targets.get(c.group(1).lower() if c else entry["course"], {})
+            t = course.get(m.group("num") or m.group("cnum"))
+            if not t:
+                return m.group(0)
+            page, sid = t
+            href = ("" if page == entry["page"] else up + page) + (f"#{sid}" if sid else "")
+            return f'<a class="xref" href="{href or "#"}">{m.group(0)}</a>'
+        return REF.sub(one, text)
+    m = re.search(r'<h2 id="Notes-on-the-lecture-source">', body)
+    cut = m.start() if m else len(body)
+    return map_prose(body[:cut], fn) + body[cut:]
 
 
 NOTES_HEAD = re.compile(r"^##\s+Notes on the lecture source\s*$", re.M)
@@ -428,7 +571,7 @@ GREEK = {n: chr(c) for n, c in zip(
 GREEK.update({"varepsilon": "ε", "varphi": "φ", "Sigma": "Σ", "sum": "Σ", "Delta": "Δ",
               "Gamma": "Γ", "Lambda": "Λ", "Omega": "Ω", "Theta": "Θ", "Phi": "Φ", "Pi": "Π",
               "prod": "Π", "infty": "∞", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠",
-              "cdot": "·", "times": "×", "to": "→", "in": "∈", "approx": "≈", "quad": " ", "mid": "|",
+              "cdot": "·", "times": "×", "qquad": "  ", "to": "→", "in": "∈", "approx": "≈", "quad": " ", "mid": "|",
               "propto": "∝", "sim": "∼", "partial": "∂", "nabla": "∇", "ell": "ℓ", "top": "ᵀ"})
 
 
@@ -437,11 +580,31 @@ def plain_math(text):
     text = re.sub(r"\\(?:mathcal|mathbb|mathrm|mathbf|text|operatorname|boldsymbol)\s*\{([^{}]*)\}", r"\1", text)
     text = re.sub(r"\\tag\{[^{}]*\}", "", text)
     text = re.sub(r"\\frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}", r"(\1)/(\2)", text)
+    text = re.sub(r"\\frac\s*(\w)\s*(\w)", r"\1/\2 ", text)  # \frac1p
     fonts = ("mathcal", "mathbb", "mathrm", "mathbf", "boldsymbol", "left", "right")
     text = re.sub(r"\\([A-Za-z]+)", lambda m: GREEK.get(m.group(1), "\0" if m.group(1) in fonts
                                                          else m.group(1)), text)
     text = re.sub("\0 ?", "", text)
     return re.sub(r"[${}]|\\[,;!]", "", text).replace("\\", " ")
+
+
+def tex_html(text):
+    """TeX in a claim line as HTML text, the way figure labels convert it (viz.Tex): \\lambda → λ,
+    \\le → ≤, \\frac{a}{b} → a/b, \\mathrm{x} → x, no $; sub- and superscripts become <sub> and
+    <sup> (λ_2 → λ<sub>2</sub>, σ_{A≥2} → σ<sub>A≥2</sub>). A snake_case word stays as it is."""
+    text = html.escape(text, quote=False)
+    for _ in range(3):  # nested groups, innermost first
+        text = re.sub(r"\\(?:mathcal|mathbb|mathrm|mathbf|text|operatorname|boldsymbol)\s*\{([^{}]*)\}",
+                      r"\1", text)
+        text = re.sub(r"\\frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}", r"\1/\2", text)
+        text = re.sub(r"(?<=[\w)|\u0370-\u03ff}])([_^])\{([^{}]*)\}",
+                      lambda m: f"<{'sub' if m.group(1) == '_' else 'sup'}>{m.group(2)}"
+                                f"</{'sub' if m.group(1) == '_' else 'sup'}>", text)
+    text = re.sub(r"\\([A-Za-z]+)", lambda m: GREEK.get(m.group(1), m.group(1)), text)
+    # x_1, λ_max, T_c: after a lone letter (not inside a word such as snake_case); x^2, 10^6
+    text = re.sub(r"(?<![A-Za-z])([A-Za-z\u0370-\u03ff])_(\w+)", r"\1<sub>\2</sub>", text)
+    text = re.sub(r"(?<=[\w)])\^([+-]?\w+|\*)", r"<sup>\1</sup>", text)
+    return re.sub(r"\$|\\[,;!]", "", text).replace("{", "").replace("}", "")
 
 
 def search_records(body, entry):
@@ -464,7 +627,8 @@ def search_records(body, entry):
     return records
 
 
-def render_chapter(entry, prev, nxt, entries, idents, out_dir):
+def chapter_body(entry, idents):
+    """The first pass over a chapter: its HTML with figures, equations and API names linked."""
     nb, figures = prepare(entry["nb"])
     exporter = HTMLExporter(template_name="basic", exclude_input_prompt=True,
                             exclude_output_prompt=True)
@@ -474,7 +638,15 @@ def render_chapter(entry, prev, nxt, entries, idents, out_dir):
     up = "../" * entry["page"].count("/")
     body, equations = equation_anchors(body)
     body = link_references(caption_links(body), figures, equations)
-    body = link_api(body, idents, up)
+    imported = {p.rsplit("/", 1)[1] for p in imported_packages(entry["nb"])}
+    return link_api(body, idents, up, imported)
+
+
+def render_chapter(entry, body, prev, nxt, entries, targets, out_dir):
+    """The second pass: chapter and section references linked (they need every page's
+    sections), the page written; returns its search records."""
+    up = "../" * entry["page"].count("/")
+    body = link_chapters(body, entry, targets, up)
     records = search_records(body, entry)
     body = collapse_source_notes(body)
     sections = sections_of(body)
@@ -485,8 +657,11 @@ def render_chapter(entry, prev, nxt, entries, idents, out_dir):
     body = re.sub(r"(</h1>)", r"\1" + tools.replace("\\", "\\\\"), body, count=1) if "</h1>" in body \
         else tools + body
     footer = (f'<footer>Executed in {entry["seconds"]:.0f} s; {entry["claims"]} claims checked, '
-              f'all passed. {nav_html(up, prev, nxt)}</footer>')
-    toc = toc_html(entries, up, entry, [s for s in sections if s[0] == 2])
+              f'all passed. Source: <a href="{REPOSITORY}">{REPOSITORY}</a>. '
+              f'{nav_html(up, prev, nxt)}</footer>')
+    # the sidebar lists the sections and the numbered subsections (§5.1.1), not the unnumbered ones
+    toc = toc_html(entries, up, entry, [s for s in sections if s[0] == 2 or
+                                        re.match(r"\s*[0-9A-Z]+\.\d+\.\d+\s", strip_tags(s[2]))])
     page = page_head(entry["title"], up, toc) + body + footer + FOOT
     path = os.path.join(out_dir, entry["page"])
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -501,29 +676,63 @@ def plural(n, word):
 
 
 def render_index(entries, out_dir):
-    rows = []
+    """The front page: a preface (what the book is, for whom, how to read and run it, notation,
+    one line per chapter), then the run times and claim counts of the last build."""
+    lines, rows = [], []
     for name, blurb, chapters in by_course(entries):
-        rows.append(f"<section class=\"course\"><h2>{html.escape(name)}</h2><p>{html.escape(blurb)}</p>")
-        rows.append("<table class=\"chapters\"><thead><tr><th>Chapter</th><th>Run time</th>"
-                    "<th>Claims</th></tr></thead><tbody>")
-        for e in chapters:
-            rows.append(f'<tr><td><a href="{e["page"]}">{html.escape(e["title"])}</a></td>'
-                        f'<td>{e["seconds"]:.0f} s</td><td>{e["claims"]} passed</td></tr>')
-        rows.append("</tbody></table></section>")
+        items = "".join(f'<li><a href="{e["page"]}">{html.escape(e["title"])}</a>'
+                        + (f": {html.escape(CHAPTER_LINES[e['rel']])}" if e["rel"] in CHAPTER_LINES else "")
+                        + "</li>" for e in chapters)
+        lines.append(f'<section class="course"><h3>{html.escape(name)}</h3><p>{html.escape(blurb)}</p>'
+                     f'<ul class="chapter-lines">{items}</ul></section>')
+        rows.append(f'<tr><th colspan="3">{html.escape(name)}</th></tr>')
+        rows += [f'<tr><td><a href="{e["page"]}">{html.escape(e["title"])}</a></td>'
+                 f'<td>{e["seconds"]:.0f} s</td><td>{e["claims"]} passed</td></tr>' for e in chapters]
     total = sum(e["claims"] for e in entries)
-    body = f"""<h1>sltk: an executable textbook of statistical learning</h1>
-<p class="lead">Derivations, the algorithms that implement them, figures, and checks that the claims
-hold numerically. Every page was produced by running its notebook against the <code>sltk</code> Go
-library; a page exists only if every cell ran and every claim check passed
+    body = f"""<h1 id="sltk">sltk: an executable textbook of statistical learning<a class="anchor-link" href="#sltk">¶</a></h1>
+<p class="lead">This book teaches statistical learning the way the lectures it follows do: a
+derivation, the algorithm it leads to, a figure, and then a numerical check that the claim holds.
+Every page is a notebook that ran against the <code>sltk</code> Go library while the book was
+built; a page exists only if every cell ran and every check passed
 ({plural(len(entries), "chapter")}, {plural(total, "claim")} checked).</p>
+<h2 id="Who-it-is-for">Who it is for<a class="anchor-link" href="#Who-it-is-for">¶</a></h2>
+<p>Graduate students and practitioners who know linear algebra, calculus and probability at the
+level of a first university course, and who want to see the theory of learning at work rather than
+take it on trust. Reading Go is enough: the cells call the library and only choose data, plot and
+check; you need not have written Go before.</p>
+<h2 id="How-to-read-it">How to read it<a class="anchor-link" href="#How-to-read-it">¶</a></h2>
+<p>Each chapter opens with a problem, derives what solves it and runs it. A line
+<em>✓ 4 checks passed</em> under a cell folds the numerical checks of that cell; open it to see
+what was compared with what. Equations (3.5) and figures (Figure 3.2) are numbered within their
+chapter; references to them, to sections (§3.4) and to chapters are links. Names from the
+library, such as <a class="api" href="api/cluster.html#KMeans"><code>cluster.KMeans</code></a>,
+link to the <a href="api/index.html">API reference</a>. Every
+chapter ends with a summary and exercises; notes on the lecture source fold away at the end.</p>
 <p class="note"><strong>Chapter numbers.</strong> {NUMBERING_NOTE}</p>
-{''.join(rows)}
-<p class="small">Read it offline: the pages load nothing from the network. To run the notebooks
-yourself, clone the repository, type <code>make lab</code> and open a notebook under
-<code>notebooks/</code>; every chapter page links its notebook for download. The
-<a href="api/index.html">API reference</a> is built from the library's doc comments.</p>"""
+<h2 id="Notation">Notation<a class="anchor-link" href="#Notation">¶</a></h2>
+<p>Vectors are bold lower case ($\\mathbf x$), matrices upper case ($X$, $A$), with $\\mathbf x_i$
+the $i$-th of $n$ data points in $\\mathbb R^d$. $c$ is a hypothesis (often an assignment of
+points to clusters), $R(c,X)$ its cost on data $X$, $T$ a temperature and $\\beta=1/T$.
+$\\ln$ is the natural logarithm, $\\log_2$ counts bits. A chapter that departs from this says so
+at its start.</p>
+<h2 id="Running-it-yourself">Running it yourself<a class="anchor-link" href="#Running-it-yourself">¶</a></h2>
+<p>Clone the <a href="{REPOSITORY}">repository</a>; two commands do the rest:</p>
+<pre><code>make lab    # Jupyter with the Go kernel on notebooks/ (prints the URL to open)
+make test   # the library's tests, every notebook headless, this book, checked in a browser</code></pre>
+<p>Without Go on your machine, the Docker image is the lab alone:</p>
+<pre><code>docker build -f docker/Dockerfile -t sltk-lab .
+docker run -d --name sltk-lab -p 127.0.0.1:8888:8888 sltk-lab
+docker logs sltk-lab 2>&amp;1 | grep token=    # the URL to open</code></pre>
+<p>Every chapter page links its notebook for download. The pages load nothing from the network
+and read offline.</p>
+<h2 id="Chapters">Chapters<a class="anchor-link" href="#Chapters">¶</a></h2>
+{''.join(lines)}
+<details class="build-table"><summary>Run times and checks of this build</summary>
+<table class="chapters"><thead><tr><th>Chapter</th><th>Run time</th><th>Claims</th></tr></thead>
+<tbody>{''.join(rows)}</tbody></table></details>"""
     first = entries[0] if entries else None
-    footer = f"<footer>{plural(len(entries), 'chapter')}. {nav_html('', None, first)}</footer>"
+    footer = (f'<footer>{plural(len(entries), "chapter")}. Source: <a href="{REPOSITORY}">{REPOSITORY}</a>. '
+              f'{nav_html("", None, first)}</footer>')
     page = page_head("Contents", "", toc_html(entries, "")) + body + footer + FOOT
     with open(os.path.join(out_dir, "index.html"), "w") as f:
         f.write(page)
@@ -575,14 +784,17 @@ def copy_assets(out_dir):
 def write_book(entries, out_dir):
     """Write every page of the book into out_dir (which must exist)."""
     copy_assets(out_dir)
-    idents = apiref.build(ROOT, out_dir, lambda title, up: page_head(title, up, toc_html(entries, up)))
+    idents, api_records = apiref.build(ROOT, out_dir,
+                                       lambda title, up: page_head(title, up, toc_html(entries, up)))
+    bodies = [chapter_body(e, idents) for e in entries]
+    targets = xref_targets(entries, bodies)
     records = []
-    for i, e in enumerate(entries):
+    for i, (e, body) in enumerate(zip(entries, bodies)):
         prev = entries[i - 1] if i > 0 else None
         nxt = entries[i + 1] if i + 1 < len(entries) else None
-        records += render_chapter(e, prev, nxt, entries, idents, out_dir)
+        records += render_chapter(e, body, prev, nxt, entries, targets, out_dir)
     render_index(entries, out_dir)
-    write_search_index(records, out_dir)
+    write_search_index(records + api_records, out_dir)
     manifest = [{k: e[k] for k in ("rel", "title", "page", "seconds", "claims")} for e in entries]
     with open(os.path.join(out_dir, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)

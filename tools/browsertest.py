@@ -13,7 +13,16 @@ leaves its verdict in the DOM that Chromium dumps:
   - figure captions "Figure N.k." are numbered 1, 2, … within the chapter with one chapter
     number, and each links to an anchor that exists on the page;
   - every local link resolves (file and #fragment), and nothing is loaded from the network;
-  - at 400 px the page is not wider than the window.
+  - at 400 px the page is not wider than the window;
+  - every list item of the text shows its marker (an item with overflow has it clipped);
+  - a display equation fits its column or scrolls in its own box with a scroll cue (the edge
+    shadows of book.css), and its number stands beside it, inside the window; a figure fits
+    the column or scrolls with a cue;
+  - every chapter and section reference of the prose ("chapter 3", "§4.2", "Section 4.2")
+    is a link, unless marked as the lecture's own numbering (.ext-ref) or in the folded notes;
+  - claim lines show no raw TeX and none is cut off (each ends with its ")");
+  - a library name in code (pkg.Name, for every package of the API reference that the page
+    imports) links to its API page.
 Search is tested as a reader uses it: on the index at both widths a term is typed into the box,
 a hit must appear, and the hit is followed: the target page must have the section it names,
 and the section must contain the term. Chromium runs with networking disabled.
@@ -40,6 +49,7 @@ CHECKER = r"""
 <script>
 (function () {
   var SEARCH = %(search)s;
+  window.SLTK_PACKAGES = %(packages)s;
   function textOutside(svg) {
     var box = svg.getBoundingClientRect(), bad = [];
     svg.querySelectorAll("text").forEach(function (t) {
@@ -49,6 +59,93 @@ CHECKER = r"""
       if (over > 1) bad.push(JSON.stringify(t.textContent.trim().slice(0, 40)) + " by " + Math.round(over) + " px");
     });
     return bad;
+  }
+  // A box that scrolls sideways shows it: it scrolls (overflow auto or scroll) and has the
+  // edge shadows of book.css (background gradients).
+  function scrollsWithCue(el) {
+    var s = getComputedStyle(el);
+    return (s.overflowX === "auto" || s.overflowX === "scroll") && /gradient/.test(s.backgroundImage);
+  }
+  function columnRight(main) {
+    var r = main.getBoundingClientRect(), s = getComputedStyle(main);
+    return r.right - parseFloat(s.paddingRight);
+  }
+  function label(el) { return JSON.stringify((el.textContent || "").trim().replace(/\s+/g, " ").slice(0, 50)); }
+  function checkBookFeatures(main, out) {
+    var right = columnRight(main);
+    out.lists = 0; out.unmarked = []; out.displays = 0; out.badDisplays = []; out.cutFigures = [];
+    out.refs = 0; out.unlinked = []; out.badClaims = []; out.unlinkedApi = [];
+    // 1. every list item of the text shows its marker (1., •): an item whose overflow is not
+    // visible has its outside marker clipped by Chromium
+    main.querySelectorAll(".text_cell_render li").forEach(function (li) {
+      out.lists++;
+      var s = getComputedStyle(li);
+      if (s.display !== "list-item" || s.listStyleType === "none")
+        out.unmarked.push("no marker: " + label(li));
+      else if (s.listStylePosition === "outside" && (s.overflowX !== "visible" || s.overflowY !== "visible"))
+        out.unmarked.push("marker clipped (overflow " + s.overflowX + "): " + label(li));
+    });
+    // 2. a display equation fits its column or scrolls inside its own box with a cue; its number
+    // stands beside the formula, inside the window
+    main.querySelectorAll(".MJXc-display, .MathJax_CHTML_Display, .eq-body").forEach(function (d) {
+      if (d.closest(".eq-body") && !d.classList.contains("eq-body")) return;
+      out.displays++;
+      var r = d.getBoundingClientRect();
+      if (r.right > right + 1) out.badDisplays.push("display wider than its column by " + Math.round(r.right - right) + " px: " + label(d));
+      else if (d.scrollWidth > d.clientWidth + 1 && !scrollsWithCue(d))
+        out.badDisplays.push("display cut without a scroll cue: " + label(d));
+    });
+    main.querySelectorAll(".eq").forEach(function (e) {
+      var body = e.querySelector(".eq-body"), num = e.querySelector(".eq-num");
+      var b = body.getBoundingClientRect(), n = num.getBoundingClientRect();
+      if (n.left < b.right - 1 || n.top > b.bottom || n.bottom < b.top)
+        out.badDisplays.push("equation number " + num.textContent + " inside its formula");
+      if (n.right > Math.min(right, window.innerWidth) + 1)
+        out.badDisplays.push("equation number " + num.textContent + " cut at the right");
+    });
+    main.querySelectorAll(".mjx-mlabeledtr").forEach(function (t) {
+      out.badDisplays.push("a \\tag that MathJax places (line breaking moves it into the formula): " + label(t));
+    });
+    // 3. a figure fits the column, or scrolls inside a box with a cue
+    main.querySelectorAll("svg, img").forEach(function (el) {
+      if (el.tagName.toLowerCase() === "svg" && el.parentElement.closest("svg")) return;
+      if (el.closest(".mjx-chtml, .MathJax_CHTML")) return;
+      var r = el.getBoundingClientRect();
+      if (r.right <= right + 1) return;
+      for (var a = el.parentElement; a && a !== main; a = a.parentElement) {
+        if (a.scrollWidth > a.clientWidth + 1 && scrollsWithCue(a) && a.getBoundingClientRect().right <= right + 1) return;
+      }
+      out.cutFigures.push(el.tagName.toLowerCase() + " " + Math.round(r.width) + " px wide in a " +
+                          Math.round(right - main.getBoundingClientRect().left) + " px column");
+    });
+    // 4. a chapter or section reference of the text links to it (a reference to the lecture's
+    // own numbering is marked .ext-ref; the folded notes on the lecture source cite the lecture)
+    var REF = /§\s?[0-9A-Z]+(?:\.\d+)*|\b[Cc]hapters?\s+(?:[1-9]\d?|[A-Z])\b|\b[Ss]ections?\s+[0-9A-Z]+\.\d+/g;
+    var walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT, null), n;
+    while ((n = walker.nextNode())) {
+      var p = n.parentElement;
+      if (!p.closest(".text_cell_render") || p.closest("a, code, pre, h1, h2, h3, h4, .ext-ref, details.source-notes, .MathJax_Preview, .mjx-chtml, script")) continue;
+      var m = n.textContent.match(REF);
+      if (m) m.forEach(function (t) { out.unlinked.push(t + " in " + JSON.stringify(n.textContent.trim().slice(0, 60))); });
+    }
+    out.refs = main.querySelectorAll("a.xref").length;
+    // 5. claim lines: no raw TeX, no line cut off (a claim reads "name (detail)", and a detail
+    // printed over several lines belongs to it)
+    main.querySelectorAll("details.claims li").forEach(function (li) {
+      var t = li.textContent;
+      if (li.querySelector(".mjx-chtml, .MathJax_CHTML")) return;
+      if (/\\[A-Za-z]{2,}|[_^]\{|\$/.test(t)) out.badClaims.push("raw TeX in a claim: " + label(li));
+      if (!/\)\s*$/.test(t)) out.badClaims.push("claim line cut off: " + label(li));
+    });
+    // 6. a library name in code (of a package the page imports) links to its API page
+    var pkgs = [], known = window.SLTK_PACKAGES || [], imp = /"github\.com\/sltk-book\/sltk\/sltk\/(?:[\w\/]*\/)?(\w+)"/g, m;
+    var code = Array.prototype.map.call(main.querySelectorAll(".input_area"), function (e) { return e.textContent; }).join("\n");
+    while ((m = imp.exec(code))) if (known.indexOf(m[1]) >= 0) pkgs.push(m[1]);  // imported: a variable may be called info
+    main.querySelectorAll(".input_area span.p").forEach(function (dot) {
+      var a = dot.previousElementSibling, b = dot.nextElementSibling;
+      if (dot.textContent !== "." || !a || !b || pkgs.indexOf(a.textContent) < 0 || !/^[A-Z]/.test(b.textContent)) return;
+      if (!dot.closest("a.api")) out.unlinkedApi.push(a.textContent + "." + b.textContent);
+    });
   }
   function verdict(search) {
     var main = document.querySelector("main") || document.body;
@@ -104,6 +201,7 @@ CHECKER = r"""
     main.querySelectorAll("details.source-notes h2, details.source-notes p.caption").forEach(function (e) {
       if (!e.closest("summary")) out.folded.push(e.textContent.trim().slice(0, 40));
     });
+    checkBookFeatures(main, out);
     out.overflow = document.documentElement.scrollWidth - window.innerWidth;
     out.wide = [];
     if (out.overflow > 1) {  // name the outermost elements that stick out
@@ -198,6 +296,15 @@ def ids_of(path, memo={}):
     return memo[path]
 
 
+def api_packages(book, memo={}):
+    """The package names the API reference has a page for (api/<name>.html)."""
+    if book not in memo:
+        api = os.path.join(book, "api")
+        memo[book] = sorted(f[:-5] for f in os.listdir(api) if f.endswith(".html") and f != "index.html") \
+            if os.path.isdir(api) else []
+    return memo[book]
+
+
 def probe(src, script, suffix):
     with open(src, encoding="utf-8") as f:
         html = f.read()
@@ -209,7 +316,7 @@ def probe(src, script, suffix):
 
 def check_page(book, page, width, profile, search=None):
     src = os.path.join(book, page)
-    script = CHECKER % {"search": json.dumps(search)}
+    script = CHECKER % {"search": json.dumps(search), "packages": json.dumps(api_packages(book))}
     path, html = probe(src, script, ".selftest.html")
     try:
         res = chromium([f"--window-size={width},1000", "--dump-dom", "file://" + path], profile)
@@ -227,6 +334,11 @@ def check_page(book, page, width, profile, search=None):
     problems += [f"text outside its figure: {c}" for c in out["clipped"]]
     problems += [f"loads from the network: {u}" for u in out["remote"]]
     problems += [f"heading anchor: {a}" for a in out["badAnchors"]]
+    problems += [f"list item: {u}" for u in out["unmarked"]]
+    problems += out["badDisplays"] + [f"figure cut without a scroll cue: {f}" for f in out["cutFigures"]]
+    problems += [f"unlinked reference: {u}" for u in out["unlinked"]] + out["badClaims"]
+    problems += [f"library name without its API link: {a}"
+                 for a in sorted(set(out["unlinkedApi"]))]
     problems += out["badCaptions"]
     problems += [f"hidden inside the folded notes on the lecture source: {t!r}" for t in out["folded"]]
     if out["captions"]:
@@ -326,6 +438,14 @@ SELFTEST_PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body
 <div><svg width="200pt" height="100pt" viewBox="0 0 200 100" style="width:300px">
 <text x="150" y="50" style="font-size:14px">a legend entry cut at the edge</text></svg></div>
 <p class="caption"><strong><a href="#fig-1-2">Figure 1.2.</a></strong> Numbered 2 before 1.</p>
+<div class="text_cell_render"><ol><li style="overflow-x:auto">an item whose marker is clipped</li></ol>
+<p>As chapter 2 showed, §3.4 follows.</p></div>
+<div class="MJXc-display" style="overflow:hidden"><span style="display:inline-block;width:3000px">x</span></div>
+<span class="eq" style="display:block"><span class="eq-body" style="display:block">y</span><span class="eq-num">(1.1)</span></span>
+<div style="overflow:hidden"><svg width="3000" height="10" viewBox="0 0 3000 10"></svg></div>
+<details class="claims"><ul><li>\\lambda_2 holds (got 1</li></ul></details>
+<div class="input_area">import "github.com/sltk-book/sltk/sltk/viz"
+<span class="nx">viz</span><span class="p">.</span><span class="nx">Show</span></div>
 <details class="source-notes"><summary><h2 id="n">Notes</h2></summary>
 <h2 id="x">Exercises<a class="anchor-link" href="#x">¶</a></h2></details>
 </main></body></html>"""
@@ -337,18 +457,28 @@ def selftest(profile):
     try:
         with open(os.path.join(tmp, "page.html"), "w") as f:
             f.write(SELFTEST_PAGE)
+        os.makedirs(os.path.join(tmp, "api"))
+        with open(os.path.join(tmp, "api", "viz.html"), "w") as f:
+            f.write("<!doctype html>")
         problems, _ = check_page(tmp, "page.html", 1200, profile)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     text = "\n".join(problems)
     want = ["text outside its figure", "no anchor #fig-1-2", "figure numbers not 1, 2",
-            "hidden inside the folded notes", "raw TeX left"]
+            "hidden inside the folded notes", "raw TeX left", "marker clipped",
+            "unlinked reference: chapter 2", "unlinked reference: §3.4",
+            "display cut without a scroll cue", "equation number (1.1) inside its formula",
+            "figure cut without a scroll cue", "raw TeX in a claim", "claim line cut off",
+            "library name without its API link: viz.Show"]
     missing = [w for w in want if w not in text]
     if missing:
         print(f"browser self-test FAILED: not reported: {missing}; got {problems}")
         return False
-    print("browser self-test: text outside a figure, a wrong figure number and a section hidden "
-          "in the folded notes are caught: ok")
+    print("browser self-test: text outside a figure, a wrong figure number, a section hidden "
+          "in the folded notes, a clipped list marker, a display cut without a scroll cue, an "
+          "equation number inside its formula, a cut figure, an unlinked chapter or section "
+          "reference, raw TeX or a cut-off claim line and a library name without its API link "
+          "are caught: ok")
     return True
 
 
