@@ -109,43 +109,19 @@ type KMeansResult struct {
 // the row and column), ErrParam (k ≤ 0 or k > n, or another option out of range) or ErrShape
 // (Centroids not k×d).
 func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
-	data, err := kmPrepare("KMeans.Fit", x)
+	data, given, err := km.check("KMeans.Fit", x)
 	if err != nil {
 		return nil, err
 	}
-	k := km.K
-	if k <= 0 || k > data.n {
-		return nil, fmt.Errorf("cluster: KMeans.Fit: K = %d, want 1 ≤ K ≤ n = %d: %w", k, data.n, ErrParam)
-	}
-	given, err := kmCheckInit("KMeans.Fit", km.Init, km.Centroids, k, data.d)
-	if err != nil {
-		return nil, err
-	}
-	restarts, maxIter := km.Restarts, km.MaxIter
-	switch {
-	case restarts < 0:
-		return nil, fmt.Errorf("cluster: KMeans.Fit: Restarts = %d, want ≥ 0: %w", restarts, ErrParam)
-	case restarts > MaxRestarts:
-		return nil, fmt.Errorf("cluster: KMeans.Fit: Restarts = %d, limit %d: %w", restarts, MaxRestarts, ErrTooLarge)
-	case maxIter < 0:
-		return nil, fmt.Errorf("cluster: KMeans.Fit: MaxIter = %d, want ≥ 0: %w", maxIter, ErrParam)
-	case maxIter > MaxIterLimit:
-		return nil, maxIterSize("KMeans.Fit", maxIter)
-	case km.Tol < 0 || math.IsNaN(km.Tol):
-		return nil, fmt.Errorf("cluster: KMeans.Fit: Tol = %v, want ≥ 0: %w", km.Tol, ErrParam)
-	case km.Empty != EmptyKeep && km.Empty != EmptyFarthest:
-		return nil, fmt.Errorf("cluster: KMeans.Fit: Empty = %d is not a known policy: %w", int(km.Empty), ErrParam)
-	case km.Accel != AccelHamerly && km.Accel != AccelNone:
-		return nil, fmt.Errorf("cluster: KMeans.Fit: Accel = %d is not a known acceleration: %w", int(km.Accel), ErrParam)
-	}
+	restarts, maxIter := km.Restarts, cmp.Or(km.MaxIter, 300)
 	if restarts == 0 || km.Init == KMeansGiven {
 		restarts = 1
 	}
-	maxIter = cmp.Or(maxIter, 300)
 	workers, err := kmWorkers("KMeans.Fit", km.Workers)
 	if err != nil {
 		return nil, err
 	}
+	k := km.K
 	e := kmNewEngine(data, k, workers)
 	var best *KMeansResult
 	costs := make([]float64, restarts)
@@ -166,6 +142,107 @@ func (km KMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	return best, nil
 }
 
+// check validates the options and x for method fn and returns the rows of x and, for
+// KMeansGiven, a copy of the starting centroids.
+func (km KMeans) check(fn string, x mat.Matrix) (kmData, []float64, error) {
+	data, err := kmPrepare(fn, x)
+	if err != nil {
+		return kmData{}, nil, err
+	}
+	k := km.K
+	if k <= 0 || k > data.n {
+		return kmData{}, nil, fmt.Errorf("cluster: %s: K = %d, want 1 ≤ K ≤ n = %d: %w", fn, k, data.n, ErrParam)
+	}
+	given, err := kmCheckInit(fn, km.Init, km.Centroids, k, data.d)
+	if err != nil {
+		return kmData{}, nil, err
+	}
+	switch {
+	case km.Restarts < 0:
+		err = fmt.Errorf("cluster: %s: Restarts = %d, want ≥ 0: %w", fn, km.Restarts, ErrParam)
+	case km.Restarts > MaxRestarts:
+		err = fmt.Errorf("cluster: %s: Restarts = %d, limit %d: %w", fn, km.Restarts, MaxRestarts, ErrTooLarge)
+	case km.MaxIter < 0:
+		err = fmt.Errorf("cluster: %s: MaxIter = %d, want ≥ 0: %w", fn, km.MaxIter, ErrParam)
+	case km.MaxIter > MaxIterLimit:
+		err = maxIterSize(fn, km.MaxIter)
+	case km.Tol < 0 || math.IsNaN(km.Tol):
+		err = fmt.Errorf("cluster: %s: Tol = %v, want ≥ 0: %w", fn, km.Tol, ErrParam)
+	case km.Empty != EmptyKeep && km.Empty != EmptyFarthest:
+		err = fmt.Errorf("cluster: %s: Empty = %d is not a known policy: %w", fn, int(km.Empty), ErrParam)
+	case km.Accel != AccelHamerly && km.Accel != AccelNone:
+		err = fmt.Errorf("cluster: %s: Accel = %d is not a known acceleration: %w", fn, int(km.Accel), ErrParam)
+	}
+	return data, given, err
+}
+
+// KMeansStep is the reduced outcome of one assignment step against centroids z: Labels[i] is the
+// nearest centroid of row i (ties to the smallest index, as Assign), Sums the k×d row-major
+// coordinate sums of each cluster's rows, Counts its sizes, and Cost Σ_i ‖x_i − z_{Labels[i]}‖².
+type KMeansStep struct {
+	Labels []int
+	Sums   []float64
+	Counts []int
+	Cost   float64
+}
+
+// FitWith is Fit with the assignment step supplied by the caller: assign(z) labels every row of x
+// against the k×d row-major centroids z (which it must not keep or modify) and reduces the sums,
+// counts and cost, for example as one Map-Reduce round over a cluster of machines (package
+// mapreduce). Everything else is Fit's Lloyd loop: the defaults, the centroid update, the Empty
+// policy EmptyKeep, the stopping rules (no label changed, or Tol) and the result. It needs Init
+// KMeansGiven, Empty EmptyKeep and Restarts 0 or 1 (Accel and Workers do not apply), and returns
+// Fit's errors, ErrParam for another Init, Empty or Restarts, ErrShape for a step of the wrong
+// size, and any error of assign. With assign computing the sums in row order, as the engine does
+// for n ≤ 2048 rows, the result is bit-identical to Fit's. Cost: that of the assign calls plus
+// O(n + k·d) per iteration.
+func (km KMeans) FitWith(x mat.Matrix, assign func(z []float64) (KMeansStep, error)) (*KMeansResult, error) {
+	const fn = "KMeans.FitWith"
+	data, cent, err := km.check(fn, x)
+	switch {
+	case err != nil:
+		return nil, err
+	case km.Init != KMeansGiven || km.Empty != EmptyKeep || km.Restarts > 1:
+		return nil, fmt.Errorf("cluster: %s: Init %v, Empty %d, Restarts %d; want KMeansGiven, EmptyKeep, ≤ 1: %w",
+			fn, km.Init, int(km.Empty), km.Restarts, ErrParam)
+	case assign == nil:
+		return nil, fmt.Errorf("cluster: %s: assign is nil: %w", fn, ErrParam)
+	}
+	n, k, d := data.n, km.K, data.d
+	s := &kmStats{labels: make([]int, n)}
+	for i := range s.labels {
+		s.labels[i] = -1
+	}
+	step := func(int) error {
+		st, err := assign(slices.Clone(cent))
+		if err != nil {
+			return err
+		}
+		if len(st.Labels) != n || len(st.Sums) != k*d || len(st.Counts) != k {
+			return fmt.Errorf("cluster: %s: step has %d labels, %d sums, %d counts; want %d, %d, %d: %w",
+				fn, len(st.Labels), len(st.Sums), len(st.Counts), n, k*d, k, ErrShape)
+		}
+		s.changed = 0
+		for i, l := range st.Labels {
+			if l < 0 || l >= k {
+				return fmt.Errorf("cluster: %s: step labels row %d with %d, want 0 ≤ label < %d: %w", fn, i, l, k, ErrShape)
+			}
+			if s.labels[i] != l {
+				s.labels[i] = l
+				s.changed++
+			}
+		}
+		s.sums, s.counts, s.cost = st.Sums, st.Counts, st.Cost
+		return nil
+	}
+	res, err := km.loop(s, cent, d, cmp.Or(km.MaxIter, 300), step, nil)
+	if err != nil {
+		return nil, err
+	}
+	res.RestartCosts = []float64{res.Cost}
+	return res, nil
+}
+
 func kmCheckInit(fn string, m KMeansInit, c mat.Matrix, k, d int) ([]float64, error) {
 	if m == KMeansGiven {
 		return kmCentroidSlice(fn, c, k, d)
@@ -179,9 +256,9 @@ func kmCheckInit(fn string, m KMeansInit, c mat.Matrix, k, d int) ([]float64, er
 	return nil, nil
 }
 
-// lloyd runs Lloyd's iterations from cent (k×d, modified in place) and returns the run's result.
+// lloyd runs Lloyd's iterations from cent (k×d, modified in place) on the engine's assignment
+// step and returns the run's result.
 func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
-	k, d := e.k, e.data.d
 	for i := range e.labels {
 		e.labels[i] = -1
 	}
@@ -192,17 +269,14 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 	if accel {
 		e.hamerly() // fresh bounds (allocated here, not in an iteration)
 	}
-	assign := func() {
+	assign := func(it int) error {
 		if bounded {
 			e.assignHamerly(cent)
 		} else {
 			e.assign(cent)
 		}
-	}
-	res := &KMeansResult{Trace: make([]float64, 0, min(maxIter, 64))}
-	for it := 1; it <= maxIter; it++ {
-		assign()
 		switch {
+		case it > maxIter: // the reassignment after the cap: nothing follows
 		case bounded && e.ct != nil && e.boundsFail():
 			// The vector kernel measures every row faster than the bounds help: for good.
 			accel, bounded = false, false
@@ -213,47 +287,72 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 			bounded = true
 			e.hamerly() // the next assignment measures every row and sets the bounds
 		}
-		res.Trace = append(res.Trace, e.cost)
-		res.Iter = it
-		if e.changed == 0 {
-			res.Converged = true
-			break
-		}
-		if km.Tol > 0 && it > 1 {
-			prev := res.Trace[it-2]
-			if prev-e.cost <= km.Tol*prev {
-				res.Converged = true
-				break
-			}
-		}
-		for j := 0; j < k; j++ {
-			c := cent[j*d : (j+1)*d]
-			if e.counts[j] == 0 {
-				continue
-			}
-			inv := 1 / float64(e.counts[j])
-			for t := range c {
-				c[t] = e.sums[j*d+t] * inv
-			}
-		}
-		if km.Empty == EmptyFarthest {
+		return nil
+	}
+	var reseed func()
+	if km.Empty == EmptyFarthest {
+		reseed = func() {
 			if bounded && slices.Contains(e.counts, 0) {
 				e.hamerlyMind() // the bounded step does not keep the distances the reseeding reads
 			}
 			kmReseedEmpty(e, cent)
 		}
 	}
-	if !res.Converged {
-		// The cap stopped the loop after an update: reassign once so that labels, centroids and
-		// cost describe the same state.
-		assign()
-		res.Converged = e.changed == 0
-	}
-	res.Cost = e.cost
-	res.Labels = append([]int(nil), e.labels...)
-	res.Sizes = append([]int(nil), e.counts...)
-	res.Centroids = mat.NewDense(k, d, append([]float64(nil), cent...))
+	res, _ := km.loop(&e.kmStats, cent, e.data.d, maxIter, assign, reseed) // the engine's step cannot fail
 	return res
+}
+
+// kmStats is the reduced outcome of the last assignment step, as Lloyd's loop reads it.
+type kmStats struct {
+	labels  []int     // cluster of each row; -1 before the first assignment
+	sums    []float64 // k×d coordinate sums per cluster
+	counts  []int     // k cluster sizes
+	cost    float64
+	changed int // rows whose label changed in the step
+}
+
+// loop is Lloyd's loop, shared by Fit and FitWith: assign(it) runs assignment step it into s
+// against cent; while labels change (and Tol does not stop it) every centroid with rows moves to
+// their mean, an empty one stays (EmptyKeep), and then reseed, if not nil, applies another Empty
+// policy. A run stopped by the cap reassigns once (it = maxIter+1) so that labels, centroids and
+// cost describe the same state. Cost O(k·d) per iteration beyond assign.
+func (km KMeans) loop(s *kmStats, cent []float64, d, maxIter int, assign func(it int) error, reseed func()) (*KMeansResult, error) {
+	res := &KMeansResult{Trace: make([]float64, 0, min(maxIter, 64))}
+	for it := 1; it <= maxIter; it++ {
+		if err := assign(it); err != nil {
+			return nil, err
+		}
+		res.Trace = append(res.Trace, s.cost)
+		res.Iter = it
+		if s.changed == 0 || km.Tol > 0 && it > 1 && res.Trace[it-2]-s.cost <= km.Tol*res.Trace[it-2] {
+			res.Converged = true
+			break
+		}
+		for j, c := range s.counts {
+			if c == 0 {
+				continue
+			}
+			inv := 1 / float64(c)
+			for t := range d {
+				cent[j*d+t] = s.sums[j*d+t] * inv
+			}
+		}
+		if reseed != nil {
+			reseed()
+		}
+	}
+	if !res.Converged {
+		if err := assign(maxIter + 1); err != nil {
+			return nil, err
+		}
+		res.Converged = s.changed == 0
+	}
+	k := len(s.counts)
+	res.Cost = s.cost
+	res.Labels = slices.Clone(s.labels)
+	res.Sizes = slices.Clone(s.counts)
+	res.Centroids = mat.NewDense(k, d, slices.Clone(cent))
+	return res, nil
 }
 
 // kmReseedEmpty moves every empty cluster's centroid onto the row with the largest squared

@@ -119,8 +119,8 @@ type kmEngine struct {
 	workers int
 	bs, nb  int // block size (rows) and number of blocks
 
-	labels []int     // current cluster of each row; -1 before the first assignment
-	mind   []float64 // squared distance of each row to its centroid
+	kmStats           // the reduced result of the last assignment
+	mind    []float64 // squared distance of each row to its centroid
 
 	// Per-block partial results, reduced in block order. Block b's sums start at b·sstride and its
 	// counts at b·cstride: the strides leave a cache line between blocks, so that two workers
@@ -131,12 +131,6 @@ type kmEngine struct {
 	cstride  int
 	bcost    []float64 // nb costs
 	bchanged []int     // nb counts of rows whose label changed
-
-	// Reduced results of the last assignment.
-	sums    []float64 // k×d
-	counts  []int     // k
-	cost    float64
-	changed int
 
 	cent     []float64  // centroids read by the block workers
 	kp       int        // k rounded up to the kernel's vector width
@@ -158,7 +152,7 @@ func kmNewEngine(data kmData, k, workers int) *kmEngine {
 	sstride, cstride := k*d+kmPad, k+kmPad
 	e := &kmEngine{
 		data: data, k: k, workers: workers, bs: bs, nb: nb,
-		labels:   make([]int, n),
+		kmStats:  kmStats{labels: make([]int, n), sums: make([]float64, k*d), counts: make([]int, k)},
 		mind:     make([]float64, n),
 		bsums:    make([]float64, nb*sstride),
 		bcounts:  make([]int, nb*cstride),
@@ -166,8 +160,6 @@ func kmNewEngine(data kmData, k, workers int) *kmEngine {
 		cstride:  cstride,
 		bcost:    make([]float64, nb),
 		bchanged: make([]int, nb),
-		sums:     make([]float64, k*d),
-		counts:   make([]int, k),
 		used:     make([]int, 0, k),
 	}
 	for i := range e.labels {

@@ -131,6 +131,7 @@ var rows = map[string]any{
 	"cluster.HistogramDA.Fit":                     cluster.HistogramDA.Fit,
 	"cluster.HistogramsFromCounts":                cluster.HistogramsFromCounts,
 	"cluster.KMeans.Fit":                          cluster.KMeans.Fit,
+	"cluster.KMeans.FitWith":                      cluster.KMeans.FitWith,
 	"cluster.KMeansAccel.String":                  cluster.KMeansAccel.String,
 	"cluster.KMeansInit.String":                   cluster.KMeansInit.String,
 	"cluster.KMeansResult.Predict":                (*cluster.KMeansResult).Predict,
