@@ -60,6 +60,64 @@ func TestKMeansMatchesCluster(t *testing.T) {
 	}
 }
 
+// kmSame reports whether two k-means results agree bit for bit (centroids, labels, sizes,
+// cost, trace, iterations, convergence).
+func kmSame(a, b *cluster.KMeansResult) bool {
+	bits := func(v []float64) []uint64 {
+		u := make([]uint64, len(v))
+		for i, f := range v {
+			u[i] = math.Float64bits(f)
+		}
+		return u
+	}
+	return slices.Equal(bits(a.Centroids.RawMatrix().Data), bits(b.Centroids.RawMatrix().Data)) &&
+		slices.Equal(a.Labels, b.Labels) && slices.Equal(a.Sizes, b.Sizes) &&
+		math.Float64bits(a.Cost) == math.Float64bits(b.Cost) && slices.Equal(bits(a.Trace), bits(b.Trace)) &&
+		a.Iter == b.Iter && a.Converged == b.Converged
+}
+
+// TestKMeansBitIdentical checks that with one chunk (of at most 2048 rows, one block of
+// cluster's engine) Beam k-means returns cluster.KMeans's result bit for bit, on a start that
+// leaves a cluster empty (its centroid must stay) and on one with exact ties (the smallest
+// index must win).
+func TestKMeansBitIdentical(t *testing.T) {
+	x := blobs(600, 3, 3, 4)
+	far := mat.DenseCopyOf(x.Slice(0, 3, 0, 3))
+	far.SetRow(2, []float64{1e6, 1e6, 1e6}) // no row ever chooses it
+	// Ties: the points ±1 on a line and the two centroids ±1 away from 0 tie at 0; duplicated
+	// centroids tie for every row.
+	tie := mat.NewDense(6, 1, []float64{-2, -1, 0, 0, 1, 2})
+	cases := []struct {
+		name  string
+		x     *mat.Dense
+		start *mat.Dense
+		empty bool
+	}{
+		{"empty cluster", x, far, true},
+		{"ties at a midpoint", tie, mat.NewDense(2, 1, []float64{-1, 1}), false},
+		{"duplicate centroids", tie, mat.NewDense(3, 1, []float64{0, 0, 5}), true},
+	}
+	for _, c := range cases {
+		k, _ := c.start.Dims()
+		for _, maxIter := range []int{0, 1} {
+			want, err := cluster.KMeans{K: k, Init: cluster.KMeansGiven, Centroids: c.start, MaxIter: maxIter}.Fit(c.x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, err := KMeans{Centroids: c.start, MaxIter: maxIter, Chunks: 1}.Fit(context.Background(), Runner{}, c.x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !kmSame(got, want) {
+				t.Errorf("%s, MaxIter %d: Beam %+v, cluster %+v", c.name, maxIter, got, want)
+			}
+			if c.empty != slices.Contains(got.Sizes, 0) {
+				t.Errorf("%s: sizes %v, want an empty cluster: %v", c.name, got.Sizes, c.empty)
+			}
+		}
+	}
+}
+
 func TestKMeansBadInput(t *testing.T) {
 	ctx := context.Background()
 	x := blobs(20, 2, 2, 2)
