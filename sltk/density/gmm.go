@@ -123,8 +123,6 @@ type GMMResult struct {
 	// RestartLogLiks holds the final mean log-likelihood of every restart, in order (not
 	// Restarts, the hyperparameter that counts them).
 	RestartLogLiks []float64
-
-	chol []mat.Cholesky // factors of Covs (full and diagonal models)
 }
 
 // Fit runs EM from Restarts initialisations on x (p×d) and keeps the best log-likelihood.

@@ -22,3 +22,6 @@ func LocalJobServerPid() int {
 	}
 	return localServer.Pid
 }
+
+// LocalJobServerRunning reports whether the default runner's job server is alive.
+func LocalJobServerRunning() bool { return localServer != nil && localServer.running() }

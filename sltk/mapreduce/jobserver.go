@@ -67,7 +67,18 @@ type JobServer struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	done   chan error
+	exited chan struct{} // closed when the child has ended, for whatever reason
 	closed sync.Once
+}
+
+// running reports whether the child still runs (it may have been killed from outside).
+func (j *JobServer) running() bool {
+	select {
+	case <-j.exited:
+		return false
+	default:
+		return true
+	}
 }
 
 // StartJobServer builds the loopback job server on first use (into the user's cache directory,
@@ -103,13 +114,15 @@ func StartJobServer(ctx context.Context) (*JobServer, error) {
 		return nil, fmt.Errorf("mapreduce: StartJobServer: start %s: %v: %w", bin, err, ErrEngine)
 	}
 	j := &JobServer{Endpoint: "127.0.0.1:" + strconv.Itoa(port), Pid: cmd.Process.Pid,
-		cmd: cmd, stdin: stdin, done: make(chan error, 1)}
+		cmd: cmd, stdin: stdin, done: make(chan error, 1), exited: make(chan struct{})}
 	ready := make(chan bool, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		ready <- sc.Scan() && sc.Text() == "ready"
 		io.Copy(io.Discard, stdout)
-		j.done <- cmd.Wait()
+		err := cmd.Wait()
+		close(j.exited)
+		j.done <- err
 	}()
 	timer := time.NewTimer(jobServerStart)
 	defer timer.Stop()

@@ -3,9 +3,11 @@ package mapreduce_test
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -73,7 +75,35 @@ func TestDefaultRunnerListensOnLoopbackOnly(t *testing.T) {
 			t.Errorf("listening beyond loopback: %s", a)
 		}
 	}
-	t.Logf("listening while pipelines ran: %v", keys(seen))
+	t.Logf("listening while pipelines ran: %v", slices.Sorted(maps.Keys(seen)))
+}
+
+// A job server killed from outside is replaced by the next pipeline, not reported as
+// unreachable for the rest of the process's life.
+func TestKilledJobServerRestarted(t *testing.T) {
+	ctx := context.Background()
+	if _, _, err := WordCount(ctx, Runner{}, []string{"a b"}, false); err != nil {
+		t.Fatal(err)
+	}
+	old := LocalJobServerPid()
+	p, err := os.FindProcess(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for LocalJobServerRunning() && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	got, _, err := WordCount(ctx, Runner{}, []string{"a b a"}, false)
+	if err != nil || got["a"] != 2 {
+		t.Fatalf("after the kill: %v, %v", got, err)
+	}
+	if now := LocalJobServerPid(); now == old || now == 0 {
+		t.Errorf("job server pid %d, killed %d: not replaced", now, old)
+	}
 }
 
 // TestJobServerWithoutOverlayRefused builds the job server command without the loopback
@@ -139,12 +169,4 @@ func TestLoopbackPatch(t *testing.T) {
 	if err != nil || strings.Contains(string(mod), "sltk-book") || !strings.Contains(string(mod), "apache/beam") {
 		t.Errorf("child go.mod: %v\n%s", err, mod)
 	}
-}
-
-func keys(m map[string]bool) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }

@@ -59,7 +59,10 @@ func (r Runner) run(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult,
 	quiet(r.Verbose)
 	endpoint := r.Endpoint
 	if endpoint == "" {
-		if localServer == nil {
+		if localServer == nil || !localServer.running() { // never started, or killed since
+			if localServer != nil {
+				localServer.Close()
+			}
 			js, err := StartJobServer(ctx)
 			if err != nil {
 				return nil, err
