@@ -19,41 +19,48 @@ import (
 // balance), so the returned exact π is independent of any solver. π(A) → 3m²/(3m²+(n−m)²),
 // 3/4 for m = n/2, as eps → 0; the chain's spectral gap is of order eps/m².
 func twoBlocks(n, m int, eps *big.Rat) (*mat.Dense, []*big.Rat) {
-	c := make([][]*big.Rat, n)
-	for i := range c {
-		c[i] = make([]*big.Rat, n)
-		for j := range c[i] {
-			switch {
-			case i < m && j < m:
-				c[i][j] = big.NewRat(3, 1)
-			case i >= m && j >= m:
-				c[i][j] = big.NewRat(1, 1)
-			case (i == m-1 && j == m) || (i == m && j == m-1):
-				c[i][j] = new(big.Rat).Set(eps)
-			default:
-				c[i][j] = new(big.Rat)
-			}
-		}
-	}
+	p, pi := twoBlocksRat(n, m, eps)
 	q := mat.NewDense(n, n, nil)
-	pi := make([]*big.Rat, n)
-	total := new(big.Rat)
-	for i := range c {
-		s := new(big.Rat)
-		for _, v := range c[i] {
-			s.Add(s, v)
-		}
-		for j, v := range c[i] {
-			f, _ := new(big.Rat).Quo(v, s).Float64()
+	for i, row := range p {
+		for j, v := range row {
+			f, _ := v.Float64()
 			q.Set(i, j, f)
 		}
-		pi[i] = s
-		total.Add(total, s)
+	}
+	return q, pi
+}
+
+// twoBlocksRat returns twoBlocks' chain with its transition matrix in exact rationals.
+func twoBlocksRat(n, m int, eps *big.Rat) (p [][]*big.Rat, pi []*big.Rat) {
+	p, pi = make([][]*big.Rat, n), make([]*big.Rat, n)
+	total := new(big.Rat)
+	for i := range p {
+		p[i] = make([]*big.Rat, n)
+		for j := range p[i] {
+			switch {
+			case i < m && j < m:
+				p[i][j] = big.NewRat(3, 1)
+			case i >= m && j >= m:
+				p[i][j] = big.NewRat(1, 1)
+			case (i == m-1 && j == m) || (i == m && j == m-1):
+				p[i][j] = new(big.Rat).Set(eps)
+			default:
+				p[i][j] = new(big.Rat)
+			}
+		}
+		pi[i] = new(big.Rat)
+		for _, v := range p[i] {
+			pi[i].Add(pi[i], v)
+		}
+		for j := range p[i] {
+			p[i][j].Quo(p[i][j], pi[i])
+		}
+		total.Add(total, pi[i])
 	}
 	for i := range pi {
 		pi[i].Quo(pi[i], total)
 	}
-	return q, pi
+	return p, pi
 }
 
 // checkExact fails unless every got[i] is within rel·want[i] of the exact value.
