@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -40,6 +41,46 @@ func BSC(eps float64) (*Channel, error) {
 		return nil, fmt.Errorf("info: BSC: crossover probability %v not in [0, 1]: %w", eps, ErrParam)
 	}
 	return NewChannel(mat.NewDense(2, 2, []float64{1 - eps, eps, eps, 1 - eps}))
+}
+
+// BEC returns the binary erasure channel: the input bit arrives intact with probability
+// 1 − eps and is erased with probability eps ∈ [0, 1]. Outputs 0 and 1 are the bits, output 2
+// is the erasure symbol. Its capacity is 1 − eps (a fraction eps of the bits is lost and the
+// receiver knows which).
+func BEC(eps float64) (*Channel, error) {
+	if !(eps >= 0 && eps <= 1) {
+		return nil, fmt.Errorf("info: BEC: erasure probability %v not in [0, 1]: %w", eps, ErrParam)
+	}
+	return NewChannel(mat.NewDense(2, 3, []float64{1 - eps, 0, eps, 0, 1 - eps, eps}))
+}
+
+// ZChannel returns the Z-channel: input 0 always arrives as 0, input 1 turns into 0 with
+// probability s ∈ [0, 1]. Only one input is disturbed, so it is not symmetric and its
+// capacity log2(1 + (1−s)·s^{s/(1−s)}) is reached by a non-uniform input.
+func ZChannel(s float64) (*Channel, error) {
+	if !(s >= 0 && s <= 1) {
+		return nil, fmt.Errorf("info: ZChannel: s = %v, want in [0, 1]: %w", s, ErrParam)
+	}
+	return NewChannel(mat.NewDense(2, 2, []float64{1, 0, s, 1 - s}))
+}
+
+// Cascade returns the channel "first, then second": the output of first is the input of
+// second, so W = W₁·W₂ and the three variables form a Markov chain X → Y → Z. The data-
+// processing inequality says that I(X; Z) ≤ I(X; Y) for every input distribution. Outputs of
+// first must equal inputs of second (ErrShape). Cost O(|X|·|Y|·|Z|).
+func Cascade(first, second *Channel) (*Channel, error) {
+	if err := first.valid(); err != nil {
+		return nil, fmt.Errorf("info: Cascade: first: %w", err)
+	}
+	if err := second.valid(); err != nil {
+		return nil, fmt.Errorf("info: Cascade: second: %w", err)
+	}
+	if first.Outputs() != second.Inputs() {
+		return nil, fmt.Errorf("info: Cascade: first has %d outputs, second %d inputs: %w", first.Outputs(), second.Inputs(), ErrShape)
+	}
+	var w mat.Dense
+	w.Mul(first.W, second.W)
+	return &Channel{W: &w}, nil
 }
 
 // MaxLetters is the largest alphabet NoisyTypewriter builds (its n×n matrix takes 8·n² bytes).
@@ -553,7 +594,8 @@ type TypicalSet struct {
 // BernoulliTypicalSet returns |A_ε^(n)| and P(A_ε^(n)) for i.i.d. Bernoulli(p) words of length n:
 // a word with k ones is typical iff |−(1/n)log2 p(word) − h(p)| ≤ eps. Theorem 26 then gives
 // P(A) > 1 − ε for large n (for p = 0.3, ε = 0.1 only from n ≈ 90) and
-// (1−ε)2^{n(H−ε)} ≤ |A| ≤ 2^{n(H+ε)}. Cost O(n).
+// (1−ε)2^{n(H−ε)} ≤ |A| ≤ 2^{n(H+ε)}. An empty set (no word typical: small n or tiny ε) is
+// an error wrapping errs.ErrNoSolution, not log2 0 = −∞. Cost O(n).
 func BernoulliTypicalSet(p float64, n int, eps float64) (*TypicalSet, error) {
 	if err := typicalArgs("BernoulliTypicalSet", "p", p, n, eps); err != nil {
 		return nil, err
@@ -571,6 +613,9 @@ func BernoulliTypicalSet(p float64, n int, eps float64) (*TypicalSet, error) {
 		lc := logBinom(n, k) / math.Ln2
 		ts.Prob += math.Exp2(lc + lw)
 		ts.Log2Size = log2Add(ts.Log2Size, lc)
+	}
+	if math.IsInf(ts.Log2Size, -1) {
+		return nil, fmt.Errorf("info: BernoulliTypicalSet: no word of length %d is typical for ε = %v: %w", n, eps, errs.ErrNoSolution)
 	}
 	return ts, nil
 }

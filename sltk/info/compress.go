@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"sort"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
@@ -471,4 +472,40 @@ func MostProbableMass(p []float64, n, bits int) (float64, error) {
 	}
 	f, _ := mass.Float64()
 	return math.Min(f, 1), nil
+}
+
+// SourceTypicalSet returns the size and the probability of the ε-typical set A_ε^(n) of an
+// i.i.d. source p over any finite alphabet: the strings x of length n with
+// |−(1/n) log2 P^n(x) − H(p)| ≤ eps (the definition BernoulliTypicalSet uses for two
+// symbols). It walks the type classes exactly as TypicalSetMass does (strings with the same
+// counts of each distinct probability are equiprobable), so for g distinct probabilities it
+// costs O(C(n+g−1, g−1)·g) with log-space sums; the asymptotic equipartition property says
+// that Prob → 1 and (1−ε)2^{n(H−ε)} ≤ |A| ≤ 2^{n(H+ε)} once Prob ≥ 1 − ε. Symbols of
+// probability 0 never occur and are ignored. eps must be finite and > 0 (ErrParam); when no
+// string is ε-typical (small n or tiny ε) the set is empty and the error wraps
+// errs.ErrNoSolution rather than reporting log2 0 = −∞.
+func SourceTypicalSet(p []float64, n int, eps float64) (*TypicalSet, error) {
+	if !(eps > 0) || math.IsInf(eps, 0) {
+		return nil, fmt.Errorf("info: SourceTypicalSet: eps = %v, want finite and > 0: %w", eps, ErrParam)
+	}
+	h, err := EntropyBits(p)
+	if err != nil {
+		return nil, fmt.Errorf("info: SourceTypicalSet: %w", err)
+	}
+	q, m, err := typeGroups("SourceTypicalSet", p, n)
+	if err != nil {
+		return nil, err
+	}
+	ts := &TypicalSet{H: h, Log2Size: math.Inf(-1)}
+	forEachClass(q, m, n, func(_ []int, lp, lc float64) {
+		if math.Abs(-lp/float64(n)-h) <= eps {
+			ts.Prob += math.Exp2(lc + lp)
+			ts.Log2Size = log2Add(ts.Log2Size, lc)
+		}
+	})
+	if math.IsInf(ts.Log2Size, -1) {
+		return nil, fmt.Errorf("info: SourceTypicalSet: no string of length %d is typical for ε = %v: %w", n, eps, errs.ErrNoSolution)
+	}
+	ts.Prob = math.Min(ts.Prob, 1)
+	return ts, nil
 }

@@ -181,6 +181,18 @@ func jointSums(joint mat.Matrix) (rows, cols []float64, err error) {
 	return rows, cols, nil
 }
 
+// Marginals returns the distributions of X (row sums) and of Y (column sums) of a joint
+// distribution with rows indexed by X and columns by Y, after the checks every joint-
+// distribution function of this package makes (finite, non-negative, sum 1). Cost
+// O(rows·cols).
+func Marginals(joint mat.Matrix) (px, py []float64, err error) {
+	px, py, err = jointSums(joint)
+	if err != nil {
+		return nil, nil, fmt.Errorf("info: Marginals: %w", err)
+	}
+	return px, py, nil
+}
+
 // JointEntropy returns H(X,Y) of a joint distribution given as a matrix with rows indexed by the
 // values of X and columns by the values of Y. Cost O(rows·cols).
 func JointEntropy(joint mat.Matrix) (float64, error) {

@@ -137,7 +137,7 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-func second(_ float64, err error) error { return err }
+func second[T any](_ T, err error) error { return err }
 
 // TestEntropyProperties checks Lemma 2.13 (0 ≤ H ≤ log n), Gibbs' inequality (KL ≥ 0) and the
 // Log-Sum inequality on random distributions.
