@@ -77,6 +77,9 @@ CHAPTER_LINES = {
     "notebooks/slt/10-pa-information-theory.ipynb":
         "posterior agreement as the capacity of a channel: typical sets, random codes, "
         "algorithm validation.",
+    "notebooks/slt/A-information-theory.ipynb":
+        "entropy, divergence, mutual information, typical sets, Huffman codes and channel "
+        "capacity, each proved and checked.",
     "notebooks/slt/B-em-algorithm.ipynb":
         "the EM algorithm derived from a lower bound, on a mixture of Bernoulli distributions.",
     "notebooks/ml/02-ica.ipynb":
