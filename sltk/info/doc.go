@@ -9,7 +9,11 @@
 // rates, Observation 2.16, the scheme Γ_ε, the typical set T_β(n) of Lemma 2.17 and the Source
 // Coding Theorem 2.18). Channels and capacity (SLT chapter 10, Posterior agreement from
 // information theory) live in other files of this package
-// and build on the functions here.
+// and build on the functions here. SLT appendix A (Information theory) adds binary prefix
+// codes (Kraft sums, Shannon lengths, Huffman codes, canonical codewords with Encode and
+// Decode), the typical set of any i.i.d. source, the erasure and Z-channels, cascades of
+// channels (the data-processing inequality), marginals of a joint distribution, and the letter
+// statistics of a text (ReadLetters).
 //
 // All logarithms are base 2. Probability vectors must be non-negative, finite and sum to 1
 // within 1e-9; every violation is reported as an error wrapping one of the sentinel errors

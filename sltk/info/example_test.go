@@ -82,8 +82,8 @@ func ExampleReadLetters() {
 }
 
 func ExampleMarginals() {
-	joint := mat.NewDense(2, 2, []float64{0.4, 0.1, 0.2, 0.3})
+	joint := mat.NewDense(2, 2, []float64{0.25, 0.25, 0.125, 0.375})
 	px, py, _ := Marginals(joint)
 	fmt.Println(px, py)
-	// Output: [0.5 0.5] [0.6000000000000001 0.4]
+	// Output: [0.5 0.5] [0.375 0.625]
 }
