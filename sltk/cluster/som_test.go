@@ -323,3 +323,11 @@ func BenchmarkSoftSOM5000(b *testing.B) {
 		b.ReportMetric(float64(r.Iter), "sweeps")
 	}
 }
+
+// A tiny width is a valid limit: h tends to the identity, with no NaN on the diagonal.
+func TestNeighbourhoodTinyWidth(t *testing.T) {
+	h, err := Neighbourhood(mat.NewDense(2, 1, []float64{0, 1}), 1e-200)
+	if err != nil || h.At(0, 0) != 1 || h.At(0, 1) != 0 || math.IsNaN(h.At(1, 1)) {
+		t.Errorf("Neighbourhood(σ = 1e-200) = %v, %v; want the identity", mat.Formatted(h), err)
+	}
+}

@@ -318,3 +318,9 @@ func BenchmarkGMMFull(b *testing.B) {
 		b.ReportMetric(float64(r.Iter), "iter")
 	}
 }
+
+func TestNilGaussian(t *testing.T) {
+	if g := (*Gaussian)(nil); g.Dim() != 0 || g.LogDet() != 0 {
+		t.Errorf("nil Gaussian: Dim %d, LogDet %v; want 0, 0", g.Dim(), g.LogDet())
+	}
+}

@@ -898,3 +898,14 @@ func TestFastICAInitBadInput(t *testing.T) {
 		}
 	}
 }
+
+// Excess kurtosis is scale-free, so huge values still give the right answer, and the kurtosis
+// contrast saturates instead of overflowing.
+func TestKurtosisHugeValues(t *testing.T) {
+	if k, err := ExcessKurt([]float64{1e308, -1e308, 1e308, -1e308}); err != nil || math.Abs(k+2) > 1e-12 {
+		t.Errorf("ExcessKurt(±1e308) = %v, %v; want −2", k, err)
+	}
+	if g, g1, g2 := Kurtosis.Eval(1, 1e308); g != math.MaxFloat64 || g1 != math.MaxFloat64 || g2 != math.MaxFloat64 {
+		t.Errorf("Kurtosis.Eval(1e308) = %v, %v, %v; want saturation", g, g1, g2)
+	}
+}
