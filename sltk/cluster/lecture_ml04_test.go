@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -119,7 +120,7 @@ func somProblem(t *testing.T) (x, d, h, m *mat.Dense) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return x, d, h, randomAssign(12, 4, 5)
+	return x, d, h, fuzzdata.Simplex(rand.New(rand.NewPCG(5, 3)), 12, 4)
 }
 
 // E27 and E29: with the brace inside Σ_δ the field on ½‖·‖² is ½ Σ_s h_sq ‖x − w_s‖² (h inside

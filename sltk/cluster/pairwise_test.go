@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -68,29 +69,13 @@ func TestPairwiseCostIsKMeansCostOracle22(t *testing.T) {
 	}
 }
 
-func randomSoft(n, k int, rng *rand.Rand) *mat.Dense {
-	m := mat.NewDense(n, k, nil)
-	for i := 0; i < n; i++ {
-		s := 0.0
-		for q := 0; q < k; q++ {
-			v := rng.ExpFloat64()
-			m.Set(i, q, v)
-			s += v
-		}
-		for q := 0; q < k; q++ {
-			m.Set(i, q, m.At(i, q)/s)
-		}
-	}
-	return m
-}
-
 // Oracle 23: for d = ½‖x − x′‖², c = 1 and any soft assignment, e_q^(α) = ½‖x^(α) − w_q‖².
 // Oracle 24: with a full mask (no NaN) the missing-data form gives the same fields.
 func TestMeanFieldIsSoftKMeansOracle23(t *testing.T) {
 	x := pwBlobs(45, 3)
 	d := halfSq(t, x)
 	rng := rand.New(rand.NewPCG(3, 3))
-	m := randomSoft(45, 4, rng)
+	m := fuzzdata.Simplex(rng, 45, 4)
 	e, err := PairwiseMeanFields(d, m, false)
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -86,7 +87,7 @@ func TestPairwiseSOMOracle25(t *testing.T) {
 	x := pwBlobs(60, 12)
 	d := halfSq(t, x)
 	rng := rand.New(rand.NewPCG(12, 1))
-	init := randomSoft(60, 4, rng)
+	init := fuzzdata.Simplex(rng, 60, 4)
 	a, err := PairwiseSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.5}, Nodes: 4, Sigma: -1, Init: init, Noise: -1}.Fit(d)
 	if err != nil {
 		t.Fatal(err)
@@ -265,7 +266,7 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 	x := pwBlobs(60, 17)
 	d := halfSq(t, x)
 	rng := rand.New(rand.NewPCG(17, 1))
-	m0 := randomSoft(60, 4, rng)
+	m0 := fuzzdata.Simplex(rng, 60, 4)
 	coords, _ := somLattice("SOM.Fit", Chain, 4, 0, 0)
 	h, _ := Neighbourhood(coords, 0.8)
 	var a mat.Dense

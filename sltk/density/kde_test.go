@@ -7,6 +7,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -237,13 +238,7 @@ func TestHistogram(t *testing.T) {
 func BenchmarkKDEEvaluate(b *testing.B) {
 	// 10^4 points evaluated at 10^4 queries in 2-D (the bench row against scikit-learn).
 	rng := rand.New(rand.NewPCG(1, 2))
-	x, q := mat.NewDense(10000, 2, nil), mat.NewDense(10000, 2, nil)
-	for i := 0; i < 10000; i++ {
-		for j := 0; j < 2; j++ {
-			x.Set(i, j, rng.NormFloat64())
-			q.Set(i, j, rng.NormFloat64())
-		}
-	}
+	x, q := fuzzdata.Normal(rng, 10000, 2), fuzzdata.Normal(rng, 10000, 2)
 	m, _ := KDE{Bandwidth: 0.3}.Fit(x)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -122,12 +123,8 @@ func TestLectureDerivativeOwnVariance(t *testing.T) {
 func TestLectureVarianceOneOverD(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	const p, d = 20000, 5
-	x := mat.NewDense(p, d, nil)
-	for i := 0; i < p; i++ {
-		for j := 0; j < d; j++ {
-			x.Set(i, j, 1.5*rng.NormFloat64())
-		}
-	}
+	x := fuzzdata.Normal(rng, p, d)
+	x.Scale(1.5, x)
 	r, err := GMM{K: 1, Cov: Isotropic, MaxIter: 1, Init: InitNotes}.Fit(x)
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -310,12 +311,7 @@ func TestSymmetricOrthogonalize(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	for trial := range 10 {
 		k := 2 + trial%6
-		b := mat.NewDense(k, k, nil)
-		for i := range k {
-			for j := range k {
-				b.Set(i, j, rng.NormFloat64())
-			}
-		}
+		b := fuzzdata.Normal(rng, k, k)
 		q, err := SymmetricOrthogonalize(b)
 		if err != nil {
 			t.Fatal(err)
@@ -599,12 +595,7 @@ func TestAmariAndMatch(t *testing.T) {
 	// Invariance: permuting rows and columns and scaling the whole matrix leave it unchanged.
 	rng := rand.New(rand.NewPCG(2, 2))
 	for range 20 {
-		m := mat.NewDense(4, 4, nil)
-		for i := range 4 {
-			for j := range 4 {
-				m.Set(i, j, rng.NormFloat64())
-			}
-		}
+		m := fuzzdata.Normal(rng, 4, 4)
 		v1, _ := AmariIndex(m)
 		perm, cperm := rng.Perm(4), rng.Perm(4)
 		c := 0.1 + rng.Float64()*5

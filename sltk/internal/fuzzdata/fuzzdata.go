@@ -1,10 +1,13 @@
-// Package fuzzdata turns fuzzer bytes into the arguments of sltk's entry points and checks
-// their results: the fuzz targets of every package and the API-wide bad-input test share it.
+// Package fuzzdata makes the data of sltk's tests: it turns fuzzer bytes into the arguments of
+// the entry points and checks their results (the fuzz targets of every package and the API-wide
+// bad-input test share it), and it draws the seeded random matrices of the property tests
+// (Normal, Simplex). Only tests import it.
 package fuzzdata
 
 import (
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -50,3 +53,32 @@ func Labels(b []byte, n, k int) []int {
 // NonFinite returns the path of the first NaN or ±Inf reachable from v (check.NonFinite, named
 // "result"), or "". It visits at most 10⁵ values.
 func NonFinite(v any) string { return check.NonFinite(v, "result", 1e5) }
+
+// Normal returns an n×d matrix of standard normal entries drawn from rng row by row: the random
+// data of the property tests. Cost O(n·d).
+func Normal(rng *rand.Rand, n, d int) *mat.Dense {
+	x := mat.NewDense(n, d, nil)
+	for i := range x.RawMatrix().Data {
+		x.RawMatrix().Data[i] = rng.NormFloat64()
+	}
+	return x
+}
+
+// Simplex returns an n×k matrix whose rows are random points of the probability simplex
+// (exponential draws from rng, row by row, divided by their row sum): a random soft
+// assignment. Cost O(n·k).
+func Simplex(rng *rand.Rand, n, k int) *mat.Dense {
+	m := mat.NewDense(n, k, nil)
+	for i := range n {
+		row := m.RawRowView(i)
+		s := 0.0
+		for q := range row {
+			row[q] = rng.ExpFloat64()
+			s += row[q]
+		}
+		for q := range row {
+			row[q] /= s
+		}
+	}
+	return m
+}
