@@ -25,8 +25,8 @@
 //	plots                  viz (Scatter, ScatterLabels, Lines, Histogram, HeatMap, Contour, Show)
 //	notebook checks        claim (Must, NoError, Close, AtMost, AtLeast)
 //	preprocessing, splits  preprocess (Standardizer, HoldOut, TrainTest)
-//	agreement measures     metrics (ConfusionMatrix, MatchedAccuracy, AdjustedRand, NMI);
-//	                       classify.Accuracy, cluster.Disagreement and embed.RankCorrelation
+//	agreement measures     metrics (ConfusionMatrix, MatchedAccuracy, Disagreement,
+//	                       AdjustedRand, NMI); classify.Accuracy and embed.RankCorrelation
 //	                       serve their chapters
 //	Gibbs distributions    gibbs (New, Dist, LogSumExp, Softmax, PAKernel, LogPAKernel, LogPA)
 //	annealing              gibbs: the one driver (Anneal, Schedule in temperatures, Level);

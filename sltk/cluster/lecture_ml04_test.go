@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
+	"github.com/sltk-book/sltk/sltk/metrics"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -68,7 +69,7 @@ func TestLectureE21RandomBaseline(t *testing.T) {
 			for i := range a {
 				a[i], b[i] = rng.IntN(m), rng.IntN(m)
 			}
-			d, err := Disagreement(a, b, m)
+			d, err := metrics.Disagreement(a, b, m)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -88,7 +88,7 @@ type Matching struct {
 // Match pairs the columns of est (n×k, recovered sources) with the columns of truth (n×k) so
 // that the sum of |correlations| is largest, resolving the permutation and sign ambiguity
 // (seed 2.2.1, 2.2.2). The assignment is solved exactly by the Hungarian algorithm (gonum has
-// none; the project's own is shared with cluster.Disagreement). Cost O(n·k²) for the
+// none; the project's own is shared with metrics.MatchedAccuracy). Cost O(n·k²) for the
 // correlations and O(k³) for the assignment.
 func Match(est, truth mat.Matrix) (*Matching, error) {
 	n, k, err := checkNamed("Match", "est", est)

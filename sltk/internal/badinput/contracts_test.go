@@ -132,7 +132,7 @@ func clusterContracts() []contract {
 			errs.ErrParam, "cluster: SpectralClustering.Fit: Tol = -1, want ≥ 0: "},
 		{"cluster.DALogPAKernel", e1(cluster.DALogPAKernel(x, x, mat.NewDense(2, 2, []float64{0, 0, 5, 5}), 5e-324)),
 			errs.ErrParam, "T = 5e-324, want finite and > 0 with 1/T finite"},
-		{"cluster.Disagreement", e1(cluster.Disagreement([]int{0, 1}, []int{1, 0}, huge)), errs.ErrTooLarge, "Disagreement: k = 1099511627776, limit 1024"},
+		{"metrics.Disagreement", e1(metrics.Disagreement([]int{0, 1}, []int{1, 0}, huge)), errs.ErrTooLarge, "metrics: Disagreement: k = 1099511627776, limit 2000"},
 		{"cluster.PartitionCost", e2(cluster.PartitionCost(x6, []int{0, 0, 0, 1, 1, 1}, huge)), errs.ErrParam, "cluster: PartitionCost: k = 1099511627776, want 1 ≤ k ≤ n = 6"},
 		{"cluster.KMeans.Fit", e1(cluster.KMeans{K: 2, Restarts: huge}.Fit(x6)), errs.ErrTooLarge, "cluster: KMeans.Fit: Restarts = 1099511627776"},
 		{"cluster.Stability.Fit", e1(cluster.Stability{KMin: 2, KMax: 3, RandomPairs: huge}.Fit(x6)), errs.ErrTooLarge, "cluster: Stability.Fit: RandomPairs = 1099511627776, limit 65536"},

@@ -451,6 +451,7 @@ var rows = map[string]any{
 	"mcmc.Unit":                                   mcmc.Unit,
 	"mcmc.Visits":                                 mcmc.Visits,
 	"metrics.AdjustedRand":                        metrics.AdjustedRand,
+	"metrics.Disagreement":                        metrics.Disagreement,
 	"metrics.ConfusionMatrix":                     metrics.ConfusionMatrix,
 	"metrics.MatchedAccuracy":                     metrics.MatchedAccuracy,
 	"metrics.NMI":                                 metrics.NMI,
