@@ -111,8 +111,12 @@
 // # Units
 //
 // Entropies, divergences and mutual information carry their unit in the name: EntropyBits,
-// EntropyNats, KLBits, KLNats. Temperatures are temperatures (T), never inverse temperatures,
-// at the API; β = 1/T appears only inside formulas.
+// EntropyNats, KLBits, KLNats. Temperatures are temperatures (T) at the API: schedules, fields
+// and arguments named T. One family speaks the inverse temperature β = 1/T instead, because its
+// chapter (ML chapter 3, the Ising model) is written in β: the Ising functions of mcmc take a
+// parameter named beta (GlauberProb, IsingExact, GlauberFrequencies, MeanFieldFreeEnergy,
+// MeanFieldKL) and CriticalBeta returns β_c, the critical temperature being T_c = 1/β_c. No
+// other name carries β, and no argument named T is an inverse temperature.
 //
 // # Errors
 //
