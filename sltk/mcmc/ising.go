@@ -295,10 +295,11 @@ func CriticalBeta(w mat.Matrix) (float64, error) {
 	return 0, fmt.Errorf("mcmc: CriticalBeta: λ_max(W) = %g, β_c = 1/λ_max overflows float64 (rescale W): %w", lmax, ErrNotFinite)
 }
 
-// GlauberFrequencies runs the heat-bath chain of §3.2 at the fixed inverse temperature beta = 1/T (pick a spin uniformly, flip it
-// with probability GlauberProb(β, ΔE)) for steps steps from all spins +1 and returns the
-// fraction of steps spent in each of the 2^N states (bit i set ⇔ s_i = +1). By detailed balance
-// the frequencies converge to the Gibbs distribution of IsingExact. N ≤ 20, steps ≤ MaxSteps.
+// GlauberFrequencies runs the heat-bath chain of §3.2 at the fixed inverse temperature
+// beta = 1/T (pick a spin uniformly, flip it with probability GlauberProb(β, ΔE)) for steps
+// steps from all spins +1 and returns the fraction of steps spent in each of the 2^N states
+// (bit i set ⇔ s_i = +1). By detailed balance the frequencies converge to the Gibbs
+// distribution of IsingExact. N ≤ 20, steps ≤ MaxSteps.
 // Cost O(steps·N).
 func GlauberFrequencies(w mat.Matrix, beta float64, steps int, seed uint64) ([]float64, error) {
 	is, err := NewIsing(w, nil)
