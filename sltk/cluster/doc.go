@@ -46,7 +46,7 @@
 // Laplacians, cut objectives (Cut, with brute force over all partitions in BestCut for small
 // graphs), and SpectralClustering: the first eigenvectors of a Laplacian, then KMeans on them.
 //
-// Seed 001 ch. 4 (clustering beyond k-means):
+// ML chapter 4 (Clustering and embedding), clustering beyond k-means:
 //   - Grow (§4.1.2, Algorithm 4) adds prototypes one split at a time until a target cost;
 //     Stability (§4.1.3) chooses K by the stability of clusterings of two halves of the data,
 //     measured by metrics.Disagreement.

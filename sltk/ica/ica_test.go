@@ -552,7 +552,7 @@ func TestInfomaxLogistic(t *testing.T) {
 	}
 }
 
-// Gaussian sources cannot be separated by higher-order ICA (seed 2.2.3, erratum E38): the
+// Gaussian sources cannot be separated by higher-order ICA (ML chapter 2 §2.2.3, erratum E38): the
 // answer is an arbitrary rotation, so the Amari index stays large on average, while the
 // same code separates uniform sources.
 func TestGaussianSourcesFail(t *testing.T) {
