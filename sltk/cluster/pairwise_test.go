@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
@@ -228,7 +229,7 @@ func TestPairwiseBadInput(t *testing.T) {
 		mat.NewDense(3, 3, []float64{0, math.Inf(1), 2, math.Inf(1), 0, 1, 2, 1, 0}),
 	}
 	for i, d := range bad {
-		if _, err := (Pairwise{K: 2}).Fit(d); !wrapsSentinel(err) {
+		if _, err := (Pairwise{K: 2}).Fit(d); check.Sentinel(err) == nil {
 			t.Errorf("case %d: %v", i, err)
 		}
 	}

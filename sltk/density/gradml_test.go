@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -144,7 +145,7 @@ func TestGradientMLBadInput(t *testing.T) {
 		{"NLL nil model", func() error { _, err := NLL(x, nil, []float64{0, 0}); return err }},
 	}
 	for _, c := range cases {
-		if err := c.run(); !wrapsSentinel(err) {
+		if err := c.run(); check.Sentinel(err) == nil {
 			t.Errorf("%s: got %v, want an errs sentinel", c.name, err)
 		}
 	}
