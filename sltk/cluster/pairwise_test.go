@@ -16,13 +16,10 @@ import (
 func pwBlobs(n int, seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	centres := [][2]float64{{-3, -3}, {3, -3}, {0, 3}}
-	x := mat.NewDense(n, 2, nil)
-	for i := 0; i < n; i++ {
+	return fuzzdata.Rows(n, 2, func(i int, row []float64) {
 		c := centres[i%3]
-		x.Set(i, 0, c[0]+0.6*rng.NormFloat64())
-		x.Set(i, 1, c[1]+0.6*rng.NormFloat64())
-	}
-	return x
+		row[0], row[1] = c[0]+0.6*rng.NormFloat64(), c[1]+0.6*rng.NormFloat64()
+	})
 }
 
 func halfSq(t *testing.T, x mat.Matrix) *mat.Dense {

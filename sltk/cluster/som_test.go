@@ -13,13 +13,7 @@ import (
 )
 
 func uniformSquare(n int, seed uint64) *mat.Dense {
-	rng := rand.New(rand.NewPCG(seed, 11))
-	x := mat.NewDense(n, 2, nil)
-	for i := 0; i < n; i++ {
-		x.Set(i, 0, rng.Float64())
-		x.Set(i, 1, rng.Float64())
-	}
-	return x
+	return fuzzdata.Uniform(rand.New(rand.NewPCG(seed, 11)), n, 2)
 }
 
 // Oracle 27: with σ = 0 and a constant rate the SOM is online k-means, step for step.

@@ -13,15 +13,13 @@ import (
 
 func bimodal(p int, seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	x := mat.NewDense(p, 1, nil)
-	for i := 0; i < p; i++ {
+	return fuzzdata.Rows(p, 1, func(_ int, row []float64) {
 		if rng.Float64() < 0.5 {
-			x.Set(i, 0, -2+0.5*rng.NormFloat64())
+			row[0] = -2 + 0.5*rng.NormFloat64()
 		} else {
-			x.Set(i, 0, 2+rng.NormFloat64())
+			row[0] = 2 + rng.NormFloat64()
 		}
-	}
-	return x
+	})
 }
 
 // exactBoxIntegral integrates a 1-D box-kernel estimate exactly: it is piecewise constant

@@ -1,13 +1,15 @@
 // Package fuzzdata makes the data of sltk's tests: it turns fuzzer bytes into the arguments of
 // the entry points and checks their results (the fuzz targets of every package and the API-wide
-// bad-input test share it), and it draws the seeded random matrices of the property tests
-// (Normal, Simplex). Only tests import it.
+// bad-input test share it), it draws the seeded random matrices of the property tests
+// (Normal, Uniform, Simplex, Rows), and it runs a test body on a given number of cores
+// (WithProcs). Only tests import it.
 package fuzzdata
 
 import (
 	"encoding/binary"
 	"math"
 	"math/rand/v2"
+	"runtime"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -62,6 +64,35 @@ func Normal(rng *rand.Rand, n, d int) *mat.Dense {
 		x.RawMatrix().Data[i] = rng.NormFloat64()
 	}
 	return x
+}
+
+// Uniform returns an n×d matrix of entries uniform on [0, 1) drawn from rng row by row.
+// Cost O(n·d).
+func Uniform(rng *rand.Rand, n, d int) *mat.Dense {
+	x := mat.NewDense(n, d, nil)
+	for i := range x.RawMatrix().Data {
+		x.RawMatrix().Data[i] = rng.Float64()
+	}
+	return x
+}
+
+// Rows returns an n×d matrix whose rows fill(i, row) writes, in row order: a test's own
+// generator (a mixture, a process, rows that repeat the one before) in one call. Cost O(n·d)
+// plus the calls.
+func Rows(n, d int, fill func(i int, row []float64)) *mat.Dense {
+	x := mat.NewDense(n, d, nil)
+	for i := range n {
+		fill(i, x.RawRowView(i))
+	}
+	return x
+}
+
+// WithProcs runs f with GOMAXPROCS set to n and restores it: the tests that a result has the
+// same bits on one core and on several.
+func WithProcs(n int, f func()) {
+	prev := runtime.GOMAXPROCS(n)
+	defer runtime.GOMAXPROCS(prev)
+	f()
 }
 
 // Simplex returns an n×k matrix whose rows are random points of the probability simplex
