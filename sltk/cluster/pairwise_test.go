@@ -22,6 +22,27 @@ func pwBlobs(n int, seed uint64) *mat.Dense {
 	})
 }
 
+// softMeans returns the K×d weighted means w_q = Σ_i m_iq x_i / Σ_i m_iq of the rows of x under
+// the n×K soft assignment m: the centroids that soft k-means pairs with m.
+func softMeans(m, x mat.Matrix) *mat.Dense {
+	n, k := m.Dims()
+	_, d := x.Dims()
+	w := mat.NewDense(k, d, nil)
+	for q := range k {
+		nq := 0.0
+		for i := range n {
+			nq += m.At(i, q)
+			for j := range d {
+				w.Set(q, j, w.At(q, j)+m.At(i, q)*x.At(i, j))
+			}
+		}
+		for j := range d {
+			w.Set(q, j, w.At(q, j)/nq)
+		}
+	}
+	return w
+}
+
 func halfSq(t *testing.T, x mat.Matrix) *mat.Dense {
 	t.Helper()
 	d, err := SquaredDistances(x)
@@ -79,34 +100,16 @@ func TestMeanFieldIsSoftKMeansOracle23(t *testing.T) {
 		t.Fatal(err)
 	}
 	e2, _ := PairwiseMeanFields(d, m, true)
+	w := softMeans(m, x)
 	for q := 0; q < 4; q++ {
-		w := [2]float64{}
-		nq := 0.0
 		for i := 0; i < 45; i++ {
-			w[0] += m.At(i, q) * x.At(i, 0)
-			w[1] += m.At(i, q) * x.At(i, 1)
-			nq += m.At(i, q)
-		}
-		w[0], w[1] = w[0]/nq, w[1]/nq
-		for i := 0; i < 45; i++ {
-			want := 0.5 * (math.Pow(x.At(i, 0)-w[0], 2) + math.Pow(x.At(i, 1)-w[1], 2))
+			want := 0.5 * (math.Pow(x.At(i, 0)-w.At(q, 0), 2) + math.Pow(x.At(i, 1)-w.At(q, 1), 2))
 			if math.Abs(e.At(i, q)-want) > 1e-10 || math.Abs(e2.At(i, q)-want) > 1e-10 {
 				t.Fatalf("e[%d,%d] = %g (mask form %g), want %g", i, q, e.At(i, q), e2.At(i, q), want)
 			}
 		}
 	}
 	// The E-step is the deterministic-annealing posterior at T = 2/β.
-	w := mat.NewDense(4, 2, nil)
-	for q := 0; q < 4; q++ {
-		nq := 0.0
-		for i := 0; i < 45; i++ {
-			nq += m.At(i, q)
-			w.Set(q, 0, w.At(q, 0)+m.At(i, q)*x.At(i, 0))
-			w.Set(q, 1, w.At(q, 1)+m.At(i, q)*x.At(i, 1))
-		}
-		w.Set(q, 0, w.At(q, 0)/nq)
-		w.Set(q, 1, w.At(q, 1)/nq)
-	}
 	beta := 0.7
 	soft := mat.NewDense(45, 4, nil)
 	pwAssign(e, soft, 1/beta)

@@ -99,17 +99,7 @@ func TestPairwiseSOMOracle25(t *testing.T) {
 	p, _ := pwPrepare("Pairwise.Fit", d, false)
 	e, ahat, ehat := mat.NewDense(60, 4, nil), mat.NewDense(60, 4, nil), mat.NewDense(60, 4, nil)
 	somPairwiseFields(p, h, init, ahat, ehat, e, mat.NewDense(60, 4, nil), nil)
-	w := mat.NewDense(4, 2, nil)
-	for s := 0; s < 4; s++ {
-		ns := 0.0
-		for i := 0; i < 60; i++ {
-			ns += ahat.At(i, s)
-			w.Set(s, 0, w.At(s, 0)+ahat.At(i, s)*x.At(i, 0))
-			w.Set(s, 1, w.At(s, 1)+ahat.At(i, s)*x.At(i, 1))
-		}
-		w.Set(s, 0, w.At(s, 0)/ns)
-		w.Set(s, 1, w.At(s, 1)/ns)
-	}
+	w := softMeans(ahat, x)
 	for i := 0; i < 60; i++ {
 		for q := 0; q < 4; q++ {
 			want := 0.0
@@ -265,17 +255,7 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 	h, _ := Neighbourhood(coords, 0.8)
 	var a mat.Dense
 	a.Mul(m0, h)
-	w0 := mat.NewDense(4, 2, nil)
-	for q := 0; q < 4; q++ {
-		n := 0.0
-		for i := 0; i < 60; i++ {
-			n += a.At(i, q)
-			w0.Set(q, 0, w0.At(q, 0)+a.At(i, q)*x.At(i, 0))
-			w0.Set(q, 1, w0.At(q, 1)+a.At(i, q)*x.At(i, 1))
-		}
-		w0.Set(q, 0, w0.At(q, 0)/n)
-		w0.Set(q, 1, w0.At(q, 1)/n)
-	}
+	w0 := softMeans(&a, x)
 	beta := 0.3
 	ps, err := PairwiseSOM{Schedule: gibbs.Schedule{T0: 1 / beta, TMin: 1 / beta}, Nodes: 4, Sigma: 0.8, Init: m0, Noise: -1, Tol: 1e-13, MaxIter: 100000}.Fit(d)
 	if err != nil {

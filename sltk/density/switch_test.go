@@ -26,17 +26,11 @@ import (
 // of the row before it (ties).
 func twoBlobs(p, d int, seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 3))
-	var last []float64
-	return fuzzdata.Rows(p, d, func(i int, row []float64) {
-		if i%5 == 4 {
-			copy(row, last)
-			return
-		}
+	return fuzzdata.Rows(p, d, fuzzdata.Ties(5, func(i int, row []float64) {
 		for j := range row {
 			row[j] = float64(3*(i%2)) + rng.NormFloat64()
 		}
-		last = row
-	})
+	}))
 }
 
 // mixtureRef returns ln Σ_q P(q) N(x; w_q, Σ_q) and the responsibilities by gonum's distmv.

@@ -87,6 +87,20 @@ func Rows(n, d int, fill func(i int, row []float64)) *mat.Dense {
 	return x
 }
 
+// Ties wraps a fill of Rows so that every row i with i%every == every−1 repeats the row before
+// it (fill is not called for it, so it draws nothing): data with exact ties.
+func Ties(every int, fill func(i int, row []float64)) func(i int, row []float64) {
+	var last []float64
+	return func(i int, row []float64) {
+		if i%every == every-1 {
+			copy(row, last)
+			return
+		}
+		fill(i, row)
+		last = row
+	}
+}
+
 // WithProcs runs f with GOMAXPROCS set to n and restores it: the tests that a result has the
 // same bits on one core and on several.
 func WithProcs(n int, f func()) {
