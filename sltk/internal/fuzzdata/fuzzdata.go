@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -50,6 +51,18 @@ func Labels(b []byte, n, k int) []int {
 		}
 	}
 	return out
+}
+
+// Finite fails t when err is nil and res holds a NaN or ±Inf (NonFinite): the invariant every
+// fuzz target asserts, an answer is finite or an error says why.
+func Finite(t testing.TB, res any, err error) {
+	t.Helper()
+	if err != nil {
+		return
+	}
+	if p := NonFinite(res); p != "" {
+		t.Fatalf("nil error with %s", p)
+	}
 }
 
 // NonFinite returns the path of the first NaN or ±Inf reachable from v (check.NonFinite, named
