@@ -43,7 +43,7 @@ func softMeans(m, x mat.Matrix) *mat.Dense {
 	return w
 }
 
-func halfSq(t *testing.T, x mat.Matrix) *mat.Dense {
+func halfSq(t testing.TB, x mat.Matrix) *mat.Dense {
 	t.Helper()
 	d, err := SquaredDistances(x)
 	if err != nil {

@@ -170,9 +170,7 @@ func ExampleSOM() {
 func benchData5000() *mat.Dense { return pwBlobs(5000, 1) }
 
 func BenchmarkPairwise5000(b *testing.B) {
-	x := benchData5000()
-	d, _ := SquaredDistances(x)
-	d.Scale(0.5, d)
+	d := halfSq(b, benchData5000())
 	b.ReportAllocs()
 	for b.Loop() {
 		r, err := Pairwise{K: 3, Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Tol: 1e-4, Seed: 1}.Fit(d)
@@ -197,9 +195,7 @@ func BenchmarkSOMGrid5000(b *testing.B) {
 }
 
 func BenchmarkPairwiseSOM5000(b *testing.B) {
-	x := benchData5000()
-	d, _ := SquaredDistances(x)
-	d.Scale(0.5, d)
+	d := halfSq(b, benchData5000())
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := (PairwiseSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Nodes: 8, Sigma: 1, Tol: 1e-4, Seed: 1}).Fit(d); err != nil {

@@ -11,10 +11,16 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
+// bimodal draws p points of ½N(−2, 0.5²) + ½N(2, 1) with each component picked at random.
 func bimodal(p int, seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	return fuzzdata.Rows(p, 1, func(_ int, row []float64) {
-		if rng.Float64() < 0.5 {
+	return twoGaussians(p, rng, func(int) bool { return rng.Float64() < 0.5 })
+}
+
+// twoGaussians draws p points from N(−2, 0.5²) where left(i) and from N(2, 1) elsewhere.
+func twoGaussians(p int, rng *rand.Rand, left func(i int) bool) *mat.Dense {
+	return fuzzdata.Rows(p, 1, func(i int, row []float64) {
+		if left(i) {
 			row[0] = -2 + 0.5*rng.NormFloat64()
 		} else {
 			row[0] = 2 + rng.NormFloat64()

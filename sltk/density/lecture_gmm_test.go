@@ -12,14 +12,7 @@ import (
 
 // lectureBimodal draws p points of ½N(−2, 0.5²) + ½N(2, 1), the chapter's running example.
 func lectureBimodal(p int, seed uint64) *mat.Dense {
-	rng := rand.New(rand.NewPCG(seed, 5))
-	return fuzzdata.Rows(p, 1, func(i int, row []float64) {
-		if i%2 == 0 {
-			row[0] = -2 + 0.5*rng.NormFloat64()
-		} else {
-			row[0] = 2 + rng.NormFloat64()
-		}
-	})
+	return twoGaussians(p, rand.New(rand.NewPCG(seed, 5)), func(i int) bool { return i%2 == 0 })
 }
 
 // mix1D is a 1-D Gaussian mixture θ = (P(q), w_q, σ_q²).
