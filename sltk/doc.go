@@ -116,7 +116,8 @@
 // chapter (ML chapter 3, the Ising model) is written in β: the Ising functions of mcmc take a
 // parameter named beta (GlauberProb, IsingExact, GlauberFrequencies, MeanFieldFreeEnergy,
 // MeanFieldKL) and CriticalBeta returns β_c, the critical temperature being T_c = 1/β_c. No
-// other name carries β, and no argument named T is an inverse temperature.
+// other function takes an inverse temperature, and no argument named T is one (the beta of
+// info.TypicalSetMass is the width of a typical set, the β of its lemma).
 //
 // # Errors
 //
