@@ -25,8 +25,8 @@
 //	plots                  viz (Scatter, ScatterLabels, Lines, Histogram, HeatMap, Contour, Show)
 //	notebook checks        claim (Must, NoError, Close, AtMost, AtLeast)
 //	preprocessing, splits  preprocess (Standardizer, HoldOut, TrainTest)
-//	agreement measures     metrics (ConfusionMatrix, MatchedAccuracy, AdjustedRand, NMI);
-//	                       classify.Accuracy, cluster.Disagreement and embed.RankCorrelation
+//	agreement measures     metrics (ConfusionMatrix, MatchedAccuracy, Disagreement,
+//	                       AdjustedRand, NMI); classify.Accuracy and embed.RankCorrelation
 //	                       serve their chapters
 //	Gibbs distributions    gibbs (New, Dist, LogSumExp, Softmax, PAKernel, LogPAKernel, LogPA)
 //	annealing              gibbs: the one driver (Anneal, Schedule in temperatures, Level);
@@ -111,8 +111,13 @@
 // # Units
 //
 // Entropies, divergences and mutual information carry their unit in the name: EntropyBits,
-// EntropyNats, KLBits, KLNats. Temperatures are temperatures (T), never inverse temperatures,
-// at the API; β = 1/T appears only inside formulas.
+// EntropyNats, KLBits, KLNats. Temperatures are temperatures (T) at the API: schedules, fields
+// and arguments named T. One family speaks the inverse temperature β = 1/T instead, because its
+// chapter (ML chapter 3, the Ising model) is written in β: the Ising functions of mcmc take a
+// parameter named beta (GlauberProb, IsingExact, GlauberFrequencies, MeanFieldFreeEnergy,
+// MeanFieldKL) and CriticalBeta returns β_c, the critical temperature being T_c = 1/β_c. No
+// other function takes an inverse temperature, and no argument named T is one (the beta of
+// info.TypicalSetMass is the width of a typical set, the β of its lemma).
 //
 // # Errors
 //

@@ -211,7 +211,7 @@ func (m *KNNModel) neighbours(q []float64, buf []neighbors.Neighbor) []neighbors
 // Neighbors returns the indices of the k nearest training examples of q, nearest first.
 func (m *KNNModel) Neighbors(q []float64) ([]int, error) {
 	if m == nil || m.x == nil {
-		return nil, ErrNotFitted
+		return nil, fmt.Errorf("classify: KNNModel.Neighbors: %w", ErrNotFitted)
 	}
 	if _, d := m.x.Dims(); len(q) != d {
 		return nil, fmt.Errorf("classify: KNNModel.Neighbors: query has %d entries, data has %d columns: %w", len(q), d, ErrShape)
@@ -253,7 +253,7 @@ func (m *KNNModel) predictBrute(data []float64, d, block int, out []int) {
 // result does not depend on the number of cores (nor on the query blocks of the brute force).
 func (m *KNNModel) Predict(x mat.Matrix) ([]int, error) {
 	if m == nil || m.x == nil {
-		return nil, ErrNotFitted
+		return nil, fmt.Errorf("classify: KNNModel.Predict: %w", ErrNotFitted)
 	}
 	n, d, err := checkX("KNNModel.Predict", x)
 	if err != nil {

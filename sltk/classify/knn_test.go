@@ -221,3 +221,34 @@ func TestThresholds(t *testing.T) {
 		t.Errorf("n = 2^40: %v, want ErrTooLarge", err)
 	}
 }
+
+func TestKNNDefaultsAndTies(t *testing.T) {
+	x := mat.NewDense(4, 1, []float64{0, 1, 3, 10})
+	y := []int{1, 0, 0, 1}
+	m, err := KNN{}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := m.Predict(mat.NewDense(1, 1, []float64{2.6})); p[0] != 0 {
+		t.Errorf("default: %v, want the single nearest neighbour's label 0", p)
+	}
+	// Equal distances: 0.5 is as far from 0 as from 1; the smaller index (label 1) is nearer.
+	if nb, _ := m.Neighbors([]float64{0.5}); nb[0] != 0 {
+		t.Errorf("equal distances: nearest %v, want index 0", nb)
+	}
+	if p, _ := m.Predict(mat.NewDense(1, 1, []float64{0.5})); p[0] != 1 {
+		t.Errorf("equal distances: %v, want 1", p)
+	}
+	// Equal votes: with 2 neighbours of 0.9 (labels 0 at 1, 1 at 0) the nearest one's label wins.
+	m2, _ := KNN{Neighbors: 2}.Fit(x, y)
+	if p, _ := m2.Predict(mat.NewDense(1, 1, []float64{0.9})); p[0] != 0 {
+		t.Errorf("tied vote: %v, want 0 (label of the nearest)", p)
+	}
+	if p, _ := m2.Predict(mat.NewDense(1, 1, []float64{0.1})); p[0] != 1 {
+		t.Errorf("tied vote: %v, want 1 (label of the nearest)", p)
+	}
+	// A query shorter than the data is measured on the common coordinates.
+	if d := Euclidean.Distance([]float64{3, 4}, []float64{0}); d != 3 {
+		t.Errorf("mismatched lengths: %v", d)
+	}
+}

@@ -322,3 +322,27 @@ func mustAppendOne(x mat.Matrix) *mat.Dense {
 	}
 	return out
 }
+
+func TestSVMZeroData(t *testing.T) {
+	r, err := SVM{}.Fit(mat.NewDense(3, 2, nil), []int{0, 1, 1})
+	if err != nil || r.Margin != 0 {
+		t.Errorf("all-zero data: margin %v, %v", r.Margin, err)
+	}
+}
+
+func TestLogisticIntercept(t *testing.T) {
+	// Labels 1 exactly when x > 2 (with noise at the boundary): b < 0, w > 0, P(2) ≈ 1/2.
+	x := mat.NewDense(6, 1, []float64{0, 1, 2, 2, 3, 4})
+	m, err := LogisticRegression{L2: 0.01}.Fit(x, []int{0, 0, 0, 1, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := m.Prob(mat.NewDense(1, 1, []float64{2}))
+	if !(m.B < 0 && m.W[0] > 0) || p[0] < 0.45 || p[0] > 0.55 {
+		t.Errorf("w = %v, b = %v, P(y=1|x=2) = %v", m.W, m.B, p[0])
+	}
+	n, _ := LogisticRegression{L2: 0.01, NoIntercept: true}.Fit(x, []int{0, 0, 0, 1, 1, 1})
+	if n.B != 0 {
+		t.Errorf("NoIntercept: b = %v", n.B)
+	}
+}

@@ -250,7 +250,7 @@ func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
 // Cost O(n·d).
 func (m *LogisticModel) Prob(x mat.Matrix) ([]float64, error) {
 	if m == nil || m.W == nil {
-		return nil, ErrNotFitted
+		return nil, fmt.Errorf("classify: LogisticModel.Prob: %w", ErrNotFitted)
 	}
 	n, d, err := checkX("LogisticModel.Prob", x)
 	if err != nil {

@@ -90,7 +90,7 @@ func (p Perceptron) Fit(x mat.Matrix, y []int) (*PerceptronResult, error) {
 // Predict returns 1 where ⟨W, x_i⟩ > 0 and 0 elsewhere. Cost O(n·d).
 func (r *PerceptronResult) Predict(x mat.Matrix) ([]int, error) {
 	if r == nil || r.W == nil {
-		return nil, ErrNotFitted
+		return nil, fmt.Errorf("classify: PerceptronResult.Predict: %w", ErrNotFitted)
 	}
 	return predictLinear("PerceptronResult.Predict", r.W, 0, x)
 }

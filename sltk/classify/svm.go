@@ -32,7 +32,7 @@ var _ sltk.Classifier = (*SVMResult)(nil)
 // beyond 1e150 ("rescale the data", ErrNotFinite), and an overflowing score. Cost O(n·d).
 func (r *SVMResult) Predict(x mat.Matrix) ([]int, error) {
 	if r == nil || r.W == nil {
-		return nil, ErrNotFitted
+		return nil, fmt.Errorf("classify: SVMResult.Predict: %w", ErrNotFitted)
 	}
 	if err := checkScale("SVMResult.Predict", x); err != nil {
 		return nil, err

@@ -3,10 +3,12 @@ package classify
 import (
 	"cmp"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -372,6 +374,42 @@ func TestSwitchKNNBlocks(t *testing.T) {
 		}
 		if got, err := m.Predict(q); err != nil || !slices.Equal(got, want) {
 			t.Errorf("k = %d: Predict %v, %v, want %v", k, got, err, want)
+		}
+	}
+}
+
+// The fitted weights must be bit-identical whatever the number of cores.
+func TestLogisticSameBitsOnAnyCoreCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n, d := 9000, 5
+	y := make([]int, n)
+	x := fuzzdata.Rows(n, d, func(i int, row []float64) {
+		z := 0.0
+		for j := range row {
+			row[j] = rng.NormFloat64()
+			z += float64(j+1) * row[j]
+		}
+		y[i] = 1
+		if z+rng.NormFloat64() < 0 {
+			y[i] = 0
+		}
+	})
+	var ref []float64
+	for _, procs := range []int{1, 2, 3, 8} {
+		var m *LogisticModel
+		var err error
+		fuzzdata.WithProcs(procs, func() { m, err = LogisticRegression{L2: 0.1}.Fit(x, y) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := append(append([]float64{}, m.W...), m.B)
+		if ref == nil {
+			ref = got
+		}
+		for j := range ref {
+			if got[j] != ref[j] {
+				t.Fatalf("GOMAXPROCS=%d: weight %d is %v, with 1 core %v", procs, j, got[j], ref[j])
+			}
 		}
 	}
 }

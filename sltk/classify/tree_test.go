@@ -376,3 +376,10 @@ func TestTreeConflictingExamples(t *testing.T) {
 		t.Errorf("want a split on A with majority leaves 1 (2:1) and 0 (1:1 tie)\n%s", tree)
 	}
 }
+
+// TestClassNameNegative: a class without a name prints as its number.
+func TestClassNameNegative(t *testing.T) {
+	if got := (&Tree{}).ClassName(-1); got != "-1" {
+		t.Errorf("ClassName(-1) = %q", got)
+	}
+}

@@ -46,10 +46,10 @@
 // Laplacians, cut objectives (Cut, with brute force over all partitions in BestCut for small
 // graphs), and SpectralClustering: the first eigenvectors of a Laplacian, then KMeans on them.
 //
-// Seed 001 ch. 4 (clustering beyond k-means):
+// ML chapter 4 (Clustering and embedding), clustering beyond k-means:
 //   - Grow (§4.1.2, Algorithm 4) adds prototypes one split at a time until a target cost;
-//     Stability and Disagreement (§4.1.3) choose K by the stability of clusterings of two
-//     halves of the data.
+//     Stability (§4.1.3) chooses K by the stability of clusterings of two halves of the data,
+//     measured by metrics.Disagreement.
 //   - Pairwise (§4.2) clusters an n×n dissimilarity matrix by mean-field annealing, with missing
 //     entries (§4.2.3); PairwiseMeanFields, PairwiseCost and SquaredDistances expose its parts.
 //   - OnlineSoftKMeans (§4.2.4) is the online form of soft k-means; the batch form with an

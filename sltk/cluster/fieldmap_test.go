@@ -7,32 +7,15 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
-
-// randomAssign returns an n×k soft assignment with positive rows summing to one.
-func randomAssign(n, k int, seed uint64) *mat.Dense {
-	rng := rand.New(rand.NewPCG(seed, 3))
-	m := mat.NewDense(n, k, nil)
-	for i := 0; i < n; i++ {
-		s := 0.0
-		for q := 0; q < k; q++ {
-			v := rng.ExpFloat64()
-			m.Set(i, q, v)
-			s += v
-		}
-		for q := 0; q < k; q++ {
-			m.Set(i, q, m.At(i, q)/s)
-		}
-	}
-	return m
-}
 
 // On ½‖·‖² the field at any point is ½‖x − w_q‖² with w_q the weighted mean (closed form),
 // and at the data points it agrees with PairwiseMeanFields on the full matrix.
 func TestFieldMapEuclideanAndAtData(t *testing.T) {
 	x := pwBlobs(60, 4)
-	m := randomAssign(60, 3, 9)
+	m := fuzzdata.Simplex(rand.New(rand.NewPCG(9, 3)), 60, 3)
 	fm, err := NewFieldMap(x, m, HalfSquared)
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +67,7 @@ func TestFieldMapEuclideanAndAtData(t *testing.T) {
 
 func TestFieldMapBadInput(t *testing.T) {
 	x := pwBlobs(6, 1)
-	m := randomAssign(6, 2, 1)
+	m := fuzzdata.Simplex(rand.New(rand.NewPCG(1, 3)), 6, 2)
 	if _, err := Dissimilarities(x, nil); !errors.Is(err, ErrParam) {
 		t.Errorf("nil dist: %v", err)
 	}

@@ -11,10 +11,6 @@ func FuzzKMeans(f *testing.F) {
 	f.Add([]byte("\x01aaaaaaaabbbbbbbbccccccccdddddddd"), 2)
 	f.Fuzz(func(t *testing.T, b []byte, k int) {
 		res, err := KMeans{K: k % 8, MaxIter: 50, Seed: 1}.Fit(fuzzdata.Matrix(b, 64))
-		if err == nil {
-			if p := fuzzdata.NonFinite(res); p != "" {
-				t.Fatalf("nil error with %s", p)
-			}
-		}
+		fuzzdata.Finite(t, res, err)
 	})
 }

@@ -67,34 +67,6 @@ func TestGrowNonIncreasingOracle21(t *testing.T) {
 	}
 }
 
-func TestDisagreement(t *testing.T) {
-	a := []int{0, 0, 1, 1, 2, 2}
-	b := []int{2, 2, 0, 0, 1, 1} // a relabelling: no disagreement
-	if d, _ := Disagreement(a, b, 3); d != 0 {
-		t.Errorf("relabelled: %g", d)
-	}
-	c := []int{2, 2, 0, 1, 1, 1}
-	if d, _ := Disagreement(a, c, 3); math.Abs(d-1.0/6) > 1e-15 {
-		t.Errorf("one change: %g", d)
-	}
-	// Oracle 28: two random labelings with M = 2 disagree on just under half the points.
-	rng := rand.New(rand.NewPCG(1, 1))
-	n := 100000
-	x, y := make([]int, n), make([]int, n)
-	for i := range x {
-		x[i], y[i] = rng.IntN(2), rng.IntN(2)
-	}
-	if d, _ := Disagreement(x, y, 2); !(d < 0.5 && d > 0.49) {
-		t.Errorf("random labelings: %g", d)
-	}
-	if _, err := Disagreement(a, b[:3], 3); !errors.Is(err, ErrShape) {
-		t.Errorf("length mismatch: %v", err)
-	}
-	if _, err := Disagreement(a, b, 2); !errors.Is(err, ErrLabel) {
-		t.Errorf("label out of range: %v", err)
-	}
-}
-
 // Fig. 4.2: four blobs at (±3, ±3), σ = 0.7, p = 800: the index is 0 at M = 4 and minimal there.
 func TestStabilityFig42(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 42))

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -43,7 +44,7 @@ func TestPatchCounts(t *testing.T) {
 		{img, 2, 4, 0, 7},
 		{mat.NewDense(2, 2, []float64{0, math.NaN(), 1, 1}), 2, 4, 0, 8},
 	} {
-		if _, err := PatchCounts(bad.img, bad.patch, bad.bins, bad.lo, bad.hi); !wrapsSentinel(err) {
+		if _, err := PatchCounts(bad.img, bad.patch, bad.bins, bad.lo, bad.hi); check.Sentinel(err) == nil {
 			t.Errorf("case %d: err = %v", i, err)
 		}
 	}

@@ -16,7 +16,7 @@ import (
 type EmptyClusterPolicy int
 
 const (
-	// EmptyKeep leaves the centroid where it was. Seed 002's K-MEANS divides by |C^j| = 0 here;
+	// EmptyKeep leaves the centroid where it was. AFDS chapter 1's K-MEANS divides by |C^j| = 0 here;
 	// the spec's erratum fixes it this way, which keeps Thm 1.18's potential argument intact.
 	EmptyKeep EmptyClusterPolicy = iota
 	// EmptyFarthest moves the centroid onto the row farthest from its own centroid (several

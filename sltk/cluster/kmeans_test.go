@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"github.com/sltk-book/sltk/sltk/synth"
 	"gonum.org/v1/gonum/mat"
 )
@@ -96,13 +97,11 @@ func TestKMeansEmptyCluster(t *testing.T) {
 
 func randomData(n, d int, seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	x := mat.NewDense(n, d, nil)
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			x.Set(i, j, rng.NormFloat64()+float64(rng.IntN(3))*2)
+	return fuzzdata.Rows(n, d, func(_ int, row []float64) {
+		for j := range row {
+			row[j] = rng.NormFloat64() + float64(rng.IntN(3))*2
 		}
-	}
-	return x
+	})
 }
 
 // objective recomputes Σ‖x_i − c_{label(i)}‖² directly.

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
+	"github.com/sltk-book/sltk/sltk/metrics"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -67,7 +69,7 @@ func TestLectureE21RandomBaseline(t *testing.T) {
 			for i := range a {
 				a[i], b[i] = rng.IntN(m), rng.IntN(m)
 			}
-			d, err := Disagreement(a, b, m)
+			d, err := metrics.Disagreement(a, b, m)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,7 +121,7 @@ func somProblem(t *testing.T) (x, d, h, m *mat.Dense) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return x, d, h, randomAssign(12, 4, 5)
+	return x, d, h, fuzzdata.Simplex(rand.New(rand.NewPCG(5, 3)), 12, 4)
 }
 
 // E27 and E29: with the brace inside Σ_δ the field on ½‖·‖² is ½ Σ_s h_sq ‖x − w_s‖² (h inside

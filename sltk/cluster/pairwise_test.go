@@ -8,22 +8,42 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
 func pwBlobs(n int, seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	centres := [][2]float64{{-3, -3}, {3, -3}, {0, 3}}
-	x := mat.NewDense(n, 2, nil)
-	for i := 0; i < n; i++ {
+	return fuzzdata.Rows(n, 2, func(i int, row []float64) {
 		c := centres[i%3]
-		x.Set(i, 0, c[0]+0.6*rng.NormFloat64())
-		x.Set(i, 1, c[1]+0.6*rng.NormFloat64())
-	}
-	return x
+		row[0], row[1] = c[0]+0.6*rng.NormFloat64(), c[1]+0.6*rng.NormFloat64()
+	})
 }
 
-func halfSq(t *testing.T, x mat.Matrix) *mat.Dense {
+// softMeans returns the K×d weighted means w_q = Σ_i m_iq x_i / Σ_i m_iq of the rows of x under
+// the n×K soft assignment m: the centroids that soft k-means pairs with m.
+func softMeans(m, x mat.Matrix) *mat.Dense {
+	n, k := m.Dims()
+	_, d := x.Dims()
+	w := mat.NewDense(k, d, nil)
+	for q := range k {
+		nq := 0.0
+		for i := range n {
+			nq += m.At(i, q)
+			for j := range d {
+				w.Set(q, j, w.At(q, j)+m.At(i, q)*x.At(i, j))
+			}
+		}
+		for j := range d {
+			w.Set(q, j, w.At(q, j)/nq)
+		}
+	}
+	return w
+}
+
+func halfSq(t testing.TB, x mat.Matrix) *mat.Dense {
 	t.Helper()
 	d, err := SquaredDistances(x)
 	if err != nil {
@@ -68,62 +88,28 @@ func TestPairwiseCostIsKMeansCostOracle22(t *testing.T) {
 	}
 }
 
-func randomSoft(n, k int, rng *rand.Rand) *mat.Dense {
-	m := mat.NewDense(n, k, nil)
-	for i := 0; i < n; i++ {
-		s := 0.0
-		for q := 0; q < k; q++ {
-			v := rng.ExpFloat64()
-			m.Set(i, q, v)
-			s += v
-		}
-		for q := 0; q < k; q++ {
-			m.Set(i, q, m.At(i, q)/s)
-		}
-	}
-	return m
-}
-
 // Oracle 23: for d = ½‖x − x′‖², c = 1 and any soft assignment, e_q^(α) = ½‖x^(α) − w_q‖².
 // Oracle 24: with a full mask (no NaN) the missing-data form gives the same fields.
 func TestMeanFieldIsSoftKMeansOracle23(t *testing.T) {
 	x := pwBlobs(45, 3)
 	d := halfSq(t, x)
 	rng := rand.New(rand.NewPCG(3, 3))
-	m := randomSoft(45, 4, rng)
+	m := fuzzdata.Simplex(rng, 45, 4)
 	e, err := PairwiseMeanFields(d, m, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	e2, _ := PairwiseMeanFields(d, m, true)
+	w := softMeans(m, x)
 	for q := 0; q < 4; q++ {
-		w := [2]float64{}
-		nq := 0.0
 		for i := 0; i < 45; i++ {
-			w[0] += m.At(i, q) * x.At(i, 0)
-			w[1] += m.At(i, q) * x.At(i, 1)
-			nq += m.At(i, q)
-		}
-		w[0], w[1] = w[0]/nq, w[1]/nq
-		for i := 0; i < 45; i++ {
-			want := 0.5 * (math.Pow(x.At(i, 0)-w[0], 2) + math.Pow(x.At(i, 1)-w[1], 2))
+			want := 0.5 * (math.Pow(x.At(i, 0)-w.At(q, 0), 2) + math.Pow(x.At(i, 1)-w.At(q, 1), 2))
 			if math.Abs(e.At(i, q)-want) > 1e-10 || math.Abs(e2.At(i, q)-want) > 1e-10 {
 				t.Fatalf("e[%d,%d] = %g (mask form %g), want %g", i, q, e.At(i, q), e2.At(i, q), want)
 			}
 		}
 	}
 	// The E-step is the deterministic-annealing posterior at T = 2/β.
-	w := mat.NewDense(4, 2, nil)
-	for q := 0; q < 4; q++ {
-		nq := 0.0
-		for i := 0; i < 45; i++ {
-			nq += m.At(i, q)
-			w.Set(q, 0, w.At(q, 0)+m.At(i, q)*x.At(i, 0))
-			w.Set(q, 1, w.At(q, 1)+m.At(i, q)*x.At(i, 1))
-		}
-		w.Set(q, 0, w.At(q, 0)/nq)
-		w.Set(q, 1, w.At(q, 1)/nq)
-	}
 	beta := 0.7
 	soft := mat.NewDense(45, 4, nil)
 	pwAssign(e, soft, 1/beta)
@@ -243,7 +229,7 @@ func TestPairwiseBadInput(t *testing.T) {
 		mat.NewDense(3, 3, []float64{0, math.Inf(1), 2, math.Inf(1), 0, 1, 2, 1, 0}),
 	}
 	for i, d := range bad {
-		if _, err := (Pairwise{K: 2}).Fit(d); !wrapsSentinel(err) {
+		if _, err := (Pairwise{K: 2}).Fit(d); check.Sentinel(err) == nil {
 			t.Errorf("case %d: %v", i, err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -71,7 +72,7 @@ func TestPartitionCost(t *testing.T) {
 	} {
 		if err := f(); err == nil {
 			t.Errorf("%s: no error", name)
-		} else if !wrapsSentinel(err) {
+		} else if check.Sentinel(err) == nil {
 			t.Errorf("%s: %v wraps no sentinel", name, err)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 
 // Relabel renames the clusters of pred (labels in [0, k)) to the labels of ref they agree with
 // most, by the best one-to-one matching (the Hungarian method on the k×k table of agreements,
-// as in Disagreement), so that a fitted clustering can be drawn in the colours and with the
+// as in metrics.Disagreement), so that a fitted clustering can be drawn in the colours and with the
 // names of a reference labelling. If centroids (k×d) is not nil, its rows are permuted the same
 // way: row j of the returned matrix is the centroid of the cluster now called j. Cluster ids are
 // arbitrary, so this changes no fit, only its names. Cost O(n + k³).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/metrics"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -25,8 +26,8 @@ func TestRelabel(t *testing.T) {
 	if wr.At(0, 0) != 30 || wr.At(1, 0) != 10 || wr.At(2, 0) != 20 {
 		t.Errorf("centroids %v, want [30 10 20]", mat.Col(nil, 0, wr))
 	}
-	d0, _ := Disagreement(ref, pred, 3)
-	d1, _ := Disagreement(ref, got, 3)
+	d0, _ := metrics.Disagreement(ref, pred, 3)
+	d1, _ := metrics.Disagreement(ref, got, 3)
 	if d0 != d1 {
 		t.Errorf("disagreement changed: %g → %g", d0, d1)
 	}

@@ -8,17 +8,12 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
 func uniformSquare(n int, seed uint64) *mat.Dense {
-	rng := rand.New(rand.NewPCG(seed, 11))
-	x := mat.NewDense(n, 2, nil)
-	for i := 0; i < n; i++ {
-		x.Set(i, 0, rng.Float64())
-		x.Set(i, 1, rng.Float64())
-	}
-	return x
+	return fuzzdata.Uniform(rand.New(rand.NewPCG(seed, 11)), n, 2)
 }
 
 // Oracle 27: with σ = 0 and a constant rate the SOM is online k-means, step for step.
@@ -86,7 +81,7 @@ func TestPairwiseSOMOracle25(t *testing.T) {
 	x := pwBlobs(60, 12)
 	d := halfSq(t, x)
 	rng := rand.New(rand.NewPCG(12, 1))
-	init := randomSoft(60, 4, rng)
+	init := fuzzdata.Simplex(rng, 60, 4)
 	a, err := PairwiseSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.5}, Nodes: 4, Sigma: -1, Init: init, Noise: -1}.Fit(d)
 	if err != nil {
 		t.Fatal(err)
@@ -104,17 +99,7 @@ func TestPairwiseSOMOracle25(t *testing.T) {
 	p, _ := pwPrepare("Pairwise.Fit", d, false)
 	e, ahat, ehat := mat.NewDense(60, 4, nil), mat.NewDense(60, 4, nil), mat.NewDense(60, 4, nil)
 	somPairwiseFields(p, h, init, ahat, ehat, e, mat.NewDense(60, 4, nil), nil)
-	w := mat.NewDense(4, 2, nil)
-	for s := 0; s < 4; s++ {
-		ns := 0.0
-		for i := 0; i < 60; i++ {
-			ns += ahat.At(i, s)
-			w.Set(s, 0, w.At(s, 0)+ahat.At(i, s)*x.At(i, 0))
-			w.Set(s, 1, w.At(s, 1)+ahat.At(i, s)*x.At(i, 1))
-		}
-		w.Set(s, 0, w.At(s, 0)/ns)
-		w.Set(s, 1, w.At(s, 1)/ns)
-	}
+	w := softMeans(ahat, x)
 	for i := 0; i < 60; i++ {
 		for q := 0; q < 4; q++ {
 			want := 0.0
@@ -185,9 +170,7 @@ func ExampleSOM() {
 func benchData5000() *mat.Dense { return pwBlobs(5000, 1) }
 
 func BenchmarkPairwise5000(b *testing.B) {
-	x := benchData5000()
-	d, _ := SquaredDistances(x)
-	d.Scale(0.5, d)
+	d := halfSq(b, benchData5000())
 	b.ReportAllocs()
 	for b.Loop() {
 		r, err := Pairwise{K: 3, Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Tol: 1e-4, Seed: 1}.Fit(d)
@@ -212,9 +195,7 @@ func BenchmarkSOMGrid5000(b *testing.B) {
 }
 
 func BenchmarkPairwiseSOM5000(b *testing.B) {
-	x := benchData5000()
-	d, _ := SquaredDistances(x)
-	d.Scale(0.5, d)
+	d := halfSq(b, benchData5000())
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := (PairwiseSOM{Schedule: gibbs.Schedule{Cooling: 1 / 1.3}, Nodes: 8, Sigma: 1, Tol: 1e-4, Seed: 1}).Fit(d); err != nil {
@@ -265,22 +246,12 @@ func TestSoftSOMIsPairwiseSOM(t *testing.T) {
 	x := pwBlobs(60, 17)
 	d := halfSq(t, x)
 	rng := rand.New(rand.NewPCG(17, 1))
-	m0 := randomSoft(60, 4, rng)
+	m0 := fuzzdata.Simplex(rng, 60, 4)
 	coords, _ := somLattice("SOM.Fit", Chain, 4, 0, 0)
 	h, _ := Neighbourhood(coords, 0.8)
 	var a mat.Dense
 	a.Mul(m0, h)
-	w0 := mat.NewDense(4, 2, nil)
-	for q := 0; q < 4; q++ {
-		n := 0.0
-		for i := 0; i < 60; i++ {
-			n += a.At(i, q)
-			w0.Set(q, 0, w0.At(q, 0)+a.At(i, q)*x.At(i, 0))
-			w0.Set(q, 1, w0.At(q, 1)+a.At(i, q)*x.At(i, 1))
-		}
-		w0.Set(q, 0, w0.At(q, 0)/n)
-		w0.Set(q, 1, w0.At(q, 1)/n)
-	}
+	w0 := softMeans(&a, x)
 	beta := 0.3
 	ps, err := PairwiseSOM{Schedule: gibbs.Schedule{T0: 1 / beta, TMin: 1 / beta}, Nodes: 4, Sigma: 0.8, Init: m0, Noise: -1, Tol: 1e-13, MaxIter: 100000}.Fit(d)
 	if err != nil {
@@ -321,5 +292,13 @@ func BenchmarkSoftSOM5000(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(r.Iter), "sweeps")
+	}
+}
+
+// A tiny width is a valid limit: h tends to the identity, with no NaN on the diagonal.
+func TestNeighbourhoodTinyWidth(t *testing.T) {
+	h, err := Neighbourhood(mat.NewDense(2, 1, []float64{0, 1}), 1e-200)
+	if err != nil || h.At(0, 0) != 1 || h.At(0, 1) != 0 || math.IsNaN(h.At(1, 1)) {
+		t.Errorf("Neighbourhood(σ = 1e-200) = %v, %v; want the identity", mat.Formatted(h), err)
 	}
 }

@@ -24,7 +24,7 @@ const (
 	// Symmetric uses L_sym = I − D^{−1/2}SD^{−1/2} and scales every row of the embedding to unit
 	// length (Ng, Jordan & Weiss).
 	Symmetric
-	// Unnormalized uses L = D − S, the lecture's algorithm (seed 002 §5.6); it relaxes the ratio
+	// Unnormalized uses L = D − S, the lecture's algorithm (AFDS chapter 5 (High-dimensional data) §5.6); it relaxes the ratio
 	// cut. Set it explicitly to follow the lecture.
 	Unnormalized
 )

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"github.com/sltk-book/sltk/sltk/synth"
 	"gonum.org/v1/gonum/mat"
 )
@@ -82,10 +83,7 @@ func TestTwoTrianglesOracle(t *testing.T) {
 
 func TestLaplacianIdentities(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	x := mat.NewDense(40, 3, nil)
-	for i := range x.RawMatrix().Data {
-		x.RawMatrix().Data[i] = rng.NormFloat64()
-	}
+	x := fuzzdata.Normal(rng, 40, 3)
 	s, err := GaussianGraph(x, 0.5)
 	if err != nil {
 		t.Fatal(err)

@@ -5,60 +5,23 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/sltk-book/sltk/sltk/internal/assign"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/metrics"
 	"gonum.org/v1/gonum/mat"
 )
 
 // stabStream is the PCG stream word of Stability ("stab").
 const stabStream = 0x73746162
 
-// MaxMatchK is the largest k Disagreement matches labels for: its table is k×k and the
-// Hungarian algorithm costs O(k³) (ErrTooLarge beyond).
+// MaxMatchK is the largest k Relabel matches labels for: its table is k×k and the Hungarian
+// algorithm costs O(k³) (ErrTooLarge beyond).
 const MaxMatchK = 1 << 10
 
-// Disagreement returns the fraction of objects on which two labelings a and b (labels in
-// [0, k)) disagree after the best relabelling of b, d = min_π (1/n) Σ_α 1{a_α ≠ π(b_α)}
-// (ML chapter 4 (Clustering and embedding) §4.1.3). The permutation is found by the Hungarian
-// algorithm in O(k³) after an O(n) contingency table.
-func Disagreement(a, b []int, k int) (float64, error) {
-	if len(a) != len(b) || len(a) == 0 {
-		return 0, fmt.Errorf("cluster: Disagreement: labelings of length %d and %d: %w", len(a), len(b), ErrShape)
-	}
-	if k < 1 {
-		return 0, fmt.Errorf("cluster: Disagreement: k = %d, want ≥ 1: %w", k, ErrParam)
-	}
-	if err := check.Size("cluster: Disagreement", "k", k, MaxMatchK); err != nil {
-		return 0, err
-	}
-	agree := make([][]float64, k)
-	for i := range agree {
-		agree[i] = make([]float64, k)
-	}
-	for i := range a {
-		if a[i] < 0 || a[i] >= k || b[i] < 0 || b[i] >= k {
-			return 0, fmt.Errorf("cluster: Disagreement: label pair (%d, %d) at %d outside [0, %d): %w", a[i], b[i], i, k, ErrLabel)
-		}
-		agree[a[i]][b[i]]++
-	}
-	// Maximise matched agreements = minimise −agree.
-	cost := make([][]float64, k)
-	for i := range cost {
-		cost[i] = make([]float64, k)
-		for j := range cost[i] {
-			cost[i][j] = -agree[i][j]
-		}
-	}
-	match, err := assign.Hungarian(cost)
-	if err != nil { // unreachable: the counts are finite and the matrix square
-		return 0, fmt.Errorf("cluster: Disagreement: %w: %w", err, ErrShape)
-	}
-	kept := 0.0
-	for i, j := range match {
-		kept += agree[i][j]
-	}
-	return 1 - kept/float64(len(a)), nil
-}
+// Disagreement returns metrics.Disagreement(a, b, k), the fraction of objects on which two
+// labelings disagree after the best relabelling.
+//
+// Deprecated: use metrics.Disagreement, beside the other agreement measures.
+func Disagreement(a, b []int, k int) (float64, error) { return metrics.Disagreement(a, b, k) }
 
 // Stability is stability-based validation of the number of clusters, ML chapter 4 (Clustering and
 // embedding) §4.1.3 (the second "Algorithm 4"; Lange, Roth, Braun & Buhmann 2004). For each M in
@@ -150,7 +113,7 @@ func (s Stability) Fit(x mat.Matrix) (*StabilityResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			dis, err := Disagreement(c2.Labels, transfer, k)
+			dis, err := metrics.Disagreement(c2.Labels, transfer, k)
 			if err != nil {
 				return nil, err
 			}
@@ -163,7 +126,7 @@ func (s Stability) Fit(x mat.Matrix) (*StabilityResult, error) {
 			for i := range a {
 				a[i], b[i] = rng.IntN(k), rng.IntN(k)
 			}
-			dis, _ := Disagreement(a, b, k)
+			dis, _ := metrics.Disagreement(a, b, k)
 			sr += dis
 		}
 		sr /= float64(s.RandomPairs)

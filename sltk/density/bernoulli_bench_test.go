@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 )
 
 // BenchmarkBernoulliMixture fits K = 8 components to 10⁴ binary vectors of length 50 (5 % missing)
@@ -13,24 +13,20 @@ import (
 func BenchmarkBernoulliMixture(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	n, d := 10_000, 50
-	x := mat.NewDense(n, d, nil)
-	for i := 0; i < n; i++ {
-		g := i % 8
-		for j := 0; j < d; j++ {
+	x := fuzzdata.Rows(n, d, func(i int, row []float64) {
+		for j := range row {
 			p := 0.2
-			if j%8 == g {
+			if j%8 == i%8 {
 				p = 0.9
 			}
-			v := 0.0
 			if rng.Float64() < p {
-				v = 1
+				row[j] = 1
 			}
 			if rng.Float64() < 0.05 {
-				v = nan
+				row[j] = nan
 			}
-			x.Set(i, j, v)
 		}
-	}
+	})
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := (BernoulliMixture{K: 8, Restarts: 1, EM: EM{MaxIter: 100}, Seed: 1}).Fit(x); err != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -129,7 +130,7 @@ func TestMissingEntriesAndEMErrors(t *testing.T) {
 		{BernoulliMixture{K: 2, Clamp: 0.7}, movies},
 		{BernoulliMixture{K: 2}, &mat.Dense{}},
 	} {
-		if _, err := c.b.Fit(c.x); !wrapsSentinel(err) {
+		if _, err := c.b.Fit(c.x); check.Sentinel(err) == nil {
 			t.Fatalf("%+v: error %v", c.b, err)
 		}
 	}

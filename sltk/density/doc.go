@@ -1,6 +1,6 @@
 // Package density estimates probability densities and fits latent-variable models.
 //
-// Seed 001 ch. 5 (probability density estimation):
+// ML chapter 5 (Probability density estimation):
 //   - nonparametric (§5.1): Histogram, the fixed-bin baseline; KDE, the Parzen window estimator
 //     with the box kernel (the gliding histogram, §5.1.1) or the Gaussian kernel (§5.1.2), whose
 //     width is chosen by leave-one-out likelihood (LeaveOneOut, SilvermanWidth) so that neither
@@ -19,7 +19,7 @@
 // ln p(xᵢ) per row and Score the mean log-likelihood (1/n) Σᵢ ln p(xᵢ), the quantity
 // scikit-learn's score reports; GMMResult.LogLik is that mean on the training data.
 //
-// Seed 000 appendix B: DistanceMax, the vegan flea's alternation of a lower bound and its
+// SLT appendix B (The EM algorithm): DistanceMax, the vegan flea's alternation of a lower bound and its
 // maximiser (Algorithm 4, §B.2.4) that pictures EM in one dimension; the generic
 // expectation–maximisation loop (EM over any EMModel,
 // Algorithm 5 of §B.4, with the log-likelihood trace and a check that it never decreases), which

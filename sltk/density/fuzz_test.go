@@ -11,10 +11,6 @@ func FuzzGMM(f *testing.F) {
 	f.Add([]byte("\x01aaaaaaaabbbbbbbbccccccccdddddddd"), 2)
 	f.Fuzz(func(t *testing.T, b []byte, k int) {
 		res, err := GMM{K: k % 4, MaxIter: 20, Seed: 1}.Fit(fuzzdata.Matrix(b, 32))
-		if err == nil {
-			if p := fuzzdata.NonFinite(res); p != "" {
-				t.Fatalf("nil error with %s", p)
-			}
-		}
+		fuzzdata.Finite(t, res, err)
 	})
 }

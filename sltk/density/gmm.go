@@ -161,11 +161,7 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 		}
 	}
 	mean, totVar := momentsOf(data, p, d)
-	floor := g.MinVar
-	if floor == 0 {
-		floor = 1e-6 * totVar
-		floor = cmp.Or(floor, 1e-12)
-	}
+	floor := cmp.Or(g.MinVar, 1e-6*totVar, 1e-12)
 	restarts := max(g.Restarts, 1)
 	factory := func(seed uint64) (EMModel, error) {
 		s := newGMMState(data, p, d, g.K, g.Cov, floor)

@@ -318,3 +318,55 @@ func BenchmarkGMMFull(b *testing.B) {
 		b.ReportMetric(float64(r.Iter), "iter")
 	}
 }
+
+func TestNilGaussian(t *testing.T) {
+	if g := (*Gaussian)(nil); g.Dim() != 0 || g.LogDet() != 0 {
+		t.Errorf("nil Gaussian: Dim %d, LogDet %v; want 0, 0", g.Dim(), g.LogDet())
+	}
+}
+
+func TestDensityModelsScoreIsMeanLogDensity(t *testing.T) {
+	x := mat.NewDense(6, 1, []float64{-1.2, -0.8, -1, 2.1, 1.9, 2})
+	g, err := FitGaussian(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kde, err := KDE{Bandwidth: 0.5}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gmm, err := GMM{K: 2, Seed: 1}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, m := range map[string]interface {
+		LogDensity(mat.Matrix) ([]float64, error)
+		Score(mat.Matrix) (float64, error)
+	}{"Gaussian": g, "KDE": kde, "GMM": gmm} {
+		ld, err1 := m.LogDensity(x)
+		s, err2 := m.Score(x)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v %v", name, err1, err2)
+		}
+		mean := 0.0
+		for _, v := range ld {
+			mean += v / float64(len(ld))
+		}
+		if math.Abs(mean-s) > 1e-12*math.Max(1, math.Abs(s)) {
+			t.Errorf("%s: mean log density %g, Score %g", name, mean, s)
+		}
+	}
+	if s, _ := gmm.Score(x); math.Abs(s-gmm.LogLik) > 1e-9*math.Abs(s) {
+		t.Errorf("GMM: Score %g, LogLik of the fit %g (both are means)", s, gmm.LogLik)
+	}
+}
+
+// The zero values of the models without an error result report an empty state.
+func TestZeroValuesDoNotPanic(t *testing.T) {
+	if d := (&HistogramModel{}).Density(1); d != 0 {
+		t.Errorf("zero HistogramModel density %g", d)
+	}
+	if f := (&EMResult{}).Final(); f != gibbs.LogZero {
+		t.Errorf("zero EMResult.Final = %g", f)
+	}
+}

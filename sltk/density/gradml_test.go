@@ -6,18 +6,18 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
 func gmlData(p, d int, seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	x := mat.NewDense(p, d, nil)
-	for i := 0; i < p; i++ {
-		for j := 0; j < d; j++ {
-			x.Set(i, j, 1.5+float64(j)+2*rng.NormFloat64())
+	return fuzzdata.Rows(p, d, func(_ int, row []float64) {
+		for j := range row {
+			row[j] = 1.5 + float64(j) + 2*rng.NormFloat64()
 		}
-	}
-	return x
+	})
 }
 
 // closedForm returns x̄ and (1/(pd)) Σ‖x − x̄‖².
@@ -144,7 +144,7 @@ func TestGradientMLBadInput(t *testing.T) {
 		{"NLL nil model", func() error { _, err := NLL(x, nil, []float64{0, 0}); return err }},
 	}
 	for _, c := range cases {
-		if err := c.run(); !wrapsSentinel(err) {
+		if err := c.run(); check.Sentinel(err) == nil {
 			t.Errorf("%s: got %v, want an errs sentinel", c.name, err)
 		}
 	}

@@ -7,20 +7,25 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
+// bimodal draws p points of ½N(−2, 0.5²) + ½N(2, 1) with each component picked at random.
 func bimodal(p int, seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	x := mat.NewDense(p, 1, nil)
-	for i := 0; i < p; i++ {
-		if rng.Float64() < 0.5 {
-			x.Set(i, 0, -2+0.5*rng.NormFloat64())
+	return twoGaussians(p, rng, func(int) bool { return rng.Float64() < 0.5 })
+}
+
+// twoGaussians draws p points from N(−2, 0.5²) where left(i) and from N(2, 1) elsewhere.
+func twoGaussians(p int, rng *rand.Rand, left func(i int) bool) *mat.Dense {
+	return fuzzdata.Rows(p, 1, func(i int, row []float64) {
+		if left(i) {
+			row[0] = -2 + 0.5*rng.NormFloat64()
 		} else {
-			x.Set(i, 0, 2+rng.NormFloat64())
+			row[0] = 2 + rng.NormFloat64()
 		}
-	}
-	return x
+	})
 }
 
 // exactBoxIntegral integrates a 1-D box-kernel estimate exactly: it is piecewise constant
@@ -237,13 +242,7 @@ func TestHistogram(t *testing.T) {
 func BenchmarkKDEEvaluate(b *testing.B) {
 	// 10^4 points evaluated at 10^4 queries in 2-D (the bench row against scikit-learn).
 	rng := rand.New(rand.NewPCG(1, 2))
-	x, q := mat.NewDense(10000, 2, nil), mat.NewDense(10000, 2, nil)
-	for i := 0; i < 10000; i++ {
-		for j := 0; j < 2; j++ {
-			x.Set(i, j, rng.NormFloat64())
-			q.Set(i, j, rng.NormFloat64())
-		}
-	}
+	x, q := fuzzdata.Normal(rng, 10000, 2), fuzzdata.Normal(rng, 10000, 2)
 	m, _ := KDE{Bandwidth: 0.3}.Fit(x)
 	b.ReportAllocs()
 	for b.Loop() {

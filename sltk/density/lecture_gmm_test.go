@@ -5,22 +5,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
 // lectureBimodal draws p points of ½N(−2, 0.5²) + ½N(2, 1), the chapter's running example.
 func lectureBimodal(p int, seed uint64) *mat.Dense {
-	rng := rand.New(rand.NewPCG(seed, 5))
-	x := mat.NewDense(p, 1, nil)
-	for i := 0; i < p; i++ {
-		if i%2 == 0 {
-			x.Set(i, 0, -2+0.5*rng.NormFloat64())
-		} else {
-			x.Set(i, 0, 2+rng.NormFloat64())
-		}
-	}
-	return x
+	return twoGaussians(p, rand.New(rand.NewPCG(seed, 5)), func(i int) bool { return i%2 == 0 })
 }
 
 // mix1D is a 1-D Gaussian mixture θ = (P(q), w_q, σ_q²).
@@ -122,12 +114,8 @@ func TestLectureDerivativeOwnVariance(t *testing.T) {
 func TestLectureVarianceOneOverD(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	const p, d = 20000, 5
-	x := mat.NewDense(p, d, nil)
-	for i := 0; i < p; i++ {
-		for j := 0; j < d; j++ {
-			x.Set(i, j, 1.5*rng.NormFloat64())
-		}
-	}
+	x := fuzzdata.Normal(rng, p, d)
+	x.Scale(1.5, x)
 	r, err := GMM{K: 1, Cov: Isotropic, MaxIter: 1, Init: InitNotes}.Fit(x)
 	if err != nil {
 		t.Fatal(err)

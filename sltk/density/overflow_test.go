@@ -7,18 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
 // normalData returns an n×d matrix of standard normal entries and the same matrix ×1e307.
 func normalData(n, d int) (x, big *mat.Dense) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	x = mat.NewDense(n, d, nil)
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			x.Set(i, j, rng.NormFloat64())
-		}
-	}
+	x = fuzzdata.Normal(rng, n, d)
 	big = mat.DenseCopyOf(x)
 	big.Scale(1e307, big)
 	return x, big

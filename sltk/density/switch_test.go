@@ -3,9 +3,9 @@ package density
 import (
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distmv"
@@ -22,29 +22,15 @@ import (
 // for mixture densities, a direct sum for kernel estimates), with duplicate rows, d = 1 and
 // p = 1 among the cases, and 1 vs several goroutines give the same bits.
 
-// withProcs runs f with GOMAXPROCS set to n and restores it.
-func withProcs(n int, f func()) {
-	prev := runtime.GOMAXPROCS(n)
-	defer runtime.GOMAXPROCS(prev)
-	f()
-}
-
 // twoBlobs returns p points in d dimensions from two blobs, with every fifth row a duplicate
 // of the row before it (ties).
 func twoBlobs(p, d int, seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 3))
-	x := mat.NewDense(p, d, nil)
-	for i := 0; i < p; i++ {
-		if i%5 == 4 {
-			x.SetRow(i, x.RawRowView(i-1))
-			continue
+	return fuzzdata.Rows(p, d, fuzzdata.Ties(5, func(i int, row []float64) {
+		for j := range row {
+			row[j] = float64(3*(i%2)) + rng.NormFloat64()
 		}
-		c := float64(3 * (i % 2))
-		for j := 0; j < d; j++ {
-			x.Set(i, j, c+rng.NormFloat64())
-		}
-	}
-	return x
+	}))
 }
 
 // mixtureRef returns ln Σ_q P(q) N(x; w_q, Σ_q) and the responsibilities by gonum's distmv.
@@ -76,8 +62,8 @@ func TestGMMChunkBoundary(t *testing.T) {
 			g := GMM{K: c.k, Cov: cov, Seed: 1, MaxIter: 30}
 			var r1, r2 *GMMResult
 			var err1, err2 error
-			withProcs(1, func() { r1, err1 = g.Fit(x) })
-			withProcs(4, func() { r2, err2 = g.Fit(x) })
+			fuzzdata.WithProcs(1, func() { r1, err1 = g.Fit(x) })
+			fuzzdata.WithProcs(4, func() { r2, err2 = g.Fit(x) })
 			if err1 != nil || err2 != nil {
 				t.Fatalf("p=%d d=%d %v: %v, %v", c.p, c.d, cov, err1, err2)
 			}
@@ -147,11 +133,11 @@ func TestKDEParallelBoundary(t *testing.T) {
 	for _, r := range []int{1, 63, 64, 127, 128, 129, 300} {
 		q := twoBlobs(r, 2, uint64(r)+100)
 		var a, b []float64
-		withProcs(1, func() { a, err = m.LogDensity(q) })
+		fuzzdata.WithProcs(1, func() { a, err = m.LogDensity(q) })
 		if err != nil {
 			t.Fatal(err)
 		}
-		withProcs(4, func() { b, _ = m.LogDensity(q) })
+		fuzzdata.WithProcs(4, func() { b, _ = m.LogDensity(q) })
 		if !floats.Same(a, b) {
 			t.Errorf("r=%d: 1 and 4 goroutines differ", r)
 		}
@@ -167,11 +153,11 @@ func TestKDEParallelBoundary(t *testing.T) {
 		x := twoBlobs(p, 1, uint64(p))
 		widths := []float64{0.3, 1}
 		var s1, s2 *BandwidthSearch
-		withProcs(1, func() { s1, err = LeaveOneOut(x, GaussianKernel, widths) })
+		fuzzdata.WithProcs(1, func() { s1, err = LeaveOneOut(x, GaussianKernel, widths) })
 		if err != nil {
 			t.Fatal(err)
 		}
-		withProcs(4, func() { s2, _ = LeaveOneOut(x, GaussianKernel, widths) })
+		fuzzdata.WithProcs(4, func() { s2, _ = LeaveOneOut(x, GaussianKernel, widths) })
 		if !floats.Same(s1.LogLik, s2.LogLik) {
 			t.Errorf("p=%d: LOO differs between 1 and 4 goroutines", p)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -211,10 +212,7 @@ func TestPCAOracles(t *testing.T) {
 	// the reconstruction error.
 	best := m.Values[0] + m.Values[1]
 	for range 200 {
-		q := mat.NewDense(5, 2, nil)
-		for i := range 10 {
-			q.RawMatrix().Data[i] = rng.NormFloat64()
-		}
+		q := fuzzdata.Normal(rng, 5, 2)
 		orthonormalColumns(q)
 		var p mat.Dense
 		p.Mul(ac, q)
@@ -244,14 +242,9 @@ func TestPCAOracles(t *testing.T) {
 func TestPCARankDeficientAndRandomized(t *testing.T) {
 	// 400 points on a 3-dimensional subspace of R^8: zero residual at K = 3.
 	rng := rand.New(rand.NewPCG(4, 4))
-	basis := mat.NewDense(3, 8, nil)
-	for i := range basis.RawMatrix().Data {
-		basis.RawMatrix().Data[i] = rng.NormFloat64()
-	}
-	coef := mat.NewDense(400, 3, nil)
-	for i := range coef.RawMatrix().Data {
-		coef.RawMatrix().Data[i] = rng.NormFloat64() * 10
-	}
+	basis := fuzzdata.Normal(rng, 3, 8)
+	coef := fuzzdata.Normal(rng, 400, 3)
+	coef.Scale(10, coef)
 	var x mat.Dense
 	x.Mul(coef, basis)
 	m, err := PCA{Components: 3}.Fit(&x)
@@ -368,11 +361,7 @@ func TestRandomProjection(t *testing.T) {
 	if math.Abs(mean-1) > 4*math.Sqrt(2.0/20)/20 {
 		t.Errorf("E‖Ux‖²/‖x‖² ≈ %v, want 1", mean)
 	}
-	pts := mat.NewDense(30, 200, nil)
-	rng := rand.New(rand.NewPCG(5, 5))
-	for i := range pts.RawMatrix().Data {
-		pts.RawMatrix().Data[i] = rng.NormFloat64()
-	}
+	pts := fuzzdata.Normal(rand.New(rand.NewPCG(5, 5)), 30, 200)
 	if d, err := MaxDistortion(pts, pts); err != nil || d != 0 {
 		t.Errorf("identity distortion %v, %v", d, err)
 	}

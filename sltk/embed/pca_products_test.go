@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -13,12 +14,6 @@ import (
 // transMul's 512-row blocks, and that transMul gives the same bits on one core and on all.
 func TestPCAProducts(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
-	fill := func(m *mat.Dense) *mat.Dense {
-		for i := range m.RawMatrix().Data {
-			m.RawMatrix().Data[i] = r.NormFloat64()
-		}
-		return m
-	}
 	near := func(name string, got, want *mat.Dense) {
 		t.Helper()
 		if !mat.EqualApprox(got, want, 1e-12*(1+mat.Norm(want, math.Inf(1)))) {
@@ -27,12 +22,12 @@ func TestPCAProducts(t *testing.T) {
 	}
 	for _, s := range [][3]int{{1, 1, 1}, {7, 5, 3}, {511, 9, 20}, {513, 64, 20}, {2000, 13, 30}} {
 		n, p, q := s[0], s[1], s[2]
-		a, z := fill(mat.NewDense(n, p, nil)), fill(mat.NewDense(p, q, nil))
+		a, z := fuzzdata.Normal(r, n, p), fuzzdata.Normal(r, p, q)
 		y, want := mat.NewDense(n, q, nil), mat.NewDense(n, q, nil)
 		mulRows(y, a, z)
 		want.Mul(a, z)
 		near("mulRows", y, want)
-		sq, w := fill(mat.NewDense(n, p, nil)), fill(mat.NewDense(p, p, nil))
+		sq, w := fuzzdata.Normal(r, n, p), fuzzdata.Normal(r, p, p)
 		var want2 mat.Dense
 		want2.Mul(sq, w)
 		mulRows(sq, sq, w) // in place, as orthonormalTall calls it

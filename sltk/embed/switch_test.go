@@ -7,19 +7,19 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
 // fullRankData returns n×5 data of full rank with a repeated leading variance.
 func fullRankData(n int, seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 6))
-	x := mat.NewDense(n, 5, nil)
-	for i := range n {
-		for j, s := range []float64{3, 3, 1, 0.5, 0.1} {
-			x.Set(i, j, rng.NormFloat64()*s)
+	scale := []float64{3, 3, 1, 0.5, 0.1}
+	return fuzzdata.Rows(n, 5, func(_ int, row []float64) {
+		for j, s := range scale {
+			row[j] = rng.NormFloat64() * s
 		}
-	}
-	return x
+	})
 }
 
 // switchData returns n×5 data with two equal leading variances (a repeated eigenvalue: the
@@ -27,12 +27,10 @@ func fullRankData(n int, seed uint64) *mat.Dense {
 // and a column that copies the third (rank 4 after centring, so λ_5 = 0 too).
 func switchData(n int, seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 5))
-	x := mat.NewDense(n, 5, nil)
-	for i := range n {
+	return fuzzdata.Rows(n, 5, func(_ int, row []float64) {
 		a, b, c := rng.NormFloat64()*3, rng.NormFloat64()*3, rng.NormFloat64()
-		x.SetRow(i, []float64{a, b, c, 7, c})
-	}
-	return x
+		copy(row, []float64{a, b, c, 7, c})
+	})
 }
 
 // TestPCAFullSwitchBoundary: pcaFull runs gonum's SVD on the centred data for n ≤ 4·tsqrRows and

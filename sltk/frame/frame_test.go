@@ -311,3 +311,11 @@ func TestCodes(t *testing.T) {
 		t.Errorf("level lists: %v", err)
 	}
 }
+
+// TestNilOption: a nil Option is skipped.
+func TestNilOption(t *testing.T) {
+	df, err := frame.ReadCSV(strings.NewReader("a,b\n1,2\n"), nil)
+	if err != nil || df.Nrow() != 1 {
+		t.Errorf("a nil Option: %v", err)
+	}
+}

@@ -170,3 +170,10 @@ func ExampleUnitBallVolume() {
 	// vol(B^13) = 0.9106
 	// vol(B^20) = 0.0258
 }
+
+// TestEquatorTailHugeDimension: a dimension of MaxInt still gives a probability.
+func TestEquatorTailHugeDimension(t *testing.T) {
+	if v, err := geometry.EquatorTail(math.MaxInt, 0.5); err != nil || !(v >= 0 && v <= 1) {
+		t.Errorf("EquatorTail(MaxInt, 0.5) = %v, %v", v, err)
+	}
+}

@@ -76,3 +76,16 @@ func TestAnnealDriver(t *testing.T) {
 		t.Fatalf("level error not passed through: %v", err)
 	}
 }
+
+// TestAnnealLevelCount: maxLevels = 0 means MaxLevels, and a positive count stops the run after
+// that many levels (a negative count or one above MaxLevels is an error: internal/badinput).
+func TestAnnealLevelCount(t *testing.T) {
+	temps := Schedule{T0: 1, TMin: 1e-3, Cooling: 0.5}.Temperatures()
+	level := func(_ int, T float64) (Level, error) { return Level{T: T}, nil }
+	for _, c := range []struct{ max, want int }{{0, 10}, {3, 3}, {MaxLevels, 10}} {
+		out, err := Anneal(temps, c.max, level)
+		if err != nil || len(out) != c.want {
+			t.Errorf("maxLevels = %d: %d levels, err %v, want %d", c.max, len(out), err, c.want)
+		}
+	}
+}

@@ -243,3 +243,15 @@ func TestSoftmaxSumsToOne(t *testing.T) {
 		t.Fatalf("softmax %v, want [0 ~e^-700 .5 .5 0] summing to 1", p)
 	}
 }
+
+// TestLogGridAtLimit: at MaxGrid points the grid is exact at both ends and log-evenly spaced
+// (beyond it, ErrTooLarge: internal/badinput's contract table).
+func TestLogGridAtLimit(t *testing.T) {
+	g, err := LogGrid(1, math.E, MaxGrid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g[0] != 1 || g[MaxGrid-1] != math.E || math.Abs(math.Log(g[MaxGrid/2])-float64(MaxGrid/2)/float64(MaxGrid-1)) > 1e-15 {
+		t.Errorf("grid ends %v, %v, middle %v", g[0], g[MaxGrid-1], g[MaxGrid/2])
+	}
+}

@@ -8,7 +8,7 @@ import (
 )
 
 // Contrast selects the non-quadratic function G of the negentropy approximation
-// J(y) ∝ (⟨G(y)⟩ − E G(ν))², ν ~ N(0,1) (seed 2.3.4, table of A11). The zero value is LogCosh.
+// J(y) ∝ (⟨G(y)⟩ − E G(ν))², ν ~ N(0,1) (ML chapter 2 §2.3.4, table of A11). The zero value is LogCosh.
 type Contrast int
 
 const (
@@ -18,7 +18,7 @@ const (
 	// Exp is G₂(s) = −exp(−s²/2), G₂' = s·exp(−s²/2), G₂″ = (1 − s²)exp(−s²/2): bounded,
 	// very robust; suits super-Gaussian sources and data with many outliers.
 	Exp
-	// Kurtosis is G₃(s) = s⁴/4, G₃' = s³, G₃″ = 3s²: the kurtosis contrast (seed 2.3.3),
+	// Kurtosis is G₃(s) = s⁴/4, G₃' = s³, G₃″ = 3s²: the kurtosis contrast (ML chapter 2 §2.3.3),
 	// cheap and cubically convergent, but sensitive to outliers; suits sub-Gaussian sources.
 	Kurtosis
 )
@@ -84,7 +84,7 @@ func saturate(v float64) float64 {
 }
 
 // GaussianMoments returns E G(ν) and E G″(ν) for ν ~ N(0,1), the reference values of the
-// negentropy approximation (seed 2.3.4; spec oracle 4). By Stein's identity E G″(ν) equals
+// negentropy approximation (ML chapter 2 §2.3.4; spec oracle 4). By Stein's identity E G″(ν) equals
 // E[ν G'(ν)], so on Gaussian data the FastICA step has expectation zero: Gaussian
 // directions carry no information. Exp and Kurtosis use the closed forms −1/√2, 1/(2√2) and
 // 3/4, 3; LogCosh uses 400-point Gauss–Legendre quadrature on [−14, 14], accurate to about

@@ -16,7 +16,7 @@ import (
 //
 // It lies in [0, 1] and is 0 exactly when every row and column of P has a single non-zero
 // entry, i.e. when separation is perfect up to the permutation, scale and sign ambiguity of
-// seed 2.2 (spec C24). Unrelated random matrices score around 0.3–0.5. Cost O(k²).
+// ML chapter 2 §2.2 (spec C24). Unrelated random matrices score around 0.3–0.5. Cost O(k²).
 func AmariIndex(p mat.Matrix) (float64, error) {
 	r, c, err := checkNamed("AmariIndex", "P", p)
 	if err != nil {
@@ -87,8 +87,8 @@ type Matching struct {
 
 // Match pairs the columns of est (n×k, recovered sources) with the columns of truth (n×k) so
 // that the sum of |correlations| is largest, resolving the permutation and sign ambiguity
-// (seed 2.2.1, 2.2.2). The assignment is solved exactly by the Hungarian algorithm (gonum has
-// none; the project's own is shared with cluster.Disagreement). Cost O(n·k²) for the
+// (ML chapter 2 §2.2.1, §2.2.2). The assignment is solved exactly by the Hungarian algorithm (gonum has
+// none; the project's own is shared with metrics.MatchedAccuracy). Cost O(n·k²) for the
 // correlations and O(k³) for the assignment.
 func Match(est, truth mat.Matrix) (*Matching, error) {
 	n, k, err := checkNamed("Match", "est", est)

@@ -12,7 +12,7 @@ type Mode int
 
 const (
 	// Symmetric updates all components at once and restores orthogonality by the polar
-	// factor B ← (BBᵀ)^{-1/2}B (seed 2.3.4, A12). No component is privileged, so errors do
+	// factor B ← (BBᵀ)^{-1/2}B (ML chapter 2 §2.3.4, A12). No component is privileged, so errors do
 	// not accumulate.
 	Symmetric Mode = iota
 	// Deflation estimates one component after another, removing the directions found so far
@@ -31,7 +31,7 @@ func (m Mode) String() string {
 	return fmt.Sprintf("Mode(%d)", int(m))
 }
 
-// FastICA is the fixed-point algorithm for maximising negentropy (seed 2.3.4, A11/A12) and,
+// FastICA is the fixed-point algorithm for maximising negentropy (ML chapter 2 §2.3.4, A11/A12) and,
 // with the Kurtosis contrast, the kurtosis fixed point of 2.3.3 (A8). On whitened data u each
 // unit b is updated as
 //

@@ -10,7 +10,7 @@ import (
 )
 
 // Gradient maximises non-Gaussianity by gradient ascent on whitened data, batch or online: the
-// kurtosis rules of seed 2.3.3 (A6 batch, A7 online) with the Kurtosis contrast and the
+// kurtosis rules of ML chapter 2 §2.3.3 (A6 batch, A7 online) with the Kurtosis contrast and the
 // negentropy rules of 2.3.4 (A9 batch, A10 online) with LogCosh or Exp. With
 // γ = ⟨G(bᵀu)⟩ − E G(ν) (ν ~ N(0,1)):
 //

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -88,12 +89,7 @@ func arPair(seed uint64, n int, rho1, rho2 float64) *mat.Dense {
 func mixing(seed uint64, d int) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 11))
 	for {
-		a := mat.NewDense(d, d, nil)
-		for i := range d {
-			for j := range d {
-				a.Set(i, j, rng.NormFloat64())
-			}
-		}
+		a := fuzzdata.Normal(rng, d, d)
 		if mat.Cond(a, 2) < 20 {
 			return a
 		}

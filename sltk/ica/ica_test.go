@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -310,12 +311,7 @@ func TestSymmetricOrthogonalize(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	for trial := range 10 {
 		k := 2 + trial%6
-		b := mat.NewDense(k, k, nil)
-		for i := range k {
-			for j := range k {
-				b.Set(i, j, rng.NormFloat64())
-			}
-		}
+		b := fuzzdata.Normal(rng, k, k)
 		q, err := SymmetricOrthogonalize(b)
 		if err != nil {
 			t.Fatal(err)
@@ -556,7 +552,7 @@ func TestInfomaxLogistic(t *testing.T) {
 	}
 }
 
-// Gaussian sources cannot be separated by higher-order ICA (seed 2.2.3, erratum E38): the
+// Gaussian sources cannot be separated by higher-order ICA (ML chapter 2 §2.2.3, erratum E38): the
 // answer is an arbitrary rotation, so the Amari index stays large on average, while the
 // same code separates uniform sources.
 func TestGaussianSourcesFail(t *testing.T) {
@@ -599,12 +595,7 @@ func TestAmariAndMatch(t *testing.T) {
 	// Invariance: permuting rows and columns and scaling the whole matrix leave it unchanged.
 	rng := rand.New(rand.NewPCG(2, 2))
 	for range 20 {
-		m := mat.NewDense(4, 4, nil)
-		for i := range 4 {
-			for j := range 4 {
-				m.Set(i, j, rng.NormFloat64())
-			}
-		}
+		m := fuzzdata.Normal(rng, 4, 4)
 		v1, _ := AmariIndex(m)
 		perm, cperm := rng.Perm(4), rng.Perm(4)
 		c := 0.1 + rng.Float64()*5
@@ -896,5 +887,16 @@ func TestFastICAInitBadInput(t *testing.T) {
 		if !errors.Is(err, c.want) || !strings.Contains(err.Error(), "Init") && !strings.Contains(err.Error(), "starting") {
 			t.Errorf("%s: err = %v, want %v naming Init", c.name, err, c.want)
 		}
+	}
+}
+
+// Excess kurtosis is scale-free, so huge values still give the right answer, and the kurtosis
+// contrast saturates instead of overflowing.
+func TestKurtosisHugeValues(t *testing.T) {
+	if k, err := ExcessKurt([]float64{1e308, -1e308, 1e308, -1e308}); err != nil || math.Abs(k+2) > 1e-12 {
+		t.Errorf("ExcessKurt(±1e308) = %v, %v; want −2", k, err)
+	}
+	if g, g1, g2 := Kurtosis.Eval(1, 1e308); g != math.MaxFloat64 || g1 != math.MaxFloat64 || g2 != math.MaxFloat64 {
+		t.Errorf("Kurtosis.Eval(1e308) = %v, %v, %v; want saturation", g, g1, g2)
 	}
 }

@@ -15,7 +15,7 @@ import (
 type Score int
 
 const (
-	// Logistic is the notes' choice (seed 2.3.1): the squashing function is the logistic CDF
+	// Logistic is the notes' choice (ML chapter 2 §2.3.1): the squashing function is the logistic CDF
 	// f(y) = 1/(1+e^{−y}), the model density f'(y), and ψ(y) = f''/f' = 1 − 2f(y) = −tanh(y/2).
 	// It separates super-Gaussian sources only.
 	Logistic Score = iota
@@ -79,7 +79,7 @@ func tanhLogCosh(x float64) (t, lc float64) {
 }
 
 // Infomax maximises the output entropy of a one-layer network, equivalently the likelihood of
-// a factorial source model (seed 2.3.1). On whitened data u with y = Wu and the objective
+// a factorial source model (ML chapter 2 §2.3.1). On whitened data u with y = Wu and the objective
 //
 //	E(W) = log|det W| + ⟨Σ_l log p(y_l)⟩,
 //

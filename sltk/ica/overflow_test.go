@@ -7,17 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
 func twoChannels(n int) *mat.Dense {
 	rng := rand.New(rand.NewPCG(1, 2))
-	x := mat.NewDense(n, 2, nil)
-	for i := 0; i < n; i++ {
-		x.Set(i, 0, rng.NormFloat64())
-		x.Set(i, 1, rng.Float64())
-	}
-	return x
+	return fuzzdata.Rows(n, 2, func(_ int, row []float64) { row[0], row[1] = rng.NormFloat64(), rng.Float64() })
 }
 
 // TestLaggedCovarianceOverflow: ×1e307 data, which Whitener.Fit refuses, gave NaN and +Inf

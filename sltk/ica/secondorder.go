@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// AMUSE is the second-order method with two shifts, τ = 0 and one lag τ (seed 2.3.2,
+// AMUSE is the second-order method with two shifts, τ = 0 and one lag τ (ML chapter 2 §2.3.2,
 // "Source separation with 2 shifts"). It whitens x with the lag-0 covariance, forms the
 // lag-τ covariance of the whitened series, symmetrises it and takes its eigenvectors E_τ:
 //
@@ -98,7 +98,7 @@ func eigDesc(sym mat.Symmetric) (vals []float64, vecs *mat.Dense, ok bool) {
 }
 
 // SOBI jointly diagonalises the symmetrised lagged covariances of the whitened series at
-// several lags (second-order blind identification; seed 2.3.2 "noise robust algorithms" with
+// several lags (second-order blind identification; ML chapter 2 §2.3.2 "noise robust algorithms" with
 // all weights equal). After whitening the unmixing is a rotation V, found by Jacobi sweeps
 // of Givens rotations that each minimise Σ_τ off(Vᵀ C_τ V) over one angle in closed form
 // (Cardoso and Souloumiac, 1996). Using many lags makes the estimate robust to noise and to
@@ -305,7 +305,7 @@ func checkMats(fn string, mats []*mat.Dense) (int, error) {
 }
 
 // FFDiag is the fast Frobenius diagonalisation of Ziehe, Laskov, Nolte and Müller (2004), the
-// non-orthogonal joint diagonaliser named in seed 2.3.2: minimise Σ_τ off(W C_τ Wᵀ) over
+// non-orthogonal joint diagonaliser named in ML chapter 2 §2.3.2: minimise Σ_τ off(W C_τ Wᵀ) over
 // non-singular W by multiplicative updates W ← (I + Z)W, where Z (zero diagonal) solves the
 // linearised problem pair by pair: for i < j,
 //

@@ -10,7 +10,7 @@ import (
 )
 
 // Kurt returns the fourth cumulant kurt(x) = ⟨x_c⁴⟩ − 3⟨x_c²⟩² of a sample, after
-// centring (seed 2.3.3, C6). It is additive over independent variables and scales as a⁴.
+// centring (ML chapter 2 §2.3.3, C6). It is additive over independent variables and scales as a⁴.
 // Zero for a Gaussian, positive for super-Gaussian (Laplace), negative for sub-Gaussian
 // (uniform) variables. Cost O(n).
 func Kurt(x []float64) (float64, error) {
@@ -133,7 +133,7 @@ func laggedCov(xt []float64, n, d, lag int) *mat.Dense {
 }
 
 // Symmetrize returns (C + Cᵀ)/2 of a square C. A lagged covariance of a finite sample is not
-// symmetric; its symmetric part has the sources' autocorrelations as eigenvalues (seed 2.3.2,
+// symmetric; its symmetric part has the sources' autocorrelations as eigenvalues (ML chapter 2 §2.3.2,
 // E9). A nil, empty, non-square or non-finite C gives an error (ErrEmpty, ErrShape,
 // ErrNotFinite).
 func Symmetrize(c mat.Matrix) (*mat.Dense, error) {
@@ -161,7 +161,7 @@ func symmetrize(c mat.Matrix) *mat.Dense {
 }
 
 // OffDiagonal returns off(M) = Σ_{i≠j} M_ij², the joint-diagonalisation cost of one matrix
-// (seed 2.3.2, C5). It sums the off-diagonal squares directly; "total minus diagonal" would
+// (ML chapter 2 §2.3.2, C5). It sums the off-diagonal squares directly; "total minus diagonal" would
 // cancel to rounding noise and can turn negative. A nil, empty or non-finite M, or a sum beyond
 // the float64 range, gives an error. Cost O(d²).
 func OffDiagonal(m mat.Matrix) (float64, error) {

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -16,31 +16,19 @@ import (
 // of one and two blocks, with duplicate rows and d = 1, and compare with the dense product
 // (X − 1x̄ᵀ)Kᵀ and the whitening identity UᵀU/n = I; 1 vs 4 goroutines give the same bits.
 
-func withProcs(n int, f func()) {
-	prev := runtime.GOMAXPROCS(n)
-	defer runtime.GOMAXPROCS(prev)
-	f()
-}
-
 // mixed returns n observations of d mixed Laplace/uniform sources; every seventh row repeats
 // the previous one.
 func mixed(n, d int, seed uint64) *mat.Dense {
 	rng := rand.New(rand.NewPCG(seed, 5))
-	x := mat.NewDense(n, d, nil)
-	for i := 0; i < n; i++ {
-		if i%7 == 6 {
-			x.SetRow(i, x.RawRowView(i-1))
-			continue
-		}
-		for j := 0; j < d; j++ {
+	return fuzzdata.Rows(n, d, fuzzdata.Ties(7, func(_ int, row []float64) {
+		for j := range row {
 			s := rng.ExpFloat64()
 			if j%2 == 1 {
 				s = 2*rng.Float64() - 1
 			}
-			x.Set(i, j, s+0.3*float64(j)*x.At(i, 0))
+			row[j] = s + 0.3*float64(j)*row[0]
 		}
-	}
-	return x
+	}))
 }
 
 func TestBlockBoundary(t *testing.T) {
@@ -48,11 +36,11 @@ func TestBlockBoundary(t *testing.T) {
 		x := mixed(c.n, c.d, uint64(c.n))
 		var w1, w4 *Whitening
 		var err error
-		withProcs(1, func() { w1, err = Whitener{}.Fit(x) })
+		fuzzdata.WithProcs(1, func() { w1, err = Whitener{}.Fit(x) })
 		if err != nil {
 			t.Fatalf("n=%d d=%d: %v", c.n, c.d, err)
 		}
-		withProcs(4, func() { w4, _ = Whitener{}.Fit(x) })
+		fuzzdata.WithProcs(4, func() { w4, _ = Whitener{}.Fit(x) })
 		if !mat.Equal(w1.U, w4.U) {
 			t.Errorf("n=%d: whitened data differ between 1 and 4 goroutines", c.n)
 		}
@@ -95,11 +83,11 @@ func TestBlockBoundary(t *testing.T) {
 			"Infomax": func() (*Result, error) { return Infomax{Seed: 3, MaxIter: 20}.Fit(x) },
 		} {
 			var r1, r4 *Result
-			withProcs(1, func() { r1, err = fit() })
+			fuzzdata.WithProcs(1, func() { r1, err = fit() })
 			if err != nil {
 				t.Fatalf("%s n=%d: %v", name, c.n, err)
 			}
-			withProcs(4, func() { r4, _ = fit() })
+			fuzzdata.WithProcs(4, func() { r4, _ = fit() })
 			if !mat.Equal(r1.Unmixing, r4.Unmixing) || r1.Iter != r4.Iter {
 				t.Errorf("%s n=%d: 1 and 4 goroutines differ", name, c.n)
 			}

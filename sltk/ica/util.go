@@ -93,7 +93,7 @@ func checkFinite(name string, m mat.Matrix) error {
 }
 
 // SymmetricOrthogonalize returns the polar factor (BBᵀ)^{-1/2}B of a square non-singular B
-// (seed 2.3.4, A12 step 5). For B = UΣVᵀ it equals B(BᵀB)^{-1/2} = UVᵀ, the orthogonal matrix
+// (ML chapter 2 §2.3.4, A12 step 5). For B = UΣVᵀ it equals B(BᵀB)^{-1/2} = UVᵀ, the orthogonal matrix
 // nearest to B in the Frobenius norm, so rows and columns play symmetric roles. It is computed
 // by an SVD in O(k³).
 func SymmetricOrthogonalize(b mat.Matrix) (*mat.Dense, error) {

@@ -14,7 +14,7 @@ import (
 )
 
 // Whitener centres and whitens (spheres) data: u = Λ^{-1/2}Eᵀ(x − x̄), where C = EΛEᵀ is the
-// 1/n covariance (seed 2.3.2 step 1 and 2.3.4; the notes' Λ^{-1/2}E₀x is erratum E4). After
+// 1/n covariance (ML chapter 2 §2.3.2 step 1 and §2.3.4; the notes' Λ^{-1/2}E₀x is erratum E4). After
 // whitening, (1/n)Σuuᵀ = I and the remaining unmixing is a rotation.
 //
 // Directions whose eigenvalue is below Tol·λ_max make the covariance (numerically) singular.

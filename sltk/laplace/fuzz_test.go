@@ -11,10 +11,6 @@ func FuzzLeastAngle(f *testing.F) {
 	f.Add([]byte("\x01aaaaaaaabbbbbbbbccccccccdddddddd"), 2)
 	f.Fuzz(func(t *testing.T, b []byte, k int) {
 		res, err := LeastAngle{K: k % 4, T: 1, Restarts: 1, MaxIter: 100}.Fit(fuzzdata.Matrix(b, 16))
-		if err == nil {
-			if p := fuzzdata.NonFinite(res); p != "" {
-				t.Fatalf("nil error with %s", p)
-			}
-		}
+		fuzzdata.Finite(t, res, err)
 	})
 }

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 )
 
 // BenchmarkLeastAngle solves least-angle clustering for 2000 unit vectors in 10-D with K = 4
@@ -13,21 +13,19 @@ import (
 func BenchmarkLeastAngle(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	n, d := 2000, 10
-	x := mat.NewDense(n, d, nil)
-	for i := 0; i < n; i++ {
+	x := fuzzdata.Rows(n, d, func(i int, row []float64) {
 		var s float64
-		for j := 0; j < d; j++ {
-			v := rng.NormFloat64()
+		for j := range row {
+			row[j] = rng.NormFloat64()
 			if j == i%4 {
-				v += 3
+				row[j] += 3
 			}
-			x.Set(i, j, v)
-			s += v * v
+			s += row[j] * row[j]
 		}
-		for j := 0; j < d; j++ {
-			x.Set(i, j, x.At(i, j)/math.Sqrt(s))
+		for j := range row {
+			row[j] /= math.Sqrt(s)
 		}
-	}
+	})
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := (LeastAngle{K: 4, T: 0.05, Restarts: 1, Tol: 1e-9, Seed: 1}).Fit(x); err != nil {

@@ -9,8 +9,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"gonum.org/v1/gonum/mat"
-
-	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 // mEntry is one stored nonzero: (A, (i, j, v)) when A is true, else (B, (i, j, v)).
@@ -23,15 +21,25 @@ type mEntry struct {
 // maxCells bounds the products: ℓ·m·n ≤ 10^10 multiply–adds (and ℓ·n output cells).
 const maxCells = 10_000_000_000
 
-// entries lists the nonzeros of x as triples, the storage of A7.2 and A7.4.
+// entries lists the nonzeros of x as triples, the storage of A7.2 and A7.4. It refuses a nil or
+// empty x and a NaN or ±Inf entry as it scans (the library's layout, "A[1,1] = NaN: value is
+// not finite"), so validation costs no second pass; the module checks here rather than import
+// the core's internal validation across the module boundary. Cost O(n·d).
 func entries(fn, name string, x mat.Matrix, isA bool) ([]mEntry, int, int, error) {
-	data, n, d, cerr := check.Rows(name, x)
-	if cerr != nil {
-		return nil, n, d, matErr(fn, cerr)
+	if v := reflect.ValueOf(x); x == nil || v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil, 0, 0, fmt.Errorf("mapreduce: %s: %s is nil: %w", fn, name, ErrEmpty)
+	}
+	n, d := x.Dims()
+	if n == 0 || d == 0 {
+		return nil, n, d, fmt.Errorf("mapreduce: %s: %s is empty (%d×%d): %w", fn, name, n, d, ErrEmpty)
 	}
 	var out []mEntry
 	for i := range n {
-		for j, v := range data[i*d : (i+1)*d] {
+		for j := range d {
+			v := x.At(i, j)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, n, d, fmt.Errorf("mapreduce: %s: %s[%d,%d] = %v: %w", fn, name, i, j, v, ErrNotFinite)
+			}
 			if v != 0 {
 				out = append(out, mEntry{A: isA, I: i, J: j, V: v})
 			}
@@ -39,8 +47,6 @@ func entries(fn, name string, x mat.Matrix, isA bool) ([]mEntry, int, int, error
 	}
 	return out, n, d, nil
 }
-
-func matErr(fn string, e *check.Error) error { return fmt.Errorf("mapreduce: %s: %w", fn, e) }
 
 // MatVec computes A·v (A7.2) from the nonzeros (i, j, a_ij) of A: MAP emits (i, a_ij·v_j), REDUCE
 // sums per row. With stripes = 1 every map task reads all of v (version 1). With stripes > 1, v

@@ -1,6 +1,7 @@
 package mcmc
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -297,12 +298,9 @@ func (m MixingTime) Run(c *FiniteChain) (Mixing, error) {
 	if err := c.ready("Mixing"); err != nil {
 		return Mixing{}, err
 	}
-	eps, maxIter := m.Epsilon, m.MaxIter
+	eps, maxIter := m.Epsilon, cmp.Or(m.MaxIter, 1000)
 	if !(eps > 0 && eps < 1) {
 		return Mixing{}, fmt.Errorf("mcmc: MixingTime.Run: Epsilon = %g, want in (0,1): %w", eps, errs.ErrParam)
-	}
-	if maxIter == 0 {
-		maxIter = 1000
 	}
 	if maxIter < 0 {
 		return Mixing{}, fmt.Errorf("mcmc: MixingTime.Run: MaxIter = %d < 0: %w", maxIter, errs.ErrParam)

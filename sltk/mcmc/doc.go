@@ -35,6 +35,9 @@
 //     lose restored (ML chapter 3 (Stochastic optimisation) erratum E18). MeanFieldFreeEnergy and
 //     MeanFieldKL measure how far the approximation is from the exact free energy; CriticalBeta is
 //     where m = 0 becomes unstable.
+//   - Units: these Ising functions take the inverse temperature β = 1/T as in the chapter, in a
+//     parameter named beta (the root package's vocabulary lists them); everything else in the
+//     package, the annealing schedules included, speaks temperatures T.
 //
 // AFDS chapter 6 (Monte Carlo methods and Markov chains, §6.2–6.4) adds chains as values:
 // FiniteChain (float64) and RatChain (exact math/big.Rat, for the worked tables) with Step, Evolve,

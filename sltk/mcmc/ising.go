@@ -13,7 +13,8 @@ import (
 // GlauberProb is the heat-bath (Glauber) acceptance probability W = 1/(1 + e^{βΔE}) of ML chapter 3
 // (Stochastic optimisation) §3.1 (Algorithm 1), evaluated without overflow: it tends to ½ for every
 // ΔE as β → 0, and to a step (1 for ΔE < 0, 0 for ΔE > 0, ½ at ΔE = 0) as β → ∞. Detailed balance
-// with the Gibbs distribution follows from (1 + e^x)/(1 + e^{−x}) = e^x.
+// with the Gibbs distribution follows from (1 + e^x)/(1 + e^{−x}) = e^x. beta is the inverse
+// temperature β = 1/T, as in the chapter (the Units section of the root package).
 func GlauberProb(beta, dE float64) float64 {
 	x := beta * dE
 	if math.IsNaN(x) {
@@ -212,7 +213,7 @@ func isingEnergyBits(w []float64, n int, state int) float64 {
 const maxExactSpins = 24
 
 // IsingExact enumerates the Gibbs distribution P(s) = e^{−βE(s)}/Z of all 2^N configurations
-// (state index: bit i set ⇔ s_i = +1) at inverse temperature beta: the exact reference for the
+// (state index: bit i set ⇔ s_i = +1) at inverse temperature beta = 1/T: the exact reference for the
 // samplers and for mean-field annealing. N ≤ 24. Cost O(2^N·N²).
 func IsingExact(w mat.Matrix, beta float64) (*Exact, error) {
 	wd, n, err := checkCouplings("IsingExact", w)
@@ -294,10 +295,11 @@ func CriticalBeta(w mat.Matrix) (float64, error) {
 	return 0, fmt.Errorf("mcmc: CriticalBeta: λ_max(W) = %g, β_c = 1/λ_max overflows float64 (rescale W): %w", lmax, ErrNotFinite)
 }
 
-// GlauberFrequencies runs the fixed-β heat-bath chain of §3.2 (pick a spin uniformly, flip it
-// with probability GlauberProb(β, ΔE)) for steps steps from all spins +1 and returns the
-// fraction of steps spent in each of the 2^N states (bit i set ⇔ s_i = +1). By detailed balance
-// the frequencies converge to the Gibbs distribution of IsingExact. N ≤ 20, steps ≤ MaxSteps.
+// GlauberFrequencies runs the heat-bath chain of §3.2 at the fixed inverse temperature
+// beta = 1/T (pick a spin uniformly, flip it with probability GlauberProb(β, ΔE)) for steps
+// steps from all spins +1 and returns the fraction of steps spent in each of the 2^N states
+// (bit i set ⇔ s_i = +1). By detailed balance the frequencies converge to the Gibbs
+// distribution of IsingExact. N ≤ 20, steps ≤ MaxSteps.
 // Cost O(steps·N).
 func GlauberFrequencies(w mat.Matrix, beta float64, steps int, seed uint64) ([]float64, error) {
 	is, err := NewIsing(w, nil)

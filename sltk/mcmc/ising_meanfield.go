@@ -233,7 +233,8 @@ func mfFreeEnergy(w []float64, n int, m []float64, beta float64) float64 {
 	return e + s/beta
 }
 
-// MeanFieldFreeEnergy returns the Ising mean-field free energy (C11)
+// MeanFieldFreeEnergy returns the Ising mean-field free energy (C11) at inverse temperature
+// beta = β = 1/T
 //
 //	F_MF(m) = −½ Σ_{i≠j} W_ij m_i m_j + (1/β) Σ_i [ (1+m_i)/2 ln((1+m_i)/2) + (1−m_i)/2 ln((1−m_i)/2) ],
 //
@@ -259,7 +260,7 @@ func MeanFieldFreeEnergy(w mat.Matrix, m []float64, beta float64) (float64, erro
 }
 
 // MeanFieldKL returns D_KL(Q‖P) = Σ_s Q(s) ln(Q(s)/P(s)) between the factorising distribution
-// Q with magnetisations m and the Gibbs distribution P of W at β, by enumerating all 2^N
+// Q with magnetisations m and the Gibbs distribution P of W at inverse temperature beta = 1/T, by enumerating all 2^N
 // states (N ≤ 24). It equals β(F_MF − F) ≥ 0 (C10), the quantity mean-field annealing minimises.
 // A magnetisation outside [−1, 1] or NaN is errs.ErrParam; a KL that overflows (β·|E| beyond
 // float64) is errs.ErrNotFinite.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -258,7 +259,7 @@ func TestIsingBadInput(t *testing.T) {
 		mat.NewDense(2, 3, nil),
 	}
 	for i, w := range cases {
-		if _, err := NewIsing(w, nil); !wrapsSentinel(err) {
+		if _, err := NewIsing(w, nil); check.Sentinel(err) == nil {
 			t.Errorf("case %d: %v", i, err)
 		}
 	}

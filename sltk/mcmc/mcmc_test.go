@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"testing"
 
@@ -429,3 +430,79 @@ func ExampleAnneal() {
 	// Output:
 	// 74 temperatures, best cost 0.0 at state 19
 }
+
+func TestZeroValuesAreSafe(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var is *Ising
+	is.Accept()
+	is.RecordBest()
+	if is.N() != 0 || is.Spins() != nil || is.Energy() != 0 || is.Propose(rng) != 0 || (&Ising{}).Propose(rng) != 0 {
+		t.Error("nil or zero Ising")
+	}
+	var fs *FuncSystem[float64]
+	fs.Accept()
+	fs.RecordBest()
+	if fs.Cost() != 0 || fs.Propose(rng) != 0 || (&FuncSystem[float64]{}).Propose(rng) != 0 {
+		t.Error("nil or zero FuncSystem")
+	}
+	var m *MatchingChain
+	m.Reset()
+	m.Step(rng)
+	if m.Size() != 0 || m.Matching() != nil {
+		t.Error("nil MatchingChain")
+	}
+	var sc *ShuffleCoupling
+	sc.StepPair(rng)
+	(&ShuffleCoupling{}).StepPair(rng)
+	ShuffleStep(nil, []int{0, 1})
+	ShuffleStep(rng, nil)
+	var ic *IndSetCoupling
+	ic.StepPair(rng)
+	(&IndSetCoupling{}).StepPair(rng)
+	if !sc.Met() || !ic.Met() || ic.Distance() != 0 {
+		t.Error("a nil coupling counts as met")
+	}
+	if tm, met := CouplingTime(nil, rng, 10); tm != 0 || met {
+		t.Errorf("CouplingTime(nil) = %d, %v", tm, met)
+	}
+	if x := (Cube{}).Step(rng, 5); x != 5 {
+		t.Errorf("zero Cube moved 5 to %d", x)
+	}
+	var ind *IndependentSets
+	if ind.MaxDegree() != 0 || ind.Assumption() {
+		t.Error("nil IndependentSets")
+	}
+	if (*FiniteChain)(nil).Matrix() != nil || (*RatChain)(nil).Labels() != nil || (*Chain[int])(nil).AcceptRate() != 0 {
+		t.Error("nil chains")
+	}
+	if Averages([][]float64{{1, 0}, {1}}) != nil || RatAverages([][]*big.Rat{{nil}}) != nil {
+		t.Error("ragged evolutions give nil")
+	}
+	if f := RatFloats([]*big.Rat{nil, big.NewRat(1, 2)}); f[0] != 0 || f[1] != 0.5 {
+		t.Errorf("RatFloats = %v", f)
+	}
+	if Unit(1<<40, 0) != nil {
+		t.Error("Unit(2^40, 0) allocated")
+	}
+	if _, rows := EvolutionTable(nil, 1<<40); rows != nil {
+		t.Error("EvolutionTable of nothing has rows")
+	}
+	for _, x := range []float64{math.NaN(), math.Inf(1)} {
+		if Metropolis(x) != -math.MaxFloat64 || HeatBath(x) != -math.MaxFloat64 || GlauberProb(1, math.NaN()) != 0 {
+			t.Errorf("acceptance of %v", x)
+		}
+	}
+}
+
+func TestSteppersRefuseBadState(t *testing.T) {
+	deck := []int{0, 1, 2}
+	MoveToTop(deck, 7)
+	MoveToTop(nil, 0)
+	var s IndependentSets
+	s.Step(nil, []int{1})
+	if deck[0] != 0 {
+		t.Errorf("deck changed: %v", deck)
+	}
+}
+
+func second[T any](_ T, err error) error { return err }

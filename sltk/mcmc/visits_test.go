@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/sltk-book/sltk/sltk/internal/check"
 )
 
 func TestVisitsTotalVariation(t *testing.T) {
@@ -56,7 +58,7 @@ func TestVisitsTotalVariation(t *testing.T) {
 		}
 	}
 	for _, bad := range [][2][]float64{{{1}, {0.5, 0.5}}, {{}, {}}, {{math.NaN()}, {1}}, {{-0.1, 1.1}, {0.5, 0.5}}, {{math.Inf(1)}, {1}}} {
-		if _, err := TotalVariation(bad[0], bad[1]); !wrapsSentinel(err) {
+		if _, err := TotalVariation(bad[0], bad[1]); check.Sentinel(err) == nil {
 			t.Errorf("TotalVariation(%v): err = %v", bad, err)
 		}
 	}

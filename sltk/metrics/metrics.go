@@ -3,11 +3,12 @@
 // scikit-learn user looks for in sklearn.metrics: the confusion (contingency) matrix, the
 // adjusted Rand index (adjusted_rand_score), the normalised mutual information
 // (normalized_mutual_info_score, arithmetic normalisation) and the accuracy after the best
-// one-to-one matching of cluster ids to classes (the Hungarian method of internal/assign).
+// one-to-one matching of cluster ids to classes (the Hungarian method of internal/assign), and
+// its complement, the disagreement of two clusterings (ML chapter 4).
 //
 // Why a package of its own: the scores take []int labels from any learner (cluster, density,
-// classify, embed) and belong to none of them; the learners do not import it, the notebooks
-// and tests do. Entropies are in nats, computed here from counts (info works on probability
+// classify, embed) and belong to none of them; it imports no learner, so a learner may use it
+// (cluster.Stability selects K by Disagreement). Entropies are in nats, computed here from counts (info works on probability
 // vectors); NMI does not depend on the unit.
 //
 // AdjustedRand and NMI accept any int labels, as scikit-learn does (−1 for noise points of a
@@ -38,6 +39,7 @@ var (
 	ErrShape    = errs.ErrShape
 	ErrLabel    = errs.ErrLabel
 	ErrTooLarge = errs.ErrTooLarge
+	ErrParam    = errs.ErrParam
 )
 
 // Limits on the dense tables: ConfusionMatrix allocates K×K with K = largest label + 1, and
@@ -194,15 +196,45 @@ func NMI(a, b []int) (float64, error) {
 // The matching maximises the agreements by the Hungarian method on the contingency table,
 // O(K³) for K labels in use (at most MaxMatchLabels of each kind).
 func MatchedAccuracy(truth, pred []int) (acc float64, match []int, err error) {
-	t, err := contingency("MatchedAccuracy", truth, pred, true)
+	return matched("MatchedAccuracy", truth, pred)
+}
+
+// Disagreement returns the fraction of items on which two labellings a and b (labels in
+// [0, k)) disagree after the best one-to-one relabelling of b,
+// d = min_π (1/n) Σ_α 1{a_α ≠ π(b_α)} (ML chapter 4 (Clustering and embedding) §4.1.3): the
+// complement of MatchedAccuracy, with the labels checked against the k of the clusterings
+// compared (cluster.Stability selects k by it). k is at most MaxMatchLabels. Cost O(n) for the
+// table and O(K³) for the matching of the K labels in use.
+func Disagreement(a, b []int, k int) (float64, error) {
+	if k < 1 {
+		return 0, fmt.Errorf("metrics: Disagreement: k = %d, want ≥ 1: %w", k, ErrParam)
+	}
+	if k > MaxMatchLabels {
+		return 0, fmt.Errorf("metrics: Disagreement: k = %d, limit %d: %w", k, MaxMatchLabels, ErrTooLarge)
+	}
+	for i := range min(len(a), len(b)) {
+		if a[i] < 0 || a[i] >= k || b[i] < 0 || b[i] >= k {
+			return 0, fmt.Errorf("metrics: Disagreement: label pair (%d, %d) at %d outside [0, %d): %w", a[i], b[i], i, k, ErrLabel)
+		}
+	}
+	acc, _, err := matched("Disagreement", a, b)
+	if err != nil {
+		return 0, err
+	}
+	return 1 - acc, nil
+}
+
+// matched is MatchedAccuracy for the caller fn.
+func matched(fn string, truth, pred []int) (acc float64, match []int, err error) {
+	t, err := contingency(fn, truth, pred, true)
 	if err != nil {
 		return 0, nil, err
 	}
 	if len(t.rows) > MaxMatchLabels || len(t.cols) > MaxMatchLabels {
-		return 0, nil, fmt.Errorf("metrics: MatchedAccuracy: %d true and %d predicted labels, at most %d each: %w", len(t.rows), len(t.cols), MaxMatchLabels, ErrTooLarge)
+		return 0, nil, fmt.Errorf("metrics: %s: %d true and %d predicted labels, at most %d each: %w", fn, len(t.rows), len(t.cols), MaxMatchLabels, ErrTooLarge)
 	}
 	if top := slices.Max(pred); top >= MaxMatchID {
-		return 0, nil, fmt.Errorf("metrics: MatchedAccuracy: predicted label %d, at most %d: %w", top, MaxMatchID-1, ErrTooLarge)
+		return 0, nil, fmt.Errorf("metrics: %s: predicted label %d, at most %d: %w", fn, top, MaxMatchID-1, ErrTooLarge)
 	}
 	predIDs, trueIDs := sortedKeys(t.cols), sortedKeys(t.rows)
 	cost := make([][]float64, len(predIDs)) // −agreements: rows predicted labels, columns true
@@ -214,7 +246,7 @@ func MatchedAccuracy(truth, pred []int) (acc float64, match []int, err error) {
 	}
 	m, err := assign.Hungarian(cost)
 	if err != nil {
-		return 0, nil, fmt.Errorf("metrics: MatchedAccuracy: %w", err)
+		return 0, nil, fmt.Errorf("metrics: %s: %w", fn, err)
 	}
 	match = make([]int, 1+slices.Max(pred))
 	for i := range match {

@@ -145,3 +145,36 @@ func ExampleAdjustedRand() {
 	fmt.Println(ari, nmi, acc)
 	// Output: 1 1 1
 }
+
+func TestDisagreement(t *testing.T) {
+	a := []int{0, 0, 1, 1, 2, 2}
+	b := []int{2, 2, 0, 0, 1, 1} // a relabelling: no disagreement
+	if d, _ := Disagreement(a, b, 3); d != 0 {
+		t.Errorf("relabelled: %g", d)
+	}
+	c := []int{2, 2, 0, 1, 1, 1}
+	if d, _ := Disagreement(a, c, 3); math.Abs(d-1.0/6) > 1e-15 {
+		t.Errorf("one change: %g", d)
+	}
+	// Oracle 28 (ML chapter 4, §4.1.3): two random labelings with M = 2 disagree on just under half the points.
+	rng := rand.New(rand.NewPCG(1, 1))
+	n := 100000
+	x, y := make([]int, n), make([]int, n)
+	for i := range x {
+		x[i], y[i] = rng.IntN(2), rng.IntN(2)
+	}
+	if d, _ := Disagreement(x, y, 2); !(d < 0.5 && d > 0.49) {
+		t.Errorf("random labelings: %g", d)
+	}
+	if _, err := Disagreement(a, b[:3], 3); !errors.Is(err, ErrShape) {
+		t.Errorf("length mismatch: %v", err)
+	}
+	if _, err := Disagreement(a, b, 2); !errors.Is(err, ErrLabel) {
+		t.Errorf("label out of range: %v", err)
+	}
+	// The complement of MatchedAccuracy, bit for bit.
+	acc, _, _ := MatchedAccuracy(x, y)
+	if d, _ := Disagreement(x, y, 2); d != 1-acc {
+		t.Errorf("Disagreement %v, 1 − MatchedAccuracy %v", d, 1-acc)
+	}
+}

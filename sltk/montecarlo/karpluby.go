@@ -1,6 +1,7 @@
 package montecarlo
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/bits"
@@ -223,10 +224,7 @@ func (k KarpLuby) Sample(d DNF, n int) (KLSample, error) {
 	if err != nil {
 		return KLSample{}, err
 	}
-	maxIter := k.MaxIter
-	if maxIter == 0 {
-		maxIter = 1 << 26
-	}
+	maxIter := cmp.Or(k.MaxIter, 1<<26)
 	if n < 1 || n > MaxSamples || maxIter < 0 || maxIter > MaxSamples {
 		return KLSample{}, fmt.Errorf("montecarlo: KarpLuby.Sample: n = %d, MaxIter = %d: %w", n, k.MaxIter, ErrParam)
 	}

@@ -322,3 +322,9 @@ func must(v float64, err error) float64 {
 	}
 	return v
 }
+
+func TestAcceptWithinZeroTrials(t *testing.T) {
+	if p, err := AcceptWithin(1, 0); err != nil || p != 0 {
+		t.Errorf("AcceptWithin(1, 0) = %v, %v, want 0", p, err)
+	}
+}

@@ -1,6 +1,7 @@
 package montecarlo
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -31,10 +32,7 @@ func (r Rejection[S]) Sample(n int) (RejectionResult[S], error) {
 	if r.Propose == nil || r.Accept == nil {
 		return RejectionResult[S]{}, fmt.Errorf("montecarlo: Rejection.Sample: nil Propose or Accept: %w", ErrParam)
 	}
-	maxIter := r.MaxIter
-	if maxIter == 0 {
-		maxIter = 1 << 26
-	}
+	maxIter := cmp.Or(r.MaxIter, 1<<26)
 	if n < 1 || n > MaxSamples || maxIter < 0 || maxIter > MaxSamples {
 		return RejectionResult[S]{}, fmt.Errorf("montecarlo: Rejection.Sample: n = %d, MaxIter = %d: %w", n, r.MaxIter, ErrParam)
 	}

@@ -11,10 +11,6 @@ func FuzzMWURun(f *testing.F) {
 	f.Add([]byte("\x01aaaaaaaabbbbbbbbccccccccdddddddd"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		tr, err := MWU{}.Run(fuzzdata.Matrix(b, 64))
-		if err == nil {
-			if p := fuzzdata.NonFinite(tr); p != "" {
-				t.Fatalf("nil error with %s", p)
-			}
-		}
+		fuzzdata.Finite(t, tr, err)
 	})
 }

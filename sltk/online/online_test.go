@@ -572,3 +572,22 @@ func bound(b float64, err error) float64 {
 	}
 	return b
 }
+
+// TestZeroValuesAreSafe: γ = 1 is allowed in EXP3Bound, the zero values of the states are safe,
+// and EXP3.RunAdaptive runs at sizes under its limits.
+func TestZeroValuesAreSafe(t *testing.T) {
+	if b, err := EXP3Bound(2, 1, 0); err != nil || b != 2*math.Log(2) {
+		t.Errorf("EXP3Bound(2, 1, 0) = %v, %v: γ = 1 is allowed", b, err)
+	}
+	var wm *WM
+	if wm.Weights() != nil || wm.LogPotential() != 0 || wm.BestExpert() != 0 || (&WM{}).LogPotential() != 0 {
+		t.Error("nil or zero WM")
+	}
+	if (*MWUState)(nil).Distribution() != nil || AdversaryFunc(nil).Rewards(0, nil) != nil {
+		t.Error("nil MWUState or AdversaryFunc")
+	}
+	adv := AdversaryFunc(func(int, []int) []float64 { return []float64{0.5, 0.5} })
+	if tr, err := (EXP3{Gamma: 0.1}).RunAdaptive(adv, 2, 1000); err != nil || len(tr.Regret) != 1000 {
+		t.Errorf("RunAdaptive(2, 1000): %v", err)
+	}
+}

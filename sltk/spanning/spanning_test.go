@@ -224,3 +224,9 @@ func BenchmarkTreesK7(b *testing.B) {
 		}
 	}
 }
+
+func TestNilGraphDescribe(t *testing.T) {
+	if (*Graph)(nil).Describe([]int{0}) != "" {
+		t.Error("nil Graph describes a tree")
+	}
+}

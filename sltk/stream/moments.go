@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -108,10 +109,7 @@ type AMSEstimator struct {
 
 // New returns an estimator that has seen nothing.
 func (c AMS) New() (*AMSEstimator, error) {
-	k := c.Order
-	if k == 0 {
-		k = 2
-	}
+	k := cmp.Or(c.Order, 2)
 	if k < 1 || k > 64 {
 		return nil, fmt.Errorf("stream: AMS.New: Order = %d, want in [1, 64]: %w", c.Order, ErrParam)
 	}

@@ -97,16 +97,14 @@ func TestTugOfWarStatistics(t *testing.T) {
 		}
 	}
 	f2, _ := Moment(Frequencies(a), 2)
-	fails := 0
-	for r := uint64(0); r < runs; r++ {
+	fails := failures(runs, func(r uint64) bool {
 		s, _ := TugOfWar{Epsilon: eps, Delta: delta, Seed: r}.New()
 		for _, x := range a {
 			s.Update(x)
 		}
-		if b, _ := s.Estimate(); math.Abs(b-f2) >= eps*f2 {
-			fails++
-		}
-	}
+		b, _ := s.Estimate()
+		return math.Abs(b-f2) >= eps*f2
+	})
 	if float64(fails)/runs > delta {
 		t.Errorf("AVG-ToW: %d of %d runs off by ≥ εF₂, want ≤ δ = %v", fails, runs, delta)
 	}

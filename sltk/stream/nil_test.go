@@ -43,3 +43,18 @@ func TestNilReceivers(t *testing.T) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+// TestZeroHeapsAndHashes: the zero values of the heaps and hash functions are safe.
+func TestZeroHeapsAndHashes(t *testing.T) {
+	if (ModP{}).Hash(7) != 0 || (PolyPrime{}).Hash(7) != 0 {
+		t.Error("zero hash functions")
+	}
+	var h *HHSketch
+	var r *WeightedReservoir[int]
+	h.Swap(0, 1)
+	r.Swap(0, 1)
+	(&HHSketch{}).Swap(2, 0)
+	if h.Len() != 0 || h.Less(0, 1) || r.Len() != 0 || r.Less(0, 1) || (&WeightedReservoir[int]{}).Less(2, 0) {
+		t.Error("nil or zero heaps")
+	}
+}

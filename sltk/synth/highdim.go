@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -112,7 +113,7 @@ type SphericalGaussian struct {
 
 // Generate returns the N×Dim sample.
 func (g SphericalGaussian) Generate() (*mat.Dense, error) {
-	dim, sigma := g.Dim, g.Sigma
+	dim, sigma := g.Dim, cmp.Or(g.Sigma, 1)
 	if g.Mean != nil {
 		if dim != 0 && dim != len(g.Mean) {
 			return nil, fmt.Errorf("synth: SphericalGaussian: Dim = %d but len(Mean) = %d: %w", dim, len(g.Mean), errs.ErrShape)
@@ -123,9 +124,6 @@ func (g SphericalGaussian) Generate() (*mat.Dense, error) {
 				return nil, fmt.Errorf("synth: SphericalGaussian: Mean[%d] = %v: %w", j, m, errs.ErrNotFinite)
 			}
 		}
-	}
-	if sigma == 0 {
-		sigma = 1
 	}
 	if !(sigma > 0) || math.IsInf(sigma, 1) {
 		return nil, fmt.Errorf("synth: SphericalGaussian: Sigma = %v, want a finite value > 0: %w", g.Sigma, errs.ErrParam)

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -22,15 +23,7 @@ type ZipfStream struct {
 }
 
 func (z ZipfStream) resolve() (ZipfStream, error) {
-	if z.N == 0 {
-		z.N = 1000
-	}
-	if z.Len == 0 {
-		z.Len = 10_000
-	}
-	if z.S == 0 {
-		z.S = 1.1
-	}
+	z.N, z.Len, z.S = cmp.Or(z.N, 1000), cmp.Or(z.Len, 10_000), cmp.Or(z.S, 1.1)
 	switch {
 	case z.N < 1 || z.Len < 1:
 		return z, fmt.Errorf("synth: ZipfStream: N = %d, Len = %d, want ≥ 1: %w", z.N, z.Len, ErrParam)

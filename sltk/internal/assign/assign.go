@@ -1,6 +1,6 @@
 // Package assign solves the linear assignment problem for the other sltk packages: matching
 // recovered ICA components to true sources (ica.Match) and relabelling one clustering to agree
-// with another (cluster.Disagreement). It is internal because it is a building block, not part
+// with another (metrics.Disagreement). It is internal because it is a building block, not part
 // of the textbook's API.
 package assign
 

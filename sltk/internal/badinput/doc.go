@@ -8,6 +8,9 @@
 // test fails on a panic, a call that does not return within seconds, a non-finite float result
 // with a nil error, and an exported function without a row in the table (rows_test.go).
 //
+// rows_test.go also holds the contract table (TestContracts): chosen bad inputs with the
+// sentinel and the message their errors must carry, one line per case.
+//
 // Add a row when you export a function: one line, "pkg.Func": pkg.Func, or
 // "pkg.Type.Method": (*pkg.Type).Method. `go test -run TestAPIHasRows` prints the missing lines.
 package badinput
