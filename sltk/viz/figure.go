@@ -195,11 +195,29 @@ func (f *Figure) Draw(c draw.Canvas) {
 	if q.Title.Text != "" {
 		main.Max.Y -= titleTop // gonum sets the title flush with the top edge
 	}
+	xLab, yLab := logAxisLabel(&q.X), logAxisLabel(&q.Y)
+	outer := main
+	if xLab != nil {
+		main.Min.Y += xLab.TextStyle.Height(xLab.Text) + xLab.Padding
+	}
+	if yLab != nil {
+		main.Min.X += yLab.TextStyle.Height(yLab.Text) + yLab.Padding
+	}
 	if f.EqualScale {
 		main = equalBox(&q, main)
 	}
 	q.Draw(main)
 	data := q.DataCanvas(main)
+	if xLab != nil { // where gonum draws a horizontal axis label
+		d := xLab.TextStyle.FontExtents().Descent
+		c.FillText(xLab.TextStyle, vg.Point{X: data.Center().X, Y: outer.Min.Y + d}, xLab.Text)
+	}
+	if yLab != nil { // where gonum draws a vertical one
+		sty := yLab.TextStyle
+		sty.Rotation += math.Pi / 2
+		x := outer.Min.X + yLab.TextStyle.Height(yLab.Text) - yLab.TextStyle.FontExtents().Descent
+		c.FillText(sty, vg.Point{X: x, Y: data.Center().Y}, yLab.Text)
+	}
 
 	if legendW > 0 {
 		l := f.Plot.Legend
@@ -245,6 +263,28 @@ func (f *Figure) Draw(c draw.Canvas) {
 		cb.Max.Y += data.Max.Y - inner.Max.Y
 		f.colorBar.Draw(cb)
 	}
+}
+
+// axisLabel is the label of a plot.Axis.
+type axisLabel = struct {
+	Text      string
+	Padding   vg.Length
+	TextStyle text.Style
+	Position  float64
+}
+
+// logAxisLabel takes the label off a logarithmic axis (of Figure.Draw's copy of the plot) and
+// returns it, so that Draw sets it itself; it returns nil for a linear axis or an empty label.
+// gonum places the glyph box of an axis label at the axis value (min + max)/2, which on a log
+// axis lies near the top (right) end: the half of the label beyond it made gonum shrink the
+// data area, leaving a gap under the title (left of the right edge).
+func logAxisLabel(ax *plot.Axis) *axisLabel {
+	if _, log := ax.Scale.(plot.LogScale); !log || ax.Label.Text == "" {
+		return nil
+	}
+	l := ax.Label
+	ax.Label.Text = ""
+	return &l
 }
 
 // equalBox shrinks the canvas c of plot p along one side, keeping it centred, so that one

@@ -191,3 +191,41 @@ func ExampleFigure_AddVLine() {
 	fmt.Println(f.AddVLine(3, "critical T"), f.AddHLine(2, "level 2"))
 	// Output: <nil> <nil>
 }
+
+// A log axis keeps the data area a linear axis gets: gonum's glyph box of a long axis label sat
+// at the arithmetic middle of the range, near the top of a log axis, and left a gap under the
+// title (and, for LogX, at the right).
+func TestLogAxisLabelNoGap(t *testing.T) {
+	topTick := func(log bool) (tick, label vg.Point) {
+		opts := []Option{Title("title"), YLabel("a rather long label of the y axis"),
+			XLabel("a rather long label of the x axis")}
+		if log {
+			opts = append(opts, LogY(), LogX())
+		}
+		f, err := Lines([]Series{{X: []float64{0.001, 1}, Y: []float64{0.001, 1}}}, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := &recorder.Canvas{}
+		f.Draw(draw.Canvas{Canvas: rec, Rectangle: vg.Rectangle{Max: vg.Point{X: 576, Y: 345.6}}})
+		for _, a := range rec.Actions {
+			if s, ok := a.(*recorder.FillString); ok {
+				switch s.String {
+				case "1", "1.0":
+					if s.Point.Y > tick.Y {
+						tick = s.Point
+					}
+				case "a rather long label of the y axis":
+					label = s.Point
+				}
+			}
+		}
+		return tick, label
+	}
+	linTick, linLabel := topTick(false)
+	logTick, logLabel := topTick(true)
+	if math.Abs(float64(linTick.Y-logTick.Y)) > 1 || math.Abs(float64(linLabel.Y-logLabel.Y)) > 1 {
+		t.Errorf("top tick at %v (linear) and %v (log); y label at %v and %v", linTick, logTick,
+			linLabel, logLabel)
+	}
+}
