@@ -253,7 +253,8 @@ func (f *Figure) Draw(c draw.Canvas) {
 		}
 		cb := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
 			Min: vg.Point{X: x0 + vg.Points(4), Y: data.Min.Y},
-			Max: vg.Point{X: c.Max.X - vg.Points(14), Y: data.Max.Y},
+			// next to the plot, also when EqualScale made the plot narrower than its space
+			Max: vg.Point{X: x0 + colorBarWidth + figureMargin - vg.Points(14), Y: data.Max.Y},
 		}}
 		// Grow the bar's canvas by the padding its own tick labels cause, so that the colour
 		// strip spans exactly the height of the data area it explains.

@@ -362,7 +362,8 @@ func (g *fieldGrid) Min() float64       { return g.lo }
 func (g *fieldGrid) Max() float64       { return g.hi }
 
 // Contour draws level lines of f over the rectangle r on top of a light viridis shading of
-// f, with a colour bar. If points (n×2) is not nil they are drawn on top, coloured by labels
+// f, with a colour bar; with points, the axes stand off the shading by a marker's radius, so
+// that points on the border of r are drawn whole. If points (n×2) is not nil they are drawn on top, coloured by labels
 // when labels is not nil (one label per point, colours as in ScatterLabels). f is evaluated
 // on a 121×121 grid and must be finite there. Options: Title, XLabel, YLabel, Size,
 // legend placement, Levels, Classes.
@@ -454,6 +455,10 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 		}
 	}
 	f.X.Padding, f.Y.Padding = 0, 0
+	if len(pts) > 0 { // room for the markers of points on the border, which would be cut in half
+		n, _ := points.Dims()
+		f.X.Padding, f.Y.Padding = pointRadius(n)+1, pointRadius(n)+1
+	}
 	f.X.Min, f.X.Max, f.Y.Min, f.Y.Max = r.XMin, r.XMax, r.YMin, r.YMax
 	f.colorBar = newColorBar(lo, hi, shadeAlpha, viridisAt)
 	if err := o.finish(f, "Contour", "x", "y"); err != nil {

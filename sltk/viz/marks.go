@@ -144,7 +144,7 @@ func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 		if r.label != "" { // reads upwards, just right of the line, from below the top
 			sty.Rotation = math.Pi / 2
 			sty.XAlign, sty.YAlign = draw.XRight, draw.YTop
-			c.FillText(sty, vg.Point{X: x + 2, Y: c.Max.Y - 4}, r.label)
+			haloText(c, sty, vg.Point{X: x + 2, Y: c.Max.Y - 4}, r.label)
 		}
 		return
 	}
@@ -152,6 +152,16 @@ func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	c.StrokeLine2(refStyle, c.Min.X, y, c.Max.X, y)
 	if r.label != "" { // above the line at its right end
 		sty.XAlign, sty.YAlign = draw.XRight, draw.YBottom
-		c.FillText(sty, vg.Point{X: c.Max.X - 4, Y: y + 2}, r.label)
+		haloText(c, sty, vg.Point{X: c.Max.X - 4, Y: y + 2}, r.label)
 	}
+}
+
+// haloText writes txt at pt on a translucent white box, so that a label stays legible where
+// it crosses data lines.
+func haloText(c draw.Canvas, sty text.Style, pt vg.Point, txt string) {
+	box := sty.Rectangle(txt)
+	box.Min, box.Max = box.Min.Add(pt).Sub(vg.Point{X: 1, Y: 1}), box.Max.Add(pt).Add(vg.Point{X: 1, Y: 1})
+	c.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xcc})
+	c.Fill(box.Path())
+	c.FillText(sty, pt, txt)
 }
