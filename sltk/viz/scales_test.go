@@ -229,3 +229,22 @@ func TestLogAxisLabelNoGap(t *testing.T) {
 			linLabel, logLabel)
 	}
 }
+
+// A Dashed series is a dashed line without markers, even when short.
+func TestDashedSeries(t *testing.T) {
+	f, err := Lines([]Series{{Name: "data", Y: []float64{1, 2, 3}},
+		{Name: "limit", Y: []float64{1, 2, 3.1}, Dashed: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := Render(f, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(svg, []byte("stroke-dasharray")) {
+		t.Error("no dashed line in the SVG")
+	}
+	if n := bytes.Count(svg, []byte("<path d=\"M")); n == 0 {
+		t.Error("nothing drawn")
+	}
+}
