@@ -13,12 +13,17 @@
 //
 // Style: Liberation Sans text, the colour-blind-safe Okabe–Ito palette (Color) for series and
 // labels (indexed by the label, so a class keeps its colour across figures; Classes names
-// them), viridis (Viridis) for heat maps and shading, light grid lines, and a default size of
-// 8 × 4.8 inches, the width of the book's column; in HTML the SVG scales with the column. The
-// legend sits on a light box in the emptiest corner of the data area (LegendLeft,
-// LegendBottom and LegendOutside place it). All text goes through Tex, so labels may be
+// them; ten classes such as the digits take ten distinct hues), viridis (Viridis) for heat
+// maps and shading, a blue–white–red scale for signed values (Diverging; HeatMaps puts small
+// multiples on one scale with one colour bar), two colours and a legend for binary tables
+// (Categories), light grid lines, and a default size of 8 × 4.8 inches, the width of the
+// book's column; in HTML the SVG scales with the column. EqualAxes keeps one data unit the
+// same length on both axes, for geometry. Reference values (a critical temperature, a
+// threshold) are thin dashed grey lines with a label (Figure.AddVLine, Figure.AddHLine), not
+// data series. The legend sits on a light box in the emptiest corner of the data area
+// (LegendLeft, LegendBottom and LegendOutside place it). All text goes through Tex, so labels may be
 // written with TeX-like math (x_1, \sigma^2, e^{-R(c)/T}) and show as Unicode (x₁, σ², …).
-// Log axes carry at most six labels in one format (10⁻³ or plain decimals).
+// Log axes carry at most six labels in one format (10⁻³ or plain decimals below 10⁴).
 //
 // Output: Show renders SVG into the GoNB cell and is a no-op outside a notebook; Save writes
 // .svg, .png or .pdf; Render returns the bytes. A GoNB cell is a fresh process, so the usual

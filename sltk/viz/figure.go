@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,6 +71,9 @@ type Figure struct {
 	// bottom. When neither is set, the legend goes to the corner that covers the fewest data
 	// points, top right on a tie.
 	LegendLeft, LegendBottom bool
+	// EqualScale draws both axes at the same number of points per data unit (see EqualAxes):
+	// the data area shrinks along one side, centred. Ignored when an axis is logarithmic.
+	EqualScale bool
 
 	// colorBar, when set, is drawn in a strip to the right of the data area.
 	colorBar *plot.Plot
@@ -191,8 +195,29 @@ func (f *Figure) Draw(c draw.Canvas) {
 	if q.Title.Text != "" {
 		main.Max.Y -= titleTop // gonum sets the title flush with the top edge
 	}
+	xLab, yLab := logAxisLabel(&q.X), logAxisLabel(&q.Y)
+	outer := main
+	if xLab != nil {
+		main.Min.Y += xLab.TextStyle.Height(xLab.Text) + xLab.Padding
+	}
+	if yLab != nil {
+		main.Min.X += yLab.TextStyle.Height(yLab.Text) + yLab.Padding
+	}
+	if f.EqualScale {
+		main = equalBox(&q, main)
+	}
 	q.Draw(main)
 	data := q.DataCanvas(main)
+	if xLab != nil { // where gonum draws a horizontal axis label
+		d := xLab.TextStyle.FontExtents().Descent
+		c.FillText(xLab.TextStyle, vg.Point{X: data.Center().X, Y: outer.Min.Y + d}, xLab.Text)
+	}
+	if yLab != nil { // where gonum draws a vertical one
+		sty := yLab.TextStyle
+		sty.Rotation += math.Pi / 2
+		x := outer.Min.X + yLab.TextStyle.Height(yLab.Text) - yLab.TextStyle.FontExtents().Descent
+		c.FillText(sty, vg.Point{X: x, Y: data.Center().Y}, yLab.Text)
+	}
 
 	if legendW > 0 {
 		l := f.Plot.Legend
@@ -228,7 +253,8 @@ func (f *Figure) Draw(c draw.Canvas) {
 		}
 		cb := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
 			Min: vg.Point{X: x0 + vg.Points(4), Y: data.Min.Y},
-			Max: vg.Point{X: c.Max.X - vg.Points(14), Y: data.Max.Y},
+			// next to the plot, also when EqualScale made the plot narrower than its space
+			Max: vg.Point{X: x0 + colorBarWidth + figureMargin - vg.Points(14), Y: data.Max.Y},
 		}}
 		// Grow the bar's canvas by the padding its own tick labels cause, so that the colour
 		// strip spans exactly the height of the data area it explains.
@@ -238,6 +264,57 @@ func (f *Figure) Draw(c draw.Canvas) {
 		cb.Max.Y += data.Max.Y - inner.Max.Y
 		f.colorBar.Draw(cb)
 	}
+}
+
+// axisLabel is the label of a plot.Axis.
+type axisLabel = struct {
+	Text      string
+	Padding   vg.Length
+	TextStyle text.Style
+	Position  float64
+}
+
+// logAxisLabel takes the label off a logarithmic axis (of Figure.Draw's copy of the plot) and
+// returns it, so that Draw sets it itself; it returns nil for a linear axis or an empty label.
+// gonum places the glyph box of an axis label at the axis value (min + max)/2, which on a log
+// axis lies near the top (right) end: the half of the label beyond it made gonum shrink the
+// data area, leaving a gap under the title (left of the right edge).
+func logAxisLabel(ax *plot.Axis) *axisLabel {
+	if _, log := ax.Scale.(plot.LogScale); !log || ax.Label.Text == "" {
+		return nil
+	}
+	l := ax.Label
+	ax.Label.Text = ""
+	return &l
+}
+
+// equalBox shrinks the canvas c of plot p along one side, keeping it centred, so that one
+// data unit spans as many points on the x axis as on the y axis. The data area differs from
+// c by fixed offsets (axes, labels, title, padding), so one measurement suffices. It returns
+// c unchanged for a log axis or an empty range.
+func equalBox(p *plot.Plot, c draw.Canvas) draw.Canvas {
+	_, logX := p.X.Scale.(plot.LogScale)
+	_, logY := p.Y.Scale.(plot.LogScale)
+	dx, dy := p.X.Max-p.X.Min, p.Y.Max-p.Y.Min
+	if logX || logY || !(dx > 0) || !(dy > 0) || math.IsInf(dx, 0) || math.IsInf(dy, 0) {
+		return c
+	}
+	d := p.DataCanvas(c)
+	w, h := d.Max.X-d.Min.X, d.Max.Y-d.Min.Y
+	if w <= 0 || h <= 0 {
+		return c
+	}
+	sx, sy := float64(w)/dx, float64(h)/dy // points per data unit
+	if sx > sy {
+		cut := w - vg.Length(sy*dx)
+		c.Min.X += cut / 2
+		c.Max.X -= cut / 2
+	} else {
+		cut := h - vg.Length(sx*dy)
+		c.Min.Y += cut / 2
+		c.Max.Y -= cut / 2
+	}
+	return c
 }
 
 // legendPad is the distance of a legend inside the data area from its border.
@@ -346,6 +423,10 @@ type Grid struct {
 	// PanelWidth and PanelHeight give each tile's size; zero means the column width
 	// (DefaultWidth) shared by the columns, at least 3 inches, and a 4:3 tile.
 	PanelWidth, PanelHeight vg.Length
+
+	// colorBar, when set (by HeatMaps), is one colour bar for all panels, drawn in a strip
+	// to the right of the tiles.
+	colorBar *plot.Plot
 }
 
 // MaxGridSide caps the rows and the columns of a Grid (Size already draws at most 1000 tiles
@@ -403,6 +484,9 @@ func (g *Grid) Size() (vg.Length, vg.Length) {
 	pw := length(g.PanelWidth, max(DefaultWidth/cols, 3*vg.Inch))
 	ph := length(g.PanelHeight, pw*3/4)
 	w, h := cols*pw, rows*ph
+	if g.colorBar != nil {
+		w += colorBarWidth
+	}
 	if g.Title != "" {
 		h += gridTitleHeight
 	}
@@ -423,6 +507,17 @@ func (g *Grid) Draw(c draw.Canvas) {
 		sty.YAlign = draw.YCenter
 		c.FillText(sty, vg.Point{X: c.Center().X, Y: c.Max.Y - gridTitleHeight/2}, g.Title)
 		c.Max.Y -= gridTitleHeight
+	}
+	if g.colorBar != nil {
+		// The bar spans the tiles' height less the room of a panel's title and x axis.
+		cb := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: c.Max.X - colorBarWidth + vg.Points(4), Y: c.Min.Y + vg.Points(30)},
+			Max: vg.Point{X: c.Max.X - vg.Points(14), Y: c.Max.Y - vg.Points(24)},
+		}}
+		inner := g.colorBar.DataCanvas(cb)
+		cb.Min.X += inner.Max.X - inner.Min.X - colorBarStrip
+		g.colorBar.Draw(cb)
+		c.Max.X -= colorBarWidth
 	}
 	tiles := draw.Tiles{Rows: max(g.Rows, 1), Cols: max(g.Cols, 1), PadX: vg.Points(6), PadY: vg.Points(6),
 		PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(4), PadRight: vg.Points(4)}

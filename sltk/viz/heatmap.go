@@ -10,6 +10,7 @@ import (
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -49,10 +50,15 @@ const (
 // HeatMap draws the matrix m as coloured cells (viridis: dark = low, yellow = high) with a
 // colour bar on the right; row 0 is at the top, as in a printed matrix, so a transition
 // matrix reads "from" down the side and "to" along the bottom. Matrices with at most 400
-// cells also get their values written in the cells (HideValues turns that off).
-// Options: Title, XLabel, YLabel, Size, RowNames, ColNames, HideValues.
+// cells also get their values written in the cells (HideValues turns that off). Diverging
+// colours signed values blue–white–red about 0, ColorRange fixes the ends of the scale, and
+// Categories draws integer codes as named categories with a legend instead of a colour bar
+// (two categories as light grey and blue, absent and present).
+// Options: Title, XLabel, YLabel, Size, RowNames, ColNames, HideValues, Diverging,
+// ColorRange, Categories.
 func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
-	o, err := collect("HeatMap", "HeatMap", opts, "RowNames", "ColNames", "HideValues")
+	o, err := collect("HeatMap", "HeatMap", opts, "RowNames", "ColNames", "HideValues",
+		"Diverging", "ColorRange", "Categories")
 	if err != nil {
 		return nil, err
 	}
@@ -77,18 +83,19 @@ func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
 		return nil, fmt.Errorf("viz: HeatMap: %d column names for %d columns: %w", len(o.colNames), c, ErrShape)
 	}
 	g := matrixGrid{m: m, r: r, c: c}
-	lo, hi := g.Min(), g.Max()
-	if lo == hi {
-		lo, hi = lo-0.5, hi+0.5
+	sc, err := o.heatScale(g)
+	if err != nil {
+		return nil, err
 	}
 	f := NewFigure("", "", "")
 	f.grid.Vertical.Color, f.grid.Horizontal.Color = nil, nil
-	hm := plotter.NewHeatMap(g, Viridis(256))
-	hm.Min, hm.Max = lo, hi
+	hm := plotter.NewHeatMap(g, sc.palette())
+	hm.Min, hm.Max = sc.lo, sc.hi
+	hm.Underflow, hm.Overflow = sc.at(0), sc.at(1) // values beyond a ColorRange
 	hm.Rasterized = r*c > rasterLimit
 	f.Add(hm)
-	if r*c <= annotateLimit && !o.hideValues {
-		lab, err := cellLabels(g, lo, hi)
+	if r*c <= annotateLimit && !o.hideValues && o.categories == nil {
+		lab, err := cellLabels(g, sc)
 		if err != nil {
 			return nil, err
 		}
@@ -97,15 +104,163 @@ func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
 	f.X.Padding, f.Y.Padding = 0, 0
 	f.X.Tick.Marker = indexTicks(c, o.colNames, func(v int) int { return v })
 	f.Y.Tick.Marker = indexTicks(r, o.rowNames, func(v int) int { return r - 1 - v })
-	f.colorBar = newColorBar(lo, hi, 1)
+	if o.categories != nil {
+		for k, name := range o.categories {
+			f.Legend.Add(name, barThumb{sc.palette().Colors()[k]})
+		}
+		o.legendOutside = true // a heat map has no empty corner
+	} else {
+		f.colorBar = newColorBar(sc.lo, sc.hi, 1, sc.at)
+	}
 	if err := o.finish(f, fmt.Sprintf("%d×%d matrix", r, c), "column", "row"); err != nil {
 		return nil, err
 	}
 	return f, nil
 }
 
+// absentColor is the light grey of code 0 in a two-category heat map.
+var absentColor = color.NRGBA{0xE4, 0xE4, 0xE4, 0xff}
+
+// heatScale is the colour scale of a heat map: values lo..hi map to at(0)..at(1), or for
+// categories code k to Color(k).
+type heatScale struct {
+	lo, hi    float64
+	at        func(t float64) color.NRGBA
+	cats      int
+	diverging bool
+}
+
+// palette is the scale as the palette of a plotter.HeatMap.
+func (s heatScale) palette() palette.Palette {
+	if s.cats > 0 {
+		p := make(viridisPalette, s.cats)
+		for k := range p {
+			p[k] = Color(k)
+		}
+		if s.cats == 2 { // absent / present: the absent cells recede
+			p[0], p[1] = absentColor, Color(0)
+		}
+		return p
+	}
+	p := make(viridisPalette, 256)
+	for i := range p {
+		p[i] = s.at(float64(i) / 255)
+	}
+	return p
+}
+
+// light reports whether a cell of value z is light, so that its label is written in black:
+// viridis turns light above ~0.55 of its range, the diverging scale near its white middle.
+func (s heatScale) light(z float64) bool {
+	t := (z - s.lo) / (s.hi - s.lo)
+	if s.diverging {
+		return math.Abs(t-0.5) < 0.3
+	}
+	return t > 0.55
+}
+
+// heatScale picks the scale the options ask for: categories 0..k−1, a fixed ColorRange, a
+// range symmetric about 0 (Diverging), or the data range; a constant map gets a unit range.
+func (o *options) heatScale(g matrixGrid) (heatScale, error) {
+	s := heatScale{lo: g.Min(), hi: g.Max(), at: viridisAt}
+	if o.diverging {
+		s.at, s.diverging = divergingAt, true
+		a := math.Max(math.Abs(s.lo), math.Abs(s.hi))
+		s.lo, s.hi = -a, a
+	}
+	switch {
+	case o.categories != nil:
+		k := len(o.categories)
+		if k == 0 {
+			return s, fmt.Errorf("viz: HeatMap: Categories without names: %w", ErrArg)
+		}
+		for i := range g.r {
+			for j := range g.c {
+				if v := g.m.At(i, j); v != math.Trunc(v) || v < 0 || v >= float64(k) {
+					return s, fmt.Errorf("viz: HeatMap: m[%d,%d] = %g is not a code 0…%d of Categories: %w", i, j, v, k-1, ErrArg)
+				}
+			}
+		}
+		s.lo, s.hi, s.cats = -0.5, float64(k)-0.5, k
+	case o.colorRange != nil:
+		lo, hi := o.colorRange[0], o.colorRange[1]
+		if !(lo < hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+			return s, fmt.Errorf("viz: HeatMap: ColorRange(%g, %g), want finite lo < hi: %w", lo, hi, ErrArg)
+		}
+		s.lo, s.hi = lo, hi
+	}
+	if s.lo == s.hi {
+		s.lo, s.hi = s.lo-0.5, s.hi+0.5
+	}
+	return s, nil
+}
+
+// HeatMaps draws several matrices as small multiples on one colour scale, with one colour
+// bar for all of them: cols panels per row, panel i titled titles[i] (titles may be nil). The
+// scale spans the values of all matrices, or with Diverging ±(largest |value|), so equal
+// colours mean equal values across the panels. The Title option titles the whole grid.
+// Options: Title, XLabel, YLabel, RowNames, ColNames, HideValues, Diverging. Cost O(total
+// cells).
+func HeatMaps(ms []mat.Matrix, titles []string, cols int, opts ...Option) (*Grid, error) {
+	o, err := collect("HeatMaps", "HeatMaps", opts, "RowNames", "ColNames", "HideValues", "Diverging")
+	if err != nil {
+		return nil, err
+	}
+	if len(ms) == 0 {
+		return nil, fmt.Errorf("viz: HeatMaps: no matrices: %w", ErrEmpty)
+	}
+	if titles != nil && len(titles) != len(ms) {
+		return nil, fmt.Errorf("viz: HeatMaps: %d titles for %d matrices: %w", len(titles), len(ms), ErrShape)
+	}
+	if cols < 1 {
+		return nil, fmt.Errorf("viz: HeatMaps: cols = %d, want ≥ 1: %w", cols, ErrArg)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, m := range ms {
+		if check.IsNil(m) {
+			return nil, fmt.Errorf("viz: HeatMaps: matrix %d is nil: %w", i, ErrEmpty)
+		}
+		r, c := m.Dims()
+		g := matrixGrid{m: m, r: r, c: c}
+		lo, hi = math.Min(lo, g.Min()), math.Max(hi, g.Max())
+	}
+	if o.diverging {
+		a := math.Max(math.Abs(lo), math.Abs(hi))
+		lo, hi = -a, a
+	}
+	if lo == hi || math.IsInf(lo, 0) || math.IsInf(hi, 0) { // constant, or a matrix without cells
+		lo, hi = lo-0.5, hi+0.5
+	}
+	panels := make([]Drawer, len(ms))
+	for i, m := range ms {
+		po := append(append([]Option(nil), opts...), ColorRange(lo, hi), Title(""))
+		if titles != nil {
+			po = append(po, Title(titles[i]))
+		}
+		f, err := HeatMap(m, po...)
+		if err != nil {
+			return nil, fmt.Errorf("viz: HeatMaps: matrix %d: %w", i, err)
+		}
+		f.colorBar = nil
+		panels[i] = f
+	}
+	g, err := NewGrid((len(ms)+cols-1)/cols, cols, panels...)
+	if err != nil {
+		return nil, err
+	}
+	if o.title != nil {
+		g.Title = *o.title
+	}
+	at := viridisAt
+	if o.diverging {
+		at = divergingAt
+	}
+	g.colorBar = newColorBar(lo, hi, 1, at)
+	return g, nil
+}
+
 // cellLabels writes each value in its cell, white on dark cells and black on light ones.
-func cellLabels(g matrixGrid, lo, hi float64) (*plotter.Labels, error) {
+func cellLabels(g matrixGrid, sc heatScale) (*plotter.Labels, error) {
 	var xyl plotter.XYLabels
 	var light []bool
 	for j := range g.r {
@@ -113,7 +268,7 @@ func cellLabels(g matrixGrid, lo, hi float64) (*plotter.Labels, error) {
 			z := g.Z(i, j)
 			xyl.XYs = append(xyl.XYs, plotter.XY{X: g.X(i), Y: g.Y(j)})
 			xyl.Labels = append(xyl.Labels, strconv.FormatFloat(z, 'g', 3, 64))
-			light = append(light, (z-lo)/(hi-lo) > 0.55) // viridis turns light above ~0.55
+			light = append(light, sc.light(z))
 		}
 	}
 	lab, err := plotter.NewLabels(xyl)
@@ -165,15 +320,16 @@ func indexTicks(n int, names []string, toIndex func(int) int) plot.Ticker {
 	})
 }
 
-// newColorBar returns the vertical viridis colour bar for values in [lo, hi] (lo < hi) at
-// the given opacity, which must match that of the map it explains.
-func newColorBar(lo, hi, alpha float64) *plot.Plot {
+// newColorBar returns the vertical colour bar of the scale at (viridisAt, divergingAt) for
+// values in [lo, hi] (lo < hi) at the given opacity, which must match that of the map it
+// explains.
+func newColorBar(lo, hi, alpha float64, at func(float64) color.NRGBA) *plot.Plot {
 	p := plot.New()
 	stylePlot(p)
 	p.HideX()
 	p.X.Label.Text = ""
 	p.Y.Padding = 0
-	p.Add(&plotter.ColorBar{ColorMap: &viridisMap{min: lo, max: hi, alpha: alpha}, Vertical: true})
+	p.Add(&plotter.ColorBar{ColorMap: &viridisMap{min: lo, max: hi, alpha: alpha, at: at}, Vertical: true})
 	return p
 }
 
@@ -206,7 +362,8 @@ func (g *fieldGrid) Min() float64       { return g.lo }
 func (g *fieldGrid) Max() float64       { return g.hi }
 
 // Contour draws level lines of f over the rectangle r on top of a light viridis shading of
-// f, with a colour bar. If points (n×2) is not nil they are drawn on top, coloured by labels
+// f, with a colour bar; with points, the axes stand off the shading by a marker's radius, so
+// that points on the border of r are drawn whole. If points (n×2) is not nil they are drawn on top, coloured by labels
 // when labels is not nil (one label per point, colours as in ScatterLabels). f is evaluated
 // on a 121×121 grid and must be finite there. Options: Title, XLabel, YLabel, Size,
 // legend placement, Levels, Classes.
@@ -298,8 +455,12 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 		}
 	}
 	f.X.Padding, f.Y.Padding = 0, 0
+	if len(pts) > 0 { // room for the markers of points on the border, which would be cut in half
+		n, _ := points.Dims()
+		f.X.Padding, f.Y.Padding = pointRadius(n)+1, pointRadius(n)+1
+	}
 	f.X.Min, f.X.Max, f.Y.Min, f.Y.Max = r.XMin, r.XMax, r.YMin, r.YMax
-	f.colorBar = newColorBar(lo, hi, shadeAlpha)
+	f.colorBar = newColorBar(lo, hi, shadeAlpha, viridisAt)
 	if err := o.finish(f, "Contour", "x", "y"); err != nil {
 		return nil, err
 	}

@@ -14,11 +14,14 @@ import (
 
 // Series is one named curve for Lines. X may be nil, in which case the points are plotted
 // at x = 0, 1, …, len(Y)−1 (the usual case for a trace per iteration). Points draws markers
-// without a connecting line, for discrete data. The name may contain TeX-like math (see Tex).
+// without a connecting line, for discrete data. Dashed draws a dashed line without markers,
+// for a limit or a theoretical curve that other series approach and would hide. The name may
+// contain TeX-like math (see Tex).
 type Series struct {
 	Name   string
 	X, Y   []float64
 	Points bool
+	Dashed bool
 }
 
 // markerLimit: series with at most this many points also get a marker at each point, so a
@@ -71,10 +74,13 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 				return nil, fmt.Errorf("viz: Lines: series %s: %v: %w", name, err, ErrArg)
 			}
 			l.LineStyle = draw.LineStyle{Color: Color(si), Width: vg.Points(1.8)}
+			if s.Dashed {
+				l.LineStyle.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
+			}
 			thumbs = append(thumbs, l)
 			f.Add(l)
 		}
-		if len(xy) <= markerLimit || points {
+		if len(xy) <= markerLimit && !s.Dashed || points {
 			sc, err := plotter.NewScatter(xy)
 			if err != nil {
 				return nil, fmt.Errorf("viz: Lines: series %s: %v: %w", name, err, ErrArg)

@@ -3,10 +3,12 @@ package viz
 import (
 	"fmt"
 	"image/color"
+	"math"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -69,4 +71,97 @@ func (f *Figure) HideLegend() *Figure {
 	l.Top, l.Left, l.XOffs, l.YOffs = old.Top, old.Left, old.XOffs, old.YOffs
 	f.Legend = l
 	return f
+}
+
+// refStyle is the line of a reference value: thin, dashed, dark grey, so that it reads as a
+// guide and not as data.
+var refStyle = draw.LineStyle{Color: color.NRGBA{0x44, 0x44, 0x44, 0xff}, Width: vg.Points(1),
+	Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
+
+// AddVLine draws a reference line x = at across the data area (thin, dashed, grey, no
+// markers), labelled along the line near its top when label is not empty: a critical
+// temperature, a threshold, a theoretical value. The x axis is widened to include at. It is
+// not listed in the legend. Cost O(1).
+func (f *Figure) AddVLine(at float64, label string) error {
+	return f.addRef("Figure.AddVLine", true, at, label)
+}
+
+// AddHLine draws a reference line y = at across the data area, labelled at its right end;
+// otherwise as AddVLine.
+func (f *Figure) AddHLine(at float64, label string) error {
+	return f.addRef("Figure.AddHLine", false, at, label)
+}
+
+func (f *Figure) addRef(fn string, vertical bool, at float64, label string) error {
+	if f == nil || f.Plot == nil {
+		return fmt.Errorf("viz: %s: on a figure not made by NewFigure or a builder: %w", fn, ErrArg)
+	}
+	if err := finite(fn, at, "position"); err != nil {
+		return err
+	}
+	ax := &f.Y
+	if vertical {
+		ax = &f.X
+	}
+	if _, log := ax.Scale.(plot.LogScale); log && !(at > 0) {
+		return fmt.Errorf("viz: %s: line at %g on a log axis: %w", fn, at, ErrArg)
+	}
+	ax.Min, ax.Max = math.Min(ax.Min, at), math.Max(ax.Max, at)
+	if err := f.checkSpans(fn); err != nil {
+		return err
+	}
+	f.Plot.Add(refLine{vertical: vertical, at: at, label: label, sty: f.Legend.TextStyle})
+	// Samples along the line keep the legend from covering it.
+	for k := range 17 {
+		t := float64(k) / 16
+		if vertical {
+			f.data = append(f.data, plotter.XY{X: at, Y: f.Y.Min + t*(f.Y.Max-f.Y.Min)})
+		} else {
+			f.data = append(f.data, plotter.XY{X: f.X.Min + t*(f.X.Max-f.X.Min), Y: at})
+		}
+	}
+	return nil
+}
+
+// refLine is the plotter of AddVLine and AddHLine. It has no DataRange, so it spans
+// whatever range the data give the other axis.
+type refLine struct {
+	vertical bool
+	at       float64
+	label    string
+	sty      text.Style
+}
+
+// Plot implements plot.Plotter.
+func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	sty := r.sty
+	sty.Font.Size = 9
+	sty.Color = refStyle.Color
+	if r.vertical {
+		x := trX(r.at)
+		c.StrokeLine2(refStyle, x, c.Min.Y, x, c.Max.Y)
+		if r.label != "" { // reads upwards, just right of the line, from below the top
+			sty.Rotation = math.Pi / 2
+			sty.XAlign, sty.YAlign = draw.XRight, draw.YTop
+			haloText(c, sty, vg.Point{X: x + 2, Y: c.Max.Y - 4}, r.label)
+		}
+		return
+	}
+	y := trY(r.at)
+	c.StrokeLine2(refStyle, c.Min.X, y, c.Max.X, y)
+	if r.label != "" { // above the line at its right end
+		sty.XAlign, sty.YAlign = draw.XRight, draw.YBottom
+		haloText(c, sty, vg.Point{X: c.Max.X - 4, Y: y + 2}, r.label)
+	}
+}
+
+// haloText writes txt at pt on a translucent white box, so that a label stays legible where
+// it crosses data lines.
+func haloText(c draw.Canvas, sty text.Style, pt vg.Point, txt string) {
+	box := sty.Rectangle(txt)
+	box.Min, box.Max = box.Min.Add(pt).Sub(vg.Point{X: 1, Y: 1}), box.Max.Add(pt).Add(vg.Point{X: 1, Y: 1})
+	c.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xcc})
+	c.Fill(box.Path())
+	c.FillText(sty, pt, txt)
 }

@@ -9,9 +9,10 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// Option adjusts a figure while it is built. Title, XLabel, YLabel, Size and the legend
-// placement (LegendOutside, LegendLeft, LegendBottom) apply to every figure; the others name the builders they apply to, and passing one to a
-// builder it does not apply to is an error (ErrArg) rather than silently ignored.
+// Option adjusts a figure while it is built. Title, XLabel, YLabel, Size, EqualAxes and the
+// legend placement (LegendOutside, LegendLeft, LegendBottom) apply to every figure; the others
+// name the builders they apply to, and passing one to a builder it does not apply to is an
+// error (ErrArg) rather than silently ignored.
 type Option func(*options)
 
 type options struct {
@@ -27,6 +28,10 @@ type options struct {
 	rowNames, colNames    []string
 	hideValues            bool
 	integerX              bool
+	equalAxes             bool
+	diverging             bool
+	colorRange            *[2]float64
+	categories            []string
 	given                 []string // names of builder-specific options, for the applicability check
 	builder               string   // the builder's name, for error messages
 }
@@ -65,6 +70,13 @@ func LegendLeft() Option { return func(o *options) { o.legendLeft = true } }
 
 // LegendBottom moves the legend to the bottom of the data area.
 func LegendBottom() Option { return func(o *options) { o.legendBottom = true } }
+
+// EqualAxes gives both axes the same number of data units per point, for figures whose two
+// coordinates share a unit (points in the plane, level lines of f(x, y)): circles stay round
+// and right angles stay right. The data area shrinks along one side to the aspect of the data
+// ranges and is centred in the space it had (Figure.EqualScale). It applies to every figure;
+// a figure with a log axis ignores it.
+func EqualAxes() Option { return func(o *options) { o.equalAxes = true } }
 
 // Classes names the labels of ScatterLabels and Contour: label k is listed in the legend as
 // names[k] instead of "label k". Colours stay indexed by the label, so class k has the same
@@ -106,6 +118,28 @@ func ColNames(names ...string) Option {
 // cells (HeatMap).
 func HideValues() Option { return func(o *options) { o.hideValues = true; o.mark("HideValues") } }
 
+// Diverging colours a heat map with a blue–white–red scale symmetric about 0 (blue
+// negative, white 0, red positive), for signed values such as eigenvectors or weight
+// changes, instead of viridis (HeatMap, HeatMaps).
+func Diverging() Option { return func(o *options) { o.diverging = true; o.mark("Diverging") } }
+
+// ColorRange fixes the values at the two ends of a heat map's colour scale, so that several
+// maps share one scale; values outside are drawn in the end colours. lo < hi, both finite
+// (HeatMap). HeatMaps sets it itself.
+func ColorRange(lo, hi float64) Option {
+	return func(o *options) { o.colorRange = &[2]float64{lo, hi}; o.mark("ColorRange") }
+}
+
+// Categories draws a heat map of the integer codes 0, 1, …, len(names)−1 as categories: one
+// palette colour per code and a legend of the names instead of a continuous colour bar, for
+// binary or categorical tables (HeatMap). Every cell must hold one of the codes.
+func Categories(names ...string) Option {
+	return func(o *options) {
+		o.categories = append(make([]string, 0, len(names)), names...) // non-nil: given
+		o.mark("Categories")
+	}
+}
+
 // collect applies opts and checks that every builder-specific option is one that builder
 // accepts.
 func collect(fn string, builder string, opts []Option, accepts ...string) (*options, error) {
@@ -143,6 +177,7 @@ func (o *options) finish(f *Figure, title, xlabel, ylabel string) error {
 		f.Height = vg.Length(o.height) * vg.Inch
 	}
 	f.LegendOutside, f.LegendLeft, f.LegendBottom = o.legendOutside, o.legendLeft, o.legendBottom
+	f.EqualScale = o.equalAxes
 	widenDegenerate(&f.X, o.logX)
 	widenDegenerate(&f.Y, o.logY)
 	if o.integerX {

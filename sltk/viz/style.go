@@ -54,6 +54,16 @@ var okabeIto = []color.NRGBA{
 	{0xF0, 0xE4, 0x42, 0xff}, // yellow
 }
 
+// tenHues are ten categorical colours of distinct hue (Tableau 10, Tableau Software), for
+// figures with nine or ten classes, where Okabe–Ito's eight colours would repeat: blue,
+// orange, red, teal, green, yellow, purple, pink, brown, grey.
+var tenHues = []color.NRGBA{
+	{0x4E, 0x79, 0xA7, 0xff}, {0xF2, 0x8E, 0x2B, 0xff}, {0xE1, 0x57, 0x59, 0xff},
+	{0x76, 0xB7, 0xB2, 0xff}, {0x59, 0xA1, 0x4F, 0xff}, {0xED, 0xC9, 0x48, 0xff},
+	{0xB0, 0x7A, 0xA1, 0xff}, {0xFF, 0x9D, 0xA7, 0xff}, {0x9C, 0x75, 0x5F, 0xff},
+	{0xBA, 0xB0, 0xAC, 0xff},
+}
+
 // shapes cycle once the palette is used up, so label 8 differs from label 0 by its marker.
 var shapes = []draw.GlyphDrawer{
 	draw.CircleGlyph{}, draw.BoxGlyph{}, draw.TriangleGlyph{}, draw.PyramidGlyph{},
@@ -85,16 +95,17 @@ var viridisKeys = [][3]float64{
 	{0xB4, 0xDE, 0x2C}, {0xFD, 0xE7, 0x25},
 }
 
-// viridisAt returns the viridis colour at t ∈ [0, 1] (t is clamped).
-func viridisAt(t float64) color.NRGBA {
+// interpolate returns the colour at t ∈ [0, 1] (t is clamped) of the scale through the
+// equally spaced keys.
+func interpolate(keys [][3]float64, t float64) color.NRGBA {
 	t = math.Max(0, math.Min(1, t))
-	s := t * float64(len(viridisKeys)-1)
+	s := t * float64(len(keys)-1)
 	i := int(s)
-	if i >= len(viridisKeys)-1 {
-		i = len(viridisKeys) - 2
+	if i >= len(keys)-1 {
+		i = len(keys) - 2
 	}
 	f := s - float64(i)
-	a, b := viridisKeys[i], viridisKeys[i+1]
+	a, b := keys[i], keys[i+1]
 	ch := func(k int) uint8 { return uint8(math.Round(a[k] + f*(b[k]-a[k]))) }
 	return color.NRGBA{ch(0), ch(1), ch(2), 0xff}
 }
@@ -114,14 +125,37 @@ type viridisPalette []color.Color
 
 func (p viridisPalette) Colors() []color.Color { return p }
 
-// viridisMap is viridis as a palette.ColorMap over [min, max], for plotter.ColorBar.
-type viridisMap struct{ min, max, alpha float64 }
+// divergingKeys are the nine classes of ColorBrewer's RdBu scheme (Brewer), reversed so that
+// negative values are blue and positive ones red, with white at the middle; the scheme is
+// colour-blind safe. Intermediate colours are interpolated linearly in sRGB.
+var divergingKeys = [][3]float64{
+	{0x21, 0x66, 0xAC}, {0x43, 0x93, 0xC3}, {0x92, 0xC5, 0xDE}, {0xD1, 0xE5, 0xF0},
+	{0xF7, 0xF7, 0xF7}, {0xFD, 0xDB, 0xC7}, {0xF4, 0xA5, 0x82}, {0xD6, 0x60, 0x4D},
+	{0xB2, 0x18, 0x2B},
+}
+
+// viridisAt returns the viridis colour at t ∈ [0, 1] (t is clamped).
+func viridisAt(t float64) color.NRGBA { return interpolate(viridisKeys, t) }
+
+// divergingAt returns the blue–white–red colour at t ∈ [0, 1] (t is clamped); t = ½ is white.
+func divergingAt(t float64) color.NRGBA { return interpolate(divergingKeys, t) }
+
+// viridisMap is a colour scale (viridis unless at is set) as a palette.ColorMap over
+// [min, max], for plotter.ColorBar.
+type viridisMap struct {
+	min, max, alpha float64
+	at              func(float64) color.NRGBA
+}
 
 func (m *viridisMap) At(v float64) (color.Color, error) {
 	if math.IsNaN(v) || v < m.min || v > m.max {
 		return nil, fmt.Errorf("viz: colour map: value %g outside the range [%g, %g]: %w", v, m.min, m.max, ErrArg)
 	}
-	c := viridisAt((v - m.min) / (m.max - m.min))
+	at := m.at
+	if at == nil {
+		at = viridisAt
+	}
+	c := at((v - m.min) / (m.max - m.min))
 	c.A = uint8(math.Round(255 * m.alpha))
 	return c, nil
 }
@@ -134,9 +168,11 @@ func (m *viridisMap) SetAlpha(a float64) { m.alpha = math.Max(0, math.Min(1, a))
 
 // Palette returns n colours of the map at its opacity.
 func (m *viridisMap) Palette(n int) palette.Palette {
-	p := Viridis(n).(viridisPalette)
+	n = min(max(n, 2), 1<<16)
+	p := make(viridisPalette, n)
 	for i := range p {
-		p[i] = translucent(p[i], m.alpha)
+		c, _ := m.At(m.min + (m.max-m.min)*float64(i)/float64(n-1))
+		p[i] = translucent(c, m.alpha)
 	}
 	return p
 }
@@ -270,7 +306,8 @@ const maxLogLabels = 6
 // unlabelled ticks at the other decades (and at 2…9 times a power of ten when that is few
 // enough to read). Over a narrower range 2 and 5 times a power of ten are labelled too, so
 // that an axis from 3 to 40 is not left without labels. Labels are plain decimals when every
-// label lies in [0.001, 10⁴], and otherwise all in the form 10⁻³ or 2×10⁻³. It returns no
+// label lies in [0.001, 10⁴), and otherwise all in the form 10⁻³ or 2×10⁻³, so that an axis
+// never shows 10000 where its neighbours in the book show 10⁵. It returns no
 // ticks for a non-positive range rather than panicking.
 type logTicks struct{}
 
@@ -323,7 +360,7 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 	}
 	plain := true
 	for _, v := range vals {
-		plain = plain && v >= 1e-3*(1-1e-9) && v <= 1e4*(1+1e-9)
+		plain = plain && v >= 1e-3*(1-1e-9) && v < 1e4*(1-1e-9)
 	}
 	for i := range ts {
 		if ts[i].Label != "" {

@@ -326,8 +326,12 @@ func TestTicks(t *testing.T) {
 	if got := strings.Join(labelled((logTicks{}).Ticks(3, 40)), " "); got != "5 10 20" {
 		t.Errorf("log ticks over [3, 40]: %s", got)
 	}
-	if got := strings.Join(labelled((logTicks{}).Ticks(0.5, 2e4)), " "); got != "1 10 100 1000 10000" {
+	// 10⁴ is written as a power, as 10⁵ is: never "10000" beside "10⁵" in the book.
+	if got := strings.Join(labelled((logTicks{}).Ticks(0.5, 2e4)), " "); got != "10⁰ 10¹ 10² 10³ 10⁴" {
 		t.Errorf("log ticks over [0.5, 2e4]: %s", got)
+	}
+	if got := strings.Join(labelled((logTicks{}).Ticks(0.5, 9000)), " "); got != "1 10 100 1000" {
+		t.Errorf("log ticks over [0.5, 9000]: %s", got)
 	}
 	if (logTicks{}).Ticks(0, 10) != nil {
 		t.Error("log ticks over a range including 0 should be empty, not panic")

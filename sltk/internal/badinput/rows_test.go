@@ -773,6 +773,13 @@ var rows = map[string]any{
 	"viz.IntegerX":                      viz.IntegerX,
 	"viz.Lattice":                       viz.Lattice,
 	"viz.UndirectedGraph":               viz.UndirectedGraph,
+	"viz.EqualAxes":                     viz.EqualAxes,
+	"viz.Diverging":                     viz.Diverging,
+	"viz.ColorRange":                    viz.ColorRange,
+	"viz.Categories":                    viz.Categories,
+	"viz.HeatMaps":                      viz.HeatMaps,
+	"viz.Figure.AddVLine":               (*viz.Figure).AddVLine,
+	"viz.Figure.AddHLine":               (*viz.Figure).AddHLine,
 	// Names given by issue 25 (one name per meaning); the old names stay as deprecated aliases.
 	"cluster.Manhattan":             cluster.Manhattan,
 	"cluster.ConnectedComponents":   cluster.ConnectedComponents,

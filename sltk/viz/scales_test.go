@@ -1,0 +1,250 @@
+package viz
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
+)
+
+// With EqualAxes a unit spans as many points on x as on y, whatever the figure's shape.
+func TestEqualAxes(t *testing.T) {
+	x := mat.NewDense(3, 2, []float64{0, 0, 4, 1, 2, 0.5})
+	for _, size := range [][2]float64{{8, 4.8}, {3, 6}, {5, 5}} {
+		f, err := Scatter(x, EqualAxes(), Size(size[0], size[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, h := f.Size()
+		c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: w, Y: h}}}
+		q := *f.Plot
+		d := q.DataCanvas(equalBox(&q, c))
+		sx := float64(d.Max.X-d.Min.X) / (q.X.Max - q.X.Min)
+		sy := float64(d.Max.Y-d.Min.Y) / (q.Y.Max - q.Y.Min)
+		if math.Abs(sx/sy-1) > 1e-9 {
+			t.Errorf("size %v: %g points per unit on x, %g on y", size, sx, sy)
+		}
+	}
+	f, err := Lines([]Series{{X: []float64{1, 10}, Y: []float64{1, 100}}}, LogY(), EqualAxes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Render(f, "svg"); err != nil { // a log axis: EqualAxes has no effect
+		t.Fatal(err)
+	}
+}
+
+func TestHeatMapScales(t *testing.T) {
+	m := mat.NewDense(2, 2, []float64{-1, 0.5, 0, 2})
+	for _, opts := range [][]Option{{Diverging()}, {ColorRange(-3, 3)}, {ColorRange(0, 1)}} {
+		if _, err := HeatMap(m, opts...); err != nil {
+			t.Errorf("HeatMap with %d options: %v", len(opts), err)
+		}
+	}
+	o := &options{diverging: true}
+	sc, _ := o.heatScale(matrixGrid{m: m, r: 2, c: 2})
+	if sc.lo != -2 || sc.hi != 2 || divergingAt(0.5) != (color.NRGBA{0xF7, 0xF7, 0xF7, 0xff}) {
+		t.Errorf("diverging scale [%g, %g], middle %v", sc.lo, sc.hi, divergingAt(0.5))
+	}
+	for _, bad := range []Option{ColorRange(1, 1), ColorRange(0, math.Inf(1)), Categories("a"),
+		Categories()} {
+		if _, err := HeatMap(m, bad); !errors.Is(err, ErrArg) {
+			t.Errorf("bad option: err = %v, want ErrArg", err)
+		}
+	}
+	b := mat.NewDense(2, 2, []float64{0, 1, 1, 0})
+	f, err := HeatMap(b, Categories("no", "yes"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, _ := Render(f, "svg")
+	if f.colorBar != nil || !bytes.Contains(svg, []byte(">yes<")) {
+		t.Error("a categorical heat map has a colour bar or lacks its legend")
+	}
+}
+
+func TestHeatMaps(t *testing.T) {
+	a := mat.NewDense(2, 2, []float64{-1, 0, 0, 1})
+	b := mat.NewDense(2, 2, []float64{0, 3, 0, 0})
+	g, err := HeatMaps([]mat.Matrix{a, b}, []string{"a", "b"}, 2, Diverging(), Title("both"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.colorBar == nil || g.colorBar.Y.Min != -3 || g.colorBar.Y.Max != 3 || g.Title != "both" {
+		t.Errorf("shared bar %v, title %q", g.colorBar, g.Title)
+	}
+	for i, p := range g.Panels {
+		if f := p.(*Figure); f.colorBar != nil || f.Title.Text != []string{"a", "b"}[i] {
+			t.Errorf("panel %d: own bar or title %q", i, f.Title.Text)
+		}
+	}
+	if _, err := Render(g, "png"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		ms     []mat.Matrix
+		titles []string
+		cols   int
+		want   error
+	}{{nil, nil, 1, ErrEmpty}, {[]mat.Matrix{a}, []string{"x", "y"}, 1, ErrShape},
+		{[]mat.Matrix{a}, nil, 0, ErrArg}, {[]mat.Matrix{a, nil}, nil, 1, ErrEmpty},
+		{[]mat.Matrix{mat.NewDense(1, 1, []float64{math.NaN()})}, nil, 1, ErrNotFinite}} {
+		if _, err := HeatMaps(c.ms, c.titles, c.cols); !errors.Is(err, c.want) {
+			t.Errorf("HeatMaps(%d matrices, %v, %d): %v, want %v", len(c.ms), c.titles, c.cols, err, c.want)
+		}
+	}
+}
+
+func TestRefLines(t *testing.T) {
+	f, err := Lines([]Series{{Name: "s", X: []float64{1, 2}, Y: []float64{1, 2}}}, LogX())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.AddVLine(5, "critical T"); err != nil || f.X.Max != 5 {
+		t.Fatalf("AddVLine: %v, x max %g", err, f.X.Max)
+	}
+	if err := f.AddHLine(0, "zero"); err != nil || f.Y.Min != 0 {
+		t.Fatalf("AddHLine: %v, y min %g", err, f.Y.Min)
+	}
+	svg, err := Render(f, "svg")
+	if err != nil || !bytes.Contains(svg, []byte("critical T")) {
+		t.Fatalf("render: %v", err)
+	}
+	for _, c := range []struct {
+		f    *Figure
+		at   float64
+		want error
+	}{{nil, 1, ErrArg}, {f, math.NaN(), ErrNotFinite}, {f, -1, ErrArg}} {
+		if err := c.f.AddVLine(c.at, ""); !errors.Is(err, c.want) {
+			t.Errorf("AddVLine(%g): %v, want %v", c.at, err, c.want)
+		}
+	}
+	if err := f.AddHLine(1e300, ""); !errors.Is(err, ErrNotFinite) { // beyond MaxCoordinate
+		t.Errorf("AddHLine(1e300): %v, want ErrNotFinite", err)
+	}
+}
+
+// Ten classes 0…9 take ten distinct hues; eight, or labels beyond 9, keep Okabe–Ito.
+func TestTenHues(t *testing.T) {
+	for _, c := range []struct {
+		keys []int
+		want bool
+	}{{[]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, true}, {[]int{0, 8}, true}, {[]int{0, 7}, false},
+		{[]int{0, 10}, false}, {[]int{-1, 9}, false}} {
+		if got := tenClasses(c.keys); got != c.want {
+			t.Errorf("tenClasses(%v) = %v", c.keys, got)
+		}
+	}
+	seen := map[color.NRGBA]bool{}
+	for _, c := range tenHues {
+		seen[c] = true
+	}
+	if len(seen) != 10 {
+		t.Errorf("%d distinct hues", len(seen))
+	}
+	x := mat.NewDense(10, 2, nil)
+	if _, err := ScatterLabels(x, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ExampleEqualAxes draws a circle that stays round in a wide figure.
+func ExampleEqualAxes() {
+	x := mat.NewDense(64, 2, nil)
+	for i := range 64 {
+		a := 2 * math.Pi * float64(i) / 64
+		x.Set(i, 0, math.Cos(a))
+		x.Set(i, 1, math.Sin(a))
+	}
+	fig, err := Scatter(x, EqualAxes(), Title("unit circle"))
+	fmt.Println(err, fig.EqualScale)
+	// Output: <nil> true
+}
+
+// ExampleHeatMaps draws two signed matrices on one diverging scale with one colour bar.
+func ExampleHeatMaps() {
+	a := mat.NewDense(2, 2, []float64{-1, 0, 0, 1})
+	b := mat.NewDense(2, 2, []float64{0, 3, -2, 0})
+	g, err := HeatMaps([]mat.Matrix{a, b}, []string{"A", "B"}, 2, Diverging(), HideValues())
+	fmt.Println(err, g.Rows, g.Cols)
+	// Output: <nil> 1 2
+}
+
+// ExampleCategories draws a binary table in two colours with a two-entry legend.
+func ExampleCategories() {
+	liked := mat.NewDense(2, 3, []float64{1, 0, 1, 0, 0, 1})
+	_, err := HeatMap(liked, Categories("not liked", "liked"), RowNames("Ann", "Bob"))
+	fmt.Println(err)
+	// Output: <nil>
+}
+
+// ExampleFigure_AddVLine marks a critical value with a labelled dashed line.
+func ExampleFigure_AddVLine() {
+	f, _ := Lines([]Series{{Name: "count", X: []float64{1, 2, 4, 8}, Y: []float64{9, 5, 3, 1}}})
+	fmt.Println(f.AddVLine(3, "critical T"), f.AddHLine(2, "level 2"))
+	// Output: <nil> <nil>
+}
+
+// A log axis keeps the data area a linear axis gets: gonum's glyph box of a long axis label sat
+// at the arithmetic middle of the range, near the top of a log axis, and left a gap under the
+// title (and, for LogX, at the right).
+func TestLogAxisLabelNoGap(t *testing.T) {
+	topTick := func(log bool) (tick, label vg.Point) {
+		opts := []Option{Title("title"), YLabel("a rather long label of the y axis"),
+			XLabel("a rather long label of the x axis")}
+		if log {
+			opts = append(opts, LogY(), LogX())
+		}
+		f, err := Lines([]Series{{X: []float64{0.001, 1}, Y: []float64{0.001, 1}}}, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := &recorder.Canvas{}
+		f.Draw(draw.Canvas{Canvas: rec, Rectangle: vg.Rectangle{Max: vg.Point{X: 576, Y: 345.6}}})
+		for _, a := range rec.Actions {
+			if s, ok := a.(*recorder.FillString); ok {
+				switch s.String {
+				case "1", "1.0":
+					if s.Point.Y > tick.Y {
+						tick = s.Point
+					}
+				case "a rather long label of the y axis":
+					label = s.Point
+				}
+			}
+		}
+		return tick, label
+	}
+	linTick, linLabel := topTick(false)
+	logTick, logLabel := topTick(true)
+	if math.Abs(float64(linTick.Y-logTick.Y)) > 1 || math.Abs(float64(linLabel.Y-logLabel.Y)) > 1 {
+		t.Errorf("top tick at %v (linear) and %v (log); y label at %v and %v", linTick, logTick,
+			linLabel, logLabel)
+	}
+}
+
+// A Dashed series is a dashed line without markers, even when short.
+func TestDashedSeries(t *testing.T) {
+	f, err := Lines([]Series{{Name: "data", Y: []float64{1, 2, 3}},
+		{Name: "limit", Y: []float64{1, 2, 3.1}, Dashed: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := Render(f, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(svg, []byte("stroke-dasharray")) {
+		t.Error("no dashed line in the SVG")
+	}
+	if n := bytes.Count(svg, []byte("<path d=\"M")); n == 0 {
+		t.Error("nothing drawn")
+	}
+}
