@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk/bounds"
+	"gonum.org/v1/gonum/mat"
 )
 
 // MaxSamples caps every sample size in this package (2^32 draws).
@@ -131,15 +132,45 @@ func EstimatePi(m int, seed uint64) (PiResult, error) {
 	if m < 1 || m > MaxSamples {
 		return PiResult{}, fmt.Errorf("montecarlo: EstimatePi: m = %d, want in [1, 2^32]: %w", m, ErrParam)
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x7069))
+	throw := darts(seed)
 	in := 0
 	for i := 0; i < m; i++ {
-		x, y := 2*rng.Float64()-1, 2*rng.Float64()-1
+		x, y := throw()
 		if x*x+y*y <= 1 {
 			in++
 		}
 	}
 	return PiResult{Pi: 4 * float64(in) / float64(m), Inside: in, M: m}, nil
+}
+
+// darts returns the dart thrower of EstimatePi and Darts: uniform points of [−1, 1]², seeded.
+func darts(seed uint64) func() (x, y float64) {
+	rng := rand.New(rand.NewPCG(seed, 0x7069))
+	return func() (x, y float64) { return 2*rng.Float64() - 1, 2*rng.Float64() - 1 }
+}
+
+// MaxDarts caps the number of darts Darts returns (it stores them, 16 bytes each).
+const MaxDarts = 1 << 24
+
+// Darts returns the m darts that EstimatePi(m, seed) throws, one row (x, y) each, in the order
+// thrown, so that a figure can show which fell inside the unit disc. It needs 1 ≤ m ≤ MaxDarts
+// (ErrParam, ErrTooLarge). Cost O(m) time and memory.
+func Darts(m int, seed uint64) (*mat.Dense, error) {
+	if m < 1 {
+		return nil, fmt.Errorf("montecarlo: Darts: m = %d, want ≥ 1: %w", m, ErrParam)
+	}
+	if m > MaxDarts {
+		return nil, fmt.Errorf("montecarlo: Darts: m = %d, limit MaxDarts = %d: %w", m, MaxDarts,
+			ErrTooLarge)
+	}
+	throw := darts(seed)
+	pts := mat.NewDense(m, 2, nil)
+	for i := range m {
+		x, y := throw()
+		pts.Set(i, 0, x)
+		pts.Set(i, 1, y)
+	}
+	return pts, nil
 }
 
 // PiFailure returns 2exp(−ε²m/8), the Hoeffding bound on Pr(|π̂ − π| ≥ ε) for m darts (the
