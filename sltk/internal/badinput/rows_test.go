@@ -748,7 +748,6 @@ var rows = map[string]any{
 	"ica.Infomax.Gradient":              ica.Infomax.Gradient,
 	"laplace.LAProblem":                 laplace.LAProblem,
 	"montecarlo.Darts":                  montecarlo.Darts,
-	"metrics.MatchedLabels":             metrics.MatchedLabels,
 	"gibbs.Ridge.Cost":                  gibbs.Ridge.Cost,
 	"gibbs.Ridge.Posterior":             gibbs.Ridge.Posterior,
 	"info.RandomCodeError":              info.RandomCodeError,
