@@ -170,3 +170,15 @@ func ExampleMeasure() {
 	// ⎡ 7  10⎤
 	// ⎣15  22⎦ <nil> 32
 }
+
+func ExampleRelation_Markdown() {
+	r := Relation{Attrs: []string{"A", "B"}, Tuples: [][]int64{{1, 2}, {4, 2}}}
+	fmt.Print(r.Markdown("$R$"))
+	// Output:
+	// $R$
+	//
+	// | A | B |
+	// | ---: | ---: |
+	// | 1 | 2 |
+	// | 4 | 2 |
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -224,4 +225,70 @@ func (d *diagram) Plot(c draw.Canvas, p *plot.Plot) {
 	for _, n := range d.notes {
 		c.FillText(heading, at(n.X, n.Y), n.Text)
 	}
+}
+
+// FlowStage is one column of a flow diagram: a heading, its boxes from top to bottom (Fill as
+// in Box), and the arrows that enter it: Links[k] = {i, j} joins box i of the previous column
+// to box j of this one; nil Links join box i to box i. The first stage's Links are ignored.
+type FlowStage struct {
+	Heading string
+	Boxes   []string
+	Fill    int
+	Links   [][2]int
+}
+
+// Flow draws a data flow as columns of boxes joined by arrows, e.g. the input chunks, MAP
+// outputs, reducer inputs and outputs of a Map-Reduce round. Each column is as wide as its
+// longest label and centred vertically; headings stand above the columns. Options as for
+// Diagram. A stage without boxes or a link to a box that does not exist is an error.
+// Cost O(boxes + links).
+func Flow(stages []FlowStage, opts ...Option) (*Figure, error) {
+	if len(stages) == 0 {
+		return nil, fmt.Errorf("viz: Flow: no stages: %w", ErrEmpty)
+	}
+	const rowH, gapY, gapX = 1.0, 0.5, 1.4
+	rows := 0
+	for s, st := range stages {
+		if len(st.Boxes) == 0 || len(st.Boxes) > maxDiagramBoxes {
+			return nil, fmt.Errorf("viz: Flow: stage %d has %d boxes, want 1 … %d: %w", s, len(st.Boxes), maxDiagramBoxes, ErrArg)
+		}
+		rows = max(rows, len(st.Boxes))
+	}
+	top := float64(rows)*(rowH+gapY) - gapY
+	var boxes []Box
+	var arrows []Arrow
+	var notes []Note
+	x := 0.0
+	var prev []Box
+	for s, st := range stages {
+		w := 0.8
+		for _, l := range st.Boxes {
+			w = math.Max(w, 0.6+0.16*float64(utf8.RuneCountInString(Tex(l))))
+		}
+		off := (top - (float64(len(st.Boxes))*(rowH+gapY) - gapY)) / 2
+		cur := make([]Box, len(st.Boxes))
+		for i, l := range st.Boxes {
+			cur[i] = Box{X: x, Y: top - off - float64(i)*(rowH+gapY) - rowH, W: w, H: rowH, Label: l, Fill: st.Fill}
+		}
+		if s > 0 {
+			links := st.Links
+			if links == nil {
+				for i := range min(len(prev), len(cur)) {
+					links = append(links, [2]int{i, i})
+				}
+			}
+			for _, k := range links {
+				if k[0] < 0 || k[0] >= len(prev) || k[1] < 0 || k[1] >= len(cur) {
+					return nil, fmt.Errorf("viz: Flow: stage %d links box %d to box %d of %d×%d: %w", s, k[0], k[1], len(prev), len(cur), ErrShape)
+				}
+				a, b := prev[k[0]], cur[k[1]]
+				arrows = append(arrows, Arrow{X0: a.X + a.W, Y0: a.Y + rowH/2, X1: b.X, Y1: b.Y + rowH/2})
+			}
+		}
+		notes = append(notes, Note{X: x + w/2, Y: top + 0.6, Text: st.Heading})
+		boxes = append(boxes, cur...)
+		prev = cur
+		x += w + gapX
+	}
+	return Diagram(boxes, arrows, notes, opts...)
 }

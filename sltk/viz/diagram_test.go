@@ -113,3 +113,38 @@ func TestDiagramBadInput(t *testing.T) {
 		}
 	}
 }
+
+func ExampleFlow() {
+	// One round of word count on two documents: MAP, the shuffle by word, REDUCE.
+	fig, err := viz.Flow([]viz.FlowStage{
+		{Heading: "input", Boxes: []string{"a b", "b"}, Fill: -1},
+		{Heading: "MAP", Boxes: []string{"(a,1) (b,1)", "(b,1)"}, Fill: 0},
+		{Heading: "shuffle", Boxes: []string{"a: [1]", "b: [1, 1]"}, Fill: 2,
+			Links: [][2]int{{0, 0}, {0, 1}, {1, 1}}},
+		{Heading: "REDUCE", Boxes: []string{"(a, 1)", "(b, 2)"}, Fill: -1},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	saveTo(fig, "wordcount.svg")
+	// Output: wordcount.svg true
+}
+
+func TestFlowBadInput(t *testing.T) {
+	for name, c := range map[string]struct {
+		stages []viz.FlowStage
+		want   error
+	}{
+		"none":      {nil, viz.ErrEmpty},
+		"empty":     {[]viz.FlowStage{{Boxes: []string{"a"}}, {}}, viz.ErrArg},
+		"bad link":  {[]viz.FlowStage{{Boxes: []string{"a"}}, {Boxes: []string{"b"}, Links: [][2]int{{0, 1}}}}, viz.ErrShape},
+		"neg link":  {[]viz.FlowStage{{Boxes: []string{"a"}}, {Boxes: []string{"b"}, Links: [][2]int{{-1, 0}}}}, viz.ErrShape},
+		"one stage": {[]viz.FlowStage{{Boxes: []string{"a", "b"}}}, nil},
+	} {
+		_, err := viz.Flow(c.stages)
+		if c.want == nil && err != nil || c.want != nil && !errors.Is(err, c.want) {
+			t.Errorf("%s: err = %v, want %v", name, err, c.want)
+		}
+	}
+}

@@ -652,6 +652,7 @@ var rows = map[string]any{
 	"viz.Figure.Draw":                             (*viz.Figure).Draw,
 	"viz.Figure.Resize":                           (*viz.Figure).Resize,
 	"viz.Figure.Size":                             (*viz.Figure).Size,
+	"viz.Flow":                                    viz.Flow,
 	"viz.Graph":                                   viz.Graph,
 	"viz.GraphMatrix":                             viz.GraphMatrix,
 	"viz.Grid.Draw":                               (*viz.Grid).Draw,
