@@ -134,12 +134,12 @@ func TestCountMatMulMatchesBeam(t *testing.T) {
 
 func ExampleCost_Table() {
 	c := Cost{Rounds: []Round{{MapIn: 10, MapOut: 20, ReduceIn: 20, Keys: 4, MaxLoad: 6}}}
-	header, rows := c.Table()
+	header, rows := c.Table("one round")
 	fmt.Println(header)
 	fmt.Println(rows)
 	// Output:
-	// [round map in map out (shuffled) reduce in reducers max load]
-	// [[1 10 20 20 4 6]]
+	// [algorithm round map in map out (shuffled) reduce in reducers max load]
+	// [[one round 1 10 20 20 4 6]]
 }
 
 func ExampleRelation_Table() {

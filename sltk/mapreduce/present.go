@@ -22,13 +22,15 @@ func Measure[T any](out T, c Cost, err error) (Measured[T], error) {
 	return Measured[T]{Out: out, Cost: c}, nil
 }
 
-// Table returns the rounds of c as a table (a header and one row per round: map input, map
-// output, reduce input, keys, maximum load), ready for viz.ShowTable.
-func (c Cost) Table() ([]string, [][]string) {
-	header := []string{"round", "map in", "map out (shuffled)", "reduce in", "reducers", "max load"}
+// Table returns the rounds of c as a table, ready for viz.ShowTable: a header and one row per
+// round, labelled name (the algorithm), with map input, map output (the shuffled pairs),
+// reduce input, reducers that received values, and the maximum load. Rows of several runs
+// under one header compare algorithms.
+func (c Cost) Table(name string) ([]string, [][]string) {
+	header := []string{"algorithm", "round", "map in", "map out (shuffled)", "reduce in", "reducers", "max load"}
 	rows := make([][]string, len(c.Rounds))
 	for i, r := range c.Rounds {
-		rows[i] = []string{strconv.Itoa(i + 1)}
+		rows[i] = []string{name, strconv.Itoa(i + 1)}
 		for _, v := range []int64{r.MapIn, r.MapOut, r.ReduceIn, r.Keys, r.MaxLoad} {
 			rows[i] = append(rows[i], strconv.FormatInt(v, 10))
 		}
