@@ -8,7 +8,8 @@
 // The chapter's cost model is measured on the engine, with Beam metrics: map input and output
 // pairs, reducer input sizes, the communication cost (the sum of all task inputs), the
 // replication rate, the maximum reducer load and the number of rounds (Cost). The formulas it is
-// compared with are MatMulFormulas, StripedFormulas, ReplicationRate and ExpectedLoad.
+// compared with are MatMulFormulas, StripedFormulas, ReplicationRate and ExpectedLoad, and the
+// exact counts CountMatMul predicts from the nonzero pattern of the factors.
 //
 // The algorithms: WordCount (with and without a combiner), MatVec (versions 1 and 2),
 // Select, Project, Union, Intersect, Difference, Join, GroupAvg, MatMul2 (two rounds), MatMul1

@@ -32,15 +32,21 @@ func MatMulFormulas(l, m, n int, p, q float64) (MatMulCost, error) {
 	}, nil
 }
 
-// StripedFormulas evaluates A7.7 for n×n factors with densities p, q and s stripes: the
-// communication (p+q)n²(1+s) and the load (p+q)n²/s (p = q = 1 is the worst case 2n²(1+s),
-// 2n²/s). The replication rate is s.
-func StripedFormulas(n, s int, p, q float64) (comm, load float64, err error) {
+// StripedCost is the cost of MatMulStriped on n×n factors (A7.7): the replication rate, the
+// communication and the mean reducer load.
+type StripedCost struct {
+	Replication, Communication, Load float64
+}
+
+// StripedFormulas evaluates A7.7 for n×n factors with densities p, q and s stripes: replication
+// s, communication (p+q)n²(1+s) and mean load (p+q)n²/s, expectations over random factors
+// (p = q = 1 is the worst case 2n²(1+s), 2n²/s, exact for dense factors when s divides n).
+func StripedFormulas(n, s int, p, q float64) (StripedCost, error) {
 	if n < 1 || s < 1 || s > n || !(p >= 0 && p <= 1) || !(q >= 0 && q <= 1) {
-		return 0, 0, fmt.Errorf("mapreduce: StripedFormulas: n = %d, s = %d, p = %v, q = %v: %w", n, s, p, q, ErrParam)
+		return StripedCost{}, fmt.Errorf("mapreduce: StripedFormulas: n = %d, s = %d, p = %v, q = %v: %w", n, s, p, q, ErrParam)
 	}
 	nn := (p + q) * float64(n) * float64(n)
-	return nn * (1 + float64(s)), nn / float64(s), nil
+	return StripedCost{Replication: float64(s), Communication: nn * (1 + float64(s)), Load: nn / float64(s)}, nil
 }
 
 // checkShares validates the sizes m_i, the attribute sets Idx(i) (attribute numbers in [0,k))

@@ -148,8 +148,9 @@ func TestMatMul(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		comm, load, _ := StripedFormulas(6, s, 1, 1)
-		if float64(cost.Communication()) != comm || float64(cost.MaxLoad()) != load {
+		f, _ := StripedFormulas(6, s, 1, 1)
+		comm, load := f.Communication, f.Load
+		if float64(cost.Communication()) != comm || float64(cost.MaxLoad()) != load || f.Replication != float64(s) {
 			t.Errorf("dense s = %d: communication %d load %d, want %v %v", s, cost.Communication(), cost.MaxLoad(), comm, load)
 		}
 	}
@@ -187,7 +188,8 @@ func TestMatMulFormulas(t *testing.T) {
 		}
 	}
 	for i, s := range []int{1, 10, 100, 1000} {
-		comm, load, _ := StripedFormulas(1000, s, 1, 1)
+		f, _ := StripedFormulas(1000, s, 1, 1)
+		comm, load := f.Communication, f.Load
 		if comm != []float64{4e6, 2.2e7, 2.02e8, 2.002e9}[i] || load != []float64{2e6, 2e5, 2e4, 2e3}[i] {
 			t.Errorf("s = %d: %v %v", s, comm, load)
 		}
@@ -195,7 +197,7 @@ func TestMatMulFormulas(t *testing.T) {
 	if _, err := MatMulFormulas(0, 1, 1, 0.5, 0.5); !errors.Is(err, ErrParam) {
 		t.Error("ℓ = 0 accepted")
 	}
-	if _, _, err := StripedFormulas(10, 11, 1, 1); !errors.Is(err, ErrParam) {
+	if _, err := StripedFormulas(10, 11, 1, 1); !errors.Is(err, ErrParam) {
 		t.Error("s > n accepted")
 	}
 }
