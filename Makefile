@@ -16,7 +16,7 @@ LAB_IP ?= 127.0.0.1
 LAB_PORT ?= 8888
 LAB_DIR ?= $(ROOT)/notebooks
 
-.PHONY: setup lab test gotest nb runner-selftest labtest docker-test book bench fmt-check vet clean
+.PHONY: setup lab test gotest nb report runner-selftest labtest docker-test book bench fmt-check vet clean
 
 ## setup: install what is missing (Debian packages, pinned GoNB/goimports/gopls, the kernel)
 setup:
@@ -72,6 +72,11 @@ docker-test: setup
 ## nb: run one notebook, e.g. make nb NB=notebooks/00-getting-started.ipynb
 nb: setup
 	@mkdir -p build && $(PYTHON) tools/nbrun.py --kernel-log build/kernel.log --executed-dir build/executed $(NB)
+
+## report: one notebook (any, also outside the repository) as one HTML file that reads offline,
+## e.g. make report NB=~/work/homework.ipynb [OUT=report.html] [SAVED=1: its saved outputs]
+report: setup
+	@$(PYTHON) tools/report.py $(if $(OUT),--out $(OUT)) $(if $(SAVED),--saved) $(NB)
 
 ## book: execute the notebooks that changed and write the HTML book to build/book (FORCE=1: all)
 book: setup
