@@ -22,15 +22,18 @@ LAB_DIR ?= $(ROOT)/notebooks
 setup:
 	@./scripts/setup.sh
 
-## lab: open Jupyter with the Go kernel on notebooks/ (no browser; the URL with its token is printed)
+## lab: open Jupyter with the Go kernel on notebooks/ (no browser; the URL with its token is printed).
+## tools/nbexport on PYTHONPATH gives File → Download as → "sltk report (.html)" (tools/report.py).
 lab: setup
 	@echo "Starting Jupyter on http://$(LAB_IP):$(LAB_PORT)/ — open the URL with the token printed below."
-	@jupyter notebook --no-browser --ip=$(LAB_IP) --port=$(LAB_PORT) --notebook-dir=$(LAB_DIR) \
-	  $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
+	@PYTHONPATH=$(ROOT)/tools/nbexport$${PYTHONPATH:+:$$PYTHONPATH} jupyter notebook --no-browser \
+	  --ip=$(LAB_IP) --port=$(LAB_PORT) --notebook-dir=$(LAB_DIR) $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
 
-## test: gofmt, go vet, go test, every notebook headless (into the book), the book in Chromium
+## test: gofmt, go vet, go test, every notebook headless (into the book), the book in Chromium,
+## a report of a test notebook exported from the shell and from the lab (tools/report.py)
 test: setup fmt-check vet gotest runner-selftest labtest
 	@$(PYTHON) tools/nbstyle.py --selftest
+	@$(PYTHON) tools/report.py --selftest
 	@$(PYTHON) tools/book.py --force $(NOTEBOOKS)
 	@$(PYTHON) tools/browsertest.py
 

@@ -51,6 +51,7 @@ MATHJAX_JS = ["config/TeX-AMS_CHTML.js", "extensions/TeX", "jax/input/TeX", "jax
               "jax/element", "localization/en"]
 WOFF_DIR = "fonts/HTML-CSS/TeX/woff"
 TOC_MIN_SECTIONS = 3  # a table of contents for notebooks with at least this many sections
+TEST_NOTEBOOK = "tools/testdata/report-homework.ipynb"  # --selftest
 
 # MathJax.js is inlined; AuthorInit runs before its start-up loads anything and puts a hook in
 # front of its script loader: a file of SLTK_MATHJAX is run from the page, any other is asked for
@@ -125,7 +126,7 @@ def mathjax_parts():
     fonts = {f[:-5]: data_uri(os.path.join(woff, f), "font/woff")
              for f in sorted(os.listdir(woff)) if f.endswith(".woff")}
     config = re.search(r'<script type="text/x-mathjax-config">.*?</script>\n', book.HEAD, re.S).group(0)
-    config = config.replace("{{", "{").replace("}}", "}").replace("\\\\", "\\")  # HEAD is a format string
+    config = config.replace("{{", "{").replace("}}", "}")  # HEAD is a format string
     with open(os.path.join(src, "MathJax.js"), encoding="utf-8") as f:
         core = f.read()
     return (config + script("window.SLTK_MATHJAX = " + json.dumps(files) + ";\n"
@@ -186,7 +187,10 @@ def export(nb, name, seconds=None, executed=True):
     """The report of an executed notebook (nbformat node) as one HTML string. name is the
     notebook's file name; seconds its run time (None: not recorded)."""
     title = book.title_of(nb, name)
-    body = book.chapter_body({"nb": nb, "page": "report.html"}, {})
+    entry = {"nb": nb, "page": "report.html", "course": "", "title": title}
+    body = book.chapter_body(entry, {})
+    # references to its own sections (§8.2) link; those to other chapters stay text
+    body = book.link_chapters(body, entry, book.xref_targets([entry], [body]), "")
     body = book.collapse_source_notes(body)
     sections = book.sections_of(body)
     go, gonb = versions()
@@ -261,18 +265,21 @@ MISSED = """<script>window.addEventListener("load", function () {
     var fonts = {};
     document.fonts.forEach(function (f) { if (/^MJXc-/.test(f.family)) fonts[f.family] = f.status; });
     document.body.setAttribute("data-missed", JSON.stringify(
-      {files: window.SLTK_MATHJAX_MISSED || ["(no loader)"], fonts: fonts}));
+      {files: window.SLTK_MATHJAX_MISSED || ["(no loader)"], fonts: fonts,
+       formulas: document.querySelectorAll('script[type^="math/tex"]').length}));
   }); });
 });</script>"""
 
 
-def check(path, profile):
+def check(path, profile, notebook=None):
     """What a reader would find wrong with a report opened from disk, network off (the book's
-    page check of tools/browsertest.py at both widths, and the MathJax files it lacked)."""
+    page check of tools/browsertest.py at both widths, the MathJax files and fonts it lacked,
+    and with the notebook given, the number of formulas typeset)."""
     problems, out = [], None
     for width in browsertest.WIDTHS:
         found, out = browsertest.check_page(os.path.dirname(path), os.path.basename(path), width, profile)
-        problems += [f"{width} px: {p}" for p in found]
+        # a report is one notebook: a reference to another chapter has nothing to link to
+        problems += [f"{width} px: {p}" for p in found if not p.startswith("unlinked reference: ")]
     if out is not None:
         if out["math"] == 0:
             problems.append("no typeset math")
@@ -287,6 +294,11 @@ def check(path, profile):
     if not m:
         return problems + ["MathJax did not finish typesetting"], out
     got = json.loads(html.unescape(m.group(1)))
+    if notebook:  # every formula of its Markdown typeset once, and nothing else
+        want = sum(len(book.MATH.findall(c.source)) for c in nbformat.read(notebook, as_version=4).cells
+                   if c.cell_type == "markdown")
+        if got["formulas"] != want:
+            problems.append(f"MathJax typeset {got['formulas']} formulas, {notebook} has {want}")
     problems += [f"MathJax needed a file the report lacks: {f}" for f in got["files"]]
     problems += [f"MathJax font {f}: {st}" for f, st in got["fonts"].items() if st == "error"]
     if not any(f.endswith("w") and st == "loaded" for f, st in got["fonts"].items()):
@@ -358,7 +370,7 @@ def selftest():
     shell, lab = os.path.join(work, "shell.html"), os.path.join(work, "lab.html")
     executed = os.path.join(work, "report-homework.ipynb")
     start = time.monotonic()
-    res = subprocess.run([sys.executable, __file__, "tools/testdata/report-homework.ipynb", "--out", shell,
+    res = subprocess.run([sys.executable, __file__, TEST_NOTEBOOK, "--out", shell,
                           "--executed", executed], cwd=ROOT, capture_output=True, text=True)
     seconds = time.monotonic() - start
     if res.returncode != 0:
@@ -379,7 +391,7 @@ def selftest():
     failed = False
     try:
         for name, path in (("shell", shell), ("lab", lab)):
-            problems, out = check(path, profile)
+            problems, out = check(path, profile, os.path.join(ROOT, TEST_NOTEBOOK))
             size = os.path.getsize(path) / 1e6
             if problems:
                 failed = True
@@ -404,7 +416,8 @@ if __name__ == "__main__":
     ap.add_argument("--saved", action="store_true", help="take the saved outputs, do not execute")
     ap.add_argument("--executed", help="also write the executed notebook here")
     ap.add_argument("--timeout", type=int, default=600, help="seconds per cell")
-    ap.add_argument("--check", metavar="REPORT", help="check a report in headless Chromium")
+    ap.add_argument("--check", metavar="REPORT", help="check a report in headless Chromium (with "
+                    "NOTEBOOK: also that each of its formulas is typeset once)")
     ap.add_argument("--selftest", action="store_true", help="the test of make test")
     a = ap.parse_args()
     if a.selftest:
@@ -412,7 +425,7 @@ if __name__ == "__main__":
     if a.check:
         tmp = tempfile.mkdtemp(prefix="sltk-chromium-")
         try:
-            found, info = check(os.path.abspath(a.check), tmp)
+            found, info = check(os.path.abspath(a.check), tmp, a.notebook)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         print("\n".join(found) if found else
