@@ -45,8 +45,8 @@ import nbformat  # noqa: E402
 
 ROOT = book.ROOT
 # Files of MathJax 2 that TeX input with CommonHTML output may load after the combined
-# configuration (book.MATHJAX_PARTS lists what the book copies; of its "extensions" only the
-# TeX macros that load on demand are needed here, the rest is in the combined configuration).
+# configuration (the first entry; the files it preloads are left out). book.MATHJAX_PARTS lists
+# what the book copies; of its "extensions" only the TeX macros that load on demand are needed.
 MATHJAX_JS = ["config/TeX-AMS_CHTML.js", "extensions/TeX", "jax/input/TeX", "jax/output/CommonHTML",
               "jax/element", "localization/en"]
 WOFF_DIR = "fonts/HTML-CSS/TeX/woff"
@@ -114,14 +114,18 @@ def mathjax_parts():
     src = book.MATHJAX_SRC
     if not os.path.exists(os.path.join(src, "MathJax.js")):
         raise RuntimeError(f"MathJax not found in {src}: install Debian's libjs-mathjax (make setup)")
+    with open(os.path.join(src, MATHJAX_JS[0]), encoding="utf-8") as f:
+        preloaded = set(re.findall(r'"(\[MathJax\]/[^"]+)"', re.search(r"Preloading\((.*?)\)", f.read(), re.S).group(1)))
     files = {}
     for part in MATHJAX_JS:
         top = os.path.join(src, part)
         paths = [top] if os.path.isfile(top) else [os.path.join(d, f) for d, _, fs in os.walk(top)
                                                     for f in fs if f.endswith(".js")]
         for p in sorted(paths):
-            with open(p, encoding="utf-8") as f:
-                files["[MathJax]/" + os.path.relpath(p, src)] = f.read()
+            name = "[MathJax]/" + os.path.relpath(p, src)
+            if name not in preloaded:  # in the combined configuration already
+                with open(p, encoding="utf-8") as f:
+                    files[name] = f.read()
     woff = os.path.join(src, WOFF_DIR)
     fonts = {f[:-5]: data_uri(os.path.join(woff, f), "font/woff")
              for f in sorted(os.listdir(woff)) if f.endswith(".woff")}
@@ -271,6 +275,12 @@ MISSED = """<script>window.addEventListener("load", function () {
 });</script>"""
 
 
+# The formulas of a Markdown text as tex2jax finds them with the book's delimiters: inline math may
+# run over a line break (book.MATH stops at one), \$ is a dollar sign.
+TEX = re.compile(r"(?<!\\)\$\$.+?\$\$|\\\[.+?\\\]|\\begin\{(\w+\*?)\}.*?\\end\{\1\}"
+                 r"|(?<![\\$])\$(?:[^$\\]|\\.)+?\$|\\\(.+?\\\)", re.S)
+
+
 def check(path, profile, notebook=None):
     """What a reader would find wrong with a report opened from disk, network off (the book's
     page check of tools/browsertest.py at both widths, the MathJax files and fonts it lacked,
@@ -295,8 +305,8 @@ def check(path, profile, notebook=None):
         return problems + ["MathJax did not finish typesetting"], out
     got = json.loads(html.unescape(m.group(1)))
     if notebook:  # every formula of its Markdown typeset once, and nothing else
-        want = sum(len(book.MATH.findall(c.source)) for c in nbformat.read(notebook, as_version=4).cells
-                   if c.cell_type == "markdown")
+        want = sum(len(TEX.findall(re.sub(r"```.*?```|`[^`]*`", "", c.source, flags=re.S)))
+                   for c in nbformat.read(notebook, as_version=4).cells if c.cell_type == "markdown")
         if got["formulas"] != want:
             problems.append(f"MathJax typeset {got['formulas']} formulas, {notebook} has {want}")
     problems += [f"MathJax needed a file the report lacks: {f}" for f in got["files"]]
