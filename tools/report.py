@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 sys.dont_write_bytecode = True  # no __pycache__ in tools/
@@ -246,13 +247,13 @@ def main_export(args):
         except Exception as exc:  # unreadable notebook, kernel that would not start
             print(f"report: FAIL {args.notebook}: could not run: {exc}", flush=True)
             return 1
+    if args.executed:  # also when a cell failed, to look at
+        os.makedirs(os.path.dirname(os.path.abspath(args.executed)), exist_ok=True)
+        nbformat.write(nb, args.executed)
     if error is not None:
         print(f"report: FAIL {args.notebook}: a cell failed, no report written", flush=True)
         print(error, flush=True)
         return 1
-    if args.executed:
-        os.makedirs(os.path.dirname(os.path.abspath(args.executed)), exist_ok=True)
-        nbformat.write(nb, args.executed)
     page = export(nb, os.path.basename(args.notebook), seconds, executed=not args.saved)
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w", encoding="utf-8") as f:
@@ -357,14 +358,22 @@ class Lab:
                 os.killpg(self.proc.pid, 9)
 
 
-def lab_export(nb_rel, out):
-    """The report of nb_rel (a path below the repository) as the lab's Download as writes it."""
+def lab_export(nb_rel, out, failing_rel):
+    """The report of nb_rel (a path below the repository) as the lab's Download as writes it;
+    the export of failing_rel (saved with a failing cell) must be refused with the cell named."""
     lab = Lab()
     try:
         listed = json.loads(lab.get("api/nbconvert"))
         if "sltk_report" not in listed:
             raise RuntimeError(f"the lab does not list the exporter sltk_report (it lists {sorted(listed)})")
         page = lab.get("nbconvert/sltk_report/" + nb_rel + "?download=true")
+        try:
+            lab.get("nbconvert/sltk_report/" + failing_rel + "?download=true")
+            raise RuntimeError(f"the lab exported {failing_rel}, which has a failing cell")
+        except urllib.error.HTTPError as exc:
+            text = exc.read().decode(errors="replace")
+            if "in cell 3 (code cell 2)" not in html.unescape(text):
+                raise RuntimeError(f"the lab refused {failing_rel} ({exc.code}) without naming the cell")
     finally:
         lab.stop()
     with open(out, "wb") as f:
@@ -386,14 +395,16 @@ def selftest():
     if res.returncode != 0:
         print("report self-test: FAIL the test notebook did not export:\n" + res.stdout + res.stderr)
         return 1
+    failing = os.path.join(work, "failing.ipynb")
     res = subprocess.run([sys.executable, __file__, "tools/testdata/failing.ipynb", "--out",
-                          os.path.join(work, "failing.html")], cwd=ROOT, capture_output=True, text=True)
+                          os.path.join(work, "failing.html"), "--executed", failing],
+                         cwd=ROOT, capture_output=True, text=True)
     if res.returncode == 0 or "in cell 3 (code cell 2)" not in res.stdout \
             or os.path.exists(os.path.join(work, "failing.html")):
         print("report self-test: FAIL a failing notebook was not refused with its cell named:\n" + res.stdout)
         return 1
     try:
-        lab_export(os.path.relpath(executed, ROOT), lab)
+        lab_export(os.path.relpath(executed, ROOT), lab, os.path.relpath(failing, ROOT))
     except Exception as exc:
         print(f"report self-test: FAIL the lab's export: {exc}")
         return 1
@@ -415,7 +426,7 @@ def selftest():
     if failed:
         return 1
     print(f"report self-test: exported from the shell in {seconds:.0f} s; a failing cell fails the "
-          "export with the cell named: ok")
+          "export with the cell named, from the shell and from the lab: ok")
     return 0
 
 
@@ -424,7 +435,7 @@ if __name__ == "__main__":
     ap.add_argument("notebook", nargs="?")
     ap.add_argument("--out", help="the report (default build/reports/NAME.html)")
     ap.add_argument("--saved", action="store_true", help="take the saved outputs, do not execute")
-    ap.add_argument("--executed", help="also write the executed notebook here")
+    ap.add_argument("--executed", help="also write the executed notebook here (also when a cell failed)")
     ap.add_argument("--timeout", type=int, default=600, help="seconds per cell")
     ap.add_argument("--check", metavar="REPORT", help="check a report in headless Chromium (with "
                     "NOTEBOOK: also that each of its formulas is typeset once)")
