@@ -116,7 +116,8 @@ def mathjax_parts():
     if not os.path.exists(os.path.join(src, "MathJax.js")):
         raise RuntimeError(f"MathJax not found in {src}: install Debian's libjs-mathjax (make setup)")
     with open(os.path.join(src, MATHJAX_JS[0]), encoding="utf-8") as f:
-        preloaded = set(re.findall(r'"(\[MathJax\]/[^"]+)"', re.search(r"Preloading\((.*?)\)", f.read(), re.S).group(1)))
+        listed = re.search(r"Preloading\((.*?)\)", f.read(), re.S).group(1)
+    preloaded = set(re.findall(r'"(\[MathJax\]/[^"]+)"', listed))
     files = {}
     for part in MATHJAX_JS:
         top = os.path.join(src, part)
@@ -204,8 +205,8 @@ def export(nb, name, seconds=None, executed=True):
         ("" if executed else " (saved outputs)")
     meta = (f'<p class="report-meta">{html.escape(name)} · '
             f'{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC · {run} · '
-            f'{claims} {"check" if claims == 1 else "checks"} passed · sltk {html.escape(git_describe())} · '
-            f'{html.escape(go)} · GoNB {html.escape(gonb)}</p>')
+            f'{claims} {"check" if claims == 1 else "checks"} passed · '
+            f'sltk {html.escape(git_describe())} · {html.escape(go)} · GoNB {html.escape(gonb)}</p>')
     if "</h1>" in body:
         body = body.replace("</h1>", "</h1>" + meta, 1)
     else:
