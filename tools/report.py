@@ -252,6 +252,8 @@ def main_export(args):
         os.makedirs(os.path.dirname(os.path.abspath(args.executed)), exist_ok=True)
         nbformat.write(nb, args.executed)
     if error is not None:
+        if os.path.exists(out):  # an earlier report must not pass for this run's
+            os.remove(out)
         print(f"report: FAIL {args.notebook}: a cell failed, no report written", flush=True)
         print(error, flush=True)
         return 1
