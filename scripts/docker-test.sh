@@ -177,7 +177,8 @@ curl -fs "$base/api/nbconvert?token=$token" | grep -q '"sltk_report"' ||
 code=$(curl -s -o build/docker-report.html -w '%{http_code}' \
   "$base/nbconvert/sltk_report/report-test/report-homework.ipynb?download=true&token=$token")
 [ "$code" = 200 ] || { head -c 600 build/docker-report.html >&2; die "GET /nbconvert/sltk_report/... answered $code"; }
-msg=$(/usr/bin/python3 tools/report.py --check build/docker-report.html) ||
+msg=$(/usr/bin/python3 tools/report.py --check build/docker-report.html \
+  tools/testdata/report-homework.ipynb) ||
   { echo "$msg" >&2; die "the report downloaded from the lab (build/docker-report.html)"; }
 step "File → Download as → sltk report: $(($(stat -c %s build/docker-report.html) / 1000)) kB; ${msg#report check: }"
 "${engine[@]}" rm -f "$tag-lab" >/dev/null
