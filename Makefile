@@ -16,21 +16,24 @@ LAB_IP ?= 127.0.0.1
 LAB_PORT ?= 8888
 LAB_DIR ?= $(ROOT)/notebooks
 
-.PHONY: setup lab test gotest nb runner-selftest labtest docker-test book bench fmt-check vet clean
+.PHONY: setup lab test gotest nb report runner-selftest labtest docker-test book bench fmt-check vet clean
 
 ## setup: install what is missing (Debian packages, pinned GoNB/goimports/gopls, the kernel)
 setup:
 	@./scripts/setup.sh
 
-## lab: open Jupyter with the Go kernel on notebooks/ (no browser; the URL with its token is printed)
+## lab: open Jupyter with the Go kernel on notebooks/ (no browser; the URL with its token is printed).
+## tools/nbexport on PYTHONPATH gives File → Download as → "sltk report (.html)" (tools/report.py).
 lab: setup
 	@echo "Starting Jupyter on http://$(LAB_IP):$(LAB_PORT)/ — open the URL with the token printed below."
-	@jupyter notebook --no-browser --ip=$(LAB_IP) --port=$(LAB_PORT) --notebook-dir=$(LAB_DIR) \
-	  $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
+	@PYTHONPATH=$(ROOT)/tools/nbexport$${PYTHONPATH:+:$$PYTHONPATH} jupyter notebook --no-browser \
+	  --ip=$(LAB_IP) --port=$(LAB_PORT) --notebook-dir=$(LAB_DIR) $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
 
-## test: gofmt, go vet, go test, every notebook headless (into the book), the book in Chromium
+## test: gofmt, go vet, go test, every notebook headless (into the book), the book in Chromium,
+## a report of a test notebook exported from the shell and from the lab (tools/report.py)
 test: setup fmt-check vet gotest runner-selftest labtest
 	@$(PYTHON) tools/nbstyle.py --selftest
+	@$(PYTHON) tools/report.py --selftest
 	@$(PYTHON) tools/book.py --force $(NOTEBOOKS)
 	@$(PYTHON) tools/browsertest.py
 
@@ -72,6 +75,11 @@ docker-test: setup
 ## nb: run one notebook, e.g. make nb NB=notebooks/00-getting-started.ipynb
 nb: setup
 	@mkdir -p build && $(PYTHON) tools/nbrun.py --kernel-log build/kernel.log --executed-dir build/executed $(NB)
+
+## report: one notebook (any, also outside the repository) as one HTML file that reads offline,
+## e.g. make report NB=~/work/homework.ipynb [OUT=report.html] [SAVED=1: its saved outputs]
+report: setup
+	@$(PYTHON) tools/report.py $(if $(OUT),--out $(OUT)) $(if $(SAVED),--saved) $(NB)
 
 ## book: execute the notebooks that changed and write the HTML book to build/book (FORCE=1: all)
 book: setup

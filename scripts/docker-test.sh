@@ -7,7 +7,8 @@
 #      script refuses root);
 #   4. the lab container on a free loopback port: a token is printed, and no request without
 #      it (or with a wrong one) gets past the login page; every process runs as a non-root user;
-#   5. the notebook page in headless Chromium on the host against the container (tools/labtest);
+#   5. the notebook page in headless Chromium on the host against the container (tools/labtest),
+#      and a report downloaded through the lab's exporter sltk_report, checked in Chromium;
 #   6. the first code cell of each notebook of the repository within 5 s, then every notebook
 #      whole, headless inside a container with the network off.
 # Containers are removed at the end, also on failure or interrupt.
@@ -164,6 +165,22 @@ step "self-test: a lab running as root is caught (${msg#docker-test: FAIL: })"
 (cd tools/labtest && go build -o "$root/.tools/bin/labtest" .)
 .tools/bin/labtest -url "$base/" -token "$token" -screenshot build/screenshots/docker-getting-started.png \
   00-getting-started.ipynb || die "the notebook page in the container"
+
+# 5b. The report from the lab: the exporter is listed, and a notebook of a reader's own (the test
+# notebook of tools/report.py, executed in the container) downloads as a report that shows its
+# math and its figure in Chromium on the host with the network off.
+curl -fs "$base/api/nbconvert?token=$token" | grep -q '"sltk_report"' ||
+  die "the lab does not list the exporter sltk_report (GET /api/nbconvert)"
+"${engine[@]}" exec -i "$tag-lab" sh -c 'cat >/tmp/report-homework.ipynb' <tools/testdata/report-homework.ipynb
+"${engine[@]}" exec "$tag-lab" python3 tools/nbrun.py --root /tmp --executed-dir notebooks/report-test \
+  /tmp/report-homework.ipynb || die "the report's test notebook did not run in the container"
+code=$(curl -s -o build/docker-report.html -w '%{http_code}' \
+  "$base/nbconvert/sltk_report/report-test/report-homework.ipynb?download=true&token=$token")
+[ "$code" = 200 ] || { head -c 600 build/docker-report.html >&2; die "GET /nbconvert/sltk_report/... answered $code"; }
+msg=$(/usr/bin/python3 tools/report.py --check build/docker-report.html \
+  tools/testdata/report-homework.ipynb) ||
+  { echo "$msg" >&2; die "the report downloaded from the lab (build/docker-report.html)"; }
+step "File → Download as → sltk report: $(($(stat -c %s build/docker-report.html) / 1000)) kB; ${msg#report check: }"
 "${engine[@]}" rm -f "$tag-lab" >/dev/null
 
 # 6. Every notebook, headless, network off, each in a fresh container. The list is found
