@@ -4,6 +4,15 @@
   "use strict";
   var toc = document.querySelector("details.toc");
   if (toc && window.matchMedia("(max-width: 62rem)").matches) toc.open = false;
+  // "On this page" is a column at the right where the window has room (always open there),
+  // a folded list under the title elsewhere (book.css sets the width)
+  var onpage = document.querySelector("details.onpage");
+  if (onpage) {
+    var wide = window.matchMedia("(min-width: 86rem)");
+    var place = function () { onpage.open = wide.matches; };
+    place();
+    wide.addEventListener("change", place);
+  }
   var root = document.body.getAttribute("data-root") || "";
   var input = document.getElementById("search");
   var list = document.getElementById("search-hits");
