@@ -12,6 +12,23 @@
     var place = function () { onpage.open = wide.matches; };
     place();
     wide.addEventListener("change", place);
+    // the section being read is marked in the list: the last heading above the window's top third
+    var links = Array.prototype.slice.call(onpage.querySelectorAll("a[href^='#']"));
+    var marked = null;
+    var mark = function () {
+      var here = null;
+      links.forEach(function (a) {
+        var h = document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1)));
+        if (h && h.getBoundingClientRect().top < window.innerHeight / 3) here = a;
+      });
+      if (here !== marked) {
+        if (marked) marked.classList.remove("here");
+        if (here) here.classList.add("here");
+        marked = here;
+      }
+    };
+    window.addEventListener("scroll", mark, {passive: true});
+    mark();
   }
   var root = document.body.getAttribute("data-root") || "";
   var input = document.getElementById("search");
