@@ -8,7 +8,9 @@ notebooks and their keys are kept in build/cache/. --force executes everything.
 
 The book is written into build/book.new and moved to build/book only when every notebook
 passed; a failing notebook (named with its cell) removes the old book too, so no stale or
-half-written book is left looking complete.
+half-written book is left looking complete. Then the whole book is printed as one PDF beside the
+pages, build/book/sltk-book.pdf (tools/bookpdf.py; --no-pdf skips it); a PDF that could not be
+printed fails the build and leaves the HTML book, which links the missing PDF.
 """
 
 import argparse
@@ -270,7 +272,7 @@ def nav_html(up, prev, nxt):
     def link(entry, rel, arrow_left):
         if entry is None:
             return '<span class="nav-empty"></span>'
-        text = html.escape(entry["title"])
+        text = html.escape(chapter_label(entry))
         label = f"← {text}" if arrow_left else f"{text} →"
         return f'<a class="{rel}" rel="{rel}" href="{up}{entry["page"]}">{label}</a>'
     return (f'<nav class="pager">{link(prev, "prev", True)}'
@@ -667,6 +669,10 @@ TOPICS = [
     ("afds/01", "ml/04", "k-means"),
     ("00", "ml/04", "k-means on real data"),
     ("afds/01", "afds/04", "weak learners, and boosting them"),
+    ("afds/02", "afds/03", "Hoeffding's bound, which sizes the samples of PAC learning"),
+    ("afds/02", "afds/08", "Markov's, Chebyshev's and Hoeffding's bounds, which size the sketches"),
+    ("afds/07", "afds/08", "data too large for one machine: spread over many, or seen once as a stream"),
+    ("afds/07", "ml/04", "k-means, with its assignment step as one Map-Reduce round"),
 ]
 
 
@@ -783,8 +789,8 @@ take it on trust. Reading Go is enough: the cells call the library and only choo
 check; you need not have written Go before.</p>
 <h2 id="How-to-read-it">How to read it<a class="anchor-link" href="#How-to-read-it">¶</a></h2>
 <p>Each chapter opens with a problem, derives what solves it and runs it. A line
-<em>✓ 4 checks passed</em> under a cell folds the numerical checks of that cell; open it to see
-what was compared with what. Equations (3.5) and figures (Figure 3.2) are numbered within their
+<em>✓ 4 checks passed</em> under a cell folds the numerical checks of that cell; open it (in the
+HTML book) to see what was compared with what. Equations (3.5) and figures (Figure 3.2) are numbered within their
 chapter; references to them, to sections (§3.4) and to chapters are links. Names from the
 library, such as <a class="api" href="api/cluster.html#KMeans"><code>cluster.KMeans</code></a>,
 link to the <a href="api/index.html">API reference</a>. Every
@@ -891,9 +897,9 @@ def title_page(entries):
             f'all passed. {built}Source: <a href="{REPOSITORY}">{REPOSITORY}</a></p>')
 
 
-def write_book(entries, out_dir, pdf=True):
-    """Write every page of the book into out_dir (which must exist), and the book as one PDF.
-    Returns a line on the PDF (pages, size, time) or None without it."""
+def write_book(entries, out_dir, pdf):
+    """Write every page of the book into out_dir (which must exist); pdf: whether the index
+    links the PDF. Returns (entry, body) of every chapter for print_pdf."""
     copy_assets(out_dir)
     idents, api_records = apiref.build(ROOT, out_dir,
                                        lambda title, up: page_head(title, up, toc_html(entries, up)))
@@ -915,10 +921,14 @@ def write_book(entries, out_dir, pdf=True):
     manifest = [{k: e[k] for k in ("rel", "title", "page", "seconds", "claims")} for e in entries]
     with open(os.path.join(out_dir, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
-    if not pdf:
-        return None
+    return printed
+
+
+def print_pdf(entries, printed, out_dir):
+    """The book as one PDF beside the pages (bookpdf); returns a line on it: pages, size, time."""
     courses = [(name, chapters) for name, _, chapters in by_course(entries)]
-    head = HEAD.format(title=html.escape(BOOK_TITLE), up="") + '<body data-root="" class="print">'
+    head = (HEAD.format(title=html.escape(BOOK_TITLE), up="").replace(" · sltk</title>", "</title>")
+            + '<body data-root="" class="print">')
     preface = f'<h1 id="preface-title">Preface</h1>{preface_html(entries, True)}'
     pages, size, seconds, stats = bookpdf.write_pdf(out_dir, head, title_page(entries), preface,
                                                     printed, courses, chapter_label)
@@ -998,20 +1008,18 @@ def main():
     tmp = args.out + ".new"
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
-    try:
-        pdf = write_book(entries, tmp, not args.no_pdf)
-    except RuntimeError as exc:  # Chromium would not print the PDF
-        shutil.rmtree(tmp, ignore_errors=True)
-        shutil.rmtree(args.out, ignore_errors=True)
-        print(f"book: the PDF could not be printed: {exc}; no book written, the previous one was removed",
-              flush=True)
-        return 1
+    printed = write_book(entries, tmp, not args.no_pdf)
     shutil.rmtree(args.out, ignore_errors=True)
     os.rename(tmp, args.out)
     print(f"book: {len(entries)} pages in {os.path.relpath(args.out, ROOT)}/ "
           f"({executed} executed, {len(entries) - executed} up to date)", flush=True)
-    if pdf:
-        print(f"book: {pdf}", flush=True)
+    if args.no_pdf:
+        return 0
+    try:
+        print(f"book: {print_pdf(entries, printed, args.out)}", flush=True)
+    except RuntimeError as exc:  # Chromium would not print: the HTML book stands, the PDF is missing
+        print(f"book: FAIL  the PDF could not be printed: {exc}", flush=True)
+        return 1
     return 0
 
 

@@ -1,22 +1,21 @@
 #!/usr/bin/python3
 """The book as one PDF (sltk-book.pdf beside the HTML), printed by Debian's headless Chromium.
 
-tools/book.py hands over the preface and every chapter's finished HTML. They become one print
-page in the book directory (so MathJax, the fonts and the stylesheet load as for the other
-pages): a title page, the preface, a table of contents, then the chapters in course order, each
-on a new page. Every id of a chapter is prefixed with the chapter's name and every link between
-pages becomes a link inside the PDF; links to pages the PDF does not hold (the API reference, a
-notebook download) become plain text.
+tools/book.py hands over the preface and every chapter's finished HTML. Each part (the front
+matter: a title page, the preface and the table of contents; then every chapter in course
+order) becomes a print page in the book directory, so MathJax, the fonts and the stylesheet load
+as for the other pages. Every id of a chapter is prefixed with the chapter's name and links
+between pages become links inside the part; links to pages the PDF does not hold (the API
+reference, a notebook download) become plain text.
 
 Chromium is driven over the DevTools protocol on a pipe (--remote-debugging-pipe: no port, no
-websocket library): the page is laid out at the width of the printed text column with print
-media emulated, so MathJax breaks its lines for the paper, and printing starts only when MathJax
-has typeset everything (its "End" hook, then its queue) and the fonts are loaded; a display or
-table still wider than the column is scaled down to fit. Page.printToPDF puts the page number in
-the footer and writes the PDF outline from the headings. The contents get their page numbers in
-a second print of the same loaded page: the first print is read back with pdftotext (poppler-
-utils) to find the page where each chapter and section starts.
-"""
+websocket library): a part is laid out at the width of the printed text column with print media
+emulated, and printing starts only when MathJax has typeset everything (its "End" hook, then its
+queue) and the fonts are loaded; a display or table still wider than the column is scaled down
+to fit. The page number stands in the footer (a CSS page-margin box, counted on from the parts
+before), Page.printToPDF writes the outline from the headings, pdfinfo (poppler-utils) reads the
+page of each section from a chapter's named destinations for the contents, and pdfunite joins
+the parts."""
 
 import base64
 import html
@@ -30,15 +29,11 @@ import tempfile
 import time
 
 PDF_NAME = "sltk-book.pdf"
-PRINT_PAGE = "print.html"  # written into the book directory while printing, then removed
 # A4 with 18 mm side margins: the text column is 174 mm = 658 CSS px, the width the page is
 # laid out at before printing.
 PAPER = (8.27, 11.69)  # inches
 MARGIN = {"marginTop": 0.75, "marginBottom": 0.8, "marginLeft": 0.71, "marginRight": 0.71}
 COLUMN_PX = round((PAPER[0] - MARGIN["marginLeft"] - MARGIN["marginRight"]) * 96)
-FOOTER = ('<div style="width:100%;text-align:center;font-size:9px;color:#666;'
-          'font-family:DejaVu Sans,sans-serif"><span class="pageNumber"></span></div>')
-
 # Runs in the print page: resolves when MathJax has typeset everything, then scales down what
 # is still wider than the column (a display, a table) and reports MathJax's errors.
 READY = """<script>
@@ -50,8 +45,9 @@ window.sltkPrintReady = new Promise(function (resolve) {
   }
   function done() {
     var scaled = 0;
-    document.querySelectorAll(".eq-body, main > .cell .MJXc-display, .rendered_html table, .output_html")
-      .forEach(function (el) { if (!el.closest(".eq-body") || el.classList.contains("eq-body")) scaled += fit(el); });
+    document.body.classList.remove("typesetting");
+    document.querySelectorAll(".eq-body, .MJXc-display, .rendered_html table, .output_html")
+      .forEach(function (el) { if (el.classList.contains("eq-body") || !el.parentElement.closest(".eq-body")) scaled += fit(el); });
     resolve({scaled: scaled, errors: document.querySelectorAll(".mjx-merror, .MathJax_Error").length,
              math: document.querySelectorAll(".mjx-chtml").length});
   }
@@ -62,6 +58,19 @@ window.sltkPrintReady = new Promise(function (resolve) {
   });
 });
 </script>
+"""
+
+
+# In the print page MathJax typesets the whole book at once: no automatic line breaking (it
+# measures every formula, and each measurement lays out the whole book again; what is still too
+# wide is scaled down instead), one chunk, no pauses; the figures are left out of the layout
+# until it is done.
+FAST_MATH = """<script type="text/x-mathjax-config">
+MathJax.Hub.Config({CommonHTML: {linebreaks: {automatic: false}, EqnChunk: 1000000, EqnChunkFactor: 1,
+                                 EqnChunkDelay: 0}, processSectionDelay: 0, processUpdateTime: 1000000,
+                    processUpdateDelay: 0});
+</script>
+<style>body.typesetting svg { display: none; }</style>
 """
 
 
@@ -127,7 +136,7 @@ def contents_html(parts):
 class Chromium:
     """Headless Chromium driven over the DevTools protocol on a pipe (fds 3 and 4)."""
 
-    def __init__(self, timeout=900):
+    def __init__(self, timeout=1800):
         self.timeout, self.id, self.buf = timeout, 0, b""
         self.profile = tempfile.mkdtemp(prefix="sltk-pdf-")
         to_chrome, self.w = os.pipe()
@@ -180,8 +189,7 @@ class Chromium:
 
     def print_pdf(self, path):
         res = self.call("Page.printToPDF", page=True, paperWidth=PAPER[0], paperHeight=PAPER[1],
-                        printBackground=True, displayHeaderFooter=True, headerTemplate="<span></span>",
-                        footerTemplate=FOOTER, generateDocumentOutline=True, generateTaggedPDF=False,
+                        printBackground=True, generateDocumentOutline=True, generateTaggedPDF=False,
                         transferMode="ReturnAsStream", **MARGIN)
         with open(path, "wb") as f:
             while True:
@@ -227,56 +235,104 @@ def destinations(path):
     return out
 
 
+# The page number in the footer of every page, counted on from the pages before the part.
+PAGE_NUMBER = """<style>
+@page { @bottom-center { content: counter(page); font: 8pt "DejaVu Sans", sans-serif; color: #666; } }
+html { counter-reset: page %d; }
+</style>
+"""
+
+
+def print_part(browser, out_dir, i, head, body, first, pdf):
+    """Print one part (the front matter, or a chapter) into pdf, its pages numbered from
+    first + 1; returns MathJax's statistics of the part."""
+    src = os.path.join(out_dir, f"print-{i}.html")
+    with open(src, "w") as f:
+        f.write(head.replace("</head>", PAGE_NUMBER % first + "</head>", 1)
+                + f'<main class="print-book">{body}</main>{READY}</body></html>')
+    try:
+        url = "file://" + os.path.abspath(src)
+        browser.call("Page.navigate", page=True, url=url)
+        check = f"location.href === {json.dumps(url)} && document.readyState === 'complete'"
+        while not browser.evaluate(check):
+            time.sleep(0.2)
+        stats = browser.evaluate("window.sltkPrintReady")
+        browser.print_pdf(pdf)
+    finally:
+        os.remove(src)
+    return stats
+
+
 def write_pdf(out_dir, head, title_page, preface, chapters, courses, label):
     """Print the book into out_dir/sltk-book.pdf. head: the <head> … <body> opening of a page at
     the book's root; title_page, preface: HTML at the root (the preface's links are resolved as
     the index page's); chapters: (entry, final body HTML) in book order; courses: (course name,
-    its entries) in book order; label(entry): a chapter's title in the contents. Returns (pages, bytes, seconds, {"scaled", "errors", "math"})."""
+    its entries) in book order; label(entry): a chapter's title in the contents. Returns (pages,
+    bytes, seconds, {"scaled", "errors", "math", "typeset", "unnumbered"}).
+
+    Each part is typeset and printed on its own (MathJax on the whole book in one page takes
+    Chromium tens of minutes): first the front matter (title page, preface, contents with
+    placeholder page numbers), then every chapter numbered on from the pages before it, then
+    the front matter again with the page numbers that the chapters' named destinations give;
+    pdfunite (poppler-utils) joins the parts."""
     start = time.monotonic()
+    if not shutil.which("pdfunite"):
+        raise RuntimeError("pdfunite not found: run make setup (Debian's poppler-utils)")
     pages = {"index.html": "preface"}
     pages.update({e["page"]: anchor_of(e["page"]) for e, _ in chapters})
     bodies, parts = {e["page"]: body for e, body in chapters}, []
     for name, entries in courses:
         row = []
         for e in entries:
-            body = bodies[e["page"]]
-            secs = [(f'{pages[e["page"]]}--{sid}', text) for sid, text in numbered_sections(body)]
+            secs = [(f'{pages[e["page"]]}--{sid}', text) for sid, text in numbered_sections(bodies[e["page"]])]
             row.append((pages[e["page"]], label(e), e["title"], secs))
         parts.append((name, row))
-    doc = [head, '<main class="print-book">', f'<section class="title-page">{title_page}</section>',
-           f'<section class="preface" id="preface">{localise(preface, "index.html", pages)}</section>',
-           contents_html(parts)]
-    for e, body in chapters:
-        body = body.replace('<details class="source-notes">', '<details class="source-notes" open>')
-        doc.append(f'<article class="chapter" id="{pages[e["page"]]}">{localise(body, e["page"], pages)}</article>')
-    doc += ["</main>", READY, "</body></html>"]
-    src = os.path.join(out_dir, PRINT_PAGE)
-    with open(src, "w") as f:
-        f.write("".join(doc))
-    pdf = os.path.join(out_dir, PDF_NAME)
+    head = head.replace('<script src="mathjax/MathJax.js', FAST_MATH + '<script src="mathjax/MathJax.js', 1)
+    head = head.replace('class="print"', 'class="print typesetting"')
+
+    def front(numbers):
+        toc = contents_html(parts)
+        if numbers is not None:
+            toc = re.sub(r'<span class="pg" data-for="([^"]+)">000</span>',
+                         lambda m: f'<span class="pg" data-for="{m.group(1)}">{numbers.get(m.group(1), "")}</span>', toc)
+        return (f'<section class="title-page">{title_page}</section>'
+                f'<section class="preface" id="preface">{localise(preface, "index.html", pages)}</section>{toc}')
+
+    work = tempfile.mkdtemp(prefix="sltk-pdf-parts-")
     browser = Chromium()
+    stats = {"scaled": 0, "errors": 0, "math": 0}
     try:
         browser.call("Emulation.setDeviceMetricsOverride", page=True, width=COLUMN_PX, height=1000,
                      deviceScaleFactor=1, mobile=False)
         browser.call("Emulation.setEmulatedMedia", page=True, media="print",
                      features=[{"name": "prefers-color-scheme", "value": "light"}])
         browser.call("Page.enable", page=True)
-        browser.call("Page.navigate", page=True, url="file://" + os.path.abspath(src))
-        while browser.evaluate("document.readyState") != "complete":
-            time.sleep(0.5)
-        stats = browser.evaluate("window.sltkPrintReady")
+        files = [os.path.join(work, "0.pdf")]
+        print_part(browser, out_dir, 0, head, front(None), 0, files[0])
+        offset, numbers = page_count(files[0]), {}
+        front_pages = offset
+        for i, (e, body) in enumerate(chapters, 1):
+            body = body.replace('<details class="source-notes">', '<details class="source-notes" open>')
+            files.append(os.path.join(work, f"{i}.pdf"))
+            part = print_part(browser, out_dir, i, head, f'<article class="chapter" id="{pages[e["page"]]}">'
+                              f'{localise(body, e["page"], pages)}</article>', offset, files[-1])
+            for k in stats:
+                stats[k] += part[k]
+            numbers[pages[e["page"]]] = offset + 1
+            numbers.update({name: offset + p for name, p in destinations(files[-1]).items()})
+            offset += page_count(files[-1])
         stats["typeset"] = time.monotonic() - start
-        browser.print_pdf(pdf)
-        numbers = destinations(pdf)
-        if numbers:
-            browser.evaluate("(function(n){document.querySelectorAll('.print-toc .pg').forEach(function(s){"
-                             "s.textContent = n[s.dataset.for] || '';});})(%s)" % json.dumps(numbers))
-            browser.print_pdf(pdf)
-            stats["unnumbered"] = [s for _, row in parts for a, _, _, secs in row
-                                   for s in [a] + [sid for sid, _ in secs] if s not in numbers]
+        print_part(browser, out_dir, 0, head, front(numbers), 0, files[0])
+        if page_count(files[0]) != front_pages:
+            raise RuntimeError(f"the front matter took {page_count(files[0])} pages with page numbers, "
+                               f"{front_pages} without")
+        pdf = os.path.join(out_dir, PDF_NAME)
+        subprocess.run(["pdfunite", *files, pdf], check=True, capture_output=True)
+        stats["unnumbered"] = [s for _, row in parts for a, _, _, secs in row
+                               for s in [a] + [sid for sid, _ in secs] if s not in numbers]
     finally:
         browser.close()
-        os.remove(src)
+        shutil.rmtree(work, ignore_errors=True)
     return page_count(pdf), os.path.getsize(pdf), time.monotonic() - start, stats
 
 

@@ -20,9 +20,16 @@ leaves its verdict in the DOM that Chromium dumps:
     the column or scrolls with a cue;
   - every chapter and section reference of the prose ("chapter 3", "§4.2", "Section 4.2")
     is a link, unless marked as the lecture's own numbering (.ext-ref) or in the folded notes;
-  - claim lines show no raw TeX and none is cut off (each ends with its ")");
+  - claim lines show no raw TeX and none is cut off (each ends with its ")"); no printed output
+    is a stray fragment (empty, or the split-off rest of a claim's detail);
   - a library name in code (pkg.Name, for every package of the API reference that the page
-    imports) links to its API page.
+    imports) links to its API page;
+  - a chapter page has "On this page" with every h2 and h3, fitting the window when opened,
+    a related-chapters box, and links to the previous and the next chapter.
+The PDF of the book (sltk-book.pdf) must exist with at least three pages per chapter, every
+chapter's title and no raw TeX in its text, and its number in the footer of every page.
+A self-test comes first: tools/testdata/browser-defects.html has one of every defect, and each
+must be reported.
 Search is tested as a reader uses it: on the index at both widths a term is typed into the box,
 a hit must appear, and the hit is followed: the target page must have the section it names,
 and the section must contain the term. Chromium runs with networking disabled.
