@@ -13,9 +13,10 @@ websocket library): a part is laid out at the width of the printed text column w
 emulated, and printing starts only when MathJax has typeset everything (its "End" hook, then its
 queue) and the fonts are loaded; a display or table still wider than the column is scaled down
 to fit. The page number stands in the footer (a CSS page-margin box, counted on from the parts
-before), Page.printToPDF writes the outline from the headings, pdfinfo (poppler-utils) reads the
-page of each section from a chapter's named destinations for the contents, and pdfunite joins
-the parts."""
+before), pdfinfo (poppler-utils) reads the page of each section from a chapter's named
+destinations for the contents, and pdfunite joins the parts. Links inside a chapter work in the
+PDF; pdfunite keeps no outline and no link from one part into another, so a reference to another
+chapter is plain text there and the contents give the page numbers."""
 
 import base64
 import html
@@ -83,9 +84,9 @@ LINK_ATTRS = re.compile(r'\s(?:href|download)(?:="[^"]*")?')
 
 
 def localise(body, page, pages):
-    """A page's HTML for the print page: ids prefixed with the page's anchor, links to the book's
-    own pages made links inside the print page, other links (API pages, downloads) plain text.
-    pages maps a page path ("slt/03-x.html", "index.html") to its anchor."""
+    """A page's HTML for its print part: ids prefixed with the page's anchor, links within the
+    page kept, links to other pages (chapters, the API reference, downloads) plain text, links
+    out kept. pages maps a page path ("slt/03-x.html", "index.html") to its anchor."""
     prefix = pages[page]
     body = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}--{m.group(1)}"', body)
 
@@ -96,9 +97,9 @@ def localise(body, page, pages):
         if not path:
             return f"#{prefix}--{frag}" if frag else f"#{prefix}"
         dest = os.path.normpath(os.path.join(os.path.dirname(page), path))
-        if dest not in pages:
+        if dest != page:  # another part of the PDF: pdfunite keeps no link into it
             return None
-        return f"#{pages[dest]}--{frag}" if frag else f"#{pages[dest]}"
+        return f"#{prefix}--{frag}" if frag else f"#{prefix}"
 
     def link(m):
         attrs, inner = m.group(1), m.group(2)
@@ -121,12 +122,12 @@ def contents_html(parts):
     for course, chapters in parts:
         out.append(f'<p class="toc-course">{html.escape(course)}</p><ul>')
         for anchor, title, _, sections in chapters:
-            out.append(f'<li class="toc-chapter"><a href="#{anchor}"><span class="t">{html.escape(title)}'
-                       f'</span><span class="pg" data-for="{anchor}">000</span></a>')
+            out.append(f'<li class="toc-chapter"><span class="toc-line"><span class="t">{html.escape(title)}'
+                       f'</span><span class="pg" data-for="{anchor}">000</span></span>')
             if sections:
                 out.append('<ul>' + "".join(
-                    f'<li><a href="#{sid}"><span class="t">{text}</span>'
-                    f'<span class="pg" data-for="{sid}">000</span></a></li>' for sid, text in sections)
+                    f'<li><span class="toc-line"><span class="t">{text}</span>'
+                    f'<span class="pg" data-for="{sid}">000</span></span></li>' for sid, text in sections)
                     + "</ul>")
             out.append("</li>")
         out.append("</ul>")
@@ -189,7 +190,7 @@ class Chromium:
 
     def print_pdf(self, path):
         res = self.call("Page.printToPDF", page=True, paperWidth=PAPER[0], paperHeight=PAPER[1],
-                        printBackground=True, generateDocumentOutline=True, generateTaggedPDF=False,
+                        printBackground=True, generateTaggedPDF=False,
                         transferMode="ReturnAsStream", **MARGIN)
         with open(path, "wb") as f:
             while True:
