@@ -81,10 +81,11 @@ nb: setup
 report: setup
 	@$(PYTHON) tools/report.py $(if $(OUT),--out $(OUT)) $(if $(SAVED),--saved) $(NB)
 
-## book: execute the notebooks that changed and write the HTML book to build/book (FORCE=1: all)
+## book: execute the notebooks that changed and write the HTML book to build/book and the whole
+## book as one PDF beside it, build/book/sltk-book.pdf (FORCE=1: execute all)
 book: setup
 	@$(PYTHON) tools/book.py $(if $(FORCE),--force) $(NOTEBOOKS)
-	@echo "Open build/book/index.html in a browser (works from disk, offline)."
+	@echo "Open build/book/index.html in a browser (works from disk, offline); the PDF is build/book/sltk-book.pdf."
 
 ## bench: sltk against scikit-learn on the same data (table), then the Go benchmarks
 bench: setup

@@ -4,6 +4,32 @@
   "use strict";
   var toc = document.querySelector("details.toc");
   if (toc && window.matchMedia("(max-width: 62rem)").matches) toc.open = false;
+  // "On this page" is a column at the right where the window has room (always open there),
+  // a folded list under the title elsewhere (book.css sets the width)
+  var onpage = document.querySelector("details.onpage");
+  if (onpage) {
+    var wide = window.matchMedia("(min-width: 86rem)");
+    var place = function () { onpage.open = wide.matches; };
+    place();
+    wide.addEventListener("change", place);
+    // the section being read is marked in the list: the last heading above the window's top third
+    var links = Array.prototype.slice.call(onpage.querySelectorAll("a[href^='#']"));
+    var marked = null;
+    var mark = function () {
+      var here = null;
+      links.forEach(function (a) {
+        var h = document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1)));
+        if (h && h.getBoundingClientRect().top < window.innerHeight / 3) here = a;
+      });
+      if (here !== marked) {
+        if (marked) marked.classList.remove("here");
+        if (here) here.classList.add("here");
+        marked = here;
+      }
+    };
+    window.addEventListener("scroll", mark, {passive: true});
+    mark();
+  }
   var root = document.body.getAttribute("data-root") || "";
   var input = document.getElementById("search");
   var list = document.getElementById("search-hits");

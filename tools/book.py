@@ -8,7 +8,9 @@ notebooks and their keys are kept in build/cache/. --force executes everything.
 
 The book is written into build/book.new and moved to build/book only when every notebook
 passed; a failing notebook (named with its cell) removes the old book too, so no stale or
-half-written book is left looking complete.
+half-written book is left looking complete. Then the whole book is printed as one PDF beside the
+pages, build/book/sltk-book.pdf (tools/bookpdf.py; --no-pdf skips it); a PDF that could not be
+printed fails the build and leaves the HTML book, which links the missing PDF.
 """
 
 import argparse
@@ -29,6 +31,7 @@ from pygments.formatters import HtmlFormatter
 sys.dont_write_bytecode = True  # no __pycache__ in tools/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import apiref  # noqa: E402
+import bookpdf  # noqa: E402
 import nbrun  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -56,6 +59,7 @@ COURSES = [
      "Map-Reduce and streaming."),
 ]
 REPOSITORY = "https://github.com/sltk-book/sltk"
+BOOK_TITLE = "sltk: an executable textbook of statistical learning"
 
 # What each chapter teaches, one line each, for the preface (keyed by notebook path).
 CHAPTER_LINES = {
@@ -214,7 +218,8 @@ MathJax.Hub.Config({{
 <script src="{up}mathjax/MathJax.js?config=TeX-AMS_CHTML"></script>
 <script src="{up}assets/book.js" defer></script>
 </head>
-<body data-root="{up}">
+"""
+BODY = """<body data-root="{up}">
 <div class="layout">
 <aside class="sidebar">
 <details class="toc" open>
@@ -256,7 +261,7 @@ def toc_html(entries, up, current=None, sections=()):
 
 
 def page_head(title, up, toc):
-    return HEAD.format(title=html.escape(title), up=up, toc=toc)
+    return (HEAD + BODY).format(title=html.escape(title), up=up, toc=toc)
 
 
 FOOT = """</main>
@@ -270,7 +275,7 @@ def nav_html(up, prev, nxt):
     def link(entry, rel, arrow_left):
         if entry is None:
             return '<span class="nav-empty"></span>'
-        text = html.escape(entry["title"])
+        text = html.escape(chapter_label(entry))
         label = f"← {text}" if arrow_left else f"{text} →"
         return f'<a class="{rel}" rel="{rel}" href="{up}{entry["page"]}">{label}</a>'
     return (f'<nav class="pager">{link(prev, "prev", True)}'
@@ -645,18 +650,101 @@ def chapter_body(entry, idents):
     return link_api(body, idents, up, imported)
 
 
-def render_chapter(entry, body, prev, nxt, entries, targets, out_dir):
-    """The second pass: chapter and section references linked (they need every page's
-    sections), the page written; returns its search records."""
+COURSE_ABBR = {"slt": "SLT", "ml": "ML", "afds": "AFDS"}
+
+# Chapters that treat one topic from two sides, by course and number ("slt/03"), with what links
+# them (read from either side). The related-chapters box of a page adds the chapters its text
+# refers to and those whose text refers to it.
+TOPICS = [
+    ("slt/03", "ml/04", "k-means, which deterministic annealing becomes as the temperature goes to zero"),
+    ("slt/03", "slt/05", "deterministic annealing with the KL divergence as the cost"),
+    ("ml/04", "slt/05", "clustering: k-means and pairwise costs, and histograms as objects"),
+    ("slt/03", "ml/03", "mean-field annealing: a free energy minimised while the temperature falls"),
+    ("slt/02", "ml/03", "simulated annealing, the Metropolis sampler cooled into an optimiser"),
+    ("slt/02", "afds/06", "Markov chains, Metropolis–Hastings and how fast they mix"),
+    ("afds/02", "slt/10", "entropy, typical sets and the capacity of a channel"),
+    ("ml/05", "slt/B", "the EM algorithm for mixture models"),
+    ("slt/01", "slt/10", "posterior agreement, derived two ways"),
+    ("slt/01", "slt/03", "the Gibbs distribution of a clustering cost"),
+    ("slt/04", "slt/03", "the free energy of a clustering cost"),
+    ("afds/05", "ml/04", "spectral clustering and low-dimensional embeddings"),
+    ("afds/05", "ml/02", "principal components, which whitening uses"),
+    ("afds/01", "ml/04", "k-means"),
+    ("00", "ml/04", "k-means on real data"),
+    ("afds/01", "afds/04", "weak learners, and boosting them"),
+    ("afds/02", "afds/03", "Hoeffding's bound, which sizes the samples of PAC learning"),
+    ("afds/02", "afds/08", "Markov's, Chebyshev's and Hoeffding's bounds, which size the sketches"),
+    ("afds/07", "afds/08", "data too large for one machine: spread over many, or seen once as a stream"),
+    ("afds/07", "ml/04", "k-means, with its assignment step as one Map-Reduce round"),
+]
+
+
+def chapter_key(page):
+    """slt/03-deterministic-annealing.html -> slt/03; 00-getting-started.html -> 00"""
+    return re.match(r"((?:\w+/)?[0-9A-Z]+)-", page).group(1)
+
+
+def chapter_label(entry):
+    """The title with its course, which three separately numbered courses need: "ML 4 · …"."""
+    abbr = COURSE_ABBR.get(entry["course"])
+    return f"{abbr} {entry['title']}" if abbr else entry["title"]
+
+
+def cited_pages(body, entry):
+    """The other chapter pages that a chapter's linked text refers to (its a.xref links)."""
+    here = os.path.dirname(entry["page"])
+    return {os.path.normpath(os.path.join(here, h)) for h in
+            re.findall(r'<a class="xref" href="([^"#]+)', body)}
+
+
+def related_html(entry, entries, cites, up):
+    """The related-chapters box: the topic table's partners first, then the chapters this one
+    refers to and those that refer to it, each with why it is related."""
+    key, why = chapter_key(entry["page"]), {}
+    for a, b, text in TOPICS:
+        if key in (a, b):
+            why.setdefault(b if key == a else a, text)
+    by_key = {chapter_key(e["page"]): e for e in entries}
+    items = [(by_key[k], t) for k, t in why.items() if k in by_key]
+    seen = {e["page"] for e, _ in items} | {entry["page"]}
+    for e in entries:
+        if e["page"] in seen:
+            continue
+        out, into = e["page"] in cites.get(entry["page"], ()), entry["page"] in cites.get(e["page"], ())
+        if out or into:
+            items.append((e, "this chapter refers to it" if out else "refers to this chapter"))
+    if not items:
+        return ""
+    lis = "".join(f'<li><a class="related-link" href="{up}{e["page"]}">{html.escape(chapter_label(e))}</a>'
+                  f' — {html.escape(t)}</li>' for e, t in items)
+    return (f'<nav class="related" aria-label="Related chapters"><p class="related-title">Related chapters'
+            f'</p><ul>{lis}</ul></nav>')
+
+
+def onpage_html(sections):
+    """"On this page": every section and subsection of the chapter. book.css sets it in a
+    column at the right on a wide screen; on a narrower one it folds under the title (book.js
+    closes it there)."""
+    if not sections:
+        return ""
+    return ('<details class="onpage" open><summary>On this page</summary><ul>' + "".join(
+        f'<li class="l{lvl}"><a href="#{sid}">{text}</a></li>' for lvl, sid, text in sections)
+        + "</ul></details>")
+
+
+def render_chapter(entry, body, prev, nxt, entries, related, out_dir):
+    """The second pass (chapter and section references already linked, which needs every
+    page's sections): the page written; returns its search records and the chapter's body for
+    the PDF (without the page's tools and its list of sections)."""
     up = "../" * entry["page"].count("/")
-    body = link_chapters(body, entry, targets, up)
     records = search_records(body, entry)
-    body = collapse_source_notes(body)
+    body = collapse_source_notes(body) + related
+    printed = body
     sections = sections_of(body)
     nb_file = os.path.basename(entry["rel"])
     tools = (f'<p class="page-tools"><a class="download" href="{html.escape(nb_file)}" download>'
              f'Download the notebook</a> · run it yourself: <code>make lab</code>, then open '
-             f'<code>{html.escape(entry["rel"])}</code></p>')
+             f'<code>{html.escape(entry["rel"])}</code></p>' + onpage_html(sections))
     body = re.sub(r"(</h1>)", r"\1" + tools.replace("\\", "\\\\"), body, count=1) if "</h1>" in body \
         else tools + body
     footer = (f'<footer>Executed in {entry["seconds"]:.0f} s; {entry["claims"]} claims checked, '
@@ -671,29 +759,28 @@ def render_chapter(entry, body, prev, nxt, entries, targets, out_dir):
     with open(path, "w") as f:
         f.write(page)
     shutil.copyfile(os.path.join(ROOT, entry["rel"]), os.path.join(os.path.dirname(path), nb_file))
-    return records
+    return records, printed
 
 
 def plural(n, word):
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def render_index(entries, out_dir):
-    """The front page: a preface (what the book is, for whom, how to read and run it, notation,
-    one line per chapter), then the run times and claim counts of the last build."""
-    lines, rows = [], []
+def preface_html(entries, pdf):
+    """The preface (what the book is, for whom, how to read and run it, notation, one line per
+    chapter), for the index page and the PDF; pdf: whether the book comes with its PDF."""
+    lines = []
     for name, blurb, chapters in by_course(entries):
         items = "".join(f'<li><a href="{e["page"]}">{html.escape(e["title"])}</a>'
                         + (f": {html.escape(CHAPTER_LINES[e['rel']])}" if e["rel"] in CHAPTER_LINES else "")
                         + "</li>" for e in chapters)
         lines.append(f'<section class="course"><h3>{html.escape(name)}</h3><p>{html.escape(blurb)}</p>'
                      f'<ul class="chapter-lines">{items}</ul></section>')
-        rows.append(f'<tr><th colspan="3">{html.escape(name)}</th></tr>')
-        rows += [f'<tr><td><a href="{e["page"]}">{html.escape(e["title"])}</a></td>'
-                 f'<td>{e["seconds"]:.0f} s</td><td>{e["claims"]} passed</td></tr>' for e in chapters]
     total = sum(e["claims"] for e in entries)
-    body = f"""<h1 id="sltk">sltk: an executable textbook of statistical learning<a class="anchor-link" href="#sltk">¶</a></h1>
-<p class="lead">This book teaches statistical learning the way the lectures it follows do: a
+    pdf_line = (f"<p>The whole book is also one PDF, <a href=\"{bookpdf.PDF_NAME}\">{bookpdf.PDF_NAME}</a>, "
+                f"with a table of contents, page numbers and every figure, written by "
+                f"<code>make book</code> beside these pages.</p>" if pdf else "")
+    return f"""<p class="lead">This book teaches statistical learning the way the lectures it follows do: a
 derivation, the algorithm it leads to, a figure, and then a numerical check that the claim holds.
 Every page is a notebook that ran against the <code>sltk</code> Go library while the book was
 built; a page exists only if every cell ran and every check passed
@@ -705,8 +792,8 @@ take it on trust. Reading Go is enough: the cells call the library and only choo
 check; you need not have written Go before.</p>
 <h2 id="How-to-read-it">How to read it<a class="anchor-link" href="#How-to-read-it">¶</a></h2>
 <p>Each chapter opens with a problem, derives what solves it and runs it. A line
-<em>✓ 4 checks passed</em> under a cell folds the numerical checks of that cell; open it to see
-what was compared with what. Equations (3.5) and figures (Figure 3.2) are numbered within their
+<em>✓ 4 checks passed</em> under a cell folds the numerical checks of that cell; open it (in the
+HTML book) to see what was compared with what. Equations (3.5) and figures (Figure 3.2) are numbered within their
 chapter; references to them, to sections (§3.4) and to chapters are links. Names from the
 library, such as <a class="api" href="api/cluster.html#KMeans"><code>cluster.KMeans</code></a>,
 link to the <a href="api/index.html">API reference</a>. Every
@@ -726,11 +813,26 @@ make test   # the library's tests, every notebook headless, this book, checked i
 <pre><code>docker build -f docker/Dockerfile -t sltk-lab .
 docker run -d --name sltk-lab -p 127.0.0.1:8888:8888 sltk-lab
 docker logs sltk-lab 2>&amp;1 | grep token=    # the URL to open</code></pre>
+{pdf_line}
 <p>Every chapter page links its notebook for download. The pages load nothing from the network
 and read offline.</p>
 <h2 id="Chapters">Chapters<a class="anchor-link" href="#Chapters">¶</a></h2>
 {''.join(lines)}
-<details class="build-table"><summary>Run times and checks of this build</summary>
+"""
+
+
+def render_index(entries, out_dir, pdf):
+    """The front page: the book's title, its preface, then the run times and claim counts of
+    the last build."""
+    rows = []
+    for name, _, chapters in by_course(entries):
+        rows.append(f'<tr><th colspan="3">{html.escape(name)}</th></tr>')
+        rows += [f'<tr><td><a href="{e["page"]}">{html.escape(e["title"])}</a></td>'
+                 f'<td>{e["seconds"]:.0f} s</td><td>{e["claims"]} passed</td></tr>' for e in chapters]
+    tools = (f'<p class="page-tools"><a class="download" href="{bookpdf.PDF_NAME}">The whole book as a PDF</a>'
+             f' · <a href="api/index.html">API reference</a></p>' if pdf else "")
+    body = f"""<h1 id="sltk">{BOOK_TITLE}<a class="anchor-link" href="#sltk">¶</a></h1>
+{tools}{preface_html(entries, pdf)}<details class="build-table"><summary>Run times and checks of this build</summary>
 <table class="chapters"><thead><tr><th>Chapter</th><th>Run time</th><th>Claims</th></tr></thead>
 <tbody>{''.join(rows)}</tbody></table></details>"""
     first = entries[0] if entries else None
@@ -784,23 +886,64 @@ def copy_assets(out_dir):
             shutil.copyfile(src, dst)
 
 
-def write_book(entries, out_dir):
-    """Write every page of the book into out_dir (which must exist)."""
+def title_page(entries):
+    """The PDF's first page: the title, the three courses, what this build checked and from
+    which commit."""
+    commit = subprocess.run(["git", "log", "-1", "--format=%h %cs"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.split()
+    built = f"Built from commit {commit[0]} of {commit[1]}. " if len(commit) == 2 else ""
+    courses = " · ".join(html.escape(name) for name, _, _ in by_course(entries))
+    total = sum(e["claims"] for e in entries)
+    return (f'<h1 id="title">{BOOK_TITLE}</h1><p class="book-courses">{courses}</p>'
+            f'<p class="book-meta">{plural(len(entries), "chapter")}, each a notebook executed against '
+            f'the <code>sltk</code> Go library while the book was built; {plural(total, "claim")} checked, '
+            f'all passed. {built}Source: <a href="{REPOSITORY}">{REPOSITORY}</a></p>')
+
+
+def write_book(entries, out_dir, pdf):
+    """Write every page of the book into out_dir (which must exist); pdf: whether the index
+    links the PDF. Returns (entry, body) of every chapter for print_pdf."""
     copy_assets(out_dir)
     idents, api_records = apiref.build(ROOT, out_dir,
                                        lambda title, up: page_head(title, up, toc_html(entries, up)))
     bodies = [chapter_body(e, idents) for e in entries]
     targets = xref_targets(entries, bodies)
-    records = []
+    ups = ["../" * e["page"].count("/") for e in entries]
+    bodies = [link_chapters(b, e, targets, up) for e, b, up in zip(entries, bodies, ups)]
+    cites = {e["page"]: cited_pages(b, e) for e, b in zip(entries, bodies)}
+    records, printed = [], []
     for i, (e, body) in enumerate(zip(entries, bodies)):
         prev = entries[i - 1] if i > 0 else None
         nxt = entries[i + 1] if i + 1 < len(entries) else None
-        records += render_chapter(e, body, prev, nxt, entries, targets, out_dir)
-    render_index(entries, out_dir)
+        found, final = render_chapter(e, body, prev, nxt, entries,
+                                      related_html(e, entries, cites, ups[i]), out_dir)
+        records += found
+        printed.append((e, final))
+    render_index(entries, out_dir, pdf)
     write_search_index(records + api_records, out_dir)
     manifest = [{k: e[k] for k in ("rel", "title", "page", "seconds", "claims")} for e in entries]
     with open(os.path.join(out_dir, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
+    return printed
+
+
+def print_pdf(entries, printed, out_dir):
+    """The book as one PDF beside the pages (bookpdf); returns a line on it: pages, size, time."""
+    courses = [(name, chapters) for name, _, chapters in by_course(entries)]
+    head = (HEAD.format(title=html.escape(BOOK_TITLE), up="").replace(" · sltk</title>", "</title>")
+            + '<body data-root="" class="print">')
+    preface = f'<h1 id="preface-title">Preface</h1>{preface_html(entries, True)}'
+    pages, size, seconds, stats = bookpdf.write_pdf(out_dir, head, title_page(entries), preface,
+                                                    printed, courses, chapter_label)
+    problems = []
+    if stats.get("errors"):
+        problems.append(f"{stats['errors']} formulas MathJax could not typeset")
+    if stats.get("unnumbered"):
+        problems.append(f"no page number found for {', '.join(stats['unnumbered'][:5])}")
+    return (f"{bookpdf.PDF_NAME}: {pages} pages, {size / 1e6:.1f} MB, printed in {seconds:.0f} s, "
+            f"{stats['typeset']:.0f} s of them to lay out and typeset "
+            f"({stats.get('math', 0)} formulas, {stats.get('scaled', 0)} wide displays or tables scaled "
+            f"to the page)" + ("; " + "; ".join(problems) if problems else ""))
 
 
 def main():
@@ -809,6 +952,7 @@ def main():
     ap.add_argument("--force", action="store_true", help="execute every notebook again")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "book"))
     ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--no-pdf", action="store_true", help="write the HTML pages only, not the PDF")
     args = ap.parse_args()
 
     cache = os.path.join(ROOT, "build", "cache")
@@ -867,11 +1011,18 @@ def main():
     tmp = args.out + ".new"
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
-    write_book(entries, tmp)
+    printed = write_book(entries, tmp, not args.no_pdf)
     shutil.rmtree(args.out, ignore_errors=True)
     os.rename(tmp, args.out)
     print(f"book: {len(entries)} pages in {os.path.relpath(args.out, ROOT)}/ "
           f"({executed} executed, {len(entries) - executed} up to date)", flush=True)
+    if args.no_pdf:
+        return 0
+    try:
+        print(f"book: {print_pdf(entries, printed, args.out)}", flush=True)
+    except RuntimeError as exc:  # Chromium would not print: the HTML book stands, the PDF is missing
+        print(f"book: FAIL  the PDF could not be printed: {exc}", flush=True)
+        return 1
     return 0
 
 

@@ -20,9 +20,16 @@ leaves its verdict in the DOM that Chromium dumps:
     the column or scrolls with a cue;
   - every chapter and section reference of the prose ("chapter 3", "§4.2", "Section 4.2")
     is a link, unless marked as the lecture's own numbering (.ext-ref) or in the folded notes;
-  - claim lines show no raw TeX and none is cut off (each ends with its ")");
+  - claim lines show no raw TeX and none is cut off (each ends with its ")"); no printed output
+    is a stray fragment (empty, or the split-off rest of a claim's detail);
   - a library name in code (pkg.Name, for every package of the API reference that the page
-    imports) links to its API page.
+    imports) links to its API page;
+  - a chapter page has "On this page" with every h2 and h3, fitting the window when opened,
+    a related-chapters box, and links to the previous and the next chapter.
+The PDF of the book (sltk-book.pdf) must exist with at least three pages per chapter, every
+chapter's title and no raw TeX in its text, and its number in the footer of every page.
+A self-test comes first: tools/testdata/browser-defects.html has one of every defect, and each
+must be reported.
 Search is tested as a reader uses it: on the index at both widths a term is typed into the box,
 a hit must appear, and the hit is followed: the target page must have the section it names,
 and the section must contain the term. Chromium runs with networking disabled.
@@ -78,6 +85,7 @@ CHECKER = r"""
     // 1. every list item of the text shows its marker (1., •): an item whose overflow is not
     // visible has its outside marker clipped by Chromium
     main.querySelectorAll(".text_cell_render li").forEach(function (li) {
+      if (li.closest("details.onpage")) return;  // the page's list of sections, not text
       out.lists++;
       var s = getComputedStyle(li);
       if (s.display !== "list-item" || s.listStyleType === "none")
@@ -137,7 +145,30 @@ CHECKER = r"""
       if (/\\[A-Za-z]{2,}|[_^]\{|\$/.test(t)) out.badClaims.push("raw TeX in a claim: " + label(li));
       if (!/\)\s*$/.test(t)) out.badClaims.push("claim line cut off: " + label(li));
     });
-    // 6. a library name in code (of a package the page imports) links to its API page
+    // 6. a printed output is whole: not empty, and not a piece of a claim's detail split off
+    // (more closing than opening brackets, or starting with one)
+    out.strayOutputs = [];
+    main.querySelectorAll(".output_stream pre, .output_stdout pre").forEach(function (pre) {
+      var t = pre.textContent, open = (t.match(/[(\[{]/g) || []).length, close = (t.match(/[)\]}]/g) || []).length;
+      if (!t.trim() || /^\s*[)\]}]/.test(t) || close > open)
+        out.strayOutputs.push(label(pre) || "(empty)");
+    });
+    // 7. the page's own contents: "On this page" lists every section and subsection and fits
+    // the window when opened; related chapters; previous and next chapter
+    var onpage = document.querySelector("details.onpage");
+    out.onpage = null;
+    if (onpage) {
+      var was = onpage.open;
+      onpage.open = true;
+      var r = onpage.getBoundingClientRect();
+      out.onpage = {links: Array.prototype.map.call(onpage.querySelectorAll("a"), function (a) { return a.getAttribute("href"); }),
+                    over: Math.round(Math.max(r.right - window.innerWidth, onpage.scrollWidth - onpage.clientWidth))};
+      onpage.open = was;
+    }
+    out.sectionIds = Array.prototype.map.call(main.querySelectorAll("h2[id], h3[id]"), function (h) { return h.id; });
+    out.related = document.querySelectorAll("nav.related a.related-link").length;
+    out.pager = {prev: !!document.querySelector("nav.pager a[rel=prev]"), next: !!document.querySelector("nav.pager a[rel=next]")};
+    // 8. a library name in code (of a package the page imports) links to its API page
     var pkgs = [], known = window.SLTK_PACKAGES || [], imp = /"github\.com\/sltk-book\/sltk\/sltk\/(?:[\w\/]*\/)?(\w+)"/g, m;
     var code = Array.prototype.map.call(main.querySelectorAll(".input_area"), function (e) { return e.textContent; }).join("\n");
     while ((m = imp.exec(code))) if (known.indexOf(m[1]) >= 0) pkgs.push(m[1]);  // imported: a variable may be called info
@@ -337,6 +368,7 @@ def check_page(book, page, width, profile, search=None):
     problems += [f"list item: {u}" for u in out["unmarked"]]
     problems += out["badDisplays"] + [f"figure cut without a scroll cue: {f}" for f in out["cutFigures"]]
     problems += [f"unlinked reference: {u}" for u in out["unlinked"]] + out["badClaims"]
+    problems += [f"stray output fragment: {t}" for t in out["strayOutputs"]]
     problems += [f"library name without its API link: {a}"
                  for a in sorted(set(out["unlinkedApi"]))]
     problems += out["badCaptions"]
@@ -369,14 +401,33 @@ def check_page(book, page, width, profile, search=None):
 
 
 def check_contents(out, manifest, page):
-    """The sidebar lists every chapter; a chapter page lists its sections."""
+    """The sidebar lists every chapter; a chapter page lists its sections in the sidebar and in
+    "On this page" (every h2 and h3, fitting the window when opened), links related chapters
+    and the previous and next chapter."""
     problems = []
     listed = {urllib.parse.urljoin(page, h) for h in out["tocChapters"]}
     missing = [e["page"] for e in manifest if e["page"] not in listed]
     if missing:
         problems.append(f"the contents do not list {', '.join(missing[:3])}")
-    if page in {e["page"] for e in manifest} and out["headings"] > 1 and out["tocSections"] == 0:
+    pages = [e["page"] for e in manifest]
+    if page not in pages:
+        return problems
+    if out["headings"] > 1 and out["tocSections"] == 0:
         problems.append("the contents do not list the chapter's sections")
+    if out["sectionIds"] and out["onpage"] is None:
+        problems.append("no \"On this page\" list of the sections")
+    elif out["onpage"] is not None:
+        linked = {urllib.parse.unquote(h[1:]) for h in out["onpage"]["links"]}
+        left = [i for i in out["sectionIds"] if urllib.parse.unquote(i) not in linked]
+        if left:
+            problems.append(f"\"On this page\" does not list {', '.join(left[:3])}")
+        if out["onpage"]["over"] > 1:
+            problems.append(f"\"On this page\" overflows the window by {out['onpage']['over']} px")
+    if out["related"] == 0:
+        problems.append("no related chapters linked")
+    i = pages.index(page)
+    if (i > 0) != out["pager"]["prev"] or (i + 1 < len(pages)) != out["pager"]["next"]:
+        problems.append(f"previous/next chapter links: {out['pager']} for chapter {i + 1} of {len(pages)}")
     return problems
 
 
@@ -432,54 +483,80 @@ def screenshots(book, shots, chapter, profile):
         print(f"screenshot: {os.path.relpath(shot)} ({chapter} at 1200 px, dark mode)")
 
 
-SELFTEST_PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body><main>
-<h2 id="s">Section<a class="anchor-link" href="#s">¶</a></h2>
-<p>A formula split by a table: $m\\ge\\frac1\\varepsilon</p>
-<div><svg width="200pt" height="100pt" viewBox="0 0 200 100" style="width:300px">
-<text x="150" y="50" style="font-size:14px">a legend entry cut at the edge</text></svg></div>
-<p class="caption"><strong><a href="#fig-1-2">Figure 1.2.</a></strong> Numbered 2 before 1.</p>
-<div class="text_cell_render"><ol><li style="overflow-x:auto">an item whose marker is clipped</li></ol>
-<p>As chapter 2 showed, §3.4 follows.</p></div>
-<div class="MJXc-display" style="overflow:hidden"><span style="display:inline-block;width:3000px">x</span></div>
-<span class="eq" style="display:block"><span class="eq-body" style="display:block">y</span><span class="eq-num">(1.1)</span></span>
-<div style="overflow:hidden"><svg width="3000" height="10" viewBox="0 0 3000 10"></svg></div>
-<details class="claims"><ul><li>\\lambda_2 holds (got 1</li></ul></details>
-<div class="input_area">import "github.com/sltk-book/sltk/sltk/viz"
-<span class="nx">viz</span><span class="p">.</span><span class="nx">Show</span></div>
-<details class="source-notes"><summary><h2 id="n">Notes</h2></summary>
-<h2 id="x">Exercises<a class="anchor-link" href="#x">¶</a></h2></details>
-</main></body></html>"""
+SELFTEST_PAGE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "testdata", "browser-defects.html")
+# What the checker must report on the self-test page: one line per defect the page has.
+SELFTEST_WANT = [
+    "text outside its figure", "no anchor #fig-1-2", "figure numbers not 1, 2",
+    "hidden inside the folded notes", "raw TeX left", "marker clipped", "list item: no marker",
+    "unlinked reference: chapter 2", "unlinked reference: §3.4", "display wider than its column",
+    "display cut without a scroll cue", "equation number (1.1) inside its formula",
+    "figure cut without a scroll cue", "raw TeX in a claim", "claim line cut off",
+    "stray output fragment", "library name without its API link: viz.Show",
+    "\"On this page\" does not list s", "\"On this page\" overflows the window",
+    "no related chapters linked", "previous/next chapter links"]
+SELFTEST_PDF_WANT = ["the PDF has 1 pages", "the PDF does not contain the chapter title",
+                     "pages without their number in the footer: 1"]
 
 
 def selftest(profile):
-    """The checker itself: a page with clipped figure text and a wrong figure number fails."""
+    """The checker itself: tools/testdata/browser-defects.html, a chapter page (the second of
+    three) with one of every defect the book is checked for, must have each reported; and the
+    PDF check must reject a PDF of it printed without page numbers."""
     tmp = tempfile.mkdtemp(prefix="sltk-selftest-")
     try:
-        with open(os.path.join(tmp, "page.html"), "w") as f:
-            f.write(SELFTEST_PAGE)
+        shutil.copyfile(SELFTEST_PAGE, os.path.join(tmp, "page.html"))
         os.makedirs(os.path.join(tmp, "api"))
         with open(os.path.join(tmp, "api", "viz.html"), "w") as f:
             f.write("<!doctype html>")
-        problems, _ = check_page(tmp, "page.html", 1200, profile)
+        problems, out = check_page(tmp, "page.html", 1200, profile)
+        manifest = [{"page": p, "title": t} for p, t in
+                    (("a.html", "1 · A"), ("page.html", "2 · A chapter the PDF lacks"), ("b.html", "3 · B"))]
+        if out is not None:
+            problems += check_contents(out, manifest, "page.html")
+        pdf = os.path.join(tmp, "book.pdf")
+        chromium(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", "file://" + os.path.join(tmp, "page.html")],
+                 profile)
+        pdf_problems, _ = check_pdf(pdf, manifest)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     text = "\n".join(problems)
-    want = ["text outside its figure", "no anchor #fig-1-2", "figure numbers not 1, 2",
-            "hidden inside the folded notes", "raw TeX left", "marker clipped",
-            "unlinked reference: chapter 2", "unlinked reference: §3.4",
-            "display cut without a scroll cue", "equation number (1.1) inside its formula",
-            "figure cut without a scroll cue", "raw TeX in a claim", "claim line cut off",
-            "library name without its API link: viz.Show"]
-    missing = [w for w in want if w not in text]
+    missing = [w for w in SELFTEST_WANT if w not in text]
+    missing += [w for w in SELFTEST_PDF_WANT if w not in "\n".join(pdf_problems)]
     if missing:
-        print(f"browser self-test FAILED: not reported: {missing}; got {problems}")
+        print(f"browser self-test FAILED: not reported: {missing}; got {problems + pdf_problems}")
         return False
-    print("browser self-test: text outside a figure, a wrong figure number, a section hidden "
-          "in the folded notes, a clipped list marker, a display cut without a scroll cue, an "
-          "equation number inside its formula, a cut figure, an unlinked chapter or section "
-          "reference, raw TeX or a cut-off claim line and a library name without its API link "
-          "are caught: ok")
+    print(f"browser self-test: the {len(SELFTEST_WANT)} defects of {os.path.relpath(SELFTEST_PAGE)} and "
+          f"a PDF without page numbers or a chapter are caught: ok")
     return True
+
+
+def check_pdf(pdf, manifest):
+    """The book's PDF: it exists, has at least three pages per chapter, its text has every
+    chapter's title and no raw TeX (MathJax finished before printing), and every page shows its
+    number in the footer. Returns the problems and the number of pages."""
+    if not os.path.isfile(pdf):
+        return [f"no PDF of the book at {pdf} (make book writes it)"], 0
+    if not shutil.which("pdftotext"):
+        return ["pdftotext not found: run make setup (Debian's poppler-utils)"], 0
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", pdf, "-"], capture_output=True, text=True).stdout
+    pages = text.split("\f")[:-1]
+    problems = []
+    if len(pages) < 3 * len(manifest):
+        problems.append(f"the PDF has {len(pages)} pages for {len(manifest)} chapters")
+    flat = " ".join(text.split())
+    problems += [f"the PDF does not contain the chapter title {e['title']!r}" for e in manifest
+                 if " ".join(e["title"].split()) not in flat]
+    raw = re.findall(r".{0,30}(?:\$\$|\\(?:frac|mathbf|mathcal|mathbb|sum|begin|tag)\b).{0,30}", text)
+    problems += [f"raw TeX in the PDF: {r.strip()!r}" for r in raw[:5]]
+    size = re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", subprocess.run(
+        ["pdfinfo", pdf], capture_output=True, text=True).stdout)
+    w, h = (float(size.group(1)), float(size.group(2))) if size else (596, 842)
+    footers = subprocess.run(["pdftotext", "-r", "72", "-x", "0", "-y", str(int(h - 57)), "-W", str(int(w)),
+                              "-H", "57", pdf, "-"], capture_output=True, text=True).stdout.split("\f")
+    unnumbered = [i + 1 for i, f in enumerate(footers[:len(pages)]) if f.split() != [str(i + 1)]]
+    if unnumbered:
+        problems.append(f"pages without their number in the footer: {', '.join(map(str, unnumbered[:10]))}")
+    return problems, len(pages)
 
 
 def main():
@@ -544,6 +621,17 @@ def main():
                 print(f"PASS  {page} at {width} px  ({out['math']} formulas, {out['figures']} figures, "
                       f"{len(out['captions'])} numbered, {out['headings']} headings, "
                       f"{len(out['links'])} links{extra})")
+        pdf = os.path.join(book, "sltk-book.pdf")
+        problems, count = check_pdf(pdf, manifest)
+        if problems:
+            failed += 1
+            print(f"FAIL  {os.path.relpath(pdf)}")
+            for p in problems[:15]:
+                print("    " + p)
+        else:
+            passed += 1
+            print(f"PASS  {os.path.relpath(pdf)}  ({count} pages, {os.path.getsize(pdf) / 1e6:.1f} MB, every "
+                  f"page numbered, every chapter title in its text, no raw TeX)")
         chapter = max(manifest, key=lambda e: e["claims"])["page"] if manifest else None
         screenshots(book, args.shots, chapter, profile)
     finally:
