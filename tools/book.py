@@ -477,7 +477,8 @@ def link_api(body, idents, up, imported):
 
 
 REF = re.compile(r"(?P<sec>(?:§|\b[Ss]ections?\s+)(?P<num>[0-9A-Z]+(?:\.\d+)+))"
-                 r"|(?P<chap>\b[Cc]hapters?\s+(?P<cnum>[1-9]\d?|[A-Z])\b)")
+                 r"|(?P<chap>\b[Cc]hapters?\s+(?P<cnum>[1-9]\d?|[A-Z])\b)"
+                 r"|(?P<app>\b[Aa]ppendix\s+(?P<anum>[A-Z])\b)")
 # A reference to the lecture's own numbering: "chapter 2 of the RWTH lecture notes", "the lecture
 # text (chapter 3)", "(ML lecture notes, chapter 5)", "§7.5 of the slides".
 LECTURE_BEFORE = re.compile(r"(?:lecture|notes|slides|script)\W{0,3}(?:\w+\W{1,3})?$|\*,\s*$", re.I)
@@ -513,7 +514,9 @@ def link_chapters(body, entry, targets, up):
                 return f'<span class="ext-ref">{m.group(0)}</span>'
             c = COURSE_BEFORE.search(before)
             course = targets.get(c.group(1).lower() if c else entry["course"], {})
-            t = course.get(m.group("num") or m.group("cnum"))
+            if m.group("app") and m.group("anum") not in course:
+                course = targets.get("slt", {})  # the appendices are the SLT course's
+            t = course.get(m.group("num") or m.group("cnum") or m.group("anum"))
             if not t:
                 return m.group(0)
             page, sid = t
