@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
 	"slices"
@@ -157,5 +158,27 @@ func TestHLLBadInput(t *testing.T) {
 	z.Update(1)
 	if z.Precision() != 0 || a.Precision() != 10 {
 		t.Error("Precision")
+	}
+}
+
+// Crafted encodings with a valid checksum: a register above q + 1, a HIP estimate that is NaN,
+// below 1, or present in a merged sketch, and a merged flag other than 0 or 1 are refused.
+func TestHLLUnmarshalCrafted(t *testing.T) {
+	s := hllOf(t, 4, 1, 0, 50)
+	b, _ := s.MarshalBinary()
+	const flag, hip, regs = 4 + 16, 4 + 24, 4 + 32 // byte offsets of the fields
+	for name, edit := range map[string]func(c []byte){
+		"register":    func(c []byte) { c[regs+3] = 62 },
+		"NaN HIP":     func(c []byte) { binary.LittleEndian.PutUint64(c[hip:], math.Float64bits(math.NaN())) },
+		"small HIP":   func(c []byte) { binary.LittleEndian.PutUint64(c[hip:], math.Float64bits(0.5)) },
+		"merged HIP":  func(c []byte) { c[flag] = 1 },
+		"flag":        func(c []byte) { c[flag] = 2 },
+		"empty + HIP": func(c []byte) { clear(c[regs : len(c)-4]) },
+	} {
+		c := slices.Clone(b)
+		edit(c)
+		if err := new(HLLSketch).UnmarshalBinary(reseal(c)); !errors.Is(err, ErrParam) {
+			t.Errorf("%s: err = %v, want ErrParam", name, err)
+		}
 	}
 }
