@@ -15,7 +15,8 @@ import (
 // catches every corruption of up to 3 bits and any single corrupt byte (a flipped seed would
 // otherwise decode into a valid-looking sketch with other hash functions); on top of it,
 // UnmarshalBinary checks what each sketch promises (sorted distinct minima, equal counter
-// parities, rows summing to Total), so a crafted input with a valid checksum cannot build a
+// parities, rows summing to Total, HyperLogLog registers at most q + 1 under a HIP estimate
+// that fits them), so a crafted input with a valid checksum cannot build a
 // sketch that breaks its own invariants.
 const (
 	kindKMV byte = 1 + iota
