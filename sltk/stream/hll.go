@@ -37,8 +37,8 @@ const alphaInf = 0.5 / math.Ln2
 // breaks the lattice structure multiply-shift gives runs of consecutive keys (their hashes form
 // an arithmetic progression mod 2⁶⁴, too evenly spread for the register maxima to behave like
 // those of random values: without the finaliser, the keys 0, …, 10⁵ − 1 at p = 12 gave an RMS
-// relative error of 68 % over 24 seeds, with it 1.5 %). Space m bytes; time O(1) per update, O(q) more when a register
-// rises; Estimate O(q).
+// relative error of 68 % over 24 seeds, with it 1.5 %). Space m bytes of registers and 66 − p
+// counts; time O(1) per update, O(q) more when a register rises; Estimate O(q).
 type HyperLogLog struct {
 	Precision int
 	Seed      uint64
