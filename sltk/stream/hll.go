@@ -22,7 +22,8 @@ const alphaInf = 0.5 / math.Ln2
 // given error in far less memory. Each element is hashed to 64 bits; the first p bits pick one
 // of m = 2^p registers, and the register keeps the largest rank seen, the rank being one plus
 // the number of leading zeros of the remaining q = 64 − p bits (at most q + 1). Precision sets
-// p (4 ≤ p ≤ 18; 0 means 12: 4 KiB, standard error 1.3 %, 1.6 % after a merge); Seed picks the hash function.
+// p (4 ≤ p ≤ 18; 0 means 12: 4 KiB, standard error 1.3 %, 1.6 % after a merge); Seed picks
+// the hash function.
 //
 // Two estimators read the registers. While the sketch has only seen updates, Estimate returns
 // the historic-inverse-probability (HIP) count of Ting (2014) and Cohen (2015): every update
