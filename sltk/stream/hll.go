@@ -96,9 +96,10 @@ func (s *HLLSketch) Update(a uint64) {
 		return
 	}
 	x := fmix64(s.h.Hash(a))
-	j := x >> (64 - s.p)
+	p := uint(s.p) & 63 // 4 ≤ p ≤ 18; the mask spares the shifts their checks for ≥ 64
+	j := x >> (64 - p)
 	// The marker bit p − 1 caps the rank at q + 1 when the q low bits are all zero.
-	r := uint8(bits.LeadingZeros64(x<<s.p|1<<(s.p-1)) + 1)
+	r := uint8(bits.LeadingZeros64(x<<p|1<<(p-1)) + 1)
 	if old := s.reg[j]; r > old {
 		s.raise(int(j), old, r)
 	}
