@@ -13,6 +13,7 @@ func TestUpdatesAllocationFree(t *testing.T) {
 	tow, _ := TugOfWar{Copies: 16, Seed: 1}.New()
 	cm, _ := CountMin{Epsilon: 0.01, Delta: 0.01, Seed: 1}.New()
 	hh, _ := HeavyHitters{CountMin: CountMin{Epsilon: 0.01, Delta: 0.01}, Tau: 0.05}.New()
+	hll, _ := HyperLogLog{Seed: 1}.New()
 	var x uint64
 	next := func() uint64 { x++; return x * x % 1000 }
 	for name, f := range map[string]func(){
@@ -25,6 +26,7 @@ func TestUpdatesAllocationFree(t *testing.T) {
 		"TugOfWar":          func() { tow.Update(next()) },
 		"CountMin":          func() { cm.Update(next(), 1) },
 		"HeavyHitters":      func() { _ = hh.Update(next()%20, 1) },
+		"HyperLogLog":       func() { hll.Update(next()) },
 	} {
 		for range 2000 { // warm up: fill the reservoirs and the heap
 			f()
@@ -72,4 +74,9 @@ func BenchmarkTugOfWarUpdate(b *testing.B) {
 func BenchmarkCountMinUpdate(b *testing.B) {
 	s, _ := CountMin{Epsilon: 0.001, Delta: 0.01, Seed: 1}.New()
 	benchUpdate(b, func(x uint64) { s.Update(x, 1) })
+}
+
+func BenchmarkHyperLogLogUpdate(b *testing.B) {
+	s, _ := HyperLogLog{Precision: 12, Seed: 1}.New()
+	benchUpdate(b, s.Update)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"math"
 	"math/bits"
 )
 
@@ -14,13 +15,15 @@ import (
 // catches every corruption of up to 3 bits and any single corrupt byte (a flipped seed would
 // otherwise decode into a valid-looking sketch with other hash functions); on top of it,
 // UnmarshalBinary checks what each sketch promises (sorted distinct minima, equal counter
-// parities, rows summing to Total), so a crafted input with a valid checksum cannot build a
+// parities, rows summing to Total, HyperLogLog registers at most q + 1 under a HIP estimate
+// that fits them), so a crafted input with a valid checksum cannot build a
 // sketch that breaks its own invariants.
 const (
 	kindKMV byte = 1 + iota
 	kindMedianKMV
 	kindToW
 	kindCM
+	kindHLL
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -274,6 +277,67 @@ func (s *CMSketch) UnmarshalBinary(b []byte) error {
 		return err
 	}
 	*s = *out
+	return nil
+}
+
+// MarshalBinary encodes the precision, the seed, whether the sketch was merged, the HIP
+// estimate and the m registers (one byte each).
+func (s *HLLSketch) MarshalBinary() ([]byte, error) {
+	if s == nil || len(s.reg) == 0 {
+		return nil, fmt.Errorf("stream: HLLSketch.MarshalBinary: use HyperLogLog.New: %w", ErrNotFitted)
+	}
+	var merged uint64
+	if s.merged {
+		merged = 1
+	}
+	b := header(kindHLL, uint64(s.p), s.seed, merged, math.Float64bits(s.hip))
+	return seal(append(b, s.reg...)), nil
+}
+
+// UnmarshalBinary decodes what MarshalBinary wrote; corrupt input returns an error.
+func (s *HLLSketch) UnmarshalBinary(b []byte) error {
+	d := newDecoder("HLLSketch.UnmarshalBinary", b, kindHLL)
+	p := d.count("precision", maxHLLPrecision, 0)
+	seed, merged, hip := d.u64(), d.u64(), math.Float64frombits(d.u64())
+	if d.err != nil {
+		return d.err
+	}
+	if p < minHLLPrecision || merged > 1 {
+		return fmt.Errorf("stream: %s: precision %d, merged flag %d, want in [%d, %d] and 0 or 1: %w", d.fn, p, merged, minHLLPrecision, maxHLLPrecision, ErrParam)
+	}
+	if len(d.b) != 1<<p {
+		return fmt.Errorf("stream: %s: %d register bytes for precision %d: %w", d.fn, len(d.b), p, ErrShape)
+	}
+	out := newHLL(p, seed)
+	out.merged, out.hip = merged == 1, hip
+	for j, r := range d.b {
+		if int(r) >= len(out.hist) {
+			return fmt.Errorf("stream: %s: register %d = %d, want ≤ %d: %w", d.fn, j, r, len(out.hist)-1, ErrParam)
+		}
+		out.hist[0]--
+		out.hist[r]++
+		out.reg[j] = r
+	}
+	if err := out.valid(d.fn); err != nil {
+		return err
+	}
+	*s = *out
+	return nil
+}
+
+// valid checks what a HyperLogLog sketch promises beyond its register range: a HIP estimate
+// that is 0 after a merge and otherwise finite, 0 exactly when every register is 0, and at
+// least 1 once one is not (the first rise adds m/m).
+func (s *HLLSketch) valid(fn string) error {
+	empty := s.hist[0] == len(s.reg)
+	switch {
+	case s.merged && s.hip != 0:
+		return fmt.Errorf("stream: %s: HIP estimate %v in a merged sketch, want 0: %w", fn, s.hip, ErrParam)
+	case !s.merged && !(s.hip >= 1 && s.hip <= math.MaxFloat64) && !(empty && s.hip == 0):
+		return fmt.Errorf("stream: %s: HIP estimate %v with %d of %d registers at 0: %w", fn, s.hip, s.hist[0], len(s.reg), ErrParam)
+	case !s.merged && empty && s.hip != 0:
+		return fmt.Errorf("stream: %s: HIP estimate %v with every register at 0, want 0: %w", fn, s.hip, ErrParam)
+	}
 	return nil
 }
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding"
 	"errors"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -15,13 +17,18 @@ func sketches(t testing.TB) []encoding.BinaryMarshaler {
 	m, _ := MCount{T: 8, MedianK: 2, Seed: 2}.New()
 	w, _ := TugOfWar{Copies: 5, Seed: 3}.New()
 	c, _ := CountMin{Width: 7, Depth: 3, Seed: 4}.New()
+	h, _ := HyperLogLog{Precision: 4, Seed: 5}.New()
+	hm, _ := HyperLogLog{Precision: 5, Seed: 6}.New()
 	for x := uint64(0); x < 100; x++ {
+		h.Update(x)
+		hm.Update(x * 7)
 		k.Update(x)
 		m.Update(x)
 		w.Update(x % 13)
 		c.Update(x%17, int64(x%3)+1)
 	}
-	return []encoding.BinaryMarshaler{k, m, w, c}
+	_ = hm.Merge(hm) // a merged sketch: the HIP estimate is gone
+	return []encoding.BinaryMarshaler{k, m, w, c, h, hm}
 }
 
 func empty(v encoding.BinaryMarshaler) encoding.BinaryUnmarshaler {
@@ -32,6 +39,8 @@ func empty(v encoding.BinaryMarshaler) encoding.BinaryUnmarshaler {
 		return new(MedianKMV)
 	case *ToWSketch:
 		return new(ToWSketch)
+	case *HLLSketch:
+		return new(HLLSketch)
 	default:
 		return new(CMSketch)
 	}
@@ -76,6 +85,13 @@ func TestBinaryRoundTrip(t *testing.T) {
 			e2, _ := d.(*MedianKMV).Estimate()
 			if e1 != e2 || d.(*MedianKMV).Merge(s) != nil {
 				t.Errorf("decoded MCOUNT: %v vs %v", e2, e1)
+			}
+		case *HLLSketch:
+			dh := d.(*HLLSketch)
+			e1, _ := s.Estimate()
+			e2, _ := dh.Estimate()
+			if e1 != e2 || !slices.Equal(dh.hist, s.hist) || dh.Merge(s) != nil {
+				t.Errorf("decoded HyperLogLog: %v vs %v", e2, e1)
 			}
 		}
 	}
@@ -130,7 +146,7 @@ func FuzzUnmarshalBinary(f *testing.F) {
 		f.Add(reseal(b))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, d := range []encoding.BinaryUnmarshaler{new(KMV), new(MedianKMV), new(ToWSketch), new(CMSketch)} {
+		for _, d := range []encoding.BinaryUnmarshaler{new(KMV), new(MedianKMV), new(ToWSketch), new(CMSketch), new(HLLSketch)} {
 			if d.UnmarshalBinary(b) != nil {
 				continue
 			}
@@ -151,7 +167,8 @@ func reseal(b []byte) []byte {
 // checkInvariants checks what each decoded sketch promises, independently of the decoder's own
 // checks: KMV minima sorted, distinct and in [1, M] with the M + 1 padding only at the end;
 // MedianKMV an odd number of such copies with consecutive seeds; Tug-of-War counters of one
-// parity; Count-Min rows summing (in big.Int) to Total.
+// parity; Count-Min rows summing (in big.Int) to Total; HyperLogLog registers within q + 1
+// with a histogram that counts them and a HIP estimate that fits the registers.
 func checkInvariants(t testing.TB, d any) {
 	t.Helper()
 	kmv := func(k *KMV) {
@@ -186,6 +203,8 @@ func checkInvariants(t testing.TB, d any) {
 		}
 	case *CMSketch:
 		checkCMInvariants(t, s)
+	case *HLLSketch:
+		checkHLLInvariants(t, s)
 	}
 }
 
@@ -218,5 +237,29 @@ func TestBinaryByteFlips(t *testing.T) {
 		if _, ok := s.(*CMSketch); ok && refusedCrafted < 3*(len(b)-4-4*8) {
 			t.Errorf("CMSketch: only %d crafted flips refused; every counter or total flip must be", refusedCrafted)
 		}
+	}
+}
+
+// checkHLLInvariants recounts the registers: m = 2^p of them with 4 ≤ p ≤ 18, each at most
+// q + 1 = 65 − p, the histogram their counts; the HIP estimate 0 after a merge, else 0 for an
+// empty sketch and a finite value ≥ 1 otherwise.
+func checkHLLInvariants(t testing.TB, s *HLLSketch) {
+	t.Helper()
+	if s.p < 4 || s.p > 18 || len(s.reg) != 1<<s.p || len(s.hist) != 66-s.p {
+		t.Fatalf("HLLSketch: p = %d with %d registers, %d histogram bins", s.p, len(s.reg), len(s.hist))
+	}
+	count := make([]int, len(s.hist))
+	for j, r := range s.reg {
+		if int(r) > 65-s.p {
+			t.Fatalf("HLLSketch: register %d = %d > q + 1", j, r)
+		}
+		count[r]++
+	}
+	if !slices.Equal(count, s.hist) {
+		t.Fatalf("HLLSketch: histogram %v, registers count %v", s.hist, count)
+	}
+	empty := count[0] == len(s.reg)
+	if s.merged && s.hip != 0 || !s.merged && (empty != (s.hip == 0) || !empty && !(s.hip >= 1 && !math.IsInf(s.hip, 0))) {
+		t.Fatalf("HLLSketch: HIP estimate %v (merged %v, empty %v)", s.hip, s.merged, empty)
 	}
 }

@@ -8,16 +8,18 @@
 //     Tug-of-War, MultiplyShift; exhaustive checks of the families (ModPMaxCollision,
 //     PolyUniformityGap, GF2PatternCounts), SignatureBits and Collisions (Lemma 8.8, Theorem 8.9).
 //   - Distinct elements (§8.3): ExactCountBits (Theorem 8.17), COUNT(ε) as Count/KMV, MCOUNT as
-//     MCount/MedianKMV, ExpectedMinimum (E(min S) = (N+1)/(m+1)).
+//     MCount/MedianKMV, ExpectedMinimum (E(min S) = (N+1)/(m+1)). Beyond the lecture,
+//     HyperLogLog/HLLSketch (Flajolet et al. 2007, with the HIP estimate and Ertl's 2017
+//     estimator), the sketch to use when memory matters: 1.3 % standard error in 4 KiB.
 //   - Frequency moments (§8.4): Frequencies and Moment (exact), the AMS estimator (Theorem
 //     8.19) with its exact mean and variance, TugOfWar and AVG-ToW (Lemma 8.21, Theorem 8.23).
 //   - Sketches (§8.5): CountMin in the turnstile model (depth 1 is SIMPLE SKETCH; Lemma 8.24,
 //     Theorem 8.25) and HeavyHitters (Theorem 8.28).
 //
 // Every algorithm is a type with an Update method and a query; its randomness comes only from
-// a Seed. Updates do not allocate. The sketches KMV, MedianKMV, ToWSketch, CMSketch and
-// HHSketch merge when built with the same shape and seed (so do two Reservoirs of the same
-// size), and the first four serialise with MarshalBinary/UnmarshalBinary.
+// a Seed. Updates do not allocate. The sketches KMV, MedianKMV, HLLSketch, ToWSketch, CMSketch
+// and HHSketch merge when built with the same shape and seed (so do two Reservoirs of the same
+// size), and all but HHSketch serialise with MarshalBinary/UnmarshalBinary.
 // Bad parameters (ε or δ outside (0,1), k ≤ 0, sizes beyond the documented limits) return
 // errors wrapping the sentinels of sltk/errs, re-exported here.
 package stream

@@ -17,12 +17,14 @@ func TestNilReceivers(t *testing.T) {
 		tow *ToWSketch
 		cm  *CMSketch
 		hh  *HHSketch
+		hl  *HLLSketch
 	)
 	r.Update(1)
 	sk.Update(1)
 	k.Update(1)
 	m.Update(1)
 	a.Update(1)
+	hl.Update(1)
 	_, _, _, _ = cm.Estimate(1), cm.Width(), cm.Depth(), cm.Total()
 	_, _, _ = tow.Counters(), hh.Items(), hh.Sketch()
 	if _, err := cm.Row(0); !errors.Is(err, ErrNotFitted) {
@@ -35,6 +37,7 @@ func TestNilReceivers(t *testing.T) {
 		"TugOfWar": second(tow.Estimate()), "HeavyHitters": hh.Update(1, 1),
 		"CountMin.Merge": cm.Merge(cm), "CMSketch.Update": cm.Update(1, 1),
 		"ToWSketch.Update": tow.Update(1), "ToWSketch.UpdateCount": tow.UpdateCount(1, 2),
+		"HLLSketch": second(hl.Estimate()), "HLLSketch.Merge": hl.Merge(hl),
 	} {
 		if !errors.Is(err, ErrNotFitted) {
 			t.Errorf("%s: err = %v, want ErrNotFitted", name, err)
