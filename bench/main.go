@@ -213,10 +213,12 @@ func renderTable(rows []row) string {
 			notes = append(notes, "peer: "+r.peerNote)
 		}
 		if r.peerErr != "" {
-			notes = append(notes, "peer failed: "+strings.ReplaceAll(r.peerErr, "|", "/"))
+			notes = append(notes, "peer failed: "+r.peerErr)
 		}
+		cell := strings.NewReplacer("|", `\|`).Replace // a | inside a cell would end it
 		fmt.Fprintf(&b, "| %s | %s | %.3f | %s | %s | %.10g | %s | %s |\n",
-			r.name, r.quality, r.sltkSec, peerSec, ratio, r.sltkQual, peerQual, strings.Join(notes, "; "))
+			cell(r.name), cell(r.quality), r.sltkSec, peerSec, ratio, r.sltkQual, peerQual,
+			cell(strings.Join(notes, "; ")))
 	}
 	return b.String()
 }

@@ -245,7 +245,7 @@ const hllReplicas = 16
 func hllRow() Workload {
 	return Workload{
 		Name:    "distinct count, 16 × 10⁷ Zipf updates: sltk HyperLogLog vs datasketches-go HLL (4 KiB)",
-		Quality: "mean abs(F₀*/F₀ − 1) over 16 key sets",
+		Quality: "mean |F₀*/F₀ − 1| over 16 key sets",
 		Data:    streamData,
 		Run: func(in Inputs) (Result, error) {
 			var e float64
