@@ -730,6 +730,7 @@ var rows = map[string]any{
 	"viz.XLabel":                                  viz.XLabel,
 	"viz.YLabel":                                  viz.YLabel,
 	// Entry points added with the chapter rewrites.
+	"cluster.BestPairwise":              cluster.BestPairwise,
 	"cluster.CityBlock":                 cluster.CityBlock,
 	"cluster.DALevel.DistinctCentroids": cluster.DALevel.DistinctCentroids,
 	"cluster.DALevel.GroupLabels":       cluster.DALevel.GroupLabels,
