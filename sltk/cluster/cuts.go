@@ -160,48 +160,58 @@ func BestCut(s mat.Symmetric, k int, obj CutObjective) (*BestCutResult, error) {
 		return nil, fmt.Errorf("cluster: BestCut: S(%d, %d) ≈ %.3g partitions exceed %d: %w", n, k, c, MaxPartitions, errs.ErrTooLarge)
 	}
 	best := &BestCutResult{Cost: math.Inf(1)}
-	labels := make([]int, n)
 	cross, vol, sizes := make([]float64, k), make([]float64, k), make([]int, k)
-	var visit func(i, used int) error
-	visit = func(i, used int) error {
+	err = eachPartition(n, k, func(labels []int) error {
+		clear(cross)
+		clear(vol)
+		clear(sizes)
+		for a := range n {
+			sizes[labels[a]]++
+			vol[labels[a]] += deg[a]
+			for b := range n {
+				if labels[b] != labels[a] {
+					cross[labels[a]] += s.At(a, b)
+				}
+			}
+		}
+		v, err := cutValue(cross, vol, sizes, obj)
+		if err != nil {
+			return err
+		}
+		best.Partitions++
+		if v < best.Cost {
+			best.Cost, best.Labels = v, append([]int(nil), labels...)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return best, nil
+}
+
+// eachPartition calls visit once for every partition of n objects into exactly k nonempty
+// clusters, as a restricted growth string (object 0 in cluster 0, each new cluster the next
+// index); visit must not keep labels. The first error of visit stops the enumeration.
+func eachPartition(n, k int, visit func(labels []int) error) error {
+	labels := make([]int, n)
+	var grow func(i, used int) error
+	grow = func(i, used int) error {
 		if n-i < k-used {
 			return nil
 		}
 		if i == n {
-			clear(cross)
-			clear(vol)
-			clear(sizes)
-			for a := range n {
-				sizes[labels[a]]++
-				vol[labels[a]] += deg[a]
-				for b := range n {
-					if labels[b] != labels[a] {
-						cross[labels[a]] += s.At(a, b)
-					}
-				}
-			}
-			v, err := cutValue(cross, vol, sizes, obj)
-			if err != nil {
-				return err
-			}
-			best.Partitions++
-			if v < best.Cost {
-				best.Cost, best.Labels = v, append([]int(nil), labels...)
-			}
-			return nil
+			return visit(labels)
 		}
 		for c := range min(used+1, k) {
 			labels[i] = c
-			if err := visit(i+1, max(used, c+1)); err != nil {
+			if err := grow(i+1, max(used, c+1)); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	if err := visit(0, 0); err != nil {
-		return nil, err
-	}
-	return best, nil
+	return grow(0, 0)
 }
 
 // stirling2 is the Stirling number of the second kind S(n, k), in floating point.

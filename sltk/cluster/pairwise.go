@@ -254,29 +254,12 @@ func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
 	if k < 1 || k > p.n {
 		return 0, fmt.Errorf("cluster: PairwiseCost: k = %d, want 1 ≤ k ≤ n = %d: %w", k, p.n, ErrParam)
 	}
-	size := make([]float64, k)
 	for i, l := range labels {
 		if l < 0 || l >= k {
 			return 0, fmt.Errorf("cluster: PairwiseCost: label %d of object %d outside [0, %d): %w", l, i, k, ErrLabel)
 		}
-		size[l]++
 	}
-	within := make([]float64, k)
-	for a := 0; a < p.n; a++ {
-		row := p.d.RawRowView(a)
-		for b, v := range row {
-			if labels[a] == labels[b] {
-				within[labels[a]] += v
-			}
-		}
-	}
-	e := 0.0
-	for q := range within {
-		if size[q] > 0 {
-			e += within[q] / size[q]
-		}
-	}
-	return e / (2 * float64(p.n)), nil
+	return pwHardCost(p, labels, k), nil
 }
 
 // Pairwise is pairwise clustering by mean-field (deterministic) annealing, ML chapter 4 (Clustering

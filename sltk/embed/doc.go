@@ -14,6 +14,12 @@
 // (Irreducible, SpectralRadius, Perron; §5.4), and random projection with the
 // Johnson–Lindenstrauss dimension, the constant a parameter (RandomProjection, JLDim; §5.2).
 //
+// For pairwise data (SLT chapter 7 (Constant-shift embedding)) it holds the constant-shift
+// embedding (ConstantShift; Roth, Laub, Kawanabe & Buhmann 2003): the double centring
+// CentredSimilarity, the shift ShiftDissimilarities that makes non-metric dissimilarities
+// squared Euclidean, and the Levenshtein distances EditDistance and EditDistances as a real
+// non-metric example.
+//
 // Errors wrap the sentinels of package errs, re-exported here (ErrEmpty, ErrNotFinite,
 // ErrParam, ErrSingular, ErrDisconnected), so callers can use errors.Is; nothing panics on bad
 // input.

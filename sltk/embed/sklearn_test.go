@@ -64,3 +64,52 @@ func TestPCAMatchesSklearn(t *testing.T) {
 		}
 	}
 }
+
+// TestConstantShiftMatchesKernelPCA: on the edit distances of 20 words (recomputed in Python),
+// the shift d0 and the leading eigenvalues and embedding of ConstantShift{Dims: 5} equal
+// scikit-learn's KernelPCA(kernel="precomputed") of the paper's kernel S^c − λ_min I, which
+// KernelPCA centres into S^c − λ_min Q (testdata/sklearn_shift.json from
+// testdata/sklearn_fixtures.py, scikit-learn 1.2.1; both fix each column's sign by its largest
+// entry).
+func TestConstantShiftMatchesKernelPCA(t *testing.T) {
+	var fix struct {
+		Words       []string
+		Distances   [][]float64
+		Shift       float64
+		Eigenvalues []float64
+		Embedding   [][]float64
+	}
+	fixture.JSON(t, "testdata/sklearn_shift.json", &fix)
+	d, err := EditDistances(fix.Words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, row := range fix.Distances {
+		for j, v := range row {
+			if d.At(i, j) != v {
+				t.Fatalf("EditDistance(%q, %q) = %v, Python's %v", fix.Words[i], fix.Words[j], d.At(i, j), v)
+			}
+		}
+	}
+	res, err := ConstantShift{Dims: len(fix.Eigenvalues)}.Fit(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(res.Shift-fix.Shift) > 1e-12 {
+		t.Errorf("Shift = %v, scikit-learn's %v", res.Shift, fix.Shift)
+	}
+	for j, want := range fix.Eigenvalues {
+		if math.Abs(res.Values[j]-want) > 1e-10 {
+			t.Errorf("Values[%d] = %v, KernelPCA's %v", j, res.Values[j], want)
+		}
+	}
+	gap := 0.0
+	for i, row := range fix.Embedding {
+		for j, v := range row {
+			gap = max(gap, math.Abs(res.Embedding.At(i, j)-v))
+		}
+	}
+	if gap > 1e-10 {
+		t.Errorf("Embedding differs from KernelPCA's by %.3g", gap)
+	}
+}

@@ -87,3 +87,10 @@ func ExampleMarginals() {
 	fmt.Println(px, py)
 	// Output: [0.5 0.5] [0.375 0.625]
 }
+
+func ExampleText_TopWords() {
+	t, _ := ReadLetters(strings.NewReader("The licence, the LICENCE and the license: a licence."))
+	w, _ := t.TopWords(3, 4)
+	fmt.Println(w)
+	// Output: [licence license]
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/gonum/mat"
@@ -129,4 +130,45 @@ func (t *Text) Pairs() (*mat.Dense, error) {
 	}
 	j.Scale(1/float64(n), j)
 	return j, nil
+}
+
+// TopWords returns the k most frequent distinct words of the text that have at least minLen
+// letters, most frequent first, ties in alphabetical order; fewer than k when the text has
+// fewer such words. A word is a maximal run of letters between spaces. They are a small real
+// vocabulary for string dissimilarities such as edit distances (SLT chapter 7). k or minLen
+// below 1 is an error wrapping ErrParam, a text with no such word one wrapping ErrEmpty. Cost
+// O(len(Symbols) + w log w) for w distinct words.
+func (t *Text) TopWords(k, minLen int) ([]string, error) {
+	if err := t.fitted("TopWords"); err != nil {
+		return nil, err
+	}
+	if k < 1 || minLen < 1 {
+		return nil, fmt.Errorf("info: Text.TopWords: k = %d, minLen = %d, want both ≥ 1: %w", k, minLen, errs.ErrParam)
+	}
+	count := map[string]int{}
+	var word []byte
+	for i := 0; i <= len(t.Symbols); i++ { // one step past the end closes the last word
+		if i < len(t.Symbols) && t.Symbols[i] != 26 {
+			word = append(word, Alphabet[t.Symbols[i]])
+			continue
+		}
+		if len(word) >= minLen {
+			count[string(word)]++
+		}
+		word = word[:0]
+	}
+	if len(count) == 0 {
+		return nil, fmt.Errorf("info: Text.TopWords: no word of at least %d letters: %w", minLen, ErrEmpty)
+	}
+	words := make([]string, 0, len(count))
+	for w := range count {
+		words = append(words, w)
+	}
+	sort.Slice(words, func(a, b int) bool {
+		if count[words[a]] != count[words[b]] {
+			return count[words[a]] > count[words[b]]
+		}
+		return words[a] < words[b]
+	})
+	return words[:min(k, len(words))], nil
 }
