@@ -831,14 +831,22 @@ func e1[T any](_ T, err error) error                 { return err }
 func e2[T, U any](_ T, _ U, err error) error         { return err }
 func e3[T, U, V any](_ T, _ U, _ V, err error) error { return err }
 
+// ok returns the value of a call that builds a contract's valid input (it panics otherwise).
+func ok[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 // TestContracts checks every case: the error wraps its sentinel and carries its message, the
 // case names a row of the sweep, and a hyperparameter error of a Fit that names one field
 // (one " = " in msg) names no other and prints no struct.
 func TestContracts(t *testing.T) {
 	for _, table := range []func() []contract{
 		boundsContracts, classifyContracts, clusterContracts, densityContracts, embedContracts,
-		frameContracts, icaContracts, laplaceContracts, mcmcContracts, onlineContracts,
-		miscContracts,
+		frameContracts, icaContracts, infoContracts, laplaceContracts, mcmcContracts,
+		onlineContracts, miscContracts,
 	} {
 		for _, c := range table() {
 			if _, ok := rows[c.row]; !ok {
@@ -1114,6 +1122,51 @@ func onlineContracts() []contract {
 }
 
 // miscContracts holds the packages with a few cases each.
+func infoContracts() []contract {
+	bad := &info.Channel{W: mat.NewDense(2, 2, []float64{math.Inf(1), 0, 0.5, 0.5})}
+	bsc := ok(info.BSC(0.1))
+	u := []float64{0.5, 0.5}
+	rng := rand.New(rand.NewPCG(1, 2))
+	rep := ok(info.RepetitionCode(3))
+	words := ok(info.RandomCode(rng, 16, 1, u)) // 65536 words of 16 letters
+	return []contract{
+		{"info.BinaryEntropy", e1(info.BinaryEntropy(2)), errs.ErrParam, "p = 2, want in [0, 1]"},
+		{"info.BSCCapacity", e1(info.BSCCapacity(math.NaN())), errs.ErrParam, "eps = NaN"},
+		{"info.TypewriterCapacity", e1(info.TypewriterCapacity(1, 0.5)), errs.ErrParam, "n = 1, want ≥ 2"},
+		{"info.JointEntropy", e1(info.JointEntropy((*mat.Dense)(nil))), errs.ErrEmpty, "nil joint"},
+		{"info.NewChannel", e1(info.NewChannel((*mat.Dense)(nil))), errs.ErrEmpty, "W is nil"},
+		{"info.NoisyTypewriter", e1(info.NoisyTypewriter(huge, 0.1)), errs.ErrTooLarge, "limit 4096"},
+		{"info.NoisyTypewriter", e1(info.NoisyTypewriter(4, 2)), errs.ErrParam, "NoisyTypewriter: eps = 2, want in [0, 1]: "},
+		{"info.TypicalSetMass", e1(info.TypicalSetMass(u, math.MaxInt, 0.1)), errs.ErrTooLarge, "string length n"},
+		{"info.RandomCode", e1(info.RandomCode(nil, 4, 0.5, u)), errs.ErrParam, "rng is nil"},
+		{"info.RandomCode", e1(info.RandomCode(rng, 0, 0.5, nil)), errs.ErrParam, "RandomCode: n = 0, want ≥ 1: "},
+		{"info.RandomCode", e1(info.RandomCode(rng, huge, 0, u)), errs.ErrTooLarge, "RandomCode: M·n = 1·1099511627776"},
+		{"info.RandomCode", e1(info.RandomCode(rng, 1<<12, 24.0/(1<<12), u)), errs.ErrTooLarge, "RandomCode: M·n = 16777216·4096"},
+		{"info.BlahutArimoto.Run", e1(info.BlahutArimoto{}.Run(bad)), errs.ErrNotFinite, "Channel.W"},
+		{"info.BlahutArimoto.Run", e1(info.BlahutArimoto{MaxIter: huge}.Run(bsc)), errs.ErrTooLarge, "BlahutArimoto.Run: MaxIter·|A|·|B|"},
+		{"info.Channel.Joint", e1(bad.Joint(u)), errs.ErrNotFinite, "Channel.W"},
+		{"info.Code.DecodeML", e1((*info.Code)(nil).DecodeML(bad, nil)), errs.ErrEmpty, "no codewords"},
+		{"info.Code.ErrorRate", e1((*info.Code)(nil).ErrorRate(bad, 1, 1)), errs.ErrEmpty, "no codewords"},
+		{"info.Code.ErrorRate", e1(rep.ErrorRate(nil, huge, 1)), errs.ErrTooLarge, "info: Code.ErrorRate: trials = 1099511627776"},
+		{"info.Code.ErrorRate", e1(words.ErrorRate(bsc, 1<<20, 1)), errs.ErrTooLarge, "trials·M·n"},
+		{"info.LossyCode.Encode", e1((&info.LossyCode{}).Encode(nil)), errs.ErrNotFitted, "NewLossyCode"},
+		{"info.LossyCode.Decode", e1((*info.LossyCode)(nil).Decode(0)), errs.ErrNotFitted, "NewLossyCode"},
+		{"info.NewLossyCode", e1(info.NewLossyCode([]float64{1}, 1<<62, 0.1)), errs.ErrTooLarge, "NewLossyCode: n"},
+		{"info.NewLossyCode", e1(info.NewLossyCode(u, 23, 0.1)), errs.ErrTooLarge, "NewLossyCode"},
+		{"info.BernoulliTypicalSet", e1(info.BernoulliTypicalSet(0.3, 10, 0)), errs.ErrParam, "BernoulliTypicalSet: eps = 0, want finite and > 0: "},
+		{"info.BernoulliTypicalSet", e1(info.BernoulliTypicalSet(0.3, huge, 0.1)), errs.ErrTooLarge, "info: BernoulliTypicalSet: n = 1099511627776"},
+		{"info.BSCJointTypicality", e2(info.BSCJointTypicality(1, 10, 0.1)), errs.ErrParam, "BSCJointTypicality: flip = 1, want in (0, 1): "},
+		{"info.BSCJointTypicality", e2(info.BSCJointTypicality(0.1, huge, 0.1)), errs.ErrTooLarge, "info: BSCJointTypicality: n = 1099511627776"},
+		{"info.RepetitionCode", e1(info.RepetitionCode(huge)), errs.ErrTooLarge, "info: RepetitionCode: n = 1099511627776"},
+		{"info.LosslessCodewords", e1(info.LosslessCodewords(huge)), errs.ErrTooLarge, "info: LosslessCodewords: r = 1099511627776 bits"},
+		{"info.MostProbableMass", e1(info.MostProbableMass(u, 4, huge)), errs.ErrTooLarge, "info: MostProbableMass: bits = 1099511627776"},
+		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, 8, 0.5, u, huge, 10, 1)), errs.ErrTooLarge, "RandomCodeError: codes = 1099511627776"},
+		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, 8, 0.5, u, 1<<20, 1<<20, 1)), errs.ErrTooLarge, "RandomCodeError: codes·trials·M·n"},
+		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, 8, 0.5, u, 1, huge, 1)), errs.ErrTooLarge, "RandomCodeError: trials = 1099511627776"},
+		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, huge, 0, u, 1, 1, 1)), errs.ErrTooLarge, "RandomCodeError: M·n = 1·1099511627776"},
+	}
+}
+
 func miscContracts() []contract {
 	st, err := preprocess.Standardizer{}.Fit(mat.NewDense(2, 1, []float64{0, 1e-3}))
 	if err != nil {
