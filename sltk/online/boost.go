@@ -3,6 +3,7 @@ package online
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
@@ -100,7 +101,13 @@ func (l *stumpLearner) best(p []float64) (Stump, float64) {
 type BoostMWU struct {
 	Gamma   float64 // the weak learner's error bound, 0 ≤ γ < ½
 	Epsilon float64 // target training error, 0 < ε < 1
+	// TraceWeights records the distribution over the examples before every round (for a
+	// rounds × examples heat map); rounds·n is then limited to MaxWeightTrace.
+	TraceWeights bool
 }
+
+// MaxWeightTrace caps rounds·n, the floats BoostMWU.Fit keeps when TraceWeights is set (128 MiB).
+const MaxWeightTrace = 1 << 24
 
 // BoostRounds returns t = ⌈(2/α²) ln(1/ε)⌉ with α = ½ − γ, rounded up with a 1e-9 tolerance so
 // that exact integers are not pushed up by float rounding.
@@ -127,11 +134,12 @@ const MaxBoostRounds = 1_000_000
 // BoostResult is a trained majority vote of stumps with the traces of training.
 type BoostResult struct {
 	Stumps       []Stump
-	LearningRate float64   // α = ½ − γ, the MWU step on the examples' weights
-	WeakError    []float64 // weighted error of each round's stump
-	TrainError   []float64 // training error of the majority vote after each round
-	LogPotential []float64 // ln Φ^(s+1) after round s
-	Weights      []float64 // final distribution over the examples
+	LearningRate float64     // α = ½ − γ, the MWU step on the examples' weights
+	WeakError    []float64   // weighted error of each round's stump
+	TrainError   []float64   // training error of the majority vote after each round
+	LogPotential []float64   // ln Φ^(s+1) after round s
+	Weights      []float64   // final distribution over the examples
+	WeightTrace  [][]float64 // the distribution before each round, if TraceWeights was set
 }
 
 // Predict returns the majority vote: 1 iff at least half of the stumps say 1.
@@ -159,6 +167,9 @@ func (b BoostMWU) Fit(x mat.Matrix, y []int) (*BoostResult, error) {
 	if t > MaxBoostWork/(n*d) {
 		return nil, fmt.Errorf("online: BoostMWU.Fit: rounds·n·d = %d·%d·%d, limit %d: %w", t, n, d, MaxBoostWork, ErrTooLarge)
 	}
+	if b.TraceWeights && t > MaxWeightTrace/n {
+		return nil, fmt.Errorf("online: BoostMWU.Fit: TraceWeights keeps rounds·n = %d·%d floats, limit %d: %w", t, n, MaxWeightTrace, ErrTooLarge)
+	}
 	learner := newStumpLearner(xd, y)
 	alpha := 0.5 - b.Gamma
 	down := math.Log1p(-alpha)
@@ -168,6 +179,9 @@ func (b BoostMWU) Fit(x mat.Matrix, y []int) (*BoostResult, error) {
 	res := &BoostResult{LearningRate: alpha}
 	for s := 1; s <= t; s++ {
 		gibbs.Softmax(p, logW)
+		if b.TraceWeights {
+			res.WeightTrace = append(res.WeightTrace, slices.Clone(p))
+		}
 		h, e := learner.best(p)
 		if e >= b.Gamma {
 			res.Weights = p
