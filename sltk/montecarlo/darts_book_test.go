@@ -3,6 +3,7 @@ package montecarlo
 import (
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -11,7 +12,7 @@ import (
 func TestDartsAreEstimatePis(t *testing.T) {
 	for _, m := range []int{1, 10, 1000} {
 		for seed := range uint64(5) {
-			pts, err := Darts(m, seed)
+			pts, side, err := Darts(m, seed)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -21,7 +22,10 @@ func TestDartsAreEstimatePis(t *testing.T) {
 				if x < -1 || x > 1 || y < -1 || y > 1 {
 					t.Fatalf("dart %d = (%g, %g) outside the square", i, x, y)
 				}
-				if x*x+y*y <= 1 {
+				if inside := math.Hypot(x, y) <= 1; inside != (side[i] == 0) {
+					t.Fatalf("dart %d = (%g, %g) on side %d", i, x, y, side[i])
+				}
+				if side[i] == 0 {
 					in++
 				}
 			}
@@ -37,19 +41,19 @@ func TestDartsAreEstimatePis(t *testing.T) {
 }
 
 func TestDartsBadInput(t *testing.T) {
-	if _, err := Darts(0, 1); !errors.Is(err, ErrParam) {
+	if _, _, err := Darts(0, 1); !errors.Is(err, ErrParam) {
 		t.Errorf("m = 0: %v", err)
 	}
-	if _, err := Darts(MaxDarts+1, 1); !errors.Is(err, ErrTooLarge) {
+	if _, _, err := Darts(MaxDarts+1, 1); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("m > MaxDarts: %v", err)
 	}
 }
 
 func ExampleDarts() {
-	pts, _ := Darts(10, 1)
+	pts, side, _ := Darts(10, 1)
 	r, _ := EstimatePi(10, 1)
 	n, _ := pts.Dims()
-	fmt.Printf("%d darts, %d inside the disc, π̂ = %.1f\n", n, r.Inside, r.Pi)
+	fmt.Printf("%d darts, sides %v, %d inside, π̂ = %.1f\n", n, side, r.Inside, r.Pi)
 	// Output:
-	// 10 darts, 5 inside the disc, π̂ = 2.0
+	// 10 darts, sides [1 0 1 0 1 1 0 1 0 0], 5 inside, π̂ = 2.0
 }

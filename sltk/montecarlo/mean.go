@@ -153,24 +153,28 @@ func darts(seed uint64) func() (x, y float64) {
 const MaxDarts = 1 << 24
 
 // Darts returns the m darts that EstimatePi(m, seed) throws, one row (x, y) each, in the order
-// thrown, so that a figure can show which fell inside the unit disc. It needs 1 ≤ m ≤ MaxDarts
-// (ErrParam, ErrTooLarge). Cost O(m) time and memory.
-func Darts(m int, seed uint64) (*mat.Dense, error) {
+// thrown, and on which side of the unit circle each fell (side[i] = 0 inside, x² + y² ≤ 1, as
+// EstimatePi counts; 1 outside), so that a figure can colour them by class. It needs
+// 1 ≤ m ≤ MaxDarts (ErrParam, ErrTooLarge). Cost O(m) time and memory.
+func Darts(m int, seed uint64) (pts *mat.Dense, side []int, err error) {
 	if m < 1 {
-		return nil, fmt.Errorf("montecarlo: Darts: m = %d, want ≥ 1: %w", m, ErrParam)
+		return nil, nil, fmt.Errorf("montecarlo: Darts: m = %d, want ≥ 1: %w", m, ErrParam)
 	}
 	if m > MaxDarts {
-		return nil, fmt.Errorf("montecarlo: Darts: m = %d, limit MaxDarts = %d: %w", m, MaxDarts,
+		return nil, nil, fmt.Errorf("montecarlo: Darts: m = %d, limit MaxDarts = %d: %w", m, MaxDarts,
 			ErrTooLarge)
 	}
 	throw := darts(seed)
-	pts := mat.NewDense(m, 2, nil)
+	pts, side = mat.NewDense(m, 2, nil), make([]int, m)
 	for i := range m {
 		x, y := throw()
 		pts.Set(i, 0, x)
 		pts.Set(i, 1, y)
+		if x*x+y*y > 1 {
+			side[i] = 1
+		}
 	}
-	return pts, nil
+	return pts, side, nil
 }
 
 // PiFailure returns 2exp(−ε²m/8), the Hoeffding bound on Pr(|π̂ − π| ≥ ε) for m darts (the

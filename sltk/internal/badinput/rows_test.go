@@ -790,6 +790,7 @@ var rows = map[string]any{
 	"synth.SixGaussians":                synth.SixGaussians,
 	"viz.Figure.AddMarks":               (*viz.Figure).AddMarks,
 	"viz.Figure.AddPath":                (*viz.Figure).AddPath,
+	"viz.Figure.AddCircle":              (*viz.Figure).AddCircle,
 	"viz.Figure.HideLegend":             exempt("returns its receiver for chaining (nil or zero figures unchanged, tested in viz); sizes are checked when the figure is rendered"),
 	"viz.FuncSeries":                    viz.FuncSeries,
 	"viz.IntegerX":                      viz.IntegerX,
