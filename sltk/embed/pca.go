@@ -1,6 +1,7 @@
 package embed
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -124,9 +125,7 @@ func (p PCA) Fit(x mat.Matrix) (*PCAModel, error) {
 	case p.Oversample < 0:
 		return nil, fmt.Errorf("embed: PCA.Fit: Oversample = %d, want ≥ 0: %w", p.Oversample, errs.ErrParam)
 	}
-	if k == 0 {
-		k = r
-	}
+	k = cmp.Or(k, r)
 	if p.Solver == PCARandomized {
 		if err := p.randomizedLimits(n, d, k); err != nil {
 			return nil, err
@@ -261,14 +260,7 @@ func stackedR(a *mat.Dense) *mat.Dense {
 // randomizedRounds returns the number of subspace-iteration rounds and the sketch width l of
 // PCARandomized for n×d data and k components, with their documented defaults.
 func (p PCA) randomizedRounds(n, d, k int) (rounds, l int) {
-	over := p.Oversample
-	if over == 0 {
-		over = 10
-	}
-	rounds = p.PowerIter
-	if rounds == 0 {
-		rounds = 4
-	}
+	over, rounds := cmp.Or(p.Oversample, 10), cmp.Or(p.PowerIter, 4)
 	return max(rounds, 0), min(k+min(over, d), n, d)
 }
 

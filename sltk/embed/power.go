@@ -83,13 +83,7 @@ func (p PowerIteration) Run(a mat.Matrix) (*PowerResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	tol, maxIter := p.Tol, p.MaxIter
-	if tol == 0 {
-		tol = 1e-10
-	}
-	if maxIter == 0 {
-		maxIter = 1000
-	}
+	tol, maxIter := cmp.Or(p.Tol, 1e-10), cmp.Or(p.MaxIter, 1000)
 	if !(tol > 0) || maxIter < 0 {
 		return nil, fmt.Errorf("embed: PowerIteration.Run: Tol = %v, MaxIter = %d, want Tol ≥ 0 and MaxIter ≥ 0: %w", p.Tol, p.MaxIter, errs.ErrParam)
 	}
