@@ -9,8 +9,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
+// MaxObjects caps n, the number of objects of the constant-shift functions and EditDistances
+// (errs.ErrTooLarge beyond): ConstantShift.Fit's two n×n eigendecompositions take about 10 s
+// and 8·n² bytes per matrix (128 MiB) at the limit.
+const MaxObjects = 4096
+
 // dissimilarities validates a dissimilarity matrix for the constant-shift embedding: non-nil,
-// square with at least two objects, finite, exactly symmetric, zero diagonal. It returns a
+// square with 2 ≤ n ≤ MaxObjects objects, finite, exactly symmetric, zero diagonal. It returns a
 // dense copy. Cost O(n²).
 func dissimilarities(fn string, d mat.Matrix) (*mat.Dense, error) {
 	n, c, cerr := check.Matrix("D", d)
@@ -22,6 +27,9 @@ func dissimilarities(fn string, d mat.Matrix) (*mat.Dense, error) {
 	}
 	if n < 2 {
 		return nil, fmt.Errorf("embed: %s: %d object, want at least 2: %w", fn, n, errs.ErrParam)
+	}
+	if n > MaxObjects {
+		return nil, fmt.Errorf("embed: %s: %d objects, limit MaxObjects = %d: %w", fn, n, MaxObjects, errs.ErrTooLarge)
 	}
 	out := mat.DenseCopyOf(d)
 	for i := 0; i < n; i++ {
@@ -225,11 +233,15 @@ func EditDistance(a, b string) int {
 
 // EditDistances returns the n×n matrix of EditDistance between all pairs of words, a symmetric
 // dissimilarity matrix with zero diagonal that ConstantShift and cluster.Pairwise accept. No
-// words is an error wrapping ErrEmpty. Cost O(n² L²) for words of length at most L.
+// words is an error wrapping ErrEmpty, more than MaxObjects words one wrapping ErrTooLarge.
+// Cost O(n² L²) for words of length at most L.
 func EditDistances(words []string) (*mat.Dense, error) {
 	n := len(words)
 	if n == 0 {
 		return nil, fmt.Errorf("embed: EditDistances: no words: %w", errs.ErrEmpty)
+	}
+	if n > MaxObjects {
+		return nil, fmt.Errorf("embed: EditDistances: %d words, limit MaxObjects = %d: %w", n, MaxObjects, errs.ErrTooLarge)
 	}
 	d := mat.NewDense(n, n, nil)
 	for i := 0; i < n; i++ {

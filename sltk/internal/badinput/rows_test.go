@@ -983,7 +983,11 @@ func embedContracts() []contract {
 	x := mat.NewDense(2, 2, []float64{1, 2, 3, 4})
 	model := func(c *mat.Dense, mean []float64) *embed.PCAModel { return &embed.PCAModel{Components: c, Mean: mean} }
 	lle := &embed.LLEResult{NeighborIndices: [][]int{{1, 5}, {0}}, Weights: [][]float64{{0.5, 0.5}, {1}}}
+	tooMany := mat.NewDense(embed.MaxObjects+1, embed.MaxObjects+1, nil) // all zero: valid but for its size
 	return []contract{
+		{"embed.ConstantShift.Fit", e1(embed.ConstantShift{}.Fit(tooMany)), errs.ErrTooLarge, "4097 objects, limit MaxObjects = 4096"},
+		{"embed.CentredSimilarity", e1(embed.CentredSimilarity(tooMany)), errs.ErrTooLarge, "CentredSimilarity: 4097 objects"},
+		{"embed.EditDistances", e1(embed.EditDistances(make([]string, embed.MaxObjects+1))), errs.ErrTooLarge, "4097 words"},
 		{"embed.PCAModel.InverseTransform", e1(model(comp, []float64{0}).InverseTransform(z)), errs.ErrShape, "Mean has 1 entries, Components 2 rows"},
 		{"embed.PCAModel.InverseTransform", e1(model(mat.NewDense(2, 1, []float64{math.NaN(), 0}), []float64{0, 0}).InverseTransform(z)),
 			errs.ErrNotFinite, "Components[0,0] = NaN"},
