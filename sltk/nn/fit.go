@@ -324,3 +324,27 @@ func (m *Model) valid() error {
 	}
 	return nil
 }
+
+// Filter returns the weights from the inputs into hidden unit j of the first layer, laid out
+// as a rows×(d/rows) image (d the number of inputs, which rows must divide): what the unit
+// responds to, for inputs that are images. Cost O(d).
+func (m *Model) Filter(j, rows int) (*mat.Dense, error) {
+	if m == nil || len(m.Layers) == 0 {
+		return nil, fmt.Errorf("nn: Model.Filter: %w", ErrNotFitted)
+	}
+	if err := m.valid(); err != nil {
+		return nil, fmt.Errorf("nn: Model.Filter: %w", err)
+	}
+	ly := m.Layers[0]
+	if j < 0 || j >= ly.Out {
+		return nil, fmt.Errorf("nn: Model.Filter: unit j = %d, want in [0, %d): %w", j, ly.Out, ErrParam)
+	}
+	if rows < 1 || ly.In%rows != 0 {
+		return nil, fmt.Errorf("nn: Model.Filter: rows = %d does not divide the %d inputs: %w", rows, ly.In, ErrShape)
+	}
+	img := mat.NewDense(rows, ly.In/rows, nil)
+	for i := 0; i < ly.In; i++ {
+		img.Set(i/(ly.In/rows), i%(ly.In/rows), ly.W[i*ly.Out+j])
+	}
+	return img, nil
+}

@@ -522,6 +522,7 @@ var rows = map[string]any{
 	"nn.MLP.Fit":                                  nn.MLP.Fit,
 	"nn.MLP.Initial":                              nn.MLP.Initial,
 	"nn.Model.Activations":                        (*nn.Model).Activations,
+	"nn.Model.Filter":                             (*nn.Model).Filter,
 	"nn.Model.Gradient":                           (*nn.Model).Gradient,
 	"nn.Model.Loss":                               (*nn.Model).Loss,
 	"nn.Model.Params":                             (*nn.Model).Params,
