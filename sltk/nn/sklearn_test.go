@@ -7,30 +7,28 @@ import (
 	"github.com/sltk-book/sltk/sltk/frame"
 	"github.com/sltk-book/sltk/sltk/internal/fixture"
 	"github.com/sltk-book/sltk/sltk/nn"
+	"github.com/sltk-book/sltk/sltk/preprocess"
 	"gonum.org/v1/gonum/mat"
 )
 
-// digitsSplit returns the optical digits scaled to [0, 1], every fifth image held out.
+// digitsSplit returns the optical digits, every fifth image held out, standardised with the
+// mean and deviation of the training part (StandardScaler's counterpart).
 func digitsSplit(t testing.TB) (x, xt *mat.Dense, y, yt []int) {
 	all, labels, _, err := frame.Digits()
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, d := all.Dims()
-	var tr, te []float64
-	for i := 0; i < n; i++ {
-		row := all.RawRowView(i)
-		scaled := make([]float64, d)
-		for j, v := range row {
-			scaled[j] = v / 16
-		}
-		if i%5 == 0 {
-			te, yt = append(te, scaled...), append(yt, labels[i])
-		} else {
-			tr, y = append(tr, scaled...), append(y, labels[i])
-		}
+	s, err := preprocess.HoldOut(all, labels, 5, 0)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return mat.NewDense(len(y), d, tr), mat.NewDense(len(yt), d, te), y, yt
+	st, err := preprocess.Standardizer{}.Fit(s.Kept.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ = st.Transform(s.Kept.X)
+	xt, _ = st.Transform(s.Held.X)
+	return x, xt, s.Kept.Y, s.Held.Y
 }
 
 // TestMatchesSklearn: the same network, optimiser and budget as scikit-learn's MLPClassifier
