@@ -50,6 +50,7 @@
 //	ICA                    ica (Whitener, FastICA, Infomax, Gradient, AMUSE, SOBI, AmariIndex)
 //	classification         classify (KNN, DecisionTree, Perceptron, SVM, LogisticRegression,
 //	                       ERMLP)
+//	neural networks        nn (MLP, Model: backpropagation, SGD, Momentum, Adam)
 //	regression             regress (BasisLS, Polynomial)
 //	online learning        online (MWU, WeightedMajority, BoostMWU, AdaBoost, EXP3)
 //	high-dim. geometry     geometry (UnitBallVolume, ShellFraction, EquatorTail, KNNRadius)

@@ -51,8 +51,8 @@ COURSES = [
      "annealing, deterministic annealing, Laplace's method, histogram clustering, posterior "
      "agreement from information theory, and the EM algorithm."),
     ("ml", "Machine learning",
-     "After the lecture notes: independent component analysis, stochastic optimisation, "
-     "clustering and embedding, density estimation."),
+     "After the lecture notes: neural networks, independent component analysis, stochastic "
+     "optimisation, clustering and embedding, density estimation."),
     ("afds", "Algorithmic foundations of data science",
      "After the RWTH Aachen slides: learning algorithms, tail bounds and compression, PAC "
      "learning, multiplicative weights, high-dimensional data, Monte Carlo and Markov chains, "
@@ -89,6 +89,9 @@ CHAPTER_LINES = {
         "capacity, each proved and checked.",
     "notebooks/slt/B-em-algorithm.ipynb":
         "the EM algorithm derived from a lower bound, on a mixture of Bernoulli distributions.",
+    "notebooks/ml/01-neural-networks.ipynb":
+        "multi-layer networks from softmax regression up: backpropagation, initialisation, "
+        "SGD, momentum and Adam, Fashion-MNIST, weight decay and early stopping.",
     "notebooks/ml/02-ica.ipynb":
         "separating mixed signals: whitening, non-Gaussianity, FastICA, Infomax, time structure.",
     "notebooks/ml/03-stochastic-optimisation.ipynb":
