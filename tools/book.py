@@ -685,6 +685,8 @@ TOPICS = [
     ("afds/02", "afds/08", "Markov's, Chebyshev's and Hoeffding's bounds, which size the sketches"),
     ("afds/07", "afds/08", "data too large for one machine: spread over many, or seen once as a stream"),
     ("afds/07", "ml/04", "k-means, with its assignment step as one Map-Reduce round"),
+    ("ml/01", "ml/02", "Infomax, a one-layer network trained by the natural gradient"),
+    ("ml/01", "afds/01", "the perceptron and logistic regression, the single units a network stacks"),
 ]
 
 
