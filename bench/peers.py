@@ -310,9 +310,13 @@ def _fashion(params):
 
 
 def _peak_rss_mb():
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """Peak resident set of this process (VmHWM): getrusage's ru_maxrss would include the peak
+    of the Go harness that forked it, which Linux carries across fork and exec."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def mlp_torch(data, params):
