@@ -206,7 +206,6 @@ func readAll(ctx context.Context, path string) (string, error) {
 	return b.String(), err
 }
 
-
 func init() {
 	beam.RegisterType(reflect.TypeOf((*lineWordsFn)(nil)).Elem())
 	beam.RegisterFunction(addInt64)
