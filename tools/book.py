@@ -952,7 +952,8 @@ def print_pdf(entries, printed, out_dir):
     return (f"{bookpdf.PDF_NAME}: {pages} pages, {size / 1e6:.1f} MB, printed in {seconds:.0f} s, "
             f"{stats['typeset']:.0f} s of them to lay out and typeset "
             f"({stats.get('math', 0)} formulas, {stats.get('scaled', 0)} wide displays or tables scaled "
-            f"to the page)" + ("; " + "; ".join(problems) if problems else ""))
+            f"to the page; {stats.get('outline', 0)} bookmarks, {stats.get('links', 0)} links between "
+            f"chapters)" + ("; " + "; ".join(problems) if problems else ""))
 
 
 def main():
