@@ -79,6 +79,9 @@ CHAPTER_LINES = {
         "Laplace's method for partition functions, applied to least-angle clustering.",
     "notebooks/slt/05-histogram-clustering.ipynb":
         "clustering objects that are histograms, with the KL divergence as the cost.",
+    "notebooks/slt/06-information-bottleneck.ipynb":
+        "compressing documents into clusters that keep what they say about their words: a Gibbs "
+        "distribution with the KL cost, phase transitions in β, the information curve.",
     "notebooks/slt/07-constant-shift-embedding.ipynb":
         "non-metric dissimilarities made squared Euclidean by one constant shift, so k-means "
         "solves pairwise clustering; edit distances between words of the GPL.",

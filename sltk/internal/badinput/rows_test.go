@@ -335,6 +335,7 @@ var rows = map[string]any{
 	"info.Cooccurrence":                           info.Cooccurrence,
 	"info.CorpusWords":                            info.CorpusWords,
 	"info.DistinctClusters":                       info.DistinctClusters,
+	"info.DivergenceMatrix":                       info.DivergenceMatrix,
 	"info.HardEncoders":                           info.HardEncoders,
 	"info.HardInformation":                        info.HardInformation,
 	"info.JointFromCounts":                        info.JointFromCounts,
@@ -1196,6 +1197,7 @@ func infoContracts() []contract {
 		{"info.LoadCorpus", e2(info.LoadCorpus("/nonexistent")), errs.ErrIO, "LoadCorpus"},
 		{"info.DistinctClusters", e1(info.DistinctClusters(mat.NewDense(1, 1, []float64{1}), u, 0)), errs.ErrShape, "1 rows, 2 probabilities"},
 		{"info.CorpusWords", e1(info.CorpusWords(nil, 3, 3)), errs.ErrEmpty, "CorpusWords: no documents"},
+		{"info.DivergenceMatrix", e1(info.DivergenceMatrix(pxy, mat.NewDense(1, 3, []float64{1, 0, 0}))), errs.ErrShape, "q has 3 columns"},
 	}
 }
 
