@@ -92,8 +92,8 @@ func CurieWeissExact(n int, j, t float64) (*CurieWeissSolution, error) {
 	m := sol.MMF
 	h2 := -xlogx((1+m)/2) - xlogx((1-m)/2)
 	sol.FMF = -lam*nf*m*m/2 - t*nf*h2
-	if math.IsInf(sol.F, 0) || math.IsNaN(sol.F) || math.IsNaN(sol.VarE) || math.IsInf(sol.VarE, 0) {
-		return nil, fmt.Errorf("mcmc: CurieWeissExact: F = %g at T = %g: %w", sol.F, t, ErrNotFinite)
+	if bad := sol.F + sol.VarE + sol.FMF + sol.MeanE; math.IsInf(bad, 0) || math.IsNaN(bad) {
+		return nil, fmt.Errorf("mcmc: CurieWeissExact: F = %g, F_Q = %g, Var E = %g at T = %g: %w", sol.F, sol.FMF, sol.VarE, t, ErrNotFinite)
 	}
 	return sol, nil
 }
