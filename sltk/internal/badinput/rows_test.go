@@ -460,6 +460,25 @@ var rows = map[string]any{
 	"mcmc.MeanField.Run":                          mcmc.MeanField.Run,
 	"mcmc.MeanFieldFreeEnergy":                    mcmc.MeanFieldFreeEnergy,
 	"mcmc.MeanFieldKL":                            mcmc.MeanFieldKL,
+	"mcmc.CurieWeissExact":                        mcmc.CurieWeissExact,
+	"mcmc.IsingAbsMagnetisation":                  mcmc.IsingAbsMagnetisation,
+	"mcmc.IsingMagnetisations":                    mcmc.IsingMagnetisations,
+	"mcmc.IsingMetropolis":                        mcmc.IsingMetropolis,
+	"mcmc.MeanFieldAnneal.Run":                    mcmc.MeanFieldAnneal.Run,
+	"mcmc.MeanFieldEntropy":                       mcmc.MeanFieldEntropy,
+	"mcmc.NewIsingEnergy":                         mcmc.NewIsingEnergy,
+	"mcmc.NewPairwiseEnergy":                      mcmc.NewPairwiseEnergy,
+	"mcmc.NewPottsEnergy":                         mcmc.NewPottsEnergy,
+	"mcmc.OnsagerMagnetisation":                   mcmc.OnsagerMagnetisation,
+	"mcmc.PairwiseEnergy.AllFields":               (*mcmc.PairwiseEnergy).AllFields,
+	"mcmc.PairwiseEnergy.Energy":                  (*mcmc.PairwiseEnergy).Energy,
+	"mcmc.PairwiseEnergy.Exact":                   (*mcmc.PairwiseEnergy).Exact,
+	"mcmc.PairwiseEnergy.Fields":                  (*mcmc.PairwiseEnergy).Fields,
+	"mcmc.PairwiseEnergy.FreeEnergy":              (*mcmc.PairwiseEnergy).FreeEnergy,
+	"mcmc.PairwiseEnergy.KL":                      (*mcmc.PairwiseEnergy).KL,
+	"mcmc.PairwiseEnergy.Sites":                   (*mcmc.PairwiseEnergy).Sites,
+	"mcmc.PairwiseEnergy.StateEnergy":             (*mcmc.PairwiseEnergy).StateEnergy,
+	"mcmc.PairwiseEnergy.States":                  (*mcmc.PairwiseEnergy).States,
 	"mcmc.Metropolis":                             mcmc.Metropolis,
 	"mcmc.MetropolisMatrix":                       mcmc.MetropolisMatrix,
 	"mcmc.MoveToTop":                              mcmc.MoveToTop,
@@ -1099,10 +1118,26 @@ func mcmcContracts() []contract {
 		{"mcmc.NewIsing", e1(mcmc.NewIsing((*mat.Dense)(nil), nil)), errs.ErrEmpty, "NewIsing"},
 		{"mcmc.MeanField.Run", e1(mcmc.MeanField{Schedule: gibbs.Schedule{T0: math.Inf(1)}}.Run(mat.NewDense(2, 2, []float64{0, 1, 1, 0}))), errs.ErrParam, "MeanField"},
 		{"mcmc.GridEdges", e1(mcmc.GridEdges(math.MaxInt, 2)), errs.ErrParam, "mcmc: GridEdges"},
+		{"mcmc.MeanFieldAnneal.Run", e1(mcmc.MeanFieldAnneal{}.Run(nil)), errs.ErrEmpty, "mcmc: MeanFieldAnneal.Run: nil model"},
+		{"mcmc.MeanFieldAnneal.Run", e1(mcmc.MeanFieldAnneal{}.Run(&mcmc.PairwiseEnergy{})), errs.ErrEmpty, "empty PairwiseEnergy"},
+		{"mcmc.MeanFieldAnneal.Run", e1(mcmc.MeanFieldAnneal{MaxIter: huge}.Run(mfPair)), errs.ErrTooLarge, "MaxIter = 1099511627776"},
+		{"mcmc.MeanFieldAnneal.Run", e1(mcmc.MeanFieldAnneal{Init: p2}.Run(mfTriple)), errs.ErrShape, "Init is 2×2, want 3×2"},
+		{"mcmc.NewPairwiseEnergy", e1(mcmc.NewPairwiseEnergy(2, nil, []mcmc.Pair{{I: 0, J: 0, Table: p2}})), errs.ErrParam, "pair 0 joins sites 0 and 0"},
+		{"mcmc.NewIsingEnergy", e1(mcmc.NewIsingEnergy(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), []float64{math.Inf(1), 0})), errs.ErrNotFinite, "h[0] = +Inf"},
+		{"mcmc.PairwiseEnergy.Exact", e1(mfTriple.Exact(0)), errs.ErrParam, "T = 0"},
+		{"mcmc.PairwiseEnergy.FreeEnergy", e1(mfTriple.FreeEnergy(p2, 1)), errs.ErrShape, "q is 2×2, want 3×2"},
+		{"mcmc.CurieWeissExact", e1(mcmc.CurieWeissExact(huge, 1, 1)), errs.ErrParam, "n = 1099511627776 spins"},
+		{"mcmc.IsingMetropolis", e1(mcmc.IsingMetropolis(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), 1, huge, 0)), errs.ErrTooLarge, "IsingMetropolis: sweeps × N"},
+		{"mcmc.OnsagerMagnetisation", e1(mcmc.OnsagerMagnetisation(math.NaN())), errs.ErrParam, "T = NaN"},
 	}
 }
 
 func cost0(int) float64 { return 0 }
+
+var (
+	mfPair, _   = mcmc.NewIsingEnergy(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), nil)
+	mfTriple, _ = mcmc.NewIsingEnergy(mat.NewDense(3, 3, []float64{0, -1, -1, -1, 0, -1, -1, -1, 0}), nil)
+)
 
 func onlineContracts() []contract {
 	x := mat.NewDense(4, 1, []float64{0, 1, 2, 3})
