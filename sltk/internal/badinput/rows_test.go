@@ -24,6 +24,7 @@ import (
 	"github.com/sltk-book/sltk/sltk/mcmc"
 	"github.com/sltk-book/sltk/sltk/metrics"
 	"github.com/sltk-book/sltk/sltk/montecarlo"
+	"github.com/sltk-book/sltk/sltk/nn"
 	"github.com/sltk-book/sltk/sltk/online"
 	"github.com/sltk-book/sltk/sltk/preprocess"
 	"github.com/sltk-book/sltk/sltk/regress"
@@ -238,7 +239,9 @@ var rows = map[string]any{
 	"frame.Digits":                                frame.Digits,
 	"frame.DropMissing":                           frame.DropMissing,
 	"frame.Faithful":                              frame.Faithful,
+	"frame.FashionMNIST":                          frame.FashionMNIST,
 	"frame.IntLabels":                             frame.IntLabels,
+	"frame.IDXImages":                             frame.IDXImages,
 	"frame.Iris":                                  frame.Iris,
 	"frame.LoadCSV":                               frame.LoadCSV,
 	"frame.Matrix":                                frame.Matrix,
@@ -246,6 +249,8 @@ var rows = map[string]any{
 	"frame.NoHeader":                              frame.NoHeader,
 	"frame.OneHot":                                frame.OneHot,
 	"frame.ReadCSV":                               frame.ReadCSV,
+	"frame.ReadIDX":                               frame.ReadIDX,
+	"frame.ReadIDXFile":                           frame.ReadIDXFile,
 	"frame.StringLabels":                          frame.StringLabels,
 	"frame.Wine":                                  frame.Wine,
 	"frame.XY":                                    frame.XY,
@@ -545,6 +550,17 @@ var rows = map[string]any{
 	"montecarlo.Rejection.Sample":                 (montecarlo.Rejection[float64]).Sample,
 	"montecarlo.SyntheticLake":                    montecarlo.SyntheticLake,
 	"montecarlo.UnitBallVolume":                   montecarlo.UnitBallVolume,
+	"nn.Activation.String":                        nn.Activation.String,
+	"nn.MLP.Fit":                                  nn.MLP.Fit,
+	"nn.MLP.Initial":                              nn.MLP.Initial,
+	"nn.Model.Activations":                        (*nn.Model).Activations,
+	"nn.Model.Filter":                             (*nn.Model).Filter,
+	"nn.Model.Gradient":                           (*nn.Model).Gradient,
+	"nn.Model.Loss":                               (*nn.Model).Loss,
+	"nn.Model.Params":                             (*nn.Model).Params,
+	"nn.Model.Predict":                            (*nn.Model).Predict,
+	"nn.Model.Prob":                               (*nn.Model).Prob,
+	"nn.Optimizer.String":                         nn.Optimizer.String,
 	"online.AdaBoost.Fit":                         online.AdaBoost.Fit,
 	"online.AdaBoostResult.Predict":               (*online.AdaBoostResult).Predict,
 	"online.AdversaryFunc.Rewards":                online.AdversaryFunc.Rewards,
@@ -879,7 +895,7 @@ func TestContracts(t *testing.T) {
 	for _, table := range []func() []contract{
 		boundsContracts, classifyContracts, clusterContracts, densityContracts, embedContracts,
 		frameContracts, icaContracts, infoContracts, laplaceContracts, mcmcContracts,
-		onlineContracts, miscContracts,
+		onlineContracts, miscContracts, nnContracts,
 	} {
 		for _, c := range table() {
 			if _, ok := rows[c.row]; !ok {
@@ -1046,6 +1062,10 @@ func frameContracts() []contract {
 		{"frame.ReadCSV", ragged, errs.ErrShape, "frame: ReadCSV"},
 		{"frame.Matrix", unknown, frame.ErrUnknownColumn, "frame: Matrix"},
 		{"frame.Matrix", unknown, errs.ErrParam, "frame: Matrix"},
+		{"frame.ReadIDX", e1(frame.ReadIDX(strings.NewReader("\x00\x00\x08\x02\xff\xff\xff\xff\xff\xff\xff\xff"))), errs.ErrTooLarge, "exceed MaxIDXBytes"},
+		{"frame.ReadIDX", e1(frame.ReadIDX(strings.NewReader("\x00\x00\x08\x01\x00\x00\x00\x05ab"))), errs.ErrShape, "truncated payload: 2 of 5 bytes"},
+		{"frame.ReadIDX", e1(frame.ReadIDX(strings.NewReader("PK\x03\x04"))), errs.ErrParam, "magic"},
+		{"frame.FashionMNIST", e3(frame.FashionMNIST("valid")), errs.ErrParam, "split \"valid\""},
 	}
 }
 
@@ -1279,5 +1299,24 @@ func TestReexportedSentinels(t *testing.T) {
 		if check.Sentinel(e) != e {
 			t.Errorf("sentinel %d (%v) is not one of package errs", i, e)
 		}
+	}
+}
+
+func nnContracts() []contract {
+	x := mat.NewDense(4, 2, []float64{0, 0, 0, 1, 1, 0, 1, 1})
+	y := []int{0, 1, 1, 0}
+	m := ok(nn.MLP{Hidden: []int{3}, Seed: 1}.Initial(2, 2))
+	return []contract{
+		{"nn.MLP.Fit", e1(nn.MLP{Hidden: []int{-2}}.Fit(x, y)), errs.ErrParam, "MLP.Fit: Hidden[0] = -2, want ≥ 1"},
+		{"nn.MLP.Fit", e1(nn.MLP{LearningRate: -1}.Fit(x, y)), errs.ErrParam, "MLP.Fit: LearningRate = -1, want finite and ≥ 0"},
+		{"nn.MLP.Fit", e1(nn.MLP{ValidationFraction: 1}.Fit(x, y)), errs.ErrParam, "MLP.Fit: ValidationFraction = 1, want in [0, 1)"},
+		{"nn.MLP.Fit", e1(nn.MLP{MaxIter: huge}.Fit(x, y)), errs.ErrTooLarge, "MaxIter = 1099511627776, limit 1048576"},
+		{"nn.MLP.Fit", e1(nn.MLP{Hidden: []int{huge}}.Fit(x, y)), errs.ErrTooLarge, "Hidden[0] = 1099511627776"},
+		{"nn.MLP.Fit", e1(nn.MLP{}.Fit(x, []int{0, 1, huge, 0})), errs.ErrTooLarge, "y[2] = 1099511627776"},
+		{"nn.MLP.Fit", e1(nn.MLP{Optimizer: nn.SGD, LearningRate: 1e300}.Fit(x, y)), errs.ErrBreakdown, "MLP.Fit: loss"},
+		{"nn.MLP.Initial", e1(nn.MLP{}.Initial(huge, 2)), errs.ErrTooLarge, "MLP.Initial: d = 1099511627776"},
+		{"nn.Model.Predict", e1((*nn.Model)(nil).Predict(x)), errs.ErrNotFitted, "Model.Predict"},
+		{"nn.Model.Loss", e1(m.Loss(x, []int{0, 1, 2, 0})), errs.ErrLabel, "Model.Loss: y[2] = 2, want in [0, 2)"},
+		{"nn.Model.Prob", e1(m.Prob(mat.NewDense(1, 3, nil))), errs.ErrShape, "x has 3 columns, the network 2 inputs"},
 	}
 }
