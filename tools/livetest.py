@@ -209,13 +209,19 @@ def check(book):
     return problems, lines
 
 
+def report(problems, lines):
+    """Print one line per live figure, then the problems; returns whether all passed."""
+    for line in lines:
+        print(("PASS  " if not problems else "      ") + "live  " + line)
+    for p in problems:
+        print("FAIL  live  " + p)
+    return not problems
+
+
 def main():
     book = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "build/book")
     problems, lines = check(book)
-    for line in lines:
-        print("PASS? " + line)
-    for p in problems:
-        print("FAIL  " + p)
+    report(problems, lines)
     print(f"live figures in the browser: {len(lines)} checked, {len(problems)} problems")
     return 1 if problems else 0
 
