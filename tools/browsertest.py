@@ -34,6 +34,8 @@ must be reported.
 Search is tested as a reader uses it: on the index at both widths a term is typed into the box,
 a hit must appear, and the hit is followed: the target page must have the section it names,
 and the section must contain the term. Chromium runs with networking disabled.
+Live figures (tools/livetest.py): on each, the slider is moved to two values offline and the
+figure must change and show the numbers a native run of the registry computes.
 Screenshots (index, a chapter, a search, at both widths) go to build/screenshots/.
 """
 
@@ -50,6 +52,10 @@ import threading
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 from html import unescape as html_unescape
+
+sys.dont_write_bytecode = True  # no __pycache__ in tools/
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import livetest  # noqa: E402
 
 WIDTHS = (1200, 400)
 SEARCH_TERM = "entropy"
@@ -654,6 +660,10 @@ def main():
                 print(f"PASS  {page} at {width} px  ({out['math']} formulas, {out['figures']} figures, "
                       f"{len(out['captions'])} numbered, {out['headings']} headings, "
                       f"{len(out['links'])} links{extra})")
+        live_problems, live_lines = livetest.check(book)  # live figures, over DevTools
+        if live_lines or live_problems:
+            passed, failed = (passed + 1, failed) if livetest.report(live_problems, live_lines) \
+                else (passed, failed + 1)
         pdf = os.path.join(book, "sltk-book.pdf")
         problems, count = check_pdf(pdf, manifest)
         if problems:
