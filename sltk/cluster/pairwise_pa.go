@@ -80,9 +80,16 @@ func PairwiseCriticalT(d mat.Matrix) (float64, []float64, error) {
 // annealing path.
 type PairwiseLevel struct {
 	T float64
-	// Cost is the expected cost (1/(2n)) Σ_q Σ_α ⟨m_q^(α)⟩ d̄_qα at the fixed point, as in the
-	// Levels of Pairwise.Fit; HardCost is the cost C14 of the argmax labels.
+	// Cost is the mean-field cost (1/(2n)) Σ_q Σ_α ⟨m_q^(α)⟩ d̄_qα at the fixed point, with
+	// d̄_qα = Σ_δ ⟨m_q^(δ)⟩ d_αδ / Σ_δ ⟨m_q^(δ)⟩ (over observed δ when entries are missing):
+	// the cost C14 with the cluster sizes replaced by their expectations, the function whose
+	// gradient the mean fields are. It equals PairwiseCost for hard assignments. HardCost is
+	// the cost C14 of Labels.
 	Cost, HardCost float64
+	// Entropy is the assignment entropy per object, −(1/n) Σ_α Σ_q m log m (nats), and
+	// FreeEnergy the mean-field free energy per object, Cost − T·Entropy: the Gibbs
+	// distribution is ∝ exp(−n·C14/T), so n·FreeEnergy approximates −T log Z.
+	Entropy, FreeEnergy float64
 	Posteriors     *mat.Dense // n×K soft assignments at T
 	Labels         []int      // argmax of each row of Posteriors
 	// Distinct is the number of effective clusters: columns of Posteriors carrying mass, with
@@ -132,10 +139,42 @@ func (pc Pairwise) FitPath(d mat.Matrix) ([]PairwiseLevel, error) {
 			return nil, fmt.Errorf("cluster: Pairwise.FitPath: %w", err)
 		}
 		lv := res.Levels[0]
-		path = append(path, PairwiseLevel{T: t, Cost: lv.Cost, HardCost: res.Cost, Posteriors: res.Posteriors,
-			Labels: res.Labels, Distinct: distinctColumns(res.Posteriors, 0.01), Converged: lv.Converged, Iter: lv.Iter})
+		c, h := pwMeanFieldCost(p, res.Posteriors)
+		path = append(path, PairwiseLevel{T: t, Cost: c, HardCost: res.Cost, Entropy: h, FreeEnergy: c - t*h,
+			Posteriors: res.Posteriors, Labels: res.Labels, Distinct: distinctColumns(res.Posteriors, 0.01),
+			Converged: lv.Converged, Iter: lv.Iter})
 	}
 	return path, nil
+}
+
+// pwMeanFieldCost returns the mean-field cost (1/(2n)) Σ_q Σ_α m_q^(α) d̄_qα of the soft
+// assignments m (see PairwiseLevel.Cost) and their entropy per object. Cost O(n²·K).
+func pwMeanFieldCost(p *pwData, m *mat.Dense) (cost, entropy float64) {
+	n, k := m.Dims()
+	var dm, om mat.Dense
+	dm.Mul(p.d, m)
+	if p.obs != nil {
+		om.Mul(p.obs, m)
+	}
+	for q := 0; q < k; q++ {
+		nq := 0.0
+		for a := 0; a < n; a++ {
+			nq += m.At(a, q)
+		}
+		for a := 0; a < n; a++ {
+			den := nq
+			if p.obs != nil {
+				den = om.At(a, q)
+			}
+			if v := m.At(a, q); v > 0 {
+				entropy -= v * math.Log(v)
+				if den > 0 {
+					cost += v * dm.At(a, q) / den
+				}
+			}
+		}
+	}
+	return cost / (2 * float64(n)), entropy / float64(n)
 }
 
 // distinctColumns counts the columns of m (n×K) with total mass above 1e-6, merging columns

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/cluster"
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/gibbs"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
@@ -218,4 +219,43 @@ func ExamplePairwiseCriticalT() {
 	// so T_c = 2·8.5/4.
 	fmt.Printf("T_c = %.3f, split direction %.2f\n", tc, v)
 	// Output: T_c = 4.250, split direction [0.50 0.50 -0.50 -0.50]
+}
+
+// TestFitPathFreeEnergy: above T_c the assignments are uniform and the free energy per object
+// is the closed form (1/(2n²)) Σ D − T log K; at the last level the mean-field cost equals the
+// hard cost; along the path dF/dT = −S (envelope theorem) between close temperatures.
+func TestFitPathFreeEnergy(t *testing.T) {
+	x := paBlobs([][2]float64{{0, 0}, {5, 0}, {2.5, 4}}, 8, 0.6, 5)
+	d := noisyCopy(mustSq(t, x), 0.3, 7)
+	n, _ := d.Dims()
+	tc, _, _ := cluster.PairwiseCriticalT(d)
+	path, err := cluster.Pairwise{K: 3, Seed: 4, Schedule: gibbs.Schedule{Cooling: 0.99}, MaxIter: 5000, Tol: 1e-12}.FitPath(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := mat.Sum(d)
+	above, slopes := 0, 0
+	for i, lv := range path {
+		if lv.T > 1.1*tc {
+			want := sum/(2*float64(n*n)) - lv.T*math.Log(3)
+			above++
+			if math.Abs(lv.FreeEnergy-want) > 1e-6 {
+				t.Errorf("T = %.4g: F = %v, want %v", lv.T, lv.FreeEnergy, want)
+			}
+		}
+		if i > 0 && lv.T < 0.9*tc && path[i-1].Distinct == lv.Distinct && lv.Converged && path[i-1].Converged {
+			slopes++
+			slope := (lv.FreeEnergy - path[i-1].FreeEnergy) / (lv.T - path[i-1].T)
+			if s := -(lv.Entropy + path[i-1].Entropy) / 2; math.Abs(slope-s) > 1e-3*math.Max(1, math.Abs(s)) {
+				t.Errorf("T = %.4g: dF/dT = %v, −S = %v", lv.T, slope, s)
+			}
+		}
+	}
+	if above < 10 || slopes < 10 {
+		t.Errorf("only %d levels above T_c and %d slopes checked", above, slopes)
+	}
+	last := path[len(path)-1]
+	if math.Abs(last.Cost-last.HardCost) > 1e-9 {
+		t.Errorf("at T = %g mean-field cost %v, hard cost %v", last.T, last.Cost, last.HardCost)
+	}
 }
