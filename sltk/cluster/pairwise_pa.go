@@ -90,8 +90,8 @@ type PairwiseLevel struct {
 	// FreeEnergy the mean-field free energy per object, Cost − T·Entropy: the Gibbs
 	// distribution is ∝ exp(−n·C14/T), so n·FreeEnergy approximates −T log Z.
 	Entropy, FreeEnergy float64
-	Posteriors     *mat.Dense // n×K soft assignments at T
-	Labels         []int      // argmax of each row of Posteriors
+	Posteriors          *mat.Dense // n×K soft assignments at T
+	Labels              []int      // argmax of each row of Posteriors
 	// Distinct is the number of effective clusters: columns of Posteriors carrying mass, with
 	// columns that differ by less than 0.01 in every entry counted once.
 	Distinct  int
