@@ -259,3 +259,41 @@ func TestFitPathFreeEnergy(t *testing.T) {
 		t.Errorf("at T = %g mean-field cost %v, hard cost %v", last.T, last.Cost, last.HardCost)
 	}
 }
+
+// TestHidePairs: the hidden fraction is close to frac, the pattern symmetric, the diagonal
+// kept, and Pairwise with Missing accepts the result.
+func TestHidePairs(t *testing.T) {
+	x := paBlobs([][2]float64{{0, 0}, {5, 0}}, 40, 0.5, 1)
+	d := mustSq(t, x)
+	h, err := cluster.HidePairs(d, 0.3, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := h.Dims()
+	hidden := 0
+	for i := 0; i < n; i++ {
+		if math.IsNaN(h.At(i, i)) {
+			t.Fatalf("diagonal %d hidden", i)
+		}
+		for j := i + 1; j < n; j++ {
+			if math.IsNaN(h.At(i, j)) != math.IsNaN(h.At(j, i)) {
+				t.Fatalf("pattern not symmetric at (%d,%d)", i, j)
+			}
+			if math.IsNaN(h.At(i, j)) {
+				hidden++
+			} else if h.At(i, j) != d.At(i, j) {
+				t.Fatalf("kept entry changed at (%d,%d)", i, j)
+			}
+		}
+	}
+	pairs := float64(n * (n - 1) / 2)
+	if f := float64(hidden) / pairs; math.Abs(f-0.3) > 4*math.Sqrt(0.3*0.7/pairs) {
+		t.Errorf("hidden fraction %v, want 0.3 within 4 standard errors", f)
+	}
+	if _, err := (cluster.Pairwise{K: 2, Missing: true}).Fit(h); err != nil {
+		t.Error(err)
+	}
+	if _, err := cluster.HidePairs(d, 1, 7); !errors.Is(err, errs.ErrParam) {
+		t.Errorf("frac = 1: %v", err)
+	}
+}
