@@ -12,7 +12,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 apt_packages=(jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-sklearn
-  libjs-mathjax chromium poppler-utils wamerican)
+  libjs-mathjax chromium poppler-utils dataset-fashion-mnist python3-torch wamerican)
 
 missing=()
 for p in "${apt_packages[@]}"; do

@@ -32,6 +32,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in tools/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import apiref  # noqa: E402
 import bookpdf  # noqa: E402
+import livefig  # noqa: E402
 import nbrun  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -759,7 +760,7 @@ def render_chapter(entry, body, prev, nxt, entries, related, out_dir):
     # the sidebar lists the sections and the numbered subsections (§5.1.1), not the unnumbered ones
     toc = toc_html(entries, up, entry, [s for s in sections if s[0] == 2 or
                                         re.match(r"\s*[0-9A-Z]+\.\d+\.\d+\s", strip_tags(s[2]))])
-    page = page_head(entry["title"], up, toc) + body + footer + FOOT
+    page = page_head(entry["title"], up, toc) + body + livefig.script_tag(body, up) + footer + FOOT
     path = os.path.join(out_dir, entry["page"])
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
@@ -925,6 +926,8 @@ def write_book(entries, out_dir, pdf):
                                       related_html(e, entries, cites, ups[i]), out_dir)
         records += found
         printed.append((e, final))
+    if any(livefig.has_live(b) for b in bodies):  # live figures: the wasm module and its loader
+        print(livefig.build(ROOT, out_dir), flush=True)
     render_index(entries, out_dir, pdf)
     write_search_index(records + api_records, out_dir)
     manifest = [{k: e[k] for k in ("rel", "title", "page", "seconds", "claims")} for e in entries]

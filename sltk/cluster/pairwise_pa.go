@@ -9,11 +9,9 @@ import (
 	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/assign"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/mcmc"
 	"gonum.org/v1/gonum/mat"
 )
-
-// pwPathStream is the PCG stream word of the jitter of Pairwise.FitPath ("pw_path").
-const pwPathStream = 0x70775f70617468
 
 // PairwiseCriticalT returns the temperature T_c at which the uniform solution of mean-field
 // pairwise clustering (Pairwise) becomes unstable, and the direction of the first split
@@ -99,50 +97,47 @@ type PairwiseLevel struct {
 	Iter      int
 }
 
-// FitPath anneals like Fit and returns the state at every temperature of the schedule, which
-// Fit does not keep: the soft assignments show where the clusters split (PairwiseCriticalT) and
-// are what posterior agreement (PairwisePA) compares. Each temperature is one call of Fit with
-// a single-level schedule started (Init) from the previous level's assignments, jittered by
-// the relative Noise as Fit does between levels; the first level starts as Fit does (from Init
-// if set). The defaults are those of Fit (schedule from 2·d̄ down to d̄/200 by the factor
-// 1/1.1). Cost: that of Fit plus O(n²) per temperature to revalidate d.
+// FitPath anneals exactly like Fit (the same start, schedule, jitter and generic mean field,
+// mcmc.MeanFieldAnneal) and returns the state at every temperature of the schedule, which Fit
+// does not keep: the soft assignments show where the clusters split (PairwiseCriticalT) and are
+// what posterior agreement (PairwisePA) compares. The last level's Posteriors and Labels are
+// those of Fit. The defaults are those of Fit (schedule from 2·d̄ down to d̄/200 by the factor
+// 1/1.1). Cost: that of Fit plus O(n²·K) per temperature for the level's cost, and O(n·K)
+// memory per level.
 func (pc Pairwise) FitPath(d mat.Matrix) ([]PairwiseLevel, error) {
 	p, err := pwPrepare("Pairwise.FitPath", d, pc.Missing)
 	if err != nil {
 		return nil, err
 	}
-	if pc.K < 1 || pc.K > p.n {
-		return nil, fmt.Errorf("cluster: Pairwise.FitPath: K = %d, want 1 ≤ K ≤ n = %d: %w", pc.K, p.n, ErrParam)
+	n, k := p.n, pc.K
+	if k < 1 || k > n {
+		return nil, fmt.Errorf("cluster: Pairwise.FitPath: K = %d, want 1 ≤ K ≤ n = %d: %w", k, n, ErrParam)
 	}
-	sched, err := pc.Schedule.Resolve(gibbs.Schedule{T0: 2 * p.scale, TMin: p.scale / 200, Cooling: 1 / 1.1})
+	sch, err := pwResolve("Pairwise.FitPath", pc.Schedule, pc.Tol, pc.MaxIter, pc.Noise, p.scale)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(pc.Seed, pwStream))
+	m, _, err := pwStart("Pairwise.FitPath", pc.Init, n, k, p.scale, sch.sched.T0, rng, "K")
+	if err != nil {
+		return nil, err
+	}
+	dm, om := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
+	model := &pwModel{n: n, k: k, buf: mat.NewDense(n, k, nil), fields: func(m, e *mat.Dense) float64 {
+		return pwFields(p, m, e, dm, om)
+	}}
+	res, err := mcmc.MeanFieldAnneal{Schedule: sch.sched, Tol: sch.tol, MaxIter: sch.maxIter,
+		Noise: cmp.Or(sch.noise, -1), Init: m, Rand: rng}.Run(model)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: Pairwise.FitPath: %w", err)
 	}
-	noise := cmp.Or(pc.Noise, 1e-3)
-	if math.IsNaN(noise) || math.IsInf(noise, 0) {
-		return nil, fmt.Errorf("cluster: Pairwise.FitPath: Noise = %g, want a finite number: %w", pc.Noise, ErrParam)
-	}
-	rng := rand.New(rand.NewPCG(pc.Seed, pwPathStream))
-	var path []PairwiseLevel
-	one := pc
-	for t := range sched.Temperatures() {
-		one.Schedule = gibbs.Schedule{T0: t, TMin: t, Cooling: 0.5}
-		if len(path) > 0 {
-			m := mat.DenseCopyOf(path[len(path)-1].Posteriors)
-			if noise > 0 {
-				pwJitter(m, noise, rng)
-			}
-			one.Init = m
-		}
-		res, err := one.Fit(d)
-		if err != nil {
-			return nil, fmt.Errorf("cluster: Pairwise.FitPath: %w", err)
-		}
-		lv := res.Levels[0]
-		c, h := pwMeanFieldCost(p, res.Posteriors)
-		path = append(path, PairwiseLevel{T: t, Cost: c, HardCost: res.Cost, Entropy: h, FreeEnergy: c - t*h,
-			Posteriors: res.Posteriors, Labels: res.Labels, Distinct: distinctColumns(res.Posteriors, 0.01),
-			Converged: lv.Converged, Iter: lv.Iter})
+	path := make([]PairwiseLevel, len(res.Levels))
+	for i, lv := range res.Levels {
+		labels := argmaxRows(lv.Q)
+		c, h := pwMeanFieldCost(p, lv.Q)
+		path[i] = PairwiseLevel{T: lv.T, Cost: c, HardCost: pwHardCost(p, labels, k), Entropy: h,
+			FreeEnergy: c - lv.T*h, Posteriors: lv.Q, Labels: labels, Distinct: distinctColumns(lv.Q, 0.01),
+			Converged: lv.Converged, Iter: lv.Iter}
 	}
 	return path, nil
 }

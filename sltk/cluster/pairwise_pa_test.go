@@ -297,3 +297,32 @@ func TestHidePairs(t *testing.T) {
 		t.Errorf("frac = 1: %v", err)
 	}
 }
+
+// TestFitPathEndsAtFit: FitPath runs the same annealing as Fit, so its last level is Fit's result.
+func TestFitPathEndsAtFit(t *testing.T) {
+	x := paBlobs([][2]float64{{0, 0}, {5, 0}, {2.5, 4}}, 10, 0.8, 9)
+	d := noisyCopy(mustSq(t, x), 0.3, 3)
+	for _, missing := range []bool{false, true} {
+		dd := d
+		if missing {
+			var err error
+			if dd, err = cluster.HidePairs(d, 0.3, 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pc := cluster.Pairwise{K: 3, Seed: 5, Missing: missing}
+		fit, err := pc.Fit(dd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path, err := pc.FitPath(dd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := path[len(path)-1]
+		if len(path) != len(fit.Levels) || !mat.Equal(last.Posteriors, fit.Posteriors) || last.HardCost != fit.Cost {
+			t.Errorf("missing %v: path of %d levels ends at cost %v, Fit %d levels cost %v",
+				missing, len(path), last.HardCost, len(fit.Levels), fit.Cost)
+		}
+	}
+}

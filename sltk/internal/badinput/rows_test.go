@@ -331,6 +331,18 @@ var rows = map[string]any{
 	"info.BSC":                                    info.BSC,
 	"info.BSCCapacity":                            info.BSCCapacity,
 	"info.BSCJointTypicality":                     info.BSCJointTypicality,
+	"info.Bottleneck.Fit":                         info.Bottleneck.Fit,
+	"info.BottleneckCritical":                     info.BottleneckCritical,
+	"info.BottleneckPath.Fit":                     info.BottleneckPath.Fit,
+	"info.Cooccurrence":                           info.Cooccurrence,
+	"info.CorpusWords":                            info.CorpusWords,
+	"info.DistinctClusters":                       info.DistinctClusters,
+	"info.HardEncoders":                           info.HardEncoders,
+	"info.HardInformation":                        info.HardInformation,
+	"info.JointFromCounts":                        info.JointFromCounts,
+	"info.LoadCorpus":                             info.LoadCorpus,
+	"info.RateDistortion.Fit":                     info.RateDistortion.Fit,
+	"info.SequentialBottleneck.Fit":               info.SequentialBottleneck.Fit,
 	"info.BernoulliTypicalSet":                    info.BernoulliTypicalSet,
 	"info.BinaryEntropy":                          info.BinaryEntropy,
 	"info.Channel.Capacity":                       (*info.Channel).Capacity,
@@ -1149,6 +1161,8 @@ func infoContracts() []contract {
 	rng := rand.New(rand.NewPCG(1, 2))
 	rep := ok(info.RepetitionCode(3))
 	words := ok(info.RandomCode(rng, 16, 1, u)) // 65536 words of 16 letters
+	pxy := mat.NewDense(2, 2, []float64{0.4, 0.1, 0.1, 0.4})
+	indep := mat.NewDense(2, 2, []float64{0.25, 0.25, 0.25, 0.25})
 	return []contract{
 		{"info.BinaryEntropy", e1(info.BinaryEntropy(2)), errs.ErrParam, "p = 2, want in [0, 1]"},
 		{"info.BSCCapacity", e1(info.BSCCapacity(math.NaN())), errs.ErrParam, "eps = NaN"},
@@ -1184,6 +1198,19 @@ func infoContracts() []contract {
 		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, 8, 0.5, u, 1<<20, 1<<20, 1)), errs.ErrTooLarge, "RandomCodeError: codes·trials·M·n"},
 		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, 8, 0.5, u, 1, huge, 1)), errs.ErrTooLarge, "RandomCodeError: trials = 1099511627776"},
 		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, huge, 0, u, 1, 1, 1)), errs.ErrTooLarge, "RandomCodeError: M·n = 1·1099511627776"},
+		{"info.Bottleneck.Fit", e1(info.Bottleneck{Beta: -1}.Fit(pxy)), errs.ErrParam, "Bottleneck.Fit: Beta = -1, want finite and > 0"},
+		{"info.Bottleneck.Fit", e1(info.Bottleneck{MaxIter: huge}.Fit(pxy)), errs.ErrTooLarge, "Bottleneck.Fit: MaxIter·|X|·K·|Y|"},
+		{"info.BottleneckPath.Fit", e1(info.BottleneckPath{Noise: 1}.Fit(pxy)), errs.ErrParam, "BottleneckPath.Fit: Noise = 1, want finite and < 1"},
+		{"info.BottleneckCritical", e1(info.BottleneckCritical(indep)), errs.ErrNoSolution, "BottleneckCritical: σ₂"},
+		{"info.HardEncoders", e1(info.HardEncoders(pxy, huge)), errs.ErrTooLarge, "HardEncoders: K^|X|"},
+		{"info.HardInformation", e2(info.HardInformation(pxy, []int{0, 2})), errs.ErrLabel, "labels[1] = 2"},
+		{"info.SequentialBottleneck.Fit", e1(info.SequentialBottleneck{Restarts: -1}.Fit(pxy)), errs.ErrParam, "SequentialBottleneck.Fit: Restarts = -1, want ≥ 0"},
+		{"info.RateDistortion.Fit", e1(info.RateDistortion{}.Fit(u, mat.NewDense(2, 1, []float64{0, -1}))), errs.ErrParam, "d[1,0] = -1"},
+		{"info.Cooccurrence", e1(info.Cooccurrence(nil, []string{"a"})), errs.ErrEmpty, "Cooccurrence: 0 documents"},
+		{"info.JointFromCounts", e1(info.JointFromCounts(mat.NewDense(1, 1, nil))), errs.ErrEmpty, "JointFromCounts: total 0"},
+		{"info.LoadCorpus", e2(info.LoadCorpus("/nonexistent")), errs.ErrIO, "LoadCorpus"},
+		{"info.DistinctClusters", e1(info.DistinctClusters(mat.NewDense(1, 1, []float64{1}), u, 0)), errs.ErrShape, "1 rows, 2 probabilities"},
+		{"info.CorpusWords", e1(info.CorpusWords(nil, 3, 3)), errs.ErrEmpty, "CorpusWords: no documents"},
 	}
 }
 
