@@ -855,6 +855,7 @@ var rows = map[string]any{
 	"viz.Diverging":                     viz.Diverging,
 	"viz.ColorRange":                    viz.ColorRange,
 	"viz.Categories":                    viz.Categories,
+	"viz.Picture":                       viz.Picture,
 	"viz.HeatMaps":                      viz.HeatMaps,
 	"viz.Figure.AddVLine":               (*viz.Figure).AddVLine,
 	"viz.Figure.AddHLine":               (*viz.Figure).AddHLine,
