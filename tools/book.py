@@ -79,6 +79,9 @@ CHAPTER_LINES = {
         "Laplace's method for partition functions, applied to least-angle clustering.",
     "notebooks/slt/05-histogram-clustering.ipynb":
         "clustering objects that are histograms, with the KL divergence as the cost.",
+    "notebooks/slt/06-information-bottleneck.ipynb":
+        "compressing documents into clusters that keep what they say about their words: a Gibbs "
+        "distribution with the KL cost, phase transitions in β, the information curve.",
     "notebooks/slt/07-constant-shift-embedding.ipynb":
         "non-metric dissimilarities made squared Euclidean by one constant shift, so k-means "
         "solves pairwise clustering; edit distances between words of the GPL.",
@@ -954,7 +957,8 @@ def print_pdf(entries, printed, out_dir):
     return (f"{bookpdf.PDF_NAME}: {pages} pages, {size / 1e6:.1f} MB, printed in {seconds:.0f} s, "
             f"{stats['typeset']:.0f} s of them to lay out and typeset "
             f"({stats.get('math', 0)} formulas, {stats.get('scaled', 0)} wide displays or tables scaled "
-            f"to the page)" + ("; " + "; ".join(problems) if problems else ""))
+            f"to the page; {stats.get('outline', 0)} bookmarks, {stats.get('links', 0)} links between "
+            f"chapters)" + ("; " + "; ".join(problems) if problems else ""))
 
 
 def main():

@@ -295,6 +295,14 @@ func TestRateDistortionReproducesBottleneck(t *testing.T) {
 			dist.Set(x, c, d)
 		}
 	}
+	dm, err := DivergenceMatrix(j, r.PYgivenT)
+	if err != nil || !mat.EqualApprox(dm, dist, 1e-14) {
+		t.Fatalf("DivergenceMatrix %v", err)
+	}
+	inf, err := DivergenceMatrix(j, mat.NewDense(1, 4, []float64{0, 0.5, 0.5, 0}))
+	if err != nil || inf.At(0, 0) != math.MaxFloat64 {
+		t.Fatalf("infinite divergence: %v %v", inf, err)
+	}
 	rd, err := RateDistortion{Beta: 8}.Fit(px, dist)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -21,6 +22,7 @@ import (
 // and temperature 1/β; the information bottleneck is this iteration with d(x, t) =
 // D_KL[p(y|x) ‖ p(y|t)] and the representatives p(y|t) re-estimated as well. The iteration
 // starts from the uniform q(x̂) and stops when max |Δq(x̂)| < Tol or after MaxIter iterations.
+// An entry d = math.MaxFloat64 (DivergenceMatrix's infinite divergence) forbids that pair.
 // Cost O(|X|·|X̂|) per iteration.
 type RateDistortion struct {
 	Beta    float64 // slope parameter β, finite and > 0; 0 means 1
@@ -80,8 +82,10 @@ func (rd RateDistortion) Fit(px []float64, d mat.Matrix) (*RateDistortionResult,
 	res := &RateDistortionResult{}
 	for it := 1; it <= maxIter; it++ {
 		for x := 0; x < n; x++ {
+			row := dd[x*k : (x+1)*k]
+			dmin := floats.Min(row) // shifting d by a constant leaves the softmax unchanged
 			for t := range logit {
-				logit[t] = math.Log(q[t]) - beta*dd[x*k+t]
+				logit[t] = math.Log(q[t]) - beta*(row[t]-dmin)
 			}
 			gibbs.Softmax(enc[x*k:(x+1)*k], logit)
 		}
@@ -99,7 +103,7 @@ func (rd RateDistortion) Fit(px []float64, d mat.Matrix) (*RateDistortionResult,
 			for t := 0; t < k; t++ {
 				if w := enc[x*k+t]; w > 0 && px[x] > 0 {
 					res.Rate += px[x] * w * math.Log(w/q[t])
-					res.Distortion += px[x] * w * dd[x*k+t]
+					res.Distortion += px[x] * w * dd[x*k+t] // w = 0 where d is forbidden
 				}
 			}
 		}
@@ -114,4 +118,54 @@ func (rd RateDistortion) Fit(px []float64, d mat.Matrix) (*RateDistortionResult,
 	res.Rate /= math.Ln2
 	res.Encoder, res.Q = mat.NewDense(n, k, enc), q
 	return res, nil
+}
+
+// DivergenceMatrix returns the |X|×K matrix D[x][t] = D_KL[p(y|x) ‖ q_t] in nats of the rows of
+// the joint pxy (conditioned on x) against the rows q_t of the row-stochastic K×|Y| matrix q:
+// the distortion matrix of the information bottleneck for the representatives q = p(y|t), to
+// be passed to RateDistortion. An infinite divergence (q_t zero where p(y|x) is not) is written
+// as math.MaxFloat64, which RateDistortion treats as a forbidden assignment; rows of
+// probability 0 get 0. Errors: a bad joint as in MutualInformation, q not row-stochastic, or
+// with another number of columns (ErrShape). Cost O(|X|·K·|Y|).
+func DivergenceMatrix(pxy, q mat.Matrix) (*mat.Dense, error) {
+	px, py, err := jointSums(pxy)
+	if err != nil {
+		return nil, fmt.Errorf("info: DivergenceMatrix: %w", err)
+	}
+	k, m, err := check.Stochastic("q", q)
+	if err != nil {
+		return nil, fmt.Errorf("info: DivergenceMatrix: %w", err)
+	}
+	if m != len(py) {
+		return nil, fmt.Errorf("info: DivergenceMatrix: q has %d columns, the joint %d: %w", m, len(py), ErrShape)
+	}
+	if len(px) > MaxCorpusCells/k {
+		return nil, fmt.Errorf("info: DivergenceMatrix: |X|·K = %d·%d, limit %d: %w", len(px), k, MaxCorpusCells, ErrTooLarge)
+	}
+	d := mat.NewDense(len(px), k, nil)
+	for x, w := range px {
+		if w == 0 {
+			continue
+		}
+		for t := 0; t < k; t++ {
+			var s float64
+			for y := 0; y < m; y++ {
+				c := pxy.At(x, y) / w
+				if c == 0 {
+					continue
+				}
+				qv := q.At(t, y)
+				if qv == 0 {
+					s = math.Inf(1)
+					break
+				}
+				s += c * math.Log(c/qv)
+			}
+			if math.IsInf(s, 1) {
+				s = math.MaxFloat64
+			}
+			d.Set(x, t, math.Max(s, 0))
+		}
+	}
+	return d, nil
 }

@@ -86,7 +86,7 @@ func curieWeiss() Figure {
 }
 
 // knnK: AFDS chapter 1. The k-nearest-neighbour rule on two noisy moons: its decision
-// labels on 1,000 fresh points and its accuracy there, from k = 1 (every training point its own island)
+// labels on 500 fresh points and its accuracy there, from k = 1 (every training point its own island)
 // to large k (a smooth boundary that ignores the moons' shape).
 func knnK() Figure {
 	data := once(func() ([4]any, error) {
@@ -94,12 +94,12 @@ func knnK() Figure {
 		if err != nil {
 			return [4]any{}, err
 		}
-		xt, yt, err := synth.Moons{N: 1000, Noise: 0.3, Seed: 2}.Generate()
+		xt, yt, err := synth.Moons{N: 500, Noise: 0.3, Seed: 2}.Generate()
 		return [4]any{x, y, xt, yt}, err
 	})
 	return Figure{
 		Name: "knn-k", Chapter: "afds/01",
-		Param: Param{Name: "neighbours k", Values: []float64{1, 3, 5, 9, 15, 25, 41, 71, 121, 199}, Default: 15},
+		Param: Param{Name: "neighbours k", Values: []float64{1, 3, 5, 9, 15, 25, 41, 71, 121}, Default: 15},
 		Draw: func(k float64) (viz.Drawer, []Number, error) {
 			d, err := data()
 			if err != nil {
@@ -162,9 +162,9 @@ func pacEpsilon() Figure {
 }
 
 // mwuRate: AFDS chapter 4. Multiplicative weights on a table of random losses (50 experts,
-// 3000 rounds): the regret over time at learning rate α, against the bound ln n/α + α L*.
+// 1000 rounds): the regret over time at learning rate α, against the bound ln n/α + α L*.
 func mwuRate() Figure {
-	losses := once(func() (*mat.Dense, error) { return synth.LossTable{Seed: 1}.Generate() })
+	losses := once(func() (*mat.Dense, error) { return synth.LossTable{T: 1000, Seed: 1}.Generate() })
 	return Figure{
 		Name: "mwu-rate", Chapter: "afds/04",
 		Param: Param{Name: "learning rate α", Values: Grid(0.002, 0.5, 25, true), Default: 0.0502},
@@ -194,14 +194,14 @@ func mwuRate() Figure {
 	}
 }
 
-// projectionDim: AFDS chapter 5. Random projection of 60 points of the cube in 1,000
+// projectionDim: AFDS chapter 5. Random projection of 60 points of the cube in 500
 // dimensions down to k: projected against original pairwise distances, and the largest
 // distortion, which falls like 1/√k (Johnson–Lindenstrauss).
 func projectionDim() Figure {
-	cube := once(func() (*mat.Dense, error) { return synth.Cube{N: 60, Dim: 1000, Seed: 1}.Generate() })
+	cube := once(func() (*mat.Dense, error) { return synth.Cube{N: 60, Dim: 500, Seed: 1}.Generate() })
 	return Figure{
 		Name: "projection-k", Chapter: "afds/05",
-		Param: Param{Name: "target dimension k", Values: []float64{2, 5, 10, 20, 50, 100, 200, 500},
+		Param: Param{Name: "target dimension k", Values: []float64{2, 5, 10, 20, 50, 100, 200},
 			Default: 50},
 		Draw: func(k float64) (viz.Drawer, []Number, error) {
 			x, err := cube()
@@ -239,7 +239,7 @@ func projectionDim() Figure {
 				}
 			}
 			fig, err := viz.Scatter(pts, viz.Title(fmt.Sprintf(
-				"Random projection 1000 → %d: max distortion %.3f", int(k), dist)),
+				"Random projection 500 → %d: max distortion %.3f", int(k), dist)),
 				viz.XLabel("distance before"), viz.YLabel("distance after"))
 			return fig, []Number{{"max distortion ε", dist}}, err
 		},

@@ -9,8 +9,10 @@ import (
 	"github.com/janpfeifer/gonb/gonbui/widgets"
 )
 
-// IdleTimeout ends the lab's redraw loop of Show after this long without a slider change.
-var IdleTimeout = 10 * time.Minute
+// IdleTimeout ends the lab's redraw loop of Show after this long without a slider move (the
+// cell, and so the kernel, is busy while the loop runs; run the cell again to turn the knob
+// again).
+var IdleTimeout = 90 * time.Second
 
 // Still reports whether Show draws the still figure only: outside a notebook, or when the
 // environment sets SLTK_LIVE=still (tools/nbrun.py does, for make test and the book, where no

@@ -137,9 +137,9 @@ func countWords(counts map[string]int64, line string) {
 
 // FileWordCount counts the words (maximal runs of non-space characters) of the text files
 // matching input and writes one line "word<TAB>count" per distinct word to output, in no
-// particular order. MAP counts the words of one line (countWords, LocalWordCount's code), a
-// lifted combiner sums each word's counts within a bundle, the shuffle groups by word and
-// REDUCE sums. Cost O(bytes) work; the shuffle moves at most (bundles × distinct words) pairs.
+// particular order. MAP counts the words of its lines (countWords, LocalWordCount's code) and
+// emits one pair per distinct word of its bundle, the shuffle groups by word and REDUCE sums
+// (a lifted combiner). Cost O(bytes) work; the shuffle moves at most (bundles × distinct words) pairs.
 // Errors: ErrParam for a missing path or an unknown scheme, ErrEmpty when no file matches
 // input, a Runner's error (ErrEngine) when the job fails.
 func FileWordCount(ctx context.Context, r Runner, input, output string) error {
@@ -155,15 +155,30 @@ func FileWordCount(ctx context.Context, r Runner, input, output string) error {
 	return err
 }
 
-// lineWordsFn is FileWordCount's MAP: the counts of one line.
-type lineWordsFn struct{}
+// lineWordsFn is FileWordCount's MAP with an in-mapper combiner: it counts the words of the
+// lines of its bundle in one map (countWords) and emits the counts when the bundle ends or
+// the map holds maxBundleWords words. (Beam's lifted combiner alone, one pair per word through
+// reflection, ran at a tenth of the speed.)
+type lineWordsFn struct{ local map[string]int64 }
+
+// maxBundleWords bounds the distinct words a bundle's map holds before it is emitted.
+const maxBundleWords = 1 << 18
+
+func (f *lineWordsFn) StartBundle(_ func(string, int64)) { f.local = map[string]int64{} }
 
 func (f *lineWordsFn) ProcessElement(line string, emit func(string, int64)) {
-	local := map[string]int64{}
-	countWords(local, line)
-	for w, c := range local {
+	countWords(f.local, line)
+	if len(f.local) >= maxBundleWords {
+		f.FinishBundle(emit)
+		f.local = map[string]int64{}
+	}
+}
+
+func (f *lineWordsFn) FinishBundle(emit func(string, int64)) {
+	for w, c := range f.local {
 		emit(w, c)
 	}
+	f.local = nil
 }
 
 func addInt64(a, b int64) int64 { return a + b }

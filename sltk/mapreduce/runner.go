@@ -111,6 +111,15 @@ func (r Runner) exec(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult
 	}
 	conn.Close()
 	*jobopts.EnvironmentType = env
+	if env != "loopback" && *jobopts.WorkerBinary == "" {
+		// Beam stages a worker binary for every environment but LOOPBACK, and would otherwise
+		// try to compile one from the source directory of the main package (absent on a user's
+		// machine): the running binary holds the same code. An EXTERNAL pool runs its own.
+		if self, err := os.Executable(); err == nil {
+			*jobopts.WorkerBinary = self
+			defer func() { *jobopts.WorkerBinary = "" }()
+		}
+	}
 	*jobopts.EnvironmentConfig = r.EnvironmentConfig
 	*jobopts.Endpoint = endpoint
 	res, err := universal.Execute(ctx, p)

@@ -108,8 +108,15 @@ type MeanFieldResult struct {
 const mfStream = 0x6d66615f
 
 // MeanFieldEntropy returns H(Q) = −Σ_i Σ_a q_i(a) ln q_i(a) (0 ln 0 = 0) of a factorised
-// distribution with marginals q (N×K). Cost O(N·K).
-func MeanFieldEntropy(q *mat.Dense) float64 {
+// distribution with marginals q (N×K, rows summing to 1: ErrProb otherwise). Cost O(N·K).
+func MeanFieldEntropy(q mat.Matrix) (float64, error) {
+	if _, _, err := check.Stochastic("q", q); err != nil {
+		return 0, fmt.Errorf("mcmc: MeanFieldEntropy: %w", err)
+	}
+	return mfEntropy(mat.DenseCopyOf(q)), nil
+}
+
+func mfEntropy(q *mat.Dense) float64 {
 	h := 0.0
 	for _, v := range q.RawMatrix().Data {
 		h -= xlogx(v)
@@ -292,7 +299,7 @@ func (d *mfDriver) allFields(dst *mat.Dense) error {
 
 // freeEnergy returns ⟨E⟩_Q, H(Q) and F_Q of the current marginals.
 func (d *mfDriver) freeEnergy(t float64) (e, h, f float64, err error) {
-	e, h = d.model.Energy(d.q), MeanFieldEntropy(d.q)
+	e, h = d.model.Energy(d.q), mfEntropy(d.q)
 	f = e - t*h
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return e, h, f, fmt.Errorf("F_Q = %g at T = %g: %w", f, t, ErrNotFinite)

@@ -184,8 +184,22 @@ func (p *PairwiseEnergy) States() int {
 	return p.k
 }
 
-// Fields writes e_i(a) = h_i(a) + Σ_{j~i} Σ_b J_ij(a,b) q_j(b) into dst[:K].
+// usable reports whether q (N×K), site i and dst (length ≥ K) fit the energy; the interface
+// methods, which return no error, do nothing (or return 0) on input that does not.
+func (p *PairwiseEnergy) usable(q *mat.Dense, i int, dst []float64) bool {
+	if p == nil || p.n == 0 || q == nil || i < 0 || i >= p.n || len(dst) < p.k {
+		return false
+	}
+	r, c := q.Dims()
+	return r == p.n && c == p.k
+}
+
+// Fields writes e_i(a) = h_i(a) + Σ_{j~i} Σ_b J_ij(a,b) q_j(b) into dst[:K] (nothing if q is
+// not N×K, i not a site or dst shorter than K).
 func (p *PairwiseEnergy) Fields(q *mat.Dense, i int, dst []float64) {
+	if !p.usable(q, i, dst) {
+		return
+	}
 	k := p.k
 	copy(dst[:k], p.unary[i*k:(i+1)*k])
 	for _, x := range p.adj[i] {
@@ -210,15 +224,24 @@ func (p *PairwiseEnergy) Fields(q *mat.Dense, i int, dst []float64) {
 	}
 }
 
-// AllFields writes the fields of every site into dst (N×K).
+// AllFields writes the fields of every site into dst (N×K; nothing on other shapes).
 func (p *PairwiseEnergy) AllFields(q, dst *mat.Dense) {
+	if dst == nil || !p.usable(q, 0, make([]float64, p.States())) {
+		return
+	}
+	if r, c := dst.Dims(); r != p.n || c != p.k {
+		return
+	}
 	for i := range p.n {
 		p.Fields(q, i, dst.RawRowView(i))
 	}
 }
 
-// Energy returns ⟨E⟩_Q.
+// Energy returns ⟨E⟩_Q (0 if q is not N×K).
 func (p *PairwiseEnergy) Energy(q *mat.Dense) float64 {
+	if !p.usable(q, 0, make([]float64, p.States())) {
+		return 0
+	}
 	k, e := p.k, 0.0
 	for i := range p.n {
 		for a, v := range q.RawRowView(i) {
@@ -271,7 +294,7 @@ func (p *PairwiseEnergy) FreeEnergy(q mat.Matrix, t float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return p.Energy(qd) - t*MeanFieldEntropy(qd), nil
+	return p.Energy(qd) - t*mfEntropy(qd), nil
 }
 
 func (p *PairwiseEnergy) checkQ(fn string, q mat.Matrix, t float64) (*mat.Dense, error) {

@@ -56,13 +56,13 @@ func (c MLP) Fit(x mat.Matrix, y []int) (*Model, error) {
 	if c.ValidationFraction > 0 {
 		nVal = max(nVal, 1)
 	}
-	if n-nVal < 1 {
-		return nil, fmt.Errorf("nn: MLP.Fit: ValidationFraction = %v leaves no training row of %d: %w",
-			c.ValidationFraction, n, ErrParam)
-	}
 	cfg, err := c.config("MLP.Fit", n-nVal, d, k)
 	if err != nil {
 		return nil, err
+	}
+	if n-nVal < 1 {
+		return nil, fmt.Errorf("nn: MLP.Fit: ValidationFraction = %v leaves no training row of %d: %w",
+			c.ValidationFraction, n, ErrParam)
 	}
 	m := newModel(cfg, r)
 	idx := make([]int, n)
@@ -160,6 +160,9 @@ func (m *Model) input(fn string, x mat.Matrix) ([]float64, int, error) {
 	if m == nil || len(m.Layers) == 0 {
 		return nil, 0, fmt.Errorf("nn: Model.%s: %w", fn, ErrNotFitted)
 	}
+	if err := m.valid(); err != nil {
+		return nil, 0, fmt.Errorf("nn: Model.%s: %w", fn, err)
+	}
 	data, n, d, cerr := check.Rows("x", x)
 	if cerr != nil {
 		return nil, 0, fmt.Errorf("nn: Model.%s: %w", fn, cerr)
@@ -188,6 +191,9 @@ func (m *Model) prob(fn string, x mat.Matrix) (*mat.Dense, error) {
 		copy(w.a[0], data[lo*d:(lo+b)*d])
 		w.forward(b, nil)
 		copy(out[lo*k:], w.a[len(m.Layers)][:b*k])
+	}
+	if err := check.Slice("probabilities", out); err != nil {
+		return nil, fmt.Errorf("nn: Model.%s: the scores overflow (weights too large): %w", fn, err)
 	}
 	return mat.NewDense(n, k, out), nil
 }
@@ -226,7 +232,10 @@ func (m *Model) Loss(x mat.Matrix, y []int) (float64, error) {
 		idx[i] = i
 	}
 	l, _ := m.evaluate(data, m.Layers[0].In, y, idx)
-	return l + m.penalty(), nil
+	if l += m.penalty(); math.IsNaN(l) || math.IsInf(l, 0) {
+		return 0, fmt.Errorf("nn: Model.Loss: loss = %v (weights too large): %w", l, ErrNotFinite)
+	}
+	return l, nil
 }
 
 func (m *Model) checkLabels(fn string, y []int, n int) error {
@@ -256,6 +265,10 @@ func (m *Model) Gradient(x mat.Matrix, y []int) ([]float64, float64, error) {
 	w.forward(n, y)
 	l, _ := w.meanLoss(n)
 	w.backward(n, y)
+	if err := check.Slice("gradient", w.grad); err != nil || math.IsNaN(l) || math.IsInf(l, 0) {
+		return nil, 0, fmt.Errorf("nn: Model.Gradient: loss %v, gradient not finite (weights too large): %w",
+			l, ErrNotFinite)
+	}
 	return w.grad, l + m.penalty(), nil
 }
 
@@ -274,4 +287,64 @@ func (m *Model) Activations(x mat.Matrix) ([]*mat.Dense, error) {
 		out[l] = mat.NewDense(n, m.Layers[l].Out, w.a[l+1])
 	}
 	return out, nil
+}
+
+// valid checks a model that may have been built or changed by hand: layers that chain, slices
+// of the stated sizes, K classes out of the last one, finite weights, a known activation and a
+// finite WeightDecay ≥ 0. Cost O(P).
+func (m *Model) valid() error {
+	if m.Activation < ReLU || m.Activation > Sigmoid {
+		return fmt.Errorf("Activation = %d, want ReLU, Tanh or Sigmoid: %w", m.Activation, ErrParam)
+	}
+	if !(m.WeightDecay >= 0) || math.IsInf(m.WeightDecay, 0) {
+		return fmt.Errorf("WeightDecay = %v, want finite and ≥ 0: %w", m.WeightDecay, ErrParam)
+	}
+	if len(m.Layers) > MaxLayers+1 {
+		return fmt.Errorf("%d layers, limit %d: %w", len(m.Layers), MaxLayers+1, ErrTooLarge)
+	}
+	total := 0
+	for l, ly := range m.Layers {
+		if ly.In < 1 || ly.Out < 1 || ly.In > MaxParams || ly.Out > MaxParams ||
+			len(ly.W) != ly.In*ly.Out || len(ly.B) != ly.Out ||
+			(l > 0 && ly.In != m.Layers[l-1].Out) {
+			return fmt.Errorf("Layers[%d] is %d×%d with %d weights and %d biases, want them to chain: %w",
+				l, ly.In, ly.Out, len(ly.W), len(ly.B), ErrShape)
+		}
+		if total += (ly.In + 1) * ly.Out; total > MaxParams {
+			return fmt.Errorf("parameters = %d, limit %d: %w", total, MaxParams, ErrTooLarge)
+		}
+		for _, v := range [][]float64{ly.W, ly.B} {
+			if err := check.Slice(fmt.Sprintf("Layers[%d]", l), v); err != nil {
+				return err
+			}
+		}
+	}
+	if last := m.Layers[len(m.Layers)-1].Out; m.K != last || m.K < 2 {
+		return fmt.Errorf("K = %d with %d outputs, want them equal and ≥ 2: %w", m.K, last, ErrShape)
+	}
+	return nil
+}
+
+// Filter returns the weights from the inputs into hidden unit j of the first layer, laid out
+// as a rows×(d/rows) image (d the number of inputs, which rows must divide): what the unit
+// responds to, for inputs that are images. Cost O(d).
+func (m *Model) Filter(j, rows int) (*mat.Dense, error) {
+	if m == nil || len(m.Layers) == 0 {
+		return nil, fmt.Errorf("nn: Model.Filter: %w", ErrNotFitted)
+	}
+	if err := m.valid(); err != nil {
+		return nil, fmt.Errorf("nn: Model.Filter: %w", err)
+	}
+	ly := m.Layers[0]
+	if j < 0 || j >= ly.Out {
+		return nil, fmt.Errorf("nn: Model.Filter: unit j = %d, want in [0, %d): %w", j, ly.Out, ErrParam)
+	}
+	if rows < 1 || ly.In%rows != 0 {
+		return nil, fmt.Errorf("nn: Model.Filter: rows = %d does not divide the %d inputs: %w", rows, ly.In, ErrShape)
+	}
+	img := mat.NewDense(rows, ly.In/rows, nil)
+	for i := 0; i < ly.In; i++ {
+		img.Set(i/(ly.In/rows), i%(ly.In/rows), ly.W[i*ly.Out+j])
+	}
+	return img, nil
 }

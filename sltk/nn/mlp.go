@@ -19,6 +19,9 @@ const (
 )
 
 func (a Activation) String() string {
+	if a < ReLU || a > Sigmoid {
+		return fmt.Sprintf("Activation(%d)", int(a))
+	}
 	return [...]string{"ReLU", "tanh", "sigmoid"}[a]
 }
 
@@ -37,6 +40,9 @@ const (
 )
 
 func (o Optimizer) String() string {
+	if o < Adam || o > Momentum {
+		return fmt.Sprintf("Optimizer(%d)", int(o))
+	}
 	return [...]string{"Adam", "SGD", "momentum"}[o]
 }
 
@@ -110,8 +116,14 @@ type Model struct {
 }
 
 // Params returns all weights and biases as one slice, layer by layer (W then B): the order of
-// Gradient's result. It is the model's storage: writing into it changes the model.
-func (m *Model) Params() []float64 { return m.params }
+// Gradient's result. It is the model's storage: writing into it changes the model. Nil for a
+// nil model or one not built by MLP.Fit or MLP.Initial.
+func (m *Model) Params() []float64 {
+	if m == nil {
+		return nil
+	}
+	return m.params
+}
 
 // config is an MLP with its defaults filled in and checked.
 type config struct {

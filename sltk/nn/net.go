@@ -25,8 +25,12 @@ type work struct {
 
 func newWork(m *Model, rows int) *work {
 	L := len(m.Layers)
+	total := 0
+	for _, ly := range m.Layers {
+		total += (ly.In + 1) * ly.Out
+	}
 	w := &work{m: m, rows: rows, a: make([][]float64, L+1), delta: make([][]float64, L+1),
-		grad: make([]float64, len(m.params)), loss: make([]float64, rows), right: make([]bool, rows)}
+		grad: make([]float64, total), loss: make([]float64, rows), right: make([]bool, rows)}
 	w.a[0] = make([]float64, rows*m.Layers[0].In)
 	for l, ly := range m.Layers {
 		w.a[l+1] = make([]float64, rows*ly.Out)
@@ -153,7 +157,7 @@ func (w *work) backward(b int, y []int) {
 			dL[i*k+y[i]] -= invB
 		}
 	})
-	off := len(w.m.params)
+	off := len(w.grad)
 	for l := L - 1; l >= 0; l-- {
 		ly := w.m.Layers[l]
 		off -= (ly.In + 1) * ly.Out

@@ -46,15 +46,18 @@ func (s *stepper) step(theta, g []float64) {
 			}
 		})
 	case Adam:
+		// θ −= η·m̂/(√v̂ + ε) with m̂ = m/c₁, v̂ = v/c₂, written with one square root and
+		// one division per entry: η/c₁ · m/(√v·(1/√c₂) + ε).
 		c1 := 1 - math.Pow(s.b1, float64(s.t))
 		c2 := 1 - math.Pow(s.b2, float64(s.t))
-		b1, b2, ep, lr := s.b1, s.b2, s.ep, s.lr
+		b1, b2, ep, lr, rc2 := s.b1, s.b2, s.ep, s.lr/c1, 1/math.Sqrt(c2)
 		par.Chunks(len(theta), minParams, func(lo, hi int) {
-			m, v := s.m[lo:hi], s.v[lo:hi]
+			m, v, th := s.m[lo:hi], s.v[lo:hi], theta[lo:hi]
 			for i, gi := range g[lo:hi] {
-				m[i] = b1*m[i] + (1-b1)*gi
-				v[i] = b2*v[i] + (1-b2)*gi*gi
-				theta[lo+i] -= lr * (m[i] / c1) / (math.Sqrt(v[i]/c2) + ep)
+				mi := b1*m[i] + (1-b1)*gi
+				vi := b2*v[i] + (1-b2)*gi*gi
+				m[i], v[i] = mi, vi
+				th[i] -= lr * mi / (math.Sqrt(vi)*rc2 + ep)
 			}
 		})
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/sltk-book/sltk/sltk/mcmc"
 	"github.com/sltk-book/sltk/sltk/metrics"
 	"github.com/sltk-book/sltk/sltk/montecarlo"
+	"github.com/sltk-book/sltk/sltk/nn"
 	"github.com/sltk-book/sltk/sltk/online"
 	"github.com/sltk-book/sltk/sltk/preprocess"
 	"github.com/sltk-book/sltk/sltk/regress"
@@ -240,7 +241,9 @@ var rows = map[string]any{
 	"frame.Digits":                                frame.Digits,
 	"frame.DropMissing":                           frame.DropMissing,
 	"frame.Faithful":                              frame.Faithful,
+	"frame.FashionMNIST":                          frame.FashionMNIST,
 	"frame.IntLabels":                             frame.IntLabels,
+	"frame.IDXImages":                             frame.IDXImages,
 	"frame.Iris":                                  frame.Iris,
 	"frame.LoadCSV":                               frame.LoadCSV,
 	"frame.Matrix":                                frame.Matrix,
@@ -248,6 +251,8 @@ var rows = map[string]any{
 	"frame.NoHeader":                              frame.NoHeader,
 	"frame.OneHot":                                frame.OneHot,
 	"frame.ReadCSV":                               frame.ReadCSV,
+	"frame.ReadIDX":                               frame.ReadIDX,
+	"frame.ReadIDXFile":                           frame.ReadIDXFile,
 	"frame.StringLabels":                          frame.StringLabels,
 	"frame.Wine":                                  frame.Wine,
 	"frame.XY":                                    frame.XY,
@@ -337,6 +342,7 @@ var rows = map[string]any{
 	"info.Cooccurrence":                           info.Cooccurrence,
 	"info.CorpusWords":                            info.CorpusWords,
 	"info.DistinctClusters":                       info.DistinctClusters,
+	"info.DivergenceMatrix":                       info.DivergenceMatrix,
 	"info.HardEncoders":                           info.HardEncoders,
 	"info.HardInformation":                        info.HardInformation,
 	"info.JointFromCounts":                        info.JointFromCounts,
@@ -461,6 +467,25 @@ var rows = map[string]any{
 	"mcmc.MeanField.Run":                          mcmc.MeanField.Run,
 	"mcmc.MeanFieldFreeEnergy":                    mcmc.MeanFieldFreeEnergy,
 	"mcmc.MeanFieldKL":                            mcmc.MeanFieldKL,
+	"mcmc.CurieWeissExact":                        mcmc.CurieWeissExact,
+	"mcmc.IsingAbsMagnetisation":                  mcmc.IsingAbsMagnetisation,
+	"mcmc.IsingMagnetisations":                    mcmc.IsingMagnetisations,
+	"mcmc.IsingMetropolis":                        mcmc.IsingMetropolis,
+	"mcmc.MeanFieldAnneal.Run":                    mcmc.MeanFieldAnneal.Run,
+	"mcmc.MeanFieldEntropy":                       mcmc.MeanFieldEntropy,
+	"mcmc.NewIsingEnergy":                         mcmc.NewIsingEnergy,
+	"mcmc.NewPairwiseEnergy":                      mcmc.NewPairwiseEnergy,
+	"mcmc.NewPottsEnergy":                         mcmc.NewPottsEnergy,
+	"mcmc.OnsagerMagnetisation":                   mcmc.OnsagerMagnetisation,
+	"mcmc.PairwiseEnergy.AllFields":               (*mcmc.PairwiseEnergy).AllFields,
+	"mcmc.PairwiseEnergy.Energy":                  (*mcmc.PairwiseEnergy).Energy,
+	"mcmc.PairwiseEnergy.Exact":                   (*mcmc.PairwiseEnergy).Exact,
+	"mcmc.PairwiseEnergy.Fields":                  (*mcmc.PairwiseEnergy).Fields,
+	"mcmc.PairwiseEnergy.FreeEnergy":              (*mcmc.PairwiseEnergy).FreeEnergy,
+	"mcmc.PairwiseEnergy.KL":                      (*mcmc.PairwiseEnergy).KL,
+	"mcmc.PairwiseEnergy.Sites":                   (*mcmc.PairwiseEnergy).Sites,
+	"mcmc.PairwiseEnergy.StateEnergy":             (*mcmc.PairwiseEnergy).StateEnergy,
+	"mcmc.PairwiseEnergy.States":                  (*mcmc.PairwiseEnergy).States,
 	"mcmc.Metropolis":                             mcmc.Metropolis,
 	"mcmc.MetropolisMatrix":                       mcmc.MetropolisMatrix,
 	"mcmc.MoveToTop":                              mcmc.MoveToTop,
@@ -527,6 +552,17 @@ var rows = map[string]any{
 	"montecarlo.Rejection.Sample":                 (montecarlo.Rejection[float64]).Sample,
 	"montecarlo.SyntheticLake":                    montecarlo.SyntheticLake,
 	"montecarlo.UnitBallVolume":                   montecarlo.UnitBallVolume,
+	"nn.Activation.String":                        nn.Activation.String,
+	"nn.MLP.Fit":                                  nn.MLP.Fit,
+	"nn.MLP.Initial":                              nn.MLP.Initial,
+	"nn.Model.Activations":                        (*nn.Model).Activations,
+	"nn.Model.Filter":                             (*nn.Model).Filter,
+	"nn.Model.Gradient":                           (*nn.Model).Gradient,
+	"nn.Model.Loss":                               (*nn.Model).Loss,
+	"nn.Model.Params":                             (*nn.Model).Params,
+	"nn.Model.Predict":                            (*nn.Model).Predict,
+	"nn.Model.Prob":                               (*nn.Model).Prob,
+	"nn.Optimizer.String":                         nn.Optimizer.String,
 	"online.AdaBoost.Fit":                         online.AdaBoost.Fit,
 	"online.AdaBoostResult.Predict":               (*online.AdaBoostResult).Predict,
 	"online.AdversaryFunc.Rewards":                online.AdversaryFunc.Rewards,
@@ -866,7 +902,7 @@ func TestContracts(t *testing.T) {
 	for _, table := range []func() []contract{
 		boundsContracts, classifyContracts, clusterContracts, densityContracts, embedContracts,
 		frameContracts, icaContracts, infoContracts, laplaceContracts, mcmcContracts,
-		onlineContracts, miscContracts,
+		onlineContracts, miscContracts, nnContracts,
 	} {
 		for _, c := range table() {
 			if _, ok := rows[c.row]; !ok {
@@ -1041,6 +1077,10 @@ func frameContracts() []contract {
 		{"frame.ReadCSV", ragged, errs.ErrShape, "frame: ReadCSV"},
 		{"frame.Matrix", unknown, frame.ErrUnknownColumn, "frame: Matrix"},
 		{"frame.Matrix", unknown, errs.ErrParam, "frame: Matrix"},
+		{"frame.ReadIDX", e1(frame.ReadIDX(strings.NewReader("\x00\x00\x08\x02\xff\xff\xff\xff\xff\xff\xff\xff"))), errs.ErrTooLarge, "exceed MaxIDXBytes"},
+		{"frame.ReadIDX", e1(frame.ReadIDX(strings.NewReader("\x00\x00\x08\x01\x00\x00\x00\x05ab"))), errs.ErrShape, "truncated payload: 2 of 5 bytes"},
+		{"frame.ReadIDX", e1(frame.ReadIDX(strings.NewReader("PK\x03\x04"))), errs.ErrParam, "magic"},
+		{"frame.FashionMNIST", e3(frame.FashionMNIST("valid")), errs.ErrParam, "split \"valid\""},
 	}
 }
 
@@ -1113,10 +1153,26 @@ func mcmcContracts() []contract {
 		{"mcmc.NewIsing", e1(mcmc.NewIsing((*mat.Dense)(nil), nil)), errs.ErrEmpty, "NewIsing"},
 		{"mcmc.MeanField.Run", e1(mcmc.MeanField{Schedule: gibbs.Schedule{T0: math.Inf(1)}}.Run(mat.NewDense(2, 2, []float64{0, 1, 1, 0}))), errs.ErrParam, "MeanField"},
 		{"mcmc.GridEdges", e1(mcmc.GridEdges(math.MaxInt, 2)), errs.ErrParam, "mcmc: GridEdges"},
+		{"mcmc.MeanFieldAnneal.Run", e1(mcmc.MeanFieldAnneal{}.Run(nil)), errs.ErrEmpty, "mcmc: MeanFieldAnneal.Run: nil model"},
+		{"mcmc.MeanFieldAnneal.Run", e1(mcmc.MeanFieldAnneal{}.Run(&mcmc.PairwiseEnergy{})), errs.ErrEmpty, "empty PairwiseEnergy"},
+		{"mcmc.MeanFieldAnneal.Run", e1(mcmc.MeanFieldAnneal{MaxIter: huge}.Run(mfPair)), errs.ErrTooLarge, "MaxIter = 1099511627776"},
+		{"mcmc.MeanFieldAnneal.Run", e1(mcmc.MeanFieldAnneal{Init: p2}.Run(mfTriple)), errs.ErrShape, "Init is 2×2, want 3×2"},
+		{"mcmc.NewPairwiseEnergy", e1(mcmc.NewPairwiseEnergy(2, nil, []mcmc.Pair{{I: 0, J: 0, Table: p2}})), errs.ErrParam, "pair 0 joins sites 0 and 0"},
+		{"mcmc.NewIsingEnergy", e1(mcmc.NewIsingEnergy(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), []float64{math.Inf(1), 0})), errs.ErrNotFinite, "h[0] = +Inf"},
+		{"mcmc.PairwiseEnergy.Exact", e1(mfTriple.Exact(0)), errs.ErrParam, "T = 0"},
+		{"mcmc.PairwiseEnergy.FreeEnergy", e1(mfTriple.FreeEnergy(p2, 1)), errs.ErrShape, "q is 2×2, want 3×2"},
+		{"mcmc.CurieWeissExact", e1(mcmc.CurieWeissExact(huge, 1, 1)), errs.ErrParam, "n = 1099511627776 spins"},
+		{"mcmc.IsingMetropolis", e1(mcmc.IsingMetropolis(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), 1, huge, 0)), errs.ErrTooLarge, "IsingMetropolis: sweeps × N"},
+		{"mcmc.OnsagerMagnetisation", e1(mcmc.OnsagerMagnetisation(math.NaN())), errs.ErrParam, "T = NaN"},
 	}
 }
 
 func cost0(int) float64 { return 0 }
+
+var (
+	mfPair, _   = mcmc.NewIsingEnergy(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), nil)
+	mfTriple, _ = mcmc.NewIsingEnergy(mat.NewDense(3, 3, []float64{0, -1, -1, -1, 0, -1, -1, -1, 0}), nil)
+)
 
 func onlineContracts() []contract {
 	x := mat.NewDense(4, 1, []float64{0, 1, 2, 3})
@@ -1211,6 +1267,7 @@ func infoContracts() []contract {
 		{"info.LoadCorpus", e2(info.LoadCorpus("/nonexistent")), errs.ErrIO, "LoadCorpus"},
 		{"info.DistinctClusters", e1(info.DistinctClusters(mat.NewDense(1, 1, []float64{1}), u, 0)), errs.ErrShape, "1 rows, 2 probabilities"},
 		{"info.CorpusWords", e1(info.CorpusWords(nil, 3, 3)), errs.ErrEmpty, "CorpusWords: no documents"},
+		{"info.DivergenceMatrix", e1(info.DivergenceMatrix(pxy, mat.NewDense(1, 3, []float64{1, 0, 0}))), errs.ErrShape, "q has 3 columns"},
 	}
 }
 
@@ -1257,5 +1314,24 @@ func TestReexportedSentinels(t *testing.T) {
 		if check.Sentinel(e) != e {
 			t.Errorf("sentinel %d (%v) is not one of package errs", i, e)
 		}
+	}
+}
+
+func nnContracts() []contract {
+	x := mat.NewDense(4, 2, []float64{0, 0, 0, 1, 1, 0, 1, 1})
+	y := []int{0, 1, 1, 0}
+	m := ok(nn.MLP{Hidden: []int{3}, Seed: 1}.Initial(2, 2))
+	return []contract{
+		{"nn.MLP.Fit", e1(nn.MLP{Hidden: []int{-2}}.Fit(x, y)), errs.ErrParam, "MLP.Fit: Hidden[0] = -2, want ≥ 1"},
+		{"nn.MLP.Fit", e1(nn.MLP{LearningRate: -1}.Fit(x, y)), errs.ErrParam, "MLP.Fit: LearningRate = -1, want finite and ≥ 0"},
+		{"nn.MLP.Fit", e1(nn.MLP{ValidationFraction: 1}.Fit(x, y)), errs.ErrParam, "MLP.Fit: ValidationFraction = 1, want in [0, 1)"},
+		{"nn.MLP.Fit", e1(nn.MLP{MaxIter: huge}.Fit(x, y)), errs.ErrTooLarge, "MaxIter = 1099511627776, limit 1048576"},
+		{"nn.MLP.Fit", e1(nn.MLP{Hidden: []int{huge}}.Fit(x, y)), errs.ErrTooLarge, "Hidden[0] = 1099511627776"},
+		{"nn.MLP.Fit", e1(nn.MLP{}.Fit(x, []int{0, 1, huge, 0})), errs.ErrTooLarge, "y[2] = 1099511627776"},
+		{"nn.MLP.Fit", e1(nn.MLP{Optimizer: nn.SGD, LearningRate: 1e300}.Fit(x, y)), errs.ErrBreakdown, "MLP.Fit: loss"},
+		{"nn.MLP.Initial", e1(nn.MLP{}.Initial(huge, 2)), errs.ErrTooLarge, "MLP.Initial: d = 1099511627776"},
+		{"nn.Model.Predict", e1((*nn.Model)(nil).Predict(x)), errs.ErrNotFitted, "Model.Predict"},
+		{"nn.Model.Loss", e1(m.Loss(x, []int{0, 1, 2, 0})), errs.ErrLabel, "Model.Loss: y[2] = 2, want in [0, 2)"},
+		{"nn.Model.Prob", e1(m.Prob(mat.NewDense(1, 3, nil))), errs.ErrShape, "x has 3 columns, the network 2 inputs"},
 	}
 }

@@ -129,16 +129,23 @@ type gemmArgs struct {
 	lda, ldb, ldc int
 }
 
-var gemmPool = sync.Pool{New: func() any {
-	s := make([]float64, gemmMC*gemmKC+gemmKC*gemmNC)
-	return &s
-}}
+// gemmPool recycles packing buffers (every element is written before it is read).
+var gemmPool = sync.Pool{New: func() any { return new([]float64) }}
 
 // run computes the block rows [i0, i1) × columns [j0, j1) of c.
 func (g *gemmArgs) run(i0, i1, j0, j1 int) {
+	// Packing buffers sized to this block (a thin product gets small ones).
+	up := func(x, u int) int { return (x + u - 1) / u * u }
+	kcMax := min(gemmKC, g.k)
+	la := min(gemmMC, up(i1-i0, gemmMR)) * kcMax
+	need := la + kcMax*min(gemmNC, up(j1-j0, gemmNR))
 	bufp := gemmPool.Get().(*[]float64)
 	defer gemmPool.Put(bufp)
-	pa, pb := (*bufp)[:gemmMC*gemmKC], (*bufp)[gemmMC*gemmKC:]
+	if cap(*bufp) < need {
+		*bufp = make([]float64, need)
+	}
+	buf := (*bufp)[:need]
+	pa, pb := buf[:la], buf[la:]
 	var tile [gemmMR * gemmNR]float64
 	for jc := j0; jc < j1; jc += gemmNC {
 		nc := min(gemmNC, j1-jc)
@@ -216,6 +223,12 @@ func (g *gemmArgs) packB(dst []float64, pc, kc, jc, nc int) {
 			for p := range kc {
 				src := g.b[(pc+p)*g.ldb+jc+jr:]
 				d := s[p*gemmNR : p*gemmNR+gemmNR]
+				if nr == gemmNR {
+					src = src[:gemmNR]
+					d[0], d[1], d[2], d[3] = src[0], src[1], src[2], src[3]
+					d[4], d[5], d[6], d[7] = src[4], src[5], src[6], src[7]
+					continue
+				}
 				copy(d, src[:nr])
 				clear(d[nr:])
 			}

@@ -185,6 +185,8 @@ func BenchmarkGemm(b *testing.B) {
 		{"nnFwd128x784x256", blas.NoTrans, blas.NoTrans, 128, 256, 784},
 		{"nnGradTN784x128x256", blas.Trans, blas.NoTrans, 784, 256, 128},
 		{"nnBackNT128x256x784", blas.NoTrans, blas.Trans, 128, 784, 256},
+		{"icaNN8x4096x8", blas.NoTrans, blas.NoTrans, 8, 4096, 8},
+		{"icaNT8x8x4096", blas.NoTrans, blas.Trans, 8, 8, 4096},
 	}
 	for _, s := range shapes {
 		r := rand.New(rand.NewPCG(1, 1))
