@@ -686,6 +686,8 @@ TOPICS = [
     ("afds/02", "afds/08", "Markov's, Chebyshev's and Hoeffding's bounds, which size the sketches"),
     ("afds/07", "afds/08", "data too large for one machine: spread over many, or seen once as a stream"),
     ("afds/07", "ml/04", "k-means, with its assignment step as one Map-Reduce round"),
+    ("ml/04", "slt/09", "pairwise clustering: the annealing algorithm, its phase transitions and K"),
+    ("slt/07", "slt/09", "the pairwise cost, unchanged by the constant shift, and k-means in the embedding"),
 ]
 
 
