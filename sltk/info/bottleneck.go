@@ -113,17 +113,34 @@ func newIBState(fn string, pxy mat.Matrix, k int) (*ibState, error) {
 	return s, nil
 }
 
+// minClusterMass is the mass below which a cluster is dropped (its encoder column set to 0):
+// p(y|t) of a cluster whose mass nears the float64 underflow would lose its precision and its
+// divergences could turn into Inf − Inf.
+const minClusterMass = 1e-200
+
 // marginals recomputes p(t) and p(y|t) from the encoder.
 func (s *ibState) marginals() {
 	clear(s.pt)
 	clear(s.pyt)
 	for x := 0; x < s.n; x++ {
 		for t := 0; t < s.k; t++ {
+			s.pt[t] += s.px[x] * s.enc[x*s.k+t]
+		}
+	}
+	for t, w := range s.pt {
+		if w > 0 && w < minClusterMass {
+			s.pt[t] = 0
+			for x := 0; x < s.n; x++ {
+				s.enc[x*s.k+t] = 0
+			}
+		}
+	}
+	for x := 0; x < s.n; x++ {
+		for t := 0; t < s.k; t++ {
 			w := s.enc[x*s.k+t]
 			if w == 0 {
 				continue
 			}
-			s.pt[t] += s.px[x] * w
 			row := s.pyt[t*s.m : (t+1)*s.m]
 			for y, v := range s.pxy[x*s.m : (x+1)*s.m] {
 				row[y] += v * w
@@ -206,8 +223,10 @@ func (s *ibState) distortion() float64 {
 	var d float64
 	for x := 0; x < s.n; x++ {
 		for t := 0; t < s.k; t++ {
-			if w := s.enc[x*s.k+t]; w > 0 {
-				d += s.px[x] * w * s.kl[x*s.k+t]
+			// An infinite divergence with w > 0 is an underflow of p(x,y)·w in p(y|t): w is
+			// then far below any term that counts.
+			if w, kl := s.enc[x*s.k+t], s.kl[x*s.k+t]; w > 0 && !math.IsInf(kl, 1) {
+				d += s.px[x] * w * kl
 			}
 		}
 	}
