@@ -22,6 +22,10 @@ import (
 // MaxBottleneckWork caps MaxIter·|X|·K·|Y| of one Bottleneck fit (ErrTooLarge beyond).
 const MaxBottleneckWork = 1 << 36
 
+// MaxBeta is the largest trade-off β of Bottleneck and RateDistortion: beyond it exp(−β·D)
+// underflows for every divergence above 1e-13, and β times an information could overflow.
+const MaxBeta = 1e15
+
 // Bottleneck fits the information bottleneck at one trade-off β by the self-consistent
 // iteration of Tishby, Pereira and Bialek, a Blahut–Arimoto-style alternating minimisation:
 //
@@ -38,7 +42,7 @@ const MaxBottleneckWork = 1 << 36
 // Cost O(|X|·K·|Y|) per iteration.
 type Bottleneck struct {
 	K       int     // number of clusters T, ≥ 1; 0 means 2
-	Beta    float64 // trade-off β, finite and > 0; 0 means 10
+	Beta    float64 // trade-off β in (0, MaxBeta]; 0 means 10
 	MaxIter int     // cap on iterations; 0 means 5000
 	Tol     float64 // stop when max |Δp(t|x)| < Tol; 0 means 1e-10
 	// Init, if not nil, is the |X|×K starting encoder (rows probability vectors); otherwise the
@@ -341,8 +345,8 @@ func (b Bottleneck) resolve() (Bottleneck, error) {
 	switch {
 	case b.K < 0:
 		return b, fmt.Errorf("info: Bottleneck.Fit: K = %d, want ≥ 1: %w", b.K, ErrParam)
-	case !(b.Beta >= 0) || math.IsInf(b.Beta, 0):
-		return b, fmt.Errorf("info: Bottleneck.Fit: Beta = %v, want finite and > 0: %w", b.Beta, ErrParam)
+	case !(b.Beta >= 0) || b.Beta > MaxBeta:
+		return b, fmt.Errorf("info: Bottleneck.Fit: Beta = %v, want in (0, %g]: %w", b.Beta, MaxBeta, ErrParam)
 	case b.MaxIter < 0:
 		return b, fmt.Errorf("info: Bottleneck.Fit: MaxIter = %d, want ≥ 0: %w", b.MaxIter, ErrParam)
 	case !(b.Tol >= 0) || math.IsInf(b.Tol, 0):

@@ -1184,7 +1184,7 @@ func infoContracts() []contract {
 		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, 8, 0.5, u, 1<<20, 1<<20, 1)), errs.ErrTooLarge, "RandomCodeError: codes·trials·M·n"},
 		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, 8, 0.5, u, 1, huge, 1)), errs.ErrTooLarge, "RandomCodeError: trials = 1099511627776"},
 		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, huge, 0, u, 1, 1, 1)), errs.ErrTooLarge, "RandomCodeError: M·n = 1·1099511627776"},
-		{"info.Bottleneck.Fit", e1(info.Bottleneck{Beta: -1}.Fit(pxy)), errs.ErrParam, "Bottleneck.Fit: Beta = -1, want finite and > 0"},
+		{"info.Bottleneck.Fit", e1(info.Bottleneck{Beta: -1}.Fit(pxy)), errs.ErrParam, "Bottleneck.Fit: Beta = -1, want in (0, 1e+15]"},
 		{"info.Bottleneck.Fit", e1(info.Bottleneck{MaxIter: huge}.Fit(pxy)), errs.ErrTooLarge, "Bottleneck.Fit: MaxIter·|X|·K·|Y|"},
 		{"info.BottleneckPath.Fit", e1(info.BottleneckPath{Noise: 1}.Fit(pxy)), errs.ErrParam, "BottleneckPath.Fit: Noise = 1, want finite and < 1"},
 		{"info.BottleneckCritical", e1(info.BottleneckCritical(indep)), errs.ErrNoSolution, "BottleneckCritical: σ₂"},
