@@ -22,6 +22,10 @@ import (
 // MaxBottleneckWork caps MaxIter·|X|·K·|Y| of one Bottleneck fit (ErrTooLarge beyond).
 const MaxBottleneckWork = 1 << 36
 
+// MaxBeta is the largest trade-off β of Bottleneck and RateDistortion: beyond it exp(−β·D)
+// underflows for every divergence above 1e-13, and β times an information could overflow.
+const MaxBeta = 1e15
+
 // Bottleneck fits the information bottleneck at one trade-off β by the self-consistent
 // iteration of Tishby, Pereira and Bialek, a Blahut–Arimoto-style alternating minimisation:
 //
@@ -38,7 +42,7 @@ const MaxBottleneckWork = 1 << 36
 // Cost O(|X|·K·|Y|) per iteration.
 type Bottleneck struct {
 	K       int     // number of clusters T, ≥ 1; 0 means 2
-	Beta    float64 // trade-off β, finite and > 0; 0 means 10
+	Beta    float64 // trade-off β in (0, MaxBeta]; 0 means 10
 	MaxIter int     // cap on iterations; 0 means 5000
 	Tol     float64 // stop when max |Δp(t|x)| < Tol; 0 means 1e-10
 	// Init, if not nil, is the |X|×K starting encoder (rows probability vectors); otherwise the
@@ -113,17 +117,34 @@ func newIBState(fn string, pxy mat.Matrix, k int) (*ibState, error) {
 	return s, nil
 }
 
+// minClusterMass is the mass below which a cluster is dropped (its encoder column set to 0):
+// p(y|t) of a cluster whose mass nears the float64 underflow would lose its precision and its
+// divergences could turn into Inf − Inf.
+const minClusterMass = 1e-200
+
 // marginals recomputes p(t) and p(y|t) from the encoder.
 func (s *ibState) marginals() {
 	clear(s.pt)
 	clear(s.pyt)
 	for x := 0; x < s.n; x++ {
 		for t := 0; t < s.k; t++ {
+			s.pt[t] += s.px[x] * s.enc[x*s.k+t]
+		}
+	}
+	for t, w := range s.pt {
+		if w > 0 && w < minClusterMass {
+			s.pt[t] = 0
+			for x := 0; x < s.n; x++ {
+				s.enc[x*s.k+t] = 0
+			}
+		}
+	}
+	for x := 0; x < s.n; x++ {
+		for t := 0; t < s.k; t++ {
 			w := s.enc[x*s.k+t]
 			if w == 0 {
 				continue
 			}
-			s.pt[t] += s.px[x] * w
 			row := s.pyt[t*s.m : (t+1)*s.m]
 			for y, v := range s.pxy[x*s.m : (x+1)*s.m] {
 				row[y] += v * w
@@ -206,8 +227,10 @@ func (s *ibState) distortion() float64 {
 	var d float64
 	for x := 0; x < s.n; x++ {
 		for t := 0; t < s.k; t++ {
-			if w := s.enc[x*s.k+t]; w > 0 {
-				d += s.px[x] * w * s.kl[x*s.k+t]
+			// An infinite divergence with w > 0 is an underflow of p(x,y)·w in p(y|t): w is
+			// then far below any term that counts.
+			if w, kl := s.enc[x*s.k+t], s.kl[x*s.k+t]; w > 0 && !math.IsInf(kl, 1) {
+				d += s.px[x] * w * kl
 			}
 		}
 	}
@@ -322,8 +345,8 @@ func (b Bottleneck) resolve() (Bottleneck, error) {
 	switch {
 	case b.K < 0:
 		return b, fmt.Errorf("info: Bottleneck.Fit: K = %d, want ≥ 1: %w", b.K, ErrParam)
-	case !(b.Beta >= 0) || math.IsInf(b.Beta, 0):
-		return b, fmt.Errorf("info: Bottleneck.Fit: Beta = %v, want finite and > 0: %w", b.Beta, ErrParam)
+	case !(b.Beta >= 0) || b.Beta > MaxBeta:
+		return b, fmt.Errorf("info: Bottleneck.Fit: Beta = %v, want in (0, %g]: %w", b.Beta, MaxBeta, ErrParam)
 	case b.MaxIter < 0:
 		return b, fmt.Errorf("info: Bottleneck.Fit: MaxIter = %d, want ≥ 0: %w", b.MaxIter, ErrParam)
 	case !(b.Tol >= 0) || math.IsInf(b.Tol, 0):

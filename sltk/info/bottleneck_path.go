@@ -26,7 +26,7 @@ const MaxBottleneckTrace = 1 << 24
 type BottleneckPath struct {
 	K int // number of clusters available, ≥ 1; 0 means 2
 	// Schedule gives the temperatures T = 1/β; zero fields mean T0 = 2/β_c, TMin = 1/(100·β_c)
-	// (β_c from BottleneckCritical) and Cooling = 0.9.
+	// (β_c from BottleneckCritical) and Cooling = 0.9; TMin below 1/MaxBeta is ErrParam.
 	Schedule gibbs.Schedule
 	Noise    float64 // δ < 1 of the multiplicative noise; 0 means 1e-3, negative disables it
 	MaxIter  int     // cap on iterations per level; 0 means 5000
@@ -98,6 +98,9 @@ func (p BottleneckPath) Fit(pxy mat.Matrix) (*BottleneckPathResult, error) {
 	sched, err := p.Schedule.Resolve(gibbs.Schedule{T0: 2 * tc, TMin: tc / 100})
 	if err != nil {
 		return nil, fmt.Errorf("info: BottleneckPath.Fit: %w", err)
+	}
+	if sched.TMin < 1/MaxBeta {
+		return nil, fmt.Errorf("info: BottleneckPath.Fit: Schedule.TMin = %g, want ≥ 1/MaxBeta = %g: %w", sched.TMin, 1/MaxBeta, ErrParam)
 	}
 	lv := sched.Levels()
 	if lv > MaxBottleneckTrace/(s.n*s.k) {

@@ -366,3 +366,24 @@ func TestBottleneckBadInput(t *testing.T) {
 }
 
 func e1[T any](_ T, err error) error { return err }
+
+// A cluster whose mass underflows is dropped instead of turning its divergences into NaN
+// (the licence texts at Tol 1e-8 once reached Inf − Inf at β ≈ 22).
+func TestBottleneckPathVanishingCluster(t *testing.T) {
+	_, docs, err := LoadCorpus("/usr/share/common-licenses")
+	if err != nil {
+		t.Skip("no licence texts:", err)
+	}
+	vocab, _ := CorpusWords(docs, 300, 3)
+	c, _ := Cooccurrence(docs, vocab)
+	j, _ := JointFromCounts(c)
+	p, err := BottleneckPath{K: 8, Tol: 1e-8, Schedule: gibbs.Schedule{Cooling: 0.95, TMin: 0.04}}.Fit(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range p.Levels {
+		if math.IsNaN(l.Cost) || math.IsInf(l.Cost, 0) || l.ITY > p.IXY+1e-12 {
+			t.Fatalf("β %g: cost %g, I(T;Y) %g", l.Beta, l.Cost, l.ITY)
+		}
+	}
+}

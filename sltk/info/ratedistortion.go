@@ -25,7 +25,7 @@ import (
 // An entry d = math.MaxFloat64 (DivergenceMatrix's infinite divergence) forbids that pair.
 // Cost O(|X|·|X̂|) per iteration.
 type RateDistortion struct {
-	Beta    float64 // slope parameter β, finite and > 0; 0 means 1
+	Beta    float64 // slope parameter β in (0, MaxBeta]; 0 means 1
 	MaxIter int     // cap on iterations; 0 means 10000
 	Tol     float64 // 0 means 1e-12
 }
@@ -44,11 +44,12 @@ type RateDistortionResult struct {
 // Fit runs the iteration for the source px and the |X|×|X̂| distortion matrix d (finite and
 // ≥ 0). Errors: px not a probability vector (ErrProb, ErrNotFinite, ErrEmpty), d of the wrong
 // shape (ErrShape), negative (ErrParam) or not finite (ErrNotFinite), hyperparameters out of
-// range (ErrParam), MaxIter·|X|·|X̂| above MaxBottleneckWork (ErrTooLarge).
+// range (ErrParam; also β·d above 1e300 for a finite d below math.MaxFloat64), MaxIter·|X|·|X̂|
+// above MaxBottleneckWork (ErrTooLarge).
 func (rd RateDistortion) Fit(px []float64, d mat.Matrix) (*RateDistortionResult, error) {
 	switch {
-	case !(rd.Beta >= 0) || math.IsInf(rd.Beta, 0):
-		return nil, fmt.Errorf("info: RateDistortion.Fit: Beta = %v, want finite and > 0: %w", rd.Beta, ErrParam)
+	case !(rd.Beta >= 0) || rd.Beta > MaxBeta:
+		return nil, fmt.Errorf("info: RateDistortion.Fit: Beta = %v, want in (0, %g]: %w", rd.Beta, MaxBeta, ErrParam)
 	case rd.MaxIter < 0:
 		return nil, fmt.Errorf("info: RateDistortion.Fit: MaxIter = %d, want ≥ 0: %w", rd.MaxIter, ErrParam)
 	case !(rd.Tol >= 0) || math.IsInf(rd.Tol, 0):
@@ -68,6 +69,9 @@ func (rd RateDistortion) Fit(px []float64, d mat.Matrix) (*RateDistortionResult,
 	for i, v := range dd {
 		if v < 0 {
 			return nil, fmt.Errorf("info: RateDistortion.Fit: d[%d,%d] = %v, want ≥ 0: %w", i/k, i%k, v, ErrParam)
+		}
+		if v < math.MaxFloat64 && beta*v > 1e300 {
+			return nil, fmt.Errorf("info: RateDistortion.Fit: Beta·d[%d,%d] = %v·%v overflows: %w", i/k, i%k, beta, v, ErrParam)
 		}
 	}
 	if maxIter > MaxBottleneckWork/(n*k) {
