@@ -687,6 +687,9 @@ TOPICS = [
     ("afds/07", "afds/08", "data too large for one machine: spread over many, or seen once as a stream"),
     ("afds/07", "ml/04", "k-means, with its assignment step as one Map-Reduce round"),
     ("ml/04", "slt/09", "pairwise clustering: the annealing algorithm, its phase transitions and K"),
+    ("slt/05", "slt/06", "the KL divergence as a clustering cost, and the bottleneck's trade-off at finite β"),
+    ("slt/10", "slt/06", "Blahut–Arimoto: channel capacity, rate distortion and the bottleneck"),
+    ("slt/A", "slt/06", "mutual information and the data-processing inequality"),
     ("slt/07", "slt/09", "the pairwise cost, unchanged by the constant shift, and k-means in the embedding"),
 ]
 
