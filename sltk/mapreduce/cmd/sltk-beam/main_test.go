@@ -5,13 +5,16 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sltk-book/sltk/sltk/embed"
 	"github.com/sltk-book/sltk/sltk/mapreduce"
 )
 
@@ -99,6 +102,30 @@ func TestClusterShape(t *testing.T) {
 	local, err := mapreduce.LocalSketch(ctx, s, items)
 	if err != nil || !sk.Equal(local) {
 		t.Errorf("sketches from the worker pool differ from one pass (%v)", err)
+	}
+	csv := filepath.Join(dir, "x.csv")
+	mapreduce.WriteLines(ctx, csv, func(y func(string) bool) {
+		for i := range 3000 {
+			a, b := float64(i%17), float64(i%5)
+			y(fmt.Sprintf("%g,%g,%g", a, a+b, 2*b-a))
+		}
+	})
+	cmd = exec.Command(bin, append([]string{"pca", "--input", csv, "--output", out}, beamFlags...)...)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pca: %v\n%s", err, b)
+	}
+	x, _ := mapreduce.ReadCSV(ctx, csv)
+	want2, _ := embed.PCA{}.Fit(x)
+	got2, err := mapreduce.ReadLines(ctx, out)
+	if err != nil || len(got2) < 2 {
+		t.Fatalf("pca output: %v", err)
+	}
+	vals := strings.Split(strings.TrimPrefix(got2[1], "value\t"), ",")
+	for j, v := range vals {
+		f, _ := strconv.ParseFloat(v, 64)
+		if math.Abs(f-want2.Values[j]) > 1e-9*want2.Values[0] {
+			t.Errorf("eigenvalue %d: %v from the worker pool, %v from embed.PCA", j, f, want2.Values[j])
+		}
 	}
 }
 
