@@ -226,3 +226,14 @@ func init() {
 	beam.RegisterFunction(addInt64)
 	beam.RegisterFunction(formatCount)
 }
+
+// ReadLines returns the lines of the files matching path, in file-name order: for reading
+// the small outputs of the file pipelines (FilePCA's model, FileSketch's report).
+func ReadLines(ctx context.Context, path string) ([]string, error) {
+	var lines []string
+	err := eachLine(ctx, path, func(l string) error { lines = append(lines, l); return nil })
+	if err != nil {
+		return nil, fmt.Errorf("mapreduce: ReadLines: %w", err)
+	}
+	return lines, nil
+}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -215,4 +216,36 @@ func writeHalves(t *testing.T, dir string, x *mat.Dense) string {
 		}
 	}
 	return filepath.Join(dir, "x-*.csv")
+}
+
+// TestFileEnvironments: a bad environment is refused before anything runs, an unreachable
+// worker pool fails within seconds, and the in-memory pipelines refuse any environment but
+// LOOPBACK (their results would never come back).
+func TestFileEnvironments(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	if err := WriteLines(ctx, in, slices.Values([]string{"a b"})); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	for _, c := range []struct {
+		r    Runner
+		want error
+	}{
+		{Runner{Environment: "KUBERNETES"}, ErrParam},
+		{Runner{Environment: "external"}, ErrParam},
+		{Runner{Environment: "EXTERNAL", EnvironmentConfig: "127.0.0.1:1"}, ErrEngine},
+	} {
+		t0 := time.Now()
+		if err := FileWordCount(ctx, c.r, in, out); !errors.Is(err, c.want) || time.Since(t0) > 15*time.Second {
+			t.Errorf("%+v: %v after %v, want %v", c.r, err, time.Since(t0), c.want)
+		}
+	}
+	if _, _, err := WordCount(ctx, Runner{Environment: "EXTERNAL", EnvironmentConfig: "h:1"}, []string{"a"}, true); !errors.Is(err, ErrParam) {
+		t.Errorf("in-memory pipeline on EXTERNAL workers: %v, want ErrParam", err)
+	}
+	if err := FileWordCount(ctx, Runner{}, "", out); !errors.Is(err, ErrParam) {
+		t.Errorf("no input: %v", err)
+	}
 }

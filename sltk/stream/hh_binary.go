@@ -37,6 +37,9 @@ func (h *HHSketch) MarshalBinary() ([]byte, error) {
 // does a queued element whose estimate is below τ‖d‖₁ or a repeated one (the queue's invariant).
 func (h *HHSketch) UnmarshalBinary(b []byte) error {
 	const fn = "HHSketch.UnmarshalBinary"
+	if h == nil {
+		return fmt.Errorf("stream: %s: nil receiver: %w", fn, ErrNotFitted)
+	}
 	d := newDecoder(fn, b, kindHH)
 	tau := math.Float64frombits(d.u64())
 	n := d.u64()

@@ -38,6 +38,9 @@ func TestHHBinaryRoundTrip(t *testing.T) {
 	bad := slices.Clone(b)
 	bad[len(bad)/2] ^= 1
 	var z *HHSketch
+	if err := z.UnmarshalBinary(b); !errors.Is(err, ErrNotFitted) {
+		t.Errorf("nil receiver: %v", err)
+	}
 	if _, err := z.MarshalBinary(); !errors.Is(err, ErrNotFitted) {
 		t.Errorf("nil sketch: %v", err)
 	}

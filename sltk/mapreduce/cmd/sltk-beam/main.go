@@ -17,8 +17,10 @@
 // for Dataflow). On a cluster, --input and --output must name storage every worker sees
 // (gs://…, or a shared filesystem); the GCS filesystem is linked in.
 //
-// `sltk-beam worker` is a Beam SDK worker pool (the EXTERNAL environment): started on each
-// worker machine, it runs the bundles a job server sends it, with this binary's code.
+// `sltk-beam worker` is a Beam SDK worker pool (the EXTERNAL environment): it runs the bundles a
+// job server on the same machine sends it, with this binary's code. The binary is also a
+// PROCESS worker: --environment_type PROCESS --environment_config '{"command": "/path/sltk-beam"}'
+// makes the job server start it for each worker (the path must exist where the workers run).
 package main
 
 import (
@@ -29,11 +31,14 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/apache/beam/sdks/v2/go/container/tools"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/runtime/harness"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal/extworker"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/util/grpcx"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"gonum.org/v1/gonum/mat"
 
@@ -57,6 +62,13 @@ var (
 const usage = "usage: sltk-beam wordcount|sketch|kmeans|pca|worker [flags]; sltk-beam -help for the flags"
 
 func main() {
+	if boot, ok := processWorker(os.Args[1:]); ok { // started by a job server (PROCESS)
+		if err := boot(); err != nil {
+			fmt.Fprintln(os.Stderr, "sltk-beam worker:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) < 2 || strings.HasPrefix(os.Args[1], "-") {
 		if len(os.Args) >= 2 && (os.Args[1] == "-help" || os.Args[1] == "--help" || os.Args[1] == "-h") {
 			fmt.Fprintln(os.Stderr, usage)
@@ -79,6 +91,36 @@ func main() {
 		fmt.Fprintln(os.Stderr, "sltk-beam:", err)
 		os.Exit(1)
 	}
+}
+
+// processWorker recognises the command line a job server gives the program of a PROCESS
+// environment (--id=… --provision_endpoint=…, the boot protocol of Beam's SDK containers) and
+// returns the worker: it asks the provision service for the control and logging endpoints and
+// runs Beam's SDK harness in this process, with this binary's code (what Beam's Go boot loader
+// would do after fetching the staged binary, which here is this one).
+func processWorker(args []string) (func() error, bool) {
+	var id, prov string
+	for _, a := range args {
+		if v, ok := strings.CutPrefix(a, "--id="); ok {
+			id = strings.Trim(v, "'")
+		} else if v, ok := strings.CutPrefix(a, "--provision_endpoint="); ok {
+			prov = v
+		}
+	}
+	if prov == "" {
+		return nil, false
+	}
+	return func() error {
+		beam.Init()
+		ctx := grpcx.WriteWorkerID(context.Background(), id)
+		info, err := tools.ProvisionInfo(ctx, prov)
+		if err != nil {
+			return err
+		}
+		opts := harness.Options{StatusEndpoint: info.GetStatusEndpoint().GetUrl(),
+			RunnerCapabilities: info.GetRunnerCapabilities()}
+		return harness.MainWithOptions(ctx, info.GetLoggingEndpoint().GetUrl(), info.GetControlEndpoint().GetUrl(), opts)
+	}, true
 }
 
 // runner is the mapreduce.Runner Beam's flags describe.

@@ -5,13 +5,16 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sltk-book/sltk/sltk/embed"
 	"github.com/sltk-book/sltk/sltk/mapreduce"
 )
 
@@ -29,10 +32,8 @@ func build(t *testing.T, dir string) string {
 // three processes, the submitting command, a Prism job server (mapreduce.StartJobServer's
 // child) and an EXTERNAL worker pool (`sltk-beam worker`) that runs every bundle; input and
 // output are files. The word counts equal LocalWordCount's exactly and the sketches equal one
-// pass's bit for bit. The PROCESS environment is not used: Prism starts its command with the
-// boot protocol of Beam's SDK containers (--id, --provision_endpoint), which expects Beam's Go
-// boot loader to fetch the staged worker binary and start it in worker mode; the EXTERNAL
-// pool is the same separation (workers in another process) without that loader.
+// pass's bit for bit, and the eigenvalues equal embed.PCA's. TestProcessWorkers runs the same
+// word count with workers the job server starts itself (the PROCESS environment).
 func TestClusterShape(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and starts three processes")
@@ -100,6 +101,30 @@ func TestClusterShape(t *testing.T) {
 	if err != nil || !sk.Equal(local) {
 		t.Errorf("sketches from the worker pool differ from one pass (%v)", err)
 	}
+	csv := filepath.Join(dir, "x.csv")
+	mapreduce.WriteLines(ctx, csv, func(y func(string) bool) {
+		for i := range 3000 {
+			a, b := float64(i%17), float64(i%5)
+			y(fmt.Sprintf("%g,%g,%g", a, a+b, 2*b-a))
+		}
+	})
+	cmd = exec.Command(bin, append([]string{"pca", "--input", csv, "--output", out}, beamFlags...)...)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pca: %v\n%s", err, b)
+	}
+	x, _ := mapreduce.ReadCSV(ctx, csv)
+	want2, _ := embed.PCA{}.Fit(x)
+	got2, err := mapreduce.ReadLines(ctx, out)
+	if err != nil || len(got2) < 2 {
+		t.Fatalf("pca output: %v", err)
+	}
+	vals := strings.Split(strings.TrimPrefix(got2[1], "value\t"), ",")
+	for j, v := range vals {
+		f, _ := strconv.ParseFloat(v, 64)
+		if math.Abs(f-want2.Values[j]) > 1e-9*want2.Values[0] {
+			t.Errorf("eigenvalue %d: %v from the worker pool, %v from embed.PCA", j, f, want2.Values[j])
+		}
+	}
 }
 
 // TestFailsFast: an unreachable job server, an unreachable worker pool and a bad flag end the
@@ -129,5 +154,29 @@ func TestFailsFast(t *testing.T) {
 		if !ok || ee.ExitCode() != c.code || !strings.Contains(string(b), c.want) || time.Since(t0) > 15*time.Second {
 			t.Errorf("%v: exit %v after %v, output %.300q; want code %d and %q", c.args, err, time.Since(t0), b, c.code, c.want)
 		}
+	}
+}
+
+// TestProcessWorkers: in the PROCESS environment the job server (Prism, a child process)
+// starts this command as its SDK worker, which recognises the boot command line and runs
+// Beam's harness; the counts equal LocalWordCount's.
+func TestProcessWorkers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	bin := build(t, dir)
+	in, out := filepath.Join(dir, "in.txt"), filepath.Join(dir, "counts.tsv")
+	os.WriteFile(in, []byte("to be or not to be\nthat is the question\n"), 0o644)
+	cfg := fmt.Sprintf(`{"command": %q}`, bin)
+	cmd := exec.Command(bin, "wordcount", "--input", in, "--output", out, "--environment_type", "PROCESS", "--environment_config", cfg)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("wordcount: %v\n%s", err, b)
+	}
+	got, err := mapreduce.ReadWordCounts(ctx, out)
+	want, _ := mapreduce.LocalWordCount(ctx, in)
+	if err != nil || !maps.Equal(got, want) || got["be"] != 2 {
+		t.Errorf("counts %v (%v), want %v", got, err, want)
 	}
 }
