@@ -288,7 +288,90 @@ def constant_shift(data, params):
     return seconds, float(k.eigenvalues_.sum()), f"d0 = {-2 * lmin:.3f}, sklearn {sklearn.__version__}"
 
 
+
+def _fashion(params):
+    """The Fashion-MNIST split from the gzipped IDX files under params["dir"], scaled to
+    [0, 1] as sltk's frame.FashionMNIST scales them."""
+    import gzip
+    import os
+
+    def idx(name):
+        with gzip.open(os.path.join(params["dir"], name)) as f:
+            raw = f.read()
+        nd = raw[3]
+        dims = [int.from_bytes(raw[4 + 4 * k:8 + 4 * k], "big") for k in range(nd)]
+        return np.frombuffer(raw, dtype=np.uint8, offset=4 + 4 * nd).reshape(dims)
+
+    out = []
+    for split in ("train", "t10k"):
+        x = idx(f"{split}-images-idx3-ubyte.gz").reshape(-1, 784).astype(np.float32) / 255
+        out += [x, idx(f"{split}-labels-idx1-ubyte.gz").astype(np.int64)]
+    return out
+
+
+def _peak_rss_mb():
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def mlp_torch(data, params):
+    """PyTorch MLP 784-256-128-10, ReLU, Adam lr 1e-3, batch 128, params["epochs"] epochs,
+    2 threads, float32; timed: training + test predictions."""
+    import torch
+
+    torch.set_num_threads(2)
+    torch.manual_seed(0)
+    x, y, xt, yt = (torch.from_numpy(a) for a in _fashion(params))
+    net = torch.nn.Sequential(torch.nn.Linear(784, 256), torch.nn.ReLU(), torch.nn.Linear(256, 128),
+                              torch.nn.ReLU(), torch.nn.Linear(128, 10))
+    opt = torch.optim.Adam(net.parameters(), lr=1e-3)
+    loss_fn = torch.nn.CrossEntropyLoss()
+    cpu = time.process_time()
+    start = time.perf_counter()
+    for _ in range(params["epochs"]):
+        perm = torch.randperm(x.shape[0])
+        for lo in range(0, x.shape[0], 128):
+            idx = perm[lo:lo + 128]
+            opt.zero_grad()
+            loss = loss_fn(net(x[idx]), y[idx])
+            loss.backward()
+            opt.step()
+    with torch.no_grad():
+        pred = net(xt).argmax(1)
+    seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu
+    acc = float((pred == yt).float().mean())
+    return seconds, acc, (f"{params['epochs']} epochs, float32, torch {torch.__version__}, cpu {cpu:.1f} s, "
+                          f"final loss {float(loss):.3f}, peak RSS {_peak_rss_mb():.0f} MB")
+
+
+def mlp_sklearn(data, params):
+    """scikit-learn MLPClassifier (256, 128), relu, adam lr 1e-3, alpha 0, batch 128,
+    params["epochs"] epochs; timed: training + test predictions."""
+    import warnings
+
+    import sklearn
+    from sklearn.neural_network import MLPClassifier
+
+    x, y, xt, yt = _fashion(params)
+    m = MLPClassifier(hidden_layer_sizes=(256, 128), activation="relu", solver="adam", alpha=0.0,
+                      batch_size=128, learning_rate_init=1e-3, max_iter=params["epochs"], tol=0,
+                      n_iter_no_change=10**6, random_state=0)
+    cpu = time.process_time()
+    start = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the ConvergenceWarning of a capped run
+        m.fit(x, y)
+    pred = m.predict(xt)
+    seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu
+    return seconds, _accuracy(pred, yt), (f"{m.n_iter_} epochs, {m.coefs_[0].dtype}, sklearn {sklearn.__version__}, cpu {cpu:.1f} s, "
+                                          f"final loss {m.loss_:.3f}, peak RSS {_peak_rss_mb():.0f} MB")
+
 PEERS = {
+    "mlp_torch": mlp_torch,
+    "mlp_sklearn": mlp_sklearn,
     "constant_shift": constant_shift,
     "pca": pca,
     "spectral_rbf": spectral_rbf,

@@ -24,6 +24,7 @@ import (
 	"github.com/sltk-book/sltk/sltk/mcmc"
 	"github.com/sltk-book/sltk/sltk/metrics"
 	"github.com/sltk-book/sltk/sltk/montecarlo"
+	"github.com/sltk-book/sltk/sltk/nn"
 	"github.com/sltk-book/sltk/sltk/online"
 	"github.com/sltk-book/sltk/sltk/preprocess"
 	"github.com/sltk-book/sltk/sltk/regress"
@@ -228,6 +229,8 @@ var rows = map[string]any{
 	"embed.ShiftDissimilarities":                  embed.ShiftDissimilarities,
 	"embed.EditDistance":                          embed.EditDistance,
 	"embed.EditDistances":                         embed.EditDistances,
+	"embed.WordFamilies":                          embed.WordFamilies,
+	"embed.LoadWordFamilies":                      embed.LoadWordFamilies,
 	"errs.New":                                    exempt("returns an error value by design: it makes a sentinel, whose base is the caller's"),
 	"frame.BreastCancer":                          frame.BreastCancer,
 	"frame.Codes":                                 frame.Codes,
@@ -238,7 +241,9 @@ var rows = map[string]any{
 	"frame.Digits":                                frame.Digits,
 	"frame.DropMissing":                           frame.DropMissing,
 	"frame.Faithful":                              frame.Faithful,
+	"frame.FashionMNIST":                          frame.FashionMNIST,
 	"frame.IntLabels":                             frame.IntLabels,
+	"frame.IDXImages":                             frame.IDXImages,
 	"frame.Iris":                                  frame.Iris,
 	"frame.LoadCSV":                               frame.LoadCSV,
 	"frame.Matrix":                                frame.Matrix,
@@ -246,6 +251,8 @@ var rows = map[string]any{
 	"frame.NoHeader":                              frame.NoHeader,
 	"frame.OneHot":                                frame.OneHot,
 	"frame.ReadCSV":                               frame.ReadCSV,
+	"frame.ReadIDX":                               frame.ReadIDX,
+	"frame.ReadIDXFile":                           frame.ReadIDXFile,
 	"frame.StringLabels":                          frame.StringLabels,
 	"frame.Wine":                                  frame.Wine,
 	"frame.XY":                                    frame.XY,
@@ -329,6 +336,19 @@ var rows = map[string]any{
 	"info.BSC":                                    info.BSC,
 	"info.BSCCapacity":                            info.BSCCapacity,
 	"info.BSCJointTypicality":                     info.BSCJointTypicality,
+	"info.Bottleneck.Fit":                         info.Bottleneck.Fit,
+	"info.BottleneckCritical":                     info.BottleneckCritical,
+	"info.BottleneckPath.Fit":                     info.BottleneckPath.Fit,
+	"info.Cooccurrence":                           info.Cooccurrence,
+	"info.CorpusWords":                            info.CorpusWords,
+	"info.DistinctClusters":                       info.DistinctClusters,
+	"info.DivergenceMatrix":                       info.DivergenceMatrix,
+	"info.HardEncoders":                           info.HardEncoders,
+	"info.HardInformation":                        info.HardInformation,
+	"info.JointFromCounts":                        info.JointFromCounts,
+	"info.LoadCorpus":                             info.LoadCorpus,
+	"info.RateDistortion.Fit":                     info.RateDistortion.Fit,
+	"info.SequentialBottleneck.Fit":               info.SequentialBottleneck.Fit,
 	"info.BernoulliTypicalSet":                    info.BernoulliTypicalSet,
 	"info.BinaryEntropy":                          info.BinaryEntropy,
 	"info.Channel.Capacity":                       (*info.Channel).Capacity,
@@ -532,6 +552,17 @@ var rows = map[string]any{
 	"montecarlo.Rejection.Sample":                 (montecarlo.Rejection[float64]).Sample,
 	"montecarlo.SyntheticLake":                    montecarlo.SyntheticLake,
 	"montecarlo.UnitBallVolume":                   montecarlo.UnitBallVolume,
+	"nn.Activation.String":                        nn.Activation.String,
+	"nn.MLP.Fit":                                  nn.MLP.Fit,
+	"nn.MLP.Initial":                              nn.MLP.Initial,
+	"nn.Model.Activations":                        (*nn.Model).Activations,
+	"nn.Model.Filter":                             (*nn.Model).Filter,
+	"nn.Model.Gradient":                           (*nn.Model).Gradient,
+	"nn.Model.Loss":                               (*nn.Model).Loss,
+	"nn.Model.Params":                             (*nn.Model).Params,
+	"nn.Model.Predict":                            (*nn.Model).Predict,
+	"nn.Model.Prob":                               (*nn.Model).Prob,
+	"nn.Optimizer.String":                         nn.Optimizer.String,
 	"online.AdaBoost.Fit":                         online.AdaBoost.Fit,
 	"online.AdaBoostResult.Predict":               (*online.AdaBoostResult).Predict,
 	"online.AdversaryFunc.Rewards":                online.AdversaryFunc.Rewards,
@@ -757,6 +788,11 @@ var rows = map[string]any{
 	"viz.YLabel":                                  viz.YLabel,
 	// Entry points added with the chapter rewrites.
 	"cluster.BestPairwise":              cluster.BestPairwise,
+	"cluster.PairwiseCriticalT":         cluster.PairwiseCriticalT,
+	"cluster.HidePairs":                 cluster.HidePairs,
+	"cluster.PairwiseLogPA":             cluster.PairwiseLogPA,
+	"cluster.Pairwise.FitPath":          cluster.Pairwise.FitPath,
+	"cluster.PairwisePA.Fit":            cluster.PairwisePA.Fit,
 	"cluster.CityBlock":                 cluster.CityBlock,
 	"cluster.DALevel.DistinctCentroids": cluster.DALevel.DistinctCentroids,
 	"cluster.DALevel.GroupLabels":       cluster.DALevel.GroupLabels,
@@ -819,6 +855,7 @@ var rows = map[string]any{
 	"viz.Diverging":                     viz.Diverging,
 	"viz.ColorRange":                    viz.ColorRange,
 	"viz.Categories":                    viz.Categories,
+	"viz.Picture":                       viz.Picture,
 	"viz.HeatMaps":                      viz.HeatMaps,
 	"viz.Figure.AddVLine":               (*viz.Figure).AddVLine,
 	"viz.Figure.AddHLine":               (*viz.Figure).AddHLine,
@@ -866,7 +903,7 @@ func TestContracts(t *testing.T) {
 	for _, table := range []func() []contract{
 		boundsContracts, classifyContracts, clusterContracts, densityContracts, embedContracts,
 		frameContracts, icaContracts, infoContracts, laplaceContracts, mcmcContracts,
-		onlineContracts, miscContracts,
+		onlineContracts, miscContracts, nnContracts,
 	} {
 		for _, c := range table() {
 			if _, ok := rows[c.row]; !ok {
@@ -953,6 +990,12 @@ func clusterContracts() []contract {
 		{"cluster.DA.Fit", e1(cluster.DA{K: 7}.Fit(x5)), errs.ErrParam, "K = 7, want 1 ≤ K ≤ n = 5"},
 		{"cluster.HistogramDA.Fit", e1(cluster.HistogramDA{K: 7}.Fit(h5)), errs.ErrParam, "K = 7, want 1 ≤ K ≤ n = 5"},
 		{"cluster.Pairwise.Fit", e1(cluster.Pairwise{K: 1}.Fit((*mat.Dense)(nil))), errs.ErrEmpty, "Pairwise"},
+		{"cluster.PairwiseCriticalT", e2(cluster.PairwiseCriticalT(mat.NewDense(2, 2, []float64{0, -1, -1, 0}))), errs.ErrParam, "cluster: PairwiseCriticalT: negative entry"},
+		{"cluster.PairwiseLogPA", e1(cluster.PairwiseLogPA(mat.NewDense(1, 2, []float64{1, 0}), mat.NewDense(1, 3, []float64{1, 0, 0}))), errs.ErrShape, "cluster: PairwiseLogPA: p′ is 1×2, p″ is 1×3"},
+		{"cluster.PairwiseLogPA", e1(cluster.PairwiseLogPA((*mat.Dense)(nil), mat.NewDense(1, 1, []float64{1}))), errs.ErrShape, "p′ is nil"},
+		{"cluster.HidePairs", e1(cluster.HidePairs(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), math.NaN(), 1)), errs.ErrParam, "cluster: HidePairs: frac = NaN"},
+		{"cluster.Pairwise.FitPath", e1(cluster.Pairwise{K: 3}.FitPath(mat.NewDense(2, 2, []float64{0, 1, 1, 0}))), errs.ErrParam, "K = 3, want 1 ≤ K ≤ n = 2"},
+		{"cluster.PairwisePA.Fit", e1(cluster.PairwisePA{Pairwise: cluster.Pairwise{K: 1}}.Fit(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), mat.NewDense(1, 1, nil))), errs.ErrShape, "D′ is 2×2, D″ is 1×1"},
 		{"cluster.Neighbourhood", e1(cluster.Neighbourhood((*mat.Dense)(nil), 1)), errs.ErrEmpty, "coords is nil"},
 		{"cluster.PatchCounts", e1(cluster.PatchCounts((*mat.Dense)(nil), 2, 4, 0, 1)), errs.ErrEmpty, "image is nil"},
 		{"cluster.Assign", e2(cluster.Assign((*mat.Dense)(nil), mat.NewDense(1, 1, nil))), errs.ErrEmpty, "Assign"},
@@ -1007,6 +1050,8 @@ func embedContracts() []contract {
 		{"embed.ConstantShift.Fit", e1(embed.ConstantShift{}.Fit(tooMany)), errs.ErrTooLarge, "4097 objects, limit MaxObjects = 4096"},
 		{"embed.CentredSimilarity", e1(embed.CentredSimilarity(tooMany)), errs.ErrTooLarge, "CentredSimilarity: 4097 objects"},
 		{"embed.EditDistances", e1(embed.EditDistances(make([]string, embed.MaxObjects+1))), errs.ErrTooLarge, "4097 words"},
+		{"embed.WordFamilies", e2(embed.WordFamilies(strings.NewReader("ab\n"), nil)), errs.ErrParam, "embed: WordFamilies: no prefixes"},
+		{"embed.LoadWordFamilies", e2(embed.LoadWordFamilies("/nonexistent/words", []string{"a"})), errs.ErrIO, "embed: LoadWordFamilies: open /nonexistent/words"},
 		{"embed.PCAModel.InverseTransform", e1(model(comp, []float64{0}).InverseTransform(z)), errs.ErrShape, "Mean has 1 entries, Components 2 rows"},
 		{"embed.PCAModel.InverseTransform", e1(model(mat.NewDense(2, 1, []float64{math.NaN(), 0}), []float64{0, 0}).InverseTransform(z)),
 			errs.ErrNotFinite, "Components[0,0] = NaN"},
@@ -1033,6 +1078,10 @@ func frameContracts() []contract {
 		{"frame.ReadCSV", ragged, errs.ErrShape, "frame: ReadCSV"},
 		{"frame.Matrix", unknown, frame.ErrUnknownColumn, "frame: Matrix"},
 		{"frame.Matrix", unknown, errs.ErrParam, "frame: Matrix"},
+		{"frame.ReadIDX", e1(frame.ReadIDX(strings.NewReader("\x00\x00\x08\x02\xff\xff\xff\xff\xff\xff\xff\xff"))), errs.ErrTooLarge, "exceed MaxIDXBytes"},
+		{"frame.ReadIDX", e1(frame.ReadIDX(strings.NewReader("\x00\x00\x08\x01\x00\x00\x00\x05ab"))), errs.ErrShape, "truncated payload: 2 of 5 bytes"},
+		{"frame.ReadIDX", e1(frame.ReadIDX(strings.NewReader("PK\x03\x04"))), errs.ErrParam, "magic"},
+		{"frame.FashionMNIST", e3(frame.FashionMNIST("valid")), errs.ErrParam, "split \"valid\""},
 	}
 }
 
@@ -1169,6 +1218,8 @@ func infoContracts() []contract {
 	rng := rand.New(rand.NewPCG(1, 2))
 	rep := ok(info.RepetitionCode(3))
 	words := ok(info.RandomCode(rng, 16, 1, u)) // 65536 words of 16 letters
+	pxy := mat.NewDense(2, 2, []float64{0.4, 0.1, 0.1, 0.4})
+	indep := mat.NewDense(2, 2, []float64{0.25, 0.25, 0.25, 0.25})
 	return []contract{
 		{"info.BinaryEntropy", e1(info.BinaryEntropy(2)), errs.ErrParam, "p = 2, want in [0, 1]"},
 		{"info.BSCCapacity", e1(info.BSCCapacity(math.NaN())), errs.ErrParam, "eps = NaN"},
@@ -1204,6 +1255,23 @@ func infoContracts() []contract {
 		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, 8, 0.5, u, 1<<20, 1<<20, 1)), errs.ErrTooLarge, "RandomCodeError: codes·trials·M·n"},
 		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, 8, 0.5, u, 1, huge, 1)), errs.ErrTooLarge, "RandomCodeError: trials = 1099511627776"},
 		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, huge, 0, u, 1, 1, 1)), errs.ErrTooLarge, "RandomCodeError: M·n = 1·1099511627776"},
+		{"info.Bottleneck.Fit", e1(info.Bottleneck{Beta: -1}.Fit(pxy)), errs.ErrParam, "Bottleneck.Fit: Beta = -1, want in (0, 1e+15]"},
+		{"info.Bottleneck.Fit", e1(info.Bottleneck{MaxIter: huge}.Fit(pxy)), errs.ErrTooLarge, "Bottleneck.Fit: MaxIter·|X|·K·|Y|"},
+		{"info.BottleneckPath.Fit", e1(info.BottleneckPath{Noise: 1}.Fit(pxy)), errs.ErrParam, "BottleneckPath.Fit: Noise = 1, want finite and < 1"},
+		{"info.BottleneckCritical", e1(info.BottleneckCritical(indep)), errs.ErrNoSolution, "BottleneckCritical: σ₂"},
+		{"info.HardEncoders", e1(info.HardEncoders(pxy, huge)), errs.ErrTooLarge, "HardEncoders: K^|X|"},
+		{"info.HardInformation", e2(info.HardInformation(pxy, []int{0, 2})), errs.ErrLabel, "labels[1] = 2"},
+		{"info.SequentialBottleneck.Fit", e1(info.SequentialBottleneck{Restarts: -1}.Fit(pxy)), errs.ErrParam, "SequentialBottleneck.Fit: Restarts = -1, want ≥ 0"},
+		{"info.RateDistortion.Fit", e1(info.RateDistortion{}.Fit(u, mat.NewDense(2, 1, []float64{0, -1}))), errs.ErrParam, "d[1,0] = -1"},
+		{"info.RateDistortion.Fit", e1(info.RateDistortion{Beta: 1e308}.Fit(u, mat.NewDense(2, 1, []float64{0, 1}))), errs.ErrParam, "RateDistortion.Fit: Beta = 1e+308, want in (0, 1e+15]"},
+		{"info.RateDistortion.Fit", e1(info.RateDistortion{Beta: 1e15}.Fit(u, mat.NewDense(2, 1, []float64{0, 1e290}))), errs.ErrParam, "overflows"},
+		{"info.BottleneckPath.Fit", e1(info.BottleneckPath{Schedule: gibbs.Schedule{T0: 1, TMin: 1e-300}}.Fit(pxy)), errs.ErrParam, "want ≥ 1/MaxBeta"},
+		{"info.Cooccurrence", e1(info.Cooccurrence(nil, []string{"a"})), errs.ErrEmpty, "Cooccurrence: 0 documents"},
+		{"info.JointFromCounts", e1(info.JointFromCounts(mat.NewDense(1, 1, nil))), errs.ErrEmpty, "JointFromCounts: total 0"},
+		{"info.LoadCorpus", e2(info.LoadCorpus("/nonexistent")), errs.ErrIO, "LoadCorpus"},
+		{"info.DistinctClusters", e1(info.DistinctClusters(mat.NewDense(1, 1, []float64{1}), u, 0)), errs.ErrShape, "1 rows, 2 probabilities"},
+		{"info.CorpusWords", e1(info.CorpusWords(nil, 3, 3)), errs.ErrEmpty, "CorpusWords: no documents"},
+		{"info.DivergenceMatrix", e1(info.DivergenceMatrix(pxy, mat.NewDense(1, 3, []float64{1, 0, 0}))), errs.ErrShape, "q has 3 columns"},
 	}
 }
 
@@ -1250,5 +1318,24 @@ func TestReexportedSentinels(t *testing.T) {
 		if check.Sentinel(e) != e {
 			t.Errorf("sentinel %d (%v) is not one of package errs", i, e)
 		}
+	}
+}
+
+func nnContracts() []contract {
+	x := mat.NewDense(4, 2, []float64{0, 0, 0, 1, 1, 0, 1, 1})
+	y := []int{0, 1, 1, 0}
+	m := ok(nn.MLP{Hidden: []int{3}, Seed: 1}.Initial(2, 2))
+	return []contract{
+		{"nn.MLP.Fit", e1(nn.MLP{Hidden: []int{-2}}.Fit(x, y)), errs.ErrParam, "MLP.Fit: Hidden[0] = -2, want ≥ 1"},
+		{"nn.MLP.Fit", e1(nn.MLP{LearningRate: -1}.Fit(x, y)), errs.ErrParam, "MLP.Fit: LearningRate = -1, want finite and ≥ 0"},
+		{"nn.MLP.Fit", e1(nn.MLP{ValidationFraction: 1}.Fit(x, y)), errs.ErrParam, "MLP.Fit: ValidationFraction = 1, want in [0, 1)"},
+		{"nn.MLP.Fit", e1(nn.MLP{MaxIter: huge}.Fit(x, y)), errs.ErrTooLarge, "MaxIter = 1099511627776, limit 1048576"},
+		{"nn.MLP.Fit", e1(nn.MLP{Hidden: []int{huge}}.Fit(x, y)), errs.ErrTooLarge, "Hidden[0] = 1099511627776"},
+		{"nn.MLP.Fit", e1(nn.MLP{}.Fit(x, []int{0, 1, huge, 0})), errs.ErrTooLarge, "y[2] = 1099511627776"},
+		{"nn.MLP.Fit", e1(nn.MLP{Optimizer: nn.SGD, LearningRate: 1e300}.Fit(x, y)), errs.ErrBreakdown, "MLP.Fit: loss"},
+		{"nn.MLP.Initial", e1(nn.MLP{}.Initial(huge, 2)), errs.ErrTooLarge, "MLP.Initial: d = 1099511627776"},
+		{"nn.Model.Predict", e1((*nn.Model)(nil).Predict(x)), errs.ErrNotFitted, "Model.Predict"},
+		{"nn.Model.Loss", e1(m.Loss(x, []int{0, 1, 2, 0})), errs.ErrLabel, "Model.Loss: y[2] = 2, want in [0, 2)"},
+		{"nn.Model.Prob", e1(m.Prob(mat.NewDense(1, 3, nil))), errs.ErrShape, "x has 3 columns, the network 2 inputs"},
 	}
 }

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+	"syscall"
+
+	"github.com/sltk-book/sltk/sltk/classify"
+	"github.com/sltk-book/sltk/sltk/frame"
+	"github.com/sltk-book/sltk/sltk/nn"
+	"gonum.org/v1/gonum/mat"
+)
+
+// fashion holds Fashion-MNIST (train 60000×784, test 10000×784, scaled to [0, 1]) once loaded:
+// the peers read the same gzipped IDX files themselves (params "dir"), so the harness does not
+// write 440 MB of float64 inputs.
+var fashion struct {
+	x, xt *mat.Dense
+	y, yt []int
+}
+
+func fashionData() (Inputs, error) {
+	if fashion.x == nil {
+		x, y, _, err := frame.FashionMNIST("train")
+		if err != nil {
+			return nil, err
+		}
+		xt, yt, _, err := frame.FashionMNIST("test")
+		if err != nil {
+			return nil, err
+		}
+		fashion.x, fashion.y, fashion.xt, fashion.yt = x, y, xt, yt
+	}
+	return Inputs{"shape": mat.NewDense(1, 2, []float64{60000, 10000})}, nil
+}
+
+// peakRSS returns the peak resident set of this process in MB (Linux reports KB).
+func peakRSS() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return float64(ru.Maxrss) / 1024
+}
+
+// mlpFashion trains the 784-256-128-10 ReLU network with Adam (η = 10⁻³, batch 128, no weight
+// decay) for the given epochs on the 60000 training images and reports the test accuracy.
+func mlpFashion(epochs int) func(Inputs) (Result, error) {
+	return func(Inputs) (Result, error) {
+		cpu := cpuSeconds()
+		m, err := nn.MLP{Hidden: []int{256, 128}, BatchSize: 128, MaxIter: epochs, Seed: 1}.Fit(fashion.x, fashion.y)
+		if err != nil {
+			return Result{}, err
+		}
+		p, err := m.Predict(fashion.xt)
+		if err != nil {
+			return Result{}, err
+		}
+		cpu = cpuSeconds() - cpu
+		acc, err := classify.Accuracy(p, fashion.yt)
+		return Result{Quality: acc, Note: fmt.Sprintf("%d epochs, float64, cpu %.1f s, final loss %.3f, peak RSS %.0f MB (process)",
+			m.Iter, cpu, m.Trace[m.Iter-1].Loss, peakRSS())}, err
+	}
+}
+
+func init() {
+	dir := map[string]any{"dir": frame.FashionMNISTDir, "epochs": 10}
+	register(
+		// Multi-layer perceptron 784-256-128-10 (ReLU, softmax cross-entropy, Adam η = 10⁻³,
+		// batch 128, shuffled each epoch) for 10 epochs on Fashion-MNIST's 60000 training
+		// images; quality: accuracy on the 10000 test images. Peer: PyTorch on the CPU with
+		// torch.set_num_threads(2), float32. Timed on both sides: training + test predictions.
+		Workload{
+			Name:    "MLP 784-256-128-10 Adam, Fashion-MNIST, 10 epochs (PyTorch CPU)",
+			Quality: "test accuracy",
+			Data:    fashionData,
+			Run:     mlpFashion(10),
+			Peer:    "mlp_torch",
+			Params:  dir,
+		},
+		// The same network against scikit-learn's MLPClassifier (solver adam, alpha 0, batch
+		// 128), 3 epochs on each side since scikit-learn is slow.
+		Workload{
+			Name:    "MLP 784-256-128-10 Adam, Fashion-MNIST, 3 epochs (scikit-learn)",
+			Quality: "test accuracy",
+			Data:    fashionData,
+			Run:     mlpFashion(3),
+			Peer:    "mlp_sklearn",
+			Params:  map[string]any{"dir": frame.FashionMNISTDir, "epochs": 3},
+		},
+	)
+}

@@ -1,0 +1,45 @@
+// Package nn trains multi-layer perceptrons (fully connected feed-forward networks) for
+// classification: ML chapter 1, "Neural networks and learning algorithms".
+//
+// A network maps an input row x through layers a_l = f(a_{l−1}·W_l + b_l) to the class
+// probabilities softmax(a_{L−1}·W_L + b_L). MLP.Fit minimises the mean softmax cross-entropy
+// (the negative log-likelihood of the labels) plus an optional weight decay with mini-batch
+// stochastic gradient descent, plain, with momentum, or Adam. The gradient is
+// backpropagation written out as the chain rule, layer by layer, on preallocated buffers; the
+// matrix products go through the library's one product kernel (internal/kernel.Gemm), the
+// elementwise work (bias, activation, softmax, optimiser step) runs on several goroutines in
+// row or parameter chunks that write only their own outputs, and sums over rows run in a fixed
+// order, so a given Seed gives the same bits on any number of cores.
+//
+// Cost: an epoch over n rows of a network with layer widths s_0 = d, s_1, …, s_L = K costs
+// about 3·n·Σ_l s_{l−1}·s_l multiply-adds (one product forward, two backward), memory
+// O(BatchSize·Σ s_l + P) for P = Σ (s_{l−1}+1)·s_l parameters (four copies of them with Adam).
+//
+// Errors wrap the sentinels of package errs, re-exported here: ErrEmpty, ErrShape,
+// ErrNotFinite, ErrParam, ErrLabel, ErrTooLarge, ErrNotFitted, and ErrBreakdown for a training
+// run whose loss became infinite (a learning rate too large). Reaching MaxIter is not an
+// error: Model.Converged reports it.
+package nn
+
+import "github.com/sltk-book/sltk/sltk/errs"
+
+// Sentinel errors, those of package errs under the same names.
+var (
+	ErrEmpty     = errs.ErrEmpty
+	ErrShape     = errs.ErrShape
+	ErrNotFinite = errs.ErrNotFinite
+	ErrParam     = errs.ErrParam
+	ErrLabel     = errs.ErrLabel
+	ErrTooLarge  = errs.ErrTooLarge
+	ErrNotFitted = errs.ErrNotFitted
+	ErrBreakdown = errs.ErrBreakdown
+)
+
+// Limits on the sizes that drive allocations and loops (ErrTooLarge beyond).
+const (
+	MaxEpochs  = 1 << 20 // MaxIter
+	MaxWidth   = 1 << 16 // a hidden layer's width
+	MaxLayers  = 64      // hidden layers
+	MaxClasses = 1 << 16 // distinct labels
+	MaxParams  = 1 << 27 // weights and biases together (1 GB as float64)
+)

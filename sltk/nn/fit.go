@@ -1,0 +1,350 @@
+package nn
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sltk-book/sltk/sltk"
+	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/par"
+	"gonum.org/v1/gonum/mat"
+)
+
+var _ sltk.Classifier = (*Model)(nil)
+
+// evalRows is the chunk size of forward passes outside training.
+const evalRows = 512
+
+// labels checks y against n rows and returns the number of classes max(y) + 1 (at least 2).
+func labels(fn string, y []int, n int) (int, error) {
+	if len(y) != n {
+		return 0, fmt.Errorf("nn: %s: %d labels for %d rows: %w", fn, len(y), n, ErrShape)
+	}
+	k := 0
+	for i, c := range y {
+		if c < 0 {
+			return 0, fmt.Errorf("nn: %s: y[%d] = %d, want ≥ 0: %w", fn, i, c, ErrLabel)
+		}
+		if err := check.Size("nn: "+fn, fmt.Sprintf("y[%d]", i), c, MaxClasses-1); err != nil {
+			return 0, err
+		}
+		k = max(k, c+1)
+	}
+	return max(k, 2), nil
+}
+
+// Fit trains a network on the rows of x (n×d, finite) with labels y in [0, K), K = max(y)+1,
+// and returns it with its Trace. Each epoch shuffles the training rows (with Seed), steps
+// once per mini-batch of BatchSize rows, and records the loss and accuracy; with a hold-out
+// (ValidationFraction) it also evaluates the hold-out and stops early on Patience. A loss that
+// becomes infinite or NaN stops training with an error wrapping ErrBreakdown. Cost per epoch
+// about 3·n·Σ_l s_{l−1}·s_l multiply-adds (see the package comment).
+func (c MLP) Fit(x mat.Matrix, y []int) (*Model, error) {
+	data, n, d, cerr := check.Rows("x", x)
+	if cerr != nil {
+		return nil, fmt.Errorf("nn: MLP.Fit: %w", cerr)
+	}
+	k, err := labels("MLP.Fit", y, n)
+	if err != nil {
+		return nil, err
+	}
+	if err := check.Squarable("x", data, d); err != nil {
+		return nil, fmt.Errorf("nn: MLP.Fit: %w", err)
+	}
+	r := newRand(c.Seed)
+	nVal := int(math.Round(c.ValidationFraction * float64(n)))
+	if c.ValidationFraction > 0 {
+		nVal = max(nVal, 1)
+	}
+	cfg, err := c.config("MLP.Fit", n-nVal, d, k)
+	if err != nil {
+		return nil, err
+	}
+	if n-nVal < 1 {
+		return nil, fmt.Errorf("nn: MLP.Fit: ValidationFraction = %v leaves no training row of %d: %w",
+			c.ValidationFraction, n, ErrParam)
+	}
+	m := newModel(cfg, r)
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	if nVal > 0 {
+		r.Shuffle(n, func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
+	}
+	val, train := idx[:nVal], idx[nVal:]
+	return m, m.train(cfg, r, data, d, y, train, val)
+}
+
+func (m *Model) train(c config, r interface{ Shuffle(int, func(int, int)) }, data []float64, d int,
+	y []int, train, val []int) error {
+	w := newWork(m, c.BatchSize)
+	st := newStepper(c, len(m.params))
+	by := make([]int, c.BatchSize)
+	best, bad := math.Inf(1), 0
+	var keep []float64
+	if len(val) > 0 {
+		keep = append([]float64(nil), m.params...)
+	}
+	for epoch := 1; epoch <= c.MaxIter; epoch++ {
+		r.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
+		sum, right := 0.0, 0
+		for lo := 0; lo < len(train); lo += c.BatchSize {
+			rows := train[lo:min(lo+c.BatchSize, len(train))]
+			b := len(rows)
+			par.Chunks(b, 64, func(s, e int) {
+				for i := s; i < e; i++ {
+					copy(w.a[0][i*d:(i+1)*d], data[rows[i]*d:(rows[i]+1)*d])
+					by[i] = y[rows[i]]
+				}
+			})
+			w.forward(b, by)
+			bl, bc := w.meanLoss(b)
+			if math.IsNaN(bl) || math.IsInf(bl, 0) {
+				return fmt.Errorf("nn: MLP.Fit: loss %v in epoch %d (LearningRate = %g too large?): %w",
+					bl, epoch, c.LearningRate, ErrBreakdown)
+			}
+			sum += bl * float64(b)
+			right += bc
+			w.backward(b, by)
+			st.step(m.params, w.grad)
+		}
+		e := Epoch{Loss: sum / float64(len(train)), Accuracy: float64(right) / float64(len(train))}
+		monitored := e.Loss
+		if len(val) > 0 {
+			e.ValLoss, e.ValAccuracy = m.evaluate(data, d, y, val)
+			monitored = e.ValLoss
+		}
+		m.Trace = append(m.Trace, e)
+		m.Iter = epoch
+		if monitored < best-c.Tol {
+			best, bad = monitored, 0
+			m.Best = epoch
+			if keep != nil {
+				copy(keep, m.params)
+			}
+		} else if bad++; bad >= c.Patience {
+			m.Converged = true
+			break
+		}
+	}
+	if keep != nil {
+		copy(m.params, keep)
+	} else {
+		m.Best = m.Iter
+	}
+	return nil
+}
+
+// evaluate returns the mean loss and the accuracy of the rows idx of data.
+func (m *Model) evaluate(data []float64, d int, y []int, idx []int) (float64, float64) {
+	w := newWork(m, min(evalRows, len(idx)))
+	by := make([]int, w.rows)
+	sum, right := 0.0, 0
+	for lo := 0; lo < len(idx); lo += w.rows {
+		rows := idx[lo:min(lo+w.rows, len(idx))]
+		for i, ri := range rows {
+			copy(w.a[0][i*d:(i+1)*d], data[ri*d:(ri+1)*d])
+			by[i] = y[ri]
+		}
+		w.forward(len(rows), by)
+		l, c := w.meanLoss(len(rows))
+		sum += l * float64(len(rows))
+		right += c
+	}
+	return sum / float64(len(idx)), float64(right) / float64(len(idx))
+}
+
+// input checks a model and a data matrix for it.
+func (m *Model) input(fn string, x mat.Matrix) ([]float64, int, error) {
+	if m == nil || len(m.Layers) == 0 {
+		return nil, 0, fmt.Errorf("nn: Model.%s: %w", fn, ErrNotFitted)
+	}
+	if err := m.valid(); err != nil {
+		return nil, 0, fmt.Errorf("nn: Model.%s: %w", fn, err)
+	}
+	data, n, d, cerr := check.Rows("x", x)
+	if cerr != nil {
+		return nil, 0, fmt.Errorf("nn: Model.%s: %w", fn, cerr)
+	}
+	if d != m.Layers[0].In {
+		return nil, 0, fmt.Errorf("nn: Model.%s: x has %d columns, the network %d inputs: %w",
+			fn, d, m.Layers[0].In, ErrShape)
+	}
+	return data, n, nil
+}
+
+// Prob returns the n×K matrix of class probabilities softmax(network(x)), each row summing
+// to 1. Cost n·Σ_l s_{l−1}·s_l multiply-adds.
+func (m *Model) Prob(x mat.Matrix) (*mat.Dense, error) { return m.prob("Prob", x) }
+
+func (m *Model) prob(fn string, x mat.Matrix) (*mat.Dense, error) {
+	data, n, err := m.input(fn, x)
+	if err != nil {
+		return nil, err
+	}
+	d, k := m.Layers[0].In, m.K
+	out := make([]float64, n*k)
+	w := newWork(m, min(evalRows, n))
+	for lo := 0; lo < n; lo += w.rows {
+		b := min(w.rows, n-lo)
+		copy(w.a[0], data[lo*d:(lo+b)*d])
+		w.forward(b, nil)
+		copy(out[lo*k:], w.a[len(m.Layers)][:b*k])
+	}
+	if err := check.Slice("probabilities", out); err != nil {
+		return nil, fmt.Errorf("nn: Model.%s: the scores overflow (weights too large): %w", fn, err)
+	}
+	return mat.NewDense(n, k, out), nil
+}
+
+// Predict returns the most probable class of each row of x (the first on ties).
+func (m *Model) Predict(x mat.Matrix) ([]int, error) {
+	p, err := m.prob("Predict", x)
+	if err != nil {
+		return nil, err
+	}
+	n, _ := p.Dims()
+	out := make([]int, n)
+	for i := range out {
+		row := p.RawRowView(i)
+		for j, v := range row {
+			if v > row[out[i]] {
+				out[i] = j
+			}
+		}
+	}
+	return out, nil
+}
+
+// Loss returns the objective the training minimises, evaluated on all rows of x at once: the
+// mean cross-entropy −(1/n)·Σ_i log p(y_i | x_i) plus (λ/2)·Σ‖W‖² with λ = WeightDecay.
+func (m *Model) Loss(x mat.Matrix, y []int) (float64, error) {
+	data, n, err := m.input("Loss", x)
+	if err != nil {
+		return 0, err
+	}
+	if err := m.checkLabels("Loss", y, n); err != nil {
+		return 0, err
+	}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	l, _ := m.evaluate(data, m.Layers[0].In, y, idx)
+	if l += m.penalty(); math.IsNaN(l) || math.IsInf(l, 0) {
+		return 0, fmt.Errorf("nn: Model.Loss: loss = %v (weights too large): %w", l, ErrNotFinite)
+	}
+	return l, nil
+}
+
+func (m *Model) checkLabels(fn string, y []int, n int) error {
+	if len(y) != n {
+		return fmt.Errorf("nn: Model.%s: %d labels for %d rows: %w", fn, len(y), n, ErrShape)
+	}
+	for i, c := range y {
+		if c < 0 || c >= m.K {
+			return fmt.Errorf("nn: Model.%s: y[%d] = %d, want in [0, %d): %w", fn, i, c, m.K, ErrLabel)
+		}
+	}
+	return nil
+}
+
+// Gradient returns the gradient of Loss(x, y) with respect to Params (same order and length)
+// by backpropagation over all rows at once, and the loss. Cost about 3·n·Σ s_{l−1}·s_l.
+func (m *Model) Gradient(x mat.Matrix, y []int) ([]float64, float64, error) {
+	data, n, err := m.input("Gradient", x)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := m.checkLabels("Gradient", y, n); err != nil {
+		return nil, 0, err
+	}
+	w := newWork(m, n)
+	copy(w.a[0], data)
+	w.forward(n, y)
+	l, _ := w.meanLoss(n)
+	w.backward(n, y)
+	if err := check.Slice("gradient", w.grad); err != nil || math.IsNaN(l) || math.IsInf(l, 0) {
+		return nil, 0, fmt.Errorf("nn: Model.Gradient: loss %v, gradient not finite (weights too large): %w",
+			l, ErrNotFinite)
+	}
+	return w.grad, l + m.penalty(), nil
+}
+
+// Activations returns the outputs a_1, …, a_{L−1} of the hidden layers for the rows of x
+// (one n×s_l matrix per hidden layer), e.g. to watch their spread through depth.
+func (m *Model) Activations(x mat.Matrix) ([]*mat.Dense, error) {
+	data, n, err := m.input("Activations", x)
+	if err != nil {
+		return nil, err
+	}
+	w := newWork(m, n)
+	copy(w.a[0], data)
+	w.forward(n, nil)
+	out := make([]*mat.Dense, len(m.Layers)-1)
+	for l := range out {
+		out[l] = mat.NewDense(n, m.Layers[l].Out, w.a[l+1])
+	}
+	return out, nil
+}
+
+// valid checks a model that may have been built or changed by hand: layers that chain, slices
+// of the stated sizes, K classes out of the last one, finite weights, a known activation and a
+// finite WeightDecay ≥ 0. Cost O(P).
+func (m *Model) valid() error {
+	if m.Activation < ReLU || m.Activation > Sigmoid {
+		return fmt.Errorf("Activation = %d, want ReLU, Tanh or Sigmoid: %w", m.Activation, ErrParam)
+	}
+	if !(m.WeightDecay >= 0) || math.IsInf(m.WeightDecay, 0) {
+		return fmt.Errorf("WeightDecay = %v, want finite and ≥ 0: %w", m.WeightDecay, ErrParam)
+	}
+	if len(m.Layers) > MaxLayers+1 {
+		return fmt.Errorf("%d layers, limit %d: %w", len(m.Layers), MaxLayers+1, ErrTooLarge)
+	}
+	total := 0
+	for l, ly := range m.Layers {
+		if ly.In < 1 || ly.Out < 1 || ly.In > MaxParams || ly.Out > MaxParams ||
+			len(ly.W) != ly.In*ly.Out || len(ly.B) != ly.Out ||
+			(l > 0 && ly.In != m.Layers[l-1].Out) {
+			return fmt.Errorf("Layers[%d] is %d×%d with %d weights and %d biases, want them to chain: %w",
+				l, ly.In, ly.Out, len(ly.W), len(ly.B), ErrShape)
+		}
+		if total += (ly.In + 1) * ly.Out; total > MaxParams {
+			return fmt.Errorf("parameters = %d, limit %d: %w", total, MaxParams, ErrTooLarge)
+		}
+		for _, v := range [][]float64{ly.W, ly.B} {
+			if err := check.Slice(fmt.Sprintf("Layers[%d]", l), v); err != nil {
+				return err
+			}
+		}
+	}
+	if last := m.Layers[len(m.Layers)-1].Out; m.K != last || m.K < 2 {
+		return fmt.Errorf("K = %d with %d outputs, want them equal and ≥ 2: %w", m.K, last, ErrShape)
+	}
+	return nil
+}
+
+// Filter returns the weights from the inputs into hidden unit j of the first layer, laid out
+// as a rows×(d/rows) image (d the number of inputs, which rows must divide): what the unit
+// responds to, for inputs that are images. Cost O(d).
+func (m *Model) Filter(j, rows int) (*mat.Dense, error) {
+	if m == nil || len(m.Layers) == 0 {
+		return nil, fmt.Errorf("nn: Model.Filter: %w", ErrNotFitted)
+	}
+	if err := m.valid(); err != nil {
+		return nil, fmt.Errorf("nn: Model.Filter: %w", err)
+	}
+	ly := m.Layers[0]
+	if j < 0 || j >= ly.Out {
+		return nil, fmt.Errorf("nn: Model.Filter: unit j = %d, want in [0, %d): %w", j, ly.Out, ErrParam)
+	}
+	if rows < 1 || ly.In%rows != 0 {
+		return nil, fmt.Errorf("nn: Model.Filter: rows = %d does not divide the %d inputs: %w", rows, ly.In, ErrShape)
+	}
+	img := mat.NewDense(rows, ly.In/rows, nil)
+	for i := 0; i < ly.In; i++ {
+		img.Set(i/(ly.In/rows), i%(ly.In/rows), ly.W[i*ly.Out+j])
+	}
+	return img, nil
+}
