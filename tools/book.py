@@ -671,6 +671,7 @@ TOPICS = [
     ("ml/04", "slt/05", "clustering: k-means and pairwise costs, and histograms as objects"),
     ("slt/03", "ml/03", "mean-field annealing: a free energy minimised while the temperature falls"),
     ("slt/02", "ml/03", "simulated annealing, the Metropolis sampler cooled into an optimiser"),
+    ("slt/08", "ml/03", "the mean-field approximation of the Ising model, annealed"),
     ("slt/02", "afds/06", "Markov chains, Metropolis–Hastings and how fast they mix"),
     ("afds/02", "slt/10", "entropy, typical sets and the capacity of a channel"),
     ("ml/05", "slt/B", "the EM algorithm for mixture models"),

@@ -121,7 +121,8 @@ func SquaredDistances(x mat.Matrix) (*mat.Dense, error) {
 //	d̄_qα = Σ_{γ∈N_α} m_q^(γ) d_γα / Σ_{γ∈N_α} m_q^(γ),  e_q^(α) = d̄_qα − ½ Σ_δ m_q^(δ) d̄_qδ / n_q,
 //
 // which equals the first form when nothing is missing. It returns the soft cost
-// (1/(2p)) Σ_q Σ_α m_q^(α) d̄_qα. Cost O(n²·K) through one matrix product (two with a mask).
+// (1/(2p)) Σ_q Σ_α m_q^(α) d̄_qα, which for hard assignments is the cost C14 of PairwiseCost.
+// Cost O(n²·K) through one matrix product (two with a mask).
 func pwFields(p *pwData, m, e, dm, om *mat.Dense) float64 {
 	n, k := m.Dims()
 	pwMulNarrow(dm, p.d, m)
@@ -154,8 +155,8 @@ func pwFields(p *pwData, m, e, dm, om *mat.Dense) float64 {
 			e.Set(a, q, db)
 			corr += m.At(a, q) * db
 		}
+		cost += corr / 2 // ½ Σ_α m_q^(α) d̄_qα: cluster q's share of the cost, times n
 		corr /= 2 * nq
-		cost += corr
 		for a := 0; a < n; a++ {
 			e.Set(a, q, e.At(a, q)-corr)
 		}
