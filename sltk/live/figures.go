@@ -65,8 +65,10 @@ func daTemperature() Figure {
 					}
 				}
 			}
-			fig, err := viz.ScatterLabels(x, labels, pos, viz.EqualAxes(), viz.Title(
-				fmt.Sprintf("Deterministic annealing at T = %s (T_c = %.3g)", FormatValue(lv.T), res.Tc)))
+			fig, err := viz.ScatterLabels(x, labels, pos, viz.EqualAxes(), viz.Classes(
+				"cluster 1", "cluster 2", "cluster 3", "cluster 4", "cluster 5", "cluster 6"),
+				viz.Title(fmt.Sprintf("Deterministic annealing at T = %s (critical temperature %.3g)",
+					FormatValue(lv.T), res.Tc)))
 			return fig, []Number{{"distinct centroids", float64(lv.Distinct)},
 				{"free energy F", lv.FreeEnergy}}, err
 		},

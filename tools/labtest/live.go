@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"os/exec"
 	"time"
 
@@ -39,7 +40,10 @@ type liveExpected struct {
 // the figure in place, and compares the numbers shown with a native run of the registry; then
 // presses "done", which ends the cell.
 func checkLive(tab context.Context, root string) (string, error) {
-	out, err := exec.Command("go", "-C", root, "run", "./sltk/live/cmd/livefig").Output()
+	cmd := exec.Command("go", "-C", root, "run", "./sltk/live/cmd/livefig")
+	// the project's own Go settings, whatever the caller's (make labtest runs with a hostile one)
+	cmd.Env = append(os.Environ(), "GO111MODULE=on", "GOFLAGS=-mod=readonly", "GOWORK=")
+	out, err := cmd.Output()
 	if err != nil {
 		return "", fmt.Errorf("live: the native registry run: %w", err)
 	}
