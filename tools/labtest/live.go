@@ -77,8 +77,11 @@ func checkLive(tab context.Context, root string) (string, error) {
 	}
 	out0 := `window.__liveCell.output_area.element[0]`
 	if err := chromedp.Do(tab, waitTrue(out0+`.querySelector('input[type=range][id^=gonb_slider_]') !== null &&
-	  `+out0+`.querySelector('button') !== null`, 120*time.Second)); err != nil {
-		return "", fmt.Errorf("live: no GoNB slider and button in the cell's output: %w", err)
+	  `+out0+`.querySelector('button') !== null`, 300*time.Second)); err != nil {
+		text, _ := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const c = window.__liveCell;
+  return (c.element.hasClass('running') ? '[running] ' : '[idle] ') + c.output_area.element[0].innerText.slice(0, 400) +
+    ' gonb_comm: ' + (typeof globalThis.gonb_comm); })()`))
+		return "", fmt.Errorf("live: no GoNB slider and button in the cell's output (%q): %w", text, err)
 	}
 	start := time.Now()
 	move := fmt.Sprintf(`(() => { const o = %s, s = o.querySelector('input[type=range][id^=gonb_slider_]');
