@@ -21,9 +21,9 @@ func once[T any](f func() (T, error)) func() (T, error) {
 }
 
 func init() {
-	Register(daTemperature())
-	Register(parzenBandwidth())
-	Register(hoeffdingSampleSize())
+	register(daTemperature())
+	register(parzenBandwidth())
+	register(hoeffdingSampleSize())
 }
 
 // daTemperature: SLT chapter 3. Deterministic annealing of six Gaussians, the points coloured
@@ -36,7 +36,7 @@ func daTemperature() Figure {
 	})
 	return Figure{
 		Name: "da-temperature", Chapter: "slt/03",
-		Param: Param{Name: "temperature T", Values: Grid(0.2, 100, 28, true), Default: 6.32},
+		Param: Param{Name: "temperature T", Values: grid(0.2, 100, 28, true), Default: 6.32},
 		Draw: func(t float64) (viz.Drawer, []Number, error) {
 			res, err := fit()
 			if err != nil {
@@ -65,8 +65,10 @@ func daTemperature() Figure {
 					}
 				}
 			}
-			fig, err := viz.ScatterLabels(x, labels, pos, viz.EqualAxes(), viz.Title(
-				fmt.Sprintf("Deterministic annealing at T = %s (T_c = %.3g)", FormatValue(lv.T), res.Tc)))
+			fig, err := viz.ScatterLabels(x, labels, pos, viz.EqualAxes(), viz.Classes(
+				"cluster 1", "cluster 2", "cluster 3", "cluster 4", "cluster 5", "cluster 6"),
+				viz.Title(fmt.Sprintf("Deterministic annealing at T = %s (critical temperature %.3g)",
+					formatValue(lv.T), res.Tc)))
 			return fig, []Number{{"distinct centroids", float64(lv.Distinct)},
 				{"free energy F", lv.FreeEnergy}}, err
 		},
@@ -87,7 +89,7 @@ func parzenBandwidth() Figure {
 	xs := floats.Span(make([]float64, 261), -6, 7)
 	return Figure{
 		Name: "parzen-bandwidth", Chapter: "ml/05",
-		Param: Param{Name: "window width h", Values: Grid(0.03, 3, 21, true), Default: 0.3},
+		Param: Param{Name: "window width h", Values: grid(0.03, 3, 21, true), Default: 0.3},
 		Draw: func(h float64) (viz.Drawer, []Number, error) {
 			d, err := data()
 			if err != nil {
@@ -114,7 +116,7 @@ func parzenBandwidth() Figure {
 				best += math.Log(synth.BimodalPDF(v)) / float64(d[1].RawMatrix().Rows)
 			}
 			fig, err := viz.Lines([]viz.Series{truth, {Name: "Parzen estimate", X: xs, Y: est}},
-				viz.Title(fmt.Sprintf("Parzen window, h = %s", FormatValue(h))),
+				viz.Title(fmt.Sprintf("Parzen window, h = %s", formatValue(h))),
 				viz.XLabel("x"), viz.YLabel("P̂(x)"))
 			return fig, []Number{{"held-out log-likelihood", score},
 				{"true density's", best}}, err
@@ -125,7 +127,7 @@ func parzenBandwidth() Figure {
 // hoeffdingSampleSize: AFDS chapter 2. The two-sided tail of the mean of n fair coins,
 // exact and Hoeffding's bound 2exp(−2nd²), over the deviation d.
 func hoeffdingSampleSize() Figure {
-	ns := Grid(10, 2000, 24, true)
+	ns := grid(10, 2000, 24, true)
 	for i := range ns {
 		ns[i] = math.Round(ns[i])
 	}

@@ -20,14 +20,14 @@ import (
 )
 
 func init() {
-	Register(gibbsTemperature())
-	Register(curieWeiss())
-	Register(knnK())
-	Register(pacEpsilon())
-	Register(mwuRate())
-	Register(projectionDim())
-	Register(chainMixing())
-	Register(bscNoise())
+	register(gibbsTemperature())
+	register(curieWeiss())
+	register(knnK())
+	register(pacEpsilon())
+	register(mwuRate())
+	register(projectionDim())
+	register(chainMixing())
+	register(bscNoise())
 }
 
 func stateNames(n int) []string {
@@ -43,7 +43,7 @@ func stateNames(n int) []string {
 func gibbsTemperature() Figure {
 	return Figure{
 		Name: "gibbs-temperature", Chapter: "slt/02",
-		Param: Param{Name: "temperature T", Values: Grid(0.05, 20, 27, true), Default: 0.5},
+		Param: Param{Name: "temperature T", Values: grid(0.05, 20, 27, true), Default: 0.5},
 		Draw: func(t float64) (viz.Drawer, []Number, error) {
 			costs := mcmc.TreasureLandscape()
 			d, err := gibbs.New(costs, t)
@@ -53,7 +53,7 @@ func gibbsTemperature() Figure {
 			p := d.P()
 			fig, err := viz.Bar(stateNames(len(p)), p,
 				viz.Title(fmt.Sprintf("Gibbs distribution on the treasure landscape, T = %s",
-					FormatValue(t))), viz.XLabel("state c"), viz.YLabel("p(c)"))
+					formatValue(t))), viz.XLabel("state c"), viz.YLabel("p(c)"))
 			return fig, []Number{{"p(c* = 19)", p[19]}, {"entropy H (nats)", d.H},
 				{"E[R]", d.MeanR}}, err
 		},
@@ -66,7 +66,7 @@ func curieWeiss() Figure {
 	ms := floats.Span(make([]float64, 121), -1.2, 1.2)
 	return Figure{
 		Name: "curie-weiss", Chapter: "ml/03",
-		Param: Param{Name: "c = β/β_c", Values: Grid(0.2, 3, 29, false), Default: 1.5},
+		Param: Param{Name: "c = β/β_c", Values: grid(0.2, 3, 29, false), Default: 1.5},
 		Draw: func(c float64) (viz.Drawer, []Number, error) {
 			root, err := mcmc.CurieWeiss(c)
 			if err != nil {
@@ -78,7 +78,7 @@ func curieWeiss() Figure {
 			}
 			fig, err := viz.Lines([]viz.Series{{Name: "m", X: ms, Y: ms, Dashed: true}, rhs,
 				{Name: "solutions ±m*", X: []float64{-root, root}, Y: []float64{-root, root}, Points: true}},
-				viz.Title(fmt.Sprintf("Mean-field equation m = tanh(c·m), c = %s", FormatValue(c))),
+				viz.Title(fmt.Sprintf("Mean-field equation m = tanh(c·m), c = %s", formatValue(c))),
 				viz.XLabel("m"), viz.YLabel("value"), viz.LegendBottom())
 			return fig, []Number{{"magnetisation m*", root}}, err
 		},
@@ -132,7 +132,7 @@ func pacEpsilon() Figure {
 	lnH := floats.Span(make([]float64, 41), 0, 40)
 	return Figure{
 		Name: "pac-epsilon", Chapter: "afds/03",
-		Param: Param{Name: "error ε", Values: Grid(0.01, 0.3, 19, true), Default: 0.1},
+		Param: Param{Name: "error ε", Values: grid(0.01, 0.3, 19, true), Default: 0.1},
 		Draw: func(eps float64) (viz.Drawer, []Number, error) {
 			series := []viz.Series{{Name: "realizable"}, {Name: "agnostic"}, {Name: "uniform convergence"}}
 			for _, l := range lnH {
@@ -154,7 +154,7 @@ func pacEpsilon() Figure {
 				return nil, nil, err
 			}
 			fig, err := viz.Lines(series, viz.LogY(), viz.LegendBottom(),
-				viz.Title(fmt.Sprintf("Examples needed for ε = %s, δ = 0.05", FormatValue(eps))),
+				viz.Title(fmt.Sprintf("Examples needed for ε = %s, δ = 0.05", formatValue(eps))),
 				viz.XLabel("ln |H|"), viz.YLabel("sample size m"))
 			return fig, []Number{{"realizable m, |H| = 1000", r}, {"agnostic m, |H| = 1000", a}}, err
 		},
@@ -167,7 +167,7 @@ func mwuRate() Figure {
 	losses := once(func() (*mat.Dense, error) { return synth.LossTable{T: 1000, Seed: 1}.Generate() })
 	return Figure{
 		Name: "mwu-rate", Chapter: "afds/04",
-		Param: Param{Name: "learning rate α", Values: Grid(0.002, 0.5, 25, true), Default: 0.0502},
+		Param: Param{Name: "learning rate α", Values: grid(0.002, 0.5, 25, true), Default: 0.0502},
 		Draw: func(alpha float64) (viz.Drawer, []Number, error) {
 			l, err := losses()
 			if err != nil {
@@ -187,7 +187,7 @@ func mwuRate() Figure {
 			fig, err := viz.Lines([]viz.Series{{Name: "regret of MWU", Y: tr.Regret},
 				{Name: "bound ln n/α + α·L* at the end", X: []float64{0, float64(last)},
 					Y: []float64{bound, bound}, Dashed: true}}, viz.LegendLeft(),
-				viz.Title(fmt.Sprintf("Multiplicative weights, α = %s", FormatValue(alpha))),
+				viz.Title(fmt.Sprintf("Multiplicative weights, α = %s", formatValue(alpha))),
 				viz.XLabel("round t"), viz.YLabel("expected loss − best expert's"))
 			return fig, []Number{{"final regret", tr.Regret[last]}, {"bound on the regret", bound}}, err
 		},
@@ -291,7 +291,7 @@ func bscNoise() Figure {
 	ps := floats.Span(make([]float64, 101), 0.001, 0.999)
 	return Figure{
 		Name: "bsc-capacity", Chapter: "slt/10",
-		Param: Param{Name: "flip probability ε", Values: Grid(0.01, 0.5, 26, false), Default: 0.108},
+		Param: Param{Name: "flip probability ε", Values: grid(0.01, 0.5, 26, false), Default: 0.108},
 		Draw: func(eps float64) (viz.Drawer, []Number, error) {
 			ch, err := info.BSC(eps)
 			if err != nil {
@@ -309,7 +309,7 @@ func bscNoise() Figure {
 			}
 			fig, err := viz.Lines([]viz.Series{{Name: "I(S; Ŝ)", X: ps, Y: mi},
 				{Name: "capacity", X: []float64{res.Input[0]}, Y: []float64{res.Bits}, Points: true}},
-				viz.Title(fmt.Sprintf("Binary symmetric channel, ε = %s", FormatValue(eps))),
+				viz.Title(fmt.Sprintf("Binary symmetric channel, ε = %s", formatValue(eps))),
 				viz.XLabel("Pr(S = 0)"), viz.YLabel("bits per use"), viz.LegendBottom())
 			return fig, []Number{{"capacity (bits)", res.Bits}}, err
 		},

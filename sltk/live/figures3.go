@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	Register(histogramTemperature())
+	register(histogramTemperature())
 }
 
 // histogramTemperature: SLT chapter 5. Histogram clustering by deterministic annealing of the
@@ -30,7 +30,7 @@ func histogramTemperature() Figure {
 	})
 	return Figure{
 		Name: "histogram-temperature", Chapter: "slt/05",
-		Param: Param{Name: "temperature T", Values: Grid(0.1, 2, 21, true), Default: 0.6},
+		Param: Param{Name: "temperature T", Values: grid(0.1, 2, 21, true), Default: 0.6},
 		Draw: func(t float64) (viz.Drawer, []Number, error) {
 			res, err := fit()
 			if err != nil {
@@ -53,7 +53,7 @@ func histogramTemperature() Figure {
 				}
 			}
 			fig, err := viz.Lines(series, viz.LegendOutside(), viz.Title(fmt.Sprintf(
-				"Centroid histograms at T = %s (%d distinct)", FormatValue(lv.T), lv.Distinct)),
+				"Centroid histograms at T = %s (%d distinct)", formatValue(lv.T), lv.Distinct)),
 				viz.XLabel("grey-level bin"), viz.YLabel("q_k(bin)"))
 			return fig, []Number{{"distinct centroids", float64(lv.Distinct)},
 				{"expected cost", lv.Cost}}, err

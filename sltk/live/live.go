@@ -42,11 +42,11 @@ var (
 type Param struct {
 	Name    string
 	Values  []float64
-	Default float64 // Register moves it to the nearest of Values
+	Default float64 // register moves it to the nearest of Values
 }
 
-// Index returns the position of v in Values, or -1.
-func (p Param) Index(v float64) int {
+// index returns the position of v in Values, or -1.
+func (p Param) index(v float64) int {
 	for i, x := range p.Values {
 		if x == v {
 			return i
@@ -76,16 +76,16 @@ var (
 	registry = map[string]Figure{}
 )
 
-// Register adds a figure; its default moves to the nearest of its values. It panics on a
+// register adds a figure; its default moves to the nearest of its values. It panics on a
 // duplicate name or unsorted values (a programming error of the registry, found by its tests).
-func Register(f Figure) {
+func register(f Figure) {
 	mu.Lock()
 	defer mu.Unlock()
 	if _, dup := registry[f.Name]; dup {
-		panic("live: Register: duplicate figure " + f.Name)
+		panic("live: register: duplicate figure " + f.Name)
 	}
 	if len(f.Param.Values) < 2 || !slices.IsSorted(f.Param.Values) {
-		panic("live: Register: " + f.Name + ": fewer than two values, or not sorted")
+		panic("live: register: " + f.Name + ": fewer than two values, or not sorted")
 	}
 	best := 0 // the default snaps to the nearest value
 	for i, v := range f.Param.Values {
@@ -137,7 +137,7 @@ func Render(name string, v float64) ([]byte, []Number, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if f.Param.Index(v) < 0 {
+	if f.Param.index(v) < 0 {
 		return nil, nil, fmt.Errorf("live: Render: %s: %g is not one of the values of %s: %w",
 			name, v, f.Param.Name, ErrParam)
 	}
@@ -158,28 +158,28 @@ func Render(name string, v float64) ([]byte, []Number, error) {
 	return svg, nums, nil
 }
 
-// FormatValue writes a parameter value or a number as the page shows it (4 significant
+// formatValue writes a parameter value or a number as the page shows it (4 significant
 // digits); the lab, the book and the browser test all use it.
-func FormatValue(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+func formatValue(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
 
 // NumbersHTML is the line of numbers under a live figure. Each number carries its exact value
 // in data-value, which the browser test compares with a native run.
 func NumbersHTML(p Param, v float64, nums []Number) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<span class="sltk-live-param">%s = <b>%s</b></span>`,
-		html.EscapeString(p.Name), FormatValue(v))
+		html.EscapeString(p.Name), formatValue(v))
 	for _, n := range nums {
 		fmt.Fprintf(&b, ` · <span class="sltk-live-num" data-name="%s" data-value="%s">%s = <b>%s</b></span>`,
 			html.EscapeString(n.Name), strconv.FormatFloat(n.Value, 'g', -1, 64),
-			html.EscapeString(n.Name), FormatValue(n.Value))
+			html.EscapeString(n.Name), formatValue(n.Value))
 	}
 	return b.String()
 }
 
-// StillHTML is the cell output of a live figure at value v: a block marked class sltk-live
+// stillHTML is the cell output of a live figure at value v: a block marked class sltk-live
 // with the figure's name, values and current value as data attributes (the book's script
 // builds its control from them), the SVG, and the numbers.
-func StillHTML(f Figure, v float64, svg []byte, nums []Number) string {
+func stillHTML(f Figure, v float64, svg []byte, nums []Number) string {
 	vals := make([]string, len(f.Param.Values))
 	for i, x := range f.Param.Values {
 		vals[i] = strconv.FormatFloat(x, 'g', -1, 64)
@@ -190,10 +190,10 @@ func StillHTML(f Figure, v float64, svg []byte, nums []Number) string {
 		strconv.FormatFloat(v, 'g', -1, 64), svg, NumbersHTML(f.Param, v, nums))
 }
 
-// Grid returns n values from lo to hi, spaced evenly, or logarithmically when log is set,
+// grid returns n values from lo to hi, spaced evenly, or logarithmically when log is set,
 // each rounded to 3 significant digits so that the page and the registry print the same
 // value.
-func Grid(lo, hi float64, n int, log bool) []float64 {
+func grid(lo, hi float64, n int, log bool) []float64 {
 	out := make([]float64, n)
 	for i := range out {
 		t := float64(i) / float64(n-1)

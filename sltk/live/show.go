@@ -14,15 +14,15 @@ import (
 // again).
 var IdleTimeout = 90 * time.Second
 
-// Still reports whether Show draws the still figure only: outside a notebook, or when the
+// still reports whether Show draws the still figure only: outside a notebook, or when the
 // environment sets SLTK_LIVE=still (tools/nbrun.py does, for make test and the book, where no
 // front end answers a widget).
-func Still() bool { return !gonbui.IsNotebook || os.Getenv("SLTK_LIVE") == "still" }
+func still() bool { return !gonbui.IsNotebook || os.Getenv("SLTK_LIVE") == "still" }
 
 // Show displays the live figure name at its default value and returns the numbers it shows
 // there, for the cell's claims. In the lab it adds a GoNB slider over the figure's values and
 // a "done" button, and redraws the figure in place on every slider move, until the button is
-// pressed or IdleTimeout passes without a move (the cell runs meanwhile). Headless (Still),
+// pressed or IdleTimeout passes without a move (the cell runs meanwhile). Headless (SLTK_LIVE=still),
 // or when no front end answers the slider within 20 s, it shows the still figure only; the
 // book's page makes that figure live again with the WebAssembly build of this registry.
 func Show(name string) ([]Number, error) {
@@ -39,8 +39,8 @@ func Show(name string) ([]Number, error) {
 		return nums, nil
 	}
 	id := "sltk_live_" + gonbui.UniqueId()
-	gonbui.DisplayHTML(`<div id="` + id + `">` + StillHTML(f, v, svg, nums) + `</div>`)
-	if Still() {
+	gonbui.DisplayHTML(`<div id="` + id + `">` + stillHTML(f, v, svg, nums) + `</div>`)
+	if still() {
 		gonbui.Sync()
 		return nums, gonbui.Error()
 	}
@@ -52,7 +52,7 @@ func Show(name string) ([]Number, error) {
 func lab(f Figure, id string) {
 	ready := make(chan *widgets.SliderBuilder, 1)
 	go func() {
-		s := widgets.Slider(0, len(f.Param.Values)-1, f.Param.Index(f.Param.Default))
+		s := widgets.Slider(0, len(f.Param.Values)-1, f.Param.index(f.Param.Default))
 		ready <- s.Done()
 	}()
 	var slider *widgets.SliderBuilder
@@ -75,7 +75,7 @@ func lab(f Figure, id string) {
 				dom.SetInnerText(id, err.Error())
 				continue
 			}
-			dom.SetInnerHtml(id, StillHTML(f, v, svg, nums))
+			dom.SetInnerHtml(id, stillHTML(f, v, svg, nums))
 		case <-clicks.C:
 			return
 		case <-time.After(IdleTimeout):

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"os/exec"
 	"time"
 
@@ -39,7 +40,10 @@ type liveExpected struct {
 // the figure in place, and compares the numbers shown with a native run of the registry; then
 // presses "done", which ends the cell.
 func checkLive(tab context.Context, root string) (string, error) {
-	out, err := exec.Command("go", "-C", root, "run", "./sltk/live/cmd/livefig").Output()
+	cmd := exec.Command("go", "-C", root, "run", "./sltk/live/cmd/livefig")
+	// the project's own Go settings, whatever the caller's (make labtest runs with a hostile one)
+	cmd.Env = append(os.Environ(), "GO111MODULE=on", "GOFLAGS=-mod=readonly", "GOWORK=")
+	out, err := cmd.Output()
 	if err != nil {
 		return "", fmt.Errorf("live: the native registry run: %w", err)
 	}
@@ -73,8 +77,11 @@ func checkLive(tab context.Context, root string) (string, error) {
 	}
 	out0 := `window.__liveCell.output_area.element[0]`
 	if err := chromedp.Do(tab, waitTrue(out0+`.querySelector('input[type=range][id^=gonb_slider_]') !== null &&
-	  `+out0+`.querySelector('button') !== null`, 120*time.Second)); err != nil {
-		return "", fmt.Errorf("live: no GoNB slider and button in the cell's output: %w", err)
+	  `+out0+`.querySelector('button') !== null`, 300*time.Second)); err != nil {
+		text, _ := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const c = window.__liveCell;
+  return (c.element.hasClass('running') ? '[running] ' : '[idle] ') + c.output_area.element[0].innerText.slice(0, 400) +
+    ' gonb_comm: ' + (typeof globalThis.gonb_comm); })()`))
+		return "", fmt.Errorf("live: no GoNB slider and button in the cell's output (%q): %w", text, err)
 	}
 	start := time.Now()
 	move := fmt.Sprintf(`(() => { const o = %s, s = o.querySelector('input[type=range][id^=gonb_slider_]');

@@ -21,6 +21,7 @@ import (
 	"github.com/sltk-book/sltk/sltk/info"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/laplace"
+	"github.com/sltk-book/sltk/sltk/live"
 	"github.com/sltk-book/sltk/sltk/mcmc"
 	"github.com/sltk-book/sltk/sltk/metrics"
 	"github.com/sltk-book/sltk/sltk/montecarlo"
@@ -397,6 +398,12 @@ var rows = map[string]any{
 	"laplace.LeastAngle.Solve":                    laplace.LeastAngle.Solve,
 	"laplace.LogDet":                              laplace.LogDet,
 	"laplace.LogIntegral":                         laplace.LogIntegral,
+	"live.All":                                    live.All,
+	"live.At":                                     live.At,
+	"live.Lookup":                                 live.Lookup,
+	"live.NumbersHTML":                            exempt("formats a figure's numbers as HTML for a page: no computation, no error path"),
+	"live.Render":                                 live.Render,
+	"live.Show":                                   live.Show,
 	"mcmc.Average":                                mcmc.Average[float64],
 	"mcmc.Averages":                               mcmc.Averages,
 	"mcmc.Chain.AcceptRate":                       (*mcmc.Chain[float64]).AcceptRate,
