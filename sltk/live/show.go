@@ -23,7 +23,8 @@ func still() bool { return !gonbui.IsNotebook || os.Getenv("SLTK_LIVE") == "stil
 // there, for the cell's claims. In the lab it adds a GoNB slider over the figure's values and
 // a "done" button, and redraws the figure in place on every slider move, until the button is
 // pressed or IdleTimeout passes without a move (the cell runs meanwhile). Headless (SLTK_LIVE=still),
-// or when no front end answers the slider within 20 s, it shows the still figure only; the
+// or when no front end answers the slider within 5 s (the classic Notebook that make lab
+// serves does not run GoNB's widget script), it shows the still figure only; the
 // book's page makes that figure live again with the WebAssembly build of this registry.
 func Show(name string) ([]Number, error) {
 	f, err := Lookup(name)
@@ -58,7 +59,7 @@ func lab(f Figure, id string) {
 	var slider *widgets.SliderBuilder
 	select {
 	case slider = <-ready:
-	case <-time.After(20 * time.Second):
+	case <-time.After(5 * time.Second):
 		return // no front end answers: the still figure stays
 	}
 	done := widgets.Button("done").Done()
