@@ -83,7 +83,10 @@ func run(runRe, out string, reps, maxN int, python, peers string) error {
 	fmt.Print(table)
 	header := fmt.Sprintf("# sltk vs scikit-learn\n\n%s, %s/%s, GOMAXPROCS=%d, %d CPUs, best of %d (of 3 for runs under a second).\n\n",
 		time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), runtime.NumCPU(), reps)
-	return os.WriteFile(filepath.Join(resultsDir, "results.md"), []byte(header+table), 0o644)
+	if err := os.WriteFile(filepath.Join(resultsDir, "results.md"), []byte(header+table), 0o644); err != nil {
+		return err
+	}
+	return writeJSON(filepath.Join(resultsDir, "results.json"), rows, reps)
 }
 
 // sourceDir is the directory of this file at build time (go run keeps the path).
@@ -115,6 +118,7 @@ type row struct {
 	hasPeer            bool
 	sltkNote, peerNote string
 	peerErr            string
+	sltkMiB, peerMiB   float64 // peak resident set during the runs (0: not measured)
 }
 
 // A side whose run takes less than shortSec runs at least shortReps times (the fastest counts):
@@ -133,6 +137,7 @@ func more(rep, reps int, best float64) bool {
 // not billed to this one.
 func timeGo(f func(Inputs) (Result, error), in Inputs) (Result, float64, error) {
 	runtime.GC()
+	resetPeakRSS()
 	start := time.Now()
 	res, err := f(in)
 	return res, time.Since(start).Seconds(), err
@@ -152,6 +157,7 @@ func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error)
 		if rep == 0 || sec < r.sltkSec {
 			r.sltkSec = sec
 		}
+		r.sltkMiB = max(r.sltkMiB, peakRSS())
 		r.sltkQual, r.sltkNote = res.Quality, res.Note
 	}
 	if w.GoPeer != nil {
@@ -174,6 +180,7 @@ func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error)
 		if rep == 0 || res.Seconds < r.peerSec {
 			r.peerSec = res.Seconds
 		}
+		r.peerMiB = max(r.peerMiB, res.MaxRSS)
 		r.peerQual, r.peerNote, r.hasPeer = res.Quality, res.Note, true
 	}
 	return r, nil
@@ -189,6 +196,7 @@ func runGoPeer(w Workload, in Inputs, reps int, r row) (row, error) {
 		if rep == 0 || sec < r.peerSec {
 			r.peerSec = sec
 		}
+		r.peerMiB = max(r.peerMiB, peakRSS())
 		r.peerQual, r.peerNote, r.hasPeer = res.Quality, res.Note, true
 	}
 	return r, nil
@@ -196,8 +204,8 @@ func runGoPeer(w Workload, in Inputs, reps int, r row) (row, error) {
 
 func renderTable(rows []row) string {
 	var b strings.Builder
-	b.WriteString("| workload | quality | sltk s | peer s | peer/sltk | sltk quality | peer quality | notes |\n")
-	b.WriteString("|---|---|--:|--:|--:|--:|--:|---|\n")
+	b.WriteString("| workload | quality | sltk s | peer s | peer/sltk | sltk quality | peer quality | sltk MiB | peer MiB | notes |\n")
+	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n")
 	for _, r := range rows {
 		peerSec, ratio, peerQual := "—", "—", "—"
 		if r.hasPeer {
@@ -216,9 +224,15 @@ func renderTable(rows []row) string {
 			notes = append(notes, "peer failed: "+r.peerErr)
 		}
 		cell := strings.NewReplacer("|", `\|`).Replace // a | inside a cell would end it
-		fmt.Fprintf(&b, "| %s | %s | %.3f | %s | %s | %.10g | %s | %s |\n",
+		mib := func(v float64) string {
+			if v == 0 {
+				return "—"
+			}
+			return fmt.Sprintf("%.0f", v)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %.3f | %s | %s | %.10g | %s | %s | %s | %s |\n",
 			cell(r.name), cell(r.quality), r.sltkSec, peerSec, ratio, r.sltkQual, peerQual,
-			cell(strings.Join(notes, "; ")))
+			mib(r.sltkMiB), mib(r.peerMiB), cell(strings.Join(notes, "; ")))
 	}
 	return b.String()
 }

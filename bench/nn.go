@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"syscall"
 
 	"github.com/sltk-book/sltk/sltk/classify"
 	"github.com/sltk-book/sltk/sltk/frame"
@@ -31,15 +30,6 @@ func fashionData() (Inputs, error) {
 		fashion.x, fashion.y, fashion.xt, fashion.yt = x, y, xt, yt
 	}
 	return Inputs{"shape": mat.NewDense(1, 2, []float64{60000, 10000})}, nil
-}
-
-// peakRSS returns the peak resident set of this process in MB (Linux reports KB).
-func peakRSS() float64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return float64(ru.Maxrss) / 1024
 }
 
 // mlpFashion trains the 784-256-128-10 ReLU network with Adam (η = 10⁻³, batch 128, no weight

@@ -401,7 +401,9 @@ def main():
     fn = PEERS[req["function"]]
     data = {name: load(prefix) for name, prefix in req["data"].items()}
     seconds, quality, note = fn(data, req.get("params") or {})
-    print(json.dumps({"seconds": seconds, "quality": quality, "note": note}))
+    import resource  # peak resident set of this process (KiB on Linux), imports and data included
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"seconds": seconds, "quality": quality, "note": note, "maxrss_mib": rss}))
 
 
 if __name__ == "__main__":

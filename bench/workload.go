@@ -81,6 +81,7 @@ type peerResult struct {
 	Seconds float64 `json:"seconds"`
 	Quality float64 `json:"quality"`
 	Note    string  `json:"note"`
+	MaxRSS  float64 `json:"maxrss_mib"` // peak resident set of the peer process, MiB
 }
 
 // run calls `python peers.py <fn> <request.json>`, where the request names the data files and

@@ -2,7 +2,7 @@
 # Install what sltk needs, only what is missing; a second run does nothing and takes seconds.
 #   - Debian packages: Jupyter (classic notebook, nbconvert, nbclient), scikit-learn for
 #     `make bench`, MathJax and Chromium for the book and its browser test, poppler-utils to number
-#     the contents of the book's PDF and to check it.
+#     the contents of the book's PDF and to check it, pypdf to join it with bookmarks and links.
 #   - GoNB, goimports and gopls built from the versions pinned in tools/go.mod into .tools/bin.
 #   - The GoNB kernel installed into the project-local Jupyter data dir (.jupyter), with -go_work
 #     pointing at this repository and its nested module sltk/mapreduce, so notebooks import sltk
@@ -12,7 +12,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 apt_packages=(jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-sklearn
-  libjs-mathjax chromium poppler-utils dataset-fashion-mnist python3-torch wamerican)
+  libjs-mathjax chromium poppler-utils python3-pypdf dataset-fashion-mnist python3-torch
+  wamerican)
 
 missing=()
 for p in "${apt_packages[@]}"; do

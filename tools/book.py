@@ -32,6 +32,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in tools/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import apiref  # noqa: E402
 import bookpdf  # noqa: E402
+import livefig  # noqa: E402
 import nbrun  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -78,6 +79,9 @@ CHAPTER_LINES = {
         "Laplace's method for partition functions, applied to least-angle clustering.",
     "notebooks/slt/05-histogram-clustering.ipynb":
         "clustering objects that are histograms, with the KL divergence as the cost.",
+    "notebooks/slt/06-information-bottleneck.ipynb":
+        "compressing documents into clusters that keep what they say about their words: a Gibbs "
+        "distribution with the KL cost, phase transitions in β, the information curve.",
     "notebooks/slt/07-constant-shift-embedding.ipynb":
         "non-metric dissimilarities made squared Euclidean by one constant shift, so k-means "
         "solves pairwise clustering; edit distances between words of the GPL.",
@@ -670,6 +674,7 @@ TOPICS = [
     ("ml/04", "slt/05", "clustering: k-means and pairwise costs, and histograms as objects"),
     ("slt/03", "ml/03", "mean-field annealing: a free energy minimised while the temperature falls"),
     ("slt/02", "ml/03", "simulated annealing, the Metropolis sampler cooled into an optimiser"),
+    ("slt/08", "ml/03", "the mean-field approximation of the Ising model, annealed"),
     ("slt/02", "afds/06", "Markov chains, Metropolis–Hastings and how fast they mix"),
     ("afds/02", "slt/10", "entropy, typical sets and the capacity of a channel"),
     ("ml/05", "slt/B", "the EM algorithm for mixture models"),
@@ -687,6 +692,11 @@ TOPICS = [
     ("afds/07", "ml/04", "k-means, with its assignment step as one Map-Reduce round"),
     ("ml/01", "ml/02", "Infomax, a one-layer network trained by the natural gradient"),
     ("ml/01", "afds/01", "the perceptron and logistic regression, the single units a network stacks"),
+    ("ml/04", "slt/09", "pairwise clustering: the annealing algorithm, its phase transitions and K"),
+    ("slt/05", "slt/06", "the KL divergence as a clustering cost, and the bottleneck's trade-off at finite β"),
+    ("slt/10", "slt/06", "Blahut–Arimoto: channel capacity, rate distortion and the bottleneck"),
+    ("slt/A", "slt/06", "mutual information and the data-processing inequality"),
+    ("slt/07", "slt/09", "the pairwise cost, unchanged by the constant shift, and k-means in the embedding"),
 ]
 
 
@@ -764,7 +774,7 @@ def render_chapter(entry, body, prev, nxt, entries, related, out_dir):
     # the sidebar lists the sections and the numbered subsections (§5.1.1), not the unnumbered ones
     toc = toc_html(entries, up, entry, [s for s in sections if s[0] == 2 or
                                         re.match(r"\s*[0-9A-Z]+\.\d+\.\d+\s", strip_tags(s[2]))])
-    page = page_head(entry["title"], up, toc) + body + footer + FOOT
+    page = page_head(entry["title"], up, toc) + body + livefig.script_tag(body, up) + footer + FOOT
     path = os.path.join(out_dir, entry["page"])
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
@@ -930,6 +940,8 @@ def write_book(entries, out_dir, pdf):
                                       related_html(e, entries, cites, ups[i]), out_dir)
         records += found
         printed.append((e, final))
+    if any(livefig.has_live(b) for b in bodies):  # live figures: the wasm module and its loader
+        print(livefig.build(ROOT, out_dir), flush=True)
     render_index(entries, out_dir, pdf)
     write_search_index(records + api_records, out_dir)
     manifest = [{k: e[k] for k in ("rel", "title", "page", "seconds", "claims")} for e in entries]
@@ -954,7 +966,8 @@ def print_pdf(entries, printed, out_dir):
     return (f"{bookpdf.PDF_NAME}: {pages} pages, {size / 1e6:.1f} MB, printed in {seconds:.0f} s, "
             f"{stats['typeset']:.0f} s of them to lay out and typeset "
             f"({stats.get('math', 0)} formulas, {stats.get('scaled', 0)} wide displays or tables scaled "
-            f"to the page)" + ("; " + "; ".join(problems) if problems else ""))
+            f"to the page; {stats.get('outline', 0)} bookmarks, {stats.get('links', 0)} links between "
+            f"chapters)" + ("; " + "; ".join(problems) if problems else ""))
 
 
 def main():

@@ -13,10 +13,11 @@ websocket library): a part is laid out at the width of the printed text column w
 emulated, and printing starts only when MathJax has typeset everything (its "End" hook, then its
 queue) and the fonts are loaded; a display or table still wider than the column is scaled down
 to fit. The page number stands in the footer (a CSS page-margin box, counted on from the parts
-before), pdfinfo (poppler-utils) reads the page of each section from a chapter's named
-destinations for the contents, and pdfunite joins the parts. Links inside a chapter work in the
-PDF; pdfunite keeps no outline and no link from one part into another, so a reference to another
-chapter is plain text there and the contents give the page numbers."""
+before), pdfinfo (poppler-utils) reads the page and height of each element from a chapter's
+named destinations, and pypdf (python3-pypdf) joins the parts, adds the outline (bookmarks per
+course, chapter and numbered section) and turns each link from one part into another (printed
+as a link to the made-up XREF address) into a jump inside the PDF; the contents' lines are such
+links too. Without pypdf, pdfunite joins the parts, with no outline and dead cross-part links."""
 
 import base64
 import html
@@ -80,6 +81,9 @@ def anchor_of(page):
     return re.sub(r"[^A-Za-z0-9]+", "-", page[:-len(".html")] if page.endswith(".html") else page)
 
 
+# Links from one part of the PDF into another are printed as links to this made-up address
+# followed by the target's name; merge() turns each into a jump to the target's page and height.
+XREF = "https://xref.sltk.invalid/#"
 LINK_ATTRS = re.compile(r'\s(?:href|download)(?:="[^"]*")?')
 
 
@@ -97,8 +101,10 @@ def localise(body, page, pages):
         if not path:
             return f"#{prefix}--{frag}" if frag else f"#{prefix}"
         dest = os.path.normpath(os.path.join(os.path.dirname(page), path))
-        if dest != page:  # another part of the PDF: pdfunite keeps no link into it
-            return None
+        if dest != page:  # another part of the PDF: a link that the merge points into the book
+            if dest not in pages:
+                return None
+            return XREF + (f"{pages[dest]}--{frag}" if frag else pages[dest])
         return f"#{prefix}--{frag}" if frag else f"#{prefix}"
 
     def link(m):
@@ -122,12 +128,12 @@ def contents_html(parts):
     for course, chapters in parts:
         out.append(f'<p class="toc-course">{html.escape(course)}</p><ul>')
         for anchor, title, _, sections in chapters:
-            out.append(f'<li class="toc-chapter"><span class="toc-line"><span class="t">{html.escape(title)}'
-                       f'</span><span class="pg" data-for="{anchor}">000</span></span>')
+            out.append(f'<li class="toc-chapter"><a class="toc-line" href="{XREF}{anchor}"><span class="t">'
+                       f'{html.escape(title)}</span><span class="pg" data-for="{anchor}">000</span></a>')
             if sections:
                 out.append('<ul>' + "".join(
-                    f'<li><span class="toc-line"><span class="t">{text}</span>'
-                    f'<span class="pg" data-for="{sid}">000</span></span></li>' for sid, text in sections)
+                    f'<li><a class="toc-line" href="{XREF}{sid}"><span class="t">{text}</span>'
+                    f'<span class="pg" data-for="{sid}">000</span></a></li>' for sid, text in sections)
                     + "</ul>")
             out.append("</li>")
         out.append("</ul>")
@@ -225,14 +231,18 @@ def page_count(path):
     return int(m.group(1)) if m else None
 
 
-def destinations(path):
+def destinations(path, heights=None):
     """{name: page} of the PDF's named destinations: Chromium writes one for every element
-    that a link of the page points at, so the contents' targets are among them."""
+    that a link of the page points at, so the contents' targets are among them. heights, if
+    given, receives {name: the destination's top in PDF points}."""
     out = {}
     for line in (pdf_info(path, "-dests") or "").splitlines():
-        m = re.match(r"\s*(\d+)\s+\[.*\]\s+\"(.*)\"\s*$", line)
+        m = re.match(r"\s*(\d+)\s+\[(.*)\]\s+\"(.*)\"\s*$", line)
         if m:
-            out[m.group(2)] = int(m.group(1))
+            out[m.group(3)] = int(m.group(1))
+            xyz = re.match(r"\s*XYZ\s+\S+\s+([-0-9.]+)", m.group(2))
+            if heights is not None and xyz:
+                heights[m.group(3)] = float(xyz.group(1))
     return out
 
 
@@ -275,7 +285,7 @@ def write_pdf(out_dir, head, title_page, preface, chapters, courses, label):
     Chromium tens of minutes): first the front matter (title page, preface, contents with
     placeholder page numbers), then every chapter numbered on from the pages before it, then
     the front matter again with the page numbers that the chapters' named destinations give;
-    pdfunite (poppler-utils) joins the parts."""
+    merge joins the parts (outline, links between parts)."""
     start = time.monotonic()
     if not shutil.which("pdfunite"):
         raise RuntimeError("pdfunite not found: run make setup (Debian's poppler-utils)")
@@ -296,8 +306,21 @@ def write_pdf(out_dir, head, title_page, preface, chapters, courses, label):
         if numbers is not None:
             toc = re.sub(r'<span class="pg" data-for="([^"]+)">000</span>',
                          lambda m: f'<span class="pg" data-for="{m.group(1)}">{numbers.get(m.group(1), "")}</span>', toc)
-        return (f'<section class="title-page">{title_page}</section>'
-                f'<section class="preface" id="preface">{localise(preface, "index.html", pages)}</section>{toc}')
+        return (f'<section class="title-page">{title_page}</section>{targets("preface")}'
+                f'<section class="preface" id="preface">{localise(preface, "index.html", pages)}</section>{toc}'
+                '<nav class="xref-targets" aria-hidden="true"><a href="#contents"></a></nav>')
+
+    # Every element another part links to gets a named destination in its own part: Chromium
+    # writes one only for the target of a link on the same page, so each part carries an
+    # invisible link to each of its elements that the other parts (or the contents) point at.
+    texts = [localise(preface, "index.html", pages)] + [localise(b, e["page"], pages) for e, b in chapters]
+    wanted = set(re.findall(re.escape(XREF) + r'([^"#]+)"', "".join(texts) + contents_html(parts)))
+    wanted |= {"preface--preface-title"}
+
+    def targets(anchor):
+        names = sorted(n for n in wanted if n.startswith(anchor + "--"))
+        return ('<nav class="xref-targets" aria-hidden="true">'
+                + "".join(f'<a href="#{html.escape(n)}"></a>' for n in names) + "</nav>")
 
     work = tempfile.mkdtemp(prefix="sltk-pdf-parts-")
     browser = Chromium()
@@ -310,31 +333,91 @@ def write_pdf(out_dir, head, title_page, preface, chapters, courses, label):
         browser.call("Page.enable", page=True)
         files = [os.path.join(work, "0.pdf")]
         print_part(browser, out_dir, 0, head, front(None), 0, files[0])
-        offset, numbers = page_count(files[0]), {}
+        offset, numbers, heights = page_count(files[0]), {}, {}
         front_pages = offset
         for i, (e, body) in enumerate(chapters, 1):
             body = body.replace('<details class="source-notes">', '<details class="source-notes" open>')
             files.append(os.path.join(work, f"{i}.pdf"))
             part = print_part(browser, out_dir, i, head, f'<article class="chapter" id="{pages[e["page"]]}">'
-                              f'{localise(body, e["page"], pages)}</article>', offset, files[-1])
+                              f'{targets(pages[e["page"]])}{localise(body, e["page"], pages)}</article>',
+                              offset, files[-1])
             for k in stats:
                 stats[k] += part[k]
             numbers[pages[e["page"]]] = offset + 1
-            numbers.update({name: offset + p for name, p in destinations(files[-1]).items()})
+            numbers.update({name: offset + p for name, p in destinations(files[-1], heights).items()})
             offset += page_count(files[-1])
         stats["typeset"] = time.monotonic() - start
         print_part(browser, out_dir, 0, head, front(numbers), 0, files[0])
         if page_count(files[0]) != front_pages:
             raise RuntimeError(f"the front matter took {page_count(files[0])} pages with page numbers, "
                                f"{front_pages} without")
+        numbers.update({name: p for name, p in destinations(files[0], heights).items()})
         pdf = os.path.join(out_dir, PDF_NAME)
-        subprocess.run(["pdfunite", *files, pdf], check=True, capture_output=True)
+        stats["links"], stats["outline"] = merge(files, pdf, parts, numbers, heights)
         stats["unnumbered"] = [s for _, row in parts for a, _, _, secs in row
                                for s in [a] + [sid for sid, _ in secs] if s not in numbers]
     finally:
         browser.close()
         shutil.rmtree(work, ignore_errors=True)
     return page_count(pdf), os.path.getsize(pdf), time.monotonic() - start, stats
+
+
+def merge(files, pdf, parts, numbers, heights):
+    """Join the printed parts into pdf with pypdf (Debian's python3-pypdf), adding the outline
+    (bookmarks: Preface, Contents, then per course its chapters and their sections) and turning
+    every link to an XREF address into a jump to its target's page and height; without pypdf,
+    pdfunite joins the parts with neither. Returns (links made internal, outline entries)."""
+    try:
+        from pypdf import PdfWriter
+        from pypdf.generic import (ArrayObject, DictionaryObject, FloatObject, NameObject,
+                                   NullObject)
+    except ImportError:
+        subprocess.run(["pdfunite", *files, pdf], check=True, capture_output=True)
+        return 0, 0
+    w = PdfWriter()
+    for f in files:
+        w.append(f, import_outline=False)
+    entries = 0
+
+    def mark(title, name, parent=None):
+        nonlocal entries
+        if name not in numbers:
+            return None
+        entries += 1
+        text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", title)).split())
+        return w.add_outline_item(text, numbers[name] - 1, parent=parent)
+    mark("Preface", "preface--preface-title")
+    mark("Contents", "contents")
+    for course, chapters in parts:
+        top = None
+        for anchor, title, _, sections in chapters:
+            if top is None and anchor in numbers:
+                top = mark(course, anchor)
+            ch = mark(title, anchor, top)
+            for sid, text in sections:
+                mark(text, sid, ch)
+    links = 0
+    for page in w.pages:
+        for ref in page.get("/Annots", []) or []:
+            a = ref.get_object()
+            uri = a.get("/A", {}).get("/URI", "") if a.get("/Subtype") == "/Link" else ""
+            if not str(uri).startswith(XREF):
+                continue
+            name = str(uri)[len(XREF):]
+            n = numbers.get(name, numbers.get(name.split("--")[0]))
+            if n is None:
+                del a["/A"]  # a target the book does not hold: a dead link, not a broken path
+                continue
+            top = heights.get(name, float(w.pages[n - 1].mediabox.top))  # a chapter: its first page
+            a[NameObject("/A")] = DictionaryObject({
+                NameObject("/S"): NameObject("/GoTo"),
+                NameObject("/D"): ArrayObject([w.pages[n - 1].indirect_reference, NameObject("/XYZ"),
+                                               NullObject(), FloatObject(top), NullObject()])})
+            links += 1
+    w.page_mode = "/UseOutlines"
+    with open(pdf, "wb") as f:
+        w.write(f)
+    return links, entries
 
 
 SECTION = re.compile(r'<h2 id="([^"]+)">(.*?)(?:<a class="anchor-link"[^>]*>[^<]*</a>)?</h2>', re.S)

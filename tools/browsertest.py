@@ -27,16 +27,20 @@ leaves its verdict in the DOM that Chromium dumps:
   - a chapter page has "On this page" with every h2 and h3, fitting the window when opened,
     a related-chapters box, and links to the previous and the next chapter.
 The PDF of the book (sltk-book.pdf) must exist with at least three pages per chapter, every
-chapter's title and no raw TeX in its text, and its number in the footer of every page.
+chapter's title and no raw TeX in its text, and its number in the footer of every page; with
+pypdf, a bookmark per chapter and no link to a file path or an unresolved cross-reference.
 A self-test comes first: tools/testdata/browser-defects.html has one of every defect, and each
 must be reported.
 Search is tested as a reader uses it: on the index at both widths a term is typed into the box,
 a hit must appear, and the hit is followed: the target page must have the section it names,
 and the section must contain the term. Chromium runs with networking disabled.
+Live figures (tools/livetest.py): on each, the slider is moved to two values offline and the
+figure must change and show the numbers a native run of the registry computes.
 Screenshots (index, a chapter, a search, at both widths) go to build/screenshots/.
 """
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -48,6 +52,10 @@ import threading
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 from html import unescape as html_unescape
+
+sys.dont_write_bytecode = True  # no __pycache__ in tools/
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import livetest  # noqa: E402
 
 WIDTHS = (1200, 400)
 SEARCH_TERM = "entropy"
@@ -495,7 +503,8 @@ SELFTEST_WANT = [
     "\"On this page\" does not list s", "\"On this page\" overflows the window",
     "no related chapters linked", "previous/next chapter links"]
 SELFTEST_PDF_WANT = ["the PDF has 1 pages", "the PDF does not contain the chapter title",
-                     "pages without their number in the footer: 1"]
+                     "pages without their number in the footer: 1"] + (
+    ["the PDF has no bookmark for the chapter"] if importlib.util.find_spec("pypdf") else [])
 
 
 def selftest(profile):
@@ -556,7 +565,37 @@ def check_pdf(pdf, manifest):
     unnumbered = [i + 1 for i, f in enumerate(footers[:len(pages)]) if f.split() != [str(i + 1)]]
     if unnumbered:
         problems.append(f"pages without their number in the footer: {', '.join(map(str, unnumbered[:10]))}")
-    return problems, len(pages)
+    return problems + pdf_outline_problems(pdf, manifest), len(pages)
+
+
+def pdf_outline_problems(pdf, manifest):
+    """With pypdf (python3-pypdf): every chapter has a bookmark in the PDF's outline, and no
+    link points at a file path or at an unresolved reference between chapters."""
+    try:
+        from pypdf import PdfReader
+    except ImportError:
+        return []
+    reader, marks = PdfReader(pdf), []
+
+    def walk(items):
+        for it in items:
+            if isinstance(it, list):
+                walk(it)
+            else:
+                marks.append(" ".join(str(it.title).split()))
+    walk(reader.outline)
+    problems = [f"the PDF has no bookmark for the chapter {e['title']!r}" for e in manifest
+                if not any(m.endswith(" ".join(e["title"].split())) for m in marks)]
+    bad = []
+    for page in reader.pages:
+        for ref in page.get("/Annots", []) or []:
+            a = ref.get_object()
+            uri = str(a.get("/A", {}).get("/URI", "")) if a.get("/Subtype") == "/Link" else ""
+            if uri.startswith("file:") or ".invalid/" in uri:
+                bad.append(uri)
+    if bad:
+        problems.append(f"{len(bad)} links in the PDF lead to a file or nowhere, e.g. {bad[0]!r}")
+    return problems
 
 
 def main():
@@ -621,6 +660,10 @@ def main():
                 print(f"PASS  {page} at {width} px  ({out['math']} formulas, {out['figures']} figures, "
                       f"{len(out['captions'])} numbered, {out['headings']} headings, "
                       f"{len(out['links'])} links{extra})")
+        live_problems, live_lines = livetest.check(book)  # live figures, over DevTools
+        if live_lines or live_problems:
+            passed, failed = (passed + 1, failed) if livetest.report(live_problems, live_lines) \
+                else (passed, failed + 1)
         pdf = os.path.join(book, "sltk-book.pdf")
         problems, count = check_pdf(pdf, manifest)
         if problems:

@@ -21,6 +21,9 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
+# Live figures (sltk/live) draw their still figure: no front end answers a widget here.
+os.environ.setdefault("SLTK_LIVE", "still")
+
 CLAIM_MARKER = "✔ claim:"
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 

@@ -103,6 +103,9 @@ type KMeansResult struct {
 	// Restart is the index of the chosen run, and RestartCosts the final cost of every run.
 	Restart      int
 	RestartCosts []float64
+	// CentroidTrace[s] holds the k×d centroids after epoch s+1 of an OnlineKMeans run with
+	// TraceCentroids set (nil otherwise): the path of every prototype, one point per epoch.
+	CentroidTrace []*mat.Dense
 }
 
 // Fit clusters the rows of x. It returns an error wrapping ErrEmpty, ErrNotFinite (naming

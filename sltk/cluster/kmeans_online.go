@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -20,8 +21,8 @@ const (
 	// as for a drifting stream, and never settle exactly.
 	RateConstant
 	// RateDecay uses ε_t = LearningRate/(1 + t/Tau) at global step t = 0, 1, …, the annealing schedule
-	// proposed for ML chapter 4 (Clustering and embedding) Fig. 4.1; Σε_t diverges and Σε_t² grows
-	// only like log t.
+	// proposed for ML chapter 4 (Clustering and embedding) Fig. 4.1; Σε_t diverges (like
+	// Tau·LearningRate·ln t) while Σε_t² stays below LearningRate²·(1 + Tau).
 	RateDecay
 )
 
@@ -54,6 +55,9 @@ type OnlineKMeans struct {
 	Tol     float64
 	Seed    uint64
 	Workers int
+	// TraceCentroids keeps the centroids after every epoch in the result's CentroidTrace,
+	// for drawing the prototypes' paths; it costs O(k·d) memory per epoch.
+	TraceCentroids bool
 }
 
 // Fit runs online k-means on the rows of x. The result's Labels and Cost are those of the final
@@ -122,6 +126,9 @@ func (ok OnlineKMeans) Fit(x mat.Matrix) (*KMeansResult, error) {
 	}, func(ep int, cent []float64) bool {
 		res.Trace = append(res.Trace, e.cost)
 		res.Iter = ep
+		if ok.TraceCentroids {
+			res.CentroidTrace = append(res.CentroidTrace, mat.NewDense(k, d, slices.Clone(cent)))
+		}
 		shift := 0.0
 		for j := 0; j < k; j++ {
 			s, _ := kmNearest(cent[j*d:(j+1)*d], start[j*d:(j+1)*d], 1)

@@ -343,3 +343,38 @@ func equalInts(a, b []int) bool {
 	}
 	return true
 }
+
+// CentroidTrace is the path of the prototypes: one k×d matrix per epoch, the last one the
+// final centroids, and entry e−1 exactly the centroids of the same run stopped after e epochs
+// (the run with fewer epochs is a prefix of the longer one). Without TraceCentroids it is nil.
+func TestOnlineKMeansCentroidTrace(t *testing.T) {
+	x, _ := synth.FourBlobs(1)
+	for _, rule := range []OnlineRate{RateMacQueen, RateConstant, RateDecay} {
+		ok := OnlineKMeans{K: 4, RateRule: rule, LearningRate: 0.3, Tau: 200, MaxIter: 6,
+			Seed: 2, TraceCentroids: true}
+		res, err := ok.Fit(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.CentroidTrace) != res.Iter || res.Iter != 6 {
+			t.Fatalf("rule %d: %d traced epochs, Iter %d, want 6", rule, len(res.CentroidTrace), res.Iter)
+		}
+		if !mat.Equal(res.CentroidTrace[5], res.Centroids) {
+			t.Errorf("rule %d: last traced centroids differ from the result", rule)
+		}
+		for e := 1; e <= 6; e++ {
+			short := ok
+			short.MaxIter, short.TraceCentroids = e, false
+			r, err := short.Fit(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.CentroidTrace != nil {
+				t.Errorf("rule %d: CentroidTrace without TraceCentroids", rule)
+			}
+			if !mat.Equal(r.Centroids, res.CentroidTrace[e-1]) {
+				t.Errorf("rule %d: epoch %d of the trace differs from a run of %d epochs", rule, e, e)
+			}
+		}
+	}
+}

@@ -3,21 +3,12 @@ package cluster
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 
-	"github.com/sltk-book/sltk/sltk/errs"
+	krylov "github.com/sltk-book/sltk/sltk/internal/lanczos"
 	"github.com/sltk-book/sltk/sltk/internal/par"
-	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
-
-const lanczosStream = 0x6c61_6e63_7a6f_73 // "lanczos": PCG stream of the start vectors
-
-// lanczosExtra is how many vectors the block of the Krylov method holds beyond the r wanted
-// eigenpairs: an eigenvalue of multiplicity up to r + lanczosExtra among the wanted ones is
-// found (a single Krylov vector sees one copy of a repeated eigenvalue only).
-const lanczosExtra = 2
 
 // lanczosTolFloor is the smallest relative residual the solver aims for: below it, rounding in
 // L·u (about √n·ε·‖L‖) decides, not the method.
@@ -30,9 +21,9 @@ const lanczosTolFloor = 1e-13
 // normalised. They are written down, not computed, and every later vector is kept orthogonal
 // to them (deflation), so a repeated zero eigenvalue never has to be resolved numerically.
 //
-// Then, for the r = K − c smallest eigenpairs of L on the complement: a block Krylov method
-// (band Lanczos) with a block of b = min(r + lanczosExtra, n − c) random start vectors; each
-// new basis vector is L applied to the vector b places back, orthogonalised against the
+// Then, for the r = K − c smallest eigenpairs of L on the complement, internal/lanczos.Smallest
+// (shared with package embed): a block Krylov method (band Lanczos) with a block of
+// b = min(r + krylov.Extra, n − c) random start vectors; each new basis vector is L applied to the vector b places back, orthogonalised against the
 // deflated vectors and the whole basis by two passes of classical Gram–Schmidt (BLAS). A
 // vector that vanishes in the process (an invariant subspace: the method found a whole
 // eigenspace, e.g. of a small component) is replaced by a fresh random one. The Rayleigh–Ritz
@@ -128,130 +119,12 @@ func (lz lanczos) smallest(op laplacianOp, k int, labels []int, c int) ([]float6
 	if r == 0 {
 		return vals, u, 0, true, nil
 	}
-	b := min(r+lanczosExtra, n-c)
-	m := min(max(lz.maxIter, r+b), n-c) // basis size cap
-	rng := rand.New(rand.NewPCG(lz.seed, lanczosStream))
-	q := make([]float64, m*n)  // row j is q_j
-	aq := make([]float64, m*n) // row j is L q_j
-	t := make([]float64, m*m)  // T = QᵀLQ, upper triangle
-	h := make([]float64, max(m, c))
-	w := make([]float64, n)
-	// add orthogonalises w against the null vectors and q_0..q_{j−1} and, unless it vanished,
-	// stores it as q_j with L q_j and the new column of T.
-	add := func(j int) bool {
-		w0 := blas64.Nrm2(blas64.Vector{N: n, Inc: 1, Data: w})
-		for range 2 {
-			orthogonalise(z, c, n, w, h)
-			orthogonalise(q, j, n, w, h)
-		}
-		nrm := blas64.Nrm2(blas64.Vector{N: n, Inc: 1, Data: w})
-		if !(nrm > 1e-10*w0) {
-			return false
-		}
-		blas64.Scal(1/nrm, blas64.Vector{N: n, Inc: 1, Data: w})
-		copy(q[j*n:(j+1)*n], w)
-		op.apply(q[j*n:(j+1)*n], aq[j*n:(j+1)*n])
-		col := blas64.Vector{N: j + 1, Inc: 1, Data: h}
-		blas64.Gemv(blas.NoTrans, 1, blas64.General{Rows: j + 1, Cols: n, Stride: n, Data: q[:(j+1)*n]},
-			blas64.Vector{N: n, Inc: 1, Data: aq[j*n:]}, 0, col)
-		for i := 0; i <= j; i++ {
-			t[i*m+j] = h[i]
-		}
-		return true
+	vals2, vecs, steps, converged, err := krylov.Smallest(n, op.apply, z, c, r,
+		krylov.Config{Tol: tol, MaxIter: lz.maxIter, Seed: lz.seed})
+	if err != nil {
+		return nil, nil, 0, false, fmt.Errorf("cluster: SpectralClustering.Fit: Lanczos: %w", err)
 	}
-	random := func(j int) bool {
-		for range 3 {
-			for i := range w {
-				w[i] = rng.NormFloat64()
-			}
-			if add(j) {
-				return true
-			}
-		}
-		return false
-	}
-	var ritzVals []float64
-	var ritzVecs *mat.Dense
-	steps, next, converged := 0, r+b, false
-	for steps < m {
-		ok := false
-		if steps >= b {
-			copy(w, aq[(steps-b)*n:(steps-b+1)*n])
-			ok = add(steps)
-		}
-		if !ok && !random(steps) {
-			break // no direction left outside the basis: it spans the complement
-		}
-		steps++
-		if steps >= min(next, m) {
-			var err error
-			ritzVals, ritzVecs, converged, err = ritzPairs(q, aq, t, m, steps, n, r, tol)
-			if err != nil {
-				return nil, nil, 0, false, err
-			}
-			if converged {
-				break
-			}
-			next = steps + max(10, steps/8)
-		}
-	}
-	if ritzVecs == nil || ritzVecs.RawMatrix().Rows != steps {
-		var err error
-		if ritzVals, ritzVecs, converged, err = ritzPairs(q, aq, t, m, steps, n, r, tol); err != nil {
-			return nil, nil, 0, false, err
-		}
-	}
-	// Eigenvectors: Qᵀ·S_r (n×r) in the columns after the null vectors.
-	rest := u.Slice(0, n, c, k).(*mat.Dense)
-	blas64.Gemm(blas.Trans, blas.NoTrans, 1,
-		blas64.General{Rows: steps, Cols: n, Stride: n, Data: q[:steps*n]},
-		ritzVecs.RawMatrix(), 0, rest.RawMatrix())
-	return append(vals, ritzVals...), u, steps, converged, nil
-}
-
-// orthogonalise removes from w its components along q_0..q_{j−1}: w −= Qᵀ(Qw).
-func orthogonalise(q []float64, j, n int, w, h []float64) {
-	if j == 0 {
-		return
-	}
-	qm := blas64.General{Rows: j, Cols: n, Stride: n, Data: q[:j*n]}
-	blas64.Gemv(blas.NoTrans, 1, qm, blas64.Vector{N: n, Inc: 1, Data: w}, 0, blas64.Vector{N: j, Inc: 1, Data: h})
-	blas64.Gemv(blas.Trans, -1, qm, blas64.Vector{N: j, Inc: 1, Data: h}, 1, blas64.Vector{N: n, Inc: 1, Data: w})
-}
-
-// ritzPairs is the Rayleigh–Ritz step on the first j basis vectors: it diagonalises the j×j
-// T = QᵀLQ (upper triangle of t, stride m) and returns its r smallest eigenvalues, their
-// eigenvectors (j×r) and whether every residual ‖LQs − θQs‖, computed from the stored LQ, is
-// at most tol. Cost O(j³ + r·j·n).
-func ritzPairs(q, aq, t []float64, m, j, n, r int, tol float64) ([]float64, *mat.Dense, bool, error) {
-	ts := mat.NewSymDense(j, nil)
-	for a := range j {
-		for b := a; b < j; b++ {
-			ts.SetSym(a, b, t[a*m+b])
-		}
-	}
-	var e mat.EigenSym
-	if !e.Factorize(ts, true) {
-		return nil, nil, false, fmt.Errorf("cluster: SpectralClustering.Fit: Lanczos: the projected eigenproblem did not converge: %w", errs.ErrSingular)
-	}
-	var s mat.Dense
-	e.VectorsTo(&s)
-	r = min(r, j)
-	theta := e.Values(nil)[:r]
-	sv := make([]float64, j)
-	res, lu := make([]float64, n), make([]float64, n)
-	ok := true
-	for i := range r {
-		mat.Col(sv, i, &s)
-		x := blas64.Vector{N: j, Inc: 1, Data: sv}
-		blas64.Gemv(blas.Trans, 1, blas64.General{Rows: j, Cols: n, Stride: n, Data: aq[:j*n]}, x, 0, blas64.Vector{N: n, Inc: 1, Data: lu})
-		blas64.Gemv(blas.Trans, 1, blas64.General{Rows: j, Cols: n, Stride: n, Data: q[:j*n]}, x, 0, blas64.Vector{N: n, Inc: 1, Data: res})
-		for p := range res { // res = LQs − θ·Qs
-			res[p] = lu[p] - theta[i]*res[p]
-		}
-		if blas64.Nrm2(blas64.Vector{N: n, Inc: 1, Data: res}) > tol {
-			ok = false
-		}
-	}
-	return theta, mat.DenseCopyOf(s.Slice(0, j, 0, r)), ok, nil
+	// Eigenvectors in the columns after the null vectors.
+	u.Slice(0, n, c, k).(*mat.Dense).Copy(vecs)
+	return append(vals, vals2...), u, steps, converged, nil
 }

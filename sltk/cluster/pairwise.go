@@ -9,6 +9,7 @@ import (
 	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/par"
+	"github.com/sltk-book/sltk/sltk/mcmc"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -120,7 +121,8 @@ func SquaredDistances(x mat.Matrix) (*mat.Dense, error) {
 //	d̄_qα = Σ_{γ∈N_α} m_q^(γ) d_γα / Σ_{γ∈N_α} m_q^(γ),  e_q^(α) = d̄_qα − ½ Σ_δ m_q^(δ) d̄_qδ / n_q,
 //
 // which equals the first form when nothing is missing. It returns the soft cost
-// (1/(2p)) Σ_q Σ_α m_q^(α) d̄_qα. Cost O(n²·K) through one matrix product (two with a mask).
+// (1/(2p)) Σ_q Σ_α m_q^(α) d̄_qα, which for hard assignments is the cost C14 of PairwiseCost.
+// Cost O(n²·K) through one matrix product (two with a mask).
 func pwFields(p *pwData, m, e, dm, om *mat.Dense) float64 {
 	n, k := m.Dims()
 	pwMulNarrow(dm, p.d, m)
@@ -153,8 +155,8 @@ func pwFields(p *pwData, m, e, dm, om *mat.Dense) float64 {
 			e.Set(a, q, db)
 			corr += m.At(a, q) * db
 		}
+		cost += corr / 2 // ½ Σ_α m_q^(α) d̄_qα: cluster q's share of the cost, times n
 		corr /= 2 * nq
-		cost += corr
 		for a := 0; a < n; a++ {
 			e.Set(a, q, e.At(a, q)-corr)
 		}
@@ -383,42 +385,47 @@ func pwStart(fn string, init mat.Matrix, n, k int, scale, t0 float64, rng *rand.
 	return m, e, nil
 }
 
-// pwAnneal is the mean-field annealing of Pairwise and PairwiseSOM on the library's driver.
-// fields(m, e) writes the mean fields of the assignments m into e and returns the expected
-// cost. At each temperature T of the schedule (after jittering m by the relative Noise from the
-// second level on) it iterates m ← softmax(−e/T), e ← fields(m) until the largest change of a
-// field is below Tol or MaxIter sweeps, and records the level. m ends as the assignments at the
-// last temperature; the final fields are returned with the levels and the total sweeps.
+// pwAnneal is the mean-field annealing of Pairwise and PairwiseSOM, run by the library's generic
+// mean field (mcmc.MeanFieldAnneal, synchronous updates) on the model pwModel. fields(m, e)
+// writes the mean fields of the assignments m into e and returns the expected cost. At each
+// temperature T of the schedule (after jittering m by the relative Noise from the second level
+// on) it iterates m ← softmax(−e/T), e ← fields(m) until the largest change of a field is below
+// Tol or MaxIter sweeps, and records the level (Cost = the expected cost of the final m). m ends
+// as the assignments at the last temperature; the final fields are returned with the levels and
+// the total sweeps. The random stream rng continues the one that drew the start.
 func pwAnneal(m, e *mat.Dense, sch pwSchedule, rng *rand.Rand, fields func(m, e *mat.Dense) float64) (*mat.Dense, []gibbs.Level, int, error) {
 	n, k := m.Dims()
-	eNew := mat.NewDense(n, k, nil)
-	fields(m, e)
-	iter := 0
-	levels, err := gibbs.Anneal(sch.sched.Temperatures(), 0, func(level int, t float64) (gibbs.Level, error) {
-		if level > 0 && sch.noise > 0 {
-			pwJitter(m, sch.noise, rng)
-			fields(m, e)
-		}
-		lv := gibbs.Level{T: t}
-		for lv.Iter < sch.maxIter {
-			pwAssign(e, m, t)
-			lv.Cost = fields(m, eNew)
-			lv.Iter++
-			delta := 0.0
-			for i, v := range eNew.RawMatrix().Data {
-				delta = math.Max(delta, math.Abs(v-e.RawMatrix().Data[i]))
-			}
-			e, eNew = eNew, e
-			if delta < sch.tol {
-				lv.Converged = true
-				break
-			}
-		}
-		pwAssign(e, m, t)
-		iter += lv.Iter
-		return lv, nil
-	})
-	return e, levels, iter, err
+	model := &pwModel{n: n, k: k, fields: fields, buf: mat.NewDense(n, k, nil)}
+	res, err := mcmc.MeanFieldAnneal{Schedule: sch.sched, Tol: sch.tol, MaxIter: sch.maxIter,
+		Noise: cmp.Or(sch.noise, -1), Init: m, Rand: rng}.Run(model)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	m.Copy(res.Q)
+	levels := make([]gibbs.Level, len(res.Levels))
+	for i, lv := range res.Levels {
+		levels[i] = gibbs.Level{T: lv.T, Cost: lv.Cost, Iter: lv.Iter, Converged: lv.Converged}
+	}
+	return res.Fields, levels, res.Iter, nil
+}
+
+// pwModel presents a mean-field fields function to mcmc.MeanFieldAnneal. Its Energy is the
+// expected cost the fields function returns (the fields are its derivative up to the factor n
+// of the 1/n normalisation, so the levels' FreeEnergy is not used). Fields of one site computes
+// all of them (O(n²·K)); the synchronous driver calls AllFields.
+type pwModel struct {
+	n, k   int
+	fields func(m, e *mat.Dense) float64
+	buf    *mat.Dense
+}
+
+func (pm *pwModel) Sites() int                  { return pm.n }
+func (pm *pwModel) States() int                 { return pm.k }
+func (pm *pwModel) AllFields(q, dst *mat.Dense) { pm.fields(q, dst) }
+func (pm *pwModel) Energy(q *mat.Dense) float64 { return pm.fields(q, pm.buf) }
+func (pm *pwModel) Fields(q *mat.Dense, i int, dst []float64) {
+	pm.fields(q, pm.buf)
+	copy(dst, pm.buf.RawRowView(i))
 }
 
 // argmaxRows returns the column of the largest entry of every row (the first on ties).
@@ -433,21 +440,6 @@ func argmaxRows(m *mat.Dense) []int {
 		}
 	}
 	return labels
-}
-
-func pwJitter(m *mat.Dense, noise float64, rng *rand.Rand) {
-	n, _ := m.Dims()
-	for a := 0; a < n; a++ {
-		row := m.RawRowView(a)
-		s := 0.0
-		for q := range row {
-			row[q] *= 1 + noise*(rng.Float64()-0.5)
-			s += row[q]
-		}
-		for q := range row {
-			row[q] /= s
-		}
-	}
 }
 
 // pwHardCost is C14 over observed pairs.

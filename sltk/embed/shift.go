@@ -6,6 +6,9 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
+	"github.com/sltk-book/sltk/sltk/internal/lanczos"
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -132,10 +135,12 @@ type ShiftResult struct {
 	// Centred is S^c = −½ Q D Q of the input.
 	Centred *mat.SymDense
 	// Eigenvalues are those of S^c in descending order; negative ones show that D is not a
-	// matrix of squared Euclidean distances.
+	// matrix of squared Euclidean distances. All n of them on Fit's dense path, the leading
+	// Dims on its Lanczos path (many objects, few dimensions).
 	Eigenvalues []float64
 	// Values are the eigenvalues of S̃^c = S^c + (d0/2) Q in descending order, all ≥ 0 (rounding
 	// below zero is set to 0). On the n − 1 directions orthogonal to e they are λ_i − λ_min.
+	// All n, or the leading Dims, as for Eigenvalues.
 	Values []float64
 	// Embedding is the n×Dims matrix X = V Λ^{1/2} of the leading eigenvectors of S̃^c scaled by
 	// the square roots of Values, one object per row, each column's largest entry positive.
@@ -144,8 +149,18 @@ type ShiftResult struct {
 }
 
 // Fit embeds the n×n dissimilarities d (validated as in CentredSimilarity). Dims outside
-// [0, n − 1] is an error wrapping ErrParam. Cost O(n³): two symmetric eigendecompositions
-// (eigenvalues of S^c for the shift, eigenpairs of S̃^c for the embedding) with LAPACK.
+// [0, n − 1] is an error wrapping ErrParam.
+//
+// Up to shiftDenseMax = 200 objects, or when more than min(shiftKrylovDims, n/4) dimensions
+// are kept (Dims = 0 keeps all), it runs two dense symmetric eigendecompositions with LAPACK
+// (eigenvalues of S^c for the shift, eigenpairs of S̃^c for the embedding), cost O(n³), and
+// Eigenvalues and Values hold all n eigenvalues. Otherwise only λ_min(S^c) and the leading
+// Dims eigenpairs are needed, and it finds them with the block Lanczos method of
+// internal/lanczos (both times on the complement of e, which S^c and S̃^c map to 0), each
+// Ritz pair accepted when its residual ‖Av − θv‖ is below 10⁻¹⁰ of the Gershgorin bound on
+// ‖A‖; cost O(n²) per step for up to shiftKrylovIter steps. Then Eigenvalues and Values hold
+// the leading Dims eigenvalues only. If the method has not converged within shiftKrylovIter
+// steps, Fit falls back to the dense path.
 func (c ConstantShift) Fit(d mat.Matrix) (*ShiftResult, error) {
 	const fn = "ConstantShift.Fit"
 	dd, err := dissimilarities(fn, d)
@@ -161,6 +176,13 @@ func (c ConstantShift) Fit(d mat.Matrix) (*ShiftResult, error) {
 		return nil, fmt.Errorf("embed: %s: Dims = %d, want 0 (all) or in [1, %d]: %w", fn, c.Dims, n-1, errs.ErrParam)
 	}
 	sc := centredSimilarity(dd)
+	if n > shiftDenseMax && dims <= shiftKrylovDims && 4*dims <= n {
+		res, err := fitKrylov(sc, n, dims)
+		if err != nil || res != nil {
+			return res, err
+		}
+		// Not converged within shiftKrylovIter: the dense path below decides.
+	}
 	var eig mat.EigenSym
 	if !eig.Factorize(sc, false) {
 		return nil, fmt.Errorf("embed: %s: eigendecomposition of S^c failed: %w", fn, errs.ErrBreakdown)
@@ -195,6 +217,99 @@ func (c ConstantShift) Fit(d mat.Matrix) (*ShiftResult, error) {
 		}
 	}
 	x := signFixed(top)
+	for j := 0; j < dims; j++ {
+		s := math.Sqrt(res.Values[j])
+		for i := 0; i < n; i++ {
+			x.Set(i, j, s*x.At(i, j))
+		}
+	}
+	res.Embedding = x
+	return res, nil
+}
+
+// The switch of ConstantShift.Fit between the dense eigendecompositions and Lanczos.
+const (
+	shiftDenseMax   = 200 // at most this many objects: always dense
+	shiftKrylovDims = 64  // more dimensions kept than this (or than n/4): dense
+)
+
+// shiftKrylovIter caps the Lanczos basis of each of the two eigenproblems (a variable so that
+// the tests can force the fallback to the dense path).
+var shiftKrylovIter = 400
+
+// fitKrylov is ConstantShift.Fit's Lanczos path for n objects and dims dimensions; it returns
+// nil, nil when either eigenproblem did not converge.
+func fitKrylov(sc *mat.SymDense, n, dims int) (*ShiftResult, error) {
+	a := make([]float64, n*n) // S^c, both triangles, row-major
+	bound := 0.0              // Gershgorin bound on ‖S^c‖₂
+	for i := range n {
+		row := a[i*n : (i+1)*n]
+		abs := 0.0
+		for j := range row {
+			row[j] = sc.At(i, j)
+			abs += math.Abs(row[j])
+		}
+		bound = math.Max(bound, abs)
+	}
+	e := make([]float64, n) // the deflated direction e/√n
+	for i := range e {
+		e[i] = 1 / math.Sqrt(float64(n))
+	}
+	apply := func(sign float64) func(x, y []float64) {
+		return func(x, y []float64) {
+			par.Chunks(n, 64, func(lo, hi int) {
+				kernel.Dots(y[lo:hi], x, a[lo*n:hi*n])
+				if sign < 0 {
+					for i := lo; i < hi; i++ {
+						y[i] = -y[i]
+					}
+				}
+			})
+		}
+	}
+	tol := 1e-10 * math.Max(bound, math.SmallestNonzeroFloat64)
+	low, _, _, ok, err := lanczos.Smallest(n, apply(1), e, 1, 1,
+		lanczos.Config{Tol: tol, MaxIter: shiftKrylovIter, Seed: 1})
+	if err != nil {
+		return nil, fmt.Errorf("embed: ConstantShift.Fit: Lanczos: %w", err)
+	}
+	if !ok {
+		return nil, nil
+	}
+	shift := math.Max(0, -2*low[0])
+	// S̃^c = S^c + (d0/2)·Q in place, then its leading eigenpairs as the smallest of −S̃^c.
+	for i := range n {
+		row := a[i*n : (i+1)*n]
+		for j := range row {
+			row[j] -= shift / 2 / float64(n)
+		}
+		row[i] += shift / 2
+	}
+	vals, vecs, _, ok, err := lanczos.Smallest(n, apply(-1), e, 1, dims,
+		lanczos.Config{Tol: tol + shift/2*1e-10, MaxIter: shiftKrylovIter, Seed: 2})
+	if err != nil {
+		return nil, fmt.Errorf("embed: ConstantShift.Fit: Lanczos: %w", err)
+	}
+	if !ok || len(vals) < dims {
+		return nil, nil
+	}
+	res := &ShiftResult{Shift: shift, Centred: sc, Values: make([]float64, dims)}
+	for i := range dims {
+		res.Values[i] = math.Max(0, -vals[i])
+	}
+	// The leading eigenvalues of S^c: λ_i = θ_i − d0/2 on the complement of e, and 0 on e.
+	res.Eigenvalues = make([]float64, 0, dims+1)
+	zero := false
+	for i := 0; len(res.Eigenvalues) < dims; i++ {
+		if v := -vals[i] - shift/2; zero || v >= 0 {
+			res.Eigenvalues = append(res.Eigenvalues, v)
+			continue
+		}
+		res.Eigenvalues = append(res.Eigenvalues, 0)
+		zero = true
+		i--
+	}
+	x := signFixed(vecs)
 	for j := 0; j < dims; j++ {
 		s := math.Sqrt(res.Values[j])
 		for i := 0; i < n; i++ {

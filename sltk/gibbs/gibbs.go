@@ -30,6 +30,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 )
 
 // Sentinel errors, defined once in package errs and re-exported here; returned errors wrap one
@@ -79,7 +80,8 @@ func LogSumExp(x []float64) float64 {
 // responsibilities of mixtures and soft assignments all call it. Like LogSumExp it has no error
 // result and never returns NaN or ±Inf: when x cannot be normalised (empty, all −Inf, a NaN
 // or a +Inf term) or dst is shorter than x, it writes nothing and returns LogZero
-// (math.MaxFloat64 for a +Inf term). Cost O(len(x)).
+// (math.MaxFloat64 for a +Inf term). The exponentials of the probabilities are one call of the
+// library's vector exponential (internal/kernel.Exp, within 2 ulp of math.Exp). Cost O(len(x)).
 func Softmax(dst, x []float64) float64 {
 	if len(dst) < len(x) || slices.ContainsFunc(x, math.IsNaN) {
 		return LogZero
@@ -89,8 +91,9 @@ func Softmax(dst, x []float64) float64 {
 		return lse
 	}
 	for i, v := range x {
-		dst[i] = math.Exp(v - lse)
+		dst[i] = v - lse
 	}
+	kernel.Exp(dst[:len(x)], dst[:len(x)]) // the vector exponential (within 2 ulp of math.Exp)
 	return lse
 }
 
@@ -104,7 +107,8 @@ func Softmax(dst, x []float64) float64 {
 // without an error result: its preconditions are a non-empty r with a finite minimum, dst at
 // least as long as r, 0 < t < ∞ with 1/t finite, and cut > 0; when one fails it writes
 // nothing and returns (0, 0), which a valid call never does (z ≥ 1). NaN or +Inf costs get
-// probability 0. Cost O(len(r)).
+// probability 0. The exponentials are one call of the library's vector exponential
+// (internal/kernel.Exp, within 2 ulp of math.Exp). Cost O(len(r)).
 func SoftmaxCosts(dst, r []float64, t, cut float64) (rmin, z float64) {
 	inv := 1 / t
 	if len(r) == 0 || len(dst) < len(r) || !(t > 0) || math.IsInf(t, 1) || math.IsInf(inv, 1) || !(cut > 0) {
@@ -119,13 +123,17 @@ func SoftmaxCosts(dst, r []float64, t, cut float64) (rmin, z float64) {
 	if math.IsInf(rmin, 0) {
 		return 0, 0
 	}
+	dst = dst[:len(r)]
 	for c, v := range r {
 		if a := (v - rmin) * inv; a < cut {
-			dst[c] = math.Exp(-a)
-			z += dst[c]
+			dst[c] = -a
 		} else {
-			dst[c] = 0
+			dst[c] = math.Inf(-1) // e^{−∞} = 0
 		}
+	}
+	kernel.Exp(dst, dst) // the vector exponential (within 2 ulp of math.Exp)
+	for _, p := range dst {
+		z += p
 	}
 	iz := 1 / z
 	for c := range r {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -462,7 +463,7 @@ func (ik *infomaxKernel) run(w []float64, signs []float64) {
 		ub := blas64.General{Rows: k, Cols: rows, Stride: n, Data: ik.ut[lo:]}
 		y := general(ik.y[wk][:k*rows], k, rows)
 		psi := general(ik.psi[wk][:k*rows], k, rows)
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, wm, ub, 0, y)
+		kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, wm, ub, 0, y)
 		part := ik.part[blk*st : (blk+1)*st]
 		tail := part[2*k*k:]
 		clear(tail)
@@ -490,8 +491,8 @@ func (ik *infomaxKernel) run(w []float64, signs []float64) {
 			tail[0] += lp
 			tail[1+j], tail[1+k+j], tail[1+2*k+j] = sech2, y2, ytanh
 		}
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, psi, y, 0, general(part[:k*k], k, k))
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, psi, ub, 0, general(part[k*k:2*k*k], k, k))
+		kernel.Gemm(blas.NoTrans, blas.Trans, 1, psi, y, 0, general(part[:k*k], k, k))
+		kernel.Gemm(blas.NoTrans, blas.Trans, 1, psi, ub, 0, general(part[k*k:2*k*k], k, k))
 	})
 	clear(ik.py)
 	clear(ik.pu)

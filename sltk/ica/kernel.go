@@ -54,12 +54,12 @@ func (kr *contrastKernel) run(b []float64, m int, wantG bool) {
 		rows := hi - lo
 		ub := blas64.General{Rows: k, Cols: rows, Stride: n, Data: kr.ut[lo:]}
 		y := general(kr.y[wk][:m*rows], m, rows)
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, bm, ub, 0, y)
+		kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, bm, ub, 0, y)
 		part := kr.part[blk*stride : (blk+1)*stride]
 		for i := range m {
 			part[m*k+i], part[m*k+m+i] = kr.apply(y.Data[i*rows:(i+1)*rows], wantG)
 		}
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, y, ub, 0, general(part[:m*k], m, k))
+		kernel.Gemm(blas.NoTrans, blas.Trans, 1, y, ub, 0, general(part[:m*k], m, k))
 	})
 	clear(kr.P[:m*k])
 	clear(kr.S2[:m])

@@ -94,3 +94,22 @@ func ExampleText_TopWords() {
 	fmt.Println(w)
 	// Output: [licence license]
 }
+
+// Two groups of rows of a joint distribution: the bottleneck with two clusters finds them once
+// β is above the critical value 1/λ₂.
+func ExampleBottleneck() {
+	pxy := mat.NewDense(4, 2, []float64{
+		0.225, 0.025, // x0 and x1 mostly say y0
+		0.200, 0.050,
+		0.050, 0.200, // x2 and x3 mostly say y1
+		0.025, 0.225,
+	})
+	bc, _ := BottleneckCritical(pxy)
+	r, _ := Bottleneck{K: 2, Beta: 20, Seed: 1}.Fit(pxy)
+	fmt.Printf("β_c = %.3f\n", bc)
+	fmt.Printf("labels %v, I(X;T) = %.3f, I(T;Y) = %.3f of I(X;Y) = %.3f bits, converged %v\n",
+		r.Labels, r.IXT, r.ITY, r.IXY, r.Converged)
+	// Output:
+	// β_c = 2.000
+	// labels [0 0 1 1], I(X;T) = 1.000, I(T;Y) = 0.390 of I(X;Y) = 0.405 bits, converged true
+}

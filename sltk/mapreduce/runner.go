@@ -1,6 +1,7 @@
 package mapreduce
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"reflect"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -33,6 +35,18 @@ type Runner struct {
 	Endpoint string
 	// Verbose keeps Beam's and Prism's logging; by default only errors are printed.
 	Verbose bool
+	// Environment is where the SDK workers run, Beam's --environment_type: "" or "LOOPBACK"
+	// (in this process), "EXTERNAL" (a worker pool at EnvironmentConfig, host:port, such as
+	// `sltk-beam worker`), "PROCESS" or "DOCKER" (started by the job server from
+	// EnvironmentConfig). Only the file pipelines (FileWordCount, FileSketch, FileKMeans,
+	// FilePCA) accept another environment than LOOPBACK: the others hand their results back in
+	// this process's memory.
+	Environment       string
+	EnvironmentConfig string
+	// Execute, if set, runs the pipeline instead of the portable runner above (Endpoint and
+	// Environment are then ignored), for example beamx.Run with Beam's own --runner flag
+	// (Flink, Spark, Dataflow); cmd/sltk-beam sets it. Only the file pipelines use it.
+	Execute func(context.Context, *beam.Pipeline) (beam.PipelineResult, error)
 }
 
 var (
@@ -48,8 +62,20 @@ const endpointDial = 10 * time.Second
 
 // run executes p and returns its metrics. Errors of the engine wrap ErrEngine.
 func (r Runner) run(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
+	if env := strings.ToUpper(r.Environment); env != "" && env != "LOOPBACK" || r.Execute != nil {
+		return nil, fmt.Errorf("mapreduce: Runner: environment %q or Execute set: this pipeline hands results back in memory and needs LOOPBACK; use a File pipeline: %w", r.Environment, ErrParam)
+	}
+	return r.exec(ctx, p)
+}
+
+// exec runs p in r's environment (validated by envCheck).
+func (r Runner) exec(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
 	if ctx == nil {
 		return nil, fmt.Errorf("mapreduce: nil context: %w", ErrParam)
+	}
+	env, err := r.envCheck(ctx)
+	if err != nil {
+		return nil, err
 	}
 	runMu.Lock()
 	defer runMu.Unlock()
@@ -57,6 +83,13 @@ func (r Runner) run(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult,
 		beam.Init()
 	}
 	quiet(r.Verbose)
+	if r.Execute != nil {
+		res, err := r.Execute(ctx, p)
+		if err != nil {
+			return nil, fmt.Errorf("mapreduce: Runner: the Beam job failed: %v: %w", err, ErrEngine)
+		}
+		return res, nil
+	}
 	endpoint := r.Endpoint
 	if endpoint == "" {
 		if localServer == nil || !localServer.running() { // never started, or killed since
@@ -77,13 +110,48 @@ func (r Runner) run(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult,
 		return nil, fmt.Errorf("mapreduce: job server %s unreachable: %v: %w", endpoint, err, ErrEngine)
 	}
 	conn.Close()
-	*jobopts.EnvironmentType = "loopback"
+	*jobopts.EnvironmentType = env
+	if env != "loopback" && *jobopts.WorkerBinary == "" {
+		// Beam stages a worker binary for every environment but LOOPBACK, and would otherwise
+		// try to compile one from the source directory of the main package (absent on a user's
+		// machine): the running binary holds the same code. An EXTERNAL pool runs its own.
+		if self, err := os.Executable(); err == nil {
+			*jobopts.WorkerBinary = self
+			defer func() { *jobopts.WorkerBinary = "" }()
+		}
+	}
+	*jobopts.EnvironmentConfig = r.EnvironmentConfig
 	*jobopts.Endpoint = endpoint
 	res, err := universal.Execute(ctx, p)
 	if err != nil {
 		return nil, fmt.Errorf("mapreduce: Runner: the Beam job failed: %v: %w", err, ErrEngine)
 	}
 	return res, nil
+}
+
+// envCheck returns Beam's name of r's environment, and checks that an EXTERNAL worker pool
+// answers (Prism's job server would otherwise end the job with a panic).
+func (r Runner) envCheck(ctx context.Context) (string, error) {
+	env := strings.ToUpper(cmp.Or(r.Environment, "LOOPBACK"))
+	switch {
+	case r.Execute != nil:
+		return env, nil
+	case env != "LOOPBACK" && env != "EXTERNAL" && env != "PROCESS" && env != "DOCKER":
+		return "", fmt.Errorf("mapreduce: Runner: Environment = %q, want LOOPBACK, EXTERNAL, PROCESS or DOCKER: %w", r.Environment, ErrParam)
+	case env == "EXTERNAL" && r.EnvironmentConfig == "":
+		return "", fmt.Errorf("mapreduce: Runner: EXTERNAL needs the worker pool's host:port in EnvironmentConfig: %w", ErrParam)
+	case env == "EXTERNAL":
+		d := net.Dialer{Timeout: endpointDial}
+		conn, err := d.DialContext(ctx, "tcp", r.EnvironmentConfig)
+		if err != nil {
+			return "", fmt.Errorf("mapreduce: Runner: worker pool %s unreachable: %v: %w", r.EnvironmentConfig, err, ErrEngine)
+		}
+		conn.Close()
+	}
+	if env == "LOOPBACK" {
+		env = "loopback"
+	}
+	return env, nil
 }
 
 // quiet silences Beam's SDK log and the slog default logger Prism writes to, unless verbose.

@@ -35,6 +35,13 @@
 //     lose restored (ML chapter 3 (Stochastic optimisation) erratum E18). MeanFieldFreeEnergy and
 //     MeanFieldKL measure how far the approximation is from the exact free energy; CriticalBeta is
 //     where m = 0 becomes unstable.
+//   - MeanFieldAnneal is the generic engine underneath (SLT chapter 8, Mean-field
+//     approximation): any MeanFieldModel (N sites of K states, the mean fields ∂⟨E⟩_Q/∂q_i and
+//     ⟨E⟩_Q) is annealed by sequential sweeps, which never raise F_Q = ⟨E⟩_Q − T·H(Q), or
+//     synchronous ones. PairwiseEnergy is the model for unary plus pairwise energies
+//     (NewIsingEnergy, NewPottsEnergy), with Exact and KL by enumeration; MeanField and
+//     cluster.Pairwise run on the engine. CurieWeissExact, IsingMetropolis and
+//     OnsagerMagnetisation are the references where mean field is exact, sampled, or wrong.
 //   - Units: these Ising functions take the inverse temperature β = 1/T as in the chapter, in a
 //     parameter named beta (the root package's vocabulary lists them); everything else in the
 //     package, the annealing schedules included, speaks temperatures T.

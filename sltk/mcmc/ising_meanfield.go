@@ -94,7 +94,7 @@ func (mf MeanField) Run(w mat.Matrix) (*MFResult, error) {
 		return nil, fmt.Errorf("mcmc: MeanField: levels × MaxIter × N² = %d × %d × %d² = %.3g, limit %d: %w",
 			sched.Levels(), maxIter, n, work, MaxMeanFieldWork, ErrTooLarge)
 	}
-	rng := rand.New(rand.NewPCG(mf.Seed, 0x6d66615f))
+	rng := rand.New(rand.NewPCG(mf.Seed, mfStream))
 	m, err := mf.start(n, rng)
 	if err != nil {
 		return nil, err
@@ -103,30 +103,22 @@ func (mf MeanField) Run(w mat.Matrix) (*MFResult, error) {
 	if mf.NotesSign {
 		sign = -1
 	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
+	init := mat.NewDense(n, 2, nil)
+	for i, v := range m {
+		init.Set(i, 0, (1-v)/2)
+		init.Set(i, 1, (1+v)/2)
 	}
-	res := &MFResult{}
-	res.Levels, err = gibbs.Anneal(sched.Temperatures(), 0, func(_ int, t float64) (MFLevel, error) {
-		beta := 1 / t
-		kickMeanField(m, rng)
-		lv := MFLevel{Level: gibbs.Level{T: t}}
-		for lv.Iter < maxIter {
-			lv.Iter++
-			if mfSweep(wd, n, m, beta, sign, order, rng) < tol {
-				lv.Converged = true
-				break
-			}
-		}
-		lv.M = append([]float64(nil), m...)
-		lv.Cost = mfEnergy(wd, n, m)
-		lv.FreeEnergy = mfFreeEnergy(wd, n, m, beta)
-		return lv, nil
-	})
+	gen, err := MeanFieldAnneal{Schedule: sched, Tol: tol, MaxIter: maxIter, Sequential: true,
+		Init: init, Rand: rng}.Run(&isingMF{w: wd, n: n, sign: sign})
 	if err != nil {
 		return nil, fmt.Errorf("mcmc: MeanField: %w", err)
 	}
+	res := &MFResult{Levels: make([]MFLevel, len(gen.Levels))}
+	for l, lv := range gen.Levels {
+		mag, _ := IsingMagnetisations(lv.Q)
+		res.Levels[l] = MFLevel{Level: lv.Level, M: mag}
+	}
+	m, _ = IsingMagnetisations(gen.Q)
 	res.M = m
 	res.Spins = make([]int, n)
 	for i, v := range m {
@@ -176,33 +168,6 @@ func (mf MeanField) start(n int, rng *rand.Rand) ([]float64, error) {
 		m[i] = v
 	}
 	return m, nil
-}
-
-// mfSweep updates every magnetisation once, m_l ← sign·tanh(β Σ_i W_li m_i), in a fresh random
-// order, and returns a bound on the largest change of a mean field.
-func mfSweep(wd []float64, n int, m []float64, beta, sign float64, order []int, rng *rand.Rand) float64 {
-	rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
-	delta := 0.0
-	for _, l := range order {
-		h := 0.0
-		row := wd[l*n : (l+1)*n]
-		for i, v := range row {
-			h += v * m[i]
-		}
-		nm := sign * math.Tanh(beta*h)
-		// |Δe_l| for the change of m_l is bounded by the field change it causes.
-		delta = math.Max(delta, math.Abs(nm-m[l])*colAbsMax(wd, n, l))
-		m[l] = nm
-	}
-	return delta
-}
-
-func colAbsMax(w []float64, n, l int) float64 {
-	m := 0.0
-	for i := 0; i < n; i++ {
-		m = math.Max(m, math.Abs(w[i*n+l]))
-	}
-	return m
 }
 
 // xlogx returns x ln x with 0 ln 0 = 0.
@@ -302,4 +267,40 @@ func MeanFieldKL(w mat.Matrix, m []float64, beta float64) (float64, error) {
 		return 0, fmt.Errorf("mcmc: MeanFieldKL: D_KL = %v at β = %g: %w", kl, beta, ErrNotFinite)
 	}
 	return kl, nil
+}
+
+// isingMF is the Ising mean field as a 2-state MeanFieldModel (state 0 = spin −1, state 1 = +1)
+// with MeanField's sign option and symmetry-breaking kick. Its fields are e_i(±1) = ∓sign·H_i,
+// H_i = Σ_j W_ij m_j, so q_i(+1) − q_i(−1) = tanh(sign·H_i/T).
+type isingMF struct {
+	w    []float64
+	n    int
+	sign float64
+}
+
+func (im *isingMF) Sites() int  { return im.n }
+func (im *isingMF) States() int { return 2 }
+
+func (im *isingMF) Fields(q *mat.Dense, i int, dst []float64) {
+	h := 0.0
+	for j, v := range im.w[i*im.n : (i+1)*im.n] {
+		r := q.RawRowView(j)
+		h += v * (r[1] - r[0])
+	}
+	dst[0], dst[1] = im.sign*h, -im.sign*h
+}
+
+func (im *isingMF) Energy(q *mat.Dense) float64 {
+	m, _ := IsingMagnetisations(q)
+	return mfEnergy(im.w, im.n, m)
+}
+
+// Perturb applies kickMeanField to the magnetisations at every level.
+func (im *isingMF) Perturb(_ int, q *mat.Dense, rng *rand.Rand) {
+	m, _ := IsingMagnetisations(q)
+	kickMeanField(m, rng)
+	for i, v := range m {
+		q.Set(i, 0, (1-v)/2)
+		q.Set(i, 1, (1+v)/2)
+	}
 }

@@ -188,7 +188,7 @@ func (d *diagram) DataRange() (xmin, xmax, ymin, ymax float64) {
 func (d *diagram) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	at := func(x, y float64) vg.Point { return vg.Point{X: trX(x), Y: trY(y)} }
-	label := text.Style{Color: inkColor, Font: font.From(sansFont, 10), XAlign: draw.XCenter,
+	label := text.Style{Color: inkColor, Font: font.From(sansFont, 11), XAlign: draw.XCenter,
 		YAlign: draw.YCenter, Handler: texStyle}
 	for _, b := range d.boxes {
 		lo, hi := at(b.X, b.Y), at(b.X+b.W, b.Y+b.H)
@@ -209,7 +209,7 @@ func (d *diagram) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 	ink := draw.LineStyle{Color: inkColor, Width: vg.Points(1.1)}
 	side := label
-	side.Font = font.From(sansFont, 9)
+	side.Font = font.From(sansFont, 10.5)
 	side.XAlign, side.YAlign = draw.XLeft, draw.YBottom
 	for _, a := range d.arrows {
 		from, tip := at(a.X0, a.Y0), at(a.X1, a.Y1)
@@ -221,7 +221,7 @@ func (d *diagram) Plot(c draw.Canvas, p *plot.Plot) {
 		}
 	}
 	heading := label
-	heading.Font = font.From(boldFont, 10.5)
+	heading.Font = font.From(boldFont, 11.5)
 	for _, n := range d.notes {
 		c.FillText(heading, at(n.X, n.Y), n.Text)
 	}

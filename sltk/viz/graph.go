@@ -104,7 +104,7 @@ func (g *graphPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	at := func(i int) vg.Point { return vg.Point{X: trX(g.nodes[i].X), Y: trY(g.nodes[i].Y)} }
 	ink := draw.LineStyle{Color: inkColor, Width: vg.Points(1)}
-	label := text.Style{Color: inkColor, Font: font.From(sansFont, 9), XAlign: draw.XCenter,
+	label := text.Style{Color: inkColor, Font: font.From(sansFont, 10.5), XAlign: draw.XCenter,
 		YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
 	has := make(map[[2]int]bool, len(g.edges))
 	for _, e := range g.edges {

@@ -55,10 +55,10 @@ const (
 // Categories draws integer codes as named categories with a legend instead of a colour bar
 // (two categories as light grey and blue, absent and present).
 // Options: Title, XLabel, YLabel, Size, RowNames, ColNames, HideValues, Diverging,
-// ColorRange, Categories.
+// ColorRange, Categories, Picture.
 func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
 	o, err := collect("HeatMap", "HeatMap", opts, "RowNames", "ColNames", "HideValues",
-		"Diverging", "ColorRange", "Categories")
+		"Diverging", "ColorRange", "Categories", "Picture")
 	if err != nil {
 		return nil, err
 	}
@@ -114,6 +114,9 @@ func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
 	}
 	if err := o.finish(f, fmt.Sprintf("%d×%d matrix", r, c), "column", "row"); err != nil {
 		return nil, err
+	}
+	if o.picture {
+		f.hideAxes()
 	}
 	return f, nil
 }
@@ -199,10 +202,11 @@ func (o *options) heatScale(g matrixGrid) (heatScale, error) {
 // bar for all of them: cols panels per row, panel i titled titles[i] (titles may be nil). The
 // scale spans the values of all matrices, or with Diverging ±(largest |value|), so equal
 // colours mean equal values across the panels. The Title option titles the whole grid.
-// Options: Title, XLabel, YLabel, RowNames, ColNames, HideValues, Diverging. Cost O(total
-// cells).
+// Options: Title, XLabel, YLabel, RowNames, ColNames, HideValues, Diverging, Picture. Cost
+// O(total cells).
 func HeatMaps(ms []mat.Matrix, titles []string, cols int, opts ...Option) (*Grid, error) {
-	o, err := collect("HeatMaps", "HeatMaps", opts, "RowNames", "ColNames", "HideValues", "Diverging")
+	o, err := collect("HeatMaps", "HeatMaps", opts, "RowNames", "ColNames", "HideValues", "Diverging",
+		"Picture")
 	if err != nil {
 		return nil, err
 	}

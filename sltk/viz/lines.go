@@ -16,12 +16,16 @@ import (
 // at x = 0, 1, …, len(Y)−1 (the usual case for a trace per iteration). Points draws markers
 // without a connecting line, for discrete data. Dashed draws a dashed line without markers,
 // for a limit or a theoretical curve that other series approach and would hide. The name may
-// contain TeX-like math (see Tex).
+// contain TeX-like math (see Tex). Color, when positive, draws the series in palette entry
+// Color−1 (marker shape too) instead of its position's, so that measured points share the
+// colour of the curve they belong to: {Name: "model", …}, {Name: "measured", Points: true,
+// Color: 1}.
 type Series struct {
 	Name   string
 	X, Y   []float64
 	Points bool
 	Dashed bool
+	Color  int
 }
 
 // markerLimit: series with at most this many points also get a marker at each point, so a
@@ -67,13 +71,17 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			xy[i] = plotter.XY{X: x, Y: y}
 		}
 		points := s.Points || o.pointsOnly
+		ci := si
+		if s.Color > 0 {
+			ci = s.Color - 1
+		}
 		var thumbs []plot.Thumbnailer
 		if !points {
 			l, err := plotter.NewLine(xy)
 			if err != nil {
 				return nil, fmt.Errorf("viz: Lines: series %s: %v: %w", name, err, ErrArg)
 			}
-			l.LineStyle = draw.LineStyle{Color: Color(si), Width: vg.Points(1.8)}
+			l.LineStyle = draw.LineStyle{Color: Color(ci), Width: vg.Points(1.8)}
 			if s.Dashed {
 				l.LineStyle.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
 			}
@@ -85,9 +93,9 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			if err != nil {
 				return nil, fmt.Errorf("viz: Lines: series %s: %v: %w", name, err, ErrArg)
 			}
-			sc.GlyphStyle = draw.GlyphStyle{Color: Color(si), Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
+			sc.GlyphStyle = draw.GlyphStyle{Color: Color(ci), Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
 			if points {
-				sc.GlyphStyle = glyphFor(si, pointRadius(len(xy)))
+				sc.GlyphStyle = glyphFor(ci, pointRadius(len(xy)))
 			}
 			f.Add(sc)
 			thumbs = append(thumbs, sc)

@@ -32,6 +32,7 @@ type options struct {
 	diverging             bool
 	colorRange            *[2]float64
 	categories            []string
+	picture               bool
 	given                 []string // names of builder-specific options, for the applicability check
 	builder               string   // the builder's name, for error messages
 }

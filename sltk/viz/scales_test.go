@@ -248,3 +248,27 @@ func TestDashedSeries(t *testing.T) {
 		t.Error("nothing drawn")
 	}
 }
+
+// A series with Color set is drawn in that palette entry: measured points in their curve's
+// colour, and no colour of the series' own position appears.
+func TestSeriesColor(t *testing.T) {
+	hex := func(i int) []byte {
+		r, g, b, _ := Color(i).RGBA()
+		return []byte(fmt.Sprintf("#%02X%02X%02X", r>>8, g>>8, b>>8))
+	}
+	f, err := Lines([]Series{{Name: "model", Y: []float64{1, 2, 3}},
+		{Name: "measured", Y: []float64{1.1, 2, 2.9}, Points: true, Color: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := Render(f, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(svg, hex(0)) {
+		t.Errorf("palette colour 0 (%s) not in the SVG", hex(0))
+	}
+	if bytes.Contains(svg, hex(1)) {
+		t.Errorf("palette colour 1 (%s) drawn although both series take colour 0", hex(1))
+	}
+}

@@ -106,10 +106,10 @@ func (t *treePlotter) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	pt := func(i int) vg.Point { return vg.Point{X: trX(t.x[i]), Y: trY(t.y[i])} }
 	edge := draw.LineStyle{Color: inkColor, Width: vg.Points(0.8)}
-	node := text.Style{Color: inkColor, Font: font.From(sansFont, 10), Handler: plot.DefaultTextHandler,
+	node := text.Style{Color: inkColor, Font: font.From(sansFont, 11), Handler: plot.DefaultTextHandler,
 		XAlign: draw.XCenter, YAlign: draw.YCenter}
 	small := node
-	small.Font = font.From(sansFont, 9)
+	small.Font = font.From(sansFont, 10.5)
 	for i, ks := range t.kids {
 		for _, k := range ks {
 			c.StrokeLine2(edge, pt(i).X, pt(i).Y, pt(k).X, pt(k).Y)

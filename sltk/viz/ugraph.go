@@ -81,7 +81,7 @@ func (g *ugraphPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 			}
 		}
 	}
-	label := text.Style{Color: inkColor, Font: font.From(sansFont, 10), XAlign: draw.XCenter,
+	label := text.Style{Color: inkColor, Font: font.From(sansFont, 11), XAlign: draw.XCenter,
 		YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
 	for _, e := range g.uedges {
 		if e.Label == "" {

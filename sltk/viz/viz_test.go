@@ -528,10 +528,10 @@ func TestSVGTextFitted(t *testing.T) {
 			t.Errorf("text without textLength: %s", el)
 		}
 	}
-	// The width is gonum's: 10 pt Liberation Sans for the legend entry.
+	// The width is gonum's: 11 pt Liberation Sans for the legend entry.
 	f := sansFont
-	f.Size = 10
-	face := font.DefaultCache.Lookup(f, 10)
+	f.Size = 11
+	face := font.DefaultCache.Lookup(f, 11)
 	want := strconv.FormatFloat(float64(face.Width("agnostic (3.5)")), 'f', 2, 64)
 	if !strings.Contains(svg, `textLength="`+want+`" lengthAdjust="spacingAndGlyphs" style="`) ||
 		!strings.Contains(svg, ">agnostic (3.5)</text>") {

@@ -6,6 +6,8 @@
 //     no cell shows an error output);
 //   - every figure the kernel sent is drawn as an SVG element of non-zero size, and there are
 //     at least -min-figures of them;
+//   - with -live, a cell added at the end shows a live figure (sltk/live), and moving its GoNB
+//     slider redraws it with the numbers of a native run of the registry (live.go);
 //   - with -progress, a cell added at the end runs a loop with viz.NewProgress, and the bar on
 //     the page changes at least twice while the cell runs, then shows 100 %.
 //
@@ -47,6 +49,7 @@ func main() {
 	token := flag.String("token", "", "the running server's token")
 	prefix := flag.String("prefix", "", "path of the notebooks below the server's notebook dir")
 	progress := flag.Bool("progress", true, "also check that a progress bar updates while its cell runs")
+	liveFig := flag.Bool("live", false, "also add a live figure (sltk/live) and move its GoNB slider")
 	minFigures := flag.Int("min-figures", 1, "figures the notebook must show at least")
 	mustFail := flag.String("must-fail", "", "a notebook that must be reported as failing")
 	shot := flag.String("screenshot", "", "PNG of the notebook page after the run")
@@ -82,6 +85,7 @@ func main() {
 
 	p := page{base: strings.TrimSuffix(*base, "/") + "/", token: *token}
 	nb := filepath.ToSlash(filepath.Join(*prefix, flag.Arg(0)))
+	p.live, p.root = *liveFig, *root
 	r, err := p.run(b, nb, *progress, *shot)
 	if err == nil && r.figures < *minFigures {
 		err = fmt.Errorf("%d figures on the page, want at least %d", r.figures, *minFigures)
@@ -251,7 +255,10 @@ func newBrowser(ctx context.Context, path string) (context.Context, func(), erro
 	}, nil
 }
 
-type page struct{ base, token string }
+type page struct {
+	base, token, root string
+	live              bool // -live: also check a live figure's slider (live.go)
+}
 
 type result struct {
 	cells, figures int
@@ -401,6 +408,13 @@ func (p page) run(ctx context.Context, nb string, progress bool, shot string) (r
 		if r.progress, err = checkProgress(tab); err != nil {
 			return r, err
 		}
+	}
+	if p.live {
+		live, err := checkLive(tab, p.root)
+		if err != nil {
+			return r, err
+		}
+		r.progress += "; " + live
 	}
 	if shot != "" {
 		if err := screenshot(tab, shot); err != nil {

@@ -21,6 +21,7 @@ import (
 	"github.com/sltk-book/sltk/sltk/info"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/laplace"
+	"github.com/sltk-book/sltk/sltk/live"
 	"github.com/sltk-book/sltk/sltk/mcmc"
 	"github.com/sltk-book/sltk/sltk/metrics"
 	"github.com/sltk-book/sltk/sltk/montecarlo"
@@ -229,6 +230,8 @@ var rows = map[string]any{
 	"embed.ShiftDissimilarities":                  embed.ShiftDissimilarities,
 	"embed.EditDistance":                          embed.EditDistance,
 	"embed.EditDistances":                         embed.EditDistances,
+	"embed.WordFamilies":                          embed.WordFamilies,
+	"embed.LoadWordFamilies":                      embed.LoadWordFamilies,
 	"errs.New":                                    exempt("returns an error value by design: it makes a sentinel, whose base is the caller's"),
 	"frame.BreastCancer":                          frame.BreastCancer,
 	"frame.Codes":                                 frame.Codes,
@@ -334,6 +337,19 @@ var rows = map[string]any{
 	"info.BSC":                                    info.BSC,
 	"info.BSCCapacity":                            info.BSCCapacity,
 	"info.BSCJointTypicality":                     info.BSCJointTypicality,
+	"info.Bottleneck.Fit":                         info.Bottleneck.Fit,
+	"info.BottleneckCritical":                     info.BottleneckCritical,
+	"info.BottleneckPath.Fit":                     info.BottleneckPath.Fit,
+	"info.Cooccurrence":                           info.Cooccurrence,
+	"info.CorpusWords":                            info.CorpusWords,
+	"info.DistinctClusters":                       info.DistinctClusters,
+	"info.DivergenceMatrix":                       info.DivergenceMatrix,
+	"info.HardEncoders":                           info.HardEncoders,
+	"info.HardInformation":                        info.HardInformation,
+	"info.JointFromCounts":                        info.JointFromCounts,
+	"info.LoadCorpus":                             info.LoadCorpus,
+	"info.RateDistortion.Fit":                     info.RateDistortion.Fit,
+	"info.SequentialBottleneck.Fit":               info.SequentialBottleneck.Fit,
 	"info.BernoulliTypicalSet":                    info.BernoulliTypicalSet,
 	"info.BinaryEntropy":                          info.BinaryEntropy,
 	"info.Channel.Capacity":                       (*info.Channel).Capacity,
@@ -382,6 +398,12 @@ var rows = map[string]any{
 	"laplace.LeastAngle.Solve":                    laplace.LeastAngle.Solve,
 	"laplace.LogDet":                              laplace.LogDet,
 	"laplace.LogIntegral":                         laplace.LogIntegral,
+	"live.All":                                    live.All,
+	"live.At":                                     live.At,
+	"live.Lookup":                                 live.Lookup,
+	"live.NumbersHTML":                            exempt("formats a figure's numbers as HTML for a page: no computation, no error path"),
+	"live.Render":                                 live.Render,
+	"live.Show":                                   live.Show,
 	"mcmc.Average":                                mcmc.Average[float64],
 	"mcmc.Averages":                               mcmc.Averages,
 	"mcmc.Chain.AcceptRate":                       (*mcmc.Chain[float64]).AcceptRate,
@@ -452,6 +474,25 @@ var rows = map[string]any{
 	"mcmc.MeanField.Run":                          mcmc.MeanField.Run,
 	"mcmc.MeanFieldFreeEnergy":                    mcmc.MeanFieldFreeEnergy,
 	"mcmc.MeanFieldKL":                            mcmc.MeanFieldKL,
+	"mcmc.CurieWeissExact":                        mcmc.CurieWeissExact,
+	"mcmc.IsingAbsMagnetisation":                  mcmc.IsingAbsMagnetisation,
+	"mcmc.IsingMagnetisations":                    mcmc.IsingMagnetisations,
+	"mcmc.IsingMetropolis":                        mcmc.IsingMetropolis,
+	"mcmc.MeanFieldAnneal.Run":                    mcmc.MeanFieldAnneal.Run,
+	"mcmc.MeanFieldEntropy":                       mcmc.MeanFieldEntropy,
+	"mcmc.NewIsingEnergy":                         mcmc.NewIsingEnergy,
+	"mcmc.NewPairwiseEnergy":                      mcmc.NewPairwiseEnergy,
+	"mcmc.NewPottsEnergy":                         mcmc.NewPottsEnergy,
+	"mcmc.OnsagerMagnetisation":                   mcmc.OnsagerMagnetisation,
+	"mcmc.PairwiseEnergy.AllFields":               (*mcmc.PairwiseEnergy).AllFields,
+	"mcmc.PairwiseEnergy.Energy":                  (*mcmc.PairwiseEnergy).Energy,
+	"mcmc.PairwiseEnergy.Exact":                   (*mcmc.PairwiseEnergy).Exact,
+	"mcmc.PairwiseEnergy.Fields":                  (*mcmc.PairwiseEnergy).Fields,
+	"mcmc.PairwiseEnergy.FreeEnergy":              (*mcmc.PairwiseEnergy).FreeEnergy,
+	"mcmc.PairwiseEnergy.KL":                      (*mcmc.PairwiseEnergy).KL,
+	"mcmc.PairwiseEnergy.Sites":                   (*mcmc.PairwiseEnergy).Sites,
+	"mcmc.PairwiseEnergy.StateEnergy":             (*mcmc.PairwiseEnergy).StateEnergy,
+	"mcmc.PairwiseEnergy.States":                  (*mcmc.PairwiseEnergy).States,
 	"mcmc.Metropolis":                             mcmc.Metropolis,
 	"mcmc.MetropolisMatrix":                       mcmc.MetropolisMatrix,
 	"mcmc.MoveToTop":                              mcmc.MoveToTop,
@@ -603,11 +644,13 @@ var rows = map[string]any{
 	"stream.Frequencies":                          stream.Frequencies,
 	"stream.GF2PatternCounts":                     stream.GF2PatternCounts,
 	"stream.HHSketch.Items":                       (*stream.HHSketch).Items,
+	"stream.HHSketch.MarshalBinary":               (*stream.HHSketch).MarshalBinary,
 	"stream.HHSketch.Len":                         (*stream.HHSketch).Len,
 	"stream.HHSketch.Less":                        (*stream.HHSketch).Less,
 	"stream.HHSketch.Merge":                       (*stream.HHSketch).Merge,
 	"stream.HHSketch.Sketch":                      (*stream.HHSketch).Sketch,
 	"stream.HHSketch.Swap":                        (*stream.HHSketch).Swap,
+	"stream.HHSketch.UnmarshalBinary":             (*stream.HHSketch).UnmarshalBinary,
 	"stream.HHSketch.Update":                      (*stream.HHSketch).Update,
 	"stream.HLLSketch.Estimate":                   (*stream.HLLSketch).Estimate,
 	"stream.HLLSketch.MarshalBinary":              (*stream.HLLSketch).MarshalBinary,
@@ -754,6 +797,11 @@ var rows = map[string]any{
 	"viz.YLabel":                                  viz.YLabel,
 	// Entry points added with the chapter rewrites.
 	"cluster.BestPairwise":              cluster.BestPairwise,
+	"cluster.PairwiseCriticalT":         cluster.PairwiseCriticalT,
+	"cluster.HidePairs":                 cluster.HidePairs,
+	"cluster.PairwiseLogPA":             cluster.PairwiseLogPA,
+	"cluster.Pairwise.FitPath":          cluster.Pairwise.FitPath,
+	"cluster.PairwisePA.Fit":            cluster.PairwisePA.Fit,
 	"cluster.CityBlock":                 cluster.CityBlock,
 	"cluster.DALevel.DistinctCentroids": cluster.DALevel.DistinctCentroids,
 	"cluster.DALevel.GroupLabels":       cluster.DALevel.GroupLabels,
@@ -816,6 +864,7 @@ var rows = map[string]any{
 	"viz.Diverging":                     viz.Diverging,
 	"viz.ColorRange":                    viz.ColorRange,
 	"viz.Categories":                    viz.Categories,
+	"viz.Picture":                       viz.Picture,
 	"viz.HeatMaps":                      viz.HeatMaps,
 	"viz.Figure.AddVLine":               (*viz.Figure).AddVLine,
 	"viz.Figure.AddHLine":               (*viz.Figure).AddHLine,
@@ -950,6 +999,12 @@ func clusterContracts() []contract {
 		{"cluster.DA.Fit", e1(cluster.DA{K: 7}.Fit(x5)), errs.ErrParam, "K = 7, want 1 ≤ K ≤ n = 5"},
 		{"cluster.HistogramDA.Fit", e1(cluster.HistogramDA{K: 7}.Fit(h5)), errs.ErrParam, "K = 7, want 1 ≤ K ≤ n = 5"},
 		{"cluster.Pairwise.Fit", e1(cluster.Pairwise{K: 1}.Fit((*mat.Dense)(nil))), errs.ErrEmpty, "Pairwise"},
+		{"cluster.PairwiseCriticalT", e2(cluster.PairwiseCriticalT(mat.NewDense(2, 2, []float64{0, -1, -1, 0}))), errs.ErrParam, "cluster: PairwiseCriticalT: negative entry"},
+		{"cluster.PairwiseLogPA", e1(cluster.PairwiseLogPA(mat.NewDense(1, 2, []float64{1, 0}), mat.NewDense(1, 3, []float64{1, 0, 0}))), errs.ErrShape, "cluster: PairwiseLogPA: p′ is 1×2, p″ is 1×3"},
+		{"cluster.PairwiseLogPA", e1(cluster.PairwiseLogPA((*mat.Dense)(nil), mat.NewDense(1, 1, []float64{1}))), errs.ErrShape, "p′ is nil"},
+		{"cluster.HidePairs", e1(cluster.HidePairs(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), math.NaN(), 1)), errs.ErrParam, "cluster: HidePairs: frac = NaN"},
+		{"cluster.Pairwise.FitPath", e1(cluster.Pairwise{K: 3}.FitPath(mat.NewDense(2, 2, []float64{0, 1, 1, 0}))), errs.ErrParam, "K = 3, want 1 ≤ K ≤ n = 2"},
+		{"cluster.PairwisePA.Fit", e1(cluster.PairwisePA{Pairwise: cluster.Pairwise{K: 1}}.Fit(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), mat.NewDense(1, 1, nil))), errs.ErrShape, "D′ is 2×2, D″ is 1×1"},
 		{"cluster.Neighbourhood", e1(cluster.Neighbourhood((*mat.Dense)(nil), 1)), errs.ErrEmpty, "coords is nil"},
 		{"cluster.PatchCounts", e1(cluster.PatchCounts((*mat.Dense)(nil), 2, 4, 0, 1)), errs.ErrEmpty, "image is nil"},
 		{"cluster.Assign", e2(cluster.Assign((*mat.Dense)(nil), mat.NewDense(1, 1, nil))), errs.ErrEmpty, "Assign"},
@@ -1004,6 +1059,8 @@ func embedContracts() []contract {
 		{"embed.ConstantShift.Fit", e1(embed.ConstantShift{}.Fit(tooMany)), errs.ErrTooLarge, "4097 objects, limit MaxObjects = 4096"},
 		{"embed.CentredSimilarity", e1(embed.CentredSimilarity(tooMany)), errs.ErrTooLarge, "CentredSimilarity: 4097 objects"},
 		{"embed.EditDistances", e1(embed.EditDistances(make([]string, embed.MaxObjects+1))), errs.ErrTooLarge, "4097 words"},
+		{"embed.WordFamilies", e2(embed.WordFamilies(strings.NewReader("ab\n"), nil)), errs.ErrParam, "embed: WordFamilies: no prefixes"},
+		{"embed.LoadWordFamilies", e2(embed.LoadWordFamilies("/nonexistent/words", []string{"a"})), errs.ErrIO, "embed: LoadWordFamilies: open /nonexistent/words"},
 		{"embed.PCAModel.InverseTransform", e1(model(comp, []float64{0}).InverseTransform(z)), errs.ErrShape, "Mean has 1 entries, Components 2 rows"},
 		{"embed.PCAModel.InverseTransform", e1(model(mat.NewDense(2, 1, []float64{math.NaN(), 0}), []float64{0, 0}).InverseTransform(z)),
 			errs.ErrNotFinite, "Components[0,0] = NaN"},
@@ -1106,10 +1163,26 @@ func mcmcContracts() []contract {
 		{"mcmc.NewIsing", e1(mcmc.NewIsing((*mat.Dense)(nil), nil)), errs.ErrEmpty, "NewIsing"},
 		{"mcmc.MeanField.Run", e1(mcmc.MeanField{Schedule: gibbs.Schedule{T0: math.Inf(1)}}.Run(mat.NewDense(2, 2, []float64{0, 1, 1, 0}))), errs.ErrParam, "MeanField"},
 		{"mcmc.GridEdges", e1(mcmc.GridEdges(math.MaxInt, 2)), errs.ErrParam, "mcmc: GridEdges"},
+		{"mcmc.MeanFieldAnneal.Run", e1(mcmc.MeanFieldAnneal{}.Run(nil)), errs.ErrEmpty, "mcmc: MeanFieldAnneal.Run: nil model"},
+		{"mcmc.MeanFieldAnneal.Run", e1(mcmc.MeanFieldAnneal{}.Run(&mcmc.PairwiseEnergy{})), errs.ErrEmpty, "empty PairwiseEnergy"},
+		{"mcmc.MeanFieldAnneal.Run", e1(mcmc.MeanFieldAnneal{MaxIter: huge}.Run(mfPair)), errs.ErrTooLarge, "MaxIter = 1099511627776"},
+		{"mcmc.MeanFieldAnneal.Run", e1(mcmc.MeanFieldAnneal{Init: p2}.Run(mfTriple)), errs.ErrShape, "Init is 2×2, want 3×2"},
+		{"mcmc.NewPairwiseEnergy", e1(mcmc.NewPairwiseEnergy(2, nil, []mcmc.Pair{{I: 0, J: 0, Table: p2}})), errs.ErrParam, "pair 0 joins sites 0 and 0"},
+		{"mcmc.NewIsingEnergy", e1(mcmc.NewIsingEnergy(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), []float64{math.Inf(1), 0})), errs.ErrNotFinite, "h[0] = +Inf"},
+		{"mcmc.PairwiseEnergy.Exact", e1(mfTriple.Exact(0)), errs.ErrParam, "T = 0"},
+		{"mcmc.PairwiseEnergy.FreeEnergy", e1(mfTriple.FreeEnergy(p2, 1)), errs.ErrShape, "q is 2×2, want 3×2"},
+		{"mcmc.CurieWeissExact", e1(mcmc.CurieWeissExact(huge, 1, 1)), errs.ErrParam, "n = 1099511627776 spins"},
+		{"mcmc.IsingMetropolis", e1(mcmc.IsingMetropolis(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), 1, huge, 0)), errs.ErrTooLarge, "IsingMetropolis: sweeps × N"},
+		{"mcmc.OnsagerMagnetisation", e1(mcmc.OnsagerMagnetisation(math.NaN())), errs.ErrParam, "T = NaN"},
 	}
 }
 
 func cost0(int) float64 { return 0 }
+
+var (
+	mfPair, _   = mcmc.NewIsingEnergy(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), nil)
+	mfTriple, _ = mcmc.NewIsingEnergy(mat.NewDense(3, 3, []float64{0, -1, -1, -1, 0, -1, -1, -1, 0}), nil)
+)
 
 func onlineContracts() []contract {
 	x := mat.NewDense(4, 1, []float64{0, 1, 2, 3})
@@ -1154,6 +1227,8 @@ func infoContracts() []contract {
 	rng := rand.New(rand.NewPCG(1, 2))
 	rep := ok(info.RepetitionCode(3))
 	words := ok(info.RandomCode(rng, 16, 1, u)) // 65536 words of 16 letters
+	pxy := mat.NewDense(2, 2, []float64{0.4, 0.1, 0.1, 0.4})
+	indep := mat.NewDense(2, 2, []float64{0.25, 0.25, 0.25, 0.25})
 	return []contract{
 		{"info.BinaryEntropy", e1(info.BinaryEntropy(2)), errs.ErrParam, "p = 2, want in [0, 1]"},
 		{"info.BSCCapacity", e1(info.BSCCapacity(math.NaN())), errs.ErrParam, "eps = NaN"},
@@ -1189,6 +1264,23 @@ func infoContracts() []contract {
 		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, 8, 0.5, u, 1<<20, 1<<20, 1)), errs.ErrTooLarge, "RandomCodeError: codes·trials·M·n"},
 		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, 8, 0.5, u, 1, huge, 1)), errs.ErrTooLarge, "RandomCodeError: trials = 1099511627776"},
 		{"info.RandomCodeError", e1(info.RandomCodeError(bsc, huge, 0, u, 1, 1, 1)), errs.ErrTooLarge, "RandomCodeError: M·n = 1·1099511627776"},
+		{"info.Bottleneck.Fit", e1(info.Bottleneck{Beta: -1}.Fit(pxy)), errs.ErrParam, "Bottleneck.Fit: Beta = -1, want in (0, 1e+15]"},
+		{"info.Bottleneck.Fit", e1(info.Bottleneck{MaxIter: huge}.Fit(pxy)), errs.ErrTooLarge, "Bottleneck.Fit: MaxIter·|X|·K·|Y|"},
+		{"info.BottleneckPath.Fit", e1(info.BottleneckPath{Noise: 1}.Fit(pxy)), errs.ErrParam, "BottleneckPath.Fit: Noise = 1, want finite and < 1"},
+		{"info.BottleneckCritical", e1(info.BottleneckCritical(indep)), errs.ErrNoSolution, "BottleneckCritical: σ₂"},
+		{"info.HardEncoders", e1(info.HardEncoders(pxy, huge)), errs.ErrTooLarge, "HardEncoders: K^|X|"},
+		{"info.HardInformation", e2(info.HardInformation(pxy, []int{0, 2})), errs.ErrLabel, "labels[1] = 2"},
+		{"info.SequentialBottleneck.Fit", e1(info.SequentialBottleneck{Restarts: -1}.Fit(pxy)), errs.ErrParam, "SequentialBottleneck.Fit: Restarts = -1, want ≥ 0"},
+		{"info.RateDistortion.Fit", e1(info.RateDistortion{}.Fit(u, mat.NewDense(2, 1, []float64{0, -1}))), errs.ErrParam, "d[1,0] = -1"},
+		{"info.RateDistortion.Fit", e1(info.RateDistortion{Beta: 1e308}.Fit(u, mat.NewDense(2, 1, []float64{0, 1}))), errs.ErrParam, "RateDistortion.Fit: Beta = 1e+308, want in (0, 1e+15]"},
+		{"info.RateDistortion.Fit", e1(info.RateDistortion{Beta: 1e15}.Fit(u, mat.NewDense(2, 1, []float64{0, 1e290}))), errs.ErrParam, "overflows"},
+		{"info.BottleneckPath.Fit", e1(info.BottleneckPath{Schedule: gibbs.Schedule{T0: 1, TMin: 1e-300}}.Fit(pxy)), errs.ErrParam, "want ≥ 1/MaxBeta"},
+		{"info.Cooccurrence", e1(info.Cooccurrence(nil, []string{"a"})), errs.ErrEmpty, "Cooccurrence: 0 documents"},
+		{"info.JointFromCounts", e1(info.JointFromCounts(mat.NewDense(1, 1, nil))), errs.ErrEmpty, "JointFromCounts: total 0"},
+		{"info.LoadCorpus", e2(info.LoadCorpus("/nonexistent")), errs.ErrIO, "LoadCorpus"},
+		{"info.DistinctClusters", e1(info.DistinctClusters(mat.NewDense(1, 1, []float64{1}), u, 0)), errs.ErrShape, "1 rows, 2 probabilities"},
+		{"info.CorpusWords", e1(info.CorpusWords(nil, 3, 3)), errs.ErrEmpty, "CorpusWords: no documents"},
+		{"info.DivergenceMatrix", e1(info.DivergenceMatrix(pxy, mat.NewDense(1, 3, []float64{1, 0, 0}))), errs.ErrShape, "q has 3 columns"},
 	}
 }
 

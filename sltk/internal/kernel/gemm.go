@@ -1,14 +1,276 @@
 package kernel
 
 import (
+	"math"
+	"runtime"
+	"sync"
+
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
 // Gemm sets c = alpha·op(a)·op(b) + beta·c, with op(x) = x or xᵀ as tA and tB say: the same
 // contract and argument order as gonum's blas64.Gemm, so that callers can switch between the
-// two. It is the matrix product under the library's training loops (the neural networks of
-// package nn, FastICA). Cost O(m·n·k) for an m×k times k×n product.
+// two (inconsistent shapes, strides or lengths panic with gonum's messages, since Gemm hands
+// them to blas64.Gemm). It is the matrix product under the library's training loops (the
+// neural networks of package nn, FastICA). Cost O(m·n·k) for an m×k times k×n product.
+//
+// It is a blocked product in the manner of GotoBLAS/BLIS: panels of op(b) (gemmKC rows by
+// up to gemmNC columns) and of op(a) (gemmMC by gemmKC) are copied ("packed") into
+// contiguous buffers, which is where the four transpose cases are handled, and a
+// register-blocked micro-kernel multiplies a 6-row sliver of the packed a by an 8-column
+// sliver of the packed b, keeping the 6×8 block of c in twelve AVX2 registers. Where Asm()
+// is true the micro-kernel runs in Go assembly (gemm_amd64.s), otherwise in gemmKernelGo;
+// both do, for every element, the same fused multiply-adds in the same order
+// (acc ← fma(a_ip, b_pj, acc) for p in order within one gemmKC block, then
+// c ← fma(alpha, acc, c)), so they return the same bits. Products of more than about 2·10⁶
+// multiply-adds are split over up to GOMAXPROCS goroutines by columns (or rows) of c; every
+// element is computed the same way whatever the split, so the result does not depend on the
+// number of cores. The result differs from blas64.Gemm's only by rounding (the order of the
+// additions differs): relative to Σ|a||b| by at most about k·2⁻⁵³.
 func Gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float64, c blas64.General) {
-	blas64.Gemm(tA, tB, alpha, a, b, beta, c)
+	ta, tb := tA == blas.Trans || tA == blas.ConjTrans, tB == blas.Trans || tB == blas.ConjTrans
+	m, k := a.Rows, a.Cols
+	if ta {
+		m, k = k, m
+	}
+	kb, n := b.Rows, b.Cols
+	if tb {
+		kb, n = n, kb
+	}
+	if !gemmValid(tA, tB, a, b, c, m, n, k, kb) {
+		blas64.Gemm(tA, tB, alpha, a, b, beta, c) // panics with gonum's message
+		return
+	}
+	if m == 0 || n == 0 {
+		return
+	}
+	if beta != 1 {
+		for i := range m {
+			row := c.Data[i*c.Stride : i*c.Stride+n]
+			if beta == 0 {
+				clear(row)
+				continue
+			}
+			for j := range row {
+				row[j] *= beta
+			}
+		}
+	}
+	if alpha == 0 || k == 0 {
+		return
+	}
+	g := gemmArgs{ta: ta, tb: tb, k: k, alpha: alpha,
+		a: a.Data, lda: a.Stride, b: b.Data, ldb: b.Stride, c: c.Data, ldc: c.Stride}
+	workers := min(runtime.GOMAXPROCS(0), max(1, m*n*k/gemmParallelWork))
+	if workers == 1 {
+		g.run(0, m, 0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	// Split the longer side of c into workers parts, aligned to the micro-tile.
+	side, unit := n, gemmNR
+	if m > n {
+		side, unit = m, gemmMR
+	}
+	step := (side + workers - 1) / workers
+	step = (step + unit - 1) / unit * unit
+	for lo := 0; lo < side; lo += step {
+		hi := min(lo+step, side)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if m > n {
+				g.run(lo, hi, 0, n)
+			} else {
+				g.run(0, m, lo, hi)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// gemmValid tells whether the shapes agree and the slices are long enough (the checks of
+// gonum's Dgemm, which Gemm leaves to blas64.Gemm when one fails).
+func gemmValid(tA, tB blas.Transpose, a, b, c blas64.General, m, n, k, kb int) bool {
+	okT := func(t blas.Transpose) bool {
+		return t == blas.NoTrans || t == blas.Trans || t == blas.ConjTrans
+	}
+	if !okT(tA) || !okT(tB) || k != kb || c.Rows != m || c.Cols != n || m < 0 || n < 0 || k < 0 {
+		return false
+	}
+	enough := func(g blas64.General) bool {
+		if g.Stride < max(1, g.Cols) {
+			return false
+		}
+		return g.Rows == 0 || g.Cols == 0 || len(g.Data) >= (g.Rows-1)*g.Stride+g.Cols
+	}
+	return enough(a) && enough(b) && enough(c)
+}
+
+// The blocking of Gemm: the micro-tile is gemmMR×gemmNR (six rows of four-lane registers
+// times two), a packed a block gemmMC×gemmKC (192 KiB, for the L2 cache), a packed b
+// sliver gemmKC×gemmNR (16 KiB, for L1). Only gemmKC changes the bits of the result (it is
+// where the sums are cut); gemmMC and gemmNC only change speed.
+const (
+	gemmMR           = 6
+	gemmNR           = 8
+	gemmKC           = 256
+	gemmMC           = 96
+	gemmNC           = 2048
+	gemmParallelWork = 1 << 21
+)
+
+type gemmArgs struct {
+	ta, tb        bool
+	k             int
+	alpha         float64
+	a, b, c       []float64
+	lda, ldb, ldc int
+}
+
+// gemmPool recycles packing buffers (every element is written before it is read).
+var gemmPool = sync.Pool{New: func() any { return new([]float64) }}
+
+// run computes the block rows [i0, i1) × columns [j0, j1) of c.
+func (g *gemmArgs) run(i0, i1, j0, j1 int) {
+	// Packing buffers sized to this block (a thin product gets small ones).
+	up := func(x, u int) int { return (x + u - 1) / u * u }
+	kcMax := min(gemmKC, g.k)
+	la := min(gemmMC, up(i1-i0, gemmMR)) * kcMax
+	need := la + kcMax*min(gemmNC, up(j1-j0, gemmNR))
+	bufp := gemmPool.Get().(*[]float64)
+	defer gemmPool.Put(bufp)
+	if cap(*bufp) < need {
+		*bufp = make([]float64, need)
+	}
+	buf := (*bufp)[:need]
+	pa, pb := buf[:la], buf[la:]
+	var tile [gemmMR * gemmNR]float64
+	for jc := j0; jc < j1; jc += gemmNC {
+		nc := min(gemmNC, j1-jc)
+		for pc := 0; pc < g.k; pc += gemmKC {
+			kc := min(gemmKC, g.k-pc)
+			g.packB(pb, pc, kc, jc, nc)
+			for ic := i0; ic < i1; ic += gemmMC {
+				mc := min(gemmMC, i1-ic)
+				g.packA(pa, ic, mc, pc, kc)
+				for jr := 0; jr < nc; jr += gemmNR {
+					nr := min(gemmNR, nc-jr)
+					bs := pb[jr*kc : (jr+gemmNR)*kc]
+					for ir := 0; ir < mc; ir += gemmMR {
+						mr := min(gemmMR, mc-ir)
+						as := pa[ir*kc : (ir+gemmMR)*kc]
+						off := (ic+ir)*g.ldc + jc + jr
+						if mr == gemmMR && nr == gemmNR {
+							gemmKernel(kc, as, bs, g.c[off:], g.ldc, g.alpha)
+							continue
+						}
+						// An edge tile: through a full-size copy, so that the kernel never
+						// touches c outside the matrix; the bits are those of a full tile.
+						for i := range mr {
+							copy(tile[i*gemmNR:i*gemmNR+nr], g.c[off+i*g.ldc:off+i*g.ldc+nr])
+						}
+						gemmKernel(kc, as, bs, tile[:], gemmNR, g.alpha)
+						for i := range mr {
+							copy(g.c[off+i*g.ldc:off+i*g.ldc+nr], tile[i*gemmNR:i*gemmNR+nr])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// packA copies op(a)[ic:ic+mc, pc:pc+kc] into dst as slivers of gemmMR rows: sliver s holds,
+// for p = 0, …, kc−1, the gemmMR values op(a)[ic+s·MR+i, pc+p], zero past row ic+mc.
+func (g *gemmArgs) packA(dst []float64, ic, mc, pc, kc int) {
+	for ir := 0; ir < mc; ir += gemmMR {
+		s := dst[ir*kc : (ir+gemmMR)*kc]
+		mr := min(gemmMR, mc-ir)
+		if g.ta { // op(a)[i, p] = a[p, i]: rows of a are contiguous in i
+			for p := range kc {
+				src := g.a[(pc+p)*g.lda+ic+ir:]
+				d := s[p*gemmMR : p*gemmMR+gemmMR]
+				copy(d, src[:mr])
+				clear(d[mr:])
+			}
+			continue
+		}
+		for i := range gemmMR {
+			if i >= mr {
+				for p := range kc {
+					s[p*gemmMR+i] = 0
+				}
+				continue
+			}
+			src := g.a[(ic+ir+i)*g.lda+pc:]
+			src = src[:kc]
+			for p, v := range src {
+				s[p*gemmMR+i] = v
+			}
+		}
+	}
+}
+
+// packB copies op(b)[pc:pc+kc, jc:jc+nc] into dst as slivers of gemmNR columns: sliver s
+// holds, for p = 0, …, kc−1, the gemmNR values op(b)[pc+p, jc+s·NR+j], zero past column jc+nc.
+func (g *gemmArgs) packB(dst []float64, pc, kc, jc, nc int) {
+	for jr := 0; jr < nc; jr += gemmNR {
+		s := dst[jr*kc : (jr+gemmNR)*kc]
+		nr := min(gemmNR, nc-jr)
+		if !g.tb {
+			for p := range kc {
+				src := g.b[(pc+p)*g.ldb+jc+jr:]
+				d := s[p*gemmNR : p*gemmNR+gemmNR]
+				if nr == gemmNR {
+					src = src[:gemmNR]
+					d[0], d[1], d[2], d[3] = src[0], src[1], src[2], src[3]
+					d[4], d[5], d[6], d[7] = src[4], src[5], src[6], src[7]
+					continue
+				}
+				copy(d, src[:nr])
+				clear(d[nr:])
+			}
+			continue
+		}
+		for j := range gemmNR {
+			if j >= nr {
+				for p := range kc {
+					s[p*gemmNR+j] = 0
+				}
+				continue
+			}
+			src := g.b[(jc+jr+j)*g.ldb+pc:]
+			src = src[:kc]
+			for p, v := range src {
+				s[p*gemmNR+j] = v
+			}
+		}
+	}
+}
+
+// gemmKernelGo is the micro-kernel in pure Go, the reference the assembly must match: with
+// a the packed sliver of gemmMR rows and b of gemmNR columns (k steps each), it sets
+// c[i·ldc+j] = fma(alpha, acc_ij, c[i·ldc+j]) where acc_ij accumulates a_ip·b_pj for
+// p = 0, …, k−1 in order, each step one fused multiply-add from zero.
+func gemmKernelGo(k int, a, b, c []float64, ldc int, alpha float64) {
+	var acc [gemmMR][gemmNR]float64
+	a, b = a[:k*gemmMR], b[:k*gemmNR]
+	for p := range k {
+		ap := a[p*gemmMR : p*gemmMR+gemmMR]
+		bp := b[p*gemmNR : p*gemmNR+gemmNR]
+		for i, ai := range ap {
+			r := &acc[i]
+			for j, bj := range bp {
+				r[j] = math.FMA(ai, bj, r[j])
+			}
+		}
+	}
+	for i := range gemmMR {
+		ci := c[i*ldc : i*ldc+gemmNR]
+		for j := range ci {
+			ci[j] = math.FMA(alpha, acc[i][j], ci[j])
+		}
+	}
 }

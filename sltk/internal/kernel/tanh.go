@@ -49,6 +49,23 @@ func tanhTail(x []float64, a, s float64) float64 {
 	return s
 }
 
+// expCore is e^z for −708 ≤ z ≤ 709, one lane of the assembly of Tanh and Exp, operation for
+// operation: e^z = 2^k·p(r) with k = round(z·log₂e) (by adding and subtracting 1.5·2⁵²),
+// r = z − k·ln2 in two fused steps (ln 2 split in a high part with trailing zeros and a low
+// part, as in math.Exp), p the degree-13 Taylor polynomial of e^r by Horner's rule in fused
+// multiply-adds, and 2^k built from its exponent bits (k + 1023)·2⁵².
+func expCore(z float64) float64 {
+	t := float64(float64(z*tanhBits(tanhLog2E)) + tanhBits(tanhMagic))
+	k := float64(t - tanhBits(tanhMagic))
+	r := math.FMA(-k, tanhBits(tanhLn2Hi), z)
+	r = math.FMA(-k, tanhBits(tanhLn2Lo), r)
+	p := tanhBits(tanhPoly)
+	for i := 1; i <= tanhDegree; i++ {
+		p = math.FMA(r, p, tanhBits(tanhPoly+i))
+	}
+	return float64(p * math.Float64frombits((math.Float64bits(t)+tanhConst[tanhBias][0])<<52))
+}
+
 // tanhConst holds the constants of tanh1, each repeated in four lanes for the assembly.
 var tanhConst = func() (c [tanhNConst][4]uint64) {
 	set := func(i int, v uint64) { c[i] = [4]uint64{v, v, v, v} }
@@ -92,15 +109,7 @@ func tanh1(v, a float64) float64 {
 	if z < -40 {
 		z = -40
 	}
-	t := float64(float64(z*tanhBits(tanhLog2E)) + tanhBits(tanhMagic))
-	k := float64(t - tanhBits(tanhMagic))
-	r := math.FMA(-k, tanhBits(tanhLn2Hi), z)
-	r = math.FMA(-k, tanhBits(tanhLn2Lo), r)
-	p := tanhBits(tanhPoly)
-	for i := 1; i <= tanhDegree; i++ {
-		p = math.FMA(r, p, tanhBits(tanhPoly+i))
-	}
-	e := float64(p * math.Float64frombits((math.Float64bits(t)+tanhConst[tanhBias][0])<<52))
+	e := expCore(z)
 	q := float64(1-e) / float64(1+e)
 	return math.Float64frombits(math.Float64bits(q) | math.Float64bits(v)&(1<<63))
 }

@@ -1,0 +1,5 @@
+//go:build !amd64 || purego
+
+package kernel
+
+func expBlocks(dst, x []float64) int { return expBlocksGo(dst, x) }

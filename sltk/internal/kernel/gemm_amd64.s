@@ -1,0 +1,100 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func gemm6x8AVX2(k int, a, b, c *float64, ldc int, alpha float64)
+//
+// The micro-kernel of Gemm (gemmKernelGo is its reference): Y0–Y11 hold the 6×8 block of
+// accumulators (row i in Y(2i), Y(2i+1)), Y12–Y13 the eight b values of step p, Y14–Y15 a
+// broadcast a value. Registers: CX steps left, SI packed a, DI packed b, DX row of c, R8 ldc
+// in bytes.
+TEXT ·gemm6x8AVX2(SB), NOSPLIT, $0-48
+	MOVQ         k+0(FP), CX
+	MOVQ         a+8(FP), SI
+	MOVQ         b+16(FP), DI
+	MOVQ         c+24(FP), DX
+	MOVQ         ldc+32(FP), R8
+	SHLQ         $3, R8
+	VXORPD       Y0, Y0, Y0
+	VXORPD       Y1, Y1, Y1
+	VXORPD       Y2, Y2, Y2
+	VXORPD       Y3, Y3, Y3
+	VXORPD       Y4, Y4, Y4
+	VXORPD       Y5, Y5, Y5
+	VXORPD       Y6, Y6, Y6
+	VXORPD       Y7, Y7, Y7
+	VXORPD       Y8, Y8, Y8
+	VXORPD       Y9, Y9, Y9
+	VXORPD       Y10, Y10, Y10
+	VXORPD       Y11, Y11, Y11
+
+loop:
+	VMOVUPD      (DI), Y12
+	VMOVUPD      32(DI), Y13
+	VBROADCASTSD 0(SI), Y14
+	VFMADD231PD  Y12, Y14, Y0
+	VFMADD231PD  Y13, Y14, Y1
+	VBROADCASTSD 8(SI), Y15
+	VFMADD231PD  Y12, Y15, Y2
+	VFMADD231PD  Y13, Y15, Y3
+	VBROADCASTSD 16(SI), Y14
+	VFMADD231PD  Y12, Y14, Y4
+	VFMADD231PD  Y13, Y14, Y5
+	VBROADCASTSD 24(SI), Y15
+	VFMADD231PD  Y12, Y15, Y6
+	VFMADD231PD  Y13, Y15, Y7
+	VBROADCASTSD 32(SI), Y14
+	VFMADD231PD  Y12, Y14, Y8
+	VFMADD231PD  Y13, Y14, Y9
+	VBROADCASTSD 40(SI), Y15
+	VFMADD231PD  Y12, Y15, Y10
+	VFMADD231PD  Y13, Y15, Y11
+	ADDQ         $48, SI
+	ADDQ         $64, DI
+	DECQ         CX
+	JNZ          loop
+
+	VBROADCASTSD alpha+40(FP), Y14
+	VMOVUPD      (DX), Y12
+	VMOVUPD      32(DX), Y13
+	VFMADD231PD  Y0, Y14, Y12
+	VFMADD231PD  Y1, Y14, Y13
+	VMOVUPD      Y12, (DX)
+	VMOVUPD      Y13, 32(DX)
+	ADDQ         R8, DX
+	VMOVUPD      (DX), Y12
+	VMOVUPD      32(DX), Y13
+	VFMADD231PD  Y2, Y14, Y12
+	VFMADD231PD  Y3, Y14, Y13
+	VMOVUPD      Y12, (DX)
+	VMOVUPD      Y13, 32(DX)
+	ADDQ         R8, DX
+	VMOVUPD      (DX), Y12
+	VMOVUPD      32(DX), Y13
+	VFMADD231PD  Y4, Y14, Y12
+	VFMADD231PD  Y5, Y14, Y13
+	VMOVUPD      Y12, (DX)
+	VMOVUPD      Y13, 32(DX)
+	ADDQ         R8, DX
+	VMOVUPD      (DX), Y12
+	VMOVUPD      32(DX), Y13
+	VFMADD231PD  Y6, Y14, Y12
+	VFMADD231PD  Y7, Y14, Y13
+	VMOVUPD      Y12, (DX)
+	VMOVUPD      Y13, 32(DX)
+	ADDQ         R8, DX
+	VMOVUPD      (DX), Y12
+	VMOVUPD      32(DX), Y13
+	VFMADD231PD  Y8, Y14, Y12
+	VFMADD231PD  Y9, Y14, Y13
+	VMOVUPD      Y12, (DX)
+	VMOVUPD      Y13, 32(DX)
+	ADDQ         R8, DX
+	VMOVUPD      (DX), Y12
+	VMOVUPD      32(DX), Y13
+	VFMADD231PD  Y10, Y14, Y12
+	VFMADD231PD  Y11, Y14, Y13
+	VMOVUPD      Y12, (DX)
+	VMOVUPD      Y13, 32(DX)
+	VZEROUPPER
+	RET

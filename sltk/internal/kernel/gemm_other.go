@@ -1,0 +1,7 @@
+//go:build !amd64 || purego
+
+package kernel
+
+func gemmKernel(k int, a, b, c []float64, ldc int, alpha float64) {
+	gemmKernelGo(k, a, b, c, ldc, alpha)
+}
