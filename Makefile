@@ -24,9 +24,11 @@ setup:
 
 ## lab: open Jupyter with the Go kernel on notebooks/ (no browser; the URL with its token is printed).
 ## tools/nbexport on PYTHONPATH gives File → Download as → "sltk report (.html)" (tools/report.py).
+## tools/lab-config holds custom/custom.js, the shim that lets GoNB's widgets connect in Notebook 6.
 lab: setup
 	@echo "Starting Jupyter on http://$(LAB_IP):$(LAB_PORT)/ — open the URL with the token printed below."
-	@PYTHONPATH=$(ROOT)/tools/nbexport$${PYTHONPATH:+:$$PYTHONPATH} jupyter notebook --no-browser \
+	@PYTHONPATH=$(ROOT)/tools/nbexport$${PYTHONPATH:+:$$PYTHONPATH} \
+	  JUPYTER_CONFIG_DIR=$(ROOT)/tools/lab-config jupyter notebook --no-browser \
 	  --ip=$(LAB_IP) --port=$(LAB_PORT) --notebook-dir=$(LAB_DIR) $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
 
 ## test: gofmt, go vet, go test, every notebook headless (into the book), the book in Chromium,
