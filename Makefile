@@ -60,10 +60,11 @@ runner-selftest:
 
 ## labtest: the notebook page in headless Chromium against `make lab` on a free port (run as
 ## the caller of a hostile Go environment would: GOFLAGS=-mod=mod GO111MODULE=off GOWORK=off);
-## a notebook with a failing cell must be reported. Screenshot in build/screenshots/.
+## a notebook with a failing cell must be reported; -live moves a live figure's GoNB slider (the
+## tools/lab-config shim). Screenshot in build/screenshots/.
 labtest: setup
 	@cd tools/labtest && go build -o $(ROOT)/.tools/bin/labtest .
-	@out=$$(GOFLAGS=-mod=mod GO111MODULE=off GOWORK=off labtest -serve \
+	@out=$$(GOFLAGS=-mod=mod GO111MODULE=off GOWORK=off labtest -serve -live \
 	  -root $(ROOT) -screenshot $(ROOT)/build/screenshots/lab-getting-started.png \
 	  -must-fail tools/testdata/lab-failing.ipynb notebooks/00-getting-started.ipynb 2>&1); \
 	status=$$?; echo "$$out"; [ $$status -eq 0 ] || exit 1; \

@@ -23,9 +23,10 @@ func still() bool { return !gonbui.IsNotebook || os.Getenv("SLTK_LIVE") == "stil
 // there, for the cell's claims. In the lab it adds a GoNB slider over the figure's values and
 // a "done" button, and redraws the figure in place on every slider move, until the button is
 // pressed or IdleTimeout passes without a move (the cell runs meanwhile). Headless (SLTK_LIVE=still),
-// or when no front end answers the slider within 5 s (the classic Notebook that make lab
-// serves does not run GoNB's widget script), it shows the still figure only; the
-// book's page makes that figure live again with the WebAssembly build of this registry.
+// or when no front end answers the slider within 5 s (a Jupyter front end without GoNB's
+// widget channel; make lab's classic Notebook gets it from tools/lab-config), it shows the
+// still figure only; the book's page makes that figure live again with the WebAssembly build
+// of this registry.
 func Show(name string) ([]Number, error) {
 	f, err := Lookup(name)
 	if err != nil {
