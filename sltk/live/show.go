@@ -63,8 +63,11 @@ func lab(f Figure, id string) {
 	case <-time.After(5 * time.Second):
 		return // no front end answers: the still figure stays
 	}
+	// Listen to the slider before the button exists: Button.Done waits for the front end's
+	// round trip, and a move made once the button shows must not fall in that gap.
+	moves := slider.Listen().LatestOnly()
 	done := widgets.Button("done").Done()
-	moves, clicks := slider.Listen().LatestOnly(), done.Listen()
+	clicks := done.Listen()
 	for {
 		select {
 		case i := <-moves.C:
