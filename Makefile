@@ -24,9 +24,11 @@ setup:
 
 ## lab: open Jupyter with the Go kernel on notebooks/ (no browser; the URL with its token is printed).
 ## tools/nbexport on PYTHONPATH gives File → Download as → "sltk report (.html)" (tools/report.py).
+## tools/lab-config holds custom/custom.js, the shim that lets GoNB's widgets connect in Notebook 6.
 lab: setup
 	@echo "Starting Jupyter on http://$(LAB_IP):$(LAB_PORT)/ — open the URL with the token printed below."
-	@PYTHONPATH=$(ROOT)/tools/nbexport$${PYTHONPATH:+:$$PYTHONPATH} jupyter notebook --no-browser \
+	@PYTHONPATH=$(ROOT)/tools/nbexport$${PYTHONPATH:+:$$PYTHONPATH} \
+	  JUPYTER_CONFIG_DIR=$(ROOT)/tools/lab-config jupyter notebook --no-browser \
 	  --ip=$(LAB_IP) --port=$(LAB_PORT) --notebook-dir=$(LAB_DIR) $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
 
 ## test: gofmt, go vet, go test, every notebook headless (into the book), the book in Chromium,
@@ -58,10 +60,11 @@ runner-selftest:
 
 ## labtest: the notebook page in headless Chromium against `make lab` on a free port (run as
 ## the caller of a hostile Go environment would: GOFLAGS=-mod=mod GO111MODULE=off GOWORK=off);
-## a notebook with a failing cell must be reported. Screenshot in build/screenshots/.
+## a notebook with a failing cell must be reported; -live moves a live figure's GoNB slider (the
+## tools/lab-config shim). Screenshot in build/screenshots/.
 labtest: setup
 	@cd tools/labtest && go build -o $(ROOT)/.tools/bin/labtest .
-	@out=$$(GOFLAGS=-mod=mod GO111MODULE=off GOWORK=off labtest -serve \
+	@out=$$(GOFLAGS=-mod=mod GO111MODULE=off GOWORK=off labtest -serve -live \
 	  -root $(ROOT) -screenshot $(ROOT)/build/screenshots/lab-getting-started.png \
 	  -must-fail tools/testdata/lab-failing.ipynb notebooks/00-getting-started.ipynb 2>&1); \
 	status=$$?; echo "$$out"; [ $$status -eq 0 ] || exit 1; \

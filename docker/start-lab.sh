@@ -12,6 +12,8 @@ if [ "${JUPYTER_TOKEN+set}" = set ] && [ -z "$JUPYTER_TOKEN" ]; then
   echo "start-lab: JUPYTER_TOKEN is empty; set a token or leave it unset for a random one" >&2
   exit 1
 fi
+# tools/lab-config/custom/custom.js: the shim that lets GoNB's widgets connect (as make lab).
+export JUPYTER_CONFIG_DIR="$HOME/sltk/tools/lab-config"
 exec jupyter notebook --no-browser --ip=0.0.0.0 --port=8888 \
   --notebook-dir="${SLTK_NOTEBOOKS:-$HOME/sltk/notebooks}" \
   --NotebookApp.password='' --NotebookApp.allow_password_change=False "$@"

@@ -21,8 +21,10 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
-# Live figures (sltk/live) draw their still figure: no front end answers a widget here.
-os.environ.setdefault("SLTK_LIVE", "still")
+# Live figures (sltk/live) draw their still figure: no front end answers a widget here. Set for
+# the kernel that run() starts only, not in os.environ: the lab's server imports this module
+# (File → Download as → sltk report, via tools/report.py), and its kernels must stay live.
+KERNEL_ENV = {"SLTK_LIVE": os.environ.get("SLTK_LIVE", "still")}
 
 CLAIM_MARKER = "✔ claim:"
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -115,7 +117,7 @@ def run(path, timeout, executed_dir, root, log):
     start = time.monotonic()
     error = None
     try:
-        client.execute(stdout=log, stderr=log)
+        client.execute(stdout=log, stderr=log, env={**os.environ, **KERNEL_ENV})
     except (CellExecutionError, CellTimeoutError, DeadKernelError) as exc:
         error = exc
     if error is None:

@@ -23,9 +23,10 @@ func still() bool { return !gonbui.IsNotebook || os.Getenv("SLTK_LIVE") == "stil
 // there, for the cell's claims. In the lab it adds a GoNB slider over the figure's values and
 // a "done" button, and redraws the figure in place on every slider move, until the button is
 // pressed or IdleTimeout passes without a move (the cell runs meanwhile). Headless (SLTK_LIVE=still),
-// or when no front end answers the slider within 5 s (the classic Notebook that make lab
-// serves does not run GoNB's widget script), it shows the still figure only; the
-// book's page makes that figure live again with the WebAssembly build of this registry.
+// or when no front end answers the slider within 5 s (a Jupyter front end without GoNB's
+// widget channel; make lab's classic Notebook gets it from tools/lab-config), it shows the
+// still figure only; the book's page makes that figure live again with the WebAssembly build
+// of this registry.
 func Show(name string) ([]Number, error) {
 	f, err := Lookup(name)
 	if err != nil {
@@ -62,8 +63,11 @@ func lab(f Figure, id string) {
 	case <-time.After(5 * time.Second):
 		return // no front end answers: the still figure stays
 	}
+	// Listen to the slider before the button exists: Button.Done waits for the front end's
+	// round trip, and a move made once the button shows must not fall in that gap.
+	moves := slider.Listen().LatestOnly()
 	done := widgets.Button("done").Done()
-	moves, clicks := slider.Listen().LatestOnly(), done.Listen()
+	clicks := done.Listen()
 	for {
 		select {
 		case i := <-moves.C:
