@@ -185,66 +185,40 @@ func (g *gemmArgs) run(i0, i1, j0, j1 int) {
 // packA copies op(a)[ic:ic+mc, pc:pc+kc] into dst as slivers of gemmMR rows: sliver s holds,
 // for p = 0, …, kc−1, the gemmMR values op(a)[ic+s·MR+i, pc+p], zero past row ic+mc.
 func (g *gemmArgs) packA(dst []float64, ic, mc, pc, kc int) {
-	for ir := 0; ir < mc; ir += gemmMR {
-		s := dst[ir*kc : (ir+gemmMR)*kc]
-		mr := min(gemmMR, mc-ir)
-		if g.ta { // op(a)[i, p] = a[p, i]: rows of a are contiguous in i
-			for p := range kc {
-				src := g.a[(pc+p)*g.lda+ic+ir:]
-				d := s[p*gemmMR : p*gemmMR+gemmMR]
-				copy(d, src[:mr])
-				clear(d[mr:])
-			}
-			continue
-		}
-		for i := range gemmMR {
-			if i >= mr {
-				for p := range kc {
-					s[p*gemmMR+i] = 0
-				}
-				continue
-			}
-			src := g.a[(ic+ir+i)*g.lda+pc:]
-			src = src[:kc]
-			for p, v := range src {
-				s[p*gemmMR+i] = v
-			}
-		}
-	}
+	packSlivers(dst, g.a, g.lda, g.ta, ic, mc, pc, kc, gemmMR)
 }
 
 // packB copies op(b)[pc:pc+kc, jc:jc+nc] into dst as slivers of gemmNR columns: sliver s
 // holds, for p = 0, …, kc−1, the gemmNR values op(b)[pc+p, jc+s·NR+j], zero past column jc+nc.
+// It is packA's packing of op(b)ᵀ, whose entry (j, p) is b[p, j] unless tb.
 func (g *gemmArgs) packB(dst []float64, pc, kc, jc, nc int) {
-	for jr := 0; jr < nc; jr += gemmNR {
-		s := dst[jr*kc : (jr+gemmNR)*kc]
-		nr := min(gemmNR, nc-jr)
-		if !g.tb {
+	packSlivers(dst, g.b, g.ldb, !g.tb, jc, nc, pc, kc, gemmNR)
+}
+
+// packSlivers copies the rows×kc block at (r0, c0) of the matrix y into dst as slivers of w
+// rows: sliver s holds, for p = 0, …, kc−1, the w values y[r0+s·w+i, c0+p], zero past row
+// r0+rows. y[i, p] is x[p·ld+i] when trans (its rows are x's columns), x[i·ld+p] otherwise.
+func packSlivers(dst, x []float64, ld int, trans bool, r0, rows, c0, kc, w int) {
+	for ir := 0; ir < rows; ir += w {
+		s := dst[ir*kc : (ir+w)*kc]
+		n := min(w, rows-ir)
+		if trans { // for fixed p the sliver's values are contiguous in x
 			for p := range kc {
-				src := g.b[(pc+p)*g.ldb+jc+jr:]
-				d := s[p*gemmNR : p*gemmNR+gemmNR]
-				if nr == gemmNR {
-					src = src[:gemmNR]
-					d[0], d[1], d[2], d[3] = src[0], src[1], src[2], src[3]
-					d[4], d[5], d[6], d[7] = src[4], src[5], src[6], src[7]
-					continue
-				}
-				copy(d, src[:nr])
-				clear(d[nr:])
+				d := s[p*w : p*w+w]
+				copy(d, x[(c0+p)*ld+r0+ir:][:n])
+				clear(d[n:])
 			}
 			continue
 		}
-		for j := range gemmNR {
-			if j >= nr {
+		for i := range w {
+			if i >= n {
 				for p := range kc {
-					s[p*gemmNR+j] = 0
+					s[p*w+i] = 0
 				}
 				continue
 			}
-			src := g.b[(jc+jr+j)*g.ldb+pc:]
-			src = src[:kc]
-			for p, v := range src {
-				s[p*gemmNR+j] = v
+			for p, v := range x[(r0+ir+i)*ld+c0:][:kc] {
+				s[p*w+i] = v
 			}
 		}
 	}
