@@ -26,6 +26,17 @@ func init() {
 	register(hoeffdingSampleSize())
 }
 
+// levelAt returns the first level of an annealing run (temperatures falling) at or below t,
+// or the last level when t is below them all.
+func levelAt[L any](levels []L, temp func(L) float64, t float64) L {
+	for _, l := range levels {
+		if temp(l) <= t {
+			return l
+		}
+	}
+	return levels[len(levels)-1]
+}
+
 // daTemperature: SLT chapter 3. Deterministic annealing of six Gaussians, the points coloured
 // by their most probable distinct centroid at temperature T: one centroid above the
 // critical temperature, more as T falls through the splits.
@@ -42,13 +53,7 @@ func daTemperature() Figure {
 			if err != nil {
 				return nil, nil, err
 			}
-			lv := res.Levels[len(res.Levels)-1] // the first level at or below t
-			for _, l := range res.Levels {
-				if l.T <= t {
-					lv = l
-					break
-				}
-			}
+			lv := levelAt(res.Levels, func(l cluster.DALevel) float64 { return l.T }, t)
 			x, _, _ := synth.SixGaussians(3)
 			pos, ids, err := lv.DistinctCentroids()
 			if err != nil {

@@ -36,13 +36,7 @@ func histogramTemperature() Figure {
 			if err != nil {
 				return nil, nil, err
 			}
-			lv := res.Levels[len(res.Levels)-1] // the first level at or below t
-			for _, l := range res.Levels {
-				if l.T <= t {
-					lv = l
-					break
-				}
-			}
+			lv := levelAt(res.Levels, func(l cluster.HistLevel) float64 { return l.T }, t)
 			k, b := lv.Centroids.Dims()
 			series := make([]viz.Series, k)
 			for c := range series {
