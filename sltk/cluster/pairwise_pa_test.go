@@ -192,20 +192,6 @@ func TestPairwisePAFindsK(t *testing.T) {
 	}
 }
 
-func TestPairwisePABadInput(t *testing.T) {
-	d3 := mat.NewDense(3, 3, []float64{0, 1, 2, 1, 0, 1, 2, 1, 0})
-	d2 := mat.NewDense(2, 2, []float64{0, 1, 1, 0})
-	if _, err := (cluster.PairwisePA{Pairwise: cluster.Pairwise{K: 2}}).Fit(d3, d2); !errors.Is(err, errs.ErrShape) {
-		t.Errorf("sizes 3 and 2: %v", err)
-	}
-	if _, err := (cluster.Pairwise{K: 4}).FitPath(d3); !errors.Is(err, errs.ErrParam) {
-		t.Errorf("K > n: %v", err)
-	}
-	if _, _, err := cluster.PairwiseCriticalT(mat.NewDense(2, 2, []float64{0, 1, 2, 0})); !errors.Is(err, errs.ErrParam) {
-		t.Errorf("asymmetric: %v", err)
-	}
-}
-
 func ExamplePairwiseCriticalT() {
 	// Two pairs: {0, 1} close, {2, 3} close, the pairs 9 apart.
 	d := mat.NewDense(4, 4, []float64{

@@ -1000,6 +1000,7 @@ func clusterContracts() []contract {
 		{"cluster.HistogramDA.Fit", e1(cluster.HistogramDA{K: 7}.Fit(h5)), errs.ErrParam, "K = 7, want 1 ≤ K ≤ n = 5"},
 		{"cluster.Pairwise.Fit", e1(cluster.Pairwise{K: 1}.Fit((*mat.Dense)(nil))), errs.ErrEmpty, "Pairwise"},
 		{"cluster.PairwiseCriticalT", e2(cluster.PairwiseCriticalT(mat.NewDense(2, 2, []float64{0, -1, -1, 0}))), errs.ErrParam, "cluster: PairwiseCriticalT: negative entry"},
+		{"cluster.PairwiseCriticalT", e2(cluster.PairwiseCriticalT(mat.NewDense(2, 2, []float64{0, 1, 2, 0}))), errs.ErrParam, "not symmetric: d(0,1) = 1 but d(1,0) = 2"},
 		{"cluster.PairwiseLogPA", e1(cluster.PairwiseLogPA(mat.NewDense(1, 2, []float64{1, 0}), mat.NewDense(1, 3, []float64{1, 0, 0}))), errs.ErrShape, "cluster: PairwiseLogPA: p′ is 1×2, p″ is 1×3"},
 		{"cluster.PairwiseLogPA", e1(cluster.PairwiseLogPA((*mat.Dense)(nil), mat.NewDense(1, 1, []float64{1}))), errs.ErrShape, "p′ is nil"},
 		{"cluster.HidePairs", e1(cluster.HidePairs(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), math.NaN(), 1)), errs.ErrParam, "cluster: HidePairs: frac = NaN"},
@@ -1292,6 +1293,8 @@ func miscContracts() []contract {
 	g := &spanning.Graph{N: 3, Edges: []spanning.Edge{{U: 0, V: 1}, {U: 1, V: 2}, {U: 0, V: 2}}}
 	const maxInt = math.MaxInt
 	return []contract{
+		{"live.Lookup", e1(live.Lookup("no-such-figure")), errs.ErrParam, `no live figure "no-such-figure"`},
+		{"live.At", e1(live.At("hoeffding-n", 12.5)), errs.ErrParam, "12.5 is not one of the values of sample size n"},
 		{"montecarlo.HoeffdingFailure", e1(montecarlo.HoeffdingFailure(0, 10, 0, 1)), errs.ErrParam, "eps = 0"},
 		{"montecarlo.HoeffdingFailure", e1(montecarlo.HoeffdingFailure(0.1, 0, 0, 1)), errs.ErrParam, "m = 0, want ≥ 1"},
 		{"montecarlo.HoeffdingFailure", e1(montecarlo.HoeffdingFailure(0.1, 10, 0.5, 0.5)), errs.ErrParam, "range [0.5, 0.5]"},
