@@ -125,37 +125,48 @@ func All() []Figure {
 	return out
 }
 
-// At returns the numbers the figure name shows at value v (v must be one of its values).
+// At returns the numbers the figure name shows at value v (v must be one of its values),
+// without rendering the figure.
 func At(name string, v float64) ([]Number, error) {
-	_, nums, err := Render(name, v)
+	_, nums, err := draw("At", name, v)
 	return nums, err
 }
 
 // Render draws figure name at value v and returns the SVG and the numbers it shows.
 func Render(name string, v float64) ([]byte, []Number, error) {
-	f, err := Lookup(name)
+	d, nums, err := draw("Render", name, v)
 	if err != nil {
 		return nil, nil, err
-	}
-	if f.Param.index(v) < 0 {
-		return nil, nil, fmt.Errorf("live: Render: %s: %g is not one of the values of %s: %w",
-			name, v, f.Param.Name, ErrParam)
-	}
-	d, nums, err := f.Draw(v)
-	if err != nil {
-		return nil, nil, fmt.Errorf("live: Render: %s at %g: %w", name, v, err)
-	}
-	for _, n := range nums {
-		if math.IsNaN(n.Value) || math.IsInf(n.Value, 0) {
-			return nil, nil, fmt.Errorf("live: Render: %s at %g: %s = %g: %w", name, v, n.Name,
-				n.Value, errs.ErrNotFinite)
-		}
 	}
 	svg, err := viz.Render(d, "svg")
 	if err != nil {
 		return nil, nil, fmt.Errorf("live: Render: %s at %g: %w", name, v, err)
 	}
 	return svg, nums, nil
+}
+
+// draw checks that v is one of figure name's values, draws it and checks that every number it
+// shows is finite; fn names the caller in errors.
+func draw(fn, name string, v float64) (viz.Drawer, []Number, error) {
+	f, err := Lookup(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if f.Param.index(v) < 0 {
+		return nil, nil, fmt.Errorf("live: %s: %s: %g is not one of the values of %s: %w",
+			fn, name, v, f.Param.Name, ErrParam)
+	}
+	d, nums, err := f.Draw(v)
+	if err != nil {
+		return nil, nil, fmt.Errorf("live: %s: %s at %g: %w", fn, name, v, err)
+	}
+	for _, n := range nums {
+		if math.IsNaN(n.Value) || math.IsInf(n.Value, 0) {
+			return nil, nil, fmt.Errorf("live: %s: %s at %g: %s = %g: %w", fn, name, v, n.Name,
+				n.Value, errs.ErrNotFinite)
+		}
+	}
+	return d, nums, nil
 }
 
 // formatValue writes a parameter value or a number as the page shows it (4 significant
