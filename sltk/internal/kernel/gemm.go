@@ -29,25 +29,29 @@ import (
 // number of cores. The result differs from blas64.Gemm's only by rounding (the order of the
 // additions differs): relative to Σ|a||b| by at most about k·2⁻⁵³.
 func Gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float64, c blas64.General) {
-	ta, tb := tA == blas.Trans || tA == blas.ConjTrans, tB == blas.Trans || tB == blas.ConjTrans
-	m, k := a.Rows, a.Cols
-	if ta {
-		m, k = k, m
-	}
-	kb, n := b.Rows, b.Cols
-	if tb {
-		kb, n = n, kb
-	}
-	if !gemmValid(tA, tB, a, b, c, m, n, k, kb) {
+	ta, tb, m, n, k, ok := gemmShapes(tA, tB, shape{a.Rows, a.Cols, a.Stride, len(a.Data)},
+		shape{b.Rows, b.Cols, b.Stride, len(b.Data)}, shape{c.Rows, c.Cols, c.Stride, len(c.Data)})
+	if !ok {
 		blas64.Gemm(tA, tB, alpha, a, b, beta, c) // panics with gonum's message
 		return
 	}
+	gemm(gemmArgs[float64]{ta: ta, tb: tb, k: k, alpha: alpha,
+		a: a.Data, lda: a.Stride, b: b.Data, ldb: b.Stride, c: c.Data, ldc: c.Stride,
+		mr: gemmMR, nr: gemmNR, kernel: gemmKernel, pool: &gemmPool}, m, n, beta)
+}
+
+// float is the element type of the products: Gemm's float64 and Sgemm's float32.
+type float interface{ float32 | float64 }
+
+// gemm is the body of Gemm and Sgemm once the shapes are checked: c = beta·c, then the
+// blocked product added in, split over goroutines as Gemm documents.
+func gemm[T float](g gemmArgs[T], m, n int, beta T) {
 	if m == 0 || n == 0 {
 		return
 	}
 	if beta != 1 {
 		for i := range m {
-			row := c.Data[i*c.Stride : i*c.Stride+n]
+			row := g.c[i*g.ldc : i*g.ldc+n]
 			if beta == 0 {
 				clear(row)
 				continue
@@ -57,21 +61,19 @@ func Gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float6
 			}
 		}
 	}
-	if alpha == 0 || k == 0 {
+	if g.alpha == 0 || g.k == 0 {
 		return
 	}
-	g := gemmArgs{ta: ta, tb: tb, k: k, alpha: alpha,
-		a: a.Data, lda: a.Stride, b: b.Data, ldb: b.Stride, c: c.Data, ldc: c.Stride}
-	workers := min(runtime.GOMAXPROCS(0), max(1, m*n*k/gemmParallelWork))
+	workers := min(runtime.GOMAXPROCS(0), max(1, m*n*g.k/gemmParallelWork))
 	if workers == 1 {
 		g.run(0, m, 0, n)
 		return
 	}
 	var wg sync.WaitGroup
 	// Split the longer side of c into workers parts, aligned to the micro-tile.
-	side, unit := n, gemmNR
+	side, unit := n, g.nr
 	if m > n {
-		side, unit = m, gemmMR
+		side, unit = m, g.mr
 	}
 	step := (side + workers - 1) / workers
 	step = (step + unit - 1) / unit * unit
@@ -90,28 +92,43 @@ func Gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float6
 	wg.Wait()
 }
 
-// gemmValid tells whether the shapes agree and the slices are long enough (the checks of
-// gonum's Dgemm, which Gemm leaves to blas64.Gemm when one fails).
-func gemmValid(tA, tB blas.Transpose, a, b, c blas64.General, m, n, k, kb int) bool {
+// shape is a row-major matrix's dimensions, stride and storage length (of a blas64.General or
+// a blas32.General).
+type shape struct{ rows, cols, stride, len int }
+
+// gemmShapes returns whether op(a) and op(b) are transposed, the m×k and k×n of the product,
+// and whether the shapes agree and the slices are long enough (the checks of gonum's Dgemm,
+// which Gemm leaves to blas64.Gemm when one fails).
+func gemmShapes(tA, tB blas.Transpose, a, b, c shape) (ta, tb bool, m, n, k int, ok bool) {
+	ta, tb = tA == blas.Trans || tA == blas.ConjTrans, tB == blas.Trans || tB == blas.ConjTrans
+	m, k = a.rows, a.cols
+	if ta {
+		m, k = k, m
+	}
+	kb, n := b.rows, b.cols
+	if tb {
+		kb, n = n, kb
+	}
 	okT := func(t blas.Transpose) bool {
 		return t == blas.NoTrans || t == blas.Trans || t == blas.ConjTrans
 	}
-	if !okT(tA) || !okT(tB) || k != kb || c.Rows != m || c.Cols != n || m < 0 || n < 0 || k < 0 {
-		return false
+	if !okT(tA) || !okT(tB) || k != kb || c.rows != m || c.cols != n || m < 0 || n < 0 || k < 0 {
+		return ta, tb, m, n, k, false
 	}
-	enough := func(g blas64.General) bool {
-		if g.Stride < max(1, g.Cols) {
+	enough := func(g shape) bool {
+		if g.stride < max(1, g.cols) {
 			return false
 		}
-		return g.Rows == 0 || g.Cols == 0 || len(g.Data) >= (g.Rows-1)*g.Stride+g.Cols
+		return g.rows == 0 || g.cols == 0 || g.len >= (g.rows-1)*g.stride+g.cols
 	}
-	return enough(a) && enough(b) && enough(c)
+	return ta, tb, m, n, k, enough(a) && enough(b) && enough(c)
 }
 
 // The blocking of Gemm: the micro-tile is gemmMR×gemmNR (six rows of four-lane registers
 // times two), a packed a block gemmMC×gemmKC (192 KiB, for the L2 cache), a packed b
 // sliver gemmKC×gemmNR (16 KiB, for L1). Only gemmKC changes the bits of the result (it is
-// where the sums are cut); gemmMC and gemmNC only change speed.
+// where the sums are cut); gemmMC and gemmNC only change speed. Sgemm uses the same blocking
+// with tiles of sgemmMR×sgemmNR.
 const (
 	gemmMR           = 6
 	gemmNR           = 8
@@ -119,34 +136,41 @@ const (
 	gemmMC           = 96
 	gemmNC           = 2048
 	gemmParallelWork = 1 << 21
+	gemmTileMax      = 6 * 16 // the largest micro-tile, Sgemm's
 )
 
-type gemmArgs struct {
+// gemmArgs is one product: its operands, and the micro-kernel with its mr×nr tile.
+type gemmArgs[T float] struct {
 	ta, tb        bool
 	k             int
-	alpha         float64
-	a, b, c       []float64
+	alpha         T
+	a, b, c       []T
 	lda, ldb, ldc int
+	mr, nr        int
+	kernel        func(k int, a, b, c []T, ldc int, alpha T)
+	pool          *sync.Pool // of *[]T packing buffers
 }
 
 // gemmPool recycles packing buffers (every element is written before it is read).
 var gemmPool = sync.Pool{New: func() any { return new([]float64) }}
 
 // run computes the block rows [i0, i1) × columns [j0, j1) of c.
-func (g *gemmArgs) run(i0, i1, j0, j1 int) {
+func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 	// Packing buffers sized to this block (a thin product gets small ones).
 	up := func(x, u int) int { return (x + u - 1) / u * u }
+	mr, nr := g.mr, g.nr
 	kcMax := min(gemmKC, g.k)
-	la := min(gemmMC, up(i1-i0, gemmMR)) * kcMax
-	need := la + kcMax*min(gemmNC, up(j1-j0, gemmNR))
-	bufp := gemmPool.Get().(*[]float64)
-	defer gemmPool.Put(bufp)
+	la := min(gemmMC, up(i1-i0, mr)) * kcMax
+	need := la + kcMax*min(gemmNC, up(j1-j0, nr))
+	bufp := g.pool.Get().(*[]T)
+	defer g.pool.Put(bufp)
 	if cap(*bufp) < need {
-		*bufp = make([]float64, need)
+		*bufp = make([]T, need)
 	}
 	buf := (*bufp)[:need]
 	pa, pb := buf[:la], buf[la:]
-	var tile [gemmMR * gemmNR]float64
+	var tileBuf [gemmTileMax]T
+	tile := tileBuf[:mr*nr]
 	for jc := j0; jc < j1; jc += gemmNC {
 		nc := min(gemmNC, j1-jc)
 		for pc := 0; pc < g.k; pc += gemmKC {
@@ -155,25 +179,25 @@ func (g *gemmArgs) run(i0, i1, j0, j1 int) {
 			for ic := i0; ic < i1; ic += gemmMC {
 				mc := min(gemmMC, i1-ic)
 				g.packA(pa, ic, mc, pc, kc)
-				for jr := 0; jr < nc; jr += gemmNR {
-					nr := min(gemmNR, nc-jr)
-					bs := pb[jr*kc : (jr+gemmNR)*kc]
-					for ir := 0; ir < mc; ir += gemmMR {
-						mr := min(gemmMR, mc-ir)
-						as := pa[ir*kc : (ir+gemmMR)*kc]
+				for jr := 0; jr < nc; jr += nr {
+					nrr := min(nr, nc-jr)
+					bs := pb[jr*kc : (jr+nr)*kc]
+					for ir := 0; ir < mc; ir += mr {
+						mrr := min(mr, mc-ir)
+						as := pa[ir*kc : (ir+mr)*kc]
 						off := (ic+ir)*g.ldc + jc + jr
-						if mr == gemmMR && nr == gemmNR {
-							gemmKernel(kc, as, bs, g.c[off:], g.ldc, g.alpha)
+						if mrr == mr && nrr == nr {
+							g.kernel(kc, as, bs, g.c[off:], g.ldc, g.alpha)
 							continue
 						}
 						// An edge tile: through a full-size copy, so that the kernel never
 						// touches c outside the matrix; the bits are those of a full tile.
-						for i := range mr {
-							copy(tile[i*gemmNR:i*gemmNR+nr], g.c[off+i*g.ldc:off+i*g.ldc+nr])
+						for i := range mrr {
+							copy(tile[i*nr:i*nr+nrr], g.c[off+i*g.ldc:off+i*g.ldc+nrr])
 						}
-						gemmKernel(kc, as, bs, tile[:], gemmNR, g.alpha)
-						for i := range mr {
-							copy(g.c[off+i*g.ldc:off+i*g.ldc+nr], tile[i*gemmNR:i*gemmNR+nr])
+						g.kernel(kc, as, bs, tile, nr, g.alpha)
+						for i := range mrr {
+							copy(g.c[off+i*g.ldc:off+i*g.ldc+nrr], tile[i*nr:i*nr+nrr])
 						}
 					}
 				}
@@ -182,23 +206,23 @@ func (g *gemmArgs) run(i0, i1, j0, j1 int) {
 	}
 }
 
-// packA copies op(a)[ic:ic+mc, pc:pc+kc] into dst as slivers of gemmMR rows: sliver s holds,
-// for p = 0, …, kc−1, the gemmMR values op(a)[ic+s·MR+i, pc+p], zero past row ic+mc.
-func (g *gemmArgs) packA(dst []float64, ic, mc, pc, kc int) {
-	packSlivers(dst, g.a, g.lda, g.ta, ic, mc, pc, kc, gemmMR)
+// packA copies op(a)[ic:ic+mc, pc:pc+kc] into dst as slivers of mr rows: sliver s holds,
+// for p = 0, …, kc−1, the mr values op(a)[ic+s·mr+i, pc+p], zero past row ic+mc.
+func (g *gemmArgs[T]) packA(dst []T, ic, mc, pc, kc int) {
+	packSlivers(dst, g.a, g.lda, g.ta, ic, mc, pc, kc, g.mr)
 }
 
-// packB copies op(b)[pc:pc+kc, jc:jc+nc] into dst as slivers of gemmNR columns: sliver s
-// holds, for p = 0, …, kc−1, the gemmNR values op(b)[pc+p, jc+s·NR+j], zero past column jc+nc.
+// packB copies op(b)[pc:pc+kc, jc:jc+nc] into dst as slivers of nr columns: sliver s
+// holds, for p = 0, …, kc−1, the nr values op(b)[pc+p, jc+s·nr+j], zero past column jc+nc.
 // It is packA's packing of op(b)ᵀ, whose entry (j, p) is b[p, j] unless tb.
-func (g *gemmArgs) packB(dst []float64, pc, kc, jc, nc int) {
-	packSlivers(dst, g.b, g.ldb, !g.tb, jc, nc, pc, kc, gemmNR)
+func (g *gemmArgs[T]) packB(dst []T, pc, kc, jc, nc int) {
+	packSlivers(dst, g.b, g.ldb, !g.tb, jc, nc, pc, kc, g.nr)
 }
 
 // packSlivers copies the rows×kc block at (r0, c0) of the matrix y into dst as slivers of w
 // rows: sliver s holds, for p = 0, …, kc−1, the w values y[r0+s·w+i, c0+p], zero past row
 // r0+rows. y[i, p] is x[p·ld+i] when trans (its rows are x's columns), x[i·ld+p] otherwise.
-func packSlivers(dst, x []float64, ld int, trans bool, r0, rows, c0, kc, w int) {
+func packSlivers[T float](dst, x []T, ld int, trans bool, r0, rows, c0, kc, w int) {
 	for ir := 0; ir < rows; ir += w {
 		s := dst[ir*kc : (ir+w)*kc]
 		n := min(w, rows-ir)

@@ -1,0 +1,89 @@
+package kernel
+
+import (
+	"math"
+	"sync"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
+)
+
+// Sgemm is Gemm in float32: c = alpha·op(a)·op(b) + beta·c with the contract and argument
+// order of gonum's blas32.Gemm (bad shapes panic with its messages). It is the product under
+// package nn's float32 training. Same blocking, packing and splitting over cores as Gemm, with
+// a 6×16 micro-tile (twelve AVX2 registers of eight float32 lanes): where Asm() is true the
+// micro-kernel runs in Go assembly (sgemm_amd64.s), otherwise in sgemmKernelGo, and both do
+// the same float32 fused multiply-adds in the same order, so they return the same bits, and
+// the bits do not depend on GOMAXPROCS. Relative to Σ|a||b| the result is within about
+// k·2⁻²⁴ of the exact product. Cost O(m·n·k) for an m×k times k×n product, twice Gemm's
+// speed per core (eight lanes instead of four).
+func Sgemm(tA, tB blas.Transpose, alpha float32, a, b blas32.General, beta float32, c blas32.General) {
+	ta, tb, m, n, k, ok := gemmShapes(tA, tB, shape{a.Rows, a.Cols, a.Stride, len(a.Data)},
+		shape{b.Rows, b.Cols, b.Stride, len(b.Data)}, shape{c.Rows, c.Cols, c.Stride, len(c.Data)})
+	if !ok {
+		blas32.Gemm(tA, tB, alpha, a, b, beta, c) // panics with gonum's message
+		return
+	}
+	gemm(gemmArgs[float32]{ta: ta, tb: tb, k: k, alpha: alpha,
+		a: a.Data, lda: a.Stride, b: b.Data, ldb: b.Stride, c: c.Data, ldc: c.Stride,
+		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, pool: &sgemmPool}, m, n, beta)
+}
+
+// The micro-tile of Sgemm.
+const (
+	sgemmMR = 6
+	sgemmNR = 16
+)
+
+var sgemmPool = sync.Pool{New: func() any { return new([]float32) }}
+
+// sgemmKernelGo is Sgemm's micro-kernel in pure Go, the reference the assembly must match:
+// with a the packed sliver of sgemmMR rows and b of sgemmNR columns (k steps each), it sets
+// c[i·ldc+j] = fma32(alpha, acc_ij, c[i·ldc+j]) where acc_ij accumulates a_ip·b_pj for
+// p = 0, …, k−1 in order, each step one float32 fused multiply-add from zero.
+func sgemmKernelGo(k int, a, b, c []float32, ldc int, alpha float32) {
+	var acc [sgemmMR][sgemmNR]float32
+	a, b = a[:k*sgemmMR], b[:k*sgemmNR]
+	for p := range k {
+		ap := a[p*sgemmMR : p*sgemmMR+sgemmMR]
+		bp := b[p*sgemmNR : p*sgemmNR+sgemmNR]
+		for i, ai := range ap {
+			r := &acc[i]
+			for j, bj := range bp {
+				r[j] = fma32(ai, bj, r[j])
+			}
+		}
+	}
+	for i := range sgemmMR {
+		ci := c[i*ldc : i*ldc+sgemmNR]
+		for j := range ci {
+			ci[j] = fma32(alpha, acc[i][j], ci[j])
+		}
+	}
+}
+
+// fma32 returns x·y + z rounded once to float32 (to nearest, ties to even), as the VFMADD…PS
+// instructions do; Go has no float32 math.FMA. The product x·y is exact in float64 (24 + 24
+// significant bits ≤ 53), so only the sum rounds: it is rounded to float64 "to odd" (an
+// inexact result gets its last bit set, found from the exact error of the sum) and then to
+// float32, which is correct because float64 carries more than 24 + 2 bits.
+func fma32(x, y, z float32) float32 {
+	p, q := float64(x)*float64(y), float64(z)
+	s := p + q
+	if math.IsInf(s, 0) || math.IsNaN(s) {
+		return float32(s)
+	}
+	// The exact error e = p + q − s (Knuth's two-sum); if s is inexact and its last bit is
+	// even, move it one ulp towards the exact value: the neighbour there has an odd last bit.
+	bv := s - p
+	e := (p - (s - bv)) + (q - bv)
+	if bits := math.Float64bits(s); e != 0 && bits&1 == 0 {
+		if (e > 0) == (s > 0) {
+			bits++
+		} else {
+			bits--
+		}
+		s = math.Float64frombits(bits)
+	}
+	return float32(s)
+}

@@ -1,0 +1,100 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func sgemm6x16AVX2(k int, a, b, c *float32, ldc int, alpha float32)
+//
+// The micro-kernel of Sgemm (sgemmKernelGo is its reference), gemm6x8AVX2 in float32: Y0–Y11
+// hold the 6×16 block of accumulators (row i in Y(2i), Y(2i+1)), Y12–Y13 the sixteen b values
+// of step p, Y14–Y15 a broadcast a value. Registers: CX steps left, SI packed a, DI packed b,
+// DX row of c, R8 ldc in bytes.
+TEXT ·sgemm6x16AVX2(SB), NOSPLIT, $0-44
+	MOVQ         k+0(FP), CX
+	MOVQ         a+8(FP), SI
+	MOVQ         b+16(FP), DI
+	MOVQ         c+24(FP), DX
+	MOVQ         ldc+32(FP), R8
+	SHLQ         $2, R8
+	VXORPS       Y0, Y0, Y0
+	VXORPS       Y1, Y1, Y1
+	VXORPS       Y2, Y2, Y2
+	VXORPS       Y3, Y3, Y3
+	VXORPS       Y4, Y4, Y4
+	VXORPS       Y5, Y5, Y5
+	VXORPS       Y6, Y6, Y6
+	VXORPS       Y7, Y7, Y7
+	VXORPS       Y8, Y8, Y8
+	VXORPS       Y9, Y9, Y9
+	VXORPS       Y10, Y10, Y10
+	VXORPS       Y11, Y11, Y11
+
+loop:
+	VMOVUPS      (DI), Y12
+	VMOVUPS      32(DI), Y13
+	VBROADCASTSS 0(SI), Y14
+	VFMADD231PS  Y12, Y14, Y0
+	VFMADD231PS  Y13, Y14, Y1
+	VBROADCASTSS 4(SI), Y15
+	VFMADD231PS  Y12, Y15, Y2
+	VFMADD231PS  Y13, Y15, Y3
+	VBROADCASTSS 8(SI), Y14
+	VFMADD231PS  Y12, Y14, Y4
+	VFMADD231PS  Y13, Y14, Y5
+	VBROADCASTSS 12(SI), Y15
+	VFMADD231PS  Y12, Y15, Y6
+	VFMADD231PS  Y13, Y15, Y7
+	VBROADCASTSS 16(SI), Y14
+	VFMADD231PS  Y12, Y14, Y8
+	VFMADD231PS  Y13, Y14, Y9
+	VBROADCASTSS 20(SI), Y15
+	VFMADD231PS  Y12, Y15, Y10
+	VFMADD231PS  Y13, Y15, Y11
+	ADDQ         $24, SI
+	ADDQ         $64, DI
+	DECQ         CX
+	JNZ          loop
+
+	VBROADCASTSS alpha+40(FP), Y14
+	VMOVUPS      (DX), Y12
+	VMOVUPS      32(DX), Y13
+	VFMADD231PS  Y0, Y14, Y12
+	VFMADD231PS  Y1, Y14, Y13
+	VMOVUPS      Y12, (DX)
+	VMOVUPS      Y13, 32(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Y12
+	VMOVUPS      32(DX), Y13
+	VFMADD231PS  Y2, Y14, Y12
+	VFMADD231PS  Y3, Y14, Y13
+	VMOVUPS      Y12, (DX)
+	VMOVUPS      Y13, 32(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Y12
+	VMOVUPS      32(DX), Y13
+	VFMADD231PS  Y4, Y14, Y12
+	VFMADD231PS  Y5, Y14, Y13
+	VMOVUPS      Y12, (DX)
+	VMOVUPS      Y13, 32(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Y12
+	VMOVUPS      32(DX), Y13
+	VFMADD231PS  Y6, Y14, Y12
+	VFMADD231PS  Y7, Y14, Y13
+	VMOVUPS      Y12, (DX)
+	VMOVUPS      Y13, 32(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Y12
+	VMOVUPS      32(DX), Y13
+	VFMADD231PS  Y8, Y14, Y12
+	VFMADD231PS  Y9, Y14, Y13
+	VMOVUPS      Y12, (DX)
+	VMOVUPS      Y13, 32(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Y12
+	VMOVUPS      32(DX), Y13
+	VFMADD231PS  Y10, Y14, Y12
+	VFMADD231PS  Y11, Y14, Y13
+	VMOVUPS      Y12, (DX)
+	VMOVUPS      Y13, 32(DX)
+	VZEROUPPER
+	RET

@@ -1,0 +1,7 @@
+//go:build !amd64 || purego
+
+package kernel
+
+func sgemmKernel(k int, a, b, c []float32, ldc int, alpha float32) {
+	sgemmKernelGo(k, a, b, c, ldc, alpha)
+}
