@@ -9,7 +9,7 @@ import (
 )
 
 // BenchmarkEpochMNISTShape: one epoch of a 784-256-128-10 ReLU network with Adam, batch 128,
-// on 6000 random rows (a tenth of Fashion-MNIST's training set).
+// on 6000 random rows (a tenth of Fashion-MNIST's training set), in each Precision.
 func BenchmarkEpochMNISTShape(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	x := fuzzdata.Uniform(rng, 6000, 784)
@@ -17,10 +17,14 @@ func BenchmarkEpochMNISTShape(b *testing.B) {
 	for i := range y {
 		y[i] = rng.IntN(10)
 	}
-	c := nn.MLP{Hidden: []int{256, 128}, BatchSize: 128, MaxIter: 1, Seed: 1}
-	for b.Loop() {
-		if _, err := c.Fit(x, y); err != nil {
-			b.Fatal(err)
-		}
+	for _, p := range []nn.Precision{nn.Float64, nn.Float32} {
+		c := nn.MLP{Hidden: []int{256, 128}, BatchSize: 128, MaxIter: 1, Seed: 1, Precision: p}
+		b.Run(p.String(), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := c.Fit(x, y); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

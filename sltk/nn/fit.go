@@ -6,7 +6,6 @@ import (
 
 	"github.com/sltk-book/sltk/sltk"
 	"github.com/sltk-book/sltk/sltk/internal/check"
-	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -76,15 +75,36 @@ func (c MLP) Fit(x mat.Matrix, y []int) (*Model, error) {
 	return m, m.train(cfg, r, data, d, y, train, val)
 }
 
-func (m *Model) train(c config, r interface{ Shuffle(int, func(int, int)) }, data []float64, d int,
-	y []int, train, val []int) error {
-	w := newWork(m, c.BatchSize)
-	st := newStepper(c, len(m.params))
+// train runs the epochs of Fit in the precision c asks for: on m's parameters themselves in
+// float64, on a float32 copy of them (and float32 activations, gradients and optimiser state)
+// with Float32, whose trained values are then written back exactly into m.
+func (m *Model) train(c config, r shuffler, data []float64, d int, y []int, train, val []int) error {
+	if c.Precision == Float32 {
+		p := make([]float32, len(m.params))
+		for i, v := range m.params {
+			p[i] = float32(v)
+		}
+		err := trainNet(m, newNet(m, p), c, r, data, d, y, train, val)
+		for i, v := range p {
+			m.params[i] = float64(v)
+		}
+		return err
+	}
+	return trainNet(m, newNet(m, m.params), c, r, data, d, y, train, val)
+}
+
+type shuffler interface{ Shuffle(int, func(int, int)) }
+
+// trainNet runs the epochs on the network n (m's layers in the type T) and records them in m.
+func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64, d int, y []int,
+	train, val []int) error {
+	w := newWork(n, c.BatchSize)
+	st := newStepper[T](c, len(n.params))
 	by := make([]int, c.BatchSize)
 	best, bad := math.Inf(1), 0
-	var keep []float64
+	var keep []T
 	if len(val) > 0 {
-		keep = append([]float64(nil), m.params...)
+		keep = append([]T(nil), n.params...)
 	}
 	for epoch := 1; epoch <= c.MaxIter; epoch++ {
 		r.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
@@ -92,12 +112,7 @@ func (m *Model) train(c config, r interface{ Shuffle(int, func(int, int)) }, dat
 		for lo := 0; lo < len(train); lo += c.BatchSize {
 			rows := train[lo:min(lo+c.BatchSize, len(train))]
 			b := len(rows)
-			par.Chunks(b, 64, func(s, e int) {
-				for i := s; i < e; i++ {
-					copy(w.a[0][i*d:(i+1)*d], data[rows[i]*d:(rows[i]+1)*d])
-					by[i] = y[rows[i]]
-				}
-			})
+			w.load(data, d, y, rows, by)
 			w.forward(b, by)
 			bl, bc := w.meanLoss(b)
 			if math.IsNaN(bl) || math.IsInf(bl, 0) {
@@ -107,12 +122,12 @@ func (m *Model) train(c config, r interface{ Shuffle(int, func(int, int)) }, dat
 			sum += bl * float64(b)
 			right += bc
 			w.backward(b, by)
-			st.step(m.params, w.grad)
+			st.step(n.params, w.grad)
 		}
 		e := Epoch{Loss: sum / float64(len(train)), Accuracy: float64(right) / float64(len(train))}
 		monitored := e.Loss
 		if len(val) > 0 {
-			e.ValLoss, e.ValAccuracy = m.evaluate(data, d, y, val)
+			e.ValLoss, e.ValAccuracy = evaluate(n, data, d, y, val)
 			monitored = e.ValLoss
 		}
 		m.Trace = append(m.Trace, e)
@@ -121,7 +136,7 @@ func (m *Model) train(c config, r interface{ Shuffle(int, func(int, int)) }, dat
 			best, bad = monitored, 0
 			m.Best = epoch
 			if keep != nil {
-				copy(keep, m.params)
+				copy(keep, n.params)
 			}
 		} else if bad++; bad >= c.Patience {
 			m.Converged = true
@@ -129,24 +144,21 @@ func (m *Model) train(c config, r interface{ Shuffle(int, func(int, int)) }, dat
 		}
 	}
 	if keep != nil {
-		copy(m.params, keep)
+		copy(n.params, keep)
 	} else {
 		m.Best = m.Iter
 	}
 	return nil
 }
 
-// evaluate returns the mean loss and the accuracy of the rows idx of data.
-func (m *Model) evaluate(data []float64, d int, y []int, idx []int) (float64, float64) {
-	w := newWork(m, min(evalRows, len(idx)))
+// evaluate returns the mean loss and the accuracy of the network n on the rows idx of data.
+func evaluate[T float](n *net[T], data []float64, d int, y []int, idx []int) (float64, float64) {
+	w := newWork(n, min(evalRows, len(idx)))
 	by := make([]int, w.rows)
 	sum, right := 0.0, 0
 	for lo := 0; lo < len(idx); lo += w.rows {
 		rows := idx[lo:min(lo+w.rows, len(idx))]
-		for i, ri := range rows {
-			copy(w.a[0][i*d:(i+1)*d], data[ri*d:(ri+1)*d])
-			by[i] = y[ri]
-		}
+		w.load(data, d, y, rows, by)
 		w.forward(len(rows), by)
 		l, c := w.meanLoss(len(rows))
 		sum += l * float64(len(rows))
@@ -185,7 +197,7 @@ func (m *Model) prob(fn string, x mat.Matrix) (*mat.Dense, error) {
 	}
 	d, k := m.Layers[0].In, m.K
 	out := make([]float64, n*k)
-	w := newWork(m, min(evalRows, n))
+	w := newWork(newNet(m, m.params), min(evalRows, n))
 	for lo := 0; lo < n; lo += w.rows {
 		b := min(w.rows, n-lo)
 		copy(w.a[0], data[lo*d:(lo+b)*d])
@@ -231,7 +243,7 @@ func (m *Model) Loss(x mat.Matrix, y []int) (float64, error) {
 	for i := range idx {
 		idx[i] = i
 	}
-	l, _ := m.evaluate(data, m.Layers[0].In, y, idx)
+	l, _ := evaluate(newNet(m, m.params), data, m.Layers[0].In, y, idx)
 	if l += m.penalty(); math.IsNaN(l) || math.IsInf(l, 0) {
 		return 0, fmt.Errorf("nn: Model.Loss: loss = %v (weights too large): %w", l, ErrNotFinite)
 	}
@@ -260,7 +272,7 @@ func (m *Model) Gradient(x mat.Matrix, y []int) ([]float64, float64, error) {
 	if err := m.checkLabels("Gradient", y, n); err != nil {
 		return nil, 0, err
 	}
-	w := newWork(m, n)
+	w := newWork(newNet(m, m.params), n)
 	copy(w.a[0], data)
 	w.forward(n, y)
 	l, _ := w.meanLoss(n)
@@ -279,7 +291,7 @@ func (m *Model) Activations(x mat.Matrix) ([]*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := newWork(m, n)
+	w := newWork(newNet(m, m.params), n)
 	copy(w.a[0], data)
 	w.forward(n, nil)
 	out := make([]*mat.Dense, len(m.Layers)-1)

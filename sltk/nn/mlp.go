@@ -62,6 +62,27 @@ const (
 	Small
 )
 
+// Precision is the floating-point type in which MLP.Fit trains.
+type Precision int
+
+const (
+	// Float64: weights, activations, gradients and optimiser state in float64. The default,
+	// and the precision of Model's methods (Loss, Gradient, Prob) whatever the training's.
+	Float64 Precision = iota
+	// Float32: all of them in float32, as PyTorch and scikit-learn train, at about twice the
+	// speed (eight lanes per vector instead of four, half the memory traffic); the softmax and
+	// the loss are still summed in float64. The trained weights are float32 numbers, stored in
+	// the Model as float64 (exactly), so that Model's methods run in float64 on them.
+	Float32
+)
+
+func (p Precision) String() string {
+	if p < Float64 || p > Float32 {
+		return fmt.Sprintf("Precision(%d)", int(p))
+	}
+	return [...]string{"float64", "float32"}[p]
+}
+
 // MLP is a multi-layer perceptron classifier trained by mini-batch gradient descent on the
 // mean softmax cross-entropy plus (WeightDecay/2)·Σ‖W_l‖² (biases are not penalised; this is
 // scikit-learn's MLPClassifier objective with WeightDecay = alpha/BatchSize, and PyTorch's
@@ -83,7 +104,8 @@ type MLP struct {
 	// the weights of the best epoch (early stopping). 0 means no hold-out: the training loss
 	// is monitored and the last weights are kept.
 	ValidationFraction float64
-	Seed               uint64 // the initial weights, the hold-out and the order of mini-batches
+	Seed               uint64    // the initial weights, the hold-out and the order of mini-batches
+	Precision          Precision // of training; 0 means Float64
 }
 
 // Epoch is one entry of Model.Trace.
@@ -181,6 +203,8 @@ func (c MLP) config(fn string, n, d, k int) (config, error) {
 		return bad("Patience = %d, want ≥ 0", c.Patience)
 	case !(c.ValidationFraction >= 0 && c.ValidationFraction < 1):
 		return bad("ValidationFraction = %v, want in [0, 1)", c.ValidationFraction)
+	case c.Precision < Float64 || c.Precision > Float32:
+		return bad("Precision = %d, want Float64 or Float32", c.Precision)
 	}
 	if err := check.Size("nn: "+fn, "MaxIter", c.MaxIter, MaxEpochs); err != nil {
 		return config{}, err

@@ -6,72 +6,128 @@ import (
 	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
 // minRows is the smallest row chunk worth a goroutine in the elementwise loops.
 const minRows = 16
 
-// work holds the buffers of forward and backward passes over batches of up to rows rows.
-type work struct {
-	m     *Model
-	rows  int
-	a     [][]float64 // a[l]: rows×s_l; a[0] the input batch, a[L] the class probabilities
-	delta [][]float64 // delta[l]: rows×s_l, ∂loss/∂z_l (l ≥ 1)
-	grad  []float64   // laid out like m.params
-	loss  []float64   // per-row cross-entropy
-	right []bool      // per-row: argmax of the probabilities is the label
+// float is the type of the numbers of a training run: float64, or float32 with
+// Precision = Float32.
+type float interface{ float32 | float64 }
+
+// net is a network's layers in the type T of a run: views into one parameter slice laid out
+// like Model.params (per layer W then B).
+type net[T float] struct {
+	w, b   [][]T // w[l]: in_l×out_l row-major, b[l]: out_l
+	widths []int // in_0, out_0 = in_1, …, out_{L−1} = K
+	act    Activation
+	lambda T // WeightDecay
+	params []T
 }
 
-func newWork(m *Model, rows int) *work {
-	L := len(m.Layers)
-	total := 0
+// newNet lays the layers of m out over params (len(params) == len(m.params)).
+func newNet[T float](m *Model, params []T) *net[T] {
+	n := &net[T]{act: m.Activation, lambda: T(m.WeightDecay), params: params,
+		widths: []int{m.Layers[0].In}}
+	off := 0
 	for _, ly := range m.Layers {
-		total += (ly.In + 1) * ly.Out
+		nw := ly.In * ly.Out
+		n.w = append(n.w, params[off:off+nw:off+nw])
+		n.b = append(n.b, params[off+nw:off+nw+ly.Out:off+nw+ly.Out])
+		n.widths = append(n.widths, ly.Out)
+		off += nw + ly.Out
 	}
-	w := &work{m: m, rows: rows, a: make([][]float64, L+1), delta: make([][]float64, L+1),
-		grad: make([]float64, total), loss: make([]float64, rows), right: make([]bool, rows)}
-	w.a[0] = make([]float64, rows*m.Layers[0].In)
-	for l, ly := range m.Layers {
-		w.a[l+1] = make([]float64, rows*ly.Out)
-		w.delta[l+1] = make([]float64, rows*ly.Out)
+	return n
+}
+
+// work holds the buffers of forward and backward passes over batches of up to rows rows.
+type work[T float] struct {
+	net   *net[T]
+	rows  int
+	a     [][]T     // a[l]: rows×s_l; a[0] the input batch, a[L] the class probabilities
+	delta [][]T     // delta[l]: rows×s_l, ∂loss/∂z_l (l ≥ 1)
+	grad  []T       // laid out like the parameters
+	loss  []float64 // per-row cross-entropy
+	right []bool    // per-row: argmax of the probabilities is the label
+}
+
+func newWork[T float](n *net[T], rows int) *work[T] {
+	L := len(n.w)
+	w := &work[T]{net: n, rows: rows, a: make([][]T, L+1), delta: make([][]T, L+1),
+		grad: make([]T, len(n.params)), loss: make([]float64, rows), right: make([]bool, rows)}
+	for l, s := range n.widths {
+		w.a[l] = make([]T, rows*s)
+		if l > 0 {
+			w.delta[l] = make([]T, rows*s)
+		}
 	}
 	return w
 }
 
-func general(data []float64, r, c int) blas64.General {
-	return blas64.General{Rows: r, Cols: c, Stride: c, Data: data[:r*c]}
+// load copies the rows idx of data (d columns) into the input batch, converting to T, and
+// their labels into by (when y is not nil).
+func (w *work[T]) load(data []float64, d int, y, idx, by []int) {
+	par.Chunks(len(idx), 64, func(s, e int) {
+		for i := s; i < e; i++ {
+			dst, src := w.a[0][i*d:(i+1)*d], data[idx[i]*d:(idx[i]+1)*d]
+			for j, v := range src {
+				dst[j] = T(v)
+			}
+			if y != nil {
+				by[i] = y[idx[i]]
+			}
+		}
+	})
+}
+
+// gemm sets the r×c matrix z = op(x)·op(y) + beta·z through the library's product kernel of T.
+func gemm[T float](tA, tB blas.Transpose, x []T, xr, xc int, y []T, yr, yc int, beta T, z []T, r, c int) {
+	switch x := any(x).(type) {
+	case []float64:
+		g := func(d []float64, r, c int) blas64.General {
+			return blas64.General{Rows: r, Cols: c, Stride: c, Data: d[:r*c]}
+		}
+		kernel.Gemm(tA, tB, 1, g(x, xr, xc), g(any(y).([]float64), yr, yc), float64(beta),
+			g(any(z).([]float64), r, c))
+	case []float32:
+		g := func(d []float32, r, c int) blas32.General {
+			return blas32.General{Rows: r, Cols: c, Stride: c, Data: d[:r*c]}
+		}
+		kernel.Sgemm(tA, tB, 1, g(x, xr, xc), g(any(y).([]float32), yr, yc), float32(beta),
+			g(any(z).([]float32), r, c))
+	}
 }
 
 // forward computes the activations of the first b rows of a[0]; with labels it also fills
 // loss and right. The last layer applies a stable softmax (max subtracted).
-func (w *work) forward(b int, y []int) {
-	L := len(w.m.Layers)
-	for l, ly := range w.m.Layers {
-		in, out := w.a[l], w.a[l+1]
-		kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, general(in, b, ly.In), general(ly.W, ly.In, ly.Out),
-			0, general(out, b, ly.Out))
-		last := l == L-1
-		act := w.m.Activation
+func (w *work[T]) forward(b int, y []int) {
+	L := len(w.net.w)
+	for l := range L {
+		in, out := w.net.widths[l], w.net.widths[l+1]
+		gemm(blas.NoTrans, blas.NoTrans, w.a[l], b, in, w.net.w[l], in, out, 0, w.a[l+1], b, out)
+		z, bias, last, act := w.a[l+1], w.net.b[l], l == L-1, w.net.act
 		par.Chunks(b, minRows, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
-				z := out[i*ly.Out : (i+1)*ly.Out]
-				for j, bj := range ly.B {
-					z[j] += bj
-				}
+				zi := z[i*out : (i+1)*out]
 				if last {
-					w.softmax(z, i, y)
-				} else {
-					activate(act, z)
+					for j, bj := range bias {
+						zi[j] += bj
+					}
+					w.softmax(zi, i, y)
+					continue
 				}
+				activate(act, zi, bias)
 			}
 		})
 	}
 }
 
 // softmax turns the scores z of row i into probabilities in place and, with labels, records
-// −log p_y = log Σ_j e^{z_j − max} − (z_y − max) and whether argmax z = y.
-func (w *work) softmax(z []float64, i int, y []int) {
+// −log p_y = log Σ_j e^{z_j − max} − (z_y − max) and whether argmax z = y. The exponentials
+// and their sum are in float64 whatever T.
+func (w *work[T]) softmax(z []T, i int, y []int) {
 	mx, arg := z[0], 0
 	for j, v := range z {
 		if v > mx {
@@ -80,17 +136,17 @@ func (w *work) softmax(z []float64, i int, y []int) {
 	}
 	zy := 0.0
 	if y != nil {
-		zy = z[y[i]] - mx
+		zy = float64(z[y[i]] - mx)
 	}
 	s := 0.0
 	for j, v := range z {
-		e := math.Exp(v - mx)
-		z[j] = e
+		e := math.Exp(float64(v - mx))
+		z[j] = T(e)
 		s += e
 	}
 	inv := 1 / s
 	for j := range z {
-		z[j] *= inv
+		z[j] = T(float64(z[j]) * inv)
 	}
 	if y != nil {
 		w.loss[i] = math.Log(s) - zy
@@ -98,32 +154,32 @@ func (w *work) softmax(z []float64, i int, y []int) {
 	}
 }
 
-func activate(a Activation, z []float64) {
+// activate adds the biases to the scores z and applies the activation, in one pass.
+func activate[T float](a Activation, z, bias []T) {
+	bias = bias[:len(z)]
 	switch a {
 	case ReLU:
 		for j, v := range z {
-			if v < 0 {
-				z[j] = 0
-			}
+			z[j] = max(v+bias[j], 0)
 		}
 	case Tanh:
 		for j, v := range z {
-			z[j] = math.Tanh(v)
+			z[j] = T(math.Tanh(float64(v + bias[j])))
 		}
 	case Sigmoid:
 		for j, v := range z {
-			if v >= 0 {
-				z[j] = 1 / (1 + math.Exp(-v))
+			if v += bias[j]; v >= 0 {
+				z[j] = T(1 / (1 + math.Exp(-float64(v))))
 			} else {
-				e := math.Exp(v)
-				z[j] = e / (1 + e)
+				e := math.Exp(float64(v))
+				z[j] = T(e / (1 + e))
 			}
 		}
 	}
 }
 
 // derivative multiplies d by f'(z) written through the activation value a = f(z).
-func derivative(act Activation, d, a []float64) {
+func derivative[T float](act Activation, d, a []T) {
 	switch act {
 	case ReLU:
 		for j, v := range a {
@@ -144,11 +200,11 @@ func derivative(act Activation, d, a []float64) {
 
 // backward fills grad with the gradient of (1/b)·Σ_i loss_i + (λ/2)·Σ‖W‖² after forward(b, y):
 // the chain rule layer by layer (equations 1.10–1.13 of the chapter).
-func (w *work) backward(b int, y []int) {
-	L := len(w.m.Layers)
-	k := w.m.K
+func (w *work[T]) backward(b int, y []int) {
+	L := len(w.net.w)
+	k := w.net.widths[L]
 	p, dL := w.a[L], w.delta[L]
-	invB := 1 / float64(b)
+	invB := 1 / T(b)
 	par.Chunks(b, minRows, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			for j := 0; j < k; j++ {
@@ -159,47 +215,44 @@ func (w *work) backward(b int, y []int) {
 	})
 	off := len(w.grad)
 	for l := L - 1; l >= 0; l-- {
-		ly := w.m.Layers[l]
-		off -= (ly.In + 1) * ly.Out
-		gW := w.grad[off : off+ly.In*ly.Out]
-		gB := w.grad[off+ly.In*ly.Out : off+(ly.In+1)*ly.Out]
+		in, out, W := w.net.widths[l], w.net.widths[l+1], w.net.w[l]
+		off -= (in + 1) * out
+		gW := w.grad[off : off+in*out]
+		gB := w.grad[off+in*out : off+(in+1)*out]
 		d := w.delta[l+1]
 		// gW = a_{l}ᵀ·δ + λ·W
-		beta := 0.0
-		if lam := w.m.WeightDecay; lam != 0 {
-			for i, v := range ly.W {
+		var beta T
+		if lam := w.net.lambda; lam != 0 {
+			for i, v := range W {
 				gW[i] = lam * v
 			}
 			beta = 1
 		}
-		kernel.Gemm(blas.Trans, blas.NoTrans, 1, general(w.a[l], b, ly.In), general(d, b, ly.Out),
-			beta, general(gW, ly.In, ly.Out))
+		gemm(blas.Trans, blas.NoTrans, w.a[l], b, in, d, b, out, beta, gW, in, out)
 		// gB = column sums of δ, each summed over rows in order (no dependence on cores)
-		par.Chunks(ly.Out, 8, func(lo, hi int) {
-			for j := lo; j < hi; j++ {
-				s := 0.0
-				for i := 0; i < b; i++ {
-					s += d[i*ly.Out+j]
+		par.Chunks(out, 8, func(lo, hi int) {
+			s := gB[lo:hi]
+			clear(s)
+			for i := 0; i < b; i++ {
+				for j, v := range d[i*out+lo : i*out+hi] {
+					s[j] += v
 				}
-				gB[j] = s
 			}
 		})
 		if l == 0 {
 			break
 		}
 		// δ_{l} = (δ_{l+1}·Wᵀ) ⊙ f'(z_l)
-		prev, a := w.delta[l], w.a[l]
-		kernel.Gemm(blas.NoTrans, blas.Trans, 1, general(d, b, ly.Out), general(ly.W, ly.In, ly.Out),
-			0, general(prev, b, ly.In))
-		act := w.m.Activation
+		prev, a, act := w.delta[l], w.a[l], w.net.act
+		gemm(blas.NoTrans, blas.Trans, d, b, out, W, in, out, 0, prev, b, in)
 		par.Chunks(b, minRows, func(lo, hi int) {
-			derivative(act, prev[lo*ly.In:hi*ly.In], a[lo*ly.In:hi*ly.In])
+			derivative(act, prev[lo*in:hi*in], a[lo*in:hi*in])
 		})
 	}
 }
 
 // meanLoss returns the mean of loss[:b] and the count of right[:b], summed in row order.
-func (w *work) meanLoss(b int) (float64, int) {
+func (w *work[T]) meanLoss(b int) (float64, int) {
 	s, c := 0.0, 0
 	for i := 0; i < b; i++ {
 		s += w.loss[i]

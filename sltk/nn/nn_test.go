@@ -78,26 +78,29 @@ func TestXOR(t *testing.T) {
 }
 
 // TestBlobsAndDeterminism: well separated blobs are learnt; the same Seed gives the same bits
-// on 1 and 2 cores, with every optimiser; the hold-out stops training early.
+// on 1 and 2 cores, with every optimiser and in both precisions; the hold-out stops training early.
 func TestBlobsAndDeterminism(t *testing.T) {
 	x, y, _, err := synth.Blobs{N: 600, K: 4, Dim: 5, Std: 1.5, Seed: 4}.Generate()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, opt := range []nn.Optimizer{nn.Adam, nn.SGD, nn.Momentum} {
-		c := nn.MLP{Hidden: []int{40, 20}, Optimizer: opt, BatchSize: 32, MaxIter: 30, Seed: 9}
-		var m1, m2 *nn.Model
-		fuzzdata.WithProcs(1, func() { m1, err = c.Fit(x, y) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		fuzzdata.WithProcs(2, func() { m2, _ = c.Fit(x, y) })
-		if !slices.Equal(m1.Params(), m2.Params()) {
-			t.Errorf("%v: parameters differ between 1 and 2 cores", opt)
-		}
-		last := m1.Trace[len(m1.Trace)-1]
-		if last.Accuracy < 0.97 || last.Loss >= m1.Trace[0].Loss {
-			t.Errorf("%v: trace from %+v to %+v", opt, m1.Trace[0], last)
+		for _, p := range []nn.Precision{nn.Float64, nn.Float32} {
+			c := nn.MLP{Hidden: []int{40, 20}, Optimizer: opt, BatchSize: 32, MaxIter: 30, Seed: 9,
+				Precision: p}
+			var m1, m2 *nn.Model
+			fuzzdata.WithProcs(1, func() { m1, err = c.Fit(x, y) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			fuzzdata.WithProcs(2, func() { m2, _ = c.Fit(x, y) })
+			if !slices.Equal(m1.Params(), m2.Params()) {
+				t.Errorf("%v, %v: parameters differ between 1 and 2 cores", opt, p)
+			}
+			last := m1.Trace[len(m1.Trace)-1]
+			if last.Accuracy < 0.97 || last.Loss >= m1.Trace[0].Loss {
+				t.Errorf("%v, %v: trace from %+v to %+v", opt, p, m1.Trace[0], last)
+			}
 		}
 	}
 	m, err := nn.MLP{Hidden: []int{40}, MaxIter: 1000, ValidationFraction: 0.2, Patience: 5,
@@ -159,6 +162,7 @@ func TestErrors(t *testing.T) {
 		{nn.MLP{LearningRate: -1}, x, y, nn.ErrParam},
 		{nn.MLP{Momentum: 1}, x, y, nn.ErrParam},
 		{nn.MLP{ValidationFraction: 0.9}, x, y, nn.ErrParam},
+		{nn.MLP{Precision: nn.Float32 + 1}, x, y, nn.ErrParam},
 		{nn.MLP{MaxIter: 1 << 40}, x, y, nn.ErrTooLarge},
 		{nn.MLP{Optimizer: nn.SGD, LearningRate: 1e300}, x, y, nn.ErrBreakdown},
 	} {
