@@ -9,6 +9,7 @@ import (
 	"github.com/sltk-book/sltk/sltk/cluster"
 	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
@@ -349,24 +350,26 @@ func (s *gmmState) EStep() (float64, error) {
 		if s.cov == Full {
 			xt, zs, maha = make([]float64, s.d*size), make([]float64, s.d*size), make([]float64, size)
 		}
+		lse := make([]float64, size)
 		for c := lo; c < hi; c++ {
 			ll := 0.0
 			first, last := c*size, min((c+1)*size, s.p)
 			if s.cov == Full {
 				s.transposeChunk(first, last, xt)
 				s.fullLogJoint(first, last, xt, zs, maha)
-			}
-			for i := first; i < last; i++ {
-				r := s.resp[i*s.k : (i+1)*s.k]
-				if s.cov != Full {
-					s.logJoint(s.data[i*s.d:(i+1)*s.d], r)
+			} else {
+				for i := first; i < last; i++ {
+					s.logJoint(s.data[i*s.d:(i+1)*s.d], s.resp[i*s.k:(i+1)*s.k])
 				}
-				z := gibbs.Softmax(r, r) // responsibilities in place; z = ln P(x^(α))
-				if z == gibbs.LogZero {
+			}
+			// Responsibilities in place, the whole chunk in one vector softmax; lse = ln P(x^(α)).
+			kernel.SoftmaxRows(s.resp[first*s.k:last*s.k], s.k, lse)
+			for i, z := range lse[:last-first] {
+				if z != z || z == gibbs.LogZero {
 					z = math.Inf(-1) // P(x^(α)) = 0 or not finite: EM reports the log-likelihood
 				}
 				if s.rowLL != nil {
-					s.rowLL[i] = z
+					s.rowLL[first+i] = z
 				}
 				ll += z
 			}

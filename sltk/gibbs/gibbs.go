@@ -51,8 +51,10 @@ const LogZero = -math.MaxFloat64
 // it neither overflows nor underflows. It is a hot kernel without an error result, so its
 // callers validate x; it never returns NaN or ±Inf: NaN terms are skipped (callers that must
 // not ignore them reject NaN first), an empty x or one whose terms are all −Inf or NaN gives
-// LogZero, and a +Inf term or a sum beyond the float64 range gives math.MaxFloat64.
-// Cost O(len(x)).
+// LogZero, and a +Inf term or a sum beyond the float64 range gives math.MaxFloat64. The
+// exponentials are the library's vector exponential (internal/kernel.SumExp): the sum is within
+// 5·10⁻¹⁶ relative of the same sum of math.Exp terms, so the result within 5·10⁻¹⁶ absolute.
+// Cost O(len(x)), no allocation.
 func LogSumExp(x []float64) float64 {
 	m := math.Inf(-1)
 	for _, v := range x {
@@ -66,12 +68,7 @@ func LogSumExp(x []float64) float64 {
 	case math.IsInf(m, 1):
 		return math.MaxFloat64
 	}
-	var s float64
-	for _, v := range x {
-		if !math.IsNaN(v) {
-			s += math.Exp(v - m)
-		}
-	}
+	s := kernel.SumExp(x, m) // the vector exponential, NaN terms skipped
 	return min(m+math.Log(s), math.MaxFloat64)
 }
 
