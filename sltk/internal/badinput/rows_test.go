@@ -996,7 +996,9 @@ func clusterContracts() []contract {
 		{"cluster.KMeans.Lloyd", e1(cluster.KMeans{K: 2}.Lloyd(lloydStep)), errs.ErrParam, "KMeans.Lloyd: Init"},
 		{"cluster.KMeans.Lloyd", e1(cluster.KMeans{K: 2, Init: cluster.KMeansGiven, Centroids: x.Slice(0, 2, 0, 2), MaxIter: -1}.Lloyd(lloydStep)), errs.ErrParam, "KMeans.Lloyd: MaxIter = -1"},
 		{"cluster.KMeans.Lloyd", e1(cluster.KMeans{K: 2, Init: cluster.KMeansGiven, Centroids: x.Slice(0, 2, 0, 2)}.Lloyd(
-			func(int, []float64) (cluster.KMeansStep, error) { return cluster.KMeansStep{Sums: make([]float64, 3)}, nil })),
+			func(int, []float64) (cluster.KMeansStep, error) {
+				return cluster.KMeansStep{Sums: make([]float64, 3)}, nil
+			})),
 			errs.ErrShape, "step 1 has 3 sums, 0 counts"},
 		{"cluster.Neighbourhood", e1(cluster.Neighbourhood(&mat.Dense{}, 1)), errs.ErrEmpty, "cluster: Neighbourhood: coords is empty"},
 		{"cluster.Posteriors", e1(cluster.Posteriors(x, far, 1)), errs.ErrNotFinite, "centroids[1,0]"},
