@@ -160,90 +160,148 @@ func (km KMeans) check(fn string, x mat.Matrix) (kmData, []float64, error) {
 	if err != nil {
 		return kmData{}, nil, err
 	}
+	return data, given, km.checkOptions(fn)
+}
+
+// checkOptions validates the options other than K, Init and Centroids.
+func (km KMeans) checkOptions(fn string) error {
 	switch {
 	case km.Restarts < 0:
-		err = fmt.Errorf("cluster: %s: Restarts = %d, want ≥ 0: %w", fn, km.Restarts, ErrParam)
+		return fmt.Errorf("cluster: %s: Restarts = %d, want ≥ 0: %w", fn, km.Restarts, ErrParam)
 	case km.Restarts > MaxRestarts:
-		err = fmt.Errorf("cluster: %s: Restarts = %d, limit %d: %w", fn, km.Restarts, MaxRestarts, ErrTooLarge)
+		return fmt.Errorf("cluster: %s: Restarts = %d, limit %d: %w", fn, km.Restarts, MaxRestarts, ErrTooLarge)
 	case km.MaxIter < 0:
-		err = fmt.Errorf("cluster: %s: MaxIter = %d, want ≥ 0: %w", fn, km.MaxIter, ErrParam)
+		return fmt.Errorf("cluster: %s: MaxIter = %d, want ≥ 0: %w", fn, km.MaxIter, ErrParam)
 	case km.MaxIter > MaxIterLimit:
-		err = maxIterSize(fn, km.MaxIter)
+		return maxIterSize(fn, km.MaxIter)
 	case km.Tol < 0 || math.IsNaN(km.Tol):
-		err = fmt.Errorf("cluster: %s: Tol = %v, want ≥ 0: %w", fn, km.Tol, ErrParam)
+		return fmt.Errorf("cluster: %s: Tol = %v, want ≥ 0: %w", fn, km.Tol, ErrParam)
 	case km.Empty != EmptyKeep && km.Empty != EmptyFarthest:
-		err = fmt.Errorf("cluster: %s: Empty = %d is not a known policy: %w", fn, int(km.Empty), ErrParam)
+		return fmt.Errorf("cluster: %s: Empty = %d is not a known policy: %w", fn, int(km.Empty), ErrParam)
 	case km.Accel != AccelHamerly && km.Accel != AccelNone:
-		err = fmt.Errorf("cluster: %s: Accel = %d is not a known acceleration: %w", fn, int(km.Accel), ErrParam)
+		return fmt.Errorf("cluster: %s: Accel = %d is not a known acceleration: %w", fn, int(km.Accel), ErrParam)
 	}
-	return data, given, err
+	return nil
 }
 
 // KMeansStep is the reduced outcome of one assignment step against centroids z: Labels[i] is the
 // nearest centroid of row i (ties to the smallest index, as Assign), Sums the k×d row-major
-// coordinate sums of each cluster's rows, Counts its sizes, and Cost Σ_i ‖x_i − z_{Labels[i]}‖².
+// coordinate sums of each cluster's rows, Counts its sizes, Cost Σ_i ‖x_i − z_{Labels[i]}‖², and
+// Changed the number of rows whose label differs from the previous step's (every row in the
+// first step), or any positive number when the step knows only that some label changed. Labels
+// may be nil for Lloyd (data that do not fit in memory); FitWith needs them and counts Changed
+// itself.
 type KMeansStep struct {
-	Labels []int
-	Sums   []float64
-	Counts []int
-	Cost   float64
+	Labels  []int
+	Sums    []float64
+	Counts  []int
+	Cost    float64
+	Changed int
 }
 
-// FitWith is Fit with the assignment step supplied by the caller: assign(z) labels every row of x
-// against the k×d row-major centroids z (which it must not keep or modify) and reduces the sums,
-// counts and cost, for example as one Map-Reduce round over a cluster of machines (package
-// mapreduce). Everything else is Fit's Lloyd loop: the defaults, the centroid update, the Empty
-// policy EmptyKeep, the stopping rules (no label changed, or Tol) and the result. It needs Init
-// KMeansGiven, Empty EmptyKeep and Restarts 0 or 1 (Accel and Workers do not apply), and returns
-// Fit's errors, ErrParam for another Init, Empty or Restarts, ErrShape for a step of the wrong
-// size, and any error of assign. With assign computing the sums in row order, as the engine does
-// for n ≤ 2048 rows, the result is bit-identical to Fit's. Cost: that of the assign calls plus
-// O(n + k·d) per iteration.
-func (km KMeans) FitWith(x mat.Matrix, assign func(z []float64) (KMeansStep, error)) (*KMeansResult, error) {
-	const fn = "KMeans.FitWith"
-	data, cent, err := km.check(fn, x)
-	switch {
-	case err != nil:
+// Lloyd is Fit's Lloyd loop for data the caller holds, for example files on a cluster of
+// machines (package mapreduce runs it over a file with one Beam job per step): step(it, z) runs
+// assignment step it (from 1) against the k×d row-major centroids z (a copy the step may keep)
+// and returns its reduced outcome. Lloyd moves every centroid with rows to the mean of its rows
+// (Sums·(1/Counts)), leaves an empty one where it was (EmptyKeep), and stops when a step
+// changes no label (Changed = 0) or, with Tol > 0, lowers the cost by at most Tol times the
+// previous cost; a run stopped by MaxIter calls step once more (it = MaxIter + 1) so that
+// centroids, sizes and cost describe the same state. The result is Fit's, with the last step's
+// Labels (nil if it returned none). It needs Init KMeansGiven with Centroids K×d, Empty
+// EmptyKeep and Restarts 0 or 1 (Accel and Workers do not apply), and returns ErrParam for
+// another Init, Empty or Restarts or a nil step, the option errors of Fit, ErrNotFinite for a
+// centroid, ErrShape for a step whose Sums, Counts or Labels have the wrong length or a label
+// out of range, and any error of step. Cost: that of the steps plus O(k·d + len(Labels)) per
+// step.
+func (km KMeans) Lloyd(step func(it int, z []float64) (KMeansStep, error)) (*KMeansResult, error) {
+	return km.lloydWith("KMeans.Lloyd", step)
+}
+
+// lloydWith is Lloyd for method fn.
+func (km KMeans) lloydWith(fn string, step func(it int, z []float64) (KMeansStep, error)) (*KMeansResult, error) {
+	if km.Init != KMeansGiven || km.Empty != EmptyKeep || km.Restarts > 1 || step == nil {
+		return nil, fmt.Errorf("cluster: %s: Init %v, Empty %d, Restarts %d, step set %v; want KMeansGiven, EmptyKeep, ≤ 1, true: %w",
+			fn, km.Init, int(km.Empty), km.Restarts, step != nil, ErrParam)
+	}
+	if check.IsNil(km.Centroids) {
+		return nil, fmt.Errorf("cluster: %s: Centroids are nil: %w", fn, ErrShape)
+	}
+	k, d := km.Centroids.Dims()
+	if k != km.K || k == 0 || d == 0 {
+		return nil, fmt.Errorf("cluster: %s: Centroids are %d×%d, want K = %d rows and ≥ 1 column: %w", fn, k, d, km.K, ErrShape)
+	}
+	cent, err := kmCentroidSlice(fn, km.Centroids, k, d)
+	if err == nil {
+		err = km.checkOptions(fn)
+	}
+	if err != nil {
 		return nil, err
-	case km.Init != KMeansGiven || km.Empty != EmptyKeep || km.Restarts > 1:
-		return nil, fmt.Errorf("cluster: %s: Init %v, Empty %d, Restarts %d; want KMeansGiven, EmptyKeep, ≤ 1: %w",
-			fn, km.Init, int(km.Empty), km.Restarts, ErrParam)
-	case assign == nil:
-		return nil, fmt.Errorf("cluster: %s: assign is nil: %w", fn, ErrParam)
 	}
-	n, k, d := data.n, km.K, data.d
-	s := &kmStats{labels: make([]int, n)}
-	for i := range s.labels {
-		s.labels[i] = -1
-	}
-	step := func(int) error {
-		st, err := assign(slices.Clone(cent))
+	n := -1 // the number of labels, fixed by the first step that returns any
+	checked := func(it int) (KMeansStep, error) {
+		st, err := step(it, slices.Clone(cent))
 		if err != nil {
-			return err
+			return st, err
 		}
-		if len(st.Labels) != n || len(st.Sums) != k*d || len(st.Counts) != k {
-			return fmt.Errorf("cluster: %s: step has %d labels, %d sums, %d counts; want %d, %d, %d: %w",
-				fn, len(st.Labels), len(st.Sums), len(st.Counts), n, k*d, k, ErrShape)
+		if n < 0 && st.Labels != nil {
+			n = len(st.Labels)
 		}
-		s.changed = 0
+		if len(st.Sums) != k*d || len(st.Counts) != k || st.Changed < 0 || st.Labels != nil && len(st.Labels) != n {
+			return st, fmt.Errorf("cluster: %s: step %d has %d sums, %d counts, %d labels, Changed %d; want %d, %d, %d, ≥ 0: %w",
+				fn, it, len(st.Sums), len(st.Counts), len(st.Labels), st.Changed, k*d, k, max(n, 0), ErrShape)
+		}
 		for i, l := range st.Labels {
 			if l < 0 || l >= k {
-				return fmt.Errorf("cluster: %s: step labels row %d with %d, want 0 ≤ label < %d: %w", fn, i, l, k, ErrShape)
-			}
-			if s.labels[i] != l {
-				s.labels[i] = l
-				s.changed++
+				return st, fmt.Errorf("cluster: %s: step %d labels row %d with %d, want 0 ≤ label < %d: %w", fn, it, i, l, k, ErrShape)
 			}
 		}
-		s.sums, s.counts, s.cost = st.Sums, st.Counts, st.Cost
-		return nil
+		return st, nil
 	}
-	res, err := km.loop(s, cent, d, cmp.Or(km.MaxIter, 300), step, nil)
+	res, err := km.loop(cent, d, cmp.Or(km.MaxIter, 300), checked, nil)
 	if err != nil {
 		return nil, err
 	}
 	res.RestartCosts = []float64{res.Cost}
 	return res, nil
+}
+
+// FitWith is Fit with the assignment step supplied by the caller: assign(z) labels every row of x
+// against the k×d row-major centroids z (which it may keep) and reduces the sums, counts and
+// cost, for example as one Map-Reduce round over a cluster of machines (package mapreduce). It
+// is Lloyd on the rows of x, with Changed counted from the labels (assign need not set it).
+// It returns Fit's errors and Lloyd's, and ErrShape for a step without a label per row. With
+// assign computing the sums in row order, as the engine does for n ≤ 2048 rows, the result is
+// bit-identical to Fit's. Cost: that of the assign calls plus O(n + k·d) per iteration.
+func (km KMeans) FitWith(x mat.Matrix, assign func(z []float64) (KMeansStep, error)) (*KMeansResult, error) {
+	const fn = "KMeans.FitWith"
+	data, _, err := km.check(fn, x)
+	switch {
+	case err != nil:
+		return nil, err
+	case assign == nil:
+		return nil, fmt.Errorf("cluster: %s: assign is nil: %w", fn, ErrParam)
+	}
+	prev := make([]int, data.n)
+	for i := range prev {
+		prev[i] = -1
+	}
+	return km.lloydWith(fn, func(_ int, z []float64) (KMeansStep, error) {
+		st, err := assign(z)
+		if err != nil {
+			return st, err
+		}
+		if len(st.Labels) != data.n {
+			return st, fmt.Errorf("cluster: %s: step has %d labels, want %d: %w", fn, len(st.Labels), data.n, ErrShape)
+		}
+		st.Changed = 0
+		for i, l := range st.Labels {
+			if prev[i] != l {
+				prev[i] = l
+				st.Changed++
+			}
+		}
+		return st, nil
+	})
 }
 
 func kmCheckInit(fn string, m KMeansInit, c mat.Matrix, k, d int) ([]float64, error) {
@@ -272,7 +330,7 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 	if accel {
 		e.hamerly() // fresh bounds (allocated here, not in an iteration)
 	}
-	assign := func(it int) error {
+	step := func(it int) (KMeansStep, error) {
 		if bounded {
 			e.assignHamerly(cent)
 		} else {
@@ -290,7 +348,7 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 			bounded = true
 			e.hamerly() // the next assignment measures every row and sets the bounds
 		}
-		return nil
+		return KMeansStep{Labels: e.labels, Sums: e.sums, Counts: e.counts, Cost: e.cost, Changed: e.changed}, nil
 	}
 	var reseed func()
 	if km.Empty == EmptyFarthest {
@@ -301,11 +359,11 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 			kmReseedEmpty(e, cent)
 		}
 	}
-	res, _ := km.loop(&e.kmStats, cent, e.data.d, maxIter, assign, reseed) // the engine's step cannot fail
+	res, _ := km.loop(cent, e.data.d, maxIter, step, reseed) // the engine's step cannot fail
 	return res
 }
 
-// kmStats is the reduced outcome of the last assignment step, as Lloyd's loop reads it.
+// kmStats is the reduced outcome of the engine's last assignment step.
 type kmStats struct {
 	labels  []int     // cluster of each row; -1 before the first assignment
 	sums    []float64 // k×d coordinate sums per cluster
@@ -314,30 +372,32 @@ type kmStats struct {
 	changed int // rows whose label changed in the step
 }
 
-// loop is Lloyd's loop, shared by Fit and FitWith: assign(it) runs assignment step it into s
-// against cent; while labels change (and Tol does not stop it) every centroid with rows moves to
-// their mean, an empty one stays (EmptyKeep), and then reseed, if not nil, applies another Empty
-// policy. A run stopped by the cap reassigns once (it = maxIter+1) so that labels, centroids and
-// cost describe the same state. Cost O(k·d) per iteration beyond assign.
-func (km KMeans) loop(s *kmStats, cent []float64, d, maxIter int, assign func(it int) error, reseed func()) (*KMeansResult, error) {
+// loop is Lloyd's loop, shared by Fit and Lloyd: step(it) runs assignment step it against cent;
+// while labels change (and Tol does not stop it) every centroid with rows moves to their mean,
+// an empty one stays (EmptyKeep), and then reseed, if not nil, applies another Empty policy. A
+// run stopped by the cap reassigns once (it = maxIter+1) so that labels, centroids and cost
+// describe the same state. Cost O(k·d) per iteration beyond step.
+func (km KMeans) loop(cent []float64, d, maxIter int, step func(it int) (KMeansStep, error), reseed func()) (*KMeansResult, error) {
 	res := &KMeansResult{Trace: make([]float64, 0, min(maxIter, 64))}
+	var s KMeansStep
+	var err error
 	for it := 1; it <= maxIter; it++ {
-		if err := assign(it); err != nil {
+		if s, err = step(it); err != nil {
 			return nil, err
 		}
-		res.Trace = append(res.Trace, s.cost)
+		res.Trace = append(res.Trace, s.Cost)
 		res.Iter = it
-		if s.changed == 0 || km.Tol > 0 && it > 1 && res.Trace[it-2]-s.cost <= km.Tol*res.Trace[it-2] {
+		if s.Changed == 0 || km.Tol > 0 && it > 1 && res.Trace[it-2]-s.Cost <= km.Tol*res.Trace[it-2] {
 			res.Converged = true
 			break
 		}
-		for j, c := range s.counts {
+		for j, c := range s.Counts {
 			if c == 0 {
 				continue
 			}
 			inv := 1 / float64(c)
 			for t := range d {
-				cent[j*d+t] = s.sums[j*d+t] * inv
+				cent[j*d+t] = s.Sums[j*d+t] * inv
 			}
 		}
 		if reseed != nil {
@@ -345,15 +405,15 @@ func (km KMeans) loop(s *kmStats, cent []float64, d, maxIter int, assign func(it
 		}
 	}
 	if !res.Converged {
-		if err := assign(maxIter + 1); err != nil {
+		if s, err = step(maxIter + 1); err != nil {
 			return nil, err
 		}
-		res.Converged = s.changed == 0
+		res.Converged = s.Changed == 0
 	}
-	k := len(s.counts)
-	res.Cost = s.cost
-	res.Labels = slices.Clone(s.labels)
-	res.Sizes = slices.Clone(s.counts)
+	k := len(s.Counts)
+	res.Cost = s.Cost
+	res.Labels = slices.Clone(s.Labels)
+	res.Sizes = slices.Clone(s.Counts)
 	res.Centroids = mat.NewDense(k, d, slices.Clone(cent))
 	return res, nil
 }

@@ -75,3 +75,38 @@ func ExamplePartitionCost() {
 	// labels [0 1 0 1]: cost 1, means [0 0.5] [2 0.5]
 	// labels [0 0 1 1]: cost 4, means [1 0] [1 1]
 }
+
+// Lloyd's loop over data that live elsewhere: here two shards of a line stand for two machines.
+// The step labels each shard's rows against the centroids it is sent and returns only the
+// summed outcome; it keeps the previous labels of its rows to count the ones that changed.
+func ExampleKMeans_Lloyd() {
+	shards := [][]float64{{0, 1, 2, 10}, {11, 12, 3}}
+	prev := [][]int{{-1, -1, -1, -1}, {-1, -1, -1}}
+	step := func(_ int, z []float64) (cluster.KMeansStep, error) {
+		st := cluster.KMeansStep{Sums: make([]float64, 2), Counts: make([]int, 2)}
+		for s, rows := range shards {
+			x := mat.NewDense(len(rows), 1, rows)
+			labels, cost, err := cluster.Assign(x, mat.NewDense(2, 1, z))
+			if err != nil {
+				return st, err
+			}
+			for i, j := range labels {
+				st.Sums[j] += rows[i]
+				st.Counts[j]++
+				if prev[s][i] != j {
+					prev[s][i] = j
+					st.Changed++
+				}
+			}
+			st.Cost += cost
+		}
+		return st, nil
+	}
+	km := cluster.KMeans{K: 2, Init: cluster.KMeansGiven, Centroids: mat.NewDense(2, 1, []float64{0, 1})}
+	res, err := km.Lloyd(step)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("centroids:", res.Centroids.RawMatrix().Data, "sizes:", res.Sizes, "converged:", res.Converged)
+	// Output: centroids: [1.5 11] sizes: [4 3] converged: true
+}

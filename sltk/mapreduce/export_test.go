@@ -1,5 +1,7 @@
 package mapreduce
 
+import "context"
+
 // CostIncomplete exposes Cost.incomplete to the external tests.
 func CostIncomplete(c Cost) int { return c.incomplete() }
 
@@ -25,3 +27,11 @@ func LocalJobServerPid() int {
 
 // LocalJobServerRunning reports whether the default runner's job server is alive.
 func LocalJobServerRunning() bool { return localServer != nil && localServer.running() }
+
+// KMFileRound runs one FileKMeans step over input against cent, also counting the labels that
+// changed from prev when prev is not nil (the step that checks for convergence), and returns
+// the number of changed labels it reports.
+func KMFileRound(ctx context.Context, r Runner, input, out string, k, d int, cent, prev []float64) (int64, error) {
+	a, err := kmFileRound(ctx, r, input, out, k, d, cent, prev)
+	return a.Changed, err
+}

@@ -195,3 +195,41 @@ func BenchmarkFilePipelines(b *testing.B) {
 		os.RemoveAll(sub)
 	}
 }
+
+// BenchmarkFileKMeansRound times one FileKMeans step over 10⁶ rows (SLTK_BEAM_ROWS) through a
+// separate job server: the one-pass step every iteration now runs, against the step that also
+// labels every row against the previous centroids to count changed labels (what every
+// iteration ran before, and now only a step whose cluster sizes repeat). The two alternate in
+// each loop so that the load of the machine hits both alike.
+func BenchmarkFileKMeansRound(b *testing.B) {
+	ctx := context.Background()
+	n := benchRows(b)
+	dir := b.TempDir()
+	js, err := StartJobServer(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer js.Close()
+	r := Runner{Endpoint: js.Endpoint}
+	in := shardFiles(b, dir, "blobs", n, 2, func(i int, rng *rand.Rand) string {
+		c := float64(i % 4)
+		return fmt.Sprintf("%.6g,%.6g,%.6g,%.6g", 3*c+rng.NormFloat64(), rng.NormFloat64(), -2*c+rng.NormFloat64(), rng.NormFloat64())
+	})
+	cent := []float64{0, 0, 0, 0, 1, 1, -1, 0, 2, 0, -2, 1, 3, 1, -3, 0}
+	prev := []float64{0.1, 0, 0, 0, 1, 1.1, -1, 0, 2, 0, -2.1, 1, 3, 1, -3, 0.1}
+	var one, two time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		if _, err := KMFileRound(ctx, r, in, filepath.Join(dir, "one"), 4, 4, cent, nil); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		if _, err := KMFileRound(ctx, r, in, filepath.Join(dir, "two"), 4, 4, cent, prev); err != nil {
+			b.Fatal(err)
+		}
+		one, two = one+t1.Sub(t0), two+time.Since(t1)
+	}
+	b.ReportMetric(one.Seconds()/float64(b.N), "one-pass-s/step")
+	b.ReportMetric(two.Seconds()/float64(b.N), "two-pass-s/step")
+	b.ReportMetric(two.Seconds()/one.Seconds(), "two/one")
+}

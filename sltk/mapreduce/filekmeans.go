@@ -1,7 +1,6 @@
 package mapreduce
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -80,22 +79,27 @@ func formatFloats(xs []float64) string {
 }
 
 // FileKMeans is k-means (Lloyd's algorithm) over a CSV file that need not fit in one machine's
-// memory: every iteration is one Beam job over the file. The centroids travel to the workers
-// with the combiner; each bundle labels its rows in batches with cluster.Assign (the nearest-
-// centroid rule and distances of cluster.KMeans, ties to the smallest index) and sums them per
-// cluster; the partial sums, counts and costs are merged and written to the file
-// output.roundNNN, which the driver reads to update the centroids. To count the rows whose
-// label changed, which cluster.KMeans's stopping rule needs, a round also labels each row
-// against the previous round's centroids (twice the assignment work, no per-row state kept
-// between rounds). The update, the empty-cluster rule (the centroid stays), the stopping rules
-// (no label changed, or Tol) and the final re-assignment after MaxIter are cluster.KMeans's,
-// so from the same starting centroids both give the same iterations, sizes and trace, and
-// centroids and costs equal up to the order of the floating-point sums (relative 1e-9 in the
-// tests). The result has no Labels (they would be a file as large as the input). The final
-// centroids are written to output as CSV.
+// memory: cluster.KMeans.Lloyd's loop (the centroid update, the empty-cluster rule: the centroid
+// stays, the stopping rules: no label changed, or Tol, and the final re-assignment after
+// MaxIter) with every assignment step one Beam job over the file. The centroids travel to the
+// workers with the combiner; each bundle labels its rows in batches with cluster.Assign (the
+// nearest-centroid rule and distances of cluster.KMeans, ties to the smallest index) and sums
+// them per cluster; the partial sums, counts and costs are merged and written to the file
+// output.roundNNN, which the driver reads to update the centroids.
 //
-// Cost per round: O(n·k·d) work over the workers, one record of k·d + k + 2 numbers per bundle
-// through the shuffle.
+// A step labels every row once and keeps no per-row state, so it cannot compare labels with
+// the previous step's. It does not need to while the cluster sizes differ from the previous
+// step's: then some label changed, which is all the stopping rule asks. When the sizes come back
+// equal (the labels may not have changed), the step runs again and also labels each row against
+// the previous centroids to count the changes exactly (output.roundNNN.check); so the stopping
+// rule is cluster.KMeans's, and from the same starting centroids both give the same iterations,
+// sizes and trace, and centroids and costs equal up to the order of the floating-point sums
+// (relative 1e-9 in the tests). The result has no Labels (they would be a file as large as the
+// input). The final centroids are written to output as CSV.
+//
+// Cost per step: O(n·k·d) work over the workers (twice that, plus one more job, in a step whose
+// sizes repeat: at least the last one), one record of k·d + k + 2 numbers per bundle through
+// the shuffle.
 type FileKMeans struct {
 	// Centroids are the k×d starting centroids (required).
 	Centroids mat.Matrix
@@ -116,60 +120,38 @@ func (km FileKMeans) Fit(ctx context.Context, r Runner, input, output string) (*
 		return nil, fmt.Errorf("mapreduce: %s: MaxIter = %d, Tol = %v, want ≥ 0: %w", fn, km.MaxIter, km.Tol, ErrParam)
 	}
 	k, d := km.Centroids.Dims()
-	cent := make([]float64, 0, k*d)
 	for j := range k {
 		for t := range d {
-			v := km.Centroids.At(j, t)
-			if math.IsInf(v, 0) || math.IsNaN(v) {
+			if v := km.Centroids.At(j, t); math.IsInf(v, 0) || math.IsNaN(v) {
 				return nil, fmt.Errorf("mapreduce: %s: centroid %d has %v: %w", fn, j, v, ErrNotFinite)
 			}
-			cent = append(cent, v)
 		}
 	}
 	if err := checkPaths(ctx, fn, input, output); err != nil {
 		return nil, err
 	}
-	maxIter := cmp.Or(km.MaxIter, 300)
-	res := &cluster.KMeansResult{}
-	var prev []float64
-	var st kmAcc
-	round := func(it int) error {
-		var err error
-		st, err = kmFileRound(ctx, r, input, fmt.Sprintf("%s.round%03d", output, it), k, d, cent, prev)
-		prev = slices.Clone(cent)
-		return err
-	}
-	for it := 1; it <= maxIter; it++ {
-		if err := round(it); err != nil {
-			return nil, err
+	var prev []float64 // the centroids of the previous step, nil before the first
+	var prevCounts []int
+	step := func(it int, z []float64) (cluster.KMeansStep, error) {
+		out := fmt.Sprintf("%s.round%03d", output, it)
+		a, err := kmFileRound(ctx, r, input, out, k, d, z, nil)
+		st := a.step()
+		if err == nil && prev != nil && slices.Equal(st.Counts, prevCounts) {
+			a, err = kmFileRound(ctx, r, input, out+".check", k, d, z, prev)
+			st = a.step()
+		} else if prev != nil {
+			st.Changed = 1 // the sizes changed, so some label did
 		}
-		res.Trace = append(res.Trace, st.Cost)
-		res.Iter = it
-		if st.Changed == 0 || km.Tol > 0 && it > 1 && res.Trace[it-2]-st.Cost <= km.Tol*res.Trace[it-2] {
-			res.Converged = true
-			break
-		}
-		for j, c := range st.Counts {
-			if c == 0 {
-				continue
-			}
-			inv := 1 / float64(c)
-			for t := range d {
-				cent[j*d+t] = st.Sums[j*d+t] * inv
-			}
-		}
+		prev, prevCounts = z, st.Counts
+		return st, err
 	}
-	if !res.Converged {
-		if err := round(maxIter + 1); err != nil {
-			return nil, err
-		}
-		res.Converged = st.Changed == 0
+	res, err := cluster.KMeans{K: k, Init: cluster.KMeansGiven, Centroids: km.Centroids, MaxIter: km.MaxIter,
+		Tol: km.Tol}.Lloyd(step)
+	if err != nil {
+		return nil, err
 	}
-	res.Cost, res.Centroids, res.RestartCosts = st.Cost, mat.NewDense(k, d, cent), []float64{st.Cost}
-	for _, c := range st.Counts {
-		res.Sizes = append(res.Sizes, int(c))
-	}
-	err := WriteLines(ctx, output, func(yield func(string) bool) {
+	cent := res.Centroids.RawMatrix().Data
+	err = WriteLines(ctx, output, func(yield func(string) bool) {
 		for j := range k {
 			if !yield(formatFloats(cent[j*d : (j+1)*d])) {
 				return
@@ -207,7 +189,17 @@ type kmAcc struct {
 	Changed int64
 }
 
-// kmFileFn is FileKMeans's combiner; Prev is nil in the first round (every label changes).
+// step is a's outcome as cluster.KMeans.Lloyd reads it.
+func (a kmAcc) step() cluster.KMeansStep {
+	st := cluster.KMeansStep{Sums: a.Sums, Counts: make([]int, len(a.Counts)), Cost: a.Cost, Changed: int(a.Changed)}
+	for j, c := range a.Counts {
+		st.Counts[j] = int(c)
+	}
+	return st
+}
+
+// kmFileFn is FileKMeans's combiner; with Prev nil it does not compare labels and counts every
+// row as changed (right in the first step).
 type kmFileFn struct {
 	K, D       int
 	Cent, Prev []float64

@@ -149,7 +149,7 @@ func TestFileKMeans(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := filepath.Join(dir, fmt.Sprintf("cent-%d.csv", c.maxIter))
+		out := filepath.Join(dir, fmt.Sprintf("cent-%d-%g.csv", c.maxIter, c.tol))
 		got, err := FileKMeans{Centroids: start, MaxIter: c.maxIter, Tol: c.tol}.Fit(ctx, Runner{}, in, out)
 		if err != nil {
 			t.Fatal(err)
@@ -164,6 +164,18 @@ func TestFileKMeans(t *testing.T) {
 		if err != nil || !mat.Equal(back, got.Centroids) {
 			t.Errorf("centroids file: %v", err)
 		}
+		// One job per step, and a second (counting changed labels) only where the sizes repeat:
+		// always in the step that converges, in few others.
+		steps, _ := filepath.Glob(out + ".round???")
+		checks, _ := filepath.Glob(out + ".round???.check")
+		wantSteps := got.Iter
+		if c.maxIter > 0 {
+			wantSteps++ // the re-assignment after the cap
+		}
+		if len(steps) != wantSteps || len(checks) > 1+wantSteps/4 || c.tol == 0 && got.Converged && len(checks) == 0 {
+			t.Errorf("%+v: %d steps, %d with a check; want %d steps, 1 to %d checks", c, len(steps), len(checks), wantSteps, 1+wantSteps/4)
+		}
+		t.Logf("%+v: %d steps, %d with a check", c, len(steps), len(checks))
 	}
 	if _, err := (FileKMeans{Centroids: mat.NewDense(2, 2, nil)}).Fit(ctx, Runner{}, in, filepath.Join(dir, "c")); !errors.Is(err, ErrEngine) ||
 		!strings.Contains(err.Error(), "columns") {

@@ -144,6 +144,7 @@ var rows = map[string]any{
 	"cluster.HistogramsFromCounts":                cluster.HistogramsFromCounts,
 	"cluster.KMeans.Fit":                          cluster.KMeans.Fit,
 	"cluster.KMeans.FitWith":                      cluster.KMeans.FitWith,
+	"cluster.KMeans.Lloyd":                        cluster.KMeans.Lloyd,
 	"cluster.KMeansAccel.String":                  cluster.KMeansAccel.String,
 	"cluster.KMeansInit.String":                   cluster.KMeansInit.String,
 	"cluster.KMeansResult.Predict":                (*cluster.KMeansResult).Predict,
@@ -975,6 +976,11 @@ func classifyContracts() []contract {
 	}
 }
 
+// lloydStep is a KMeans.Lloyd step that never runs: the contracts fail before the first step.
+func lloydStep(int, []float64) (cluster.KMeansStep, error) {
+	panic("badinput: lloydStep ran")
+}
+
 func clusterContracts() []contract {
 	x := mat.NewDense(4, 2, []float64{0, 0, 0, 1, 5, 5, 5, 6})
 	far := mat.NewDense(2, 2, []float64{0, 0, 1e200, 0})
@@ -985,6 +991,16 @@ func clusterContracts() []contract {
 		{"cluster.Assign", e2(cluster.Assign(x, (*mat.Dense)(nil))), errs.ErrShape, "centroids are nil"},
 		{"cluster.Assign", e2(cluster.Assign(x, far)), errs.ErrNotFinite, "centroids[1,0] = 1e+200: squares would overflow"},
 		{"cluster.KMeans.Fit", e1(cluster.KMeans{K: 2, Init: cluster.KMeansGiven, Centroids: (*mat.Dense)(nil)}.Fit(x)), errs.ErrShape, "centroids are nil"},
+		{"cluster.KMeans.Lloyd", e1(cluster.KMeans{K: 2, Init: cluster.KMeansGiven, Centroids: (*mat.Dense)(nil)}.Lloyd(lloydStep)), errs.ErrShape, "KMeans.Lloyd: Centroids are nil"},
+		{"cluster.KMeans.Lloyd", e1(cluster.KMeans{K: 3, Init: cluster.KMeansGiven, Centroids: far}.Lloyd(lloydStep)), errs.ErrShape, "Centroids are 2×2, want K = 3 rows"},
+		{"cluster.KMeans.Lloyd", e1(cluster.KMeans{K: 2, Init: cluster.KMeansGiven, Centroids: far}.Lloyd(lloydStep)), errs.ErrNotFinite, "centroids[1,0] = 1e+200: squares would overflow"},
+		{"cluster.KMeans.Lloyd", e1(cluster.KMeans{K: 2}.Lloyd(lloydStep)), errs.ErrParam, "KMeans.Lloyd: Init"},
+		{"cluster.KMeans.Lloyd", e1(cluster.KMeans{K: 2, Init: cluster.KMeansGiven, Centroids: x.Slice(0, 2, 0, 2), MaxIter: -1}.Lloyd(lloydStep)), errs.ErrParam, "KMeans.Lloyd: MaxIter = -1"},
+		{"cluster.KMeans.Lloyd", e1(cluster.KMeans{K: 2, Init: cluster.KMeansGiven, Centroids: x.Slice(0, 2, 0, 2)}.Lloyd(
+			func(int, []float64) (cluster.KMeansStep, error) {
+				return cluster.KMeansStep{Sums: make([]float64, 3)}, nil
+			})),
+			errs.ErrShape, "step 1 has 3 sums, 0 counts"},
 		{"cluster.Neighbourhood", e1(cluster.Neighbourhood(&mat.Dense{}, 1)), errs.ErrEmpty, "cluster: Neighbourhood: coords is empty"},
 		{"cluster.Posteriors", e1(cluster.Posteriors(x, far, 1)), errs.ErrNotFinite, "centroids[1,0]"},
 		{"cluster.SpectralClustering.Fit", e1(cluster.SpectralClustering{K: 2, Tol: -1}.Fit(mat.NewSymDense(2, []float64{0, 1, 1, 0}))),
