@@ -7,11 +7,14 @@
 #      script refuses root);
 #   4. the lab container on a free loopback port: a token is printed, and no request without
 #      it (or with a wrong one) gets past the login page; every process runs as a non-root user;
-#   5. the notebook page in headless Chromium on the host against the container (tools/labtest),
-#      and a report downloaded through the lab's exporter sltk_report, checked in Chromium;
+#   5. the notebook page in headless Chromium on the host against the container (tools/labtest
+#      -live: its cells run, and a live figure's GoNB slider moved in the page redraws the figure
+#      with the numbers of a native run of the registry on the host), and a report downloaded
+#      through the lab's exporter sltk_report, checked in Chromium;
 #   6. the first code cell of each notebook of the repository within 5 s, then every notebook
 #      whole, headless inside a container with the network off.
-# Containers are removed at the end, also on failure or interrupt.
+# Containers are removed at the end, also on failure or interrupt. SLTK_DOCKER_LAB_ONLY=1 runs
+# steps 3 (without building: the image must exist), 4 and 5 only, against the image as it is.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -20,6 +23,7 @@ max_bytes=$((2 * 1000 * 1000 * 1000))
 # The first cell of a notebook runs within 5 s on a machine that is not busy; on a loaded one
 # (load average well above the core count) set SLTK_FIRST_CELL_LIMIT higher.
 first_cell_limit=${SLTK_FIRST_CELL_LIMIT:-5}
+lab_only=${SLTK_DOCKER_LAB_ONLY:-}
 tag="sltk-lab-test-$$"
 t0=$(date +%s)
 step() { echo "docker-test [$(($(date +%s) - t0)) s]: $*"; }
@@ -64,16 +68,21 @@ cleanup() { # one name at a time: Podman 4.3 removes none when one of several is
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# 2. Base images.
-scripts/docker-base.sh "${engine[@]}"
+if [ -z "$lab_only" ]; then
+  # 2. Base images.
+  scripts/docker-base.sh "${engine[@]}"
 
-# 3. The image.
-step "building $image from docker/Dockerfile"
-old=$("${engine[@]}" image inspect --format '{{.Id}}' "$image" 2>/dev/null) || old=""
-"${engine[@]}" build "${build_flags[@]}" -f docker/Dockerfile -t "$image" . >build/docker-build.log 2>&1 ||
-  { tail -40 build/docker-build.log >&2; die "the image did not build (log: build/docker-build.log)"; }
-new=$("${engine[@]}" image inspect --format '{{.Id}}' "$image")
-if [ -n "$old" ] && [ "$old" != "$new" ]; then "${engine[@]}" rmi "$old" >/dev/null 2>&1 || true; fi
+  # 3. The image.
+  step "building $image from docker/Dockerfile"
+  old=$("${engine[@]}" image inspect --format '{{.Id}}' "$image" 2>/dev/null) || old=""
+  "${engine[@]}" build "${build_flags[@]}" -f docker/Dockerfile -t "$image" . >build/docker-build.log 2>&1 ||
+    { tail -40 build/docker-build.log >&2; die "the image did not build (log: build/docker-build.log)"; }
+  new=$("${engine[@]}" image inspect --format '{{.Id}}' "$image")
+  if [ -n "$old" ] && [ "$old" != "$new" ]; then "${engine[@]}" rmi "$old" >/dev/null 2>&1 || true; fi
+else
+  "${engine[@]}" image inspect "$image" >/dev/null 2>&1 || die "SLTK_DOCKER_LAB_ONLY: no image $image"
+  step "lab only: testing $image as it is (not built again)"
+fi
 size=$("${engine[@]}" image inspect --format '{{.Size}}' "$image")
 step "image size: $((size / 1000000)) MB (limit $((max_bytes / 1000000)) MB)"
 ((size <= max_bytes)) || die "the image is $((size / 1000000)) MB, over the limit"
@@ -163,8 +172,13 @@ step "self-test: a lab running as root is caught (${msg#docker-test: FAIL: })"
 
 # 5. The notebook page in Chromium against the container.
 (cd tools/labtest && go build -o "$root/.tools/bin/labtest" .)
-.tools/bin/labtest -url "$base/" -token "$token" -screenshot build/screenshots/docker-getting-started.png \
-  00-getting-started.ipynb || die "the notebook page in the container"
+msg=$(.tools/bin/labtest -url "$base/" -token "$token" -live -root "$root" \
+  -screenshot build/screenshots/docker-getting-started.png 00-getting-started.ipynb 2>&1) ||
+  { echo "$msg" >&2; die "the notebook page in the container"; }
+echo "$msg"
+grep -q "live figure redrawn by its GoNB slider" <<<"$msg" ||
+  die "labtest -live did not report the live figure's slider in the container"
+step "a live figure's GoNB slider moved in the container's lab: redrawn with the native numbers"
 
 # 5b. The report from the lab: the exporter is listed, and a notebook of a reader's own (the test
 # notebook of tools/report.py, executed in the container) downloads as a report that shows its
@@ -182,6 +196,10 @@ msg=$(/usr/bin/python3 tools/report.py --check build/docker-report.html \
   { echo "$msg" >&2; die "the report downloaded from the lab (build/docker-report.html)"; }
 step "File → Download as → sltk report: $(($(stat -c %s build/docker-report.html) / 1000)) kB; ${msg#report check: }"
 "${engine[@]}" rm -f "$tag-lab" >/dev/null
+if [ -n "$lab_only" ]; then
+  step "lab only: done (image $image, $((size / 1000000)) MB); the notebooks were not run"
+  exit 0
+fi
 
 # 6. Every notebook, headless, network off, each in a fresh container. The list is found
 # inside the image, so new notebooks are picked up.

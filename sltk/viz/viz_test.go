@@ -15,6 +15,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 func blobs(n int) (*mat.Dense, []int) {
@@ -511,6 +513,51 @@ func TestAddBox(t *testing.T) {
 	}
 	if err := fig.AddBox(math.NaN(), 0, 1, 1, "", 0); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN corner: %v", err)
+	}
+}
+
+// svgText is the regular expression fitText's scan replaced (textElement), kept as its oracle.
+var svgText = regexp.MustCompile(`<text ([^>]*?)style="([^"]*)">([^<]*)</text>`)
+
+// fitText's scan rewrites exactly the elements, and the parts, that the regular expression
+// matched: the same bytes on figures and on odd inputs (a '>' or a second style in the
+// attributes, an element without style, one cut short, nested markup).
+func TestFitTextMatchesRegexp(t *testing.T) {
+	old := func(svg string) string {
+		return svgText.ReplaceAllStringFunc(svg, func(el string) string {
+			m := svgText.FindStringSubmatch(el)
+			return fitElement(el, m[1], m[2], m[3])
+		})
+	}
+	st := `style="font-family:Liberation Sans;font-size:11px"`
+	odd := []string{
+		``, `<text `, `<text x="1" ` + st + `>a &amp; b</text>`,
+		`<text x="1">no style</text><text y="2" ` + st + `>ok</text>`,
+		`<text a="b>" ` + st + `>gt in attrs</text>`,
+		`<text style="x" data="1" ` + st + `>second style</text>`,
+		`<text ` + st + ` >space before gt</text>`,
+		`<text ` + st + `>cut short`, `<text ` + st + `>in<tspan>x</tspan></text>`,
+		`<text ` + st + `></text><text ` + st + `>  </text>`,
+		`<text x="0" style="font-size:9px;font-weight:bold">bold</text>tail<text `,
+		`<text x="1" textLength="3" ` + st + `>fitted</text>`,
+		`<texts ` + st + `>not text</text><<text ` + st + `>after</text>`,
+	}
+	for _, s := range odd {
+		if got, want := fitText(s), old(s); got != want {
+			t.Errorf("fitText(%q) =\n%q, the regexp gives\n%q", s, got, want)
+		}
+	}
+	fig := Must(Lines([]Series{{Name: "agnostic (3.5)", Y: []float64{3, 2, 1}}}, Title("sizes"),
+		XLabel("x < y & z"), YLabel("P̂(x)")))
+	c := vgsvg.New(DefaultWidth, DefaultHeight)
+	fig.Draw(draw.New(c))
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	raw := svgFix.Replace(buf.String())
+	if got, want := fitText(raw), old(raw); got != want || len(svgText.FindAllString(raw, -1)) < 5 {
+		t.Errorf("a figure's SVG: the scan and the regexp differ (or the figure has few texts)")
 	}
 }
 
