@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
 
 	"github.com/sltk-book/sltk/sltk/internal/check"
 )
@@ -15,9 +16,10 @@ const traceSpacing = 6
 // Traces draws the columns of m (n×k, one time step per row, e.g. unit-variance signals) as k
 // lines stacked downwards, column j shifted by −6j, over the first show samples (all when show
 // is 0 or larger than n); at most 1200 points per trace are drawn (every ⌈show/1200⌉-th
-// sample). names label the traces in the legend; nil names them "1", "2", …. Options as for
-// Lines; the axes are labelled "sample" and "signal (offset 6 per trace)" unless XLabel or
-// YLabel say otherwise. Cost O(show·k).
+// sample). names label the traces on the vertical axis, each at its trace's zero line, so no
+// legend takes width from the data (nil names them "1", "2", …). Options as for Lines; the
+// horizontal axis is labelled "sample" unless XLabel says otherwise, the vertical one only
+// when YLabel is given. Cost O(show·k).
 func Traces(m mat.Matrix, names []string, show int, opts ...Option) (*Figure, error) {
 	if check.IsNil(m) {
 		return nil, fmt.Errorf("viz: Traces: nil matrix: %w", ErrEmpty)
@@ -34,6 +36,7 @@ func Traces(m mat.Matrix, names []string, show int, opts ...Option) (*Figure, er
 	}
 	step := (show + 1199) / 1200
 	series := make([]Series, k)
+	ticks := make(plot.ConstantTicks, k)
 	for j := range k {
 		name := fmt.Sprint(j + 1)
 		if names != nil {
@@ -44,7 +47,13 @@ func Traces(m mat.Matrix, names []string, show int, opts ...Option) (*Figure, er
 			xs, ys = append(xs, float64(i)), append(ys, m.At(i, j)-traceSpacing*float64(j))
 		}
 		series[j] = Series{Name: name, X: xs, Y: ys}
+		ticks[j] = plot.Tick{Value: -traceSpacing * float64(j), Label: name}
 	}
-	labels := []Option{XLabel("sample"), YLabel("signal (offset 6 per trace)")}
-	return Lines(series, append(labels, opts...)...)
+	labels := []Option{XLabel("sample"), YLabel("")}
+	f, err := Lines(series, append(labels, opts...)...)
+	if err != nil {
+		return nil, err
+	}
+	f.Y.Tick.Marker = ticks
+	return f.HideLegend(), nil
 }

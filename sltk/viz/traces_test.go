@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
 )
 
 func TestTraces(t *testing.T) {
@@ -18,8 +19,18 @@ func TestTraces(t *testing.T) {
 	if err != nil || f == nil {
 		t.Fatalf("Traces: %v", err)
 	}
-	if _, err := Render(f, "svg"); err != nil {
+	svg, err := Render(f, "svg")
+	if err != nil {
 		t.Fatal(err)
+	}
+	// the names label the traces on the vertical axis, at their zero lines 0 and −6
+	ticks := f.Y.Tick.Marker.Ticks(f.Y.Min, f.Y.Max)
+	if len(ticks) != 2 || ticks[0] != (plot.Tick{Value: 0, Label: "a"}) ||
+		ticks[1] != (plot.Tick{Value: -6, Label: "b"}) {
+		t.Errorf("vertical ticks %v, want a at 0 and b at −6", ticks)
+	}
+	if n := strings.Count(string(svg), ">a<") + strings.Count(string(svg), ">b<"); n != 2 {
+		t.Errorf("each name drawn %d times in all, want once each (no legend)", n)
 	}
 	if _, err := Traces(m, []string{"a"}, 0); !errors.Is(err, ErrShape) {
 		t.Errorf("one name for two columns: %v, want ErrShape", err)
