@@ -346,8 +346,9 @@ def mlp_torch(data, params):
     seconds = time.perf_counter() - start
     cpu = time.process_time() - cpu
     acc = float((pred == yt).float().mean())
-    return seconds, acc, (f"{params['epochs']} epochs, float32, torch {torch.__version__}, cpu {cpu:.1f} s, "
-                          f"final loss {float(loss):.3f}, peak RSS {_peak_rss_mb():.0f} MB")
+    e = params["epochs"]
+    return seconds, acc, (f"{e} epochs, float32, torch {torch.__version__}, per epoch wall {seconds / e:.2f} s, "
+                          f"cpu {cpu / e:.2f} s, final loss {float(loss):.3f}, peak RSS {_peak_rss_mb():.0f} MB")
 
 
 def mlp_sklearn(data, params):
@@ -370,7 +371,9 @@ def mlp_sklearn(data, params):
     pred = m.predict(xt)
     seconds = time.perf_counter() - start
     cpu = time.process_time() - cpu
-    return seconds, _accuracy(pred, yt), (f"{m.n_iter_} epochs, {m.coefs_[0].dtype}, sklearn {sklearn.__version__}, cpu {cpu:.1f} s, "
+    e = m.n_iter_
+    return seconds, _accuracy(pred, yt), (f"{e} epochs, {m.coefs_[0].dtype}, sklearn {sklearn.__version__}, "
+                                          f"per epoch wall {seconds / e:.2f} s, cpu {cpu / e:.2f} s, "
                                           f"final loss {m.loss_:.3f}, peak RSS {_peak_rss_mb():.0f} MB")
 
 PEERS = {
