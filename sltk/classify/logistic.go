@@ -7,7 +7,10 @@ import (
 
 	"github.com/sltk-book/sltk/sltk"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/internal/par"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
@@ -87,6 +90,7 @@ type logisticObjective struct {
 	intercept bool
 	fs        []float64   // per-block loss
 	gs        [][]float64 // per-block gradient
+	m, e      []float64   // per row: the margin s_i·z_i and e^{−|m_i|}
 }
 
 func newLogisticObjective(x *mat.Dense, s []float64, l2 float64, intercept bool) *logisticObjective {
@@ -97,37 +101,55 @@ func newLogisticObjective(x *mat.Dense, s []float64, l2 float64, intercept bool)
 	}
 	blocks := max(1, min(64, n/2048))
 	o := &logisticObjective{x: x, s: s, l2: l2, intercept: intercept,
-		fs: make([]float64, blocks), gs: make([][]float64, blocks)}
+		fs: make([]float64, blocks), gs: make([][]float64, blocks),
+		m: make([]float64, n), e: make([]float64, n)}
 	for b := range o.gs {
 		o.gs[b] = make([]float64, p)
 	}
 	return o
 }
 
-// block adds the loss and gradient of rows [lo, hi) into f and g.
+// block adds the loss and gradient of rows [lo, hi) into f and g. The margins of the block
+// are one call of the dot-product kernel (kernel.Dots, eight rows at a time) and their
+// exponentials one call of the vector exponential (kernel.Exp), in o.m and o.e; the gradient
+// is one product Xᵀc of the block with the rows' weights c_i = −s_i·sig(−m_i).
 func (o *logisticObjective) block(w, g []float64, lo, hi int) (f float64) {
 	_, d := o.x.Dims()
-	for i := lo; i < hi; i++ {
-		xi := o.x.RawRowView(i)
-		z := floats.Dot(w[:d], xi)
+	xr := o.x.RawMatrix()
+	m, e := o.m[lo:hi], o.e[lo:hi]
+	if xr.Stride == d {
+		kernel.Dots(m, w[:d], xr.Data[lo*d:hi*d])
+	} else {
+		for i := range m {
+			kernel.Dots(m[i:i+1], w[:d], xr.Data[(lo+i)*xr.Stride:])
+		}
+	}
+	for i, z := range m {
 		if o.intercept {
 			z += w[d]
 		}
-		m := o.s[i] * z
-		// One exponential serves both the loss ln(1+e^{−m}) and sig(−m); written out here
-		// rather than through gibbs.LogSumExp because this is the inner loop of the fit.
-		e := math.Exp(-math.Abs(m))
-		sig := 1 / (1 + e) // sig(−m) for m < 0
-		if m >= 0 {
-			f += math.Log1p(e)
-			sig = e * sig
+		m[i] = o.s[lo+i] * z
+		e[i] = -math.Abs(m[i])
+	}
+	// One exponential e^{−|m|} serves both the loss ln(1+e^{−m}) and sig(−m).
+	kernel.Exp(e, e)
+	for i, ei := range e {
+		sig := 1 / (1 + ei) // sig(−m) for m < 0
+		if mi := m[i]; mi >= 0 {
+			f += math.Log1p(ei)
+			sig = ei * sig
 		} else {
-			f += -m + math.Log1p(e)
+			f += -mi + math.Log1p(ei)
 		}
-		if g != nil {
-			floats.AddScaled(g[:d], -o.s[i]*sig, xi)
-			if o.intercept {
-				g[d] -= o.s[i] * sig
+		m[i] = -o.s[lo+i] * sig // the row's weight in the gradient
+	}
+	if g != nil { // g[:d] += Xᵀm over the block, one matrix–vector product
+		blk := blas64.General{Rows: hi - lo, Cols: d, Stride: xr.Stride, Data: xr.Data[lo*xr.Stride:]}
+		blas64.Gemv(blas.Trans, 1, blk, blas64.Vector{N: hi - lo, Inc: 1, Data: m},
+			1, blas64.Vector{N: d, Inc: 1, Data: g})
+		if o.intercept {
+			for _, c := range m {
+				g[d] += c
 			}
 		}
 	}

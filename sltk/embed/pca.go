@@ -360,59 +360,13 @@ func scores(data []float64, n, d int, mean []float64, v *mat.Dense) *mat.Dense {
 	return out
 }
 
-// transRows is the number of rows per block of transMul: a block of a and y, transposed, stays
-// in the L2 cache.
-const transRows = 512
-
-// transMul sets dst = aᵀ·y for tall a (n×p) and y (n×q). Each block of transRows rows is
-// transposed, its p·q entries are dot products of length transRows on the vectorised kernel,
-// blocks run on all cores, and the per-block products are added in block order, so the sum does
-// not depend on the number of cores. Cost O(n·p·q), O(n/transRows·p·q) extra memory.
+// transMul sets dst = aᵀ·y for tall a (n×p) and y (n×q) with the shared matrix product
+// (kernel.Gemm with op(a) = aᵀ), which reads a and y in place: its packing copies the rows of
+// both, contiguous, so no block is transposed. The product is split over the cores by output
+// blocks whose every element is computed the same way, so the result does not depend on the
+// number of cores. Cost O(n·p·q), O(p·q) extra memory.
 func transMul(dst, a, y *mat.Dense) {
-	n, p := a.Dims()
-	_, q := y.Dims()
-	nb := (n + transRows - 1) / transRows
-	parts := make([]float64, nb*p*q)
-	ar, yr := a.RawMatrix(), y.RawMatrix()
-	par.Chunks(nb, 1, func(lo, hi int) {
-		at, yt := make([]float64, p*transRows), make([]float64, q*transRows)
-		for b := lo; b < hi; b++ {
-			r0, r1 := b*transRows, min(n, (b+1)*transRows)
-			m := r1 - r0
-			transpose(at, ar.Data[r0*ar.Stride:], ar.Stride, m, p)
-			transpose(yt, yr.Data[r0*yr.Stride:], yr.Stride, m, q)
-			part := parts[b*p*q : (b+1)*p*q]
-			for j := range p {
-				kernel.Dots(part[j*q:(j+1)*q], at[j*m:(j+1)*m], yt[:q*m])
-			}
-		}
-	})
-	dst.Zero()
-	dr := dst.RawMatrix()
-	for b := range nb {
-		part := parts[b*p*q : (b+1)*p*q]
-		for j := range p {
-			row := dr.Data[j*dr.Stride : j*dr.Stride+q]
-			for c, v := range part[j*q : (j+1)*q] {
-				row[c] += v
-			}
-		}
-	}
-}
-
-// transpose writes the rows×cols matrix src (row stride stride) to dst as cols×rows, row-major,
-// eight source rows at a time, so that every write fills a cache line and the reads stay in a
-// few open lines. Cost O(rows·cols).
-func transpose(dst, src []float64, stride, rows, cols int) {
-	for i0 := 0; i0 < rows; i0 += 8 {
-		i1 := min(i0+8, rows)
-		for j := range cols {
-			out := dst[j*rows+i0 : j*rows+i1]
-			for i := range out {
-				out[i] = src[(i0+i)*stride+j]
-			}
-		}
-	}
+	kernel.Gemm(blas.Trans, blas.NoTrans, 1, a.RawMatrix(), y.RawMatrix(), 0, dst.RawMatrix())
 }
 
 // orthonormalTall orthonormalises the columns of a tall n×l y as Q = Y·R⁻¹ with R from the

@@ -10,8 +10,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// TestPCAProducts checks the randomized PCA's products against gonum's Mul, on shapes around
-// transMul's 512-row blocks, and that transMul gives the same bits on one core and on all.
+// TestPCAProducts checks the randomized PCA's products against gonum's Mul, on shapes across
+// Gemm's 256-deep blocks (transMul's inner dimension is n), and that transMul gives the same
+// bits on one core and on all.
 func TestPCAProducts(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
 	near := func(name string, got, want *mat.Dense) {

@@ -1,14 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
-
-// Offsets of the constants in ·tanhConst (32 bytes each; see the constants in tanh.go).
-#define MAGIC 32
-#define BIAS 64
-#define LOG2E 160
-#define LN2HI 192
-#define LN2LO 224
-#define POLY 256
+#include "expcore_amd64.h"
 
 // func expAVX2(dst, x []float64) int
 //
@@ -39,29 +32,8 @@ loop:
 	VMOVMSKPD    Y1, DX
 	CMPQ         DX, $15
 	JNE          done
-	VMULPD       LOG2E(R8), Y0, Y3
-	VADDPD       Y11, Y3, Y3        // t = x·log2e + magic
-	VSUBPD       Y11, Y3, Y4        // k = t − magic
 	VMOVAPD      Y0, Y2
-	VFNMADD231PD LN2HI(R8), Y4, Y2  // r = x − k·ln2hi
-	VFNMADD231PD LN2LO(R8), Y4, Y2  // r −= k·ln2lo
-	VMOVUPD      POLY(R8), Y5
-	VFMADD213PD  POLY+32(R8), Y2, Y5
-	VFMADD213PD  POLY+64(R8), Y2, Y5
-	VFMADD213PD  POLY+96(R8), Y2, Y5
-	VFMADD213PD  POLY+128(R8), Y2, Y5
-	VFMADD213PD  POLY+160(R8), Y2, Y5
-	VFMADD213PD  POLY+192(R8), Y2, Y5
-	VFMADD213PD  POLY+224(R8), Y2, Y5
-	VFMADD213PD  POLY+256(R8), Y2, Y5
-	VFMADD213PD  POLY+288(R8), Y2, Y5
-	VFMADD213PD  POLY+320(R8), Y2, Y5
-	VFMADD213PD  POLY+352(R8), Y2, Y5
-	VFMADD213PD  POLY+384(R8), Y2, Y5
-	VFMADD213PD  POLY+416(R8), Y2, Y5
-	VPADDQ       Y6, Y3, Y3
-	VPSLLQ       $52, Y3, Y3        // 2^k
-	VMULPD       Y3, Y5, Y5         // p·2^k
+	EXPCORE                         // Y5 = e^x
 	VMOVUPD      Y5, (DI)(AX*8)
 	ADDQ         $4, AX
 	DECQ         CX

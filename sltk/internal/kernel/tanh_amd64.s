@@ -2,17 +2,8 @@
 
 #include "textflag.h"
 #include "reduce_amd64.h"
+#include "expcore_amd64.h"
 
-// Offsets of the constants in ·tanhConst (32 bytes each; see the constants in tanh.go).
-#define SIGN 0
-#define MAGIC 32
-#define BIAS 64
-#define CLAMP 96
-#define ONE 128
-#define LOG2E 160
-#define LN2HI 192
-#define LN2LO 224
-#define POLY 256
 
 // func tanhAVX2(x []float64, a float64) float64
 //
@@ -42,28 +33,7 @@ loop:
 	VANDNPD      Y0, Y15, Y2       // |x|
 	VMULPD       Y14, Y2, Y2       // z = −2a|x|
 	VMAXPD       Y13, Y2, Y2       // z = max(z, −40)
-	VMULPD       LOG2E(R8), Y2, Y3
-	VADDPD       Y11, Y3, Y3       // t = z·log2e + magic
-	VSUBPD       Y11, Y3, Y4       // k = t − magic
-	VFNMADD231PD LN2HI(R8), Y4, Y2 // r = z − k·ln2hi
-	VFNMADD231PD LN2LO(R8), Y4, Y2 // r −= k·ln2lo
-	VMOVUPD      POLY(R8), Y5
-	VFMADD213PD  POLY+32(R8), Y2, Y5
-	VFMADD213PD  POLY+64(R8), Y2, Y5
-	VFMADD213PD  POLY+96(R8), Y2, Y5
-	VFMADD213PD  POLY+128(R8), Y2, Y5
-	VFMADD213PD  POLY+160(R8), Y2, Y5
-	VFMADD213PD  POLY+192(R8), Y2, Y5
-	VFMADD213PD  POLY+224(R8), Y2, Y5
-	VFMADD213PD  POLY+256(R8), Y2, Y5
-	VFMADD213PD  POLY+288(R8), Y2, Y5
-	VFMADD213PD  POLY+320(R8), Y2, Y5
-	VFMADD213PD  POLY+352(R8), Y2, Y5
-	VFMADD213PD  POLY+384(R8), Y2, Y5
-	VFMADD213PD  POLY+416(R8), Y2, Y5 // p(r)
-	VPADDQ       Y6, Y3, Y3
-	VPSLLQ       $52, Y3, Y3       // 2^k
-	VMULPD       Y3, Y5, Y5        // e = p·2^k
+	EXPCORE                        // Y5 = e = e^z
 	VSUBPD       Y5, Y8, Y3        // 1 − e
 	VADDPD       Y5, Y8, Y4        // 1 + e
 	VDIVPD       Y4, Y3, Y3
