@@ -56,7 +56,7 @@
 //	high-dim. geometry     geometry (UnitBallVolume, ShellFraction, EquatorTail, KNNRadius)
 //	spanning trees         spanning (Graph, Complete, CityExample)
 //	streaming              stream (Reservoir, Count, MCount, AMS, TugOfWar, CountMin,
-//	                       HeavyHitters)
+//	                       HeavyHitters, BottomK)
 //	Map-Reduce             mapreduce (a nested module on Apache Beam: Runner, MatVec, KMeans)
 //	errors                 errs (the sentinels every package re-exports)
 //

@@ -35,3 +35,10 @@ func KMFileRound(ctx context.Context, r Runner, input, out string, k, d int, cen
 	a, err := kmFileRound(ctx, r, input, out, k, d, cent, prev)
 	return a.Changed, err
 }
+
+// SetRecordBlock sets the block size of the record reader and returns the previous one.
+func SetRecordBlock(b int64) int64 {
+	old := recordBlock
+	recordBlock = b
+	return old
+}

@@ -1,6 +1,7 @@
 package mapreduce_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -79,8 +80,19 @@ func zipfItems(n int, seed uint64) func(func(string) bool) {
 }
 
 // TestFileSketch: the sketches merged across bundles equal, bit for bit, the sketches one
-// pass over the same items builds (SketchSet.Equal), and the heavy hitters are the local ones.
+// pass over the same items builds (SketchSet.Equal), the heavy hitters are the local ones, and
+// so is the uniform sample, also when the files are read in blocks of 997 bytes (lines cut by
+// block boundaries, many bundles).
 func TestFileSketch(t *testing.T) {
+	for _, block := range []int64{0, 997} {
+		if block > 0 {
+			defer SetRecordBlock(SetRecordBlock(block))
+		}
+		testFileSketch(t)
+	}
+}
+
+func testFileSketch(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	for i := range 3 {
@@ -90,7 +102,8 @@ func TestFileSketch(t *testing.T) {
 	}
 	in, out := filepath.Join(dir, "items-*"), filepath.Join(dir, "sketch.txt")
 	cfg := Sketches{HeavyHitters: stream.HeavyHitters{CountMin: stream.CountMin{Width: 512, Depth: 4, Seed: 1}, Tau: 0.02},
-		HLL: stream.HyperLogLog{Seed: 2}, MCount: stream.MCount{T: 64, MedianK: 3, Seed: 3}, TugOfWar: stream.TugOfWar{Copies: 16, Seed: 4}}
+		HLL: stream.HyperLogLog{Seed: 2}, MCount: stream.MCount{T: 64, MedianK: 3, Seed: 3}, TugOfWar: stream.TugOfWar{Copies: 16, Seed: 4},
+		Sample: stream.BottomK{K: 40, Seed: 5}}
 	if err := FileSketch(ctx, Runner{}, cfg, in, out); err != nil {
 		t.Fatal(err)
 	}
@@ -108,6 +121,15 @@ func TestFileSketch(t *testing.T) {
 	}
 	if !slices.Equal(got.HeavyHitters.Items(), want.HeavyHitters.Items()) || len(want.HeavyHitters.Items()) == 0 {
 		t.Errorf("heavy hitters %v, want %v", got.HeavyHitters.Items(), want.HeavyHitters.Items())
+	}
+	gs, _ := got.Sample.Sample()
+	ws, _ := want.Sample.Sample()
+	if !slices.Equal(gs, ws) || !slices.Equal(got.Sample.IDs(), want.Sample.IDs()) || len(ws) != 40 {
+		t.Errorf("sample %v, want %v", gs, ws)
+	}
+	lines, err := ReadLines(ctx, out)
+	if err != nil || !slices.Contains(lines, "sample\t"+strings.Trim(fmt.Sprint(ws), "[]")) {
+		t.Errorf("no sample line with %v in the output (%v)", ws, err)
 	}
 	bad := filepath.Join(dir, "bad")
 	if err := WriteLines(ctx, bad, slices.Values([]string{"1", "2", "x3"})); err != nil {
@@ -260,4 +282,34 @@ func TestFileEnvironments(t *testing.T) {
 	if err := FileWordCount(ctx, Runner{}, "", out); !errors.Is(err, ErrParam) {
 		t.Errorf("no input: %v", err)
 	}
+}
+
+// FuzzSketchSetUnmarshal feeds arbitrary bytes to SketchSet.UnmarshalBinary (what ReadSketch
+// and the combiner's coder decode): no panic, and whatever decodes re-encodes to the same bytes.
+func FuzzSketchSetUnmarshal(f *testing.F) {
+	s, err := Sketches{Sample: stream.BottomK{K: 5, Seed: 1}, HLL: stream.HyperLogLog{Precision: 4}}.New()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i := range uint64(50) {
+		if err := s.Update(i%7, i); err != nil {
+			f.Fatal(err)
+		}
+	}
+	b, err := s.MarshalBinary()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b)
+	f.Add(b[:len(b)/2])
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var d SketchSet
+		if d.UnmarshalBinary(b) != nil {
+			return
+		}
+		again, err := d.MarshalBinary()
+		if err != nil || !bytes.Equal(again, b) {
+			t.Fatalf("decoded %d bytes but re-encodes to %d (err %v)", len(b), len(again), err)
+		}
+	})
 }

@@ -20,18 +20,20 @@ import (
 // items of a file, each with its own merge as the combiner. Zero values are defaults:
 // HeavyHitters has Count-Min Epsilon 0.001 and Delta 0.01 (when Width is 0) and Tau 0.01;
 // HLL the default precision of stream.HyperLogLog; MCount Epsilon 0.2 and Delta 0.1 (when T is
-// 0); TugOfWar 64 copies (when Copies, Epsilon and Delta are 0). Seeds are the caller's: two
-// machines build mergeable sketches only from the same Sketches.
+// 0); TugOfWar 64 copies (when Copies, Epsilon and Delta are 0); Sample stream.BottomK's 100
+// records. Seeds are the caller's: two machines build mergeable sketches only from the same
+// Sketches.
 //
-// Uniform reservoir samples are not among them: stream.Reservoir merges, but its state holds a
-// random generator that has no serialised form, so it cannot travel between workers as an
-// accumulator; sampling a file is a different pipeline (one random key per line, keep the k
-// smallest), not the streaming reservoir.
+// The uniform sample is stream.BottomK, not stream.Reservoir: a reservoir's Merge draws on a
+// random generator, so a merged reservoir depends on how the runner cut the input (and the
+// generator cannot travel between workers). A bottom-k sample keys every line by a hash of its
+// identity (its file and byte offset), so the merged sample is the one-pass sample exactly.
 type Sketches struct {
 	HeavyHitters stream.HeavyHitters
 	HLL          stream.HyperLogLog
 	MCount       stream.MCount
 	TugOfWar     stream.TugOfWar
+	Sample       stream.BottomK
 }
 
 // SketchSet is the sketches of one stream: what FileSketch writes and ReadSketch and
@@ -42,6 +44,7 @@ type SketchSet struct {
 	HLL          *stream.HLLSketch
 	MCount       *stream.MedianKMV
 	TugOfWar     *stream.ToWSketch
+	Sample       *stream.BottomKSample
 }
 
 func (c Sketches) withDefaults() Sketches {
@@ -79,17 +82,22 @@ func (c Sketches) New() (*SketchSet, error) {
 	if s.TugOfWar, err = c.TugOfWar.New(); err != nil {
 		return nil, fmt.Errorf("mapreduce: Sketches.New: %w", err)
 	}
+	if s.Sample, err = c.Sample.New(); err != nil {
+		return nil, fmt.Errorf("mapreduce: Sketches.New: %w", err)
+	}
 	return &s, nil
 }
 
-// Update offers one item to every sketch.
-func (s *SketchSet) Update(x uint64) error {
+// Update offers one item to every sketch; id is the identity of its record (distinct for
+// distinct records), by which the sample ranks it.
+func (s *SketchSet) Update(x, id uint64) error {
 	s.Items++
 	if err := s.HeavyHitters.Update(x, 1); err != nil {
 		return err
 	}
 	s.HLL.Update(x)
 	s.MCount.Update(x)
+	s.Sample.Update(x, id)
 	return s.TugOfWar.Update(x)
 }
 
@@ -97,7 +105,7 @@ func (s *SketchSet) Update(x uint64) error {
 func (s *SketchSet) Merge(o *SketchSet) error {
 	s.Items += o.Items
 	for _, err := range []error{s.HeavyHitters.Merge(o.HeavyHitters), s.HLL.Merge(o.HLL),
-		s.MCount.Merge(o.MCount), s.TugOfWar.Merge(o.TugOfWar)} {
+		s.MCount.Merge(o.MCount), s.TugOfWar.Merge(o.TugOfWar), s.Sample.Merge(o.Sample)} {
 		if err != nil {
 			return fmt.Errorf("mapreduce: SketchSet.Merge: %w", err)
 		}
@@ -123,7 +131,7 @@ func (s *SketchSet) MarshalBinary() ([]byte, error) {
 // UnmarshalBinary decodes what MarshalBinary wrote; the sketches check their own bytes.
 func (s *SketchSet) UnmarshalBinary(b []byte) error {
 	out := SketchSet{HeavyHitters: new(stream.HHSketch), HLL: new(stream.HLLSketch),
-		MCount: new(stream.MedianKMV), TugOfWar: new(stream.ToWSketch)}
+		MCount: new(stream.MedianKMV), TugOfWar: new(stream.ToWSketch), Sample: new(stream.BottomKSample)}
 	if len(b) < 8 {
 		return fmt.Errorf("mapreduce: SketchSet.UnmarshalBinary: %d bytes: %w", len(b), ErrParam)
 	}
@@ -145,7 +153,7 @@ func (s *SketchSet) UnmarshalBinary(b []byte) error {
 type binaryMarshaler interface{ MarshalBinary() ([]byte, error) }
 
 func (s *SketchSet) parts() []binaryMarshaler {
-	return []binaryMarshaler{s.HeavyHitters, s.HLL, s.MCount, s.TugOfWar}
+	return []binaryMarshaler{s.HeavyHitters, s.HLL, s.MCount, s.TugOfWar, s.Sample}
 }
 
 // parseItem reads an item: an unsigned decimal integer, surrounding spaces ignored.
@@ -164,13 +172,15 @@ func parseItem(line string) (uint64, bool, error) {
 // FileSketch builds the sketches of cfg over the items of the files matching input (one
 // unsigned decimal integer per line; blank lines are skipped) and writes them to output:
 // "items", the heavy hitters with their Count-Min estimates, the distinct-count estimates of
-// HyperLogLog and MCOUNT, the F₂ estimate of Tug-of-War, and the sketch itself (base64 of
-// SketchSet.MarshalBinary, for ReadSketch). It is one Beam Combine: each bundle updates its
-// own SketchSet (AddInput is SketchSet.Update, the single-machine code), the partial
-// sketches travel in their serialised form and are merged with each sketch's own Merge
-// (MergeAccumulators), so the result is the sketch of the whole stream: bit for bit for the
-// Count-Min, heavy-hitters, MCOUNT and Tug-of-War sketches, and for the HyperLogLog registers
-// (its estimate is then the merged one, not the HIP estimate of a single pass). Cost: the
+// HyperLogLog and MCOUNT, the F₂ estimate of Tug-of-War, the sampled items, and the sketch
+// itself (base64 of SketchSet.MarshalBinary, for ReadSketch). It is one Beam Combine: each
+// bundle updates its own SketchSet (AddInput is SketchSet.Update, the single-machine code, with
+// the line's identity: its file's index among the matches in name order times 2⁴⁰ plus its
+// byte offset), the partial sketches travel in their serialised form and are merged with each
+// sketch's own Merge (MergeAccumulators), so the result is the sketch of the whole stream: bit
+// for bit for the Count-Min, heavy-hitters, MCOUNT, Tug-of-War and bottom-k sample sketches,
+// and for the HyperLogLog registers (its estimate is then the merged one, not the HIP estimate
+// of a single pass). Cost: the
 // sketches' update cost per item; the shuffle moves one sketch per bundle. An item that does
 // not parse fails the job with the line (ErrEngine wrapping the message).
 func FileSketch(ctx context.Context, r Runner, cfg Sketches, input, output string) error {
@@ -180,10 +190,14 @@ func FileSketch(ctx context.Context, r Runner, cfg Sketches, input, output strin
 	if err := checkPaths(ctx, "FileSketch", input, output); err != nil {
 		return err
 	}
+	files, err := listFiles(ctx, input)
+	if err != nil {
+		return fmt.Errorf("mapreduce: FileSketch: %w", err)
+	}
 	p, s := beam.NewPipelineWithRoot()
-	sk := beam.Combine(s, &sketchCombineFn{Cfg: cfg}, textio.Read(s, input))
+	sk := beam.Combine(s, &sketchCombineFn{Cfg: cfg}, readRecords(s, input, files))
 	textio.Write(s, output, beam.ParDo(s, formatSketch, sk))
-	_, err := r.exec(ctx, p)
+	_, err = r.exec(ctx, p)
 	return err
 }
 
@@ -192,12 +206,12 @@ type sketchCombineFn struct{ Cfg Sketches }
 
 func (f *sketchCombineFn) CreateAccumulator() (*SketchSet, error) { return f.Cfg.New() }
 
-func (f *sketchCombineFn) AddInput(s *SketchSet, line string) (*SketchSet, error) {
-	x, ok, err := parseItem(line)
+func (f *sketchCombineFn) AddInput(s *SketchSet, r record) (*SketchSet, error) {
+	x, ok, err := parseItem(r.Line)
 	if err != nil || !ok {
 		return s, err
 	}
-	return s, s.Update(x)
+	return s, s.Update(x, r.ID)
 }
 
 func (f *sketchCombineFn) MergeAccumulators(a, b *SketchSet) (*SketchSet, error) {
@@ -221,23 +235,25 @@ func formatSketch(s *SketchSet) (string, error) {
 	mc, _ := s.MCount.Estimate()
 	f2, _ := s.TugOfWar.Estimate()
 	fmt.Fprintf(&out, "distinct_hll\t%g\ndistinct_mcount\t%g\nf2_tugofwar\t%g\n", hll, mc, f2)
+	sample, _ := s.Sample.Sample()
+	fmt.Fprintf(&out, "sample\t%s\n", strings.Trim(fmt.Sprint(sample), "[]"))
 	fmt.Fprintf(&out, "sketch\t%s", base64.StdEncoding.EncodeToString(b))
 	return out.String(), nil
 }
 
 // LocalSketch is FileSketch on one machine: SketchSet.Update over every item of the files
-// matching input, in order.
+// matching input, in order, with the same record identities (file index and byte offset).
 func LocalSketch(ctx context.Context, cfg Sketches, input string) (*SketchSet, error) {
 	s, err := cfg.New()
 	if err != nil {
 		return nil, err
 	}
-	err = eachLine(ctx, input, func(l string) error {
+	err = eachRecord(ctx, input, func(id uint64, l string) error {
 		x, ok, err := parseItem(l)
 		if err != nil || !ok {
 			return err
 		}
-		return s.Update(x)
+		return s.Update(x, id)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("mapreduce: LocalSketch: %w", err)
@@ -288,7 +304,7 @@ func init() {
 }
 
 // Equal reports whether s and o hold the same sketches bit for bit: the same item count and
-// the same serialised Count-Min/heavy-hitters, MCOUNT and Tug-of-War sketches, and the same
+// the same serialised Count-Min/heavy-hitters, MCOUNT, Tug-of-War and sample sketches, and the same
 // HyperLogLog registers (a merged HyperLogLog has dropped its single-pass HIP estimate, so its
 // bytes differ from an unmerged one's in that field only; both are compared in merged form).
 func (s *SketchSet) Equal(o *SketchSet) bool {

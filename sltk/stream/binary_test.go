@@ -19,7 +19,9 @@ func sketches(t testing.TB) []encoding.BinaryMarshaler {
 	c, _ := CountMin{Width: 7, Depth: 3, Seed: 4}.New()
 	h, _ := HyperLogLog{Precision: 4, Seed: 5}.New()
 	hm, _ := HyperLogLog{Precision: 5, Seed: 6}.New()
+	bk, _ := BottomK{K: 6, Seed: 7}.New()
 	for x := uint64(0); x < 100; x++ {
+		bk.Update(x%11, 3*x+1)
 		h.Update(x)
 		hm.Update(x * 7)
 		k.Update(x)
@@ -28,7 +30,7 @@ func sketches(t testing.TB) []encoding.BinaryMarshaler {
 		c.Update(x%17, int64(x%3)+1)
 	}
 	_ = hm.Merge(hm) // a merged sketch: the HIP estimate is gone
-	return []encoding.BinaryMarshaler{k, m, w, c, h, hm}
+	return []encoding.BinaryMarshaler{k, m, w, c, h, hm, bk}
 }
 
 func empty(v encoding.BinaryMarshaler) encoding.BinaryUnmarshaler {
@@ -41,6 +43,8 @@ func empty(v encoding.BinaryMarshaler) encoding.BinaryUnmarshaler {
 		return new(ToWSketch)
 	case *HLLSketch:
 		return new(HLLSketch)
+	case *BottomKSample:
+		return new(BottomKSample)
 	default:
 		return new(CMSketch)
 	}
@@ -92,6 +96,13 @@ func TestBinaryRoundTrip(t *testing.T) {
 			e2, _ := dh.Estimate()
 			if e1 != e2 || !slices.Equal(dh.hist, s.hist) || dh.Merge(s) != nil {
 				t.Errorf("decoded HyperLogLog: %v vs %v", e2, e1)
+			}
+		case *BottomKSample:
+			db := d.(*BottomKSample)
+			x1, _ := s.Sample()
+			x2, _ := db.Sample()
+			if !slices.Equal(x1, x2) || !slices.Equal(db.IDs(), s.IDs()) || db.Seen() != s.Seen() || db.Merge(s) != nil {
+				t.Errorf("decoded bottom-k sample: %v vs %v", x2, x1)
 			}
 		}
 	}
@@ -146,7 +157,8 @@ func FuzzUnmarshalBinary(f *testing.F) {
 		f.Add(reseal(b))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, d := range []encoding.BinaryUnmarshaler{new(KMV), new(MedianKMV), new(ToWSketch), new(CMSketch), new(HLLSketch)} {
+		for _, d := range []encoding.BinaryUnmarshaler{new(KMV), new(MedianKMV), new(ToWSketch), new(CMSketch), new(HLLSketch),
+			new(BottomKSample)} {
 			if d.UnmarshalBinary(b) != nil {
 				continue
 			}
@@ -205,6 +217,15 @@ func checkInvariants(t testing.TB, d any) {
 		checkCMInvariants(t, s)
 	case *HLLSketch:
 		checkHLLInvariants(t, s)
+	case *BottomKSample:
+		if int64(len(s.ids)) > min(s.n, int64(s.k)) || len(s.x) != len(s.ids) || len(s.prio) != len(s.ids) {
+			t.Fatalf("BottomKSample: %d records of n = %d, K = %d", len(s.ids), s.n, s.k)
+		}
+		for i, id := range s.ids {
+			if s.prio[i] != s.priority(id) || i > 0 && !less(s.prio[i-1], s.ids[i-1], s.prio[i], id) {
+				t.Fatalf("BottomKSample: record %d out of (priority, id) order", i)
+			}
+		}
 	}
 }
 

@@ -2,7 +2,9 @@
 // that see a stream a₁, a₂, … once, never know its length in advance, and keep a small summary.
 //
 //   - Sampling (§8.1): Reservoir (RESERVOIRSAMPLE; k = 1 is SIMPLESAMPLE), SkipReservoir (the
-//     same distribution with geometric skips, for long streams), WeightedReservoir.
+//     same distribution with geometric skips, for long streams), WeightedReservoir, and
+//     BottomK/BottomKSample (a uniform sample by hashed priorities, whose merge is exact and
+//     independent of how the stream was split: the sample for distributed runs).
 //   - Hashing (§8.2): the universal family ModP (Example 8.6), the polynomial families
 //     PolyPrime and PolyGF2 (Lemma 8.13, Theorems 8.14–8.15), the sign hash Sign for
 //     Tug-of-War, MultiplyShift; exhaustive checks of the families (ModPMaxCollision,
@@ -17,9 +19,9 @@
 //     Theorem 8.25) and HeavyHitters (Theorem 8.28).
 //
 // Every algorithm is a type with an Update method and a query; its randomness comes only from
-// a Seed. Updates do not allocate. The sketches KMV, MedianKMV, HLLSketch, ToWSketch, CMSketch
-// and HHSketch merge when built with the same shape and seed (so do two Reservoirs of the same
-// size), and all but HHSketch serialise with MarshalBinary/UnmarshalBinary.
+// a Seed. Updates do not allocate. The sketches KMV, MedianKMV, HLLSketch, ToWSketch, CMSketch,
+// HHSketch and BottomKSample merge when built with the same shape and seed (so do two
+// Reservoirs of the same size), and all serialise with MarshalBinary/UnmarshalBinary.
 // Bad parameters (ε or δ outside (0,1), k ≤ 0, sizes beyond the documented limits) return
 // errors wrapping the sentinels of sltk/errs, re-exported here.
 package stream

@@ -3,6 +3,7 @@ package stream_test
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sltk-book/sltk/sltk/stream"
 )
@@ -100,4 +101,31 @@ func ExampleHyperLogLog() {
 	// Output:
 	// true
 	// true
+}
+
+// A bottom-k sample of 4 of the numbers 0, …, 999 (each record identified by its position),
+// taken once in one pass and once as three machines would: each samples the positions it holds,
+// and the three samples are merged. The two samples are the same records.
+func ExampleBottomK() {
+	c := stream.BottomK{K: 4, Seed: 7}
+	whole, _ := c.New()
+	parts := []*stream.BottomKSample{}
+	for range 3 {
+		p, _ := c.New()
+		parts = append(parts, p)
+	}
+	for i := range uint64(1000) {
+		whole.Update(i, i)
+		parts[(i*i)%3].Update(i, i) // any split of the records will do
+	}
+	for _, p := range parts[1:] {
+		if err := parts[0].Merge(p); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	a, _ := whole.Sample()
+	b, _ := parts[0].Sample()
+	fmt.Println(slices.Equal(a, b), len(b), parts[0].Seen())
+	// Output: true 4 1000
 }

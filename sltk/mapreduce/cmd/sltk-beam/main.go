@@ -2,7 +2,7 @@
 // cluster:
 //
 //	sltk-beam wordcount --input 'docs/*.txt' --output counts.tsv
-//	sltk-beam sketch    --input items.txt   --output sketch.txt [--tau 0.01 --seed 1]
+//	sltk-beam sketch    --input items.txt   --output sketch.txt [--tau 0.01 --sample 100 --seed 1]
 //	sltk-beam kmeans    --input x.csv --centroids start.csv --output centroids.csv [--max_iter 300 --tol 0]
 //	sltk-beam pca       --input x.csv --output pca.txt [--components 2]
 //	sltk-beam worker    --port 50000
@@ -54,6 +54,7 @@ var (
 	tol        = flag.Float64("tol", 0, "kmeans: relative cost decrease that stops (0: off)")
 	components = flag.Int("components", 0, "pca: directions kept (0: all)")
 	tau        = flag.Float64("tau", 0, "sketch: heavy-hitter threshold τ (0: 0.01)")
+	sample     = flag.Int("sample", 0, "sketch: size of the uniform sample of lines (0: 100)")
 	seed       = flag.Uint64("seed", 0, "sketch: seed of the hash functions")
 	port       = flag.Int("port", 0, "worker: port of the worker pool (0: any)")
 	verbose    = flag.Bool("v", false, "keep Beam's and Prism's logs")
@@ -142,7 +143,8 @@ func run(ctx context.Context, cmd string) error {
 		return mapreduce.FileWordCount(ctx, r, *input, *output)
 	case "sketch":
 		cfg := mapreduce.Sketches{HeavyHitters: stream.HeavyHitters{CountMin: stream.CountMin{Seed: *seed}, Tau: *tau},
-			HLL: stream.HyperLogLog{Seed: *seed}, MCount: stream.MCount{Seed: *seed}, TugOfWar: stream.TugOfWar{Seed: *seed}}
+			HLL: stream.HyperLogLog{Seed: *seed}, MCount: stream.MCount{Seed: *seed}, TugOfWar: stream.TugOfWar{Seed: *seed},
+			Sample: stream.BottomK{K: *sample, Seed: *seed}}
 		return mapreduce.FileSketch(ctx, r, cfg, *input, *output)
 	case "kmeans":
 		if *centroids == "" {

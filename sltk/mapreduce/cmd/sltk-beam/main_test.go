@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/embed"
 	"github.com/sltk-book/sltk/sltk/mapreduce"
+	"github.com/sltk-book/sltk/sltk/stream"
 )
 
 // build compiles this command into dir.
@@ -87,7 +89,7 @@ func TestClusterShape(t *testing.T) {
 			y(fmt.Sprint(i % 37 * (i % 5)))
 		}
 	})
-	cmd = exec.Command(bin, append([]string{"sketch", "--input", items, "--output", out, "--seed", "3"}, beamFlags...)...)
+	cmd = exec.Command(bin, append([]string{"sketch", "--input", items, "--output", out, "--seed", "3", "--sample", "25"}, beamFlags...)...)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("sketch: %v\n%s", err, b)
 	}
@@ -97,9 +99,13 @@ func TestClusterShape(t *testing.T) {
 	}
 	s := mapreduce.Sketches{}
 	s.HeavyHitters.Seed, s.HLL.Seed, s.MCount.Seed, s.TugOfWar.Seed = 3, 3, 3, 3
+	s.Sample = stream.BottomK{K: 25, Seed: 3}
 	local, err := mapreduce.LocalSketch(ctx, s, items)
 	if err != nil || !sk.Equal(local) {
 		t.Errorf("sketches from the worker pool differ from one pass (%v)", err)
+	}
+	if got, _ := sk.Sample.Sample(); len(got) != 25 || !slices.Equal(sk.Sample.IDs(), local.Sample.IDs()) {
+		t.Errorf("sample from the worker pool: %d records %v, want one pass's %v", len(got), sk.Sample.IDs(), local.Sample.IDs())
 	}
 	csv := filepath.Join(dir, "x.csv")
 	mapreduce.WriteLines(ctx, csv, func(y func(string) bool) {
