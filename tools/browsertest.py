@@ -34,8 +34,10 @@ must be reported.
 Search is tested as a reader uses it: on the index at both widths a term is typed into the box,
 a hit must appear, and the hit is followed: the target page must have the section it names,
 and the section must contain the term. Chromium runs with networking disabled.
-Live figures (tools/livetest.py): on each, the slider is moved to two values offline and the
-figure must change and show the numbers a native run of the registry computes.
+Live figures (tools/livetest.py): each page reads with its still figures while the WebAssembly
+is blocked; on each figure the slider is moved to two values offline and the figure must change
+and show the numbers a native run of the registry computes; every value's redraw must stay
+within the 200 ms budget (main-thread CPU time, median of three sweeps).
 Screenshots (index, a chapter, a search, at both widths) go to build/screenshots/.
 """
 
