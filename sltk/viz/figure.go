@@ -427,6 +427,8 @@ type Grid struct {
 	// colorBar, when set (by HeatMaps), is one colour bar for all panels, drawn in a strip
 	// to the right of the tiles.
 	colorBar *plot.Plot
+	// reflow, set by Reflow, makes Show display the panels as separate images that wrap.
+	reflow bool
 }
 
 // MaxGridSide caps the rows and the columns of a Grid (Size already draws at most 1000 tiles
@@ -634,12 +636,15 @@ func Save(d Drawer, path string) error {
 	return nil
 }
 
-// Show displays d as SVG in the GoNB cell output. Outside a notebook (gonbui.IsNotebook is
+// Show displays d as SVG in the GoNB cell output (a Reflow grid as one SVG per panel, see Reflow). Outside a notebook (gonbui.IsNotebook is
 // false: plain programs, go test) it does nothing and returns nil, so library examples and
 // tests may call it freely.
 func Show(d Drawer) error {
 	if !gonbui.IsNotebook {
 		return nil
+	}
+	if g, ok := d.(*Grid); ok && g != nil && g.reflow {
+		return showReflow(g)
 	}
 	b, err := Render(d, "svg")
 	if err != nil {

@@ -790,6 +790,7 @@ var rows = map[string]any{
 	"viz.Progress.Add":                            (*viz.Progress).Add,
 	"viz.Progress.Done":                           (*viz.Progress).Done,
 	"viz.Render":                                  viz.Render,
+	"viz.Reflow":                                  viz.Reflow,
 	"viz.RowNames":                                viz.RowNames,
 	"viz.Save":                                    viz.Save,
 	"viz.Scatter":                                 viz.Scatter,

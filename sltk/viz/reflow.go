@@ -1,0 +1,86 @@
+package viz
+
+import (
+	"fmt"
+	"html"
+	"strings"
+
+	"github.com/janpfeifer/gonb/gonbui"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Reflow returns a grid of panels, cols to a row, that reflows on a narrow screen: Show
+// displays each panel as its own image, cols side by side where the page is wide enough and
+// one per row on a phone, where a side-by-side grid would shrink every panel's text to a
+// fraction of its size. Each panel keeps the size of its tile in the grid NewGrid(rows, cols,
+// ...) with rows = ⌈len(panels)/cols⌉, so on a wide page the panels look as in that grid, and
+// Render and Save draw that grid as one image.
+func Reflow(cols int, panels ...Drawer) (*Grid, error) {
+	rows := 1
+	if cols > 0 {
+		rows = max((len(panels)+cols-1)/cols, 1)
+	}
+	g, err := NewGrid(rows, cols, panels...)
+	if err != nil {
+		return nil, fmt.Errorf("viz: Reflow: %w", err)
+	}
+	g.reflow = true
+	return g, nil
+}
+
+// sized draws a panel at a given size (a Sizer for Render).
+type sized struct {
+	Drawer
+	w, h vg.Length
+}
+
+func (s sized) Size() (vg.Length, vg.Length) { return s.w, s.h }
+
+// reflowHTML renders the panels of a Reflow grid as SVG images in a wrapping flex box: a panel takes
+// 1/Cols of the width but at least 18rem (about half of a desktop column), so on a phone each
+// panel takes the full width.
+func reflowHTML(g *Grid) (string, error) {
+	if err := drawable(g); err != nil {
+		return "", err
+	}
+	w, h := g.Size()
+	if g.Title != "" {
+		h -= gridTitleHeight
+	}
+	pw, ph := w/vg.Length(max(g.Cols, 1)), h/vg.Length(max(g.Rows, 1))
+	var b strings.Builder
+	b.WriteString(`<div class="viz-reflow" style="display:flex;flex-wrap:wrap;align-items:flex-start">`)
+	if g.Title != "" {
+		fmt.Fprintf(&b, `<div style="flex:1 0 100%%;text-align:center;font:bold 14px sans-serif">%s</div>`,
+			html.EscapeString(g.Title))
+	}
+	for _, p := range g.Panels {
+		svg, err := Render(sized{tile{p}, pw, ph}, "svg")
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, `<div style="flex:1 1 %.4g%%;min-width:min(18rem,100%%)">`, 100/float64(max(g.Cols, 1)))
+		b.Write(svg)
+		b.WriteString(`</div>`)
+	}
+	b.WriteString(`</div>`)
+	return b.String(), nil
+}
+
+// tile draws a panel the way a Grid draws it into its tile: on white, inside the grid's padding.
+type tile struct{ Drawer }
+
+func (t tile) Draw(c draw.Canvas) {
+	(&Grid{Rows: 1, Cols: 1, Panels: []Drawer{t.Drawer}}).Draw(c)
+}
+
+// showReflow displays a Reflow grid in the notebook (see Reflow).
+func showReflow(g *Grid) error {
+	s, err := reflowHTML(g)
+	if err != nil {
+		return err
+	}
+	gonbui.DisplayHTML(s)
+	return flush()
+}

@@ -1,0 +1,92 @@
+package viz
+
+import (
+	"bytes"
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot/vg"
+)
+
+func TestReflowShowsOneImagePerPanel(t *testing.T) {
+	figs := allFigures(t)
+	a, b := figs["Title scatter"], figs["Title lines"]
+	g, err := Reflow(2, a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := reflowHTML(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(s, "flex-wrap:wrap") {
+		t.Errorf("row does not wrap: %.120s", s)
+	}
+	svgs := regexp.MustCompile(`(?s)<svg .*?</svg>`).FindAllString(s, -1)
+	if len(svgs) != 2 {
+		t.Fatalf("%d images, want one per panel (2)", len(svgs))
+	}
+	for i, title := range []string{"Title scatter", "Title lines"} {
+		if !strings.Contains(svgs[i], title) || strings.Contains(svgs[i], []string{"Title lines", "Title scatter"}[i]) {
+			t.Errorf("image %d does not hold exactly panel %q", i, title)
+		}
+	}
+	// each image has the size of its tile in the 1×2 grid: half the grid's width, its height
+	w, h := g.Size()
+	m := regexp.MustCompile(`width="([0-9.]+)pt" height="([0-9.]+)pt"`).FindStringSubmatch(svgs[0])
+	if m == nil || m[1] != pt(w/2) || m[2] != pt(h) {
+		t.Errorf("panel image %v, want %s×%s pt", m, pt(w/2), pt(h))
+	}
+	// Render and Save draw a Reflow grid as the grid it is
+	one, err := Render(g, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	grid, err := NewGrid(1, 2, a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if two, err := Render(grid, "svg"); err != nil || !bytes.Equal(one, two) {
+		t.Errorf("Render(Reflow) differs from Render(NewGrid(1, 2)) (err %v)", err)
+	}
+}
+
+func TestReflowRows(t *testing.T) {
+	figs := allFigures(t)
+	g, err := Reflow(2, figs["Title scatter"], figs["Title lines"], figs["Title bars"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Rows != 2 || g.Cols != 2 {
+		t.Fatalf("3 panels, 2 to a row: %d×%d grid, want 2×2", g.Rows, g.Cols)
+	}
+	s, err := reflowHTML(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, h := g.Size()
+	m := regexp.MustCompile(`height="([0-9.]+)pt"`).FindAllStringSubmatch(s, -1)
+	if len(m) != 3 || m[2][1] != pt(h/2) {
+		t.Errorf("panel heights %v, want three of %s pt", m, pt(h/2))
+	}
+	if !strings.Contains(s, "flex:1 1 50%") {
+		t.Errorf("a panel does not take half the row: %.200s", s)
+	}
+}
+
+func TestReflowErrors(t *testing.T) {
+	if _, err := Reflow(2); !errors.Is(err, ErrEmpty) {
+		t.Errorf("Reflow(2): %v, want ErrEmpty", err)
+	}
+	if _, err := Reflow(0, allFigures(t)["Title bar"]); !errors.Is(err, ErrArg) {
+		t.Errorf("Reflow(0, ...): %v, want ErrArg", err)
+	}
+	if _, err := Reflow(1, nil); !errors.Is(err, ErrArg) {
+		t.Errorf("Reflow(1, nil): %v, want ErrArg", err)
+	}
+}
+
+func pt(l vg.Length) string { return strconv.FormatFloat(float64(l), 'g', -1, 64) }
