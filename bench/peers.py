@@ -404,8 +404,7 @@ def main():
     fn = PEERS[req["function"]]
     data = {name: load(prefix) for name, prefix in req["data"].items()}
     seconds, quality, note = fn(data, req.get("params") or {})
-    import resource  # peak resident set of this process (KiB on Linux), imports and data included
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    rss = _peak_rss_mb()  # imports and data included; not ru_maxrss, which has the harness's peak
     print(json.dumps({"seconds": seconds, "quality": quality, "note": note, "maxrss_mib": rss}))
 
 

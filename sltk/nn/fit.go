@@ -24,8 +24,8 @@ func labels(fn string, y []int, n int) (int, error) {
 		if c < 0 {
 			return 0, fmt.Errorf("nn: %s: y[%d] = %d, want ≥ 0: %w", fn, i, c, ErrLabel)
 		}
-		if err := check.Size("nn: "+fn, fmt.Sprintf("y[%d]", i), c, MaxClasses-1); err != nil {
-			return 0, err
+		if c >= MaxClasses { // the name formatted only then: one Sprintf per row costs more than the check
+			return 0, check.Size("nn: "+fn, fmt.Sprintf("y[%d]", i), c, MaxClasses-1)
 		}
 		k = max(k, c+1)
 	}
