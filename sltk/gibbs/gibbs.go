@@ -125,18 +125,12 @@ func SoftmaxCosts(dst, r []float64, t, cut float64) (rmin, z float64) {
 		if a := (v - rmin) * inv; a < cut {
 			dst[c] = -a
 		} else {
-			// A placeholder, set to 0 below. Not −∞ (e^{−∞} = 0): a value outside the vector
-			// exponential's range sends its group of four down the scalar path, and with
-			// most far centroids cut that was most groups (27 % of deterministic annealing).
-			dst[c] = 0
+			dst[c] = math.Inf(-1) // e^{−∞} = 0, on the vector path like the terms kept
 		}
 	}
 	kernel.Exp(dst, dst) // the vector exponential (within 2 ulp of math.Exp)
-	for c, v := range r {
-		if !((v-rmin)*inv < cut) { // the test above, so NaN and +Inf costs get 0 too
-			dst[c] = 0
-		}
-		z += dst[c]
+	for _, p := range dst {
+		z += p
 	}
 	iz := 1 / z
 	for c := range r {
