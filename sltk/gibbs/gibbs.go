@@ -125,7 +125,7 @@ func SoftmaxCosts(dst, r []float64, t, cut float64) (rmin, z float64) {
 		if a := (v - rmin) * inv; a < cut {
 			dst[c] = -a
 		} else {
-			dst[c] = math.Inf(-1) // e^{−∞} = 0
+			dst[c] = math.Inf(-1) // e^{−∞} = 0, on the vector path like the terms kept
 		}
 	}
 	kernel.Exp(dst, dst) // the vector exponential (within 2 ulp of math.Exp)

@@ -10,8 +10,9 @@ import "math"
 // On [−708, 709] it evaluates expCore (the range reduction and degree-13 polynomial of Tanh),
 // four values at a time in Go assembly where Asm() is true and in Go otherwise, with the same
 // bits; its relative error against math.Exp is below 5·10⁻¹⁶ (about 2 units in the last
-// place, TestExpAccuracy). Outside that range, and for NaN and ±Inf, it returns math.Exp's
-// value: +Inf above 709.78…, the subnormals and 0 below −708, NaN for NaN, e^{−∞} = 0. Each
+// place, TestExpAccuracy). Below −746, −∞ included, it writes 0 in the same four-lane pass,
+// as math.Exp does. Elsewhere, and for NaN and +Inf, it returns math.Exp's value: +Inf above
+// 709.78…, the subnormals and 0 on [−746, −708), NaN for NaN. Each
 // dst[i] depends on x[i] alone (not on its neighbours or on the machine). Cost O(len(x)), no
 // allocation; in assembly about ten times faster than math.Exp in a loop (BenchmarkExp: 7–9 µs
 // against 93–133 µs for 1024 values on a loaded machine).
@@ -29,11 +30,14 @@ func Exp(dst, x []float64) {
 }
 
 // expLo and expHi bound the range of expCore (below −708 2^k would be subnormal, above 709
-// it would overflow before the multiplication by p).
-const expLo, expHi = -708.0, 709.0
+// it would overflow before the multiplication by p). Below expZero e^x rounds to 0
+// (math.Exp's underflow threshold is −745.13…), so the vector path writes 0 there itself:
+// −∞, LogZero-like values and cut-off terms do not send their group to the scalar path.
+const expLo, expHi, expZero = -708.0, 709.0, -746.0
 
-// expLimits holds expLo and expHi in four lanes each for the assembly.
-var expLimits = [2][4]float64{{expLo, expLo, expLo, expLo}, {expHi, expHi, expHi, expHi}}
+// expLimits holds expLo, expHi and expZero in four lanes each for the assembly.
+var expLimits = [3][4]float64{{expLo, expLo, expLo, expLo}, {expHi, expHi, expHi, expHi},
+	{expZero, expZero, expZero, expZero}}
 
 // exp1 is one value of Exp: expCore in range, math.Exp outside (and for NaN).
 func exp1(v float64) float64 {
@@ -43,19 +47,26 @@ func exp1(v float64) float64 {
 	return math.Exp(v)
 }
 
-// expBlocksGo is the pure-Go twin of expAVX2: it sets dst[j] = expCore(x[j]) for the groups of
-// four from the start and stops before the first group with a value out of range (or NaN) or
-// short of four; it returns how many values it set.
+// expBlocksGo is the pure-Go twin of expAVX2: it sets dst[j] = expCore(x[j]), or 0 where
+// x[j] < expZero, for the groups of four from the start and stops before the first group with
+// a value in neither range (NaN, +Inf, [expZero, expLo) or above expHi) or short of four; it
+// returns how many values it set.
 func expBlocksGo(dst, x []float64) int {
 	i := 0
+outer:
 	for ; i+4 <= len(x); i += 4 {
 		g := x[i : i+4]
-		if !(g[0] >= expLo && g[0] <= expHi && g[1] >= expLo && g[1] <= expHi &&
-			g[2] >= expLo && g[2] <= expHi && g[3] >= expLo && g[3] <= expHi) {
-			break
+		for _, v := range g {
+			if !(v >= expLo && v <= expHi || v < expZero) {
+				break outer
+			}
 		}
 		for l, v := range g {
-			dst[i+l] = expCore(v)
+			if v < expZero {
+				dst[i+l] = 0
+			} else {
+				dst[i+l] = expCore(v)
+			}
 		}
 	}
 	return i

@@ -121,3 +121,28 @@ func BenchmarkExp(b *testing.B) {
 		}
 	})
 }
+
+// TestExpBelowZeroStaysVector checks that values below expZero (−∞, −MaxFloat64, −1000) do not
+// end the four-lane pass and come out as +0, while a value on [expZero, expLo) or NaN does end
+// it (math.Exp gives a subnormal or NaN there), with the assembly on and off.
+func TestExpBelowZeroStaysVector(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		withAsm(on, func() {
+			x := []float64{0, math.Inf(-1), -math.MaxFloat64, -1000, 1, -746.5, -2, -3}
+			dst := make([]float64, len(x))
+			if n := expBlocks(dst, x); n != 8 {
+				t.Fatalf("asm %v: the pass stopped after %d values", on, n)
+			}
+			for i, v := range x {
+				if want := math.Exp(v); math.Float64bits(dst[i]) != math.Float64bits(exp1(v)) || math.Abs(dst[i]-want) > 5e-16*want {
+					t.Fatalf("asm %v: e^%v = %v, want %v", on, v, dst[i], want)
+				}
+			}
+			for _, stop := range []float64{-740, math.NaN(), math.Inf(1)} {
+				if n := expBlocks(dst, []float64{0, stop, -1000, 1}); n != 0 {
+					t.Fatalf("asm %v: a group with %v was taken (%d values)", on, stop, n)
+				}
+			}
+		})
+	}
+}

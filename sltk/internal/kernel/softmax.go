@@ -10,8 +10,9 @@ const sumExpBlock = 256
 // with shift m (usually max x_i, so that every term is at most 1). The terms are computed by
 // Exp in blocks on the stack and added in index order, so the result has the same bits with
 // and without the assembly and differs from the same sum of math.Exp terms by at most the
-// terms' error: relative 5·10⁻¹⁶ (TestSumExp). Cost O(len(x)), no allocation; on amd64 about
-// eight times faster than a loop of math.Exp (BenchmarkSumExp).
+// terms' error: relative 5·10⁻¹⁶ (TestSumExp). Cost O(len(x)), no allocation; on amd64 four
+// to eight times faster than a loop of math.Exp (BenchmarkSumExp, 4096 terms: 42–83 µs against
+// 321–444 µs on a loaded machine).
 func SumExp(x []float64, m float64) float64 {
 	var buf [sumExpBlock]float64
 	var s float64

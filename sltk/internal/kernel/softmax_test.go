@@ -163,8 +163,8 @@ func ExampleSoftmaxRows() {
 }
 
 // BenchmarkSoftmaxRows normalises 4096 rows of k = 3 log-weights (a block of a
-// three-component mixture's E-step): SoftmaxRows against the row-by-row math.Exp softmax
-// (max, log-sum-exp, then exp(x − lse)) that gibbs.Softmax used to be.
+// three-component mixture's E-step): SoftmaxRows against the row-by-row softmax on math.Exp
+// (max, log-sum-exp, then exp(x − lse)).
 func BenchmarkSoftmaxRows(b *testing.B) {
 	const n, k = 4096, 3
 	r := rand.New(rand.NewPCG(35, 36))
