@@ -17,14 +17,16 @@
 // lecture, KMeans as an iterated pipeline. SimulateMaster is a small simulation (not Beam) of the
 // lecture's master and its failure rules.
 //
-// Over files, for a cluster: FileWordCount, FileSketch (the stream sketches as one Beam
-// combiner), FileKMeans (one job per Lloyd iteration) and FilePCA (one pass) read their input
-// with textio and write their result with textio.Write, so that no data passes through the
-// submitting process, and compute with the same code as the single-machine path (LocalWordCount,
-// LocalSketch, cluster.KMeans, embed.PCA), to which the tests compare them. They run in any
-// Runner.Environment: LOOPBACK, EXTERNAL (a worker pool in another process, such as
-// `sltk-beam worker`, as the tests of cmd/sltk-beam do), PROCESS or DOCKER; or through
-// Runner.Execute on any Beam runner (cmd/sltk-beam maps Beam's --runner flag to it).
+// Over files, for a cluster: FileWordCount, FileSketch (the stream sketches and a bottom-k
+// sample as one Beam combiner), FileKMeans (one job per Lloyd iteration, on cluster.KMeans.Lloyd)
+// and FilePCA (one pass) read their input with textio (FileSketch with a reader like it that
+// gives each line its file and byte offset) and write their result with textio.Write, so that
+// no data passes through the submitting process, and compute with the same code as the
+// single-machine path (LocalWordCount, LocalSketch, cluster.KMeans, embed.PCA), to which the
+// tests compare them. They run in any Runner.Environment: LOOPBACK, EXTERNAL (a worker pool in
+// another process, such as `sltk-beam worker`, as the tests of cmd/sltk-beam do), PROCESS or
+// DOCKER; or through Runner.Execute on any Beam runner (cmd/sltk-beam maps Beam's --runner flag
+// to it).
 //
 // This package is its own Go module, so that users of the rest of sltk do not download Beam.
 //

@@ -16,8 +16,9 @@ import (
 )
 
 // The file pipelines (FileWordCount, FileSketch, FileKMeans, FilePCA) are the ones a user takes
-// to a cluster: they read their input with Beam's textio from a path or glob, and write their
-// result with textio.Write to a file, so that no data passes through the submitting process.
+// to a cluster: they read their input with Beam's textio (FileSketch with readRecords, the same
+// reading with each line's file and offset) from a path or glob, and write their result with
+// textio.Write to a file, so that no data passes through the submitting process.
 // Each computes with the same sltk code as its single-machine counterpart (LocalWordCount,
 // LocalSketch, cluster.KMeans, embed.PCA); the pipeline only distributes it. On a cluster the
 // input and output paths must name storage every worker sees: gs:// (import Beam's
