@@ -10,6 +10,8 @@ package main
 // the same figure takes tens of milliseconds. In the lab the kernel computes natively and
 // live.Show redraws them live.
 var precomputed = map[string]string{
-	"da-temperature":        "frames precomputed when the book was built: the annealing run takes seconds in the browser",
-	"histogram-temperature": "frames precomputed when the book was built: the annealing run takes seconds in the browser",
+	"da-temperature":        annealing,
+	"histogram-temperature": annealing,
 }
+
+const annealing = "frames precomputed when the book was built: the annealing run takes seconds in the browser"
