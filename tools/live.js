@@ -2,11 +2,14 @@
 // data-values="v0 v1 …" data-value=v> gets a slider; moving it redraws the figure in the page
 // with the library compiled to WebAssembly (assets/live/livefig.js: the module gzipped and
 // base64-encoded, since Chromium does not fetch a .wasm from file://). The page reads as a
-// still figure until then: the module loads on the first use of a control, not before.
+// still figure until then: the module loads on the first use of a control, not before. A
+// figure listed in FRAMED redraws from frames rendered natively when the book was built
+// (assets/live/frames/NAME.js), without the module, and says so under its control.
 (function () {
   "use strict";
   var base = document.currentScript.src.replace(/[^/]*$/, "");
-  var state = { loading: null, ready: false };
+  var state = { loading: null, ready: false, frames: {} };
+  var FRAMED = {}; // tools/livefig.py writes here: figure name -> why it uses precomputed frames
 
   function script(src) {
     return new Promise(function (ok, fail) {
@@ -44,26 +47,44 @@
   }
   window.sltkLiveLoad = load;
 
-  function redraw(box, v) {
+  // source resolves to the function that draws figure name at a value (as data-values writes
+  // it): its precomputed frames, or the module.
+  function source(name) {
+    if (FRAMED[name]) {
+      if (!state.frames[name]) {
+        state.frames[name] = script(base + "frames/" + name + ".js").then(function () {
+          var f = window.SLTK_LIVE_FRAMES[name];
+          return function (tok) { return f[tok] || { error: "no precomputed frame at " + tok }; };
+        });
+      }
+      return state.frames[name];
+    }
+    return load().then(function () {
+      return function (tok) { return window.sltkLive(name, Number(tok)); };
+    });
+  }
+  window.sltkLiveSource = source;
+
+  function redraw(box, draw, tok) {
     var t0 = performance.now();
-    var r = window.sltkLive(box.getAttribute("data-live"), v);
+    var r = draw(tok);
     if (r.error) throw new Error(r.error);
     box.querySelector(".sltk-live-svg").innerHTML = r.svg;
     box.querySelector(".sltk-live-numbers").innerHTML = r.html;
-    box.setAttribute("data-value", String(v));
+    box.setAttribute("data-value", tok);
     box.setAttribute("data-ms", (performance.now() - t0).toFixed(1));
   }
 
   // set moves the figure in box to value index i; it resolves once the figure is redrawn.
   function set(box, i) {
-    var values = box.getAttribute("data-values").split(" ").map(Number);
-    var status = box.querySelector(".sltk-live-status");
+    var name = box.getAttribute("data-live"), tokens = box.getAttribute("data-values").split(" ");
+    var status = box.querySelector(".sltk-live-status"), note = FRAMED[name] || "";
     box.querySelector("input").value = i;
-    if (!state.ready) status.textContent = "loading the live figure…";
-    return load().then(function () {
-      box.setAttribute("data-pending", String(values[i]));
-      redraw(box, values[i]);
-      status.textContent = "";
+    if (!state.ready && !note) status.textContent = "loading the live figure…";
+    return source(name).then(function (draw) {
+      box.setAttribute("data-pending", tokens[i]);
+      redraw(box, draw, tokens[i]);
+      status.textContent = note;
     }).catch(function (e) {
       status.textContent = "this figure cannot be redrawn here: " + e.message;
       box.setAttribute("data-live-error", e.message);
@@ -84,7 +105,7 @@
     input.setAttribute("aria-label", box.getAttribute("data-param"));
     var status = document.createElement("span");
     status.className = "sltk-live-status";
-    status.textContent = "live figure: move the slider";
+    status.textContent = FRAMED[box.getAttribute("data-live")] || "live figure: move the slider";
     label.appendChild(input);
     p.appendChild(label); p.appendChild(status);
     box.insertBefore(p, box.firstChild);
@@ -96,8 +117,9 @@
       set(box, i).then(function () { busy = false; if (want !== null) go(); });
     }
     input.addEventListener("input", function () { want = Number(input.value); go(); });
-    input.addEventListener("pointerdown", load, { once: true });
-    input.addEventListener("focus", load, { once: true });
+    function warm() { source(box.getAttribute("data-live")).catch(function () {}); }
+    input.addEventListener("pointerdown", warm, { once: true });
+    input.addEventListener("focus", warm, { once: true });
   }
 
   var css = document.createElement("style");

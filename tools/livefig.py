@@ -7,6 +7,10 @@ for every page. build writes into <out>/assets/live/:
                  file:// cannot fetch a .wasm in Chromium, but it can load a script),
   wasm_exec.js   Go's loader, from $(go env GOROOT)/lib/wasm (misc/wasm before Go 1.24),
   live.js        the page side (tools/live.js),
+  frames/NAME.js window.SLTK_LIVE_FRAMES[NAME]: value -> {svg, html}, the frames of a figure the
+                 page redraws from frames rendered natively now (livefig -frames; the list and
+                 the reason in sltk/live/cmd/livefig/frames.go, which live.js gets written into
+                 its FRAMED table), so that no annealing run happens in the page,
 and <out>/live/expected.json: for every figure, the numbers of a native run of the same
 registry at its default and two other values (cmd/livefig), which tools/browsertest.py compares
 with what the page shows. The module is cached in build/cache/ under a hash of the Go sources.
@@ -83,7 +87,27 @@ def build(root, out_dir):
             break
     else:
         raise RuntimeError(f"live figures: wasm_exec.js not found under {goroot}")
-    shutil.copyfile(os.path.join(root, "tools", "live.js"), os.path.join(live, "live.js"))
+    out = subprocess.run(["go", "run", PKG, "-frames"], cwd=root, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"live figures: native frames failed: {out.stderr.strip()[-800:]}")
+    frames = json.loads(out.stdout)
+    shutil.rmtree(os.path.join(live, "frames"), ignore_errors=True)
+    os.makedirs(os.path.join(live, "frames"))
+    framed_gz = 0
+    for name, fs in frames.items():
+        js = (f"window.SLTK_LIVE_FRAMES=window.SLTK_LIVE_FRAMES||{{}};window.SLTK_LIVE_FRAMES[{json.dumps(name)}]="
+              + json.dumps(fs["frames"], separators=(",", ":")) + ";\n")
+        with open(os.path.join(live, "frames", name + ".js"), "w") as f:
+            f.write(js)
+        framed_gz += len(gzip.compress(js.encode(), 9))
+    with open(os.path.join(root, "tools", "live.js")) as f:
+        page = f.read()
+    mark = "var FRAMED = {};"
+    if mark not in page:
+        raise RuntimeError(f"live figures: tools/live.js lacks the line {mark!r}")
+    framed = {name: fs["reason"] for name, fs in frames.items()}
+    with open(os.path.join(live, "live.js"), "w") as f:
+        f.write(page.replace(mark, "var FRAMED = " + json.dumps(framed) + ";", 1))
     out = subprocess.run(["go", "run", PKG], cwd=root, capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError(f"live figures: native run failed: {out.stderr.strip()[-800:]}")
@@ -93,4 +117,5 @@ def build(root, out_dir):
         json.dump(figs, f, indent=1)
     size = os.path.getsize(os.path.join(live, "livefig.js"))
     return (f"live figures: {len(figs)} in the registry, module {len(data) / 1e6:.1f} MB gzipped "
-            f"({size / 1e6:.1f} MB as base64 in livefig.js)")
+            f"({size / 1e6:.1f} MB as base64 in livefig.js); {len(frames)} redrawn from precomputed "
+            f"frames ({framed_gz / 1e6:.2f} MB gzipped)")

@@ -6,10 +6,12 @@ For every chapter page with a live figure listed in build/book/live/expected.jso
 of the figure registry, written by tools/livefig.py):
 
 1. Readable before WebAssembly: the page is opened from file:// with the module's script
-   (assets/live/livefig.js) blocked. Its text and every still figure (the SVG, at least 100 px
-   wide, and the line of numbers) must show, and moving a slider must leave the still figure in
-   place with a note that it cannot be redrawn. With the module allowed, no WebAssembly may load
-   before the reader touches a control.
+   (assets/live/livefig.js) and the precomputed frames (assets/live/frames/) blocked. Its text
+   and every still figure (the SVG, at least 100 px wide, and the line of numbers) must show,
+   and moving a slider must leave the still figure in place with a note that it cannot be
+   redrawn. With them allowed, no WebAssembly (nor frames) may load before the reader touches
+   a control. A figure redrawn from precomputed frames (one file in assets/live/frames/ each,
+   listed in sltk/live/cmd/livefig/frames.go) must say so under its control, and no other.
 2. As a reader: the still figure's numbers equal the native ones at the default value; the
    slider moves to two other values (an input event on the range control); the figure changes
    and every number the page shows equals the native run's (relative 1e-9).
@@ -59,7 +61,9 @@ READABLE = r"""
       var before = box.querySelector(".sltk-live-svg").innerHTML;
       input.value = (Number(input.value) + 1) % (Number(input.max) + 1);
       input.dispatchEvent(new Event("input"));
-      await new Promise(function (ok) { setTimeout(ok, 300); });
+      var status = box.querySelector(".sltk-live-status"), t0 = performance.now();
+      while (!/cannot be redrawn/.test(status.textContent) && performance.now() - t0 < 60000)
+        await new Promise(function (ok) { setTimeout(ok, 50); });
       f.kept = box.querySelector(".sltk-live-svg").innerHTML === before;
       f.note = box.querySelector(".sltk-live-status").textContent;
     }
@@ -85,8 +89,8 @@ PROBE = r"""
     box.querySelectorAll(".sltk-live-num").forEach(function (s) { o[s.dataset.name] = Number(s.dataset.value); });
     return o;
   }
-  var res = {lazy: typeof window.SLTK_LIVE_WASM === "undefined" && typeof window.sltkLive === "undefined",
-             figures: []};
+  var res = {lazy: typeof window.SLTK_LIVE_WASM === "undefined" && typeof window.sltkLive === "undefined" &&
+             typeof window.SLTK_LIVE_FRAMES === "undefined", figures: []};
   for (var c of cases) {
     var box = document.querySelector('.sltk-live[data-live="' + c.name + '"]');
     if (!box) { res.figures.push({name: c.name, error: "no such live figure on the page"}); continue; }
@@ -95,12 +99,14 @@ PROBE = r"""
     if (!input) { r.error = "no control"; res.figures.push(r); continue; }
     var values = box.getAttribute("data-values").split(" ").map(Number);
     var before = box.querySelector(".sltk-live-svg").innerHTML;
+    r.note = box.querySelector(".sltk-live-status").textContent;
     try {  // the first draw computes what the figure keeps (a fit): timed apart from redraws
-      await window.sltkLiveLoad();
+      var draw = await window.sltkLiveSource(c.name);
       var tf = performance.now();
-      window.sltkLive(c.name, Number(box.dataset.value));
+      var d = draw(box.dataset.value);
       r.first = performance.now() - tf;
-    } catch (e) { r.error = "the module did not load: " + e.message; res.figures.push(r); continue; }
+      if (d.error) throw new Error(d.error);
+    } catch (e) { r.error = "the first draw failed: " + e.message; res.figures.push(r); continue; }
     for (var v of c.values) {
       var t0 = performance.now();
       input.value = values.indexOf(v);
@@ -116,7 +122,7 @@ PROBE = r"""
     r.values = values;
     res.figures.push(r);
   }
-  res.loadMs = Number(document.documentElement.dataset.liveLoadMs);
+  res.loadMs = document.documentElement.dataset.liveLoadMs;  // unset when no figure needed it
   return res;
 })(%s)
 """
@@ -230,9 +236,11 @@ def sweep(browser, s, name, n):
 
 
 def readable(browser, s, page, url, names):
-    """Problems of page (at url, in session s) opened with the module's script blocked: its text
-    and the still figures names must show, and a moved slider keep its still figure."""
-    browser.call("Network.setBlockedURLs", {"urls": ["*/assets/live/livefig.js"]}, session=s)
+    """Problems of page (at url, in session s) opened with the module's script and the
+    precomputed frames blocked: its text and the still figures names must show, and a moved
+    slider keep its still figure."""
+    browser.call("Network.setBlockedURLs", {"urls": ["*/assets/live/livefig.js", "*/assets/live/frames/*"]},
+                 session=s)
     try:
         browser.call("Page.navigate", {"url": url}, session=s)
         browser.wait_event("Page.loadEventFired")
@@ -270,6 +278,7 @@ def check(book):
     with open(os.path.join(book, "manifest.json")) as f:
         pages = {e["page"].split("-")[0]: e["page"] for e in json.load(f)}
     problems, lines = [], []
+    framed = {n[:-3] for n in os.listdir(os.path.join(book, "assets", "live", "frames")) if n.endswith(".js")}
     profile = tempfile.mkdtemp(prefix="sltk-live-")
     browser = Browser(profile)
     try:
@@ -310,6 +319,9 @@ def check(book):
                 if got.get("error"):
                     problems.append(f"{where}: {got['error']}")
                     continue
+                if ("precomputed" in got["note"]) != (e["name"] in framed):
+                    problems.append(f"{where}: the note under the control ({got['note']!r}) does not "
+                                    f"match whether it has precomputed frames ({e['name'] in framed})")
                 for k, v in e["cases"][0]["numbers"].items():
                     if k not in got["still"] or not close_enough(got["still"][k], v):
                         problems.append(f"{where}: still figure shows {k} = {got['still'].get(k)}, "
@@ -335,7 +347,9 @@ def check(book):
                 lines.append(f"{e['chapter']:8} {e['name']:22} {e['param']} {e['min']:g}…{e['max']:g}: "
                              f"slowest redraw {sw['cpu']:.0f} ms CPU at {at:g} (median of {REPEATS} over "
                              f"{len(got['values'])} values; wall {sw['wall']:.0f} ms), first draw "
-                             f"{got['first']:.0f} ms, module load {out['loadMs']:.0f} ms")
+                             f"{got['first']:.0f} ms, " + (f"module load {float(out['loadMs']):.0f} ms"
+                             if out.get("loadMs") else "no module loaded") + (f" ({got['note']})"
+                             if "precomputed" in got["note"] else ""))
             browser.call("Target.closeTarget", {"targetId": target})
     finally:
         browser.close()
