@@ -6,7 +6,8 @@
 // Lines (traces and curves, optionally on log axes), Histogram (a sample as a density with
 // the model density on top), HeatMap (transition matrices, confusion tables), Contour (level
 // lines of f(x, y), e.g. a cost surface or a decision function, with labelled points), Bars
-// and Bar, and Grid to put several figures side by side. Each builder checks its input and
+// and Bar, and Grid to put several figures side by side (Reflow for panels that should stack
+// one per row on a phone). Each builder checks its input and
 // returns an error (wrapping ErrEmpty, ErrShape, ErrNotFinite or ErrArg) instead of
 // panicking; each returns a *Figure, which embeds *plot.Plot, so a caller can change the
 // title or axes or add gonum plotters before showing it.

@@ -37,9 +37,9 @@ type sized struct {
 
 func (s sized) Size() (vg.Length, vg.Length) { return s.w, s.h }
 
-// reflowHTML renders the panels of a Reflow grid as SVG images in a wrapping flex box: a panel takes
-// 1/Cols of the width but at least 18rem (about half of a desktop column), so on a phone each
-// panel takes the full width.
+// reflowHTML renders the panels of a Reflow grid as SVG images in a wrapping flex box, below
+// the grid's title if it has one: a panel takes 1/Cols of the width but at least 18rem (about
+// half of a desktop column), so on a phone each panel takes the full width.
 func reflowHTML(g *Grid) (string, error) {
 	if err := drawable(g); err != nil {
 		return "", err

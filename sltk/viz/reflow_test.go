@@ -75,6 +75,16 @@ func TestReflowRows(t *testing.T) {
 	if !strings.Contains(s, "flex:1 1 50%") {
 		t.Errorf("a panel does not take half the row: %.200s", s)
 	}
+	g.Title = "a <b> title"
+	s, err = reflowHTML(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = regexp.MustCompile(`height="([0-9.]+)pt"`).FindAllStringSubmatch(s, -1)
+	if !strings.Contains(s, ">a &lt;b&gt; title</div>") || len(m) != 3 || m[0][1] != pt(h/2) {
+		t.Errorf("with a title: heights %v, want %s pt, and the escaped title above: %.300s",
+			m, pt(h/2), s)
+	}
 }
 
 func TestReflowErrors(t *testing.T) {
