@@ -16,7 +16,7 @@
 // Cost: an epoch over n rows of a network with layer widths s_0 = d, s_1, …, s_L = K costs
 // about 3·n·Σ_l s_{l−1}·s_l multiply-adds (one product forward, two backward), memory
 // O(BatchSize·Σ s_l + P) for P = Σ (s_{l−1}+1)·s_l parameters (four copies of them with Adam),
-// half of it, and about half the time, in Float32.
+// half of it in Float32.
 //
 // Errors wrap the sentinels of package errs, re-exported here: ErrEmpty, ErrShape,
 // ErrNotFinite, ErrParam, ErrLabel, ErrTooLarge, ErrNotFitted, and ErrBreakdown for a training

@@ -22,3 +22,20 @@ func ExampleMLP_Fit() {
 	fmt.Println(pred, m.Trace[len(m.Trace)-1].Loss < 0.05)
 	// Output: [0 1 1 0] true
 }
+
+// Training in float32, as PyTorch does, learns the same function; the weights it leaves in the
+// model are float32 numbers.
+func ExamplePrecision() {
+	x := mat.NewDense(4, 2, []float64{0, 0, 0, 1, 1, 0, 1, 1})
+	y := []int{0, 1, 1, 0}
+	m, err := nn.MLP{Hidden: []int{8}, Activation: nn.Tanh, LearningRate: 0.05, MaxIter: 500,
+		Patience: 500, Seed: 1, Precision: nn.Float32}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	pred, _ := m.Predict(x)
+	w := m.Params()[0]
+	fmt.Println(pred, m.Trace[len(m.Trace)-1].Loss < 0.05, float64(float32(w)) == w)
+	// Output: [0 1 1 0] true true
+}
