@@ -278,7 +278,8 @@ def check(book):
     with open(os.path.join(book, "manifest.json")) as f:
         pages = {e["page"].split("-")[0]: e["page"] for e in json.load(f)}
     problems, lines = [], []
-    framed = {n[:-3] for n in os.listdir(os.path.join(book, "assets", "live", "frames")) if n.endswith(".js")}
+    fdir = os.path.join(book, "assets", "live", "frames")
+    framed = {n[:-3] for n in os.listdir(fdir) if n.endswith(".js")} if os.path.isdir(fdir) else set()
     profile = tempfile.mkdtemp(prefix="sltk-live-")
     browser = Browser(profile)
     try:
