@@ -25,9 +25,9 @@ of the figure registry, written by tools/livefig.py):
    shared caches and clock, so each value's time is the median of its sweeps (a garbage
    collection or a migration lands in one of them), a value whose median is over BUDGET_MS is
    measured 2·REPEATS times more (the median then taken over all), and the slowest value's
-   median must be within BUDGET_MS. The lines also give the wall-clock median at that value, whose ratio to the
-   CPU time shows the load during the run, the module's load time and each figure's first draw
-   (which computes what a figure keeps, such as an annealing run).
+   median must be within BUDGET_MS. The lines also give the wall-clock median at that value,
+   whose ratio to the CPU time shows the load during the run, the module's load time and each
+   figure's first draw (which computes what a figure keeps, such as an annealing run).
    SLTK_LIVE_BUDGET_MS and SLTK_LIVE_REPEATS override the budget (200 ms) and the sweeps (3).
 
 Run alone (python3 tools/livetest.py [book dir]) or from tools/browsertest.py.
@@ -362,8 +362,8 @@ def check(book):
                     problems.append(f"{where}: the redraw at {e['param']} = {at:g} takes {sw['cpu']:.0f} ms "
                                     f"of CPU (median of {sw['runs']}), over the budget of {BUDGET_MS:g} ms")
                 lines.append(f"{e['chapter']:8} {e['name']:22} {e['param']} {e['min']:g}…{e['max']:g}: "
-                             f"slowest redraw {sw['cpu']:.0f} ms CPU at {at:g} (median of {sw['runs']}; {REPEATS} sweeps over "
-                             f"{len(got['values'])} values; wall {sw['wall']:.0f} ms), first draw "
+                             f"slowest redraw {sw['cpu']:.0f} ms CPU at {at:g} (median of {sw['runs']}; "
+                             f"{REPEATS} sweeps over {len(got['values'])} values; wall {sw['wall']:.0f} ms), first draw "
                              f"{got['first']:.0f} ms, " + (f"module load {float(out['loadMs']):.0f} ms"
                              if out.get("loadMs") else "no module loaded") + (f" ({got['note']})"
                              if "precomputed" in got["note"] else ""))
