@@ -23,10 +23,11 @@ of the figure registry, written by tools/livefig.py):
    for a core while other processes run is not the page's, and on a quiet machine the wall time
    equals it. The load allowance is what remains: other processes still slow a redraw through
    shared caches and clock, so each value's time is the median of its sweeps (a garbage
-   collection or a migration lands in one of them), and the slowest value's median must be
-   within BUDGET_MS. The lines also give the wall-clock median at that value, whose ratio to the
-   CPU time shows the load during the run, the module's load time and each figure's first draw
-   (which computes what a figure keeps, such as an annealing run).
+   collection or a migration lands in one of them), a value whose median is over BUDGET_MS is
+   measured 2·REPEATS times more (the median then taken over all), and the slowest value's
+   median must be within BUDGET_MS. The lines also give the wall-clock median at that value,
+   whose ratio to the CPU time shows the load during the run, the module's load time and each
+   figure's first draw (which computes what a figure keeps, such as an annealing run).
    SLTK_LIVE_BUDGET_MS and SLTK_LIVE_REPEATS override the budget (200 ms) and the sweeps (3).
 
 Run alone (python3 tools/livetest.py [book dir]) or from tools/browsertest.py.
@@ -218,21 +219,36 @@ def sweep(browser, s, name, n):
             raise RuntimeError("this Chromium reports no ThreadTime metric")
         return t * 1000
     cpu, wall = [[] for _ in range(n)], [[] for _ in range(n)]
+
+    def move(i):
+        t0 = thread_ms()
+        r = browser.call("Runtime.evaluate", {"expression": STEP % (json.dumps(name), i),
+                         "awaitPromise": True, "returnByValue": True, "timeout": 600000}, session=s)
+        cpu[i].append(thread_ms() - t0)
+        if "exceptionDetails" in r:
+            return f"moving to value {i}: {r['exceptionDetails'].get('text')}"
+        out = r["result"]["value"]
+        if out["error"]:
+            return f"moving to value {i}: {out['error']}"
+        wall[i].append(out["wall"])
+        return None
+
     for _ in range(REPEATS):
         for i in range(n):
-            t0 = thread_ms()
-            r = browser.call("Runtime.evaluate", {"expression": STEP % (json.dumps(name), i),
-                             "awaitPromise": True, "returnByValue": True, "timeout": 600000}, session=s)
-            cpu[i].append(thread_ms() - t0)
-            if "exceptionDetails" in r:
-                return {"error": f"moving to value {i}: {r['exceptionDetails'].get('text')}"}
-            out = r["result"]["value"]
-            if out["error"]:
-                return {"error": f"moving to value {i}: {out['error']}"}
-            wall[i].append(out["wall"])
+            if err := move(i):
+                return {"error": err}
+    # A value over the budget is measured twice as often again, away from it and back each
+    # time, and its median taken over all: a burst of load cannot fail the test alone, a slow
+    # redraw still does.
+    for i in range(n):
+        if sorted(cpu[i])[len(cpu[i]) // 2] > BUDGET_MS:
+            for _ in range(2 * REPEATS):
+                if (err := move((i + 1) % n)) or (err := move(i)):
+                    return {"error": err}
     med = [sorted(c)[len(c) // 2] for c in cpu]
     worst = max(range(n), key=lambda i: med[i])
-    return {"cpu": med[worst], "wall": sorted(wall[worst])[len(wall[worst]) // 2], "at": worst}
+    return {"cpu": med[worst], "wall": sorted(wall[worst])[len(wall[worst]) // 2], "at": worst,
+            "runs": len(cpu[worst])}
 
 
 def readable(browser, s, page, url, names):
@@ -278,7 +294,8 @@ def check(book):
     with open(os.path.join(book, "manifest.json")) as f:
         pages = {e["page"].split("-")[0]: e["page"] for e in json.load(f)}
     problems, lines = [], []
-    framed = {n[:-3] for n in os.listdir(os.path.join(book, "assets", "live", "frames")) if n.endswith(".js")}
+    fdir = os.path.join(book, "assets", "live", "frames")
+    framed = {n[:-3] for n in os.listdir(fdir) if n.endswith(".js")} if os.path.isdir(fdir) else set()
     profile = tempfile.mkdtemp(prefix="sltk-live-")
     browser = Browser(profile)
     try:
@@ -343,10 +360,10 @@ def check(book):
                 at = got["values"][sw["at"]]
                 if sw["cpu"] > BUDGET_MS:
                     problems.append(f"{where}: the redraw at {e['param']} = {at:g} takes {sw['cpu']:.0f} ms "
-                                    f"of CPU (median of {REPEATS}), over the budget of {BUDGET_MS:g} ms")
+                                    f"of CPU (median of {sw['runs']}), over the budget of {BUDGET_MS:g} ms")
                 lines.append(f"{e['chapter']:8} {e['name']:22} {e['param']} {e['min']:g}…{e['max']:g}: "
-                             f"slowest redraw {sw['cpu']:.0f} ms CPU at {at:g} (median of {REPEATS} over "
-                             f"{len(got['values'])} values; wall {sw['wall']:.0f} ms), first draw "
+                             f"slowest redraw {sw['cpu']:.0f} ms CPU at {at:g} (median of {sw['runs']}; "
+                             f"{REPEATS} sweeps over {len(got['values'])} values; wall {sw['wall']:.0f} ms), first draw "
                              f"{got['first']:.0f} ms, " + (f"module load {float(out['loadMs']):.0f} ms"
                              if out.get("loadMs") else "no module loaded") + (f" ({got['note']})"
                              if "precomputed" in got["note"] else ""))
