@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"reflect"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strconv"
@@ -256,6 +257,42 @@ func firstFatal(stderr string) string {
 	return "process died"
 }
 
+// wallFactor bounds a call that blocks without computing: it hangs after wallFactor × its
+// limit of wall time even though it used little CPU.
+const wallFactor = 10
+
+// await waits for the call's result and reports whether it came in time. The limit is CPU
+// time of this process (the child runs one call at a time), limit per core the call may use,
+// so a machine busy with other work does not turn a slow-but-bounded call into a hang; a call
+// blocked without computing hangs after wallFactor × limit of wall time.
+func await[T any](done <-chan T, r *T, limit time.Duration) bool {
+	budget := limit * time.Duration(runtime.GOMAXPROCS(0))
+	cpu0, wall := cpuTime(), time.After(wallFactor*limit)
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case *r = <-done:
+			return true
+		case <-wall:
+			return false
+		case <-tick.C:
+			if cpuTime()-cpu0 > budget {
+				return false
+			}
+		}
+	}
+}
+
+// cpuTime is the user plus system time this process has used.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
 // child runs the cases from $BADINPUT_FROM on, appending "B i" before and "<kind> i <detail>"
 // after each call to the file $BADINPUT_CHILD. A hang ends the process.
 func child(t *testing.T) {
@@ -317,29 +354,28 @@ func run(c testCase) (kind, msg string) {
 		}
 		done <- result{out: out}
 	}()
-	select {
-	case <-time.After(limit):
-		return kHang, "no return within " + limit.String()
-	case r := <-done:
-		if r.panic != nil {
-			return kPanic, fmt.Sprintf("%v at %s", r.panic, r.stack)
-		}
-		if n := len(r.out); n > 0 && r.out[n-1].Type() == tError && !r.out[n-1].IsNil() {
-			err := r.out[n-1].Interface().(error)
-			if check.Sentinel(err) == nil {
-				return kLoose, err.Error()
-			}
-			return kErr, err.Error()
-		}
-		for i, o := range r.out {
-			if o.CanInterface() {
-				if path := fuzzdata.NonFinite(o.Interface()); path != "" {
-					return kNonFinite, fmt.Sprintf("%d: %s", i, path)
-				}
-			}
-		}
-		return kOK, ""
+	var r result
+	if !await(done, &r, limit) {
+		return kHang, "no return within " + limit.String() + " of CPU time per core (or " + (wallFactor * limit).String() + " of wall time)"
 	}
+	if r.panic != nil {
+		return kPanic, fmt.Sprintf("%v at %s", r.panic, r.stack)
+	}
+	if n := len(r.out); n > 0 && r.out[n-1].Type() == tError && !r.out[n-1].IsNil() {
+		err := r.out[n-1].Interface().(error)
+		if check.Sentinel(err) == nil {
+			return kLoose, err.Error()
+		}
+		return kErr, err.Error()
+	}
+	for i, o := range r.out {
+		if o.CanInterface() {
+			if path := fuzzdata.NonFinite(o.Interface()); path != "" {
+				return kNonFinite, fmt.Sprintf("%d: %s", i, path)
+			}
+		}
+	}
+	return kOK, ""
 }
 
 // panicSite returns the innermost library function of the panicking goroutine's stack, with
