@@ -200,7 +200,10 @@ func BenchmarkFilePipelines(b *testing.B) {
 // separate job server: the one-pass step every iteration now runs, against the step that also
 // labels every row against the previous centroids to count changed labels (what every
 // iteration ran before, and now only a step whose cluster sizes repeat). The two alternate in
-// each loop so that the load of the machine hits both alike.
+// each loop so that the load of the machine hits both alike. Measured with 10⁶ rows of 4
+// columns and k = 4 (GOMAXPROCS=2, load average 24 from other jobs, 3 loops): 12.2 s for the
+// one-pass step, 12.5 s for the two-pass one (ratio 1.03): at this k·d reading and parsing the
+// text dominates a step, and the second labelling costs little; the saving grows with k·d.
 func BenchmarkFileKMeansRound(b *testing.B) {
 	ctx := context.Background()
 	n := benchRows(b)
