@@ -11,6 +11,8 @@ import (
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/internal/par"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
@@ -326,17 +328,19 @@ func validParams(method string, ps ...param) error {
 
 // daAcc holds the partial sums of one block of rows.
 type daAcc struct {
-	num  []float64 // K×d weighted sums of points
-	den  []float64 // K masses
+	// sums is (d+1)×K: row j < d holds Σᵢ p_ik x_ij, row d the masses Σᵢ p_ik. It is the
+	// product [X 1]ᵀ·P of the block's rows (with a column of ones appended) and posteriors.
+	sums []float64
 	f    float64   // Σ (mᵢ − T log sᵢ)
 	cost float64   // Σ Σ_k p_ik d_ik
 	dist []float64 // scratch: squared distances of one row
-	p    []float64 // scratch: posteriors of one row
+	post []float64 // daChunk×K posteriors of the rows not yet in sums
 }
 
 // daState carries the data and scratch space for the parallel passes.
 type daState struct {
 	x       []float64 // the data's rows, row-major n×d (read only)
+	xa      []float64 // the rows with a 1 appended, n×(d+1), for the product giving sums
 	n, d, k int
 	workers int
 	cut     float64 // exp cut-off of daRowPosterior
@@ -345,19 +349,27 @@ type daState struct {
 	ct      []float64 // d×kp transposed centroids for kernel.KMDistQuads; nil without the kernel
 }
 
+// daChunk is the number of rows whose posteriors are gathered before one product adds them to
+// a block's sums (gemmKC of kernel.Gemm: one pass of its micro-kernel over the chunk).
+const daChunk = 256
+
 func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
 	raw, _, _, err := check.Rows("x", x)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: DA: %w", err)
 	}
-	s := &daState{x: raw, n: n, d: d, k: k, workers: workers, cut: daCut(n), kp: kmPadK(k)}
+	s := &daState{x: raw, xa: make([]float64, n*(d+1)), n: n, d: d, k: k, workers: workers, cut: daCut(n), kp: kmPadK(k)}
+	for i := range n {
+		copy(s.xa[i*(d+1):], raw[i*d:(i+1)*d])
+		s.xa[i*(d+1)+d] = 1
+	}
 	if kernel.Asm() && s.kp <= kmMaxKP {
 		s.ct = make([]float64, d*s.kp)
 	}
 	nb := (n + daBlock - 1) / daBlock
 	s.accs = make([]daAcc, nb)
 	for b := range s.accs {
-		s.accs[b] = daAcc{num: make([]float64, k*d), den: make([]float64, k), dist: make([]float64, k), p: make([]float64, k)}
+		s.accs[b] = daAcc{sums: make([]float64, (d+1)*k), dist: make([]float64, k), post: make([]float64, min(daChunk, n)*k)}
 	}
 	return s, nil
 }
@@ -398,7 +410,10 @@ func daPosterior(dist []float64, t, cut float64, wantLog bool, p []float64) (flo
 }
 
 // daStep performs one E-pass: partial sums of p-weighted points and masses and, when trace is
-// set, the free energy and E[R]; when post is not nil it stores the posteriors there.
+// set, the free energy and E[R]; when post is not nil it stores the posteriors there. The
+// posteriors of up to daChunk rows are gathered and added to the sums as one matrix product
+// [X 1]ᵀ·P through kernel.Gemm (the centroid update Σᵢ p(i↦k)xᵢ of Theorem 10), instead of
+// K·d scattered additions per row.
 func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool) {
 	d, k, kp := s.d, s.k, s.kp
 	if s.ct != nil {
@@ -406,8 +421,7 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 	}
 	s.daForBlocks(func(b, lo, hi int) {
 		a := &s.accs[b]
-		clear(a.num)
-		clear(a.den)
+		clear(a.sums)
 		a.f, a.cost = 0, 0
 		// Rows below quadEnd are measured by the k-means distance kernel, four at a time, in
 		// chunks through buf (the bits of kmDist2, as daRowPosterior measures the others).
@@ -418,58 +432,64 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 		if s.ct != nil {
 			quadEnd = lo + (hi-lo)/4*4
 		}
-		row := func(i int, dist []float64, mi, lz float64) {
-			a.f += mi - t*lz
-			s.daAccumulate(a, s.x[i*d:(i+1)*d], dist)
+		filled := 0 // rows whose posteriors wait in a.post; the last of them is row end−1
+		flush := func(end int) {
+			kernel.Gemm(blas.Trans, blas.NoTrans, 1,
+				blas64.General{Rows: filled, Cols: d + 1, Stride: d + 1, Data: s.xa[(end-filled)*(d+1) : end*(d+1)]},
+				blas64.General{Rows: filled, Cols: k, Stride: k, Data: a.post[:filled*k]},
+				1, blas64.General{Rows: d + 1, Cols: k, Stride: k, Data: a.sums})
+			filled = 0
+		}
+		slot := func() []float64 { return a.post[filled*k : (filled+1)*k] }
+		row := func(i int, dist, p []float64, mi, lz float64) {
+			if trace {
+				a.f += mi - t*lz
+				for c, pc := range p {
+					if pc != 0 { // 0·∞ would be NaN
+						a.cost += pc * dist[c]
+					}
+				}
+			}
 			if post != nil {
-				post.SetRow(i, a.p)
+				post.SetRow(i, p)
+			}
+			if filled++; filled == len(a.post)/k {
+				flush(i + 1)
 			}
 		}
 		for i := lo; i < quadEnd; i += step {
 			m := min(step, quadEnd-i)
 			kernel.KMDistQuads(s.x[i*d:(i+m)*d], m/4, d, s.ct, kp, buf[:], nbest[:], nidx[:])
 			for r := range m {
-				dist := buf[r*kp : r*kp+k]
-				mi, lz := daPosterior(dist, t, s.cut, trace, a.p)
-				row(i+r, dist, mi, lz)
+				dist, p := buf[r*kp:r*kp+k], slot()
+				mi, lz := daPosterior(dist, t, s.cut, trace, p)
+				row(i+r, dist, p, mi, lz)
 			}
 		}
 		for i := quadEnd; i < hi; i++ {
-			mi, lz := daRowPosterior(s.x[i*d:(i+1)*d], theta, d, k, t, s.cut, trace, a.dist, a.p)
-			row(i, a.dist, mi, lz)
+			p := slot()
+			mi, lz := daRowPosterior(s.x[i*d:(i+1)*d], theta, d, k, t, s.cut, trace, a.dist, p)
+			row(i, a.dist, p, mi, lz)
+		}
+		if filled > 0 {
+			flush(hi)
 		}
 	})
 }
 
-// daAccumulate adds row xi, with its distances dist and posteriors a.p, to the block's sums.
-// Centroids with p = 0 are not skipped: adding 0·x leaves every sum's bits as they were, and
-// the branch that skipped them was mispredicted on most rows (which centroids a row reaches
-// changes from row to row). Only the cost skips them, where 0·∞ would be NaN.
-func (s *daState) daAccumulate(a *daAcc, xi, dist []float64) {
-	d := s.d
-	for c, pc := range a.p[:s.k] {
-		a.den[c] += pc
-		if pc != 0 {
-			a.cost += pc * dist[c]
-		}
-		nc := a.num[c*d : (c+1)*d]
-		for j, v := range xi {
-			nc[j] += pc * v
-		}
-	}
-}
-
-// daReduce sums the block accumulators in block order.
+// daReduce sums the block accumulators in block order into the K×d weighted sums num and the
+// K masses den.
 func (s *daState) daReduce() (num, den []float64, f, cost float64) {
-	num = make([]float64, s.k*s.d)
-	den = make([]float64, s.k)
+	d, k := s.d, s.k
+	num = make([]float64, k*d)
+	den = make([]float64, k)
 	for b := range s.accs {
 		a := &s.accs[b]
-		for i, v := range a.num {
-			num[i] += v
-		}
-		for i, v := range a.den {
-			den[i] += v
+		for c := range k {
+			for j := range d {
+				num[c*d+j] += a.sums[j*k+c]
+			}
+			den[c] += a.sums[d*k+c]
 		}
 		f += a.f
 		cost += a.cost
