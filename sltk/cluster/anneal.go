@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"sync"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
@@ -329,39 +330,45 @@ func validParams(method string, ps ...param) error {
 // daAcc holds the partial sums of one block of rows.
 type daAcc struct {
 	// sums is (d+1)×K: row j < d holds Σᵢ p_ik x_ij, row d the masses Σᵢ p_ik. It is the
-	// product [X 1]ᵀ·P of the block's rows (with a column of ones appended) and posteriors.
+	// product [X 1]ᵀ·P of the block's rows (with a column of ones appended) and posteriors,
+	// formed from the transposed copy xt, which kernel.Gemm packs without a copy call per row.
 	sums []float64
 	f    float64   // Σ (mᵢ − T log sᵢ)
 	cost float64   // Σ Σ_k p_ik d_ik
 	dist []float64 // scratch: squared distances of one row
-	post []float64 // daChunk×K posteriors of the rows not yet in sums
 }
 
 // daState carries the data and scratch space for the parallel passes.
 type daState struct {
 	x       []float64 // the data's rows, row-major n×d (read only)
-	xa      []float64 // the rows with a 1 appended, n×(d+1), for the product giving sums
+	xt      []float64 // the data transposed with a row of ones appended, (d+1)×n, for the sums
 	n, d, k int
 	workers int
 	cut     float64 // exp cut-off of daRowPosterior
 	accs    []daAcc
 	kp      int       // k rounded up to the distance kernel's vector width
 	ct      []float64 // d×kp transposed centroids for kernel.KMDistQuads; nil without the kernel
+	chunk   int       // rows whose posteriors are gathered before one product adds them to sums
+	posts   sync.Pool // of *[]float64 chunk×K posterior buffers, one per running block
 }
 
 // daChunk is the number of rows whose posteriors are gathered before one product adds them to
-// a block's sums (gemmKC of kernel.Gemm: one pass of its micro-kernel over the chunk).
-const daChunk = 256
+// a block's sums (fewer, so that the buffer holds at most daChunkFloats, when K is large).
+const daChunk, daChunkFloats = 1024, 1 << 14
 
 func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
 	raw, _, _, err := check.Rows("x", x)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: DA: %w", err)
 	}
-	s := &daState{x: raw, xa: make([]float64, n*(d+1)), n: n, d: d, k: k, workers: workers, cut: daCut(n), kp: kmPadK(k)}
+	s := &daState{x: raw, xt: make([]float64, (d+1)*n), n: n, d: d, k: k, workers: workers, cut: daCut(n), kp: kmPadK(k),
+		chunk: max(1, min(daChunk, n, daChunkFloats/k))}
+	s.posts.New = func() any { p := make([]float64, s.chunk*k); return &p }
 	for i := range n {
-		copy(s.xa[i*(d+1):], raw[i*d:(i+1)*d])
-		s.xa[i*(d+1)+d] = 1
+		for j, v := range raw[i*d : (i+1)*d] {
+			s.xt[j*n+i] = v
+		}
+		s.xt[d*n+i] = 1
 	}
 	if kernel.Asm() && s.kp <= kmMaxKP {
 		s.ct = make([]float64, d*s.kp)
@@ -369,7 +376,7 @@ func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
 	nb := (n + daBlock - 1) / daBlock
 	s.accs = make([]daAcc, nb)
 	for b := range s.accs {
-		s.accs[b] = daAcc{sums: make([]float64, (d+1)*k), dist: make([]float64, k), post: make([]float64, min(daChunk, n)*k)}
+		s.accs[b] = daAcc{sums: make([]float64, (d+1)*k), dist: make([]float64, k)}
 	}
 	return s, nil
 }
@@ -432,15 +439,18 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 		if s.ct != nil {
 			quadEnd = lo + (hi-lo)/4*4
 		}
-		filled := 0 // rows whose posteriors wait in a.post; the last of them is row end−1
+		postp := s.posts.Get().(*[]float64)
+		defer s.posts.Put(postp)
+		ap := *postp
+		filled := 0 // rows whose posteriors wait in ap; the last of them is row end−1
 		flush := func(end int) {
-			kernel.Gemm(blas.Trans, blas.NoTrans, 1,
-				blas64.General{Rows: filled, Cols: d + 1, Stride: d + 1, Data: s.xa[(end-filled)*(d+1) : end*(d+1)]},
-				blas64.General{Rows: filled, Cols: k, Stride: k, Data: a.post[:filled*k]},
+			kernel.Gemm(blas.NoTrans, blas.NoTrans, 1,
+				blas64.General{Rows: d + 1, Cols: filled, Stride: s.n, Data: s.xt[end-filled:]},
+				blas64.General{Rows: filled, Cols: k, Stride: k, Data: ap[:filled*k]},
 				1, blas64.General{Rows: d + 1, Cols: k, Stride: k, Data: a.sums})
 			filled = 0
 		}
-		slot := func() []float64 { return a.post[filled*k : (filled+1)*k] }
+		slot := func() []float64 { return ap[filled*k : (filled+1)*k] }
 		row := func(i int, dist, p []float64, mi, lz float64) {
 			if trace {
 				a.f += mi - t*lz
@@ -453,7 +463,7 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 			if post != nil {
 				post.SetRow(i, p)
 			}
-			if filled++; filled == len(a.post)/k {
+			if filled++; filled == s.chunk {
 				flush(i + 1)
 			}
 		}
