@@ -39,7 +39,9 @@ import (
 // (log domain), so DA runs from T ≫ T_c to T → 0 at any data scale without NaN; a centroid whose
 // total mass underflows to zero keeps its position. Cost: O(n·K·d) per inner iteration, parallel
 // over fixed blocks of rows whose partial sums are reduced in block order (the result does not
-// depend on the number of goroutines); no n×K matrix is kept unless KeepPosteriors is set. One
+// depend on the number of goroutines); within a block the centroid sums Σᵢ p(i↦k)xᵢ and masses
+// are the matrix product [X 1]ᵀ·P over chunks of rows (kernel.Gemm), from a transposed copy of
+// the data ((d+1)·n floats). No n×K matrix is kept unless KeepPosteriors is set. One
 // extra O(n·K·d + n·G·d²) pass per temperature evaluates the trace (G = distinct centroids).
 //
 // The zero value of every field except K means a documented default.
