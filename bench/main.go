@@ -183,6 +183,11 @@ func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error)
 		r.peerMiB = max(r.peerMiB, res.MaxRSS)
 		r.peerQual, r.peerNote, r.hasPeer = res.Quality, res.Note, true
 	}
+	if w.Iter != nil {
+		if si, pi := w.Iter(r.sltkNote), w.Iter(r.peerNote); si > 0 && pi > 0 {
+			r.sltkNote += fmt.Sprintf("; per iteration peer/sltk %.2f", r.peerSec/float64(pi)/(r.sltkSec/float64(si)))
+		}
+	}
 	return r, nil
 }
 

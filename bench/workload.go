@@ -42,6 +42,10 @@ type Workload struct {
 	// GoPeer, instead of Peer, runs a Go peer library in this process on the same inputs, timed
 	// like Run (e.g. apache/datasketches-go next to the streaming sketches).
 	GoPeer func(Inputs) (Result, error)
+	// Iter, if set, reads the iteration count from a side's note (0 if absent); when both
+	// sides report one, the notes get the ratio of the peer's to sltk's time per iteration
+	// (for rows whose two sides run different numbers of iterations).
+	Iter func(note string) int
 }
 
 // registry holds the workloads in table order; files add theirs with register in an init

@@ -6,11 +6,14 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"sync"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/internal/par"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
@@ -36,7 +39,9 @@ import (
 // (log domain), so DA runs from T ≫ T_c to T → 0 at any data scale without NaN; a centroid whose
 // total mass underflows to zero keeps its position. Cost: O(n·K·d) per inner iteration, parallel
 // over fixed blocks of rows whose partial sums are reduced in block order (the result does not
-// depend on the number of goroutines); no n×K matrix is kept unless KeepPosteriors is set. One
+// depend on the number of goroutines); within a block the centroid sums Σᵢ p(i↦k)xᵢ and masses
+// are the matrix product [X 1]ᵀ·P over chunks of rows (kernel.Gemm), from a transposed copy of
+// the data ((d+1)·n floats). No n×K matrix is kept unless KeepPosteriors is set. One
 // extra O(n·K·d + n·G·d²) pass per temperature evaluates the trace (G = distinct centroids).
 //
 // The zero value of every field except K means a documented default.
@@ -326,38 +331,54 @@ func validParams(method string, ps ...param) error {
 
 // daAcc holds the partial sums of one block of rows.
 type daAcc struct {
-	num  []float64 // K×d weighted sums of points
-	den  []float64 // K masses
+	// sums is (d+1)×K: row j < d holds Σᵢ p_ik x_ij, row d the masses Σᵢ p_ik. It is the
+	// product [X 1]ᵀ·P of the block's rows (with a column of ones appended) and posteriors,
+	// formed from the transposed copy xt, which kernel.Gemm packs without a copy call per row.
+	sums []float64
 	f    float64   // Σ (mᵢ − T log sᵢ)
 	cost float64   // Σ Σ_k p_ik d_ik
 	dist []float64 // scratch: squared distances of one row
-	p    []float64 // scratch: posteriors of one row
 }
 
 // daState carries the data and scratch space for the parallel passes.
 type daState struct {
 	x       []float64 // the data's rows, row-major n×d (read only)
+	xt      []float64 // the data transposed with a row of ones appended, (d+1)×n, for the sums
 	n, d, k int
 	workers int
 	cut     float64 // exp cut-off of daRowPosterior
 	accs    []daAcc
 	kp      int       // k rounded up to the distance kernel's vector width
 	ct      []float64 // d×kp transposed centroids for kernel.KMDistQuads; nil without the kernel
+	chunk   int       // rows whose posteriors are gathered before one product adds them to sums
+	posts   sync.Pool // of *[]float64 chunk×K posterior buffers, one per running block
 }
+
+// daChunk is the number of rows whose posteriors are gathered before one product adds them to
+// a block's sums (fewer, so that the buffer holds at most daChunkFloats, when K is large).
+const daChunk, daChunkFloats = 1024, 1 << 14
 
 func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
 	raw, _, _, err := check.Rows("x", x)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: DA: %w", err)
 	}
-	s := &daState{x: raw, n: n, d: d, k: k, workers: workers, cut: daCut(n), kp: kmPadK(k)}
+	s := &daState{x: raw, xt: make([]float64, (d+1)*n), n: n, d: d, k: k, workers: workers, cut: daCut(n), kp: kmPadK(k),
+		chunk: max(1, min(daChunk, n, daChunkFloats/k))}
+	s.posts.New = func() any { p := make([]float64, s.chunk*k); return &p }
+	for i := range n {
+		for j, v := range raw[i*d : (i+1)*d] {
+			s.xt[j*n+i] = v
+		}
+		s.xt[d*n+i] = 1
+	}
 	if kernel.Asm() && s.kp <= kmMaxKP {
 		s.ct = make([]float64, d*s.kp)
 	}
 	nb := (n + daBlock - 1) / daBlock
 	s.accs = make([]daAcc, nb)
 	for b := range s.accs {
-		s.accs[b] = daAcc{num: make([]float64, k*d), den: make([]float64, k), dist: make([]float64, k), p: make([]float64, k)}
+		s.accs[b] = daAcc{sums: make([]float64, (d+1)*k), dist: make([]float64, k)}
 	}
 	return s, nil
 }
@@ -398,7 +419,10 @@ func daPosterior(dist []float64, t, cut float64, wantLog bool, p []float64) (flo
 }
 
 // daStep performs one E-pass: partial sums of p-weighted points and masses and, when trace is
-// set, the free energy and E[R]; when post is not nil it stores the posteriors there.
+// set, the free energy and E[R]; when post is not nil it stores the posteriors there. The
+// posteriors of up to daChunk rows are gathered and added to the sums as one matrix product
+// [X 1]ᵀ·P through kernel.Gemm (the centroid update Σᵢ p(i↦k)xᵢ of Theorem 10), instead of
+// K·d scattered additions per row.
 func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool) {
 	d, k, kp := s.d, s.k, s.kp
 	if s.ct != nil {
@@ -406,8 +430,7 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 	}
 	s.daForBlocks(func(b, lo, hi int) {
 		a := &s.accs[b]
-		clear(a.num)
-		clear(a.den)
+		clear(a.sums)
 		a.f, a.cost = 0, 0
 		// Rows below quadEnd are measured by the k-means distance kernel, four at a time, in
 		// chunks through buf (the bits of kmDist2, as daRowPosterior measures the others).
@@ -418,58 +441,67 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 		if s.ct != nil {
 			quadEnd = lo + (hi-lo)/4*4
 		}
-		row := func(i int, dist []float64, mi, lz float64) {
-			a.f += mi - t*lz
-			s.daAccumulate(a, s.x[i*d:(i+1)*d], dist)
+		postp := s.posts.Get().(*[]float64)
+		defer s.posts.Put(postp)
+		ap := *postp
+		filled := 0 // rows whose posteriors wait in ap; the last of them is row end−1
+		flush := func(end int) {
+			kernel.Gemm(blas.NoTrans, blas.NoTrans, 1,
+				blas64.General{Rows: d + 1, Cols: filled, Stride: s.n, Data: s.xt[end-filled:]},
+				blas64.General{Rows: filled, Cols: k, Stride: k, Data: ap[:filled*k]},
+				1, blas64.General{Rows: d + 1, Cols: k, Stride: k, Data: a.sums})
+			filled = 0
+		}
+		slot := func() []float64 { return ap[filled*k : (filled+1)*k] }
+		row := func(i int, dist, p []float64, mi, lz float64) {
+			if trace {
+				a.f += mi - t*lz
+				for c, pc := range p {
+					if pc != 0 { // 0·∞ would be NaN
+						a.cost += pc * dist[c]
+					}
+				}
+			}
 			if post != nil {
-				post.SetRow(i, a.p)
+				post.SetRow(i, p)
+			}
+			if filled++; filled == s.chunk {
+				flush(i + 1)
 			}
 		}
 		for i := lo; i < quadEnd; i += step {
 			m := min(step, quadEnd-i)
 			kernel.KMDistQuads(s.x[i*d:(i+m)*d], m/4, d, s.ct, kp, buf[:], nbest[:], nidx[:])
 			for r := range m {
-				dist := buf[r*kp : r*kp+k]
-				mi, lz := daPosterior(dist, t, s.cut, trace, a.p)
-				row(i+r, dist, mi, lz)
+				dist, p := buf[r*kp:r*kp+k], slot()
+				mi, lz := daPosterior(dist, t, s.cut, trace, p)
+				row(i+r, dist, p, mi, lz)
 			}
 		}
 		for i := quadEnd; i < hi; i++ {
-			mi, lz := daRowPosterior(s.x[i*d:(i+1)*d], theta, d, k, t, s.cut, trace, a.dist, a.p)
-			row(i, a.dist, mi, lz)
+			p := slot()
+			mi, lz := daRowPosterior(s.x[i*d:(i+1)*d], theta, d, k, t, s.cut, trace, a.dist, p)
+			row(i, a.dist, p, mi, lz)
+		}
+		if filled > 0 {
+			flush(hi)
 		}
 	})
 }
 
-// daAccumulate adds row xi, with its distances dist and posteriors a.p, to the block's sums.
-// Centroids with p = 0 are not skipped: adding 0·x leaves every sum's bits as they were, and
-// the branch that skipped them was mispredicted on most rows (which centroids a row reaches
-// changes from row to row). Only the cost skips them, where 0·∞ would be NaN.
-func (s *daState) daAccumulate(a *daAcc, xi, dist []float64) {
-	d := s.d
-	for c, pc := range a.p[:s.k] {
-		a.den[c] += pc
-		if pc != 0 {
-			a.cost += pc * dist[c]
-		}
-		nc := a.num[c*d : (c+1)*d]
-		for j, v := range xi {
-			nc[j] += pc * v
-		}
-	}
-}
-
-// daReduce sums the block accumulators in block order.
+// daReduce sums the block accumulators in block order into the K×d weighted sums num and the
+// K masses den.
 func (s *daState) daReduce() (num, den []float64, f, cost float64) {
-	num = make([]float64, s.k*s.d)
-	den = make([]float64, s.k)
+	d, k := s.d, s.k
+	num = make([]float64, k*d)
+	den = make([]float64, k)
 	for b := range s.accs {
 		a := &s.accs[b]
-		for i, v := range a.num {
-			num[i] += v
-		}
-		for i, v := range a.den {
-			den[i] += v
+		for c := range k {
+			for j := range d {
+				num[c*d+j] += a.sums[j*k+c]
+			}
+			den[c] += a.sums[d*k+c]
 		}
 		f += a.f
 		cost += a.cost
