@@ -77,8 +77,8 @@ type Figure struct {
 	// Tight draws the axes exactly over their ranges. Otherwise Draw moves an axis end that
 	// lies on the extreme of the points of a scatter, a line or a reference line out by
 	// AxisPad of the span, so that markers there are not drawn on the frame; an end the
-	// caller set elsewhere (fig.X.Min = 0 below the data) stays. Heat maps and contour plots
-	// are tight.
+	// caller set elsewhere (fig.Y.Min = 0 below the data) stays; set Tight to keep an end that
+	// the caller put on a data extreme. Heat maps and contour plots are tight.
 	Tight bool
 
 	// colorBar, when set, is drawn in a strip to the right of the data area.
