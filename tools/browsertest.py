@@ -3,7 +3,7 @@
 
 Every page (the index, every chapter, the API index) is loaded at 1200 px and at 400 px width
 as a copy with a checker script appended; the checker waits for MathJax and the fonts, then
-leaves its verdict in the DOM that Chromium dumps:
+leaves its verdict in the DOM, where it is read over DevTools (livetest.Browser):
   - math is typeset: MathJax output is present wherever the page has TeX, and no raw $$…$$ or
     $…$ is left in the prose;
   - every figure shows (non-zero size, images loaded), and no text of an SVG figure lies outside
@@ -13,7 +13,9 @@ leaves its verdict in the DOM that Chromium dumps:
   - figure captions "Figure N.k." are numbered 1, 2, … within the chapter with one chapter
     number, and each links to an anchor that exists on the page;
   - every local link resolves (file and #fragment), and nothing is loaded from the network;
-  - at 400 px the page is not wider than the window;
+  - each page is laid out at the width it is checked at (window.innerWidth, set over DevTools
+    with Emulation.setDeviceMetricsOverride, as a phone at 400 px: chromium --window-size does
+    not go below about 500 px), and at 400 px it is not wider than the window;
   - every list item of the text shows its marker (an item with overflow has it clipped);
   - a display equation fits its column or scrolls in its own box with a scroll cue (the edge
     shadows of book.css), and its number stands beside it, inside the window; a figure fits
@@ -42,6 +44,8 @@ Screenshots (index, a chapter, a search, at both widths) go to build/screenshots
 """
 
 import argparse
+import base64
+import contextlib
 import importlib.util
 import json
 import os
@@ -243,6 +247,7 @@ CHECKER = r"""
       if (!e.closest("summary")) out.folded.push(e.textContent.trim().slice(0, 40));
     });
     checkBookFeatures(main, out);
+    out.viewport = [window.innerWidth, document.documentElement.clientWidth];  // the width laid out at
     out.overflow = document.documentElement.scrollWidth - window.innerWidth;
     out.wide = [];
     if (out.overflow > 1) {  // name the outermost elements that stick out
@@ -355,19 +360,80 @@ def probe(src, script, suffix):
     return path, html
 
 
-def check_page(book, page, width, profile, search=None):
+def open_browser():
+    """A headless Chromium driven over DevTools (livetest.Browser) with its own profile, for
+    check_page; close it with close_browser."""
+    profile = tempfile.mkdtemp(prefix="sltk-chromium-")
+    return livetest.Browser(profile, ["--hide-scrollbars", "--disable-quic"]), profile
+
+
+def close_browser(browser, profile):
+    browser.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+# WAIT resolves with the checker's verdict (the body's data-selftest) once it is there.
+WAIT = r"""
+new Promise(function (ok) {
+  (function poll() {
+    var v = document.body && document.body.getAttribute("data-selftest");
+    if (v) ok(v); else setTimeout(poll, 50);
+  })();
+})
+"""
+
+
+@contextlib.contextmanager
+def tab(browser, width, height, dark=False):
+    """A new tab of browser (its DevTools session id) with a viewport of width × height CSS px,
+    set by Emulation.setDeviceMetricsOverride: chromium --window-size does not lay a page out
+    below about 500 px. Below 600 px the tab is a phone's (the page's viewport meta tag applies)."""
+    target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+    try:
+        s = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        browser.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": height,
+                     "deviceScaleFactor": 1, "mobile": width < 600}, session=s)
+        if dark:
+            browser.call("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme",
+                         "value": "dark"}]}, session=s)
+        browser.call("Page.enable", session=s)
+        yield s
+    finally:
+        browser.call("Target.closeTarget", {"targetId": target})
+        browser.events.clear()
+
+
+def load(browser, s, url):
+    browser.call("Page.navigate", {"url": url}, session=s)
+    browser.wait_event("Page.loadEventFired")
+
+
+def verdict_at(browser, url, width, timeout_s=120):
+    """Opens url at width px (see tab) and returns the checker's verdict (JSON text), or an
+    error message and None."""
+    with tab(browser, width, 1000) as s:
+        load(browser, s, url)
+        r = browser.call("Runtime.evaluate", {"expression": WAIT, "awaitPromise": True, "returnByValue": True,
+                         "timeout": timeout_s * 1000}, session=s)
+    if "exceptionDetails" in r:
+        return f"the checker did not run: {r['exceptionDetails'].get('text')}", None
+    return None, r["result"]["value"]
+
+
+def check_page(book, page, width, browser, search=None):
     src = os.path.join(book, page)
     script = CHECKER % {"search": json.dumps(search), "packages": json.dumps(api_packages(book))}
     path, html = probe(src, script, ".selftest.html")
     try:
-        res = chromium([f"--window-size={width},1000", "--dump-dom", "file://" + path], profile)
+        err, res = verdict_at(browser, "file://" + path, width)
     finally:
         os.remove(path)
-    m = re.search(r'data-selftest="([^"]*)"', res.stdout)
-    if not m:
-        return [f"the checker did not run (chromium exit {res.returncode}: {res.stderr.strip()[-300:]})"], None
-    out = json.loads(html_unescape(m.group(1)))
+    if err:
+        return [err], None
+    out = json.loads(res)
     problems = []
+    if out["viewport"] != [width, width]:
+        problems.append(f"the page was laid out at {out['viewport']} px, not at {width} px")
     if has_tex(html) and out["math"] == 0:
         problems.append("the page has TeX but MathJax produced no output")
     problems += [f"raw TeX left in the text: {t!r}" for t in out["rawMath"][:5]]
@@ -463,7 +529,7 @@ def follow_hit(book, hit, profile):
     return None
 
 
-def screenshots(book, shots, chapter, profile):
+def screenshots(book, shots, chapter, browser):
     os.makedirs(shots, exist_ok=True)
     typed = ('<script>window.addEventListener("load",function(){var d=document.querySelector("details.toc");'
              'if(d)d.open=true;var i=document.getElementById("search");i.value=%s;'
@@ -481,16 +547,36 @@ def screenshots(book, shots, chapter, profile):
                 url = "file://" + tmp
             shot = os.path.abspath(os.path.join(shots, f"{name}-{width}.png"))
             try:
-                chromium([f"--screenshot={shot}", f"--window-size={width},{height}", url], profile)
+                screenshot(browser, url, width, height, shot)
             finally:
                 if tmp:
                     os.remove(tmp)
             print(f"screenshot: {os.path.relpath(shot)} ({page} at {width} px)")
     if chapter:  # dark mode: the page follows prefers-color-scheme, figures keep a light card
         shot = os.path.abspath(os.path.join(shots, "chapter-dark-1200.png"))
-        chromium(["--force-dark-mode", f"--screenshot={shot}", "--window-size=1200,2400",
-                  "file://" + os.path.join(book, chapter)], profile)
+        screenshot(browser, "file://" + os.path.join(book, chapter), 1200, 2400, shot, dark=True)
         print(f"screenshot: {os.path.relpath(shot)} ({chapter} at 1200 px, dark mode)")
+
+
+# TYPESET resolves once the fonts are loaded and MathJax has typeset the page.
+TYPESET = r"""
+(document.fonts ? document.fonts.ready : Promise.resolve()).then(function () {
+  return new Promise(function (ok) {
+    if (window.MathJax && MathJax.Hub) MathJax.Hub.Queue(function () { ok(true); }); else ok(true);
+  });
+})
+"""
+
+
+def screenshot(browser, url, width, height, path, dark=False):
+    """Writes a PNG of the top width × height px of url (see tab) to path once it is typeset."""
+    with tab(browser, width, height, dark) as s:
+        load(browser, s, url)
+        browser.call("Runtime.evaluate", {"expression": TYPESET, "awaitPromise": True, "timeout": 60000},
+                     session=s)
+        png = browser.call("Page.captureScreenshot", {"format": "png"}, session=s)["data"]
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(png))
 
 
 SELFTEST_PAGE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "testdata", "browser-defects.html")
@@ -503,7 +589,7 @@ SELFTEST_WANT = [
     "figure cut without a scroll cue", "raw TeX in a claim", "claim line cut off",
     "stray output fragment", "library name without its API link: viz.Show",
     "\"On this page\" does not list s", "\"On this page\" overflows the window",
-    "no related chapters linked", "previous/next chapter links"]
+    "no related chapters linked", "previous/next chapter links", "the page was laid out at ["]
 SELFTEST_PDF_WANT = ["the PDF has 1 pages", "the PDF does not contain the chapter title",
                      "pages without their number in the footer: 1"] + (
     ["the PDF has no bookmark for the chapter"] if importlib.util.find_spec("pypdf") else [])
@@ -519,7 +605,14 @@ def selftest(profile):
         os.makedirs(os.path.join(tmp, "api"))
         with open(os.path.join(tmp, "api", "viz.html"), "w") as f:
             f.write("<!doctype html>")
-        problems, out = check_page(tmp, "page.html", 1200, profile)
+        browser, bprofile = open_browser()
+        try:
+            problems, out = check_page(tmp, "page.html", 1200, browser)
+            # the page has no viewport meta tag: a phone lays it out at 980 px, not at 400
+            narrow, _ = check_page(tmp, "page.html", 400, browser)
+            problems += [p for p in narrow if "laid out at" in p]
+        finally:
+            close_browser(browser, bprofile)
         manifest = [{"page": p, "title": t} for p, t in
                     (("a.html", "1 · A"), ("page.html", "2 · A chapter the PDF lacks"), ("b.html", "3 · B"))]
         if out is not None:
@@ -620,15 +713,17 @@ def main():
         print(f"FAIL  the book has {len(manifest)} chapter pages but notebooks/ has {len(notebooks)} notebooks")
         return 1
     pages = ["index.html"] + [e["page"] for e in manifest] + ["api/index.html"]
-    local, profiles = threading.local(), []
+    local, profiles, browsers = threading.local(), [], []
 
     def task(job):
         width, page = job
         if not hasattr(local, "profile"):  # one Chromium profile per worker thread
             local.profile = tempfile.mkdtemp(prefix="sltk-chromium-")
             profiles.append(local.profile)
+            local.browser = open_browser()  # and one Chromium over DevTools for the checker
+            browsers.append(local.browser)
         search = SEARCH_TERM if page == "index.html" else None
-        problems, out = check_page(book, page, width, local.profile, search)
+        problems, out = check_page(book, page, width, local.browser[0], search)
         if out is not None:
             problems += check_contents(out, manifest, page)
             s = out.get("search")
@@ -678,8 +773,11 @@ def main():
             print(f"PASS  {os.path.relpath(pdf)}  ({count} pages, {os.path.getsize(pdf) / 1e6:.1f} MB, every "
                   f"page numbered, every chapter title in its text, no raw TeX)")
         chapter = max(manifest, key=lambda e: e["claims"])["page"] if manifest else None
-        screenshots(book, args.shots, chapter, profile)
+        browsers.append(open_browser())
+        screenshots(book, args.shots, chapter, browsers[-1][0])
     finally:
+        for b in browsers:
+            close_browser(*b)
         for p in profiles + [profile]:
             shutil.rmtree(p, ignore_errors=True)
     print(f"book pages in the browser: {passed} passed, {failed} failed "

@@ -142,9 +142,10 @@ STEP = r"""
 
 
 class Browser:
-    """Headless Chromium over the DevTools pipe (fd 3: commands in, fd 4: replies out)."""
+    """Headless Chromium over the DevTools pipe (fd 3: commands in, fd 4: replies out), started
+    with FLAGS and the extra command-line flags given."""
 
-    def __init__(self, profile):
+    def __init__(self, profile, flags=()):
         cmd_r, self.cmd_w = os.pipe()
         self.out_r, out_w = os.pipe()
 
@@ -153,7 +154,7 @@ class Browser:
             os.dup2(a, 3)
             os.dup2(b, 4)
 
-        self.proc = subprocess.Popen(["chromium"] + FLAGS + [f"--user-data-dir={profile}", "about:blank"],
+        self.proc = subprocess.Popen(["chromium"] + FLAGS + list(flags) + [f"--user-data-dir={profile}", "about:blank"],
                                      preexec_fn=fds, pass_fds=(3, 4), stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
         os.close(cmd_r)

@@ -74,6 +74,12 @@ type Figure struct {
 	// EqualScale draws both axes at the same number of points per data unit (see EqualAxes):
 	// the data area shrinks along one side, centred. Ignored when an axis is logarithmic.
 	EqualScale bool
+	// Tight draws the axes exactly over their ranges. Otherwise Draw moves an axis end that
+	// lies on the extreme of the points of a scatter, a line or a reference line out by
+	// AxisPad of the span, so that markers there are not drawn on the frame; an end the
+	// caller set elsewhere (fig.Y.Min = 0 below the data) stays; set Tight to keep an end that
+	// the caller put on a data extreme. Heat maps and contour plots are tight.
+	Tight bool
 
 	// colorBar, when set, is drawn in a strip to the right of the data area.
 	colorBar *plot.Plot
@@ -83,6 +89,9 @@ type Figure struct {
 	// and segs the segments of their lines (sampled on the canvas, where log axes bend them).
 	data plotter.XYs
 	segs [][2]plotter.XY
+	// ext is the bounding box of the points of scatters, lines and reference lines, whose
+	// ends Draw pads (see Tight).
+	ext extent
 }
 
 // Add adds plotters to the figure as plot.Plot.Add does, and notes their points (of lines,
@@ -109,6 +118,8 @@ func (f *Figure) Add(ps ...plot.Plotter) {
 			for i := range v.Len() {
 				x, y := v.XY(i)
 				f.data = append(f.data, plotter.XY{X: x, Y: y})
+				f.ext.note(0, x)
+				f.ext.note(1, y)
 				if isLine && i > 0 && line.Len() < 500 {
 					x0, y0 := v.XY(i - 1)
 					f.segs = append(f.segs, [2]plotter.XY{{X: x0, Y: y0}, {X: x, Y: y}})
@@ -186,6 +197,7 @@ func (f *Figure) Draw(c draw.Canvas) {
 	}
 	q := *f.Plot // shallow copy: the legend is drawn separately without changing f
 	q.Legend = plot.NewLegend()
+	f.pad(&q)
 	legendW, legendH := legendSize(&f.Plot.Legend)
 	if f.LegendOutside && legendW > 0 {
 		legendW *= 1 + legendSlack

@@ -102,6 +102,7 @@ func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
 		f.Add(lab)
 	}
 	f.X.Padding, f.Y.Padding = 0, 0
+	f.Tight = true // cells fill the axes to their edges
 	f.X.Tick.Marker = indexTicks(c, o.colNames, func(v int) int { return v })
 	f.Y.Tick.Marker = indexTicks(r, o.rowNames, func(v int) int { return r - 1 - v })
 	if o.categories != nil {
@@ -464,6 +465,7 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 		f.X.Padding, f.Y.Padding = pointRadius(n)+1, pointRadius(n)+1
 	}
 	f.X.Min, f.X.Max, f.Y.Min, f.Y.Max = r.XMin, r.XMax, r.YMin, r.YMax
+	f.Tight = true // the field fills the rectangle; Padding above keeps its markers whole
 	f.colorBar = newColorBar(lo, hi, shadeAlpha, viridisAt)
 	if err := o.finish(f, "Contour", "x", "y"); err != nil {
 		return nil, err

@@ -99,14 +99,15 @@ func (f *Figure) addRef(fn string, vertical bool, at float64, label string) erro
 	if err := finite(fn, at, "position"); err != nil {
 		return err
 	}
-	ax := &f.Y
+	ax, a := &f.Y, 1
 	if vertical {
-		ax = &f.X
+		ax, a = &f.X, 0
 	}
 	if _, log := ax.Scale.(plot.LogScale); log && !(at > 0) {
 		return fmt.Errorf("viz: %s: line at %g on a log axis: %w", fn, at, ErrArg)
 	}
 	ax.Min, ax.Max = math.Min(ax.Min, at), math.Max(ax.Max, at)
+	f.ext.note(a, at)
 	if err := f.checkSpans(fn); err != nil {
 		return err
 	}
