@@ -66,38 +66,7 @@ func listFiles(ctx context.Context, glob string) ([]string, error) {
 // Beam's filesystems (so gs:// works where textio works). It is how the single-machine
 // counterparts and the readers of results see the files.
 func eachLine(ctx context.Context, glob string, f func(line string) error) error {
-	files, err := listFiles(ctx, glob)
-	if err != nil {
-		return err
-	}
-	if len(files) == 0 {
-		return fmt.Errorf("no file matches %s: %w", glob, ErrEmpty)
-	}
-	fs, err := filesystem.New(ctx, glob)
-	if err != nil {
-		return fmt.Errorf("%s: %v: %w", glob, err, ErrParam)
-	}
-	defer fs.Close()
-	for _, name := range files {
-		rc, err := fs.OpenRead(ctx, name)
-		if err != nil {
-			return fmt.Errorf("opening %s: %v: %w", name, err, ErrEngine)
-		}
-		sc := bufio.NewScanner(rc)
-		sc.Buffer(make([]byte, 0, 1<<16), 1<<26)
-		for sc.Scan() {
-			if err := f(sc.Text()); err != nil {
-				rc.Close()
-				return err
-			}
-		}
-		err = sc.Err()
-		rc.Close()
-		if err != nil {
-			return fmt.Errorf("reading %s: %v: %w", name, err, ErrEngine)
-		}
-	}
-	return nil
+	return eachRecord(ctx, glob, func(_ uint64, line string) error { return f(line) })
 }
 
 // WriteLines writes lines, one per line, to path through Beam's filesystems (a local path, or

@@ -118,7 +118,7 @@ func (fn *recordReadFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker
 			if err != nil {
 				return err
 			}
-			emit(record{ID: id, Line: strings.TrimSuffix(line, "\n")})
+			emit(record{ID: id, Line: lineText(line)})
 		}
 		if err == io.EOF {
 			rt.TryClaim(end)
@@ -158,6 +158,11 @@ func eachRecord(ctx context.Context, glob string, f func(id uint64, line string)
 	return nil
 }
 
+// lineText is a line without its end: "\n" or "\r\n", as textio and bufio.ScanLines read it.
+func lineText(line string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+}
+
 func eachRecordOf(rd *bufio.Reader, idx int, f func(id uint64, line string) error) error {
 	var off int64
 	for {
@@ -170,7 +175,7 @@ func eachRecordOf(rd *bufio.Reader, idx int, f func(id uint64, line string) erro
 			if err != nil {
 				return err
 			}
-			if err := f(id, strings.TrimSuffix(line, "\n")); err != nil {
+			if err := f(id, lineText(line)); err != nil {
 				return err
 			}
 		}
