@@ -290,10 +290,14 @@ def check(path, profile, notebook=None):
     page check of tools/browsertest.py at both widths, the MathJax files and fonts it lacked,
     and with the notebook given, the number of formulas typeset)."""
     problems, out = [], None
-    for width in browsertest.WIDTHS:
-        found, out = browsertest.check_page(os.path.dirname(path), os.path.basename(path), width, profile)
-        # a report is one notebook: a reference to another chapter has nothing to link to
-        problems += [f"{width} px: {p}" for p in found if not p.startswith("unlinked reference: ")]
+    browser, browser_profile = browsertest.open_browser()
+    try:
+        for width in browsertest.WIDTHS:
+            found, out = browsertest.check_page(os.path.dirname(path), os.path.basename(path), width, browser)
+            # a report is one notebook: a reference to another chapter has nothing to link to
+            problems += [f"{width} px: {p}" for p in found if not p.startswith("unlinked reference: ")]
+    finally:
+        browsertest.close_browser(browser, browser_profile)
     if out is not None:
         if out["math"] == 0:
             problems.append("no typeset math")
