@@ -213,20 +213,28 @@ func assignStep(x *mat.Dense) func(z []float64) (KMeansStep, error) {
 	}
 }
 
+// givenLatticeCase is a k-means run from given half-integer centroids on lattice data (ties,
+// empty clusters), with MaxIter and Tol varying with seed: the cases on which a second driver
+// of the Lloyd loop must give Fit's result bit for bit. stream makes the draws of one test
+// differ from another's.
+func givenLatticeCase(seed, stream uint64) (*mat.Dense, KMeans) {
+	rng := rand.New(rand.NewPCG(seed, stream))
+	n, d, k := 10+rng.IntN(500), 1+rng.IntN(4), 1+rng.IntN(6)
+	x := latticeData(n, d, 2+rng.IntN(3), rng)
+	c := mat.NewDense(k, d, nil)
+	for j := range k {
+		for t := range d {
+			c.Set(j, t, float64(rng.IntN(5))/2)
+		}
+	}
+	return x, KMeans{K: k, Init: KMeansGiven, Centroids: c, MaxIter: []int{0, 2}[seed%2], Tol: []float64{0, 1e-3}[seed%4/2]}
+}
+
 // TestKMeansFitWith checks that FitWith with an Assign-based step gives Fit's result bit for
 // bit (one block: n ≤ 2048), with ties and empty clusters, and that it refuses what it cannot run.
 func TestKMeansFitWith(t *testing.T) {
 	for seed := uint64(0); seed < 20; seed++ {
-		rng := rand.New(rand.NewPCG(seed, 17))
-		n, d, k := 10+rng.IntN(500), 1+rng.IntN(4), 1+rng.IntN(6)
-		x := latticeData(n, d, 2+rng.IntN(3), rng)
-		c := mat.NewDense(k, d, nil)
-		for j := range k {
-			for t := range d {
-				c.Set(j, t, float64(rng.IntN(5))/2)
-			}
-		}
-		km := KMeans{K: k, Init: KMeansGiven, Centroids: c, MaxIter: []int{0, 2}[seed%2], Tol: []float64{0, 1e-3}[seed%4/2]}
+		x, km := givenLatticeCase(seed, 17)
 		want, err := km.Fit(x)
 		if err != nil {
 			t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -82,23 +81,14 @@ func TestKMeansGolden(t *testing.T) {
 // the errors Lloyd must report.
 func TestKMeansLloyd(t *testing.T) {
 	for seed := uint64(0); seed < 20; seed++ {
-		rng := rand.New(rand.NewPCG(seed, 31))
-		n, d, k := 10+rng.IntN(500), 1+rng.IntN(4), 1+rng.IntN(6)
-		x := latticeData(n, d, 2+rng.IntN(3), rng)
-		c := mat.NewDense(k, d, nil)
-		for j := range k {
-			for t := range d {
-				c.Set(j, t, float64(rng.IntN(5))/2)
-			}
-		}
-		km := KMeans{K: k, Init: KMeansGiven, Centroids: c, MaxIter: []int{0, 2}[seed%2], Tol: []float64{0, 1e-3}[seed%4/2]}
+		x, km := givenLatticeCase(seed, 31)
 		want, err := km.Fit(x)
 		if err != nil {
 			t.Fatal(err)
 		}
 		want.Labels = nil
 		inner := assignStep(x)
-		prev := slices.Repeat([]int{-1}, n)
+		prev := slices.Repeat([]int{-1}, x.RawMatrix().Rows)
 		counted := func(_ int, z []float64) (KMeansStep, error) {
 			st, err := inner(z)
 			for i, l := range st.Labels {
