@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -91,6 +92,15 @@ func shardFiles(b *testing.B, dir, name string, n, shards int, row func(i int, r
 // (The k-means and PCA process RSS of that run, 1.4 and 1.9 GB, held the heap of the local run
 // before it; the benchmark now returns it to the OS first: PCA on 10⁶ rows then peaked at 71 MB
 // and Prism at 42 MB, the memory of a streaming pass.) Word count on 10⁶ rows in 1, 2 and
+// blobRow is row i of the k-means and PCA benchmarks' input: four Gaussian clusters in four
+// columns, one per i mod 4; blobStart (4×4, row-major) are the centroids both sides start from.
+func blobRow(i int, rng *rand.Rand) string {
+	c := float64(i % 4)
+	return fmt.Sprintf("%.6g,%.6g,%.6g,%.6g", 3*c+rng.NormFloat64(), rng.NormFloat64(), -2*c+rng.NormFloat64(), rng.NormFloat64())
+}
+
+var blobStart = []float64{0, 0, 0, 0, 1, 1, -1, 0, 2, 0, -2, 1, 3, 1, -3, 0}
+
 // 4 files: 19.6, 19.3 and 23.6 s, no gain from more files with two busy cores.
 func BenchmarkFilePipelines(b *testing.B) {
 	ctx := context.Background()
@@ -108,11 +118,7 @@ func BenchmarkFilePipelines(b *testing.B) {
 	itemRow := func(_ int, rng *rand.Rand) string {
 		return strconv.FormatUint(uint64(rng.ExpFloat64()*1000), 10)
 	}
-	blobRow := func(i int, rng *rand.Rand) string {
-		c := float64(i % 4)
-		return fmt.Sprintf("%.6g,%.6g,%.6g,%.6g", 3*c+rng.NormFloat64(), rng.NormFloat64(), -2*c+rng.NormFloat64(), rng.NormFloat64())
-	}
-	start := mat.NewDense(4, 4, []float64{0, 0, 0, 0, 1, 1, -1, 0, 2, 0, -2, 1, 3, 1, -3, 0})
+	start := mat.NewDense(4, 4, slices.Clone(blobStart))
 	report := func(b *testing.B, local, beam time.Duration, rss, prismRSS float64) {
 		b.ReportMetric(float64(n)/local.Seconds(), "local-rows/s")
 		b.ReportMetric(float64(n)/beam.Seconds(), "beam-rows/s")
@@ -214,11 +220,8 @@ func BenchmarkFileKMeansRound(b *testing.B) {
 	}
 	defer js.Close()
 	r := Runner{Endpoint: js.Endpoint}
-	in := shardFiles(b, dir, "blobs", n, 2, func(i int, rng *rand.Rand) string {
-		c := float64(i % 4)
-		return fmt.Sprintf("%.6g,%.6g,%.6g,%.6g", 3*c+rng.NormFloat64(), rng.NormFloat64(), -2*c+rng.NormFloat64(), rng.NormFloat64())
-	})
-	cent := []float64{0, 0, 0, 0, 1, 1, -1, 0, 2, 0, -2, 1, 3, 1, -3, 0}
+	in := shardFiles(b, dir, "blobs", n, 2, blobRow)
+	cent := slices.Clone(blobStart)
 	prev := []float64{0.1, 0, 0, 0, 1, 1.1, -1, 0, 2, 0, -2.1, 1, 3, 1, -3, 0.1}
 	var one, two time.Duration
 	for b.Loop() {
