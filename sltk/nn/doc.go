@@ -7,11 +7,12 @@
 // stochastic gradient descent, plain, with momentum, or Adam. The gradient is
 // backpropagation written out as the chain rule, layer by layer, on preallocated buffers; the
 // matrix products go through the library's product kernels (internal/kernel.Gemm, or Sgemm
-// when MLP.Precision is Float32), the Adam step through its vectorised kernel.Adam, the
-// elementwise work (bias with activation in one pass, softmax, optimiser step) runs on several
-// goroutines in row or parameter chunks that write only their own outputs, and sums over rows
-// run in a fixed order, so a given Seed gives the same bits on any number of cores, in either
-// precision.
+// when MLP.Precision is Float32), the Adam step through its vectorised kernel.Adam. A
+// mini-batch of 64 rows or more is split into two halves whose passes run side by side (their
+// gradients added before the step); the elementwise work (bias with activation in one pass,
+// softmax, optimiser step) runs in row or parameter chunks that write only their own outputs,
+// and sums over rows run in a fixed order, so a given Seed gives the same bits on any number
+// of cores, in either precision.
 //
 // Cost: an epoch over n rows of a network with layer widths s_0 = d, s_1, …, s_L = K costs
 // about 3·n·Σ_l s_{l−1}·s_l multiply-adds (one product forward, two backward), memory

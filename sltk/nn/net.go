@@ -51,6 +51,19 @@ type work[T float] struct {
 	grad  []T       // laid out like the parameters
 	loss  []float64 // per-row cross-entropy
 	right []bool    // per-row: argmax of the probabilities is the label
+	// workers caps the goroutines of its products and elementwise loops: 0 for all cores,
+	// 1 for a batch shard that runs beside another (trainNet).
+	workers int
+}
+
+// chunks runs fn over row (or column) chunks [lo, hi) of 0, …, n−1: on several goroutines
+// (par.Chunks) unless the work is limited to one.
+func (w *work[T]) chunks(n, minChunk int, fn func(lo, hi int)) {
+	if w.workers == 1 {
+		fn(0, n)
+		return
+	}
+	par.Chunks(n, minChunk, fn)
 }
 
 func newWork[T float](n *net[T], rows int) *work[T] {
@@ -69,11 +82,14 @@ func newWork[T float](n *net[T], rows int) *work[T] {
 // load copies the rows idx of data (d columns) into the input batch, converting to T, and
 // their labels into by (when y is not nil).
 func (w *work[T]) load(data []float64, d int, y, idx, by []int) {
-	par.Chunks(len(idx), 64, func(s, e int) {
+	w.chunks(len(idx), 64, func(s, e int) {
 		for i := s; i < e; i++ {
-			dst, src := w.a[0][i*d:(i+1)*d], data[idx[i]*d:(idx[i]+1)*d]
-			for j, v := range src {
-				dst[j] = T(v)
+			src := data[idx[i]*d : (idx[i]+1)*d]
+			switch dst := any(w.a[0][i*d : (i+1)*d]).(type) {
+			case []float32:
+				kernel.Narrow(dst, src)
+			case []float64:
+				copy(dst, src)
 			}
 			if y != nil {
 				by[i] = y[idx[i]]
@@ -82,20 +98,21 @@ func (w *work[T]) load(data []float64, d int, y, idx, by []int) {
 	})
 }
 
-// gemm sets the r×c matrix z = op(x)·op(y) + beta·z through the library's product kernel of T.
-func gemm[T float](tA, tB blas.Transpose, x []T, xr, xc int, y []T, yr, yc int, beta T, z []T, r, c int) {
+// gemm sets the r×c matrix z = op(x)·op(y) + beta·z through the library's product kernel of T,
+// on at most workers goroutines (all cores if 0).
+func gemm[T float](workers int, tA, tB blas.Transpose, x []T, xr, xc int, y []T, yr, yc int, beta T, z []T, r, c int) {
 	switch x := any(x).(type) {
 	case []float64:
 		g := func(d []float64, r, c int) blas64.General {
 			return blas64.General{Rows: r, Cols: c, Stride: c, Data: d[:r*c]}
 		}
-		kernel.Gemm(tA, tB, 1, g(x, xr, xc), g(any(y).([]float64), yr, yc), float64(beta),
+		kernel.GemmWorkers(workers, tA, tB, 1, g(x, xr, xc), g(any(y).([]float64), yr, yc), float64(beta),
 			g(any(z).([]float64), r, c))
 	case []float32:
 		g := func(d []float32, r, c int) blas32.General {
 			return blas32.General{Rows: r, Cols: c, Stride: c, Data: d[:r*c]}
 		}
-		kernel.Sgemm(tA, tB, 1, g(x, xr, xc), g(any(y).([]float32), yr, yc), float32(beta),
+		kernel.SgemmWorkers(workers, tA, tB, 1, g(x, xr, xc), g(any(y).([]float32), yr, yc), float32(beta),
 			g(any(z).([]float32), r, c))
 	}
 }
@@ -106,9 +123,9 @@ func (w *work[T]) forward(b int, y []int) {
 	L := len(w.net.w)
 	for l := range L {
 		in, out := w.net.widths[l], w.net.widths[l+1]
-		gemm(blas.NoTrans, blas.NoTrans, w.a[l], b, in, w.net.w[l], in, out, 0, w.a[l+1], b, out)
+		gemm(w.workers, blas.NoTrans, blas.NoTrans, w.a[l], b, in, w.net.w[l], in, out, 0, w.a[l+1], b, out)
 		z, bias, last, act := w.a[l+1], w.net.b[l], l == L-1, w.net.act
-		par.Chunks(b, minRows, func(lo, hi int) {
+		w.chunks(b, minRows, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
 				zi := z[i*out : (i+1)*out]
 				if last {
@@ -182,11 +199,7 @@ func activate[T float](a Activation, z, bias []T) {
 func derivative[T float](act Activation, d, a []T) {
 	switch act {
 	case ReLU:
-		for j, v := range a {
-			if v <= 0 {
-				d[j] = 0
-			}
-		}
+		kernel.ReluGrad(d, a)
 	case Tanh:
 		for j, v := range a {
 			d[j] *= 1 - v*v
@@ -198,14 +211,16 @@ func derivative[T float](act Activation, d, a []T) {
 	}
 }
 
-// backward fills grad with the gradient of (1/b)·Σ_i loss_i + (λ/2)·Σ‖W‖² after forward(b, y):
-// the chain rule layer by layer (equations 1.10–1.13 of the chapter).
-func (w *work[T]) backward(b int, y []int) {
+// backward fills grad with the gradient of (1/total)·Σ_i loss_i over the b rows of forward(b, y),
+// plus that of (λ/2)·Σ‖W‖² when decay: the chain rule layer by layer (equations 1.10–1.13 of
+// the chapter). With total = b and decay it is the whole objective's gradient on the b rows;
+// a batch shard passes the batch's total and leaves the decay to the first shard.
+func (w *work[T]) backward(b, total int, y []int, decay bool) {
 	L := len(w.net.w)
 	k := w.net.widths[L]
 	p, dL := w.a[L], w.delta[L]
-	invB := 1 / T(b)
-	par.Chunks(b, minRows, func(lo, hi int) {
+	invB := 1 / T(total)
+	w.chunks(b, minRows, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			for j := 0; j < k; j++ {
 				dL[i*k+j] = p[i*k+j] * invB
@@ -222,15 +237,15 @@ func (w *work[T]) backward(b int, y []int) {
 		d := w.delta[l+1]
 		// gW = a_{l}ᵀ·δ + λ·W
 		var beta T
-		if lam := w.net.lambda; lam != 0 {
+		if lam := w.net.lambda; lam != 0 && decay {
 			for i, v := range W {
 				gW[i] = lam * v
 			}
 			beta = 1
 		}
-		gemm(blas.Trans, blas.NoTrans, w.a[l], b, in, d, b, out, beta, gW, in, out)
+		gemm(w.workers, blas.Trans, blas.NoTrans, w.a[l], b, in, d, b, out, beta, gW, in, out)
 		// gB = column sums of δ, each summed over rows in order (no dependence on cores)
-		par.Chunks(out, 8, func(lo, hi int) {
+		w.chunks(out, 8, func(lo, hi int) {
 			s := gB[lo:hi]
 			clear(s)
 			for i := 0; i < b; i++ {
@@ -244,15 +259,15 @@ func (w *work[T]) backward(b int, y []int) {
 		}
 		// δ_{l} = (δ_{l+1}·Wᵀ) ⊙ f'(z_l)
 		prev, a, act := w.delta[l], w.a[l], w.net.act
-		gemm(blas.NoTrans, blas.Trans, d, b, out, W, in, out, 0, prev, b, in)
-		par.Chunks(b, minRows, func(lo, hi int) {
+		gemm(w.workers, blas.NoTrans, blas.Trans, d, b, out, W, in, out, 0, prev, b, in)
+		w.chunks(b, minRows, func(lo, hi int) {
 			derivative(act, prev[lo*in:hi*in], a[lo*in:hi*in])
 		})
 	}
 }
 
-// meanLoss returns the mean of loss[:b] and the count of right[:b], summed in row order.
-func (w *work[T]) meanLoss(b int) (float64, int) {
+// lossSum returns the sum of loss[:b] (in row order) and the count of right[:b].
+func (w *work[T]) lossSum(b int) (float64, int) {
 	s, c := 0.0, 0
 	for i := 0; i < b; i++ {
 		s += w.loss[i]
@@ -260,7 +275,7 @@ func (w *work[T]) meanLoss(b int) (float64, int) {
 			c++
 		}
 	}
-	return s / float64(b), c
+	return s, c
 }
 
 // penalty returns (λ/2)·Σ‖W_l‖².

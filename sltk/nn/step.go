@@ -30,17 +30,27 @@ func newStepper[T float](c config, p int) *stepper[T] {
 
 const minParams = 1 << 14
 
-func (s *stepper[T]) step(theta, g []T) {
+// step adds the gradients grads[1:] into grads[0] and applies the optimiser's update with
+// their sum, chunk by chunk (each chunk's sum and update in one pass over it).
+func (s *stepper[T]) step(theta []T, grads [][]T) {
 	s.t++
+	g := grads[0]
+	sum := func(lo, hi int) {
+		for _, h := range grads[1:] {
+			kernel.AddTo(g[lo:hi], h[lo:hi])
+		}
+	}
 	switch s.opt {
 	case SGD:
 		par.Chunks(len(theta), minParams, func(lo, hi int) {
+			sum(lo, hi)
 			for i := lo; i < hi; i++ {
 				theta[i] -= s.lr * g[i]
 			}
 		})
 	case Momentum:
 		par.Chunks(len(theta), minParams, func(lo, hi int) {
+			sum(lo, hi)
 			for i := lo; i < hi; i++ {
 				s.m[i] = s.beta*s.m[i] + g[i]
 				theta[i] -= s.lr * s.m[i]
@@ -53,6 +63,7 @@ func (s *stepper[T]) step(theta, g []T) {
 		c2 := 1 - math.Pow(s.b2, float64(s.t))
 		b1, b2, ep, lr, rc2 := T(s.b1), T(s.b2), T(s.ep), T(float64(s.lr)/c1), T(1/math.Sqrt(c2))
 		par.Chunks(len(theta), minParams, func(lo, hi int) {
+			sum(lo, hi)
 			kernel.Adam(theta[lo:hi], g[lo:hi], s.m[lo:hi], s.v[lo:hi], b1, b2, lr, rc2, ep)
 		})
 	}

@@ -124,7 +124,7 @@ func TestGemmAgainstGonum(t *testing.T) {
 }
 
 // TestGemmCores checks that the bits of a product large enough to be split do not depend on
-// GOMAXPROCS.
+// GOMAXPROCS, nor on GemmWorkers' limit.
 func TestGemmCores(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for _, sh := range [][3]int{{150, 170, 300}, {300, 70, 200}} {
@@ -133,7 +133,11 @@ func TestGemmCores(t *testing.T) {
 		for _, procs := range []int{1, 2, 3, 5} {
 			old := runtime.GOMAXPROCS(procs)
 			g := cloneGeneral(c)
-			Gemm(blas.NoTrans, blas.Trans, 1.5, a, b, 0.5, g)
+			if procs == 5 { // 5 cores offered, 3 taken
+				GemmWorkers(3, blas.NoTrans, blas.Trans, 1.5, a, b, 0.5, g)
+			} else {
+				Gemm(blas.NoTrans, blas.Trans, 1.5, a, b, 0.5, g)
+			}
 			runtime.GOMAXPROCS(old)
 			if ref == nil {
 				ref = g.Data
@@ -203,4 +207,59 @@ func BenchmarkGemm(b *testing.B) {
 			})
 		}
 	}
+}
+
+// packCheck packs random blocks of a random matrix both ways (assembly, then pure Go with
+// setAsm(false)) for every tile width, transpose and edge, and requires equal buffers that
+// hold the block's values where packSlivers documents them.
+func packCheck[T float](t *testing.T) {
+	r := rand.New(rand.NewPCG(51, 52))
+	const ld = 203
+	x := make([]T, 180*ld)
+	for i := range x {
+		x[i] = T(r.NormFloat64())
+	}
+	for _, w := range []int{6, 8, 16} {
+		for _, trans := range []bool{false, true} {
+			for range 40 {
+				rows, kc := 1+r.IntN(40), 1+r.IntN(37)
+				r0, c0 := r.IntN(180-kc), r.IntN(180-kc)
+				if !trans {
+					r0, c0 = r.IntN(180-rows), r.IntN(ld-kc)
+				} else {
+					r0 = r.IntN(ld - rows)
+				}
+				n := (rows + w - 1) / w * w * kc
+				got, want := make([]T, n), make([]T, n)
+				for i := range got { // garbage that must be overwritten
+					got[i], want[i] = -7, -9
+				}
+				packSlivers(got, x, ld, trans, r0, rows, c0, kc, w)
+				old := setAsm(false)
+				packSlivers(want, x, ld, trans, r0, rows, c0, kc, w)
+				setAsm(old)
+				for i := range got {
+					s, rest := i/(w*kc), i%(w*kc)
+					p, row := rest/w, s*w+rest%w
+					v := T(0)
+					if row < rows {
+						if trans {
+							v = x[(c0+p)*ld+r0+row]
+						} else {
+							v = x[(r0+row)*ld+c0+p]
+						}
+					}
+					if got[i] != want[i] || got[i] != v {
+						t.Fatalf("%T w=%d trans=%v rows=%d kc=%d: entry %d = %v, pure Go %v, want %v",
+							v, w, trans, rows, kc, i, got[i], want[i], v)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestPackSlivers(t *testing.T) {
+	packCheck[float32](t)
+	packCheck[float64](t)
 }

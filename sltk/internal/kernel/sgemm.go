@@ -18,6 +18,12 @@ import (
 // k·2⁻²⁴ of the exact product. Cost O(m·n·k) for an m×k times k×n product, twice Gemm's
 // speed per core (eight lanes instead of four).
 func Sgemm(tA, tB blas.Transpose, alpha float32, a, b blas32.General, beta float32, c blas32.General) {
+	SgemmWorkers(0, tA, tB, alpha, a, b, beta, c)
+}
+
+// SgemmWorkers is Sgemm with its product split over at most workers goroutines (GOMAXPROCS
+// when workers ≤ 0), as GemmWorkers is Gemm's. Same bits as Sgemm.
+func SgemmWorkers(workers int, tA, tB blas.Transpose, alpha float32, a, b blas32.General, beta float32, c blas32.General) {
 	ta, tb, m, n, k, ok := gemmShapes(tA, tB, shape{a.Rows, a.Cols, a.Stride, len(a.Data)},
 		shape{b.Rows, b.Cols, b.Stride, len(b.Data)}, shape{c.Rows, c.Cols, c.Stride, len(c.Data)})
 	if !ok {
@@ -26,7 +32,7 @@ func Sgemm(tA, tB blas.Transpose, alpha float32, a, b blas32.General, beta float
 	}
 	gemm(gemmArgs[float32]{ta: ta, tb: tb, k: k, alpha: alpha,
 		a: a.Data, lda: a.Stride, b: b.Data, ldb: b.Stride, c: c.Data, ldc: c.Stride,
-		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, pool: &sgemmPool}, m, n, beta)
+		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, pool: &sgemmPool, workers: workers}, m, n, beta)
 }
 
 // The micro-tile of Sgemm.

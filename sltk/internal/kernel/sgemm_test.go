@@ -133,7 +133,7 @@ func TestSgemmAgainstFloat64(t *testing.T) {
 }
 
 // TestSgemmCores checks that the bits of a product large enough to be split do not depend on
-// GOMAXPROCS.
+// GOMAXPROCS, nor on SgemmWorkers' limit.
 func TestSgemmCores(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 24))
 	for _, sh := range [][3]int{{150, 170, 300}, {300, 70, 200}} {
@@ -144,7 +144,11 @@ func TestSgemmCores(t *testing.T) {
 			old := runtime.GOMAXPROCS(procs)
 			g := c
 			g.Data = append([]float32(nil), c.Data...)
-			Sgemm(blas.Trans, blas.NoTrans, 1.5, a, b, 0.5, g)
+			if procs == 5 { // 5 cores offered, 2 taken
+				SgemmWorkers(2, blas.Trans, blas.NoTrans, 1.5, a, b, 0.5, g)
+			} else {
+				Sgemm(blas.Trans, blas.NoTrans, 1.5, a, b, 0.5, g)
+			}
 			runtime.GOMAXPROCS(old)
 			if ref == nil {
 				ref = g.Data
