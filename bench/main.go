@@ -9,8 +9,10 @@
 // name a function of peers.py that runs the peer. The harness writes every input array to the
 // output directory as raw little-endian float64 with a JSON sidecar holding its shape, so the
 // peer reads exactly the numbers sltk saw (including, for k-means, the initial centroids). Both
-// sides time only the algorithm, not the loading. The table goes to stdout and to results.md in
-// the output directory (default: this directory, with the data in a temporary directory).
+// sides time only the algorithm, not the loading. The table goes to stdout at the end and to
+// results.md and results.json in the output directory (default: this directory, with the data
+// in a temporary directory), which are rewritten after every row: an interrupted run keeps the
+// rows it finished.
 package main
 
 import (
@@ -20,6 +22,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -72,6 +75,10 @@ func run(runRe, out string, reps, maxN int, python, peers string) error {
 			return fmt.Errorf("%s: %w", w.Name, err)
 		}
 		rows = append(rows, r)
+		// The table so far, after every row: an interrupted run keeps the rows it finished.
+		if err := writeResults(resultsDir, rows, reps); err != nil {
+			return err
+		}
 	}
 	if err := runSweeps(re.MatchString, resultsDir, dataDir, reps, maxN, peer); err != nil {
 		return err
@@ -79,14 +86,18 @@ func run(runRe, out string, reps, maxN int, python, peers string) error {
 	if len(rows) == 0 {
 		return nil // only sweeps matched
 	}
-	table := renderTable(rows)
-	fmt.Print(table)
+	fmt.Print(renderTable(rows))
+	return nil
+}
+
+// writeResults writes the rows finished so far as results.md and results.json in dir.
+func writeResults(dir string, rows []row, reps int) error {
 	header := fmt.Sprintf("# sltk vs scikit-learn\n\n%s, %s/%s, GOMAXPROCS=%d, %d CPUs, best of %d (of 3 for runs under a second).\n\n",
 		time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), runtime.NumCPU(), reps)
-	if err := os.WriteFile(filepath.Join(resultsDir, "results.md"), []byte(header+table), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "results.md"), []byte(header+renderTable(rows)), 0o644); err != nil {
 		return err
 	}
-	return writeJSON(filepath.Join(resultsDir, "results.json"), rows, reps)
+	return writeJSON(filepath.Join(dir, "results.json"), rows, reps)
 }
 
 // sourceDir is the directory of this file at build time (go run keeps the path).
@@ -188,7 +199,24 @@ func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error)
 			r.sltkNote += fmt.Sprintf("; per iteration peer/sltk %.2f", r.peerSec/float64(pi)/(r.sltkSec/float64(si)))
 		}
 	}
+	if sc, pc := noteCPU(r.sltkNote), noteCPU(r.peerNote); sc > 0 && pc > 0 {
+		r.sltkNote += fmt.Sprintf("; cpu peer/sltk %.2f", pc/sc)
+	}
 	return r, nil
+}
+
+// cpuNote finds the CPU seconds a side's note reports ("cpu 1.234 s").
+var cpuNote = regexp.MustCompile(`\bcpu ([0-9]+(?:\.[0-9]*)?) s\b`)
+
+// noteCPU returns the CPU seconds in a note, or 0 if it reports none: on a shared machine
+// the ratio of CPU times is steadier than that of wall times.
+func noteCPU(note string) float64 {
+	m := cpuNote.FindStringSubmatch(note)
+	if m == nil {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(m[1], 64)
+	return v
 }
 
 // runGoPeer times w.GoPeer like the sltk side and fills the peer columns of r.
