@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -208,4 +209,27 @@ func ExampleShowFrame() {
 	// ----  ------
 	// a        5.1
 	// b
+}
+
+// HTML gives a full-width figure a second rendering for a phone's column, shown by a
+// container query below the width at which the first one's 11-pt labels would fall under
+// 9 CSS px; a 4-inch figure needs none.
+func ExampleHTML() {
+	fig, err := viz.Lines([]viz.Series{{Name: "cost", Y: []float64{4, 2, 1.5, 1.2}}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, w := range []float64{8, 4} {
+		s, err := viz.HTML(fig.Resize(w, 3))
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%g in: %d SVG, phone rendering %v\n", w, strings.Count(s, "<svg "),
+			strings.Contains(s, "@container (max-width:472px)"))
+	}
+	// Output:
+	// 8 in: 2 SVG, phone rendering true
+	// 4 in: 1 SVG, phone rendering false
 }

@@ -218,6 +218,7 @@ func (f *Figure) Draw(c draw.Canvas) {
 	if f.EqualScale {
 		main = equalBox(&q, main)
 	}
+	fitXTicks(&q, q.DataCanvas(main).Size().X)
 	q.Draw(main)
 	data := q.DataCanvas(main)
 	if xLab != nil { // where gonum draws a horizontal axis label
@@ -439,6 +440,8 @@ type Grid struct {
 	// colorBar, when set (by HeatMaps), is one colour bar for all panels, drawn in a strip
 	// to the right of the tiles.
 	colorBar *plot.Plot
+	// colorBarBelow is the same bar lying horizontally, for the phone layout (see stackHTML).
+	colorBarBelow *plot.Plot
 	// reflow, set by Reflow, makes Show display the panels as separate images that wrap.
 	reflow bool
 }
@@ -648,21 +651,20 @@ func Save(d Drawer, path string) error {
 	return nil
 }
 
-// Show displays d as SVG in the GoNB cell output (a Reflow grid as one SVG per panel, see Reflow). Outside a notebook (gonbui.IsNotebook is
-// false: plain programs, go test) it does nothing and returns nil, so library examples and
-// tests may call it freely.
+// Show displays d in the GoNB cell output as HTML returns it: SVG, with a second rendering
+// for a phone's column where the first one's text would be too small there (a Reflow grid as
+// one SVG per panel, see Reflow). Outside a notebook (gonbui.IsNotebook is false: plain
+// programs, go test) it does nothing and returns nil, so library examples and tests may call
+// it freely.
 func Show(d Drawer) error {
 	if !gonbui.IsNotebook {
 		return nil
 	}
-	if g, ok := d.(*Grid); ok && g != nil && g.reflow {
-		return showReflow(g)
-	}
-	b, err := Render(d, "svg")
+	s, err := HTML(d)
 	if err != nil {
 		return err
 	}
-	gonbui.DisplaySvg(string(b))
+	gonbui.DisplayHTML(s)
 	return flush()
 }
 

@@ -261,6 +261,7 @@ func HeatMaps(ms []mat.Matrix, titles []string, cols int, opts ...Option) (*Grid
 		at = divergingAt
 	}
 	g.colorBar = newColorBar(lo, hi, 1, at)
+	g.colorBarBelow = belowColorBar(lo, hi, at)
 	return g, nil
 }
 
@@ -335,6 +336,18 @@ func newColorBar(lo, hi, alpha float64, at func(float64) color.NRGBA) *plot.Plot
 	p.X.Label.Text = ""
 	p.Y.Padding = 0
 	p.Add(&plotter.ColorBar{ColorMap: &viridisMap{min: lo, max: hi, alpha: alpha, at: at}, Vertical: true})
+	return p
+}
+
+// belowColorBar is newColorBar lying horizontally, opaque, with its values on a bottom
+// axis: the shared colour bar of HeatMaps below its panels in the phone layout (see stackHTML).
+func belowColorBar(lo, hi float64, at func(float64) color.NRGBA) *plot.Plot {
+	p := plot.New()
+	stylePlot(p)
+	p.HideY()
+	p.Y.Label.Text = ""
+	p.X.Padding = 0
+	p.Add(&plotter.ColorBar{ColorMap: &viridisMap{min: lo, max: hi, alpha: 1, at: at}})
 	return p
 }
 

@@ -5,7 +5,6 @@ import (
 	"html"
 	"strings"
 
-	"github.com/janpfeifer/gonb/gonbui"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -44,28 +43,41 @@ func reflowHTML(g *Grid) (string, error) {
 	if err := drawable(g); err != nil {
 		return "", err
 	}
-	w, h := g.Size()
-	if g.Title != "" {
-		h -= gridTitleHeight
-	}
-	pw, ph := w/vg.Length(max(g.Cols, 1)), h/vg.Length(max(g.Rows, 1))
+	pw, ph := g.tileSize()
 	var b strings.Builder
 	b.WriteString(`<div class="viz-reflow" style="display:flex;flex-wrap:wrap;align-items:flex-start">`)
-	if g.Title != "" {
-		fmt.Fprintf(&b, `<div style="flex:1 0 100%%;text-align:center;font:bold 14px sans-serif">%s</div>`,
-			html.EscapeString(g.Title))
-	}
+	writeGridTitle(&b, g)
 	for _, p := range g.Panels {
-		svg, err := Render(sized{tile{p}, pw, ph}, "svg")
+		fig, err := figureHTML(sized{tile{p}, pw, ph})
 		if err != nil {
 			return "", err
 		}
 		fmt.Fprintf(&b, `<div style="flex:1 1 %.4g%%;min-width:min(18rem,100%%)">`, 100/float64(max(g.Cols, 1)))
-		b.Write(svg)
+		b.WriteString(fig)
 		b.WriteString(`</div>`)
 	}
 	b.WriteString(`</div>`)
 	return b.String(), nil
+}
+
+// tileSize is the size of one tile of g (see Grid.Size), without the title and colour bar.
+func (g *Grid) tileSize() (vg.Length, vg.Length) {
+	w, h := g.Size()
+	if g.colorBar != nil {
+		w -= colorBarWidth
+	}
+	if g.Title != "" {
+		h -= gridTitleHeight
+	}
+	return w / vg.Length(max(g.Cols, 1)), h / vg.Length(max(g.Rows, 1))
+}
+
+// writeGridTitle writes g's title, if it has one, as a line of a flex box that wraps.
+func writeGridTitle(b *strings.Builder, g *Grid) {
+	if g.Title != "" {
+		fmt.Fprintf(b, `<div style="flex:1 0 100%%;text-align:center;font:bold 14px sans-serif">%s</div>`,
+			html.EscapeString(g.Title))
+	}
 }
 
 // tile draws a panel the way a Grid draws it into its tile: on white, inside the grid's padding.
@@ -73,14 +85,4 @@ type tile struct{ Drawer }
 
 func (t tile) Draw(c draw.Canvas) {
 	(&Grid{Rows: 1, Cols: 1, Panels: []Drawer{t.Drawer}}).Draw(c)
-}
-
-// showReflow displays a Reflow grid in the notebook (see Reflow).
-func showReflow(g *Grid) error {
-	s, err := reflowHTML(g)
-	if err != nil {
-		return err
-	}
-	gonbui.DisplayHTML(s)
-	return flush()
 }

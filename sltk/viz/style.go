@@ -247,11 +247,14 @@ func newGrid() *plotter.Grid {
 // other major tick, which leaves a typical axis with three numbers.
 type niceTicks struct{}
 
-func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
+func (t niceTicks) Ticks(lo, hi float64) []plot.Tick { return t.at(lo, hi, 8) }
+
+// at places at most labels labelled ticks (at least 2) as Ticks does.
+func (niceTicks) at(lo, hi float64, labels int) []plot.Tick {
 	if !(hi > lo) {
 		return plot.DefaultTicks{}.Ticks(lo, hi)
 	}
-	raw := (hi - lo) / 7
+	raw := (hi - lo) / float64(max(labels, 2)-1)
 	if math.IsInf(raw, 0) || math.Max(math.Abs(lo), math.Abs(hi))/raw > 1<<50 {
 		// A span that overflows, or one too narrow for its magnitude: a step count beyond
 		// float64's integers would never end the loop below (nor DefaultTicks'). Label the ends.

@@ -1,0 +1,153 @@
+package viz
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
+)
+
+// Phone layout. An SVG figure scales with the column it sits in, and its text with it: a
+// figure w points wide shown in a column c CSS pixels wide draws text of s points at
+// s·c/w CSS pixels (the SVG's user unit is the point, shown at 4/3 px at natural size, so the
+// factors 4/3 cancel). The default figure (576 pt, 11 pt tick labels) in a phone's column
+// (about 370 px at a 400-px screen) draws its labels at 7 px. HTML therefore carries a second
+// rendering laid out for a narrow column, with the same fonts, and a container query shows it
+// where the column is too narrow for the first (see HTML).
+const (
+	// MinTextPx is the smallest size, in CSS pixels, at which a figure's text is drawn.
+	MinTextPx = 9
+	// PhoneColumn is the narrowest column, in CSS pixels, that the phone rendering is laid
+	// out for: a 360-px phone screen less the book's page padding.
+	PhoneColumn = 330
+	// minPhoneTextPt is the smallest font, in points, that the phone rendering is laid out
+	// for: smaller text (the cell labels of a large heat map shrink to 6 pt) would force a
+	// rendering narrower than the figure can hold, so it stays below MinTextPx on a phone.
+	minPhoneTextPt = 9
+)
+
+// minFontPt returns the smallest font size in an SVG rendered by Render (gonum writes sizes
+// in its user unit, the point, as "font-size:11px"), and false when it
+// holds no text.
+func minFontPt(svg []byte) (float64, bool) {
+	lo := math.Inf(1)
+	for _, m := range svgFontSize.FindAllSubmatch(svg, -1) {
+		if v, err := strconv.ParseFloat(string(m[1]), 64); err == nil && v > 0 {
+			lo = math.Min(lo, v)
+		}
+	}
+	return lo, !math.IsInf(lo, 1)
+}
+
+// phoneSize returns the size of the phone rendering of a drawing w × h points whose smallest
+// text is font points, and false when the drawing needs none: when its text already comes
+// out at MinTextPx or more in a PhoneColumn-wide column. The phone rendering is as wide as
+// keeps the smallest text (but at least minPhoneTextPt) at MinTextPx in that column, so about
+// 5.6 in for 11-pt tick labels; its height shrinks with the width but by at most a quarter,
+// since the text, which keeps its size, takes a larger share of a narrow figure.
+func phoneSize(w, h vg.Length, font float64) (vg.Length, vg.Length, bool) {
+	if font*PhoneColumn/float64(w) >= MinTextPx {
+		return 0, 0, false
+	}
+	pw := vg.Length(PhoneColumn * math.Max(font, minPhoneTextPt) / MinTextPx)
+	if pw >= w {
+		return 0, 0, false
+	}
+	return pw, h * vg.Length(math.Max(float64(pw/w), 0.75)), true
+}
+
+// HTML returns the HTML that Show displays for d: the SVG of Render, and, when that SVG's
+// text would come out below MinTextPx in a phone's column, a second SVG of d redrawn at the
+// width of phoneSize (fonts unchanged; the axes place their ticks for the narrower length).
+// A CSS container query in the returned HTML shows the phone rendering only in a container
+// narrower than the width at which the first rendering's text reaches MinTextPx, so a
+// desktop page shows the figure as before, and a browser without container queries shows
+// the first rendering. Two renderings instead of one redrawn in the page: the book is
+// static HTML (and GoNB's output is HTML), so the phone layout must be drawn in Go, and a
+// figure in the page costs about 1.6 times its desktop bytes, measured on the book's chapters
+// (the phone rendering has fewer tick labels but the same data).
+//
+// A Reflow grid gives its panels one by one, each as such a pair. Cost: one more rendering
+// for a figure that needs it.
+func HTML(d Drawer) (string, error) {
+	if g, ok := d.(*Grid); ok && g != nil && g.reflow {
+		return reflowHTML(g)
+	}
+	return figureHTML(d)
+}
+
+// figureHTML is HTML for a drawer that is not a Reflow grid.
+func figureHTML(d Drawer) (string, error) {
+	wide, err := Render(d, "svg")
+	if err != nil {
+		return "", err
+	}
+	w, h := DefaultWidth, DefaultHeight
+	if s, ok := d.(Sizer); ok {
+		w, h = s.Size()
+	}
+	font, ok := minFontPt(wide)
+	if !ok {
+		return "<div>" + string(wide) + "</div>", nil
+	}
+	pw, ph, ok := phoneSize(w, h, font)
+	if !ok {
+		return "<div>" + string(wide) + "</div>", nil
+	}
+	var narrow string
+	if g, ok := d.(*Grid); ok && g.Cols > 1 {
+		narrow, err = stackHTML(g)
+	} else {
+		var svg []byte
+		svg, err = Render(sized{d, pw, ph}, "svg")
+		narrow = string(svg)
+	}
+	if err != nil {
+		return "", err
+	}
+	// Below this container width the wide rendering's smallest text is under MinTextPx.
+	brk := int(math.Ceil(MinTextPx * float64(w) / font))
+	var b strings.Builder
+	fmt.Fprintf(&b, `<div class="viz-fig viz-b%d" style="container-type:inline-size">`, brk)
+	fmt.Fprintf(&b, `<style>.viz-b%[1]d>.viz-phone{display:none}@container (max-width:%[1]dpx)`+
+		`{.viz-b%[1]d>.viz-wide{display:none}.viz-b%[1]d>.viz-phone{display:block}}</style>`, brk)
+	b.WriteString(`<div class="viz-wide">`)
+	b.Write(wide)
+	b.WriteString(`</div><div class="viz-phone">`)
+	b.WriteString(narrow)
+	b.WriteString(`</div></div>`)
+	return b.String(), nil
+}
+
+// colorBarBelowHeight is the height of a colour bar lying below the panels of a phone layout.
+const colorBarBelowHeight = 0.75 * vg.Inch
+
+// stackHTML is the phone layout of a grid of several columns: its title, then its panels one
+// below the other, each at the size of its tile (which, shared by fewer columns than the full
+// figure, keeps its text legible in a phone's column; a panel that does not gets its own
+// phone rendering), then the grid's shared colour bar, if it has one, lying below them at the
+// width of a tile. Redrawing the grid itself at a phone's width would shrink every tile.
+func stackHTML(g *Grid) (string, error) {
+	pw, ph := g.tileSize()
+	var b strings.Builder
+	b.WriteString(`<div style="display:flex;flex-direction:column">`)
+	writeGridTitle(&b, g)
+	for _, p := range g.Panels {
+		fig, err := figureHTML(sized{tile{p}, pw, ph})
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(fig)
+	}
+	if g.colorBarBelow != nil {
+		bar, err := Render(sized{g.colorBarBelow, pw, colorBarBelowHeight}, "svg")
+		if err != nil {
+			return "", err
+		}
+		b.Write(bar)
+	}
+	b.WriteString(`</div>`)
+	return b.String(), nil
+}

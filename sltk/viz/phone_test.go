@@ -1,0 +1,208 @@
+package viz
+
+import (
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+)
+
+var (
+	svgElem   = regexp.MustCompile(`(?s)<svg .*?</svg>`)
+	svgWidth  = regexp.MustCompile(`<svg [^>]*width="([0-9.]+)pt" height="([0-9.]+)pt"`)
+	phonePart = regexp.MustCompile(`(?s)<div class="viz-phone">(.*)</div></div>$`)
+)
+
+// svgSize is the size in points an SVG of Render declares.
+func svgSize(t *testing.T, svg string) (w, h float64) {
+	t.Helper()
+	m := svgWidth.FindStringSubmatch(svg)
+	if m == nil {
+		t.Fatalf("no size in %.100s", svg)
+	}
+	w, _ = strconv.ParseFloat(m[1], 64)
+	h, _ = strconv.ParseFloat(m[2], 64)
+	return w, h
+}
+
+// smallestPx is the size in CSS px of the smallest text of svg shown in a column c px wide:
+// pt·c/w (the closed form of phone.go's comment, checked here on the numbers gonum wrote).
+func smallestPx(t *testing.T, svg string, c float64) float64 {
+	t.Helper()
+	w, _ := svgSize(t, svg)
+	pt, ok := minFontPt([]byte(svg))
+	if !ok {
+		return math.Inf(1)
+	}
+	return pt * c / w
+}
+
+func TestHTMLPhoneRendering(t *testing.T) {
+	for title, d := range allFigures(t) {
+		s, err := HTML(d)
+		if err != nil {
+			t.Fatalf("%s: %v", title, err)
+		}
+		svgs := svgElem.FindAllString(s, -1)
+		wide := svgs[0]
+		phone := phonePart.FindStringSubmatch(s)
+		small := smallestPx(t, wide, PhoneColumn) < MinTextPx
+		if small != (phone != nil) {
+			t.Errorf("%s: text %.3g px in a phone's column, phone rendering %v",
+				title, smallestPx(t, wide, PhoneColumn), phone != nil)
+			continue
+		}
+		if phone == nil {
+			if len(svgs) != 1 {
+				t.Errorf("%s: %d images without a phone rendering, want 1", title, len(svgs))
+			}
+			continue
+		}
+		for _, svg := range svgElem.FindAllString(phone[1], -1) {
+			pt, _ := minFontPt([]byte(svg))
+			if px := smallestPx(t, svg, PhoneColumn); px < MinTextPx-0.01 && pt >= minPhoneTextPt {
+				t.Errorf("%s: phone rendering's text %.3g px in a %d px column", title, px, PhoneColumn)
+			}
+		}
+		// the container query switches where the wide rendering's text reaches MinTextPx
+		m := regexp.MustCompile(`@container \(max-width:(\d+)px\)`).FindStringSubmatch(s)
+		if m == nil {
+			t.Fatalf("%s: no container query", title)
+		}
+		brk, _ := strconv.ParseFloat(m[1], 64)
+		if smallestPx(t, wide, brk) < MinTextPx-1e-9 || smallestPx(t, wide, brk-1) >= MinTextPx {
+			t.Errorf("%s: switches at %g px, where the wide text is %.3g px", title, brk,
+				smallestPx(t, wide, brk))
+		}
+	}
+}
+
+func TestHTMLDefaultFigure(t *testing.T) {
+	fig, err := Lines([]Series{{Name: "a", Y: []float64{3, 2, 1, 5}}}, Title("cost"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := HTML(fig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svgs := svgElem.FindAllString(s, -1)
+	if len(svgs) != 2 {
+		t.Fatalf("%d images, want the wide and the phone rendering", len(svgs))
+	}
+	// 11-pt tick labels: 576 pt wide gives 11·330/576 = 6.3 px; the phone rendering is
+	// 330·11/9 = 403.3 pt wide, 0.75 of the height (403.3/576 = 0.70 < 0.75)
+	w, h := svgSize(t, svgs[1])
+	if math.Abs(w-PhoneColumn*11.0/MinTextPx) > 0.01 || math.Abs(h-0.75*float64(DefaultHeight)) > 0.01 {
+		t.Errorf("phone rendering %g × %g pt, want %.4g × %.4g", w, h, PhoneColumn*11.0/MinTextPx,
+			0.75*float64(DefaultHeight))
+	}
+	if !strings.Contains(s, "@container (max-width:472px)") { // ⌈9·576/11⌉
+		t.Errorf("breakpoint not at 472 px: %.400s", s)
+	}
+	// a 4-inch figure's text is 11·330/288 = 12.6 px on a phone: one rendering
+	s, err = HTML(fig.Resize(4, 3))
+	if err != nil || len(svgElem.FindAllString(s, -1)) != 1 || strings.Contains(s, "viz-phone") {
+		t.Errorf("4-inch figure: %v, %.200s", err, s)
+	}
+}
+
+func TestHTMLGridStacksOnAPhone(t *testing.T) {
+	ms := []mat.Matrix{mat.NewDense(2, 2, []float64{0, 1, 2, 3}), mat.NewDense(2, 2, []float64{3, 2, 1, 0}),
+		mat.NewDense(2, 2, []float64{1, 1, 1, 1})}
+	g, err := HeatMaps(ms, []string{"a", "b", "c"}, 2, Title("three maps"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := HTML(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	phone := phonePart.FindStringSubmatch(s)
+	if phone == nil {
+		t.Fatalf("no phone layout: %.300s", s)
+	}
+	svgs := svgElem.FindAllString(phone[1], -1)
+	if len(svgs) != 4 {
+		t.Fatalf("phone layout with %d images, want 3 panels and the colour bar", len(svgs))
+	}
+	pw, ph := g.tileSize()
+	for i, svg := range svgs[:3] {
+		if w, h := svgSize(t, svg); w != float64(pw) || h != float64(ph) {
+			t.Errorf("panel %d: %g × %g pt, want the tile's %g × %g", i, w, h, pw, ph)
+		}
+		if !strings.Contains(svg, ">"+[]string{"a", "b", "c"}[i]+"<") {
+			t.Errorf("panel %d lacks its title", i)
+		}
+	}
+	if w, h := svgSize(t, svgs[3]); w != float64(pw) || h != float64(colorBarBelowHeight) {
+		t.Errorf("colour bar %g × %g pt, want lying at %g × %g", w, h, pw, colorBarBelowHeight)
+	}
+	if !strings.Contains(phone[1], ">three maps</div>") {
+		t.Error("phone layout lacks the grid's title")
+	}
+}
+
+func TestRoomTicks(t *testing.T) {
+	sty := plot.New().X.Tick.Label
+	sty.Font.Size = 11
+	labelled := func(ts []plot.Tick) (out []string) {
+		for _, tk := range ts {
+			if tk.Label != "" {
+				out = append(out, tk.Label)
+			}
+		}
+		return out
+	}
+	// with room, the ticks are those of the marker, bit for bit (niceTicks keeps 8 labels)
+	for _, r := range [][2]float64{{-3.5, 13.5}, {0, 1}, {1e-3, 2e-3}, {-1e6, 1e6}} {
+		room := roomTicks{Ticker: niceTicks{}, Length: 2000, Style: sty}
+		if got, want := room.Ticks(r[0], r[1]), (niceTicks{}).Ticks(r[0], r[1]); !slices.Equal(got, want) {
+			t.Errorf("%v: %v, want %v", r, got, want)
+		}
+	}
+	// -3.5…13.5 in 200 pt: labels "-2.5" … "12.5" (7, about 22 pt each with 16.5-pt gaps) do
+	// not fit; a coarser step does: 0, 5, 10
+	room := roomTicks{Ticker: niceTicks{}, Length: 200, Style: sty}
+	got := labelled(room.Ticks(-3.5, 13.5))
+	if !slices.Equal(got, []string{"0", "5", "10"}) {
+		t.Errorf("narrow axis: %v, want [0 5 10]", got)
+	}
+	if n := len(labelled(niceTicks{}.Ticks(-3.5, 13.5))); n != 7 {
+		t.Errorf("wide axis: %d labels, want 7", n)
+	}
+	// another marker keeps every k-th label, 0 among them, the rest as unlabelled ticks
+	ints := plot.ConstantTicks{{Value: -2, Label: "-2"}, {Value: -1, Label: "-1"}, {Value: 0, Label: "0"},
+		{Value: 1, Label: "1"}, {Value: 2, Label: "2"}, {Value: 3, Label: "3"}}
+	thin := roomTicks{Ticker: ints, Length: vg.Length(3*sty.Width("-2") + 2*labelGap*11), Style: sty}
+	ts := thin.Ticks(-2, 3)
+	if got := labelled(ts); !slices.Equal(got, []string{"-2", "0", "2"}) || len(ts) != 6 {
+		t.Errorf("thinned constant ticks: %v of %d, want [-2 0 2] of 6", got, len(ts))
+	}
+}
+
+func TestNarrowFigureLabelsDoNotCrowd(t *testing.T) {
+	x := mat.NewDense(2, 2, []float64{-3.5, 0, 13.5, 1}) // y labels 0, 0.2, …: no 2.5
+	fig, err := Scatter(x, Title("narrow"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Render(fig.Resize(3, 2.5), "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{">2.5<", ">7.5<", ">12.5<"} {
+		if strings.Contains(string(b), l) {
+			t.Errorf("3-inch figure labels %s: the step 2.5 of a full-width axis", l)
+		}
+	}
+	if !strings.Contains(string(b), ">10<") {
+		t.Error("3-inch figure lacks the label 10")
+	}
+}

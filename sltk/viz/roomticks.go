@@ -1,0 +1,83 @@
+package viz
+
+import (
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+)
+
+// roomTicks labels no more ticks of an x axis than fit its length: the labels of Ticker, set
+// in Style, with a gap of labelGap em between neighbours. A tick marker knows the range of
+// its axis but not its length, so the same marker crowds a narrow panel (a tile of a grid, a
+// figure's phone rendering) with the labels that suit the full column. Where they do not
+// fit, niceTicks chooses a coarser step (so labels stay round numbers in their own format),
+// and any other marker keeps every k-th label, the others staying as unlabelled ticks.
+// Cost: one extra call of Ticker and one width measurement per label.
+type roomTicks struct {
+	Ticker plot.Ticker
+	Length vg.Length
+	Style  text.Style
+}
+
+// labelGap is the least space between two tick labels, in em of their font.
+const labelGap = 1.5
+
+// fit returns how many labels of width w fit the axis.
+func (r roomTicks) fit(w vg.Length) int {
+	gap := labelGap * r.Style.Font.Size
+	return max(2, int(math.Floor(float64((r.Length+gap)/(w+gap)))))
+}
+
+func (r roomTicks) Ticks(lo, hi float64) []plot.Tick {
+	ts := r.Ticker.Ticks(lo, hi)
+	n, w := 0, vg.Length(0)
+	for _, t := range ts {
+		if t.Label != "" {
+			n++
+			w = max(w, r.Style.Width(t.Label))
+		}
+	}
+	most := r.fit(w)
+	if n <= most {
+		return ts
+	}
+	if nt, ok := r.Ticker.(niceTicks); ok {
+		return nt.at(lo, hi, most)
+	}
+	k := (n + most - 1) / most // keep labels k apart, starting at 0 where 0 is labelled
+	first := 0
+	i := 0
+	for _, t := range ts {
+		if t.Label != "" {
+			if t.Value == 0 {
+				first = i % k
+			}
+			i++
+		}
+	}
+	out := make([]plot.Tick, len(ts))
+	i = 0
+	for j, t := range ts {
+		out[j] = t
+		if t.Label != "" {
+			if i%k != first {
+				out[j].Label = ""
+			}
+			i++
+		}
+	}
+	return out
+}
+
+// fitXTicks makes the x axis of p label only as many ticks as fit length (see roomTicks).
+func fitXTicks(p *plot.Plot, length vg.Length) {
+	if p.X.Tick.Marker == nil || length <= 0 {
+		return
+	}
+	if _, done := p.X.Tick.Marker.(roomTicks); done {
+		return
+	}
+	p.X.Tick.Marker = roomTicks{Ticker: p.X.Tick.Marker, Length: length, Style: p.X.Tick.Label}
+}
