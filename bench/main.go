@@ -22,7 +22,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -125,6 +124,7 @@ func slug(name string) string {
 type row struct {
 	name, quality      string
 	sltkSec, peerSec   float64
+	sltkCPU, peerCPU   float64 // CPU seconds (user + system, all threads) of the fastest run
 	sltkQual, peerQual float64
 	hasPeer            bool
 	sltkNote, peerNote string
@@ -144,14 +144,14 @@ func more(rep, reps int, best float64) bool {
 	return rep < reps || rep < shortReps && best < shortSec
 }
 
-// timeGo times one in-process run after a collection, so that the garbage of earlier rows is
-// not billed to this one.
-func timeGo(f func(Inputs) (Result, error), in Inputs) (Result, float64, error) {
+// timeGo times one in-process run (wall and CPU seconds) after a collection, so that the
+// garbage of earlier rows is not billed to this one.
+func timeGo(f func(Inputs) (Result, error), in Inputs) (res Result, wall, cpu float64, err error) {
 	runtime.GC()
 	resetPeakRSS()
-	start := time.Now()
-	res, err := f(in)
-	return res, time.Since(start).Seconds(), err
+	start, cpu0 := time.Now(), cpuSeconds()
+	res, err = f(in)
+	return res, time.Since(start).Seconds(), cpuSeconds() - cpu0, err
 }
 
 func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error) {
@@ -161,12 +161,12 @@ func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error)
 	}
 	r := row{name: w.Name, quality: w.Quality}
 	for rep := 0; more(rep, reps, r.sltkSec); rep++ {
-		res, sec, err := timeGo(w.Run, in)
+		res, sec, cpu, err := timeGo(w.Run, in)
 		if err != nil {
 			return row{}, fmt.Errorf("sltk: %w", err)
 		}
 		if rep == 0 || sec < r.sltkSec {
-			r.sltkSec = sec
+			r.sltkSec, r.sltkCPU = sec, cpu
 		}
 		r.sltkMiB = max(r.sltkMiB, peakRSS())
 		r.sltkQual, r.sltkNote = res.Quality, res.Note
@@ -189,7 +189,7 @@ func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error)
 			return r, nil
 		}
 		if rep == 0 || res.Seconds < r.peerSec {
-			r.peerSec = res.Seconds
+			r.peerSec, r.peerCPU = res.Seconds, res.CPU
 		}
 		r.peerMiB = max(r.peerMiB, res.MaxRSS)
 		r.peerQual, r.peerNote, r.hasPeer = res.Quality, res.Note, true
@@ -199,35 +199,18 @@ func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error)
 			r.sltkNote += fmt.Sprintf("; per iteration peer/sltk %.2f", r.peerSec/float64(pi)/(r.sltkSec/float64(si)))
 		}
 	}
-	if sc, pc := noteCPU(r.sltkNote), noteCPU(r.peerNote); sc > 0 && pc > 0 {
-		r.sltkNote += fmt.Sprintf("; cpu peer/sltk %.2f", pc/sc)
-	}
 	return r, nil
-}
-
-// cpuNote finds the CPU seconds a side's note reports ("cpu 1.234 s").
-var cpuNote = regexp.MustCompile(`\bcpu ([0-9]+(?:\.[0-9]*)?) s\b`)
-
-// noteCPU returns the CPU seconds in a note, or 0 if it reports none: on a shared machine
-// the ratio of CPU times is steadier than that of wall times.
-func noteCPU(note string) float64 {
-	m := cpuNote.FindStringSubmatch(note)
-	if m == nil {
-		return 0
-	}
-	v, _ := strconv.ParseFloat(m[1], 64)
-	return v
 }
 
 // runGoPeer times w.GoPeer like the sltk side and fills the peer columns of r.
 func runGoPeer(w Workload, in Inputs, reps int, r row) (row, error) {
 	for rep := 0; more(rep, reps, r.peerSec); rep++ {
-		res, sec, err := timeGo(w.GoPeer, in)
+		res, sec, cpu, err := timeGo(w.GoPeer, in)
 		if err != nil {
 			return row{}, fmt.Errorf("Go peer: %w", err)
 		}
 		if rep == 0 || sec < r.peerSec {
-			r.peerSec = sec
+			r.peerSec, r.peerCPU = sec, cpu
 		}
 		r.peerMiB = max(r.peerMiB, peakRSS())
 		r.peerQual, r.peerNote, r.hasPeer = res.Quality, res.Note, true
@@ -237,14 +220,17 @@ func runGoPeer(w Workload, in Inputs, reps int, r row) (row, error) {
 
 func renderTable(rows []row) string {
 	var b strings.Builder
-	b.WriteString("| workload | quality | sltk s | peer s | peer/sltk | sltk quality | peer quality | sltk MiB | peer MiB | notes |\n")
-	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n")
+	b.WriteString("| workload | quality | sltk s | peer s | peer/sltk | cpu peer/sltk | sltk quality | peer quality | sltk MiB | peer MiB | notes |\n")
+	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n")
 	for _, r := range rows {
-		peerSec, ratio, peerQual := "—", "—", "—"
+		peerSec, ratio, cpuRatio, peerQual := "—", "—", "—", "—"
 		if r.hasPeer {
 			peerSec = fmt.Sprintf("%.3f", r.peerSec)
 			ratio = fmt.Sprintf("%.2f", r.peerSec/r.sltkSec)
 			peerQual = fmt.Sprintf("%.10g", r.peerQual)
+			if r.peerCPU > 0 && r.sltkCPU > 0 {
+				cpuRatio = fmt.Sprintf("%.2f", r.peerCPU/r.sltkCPU)
+			}
 		}
 		notes := []string{}
 		if r.sltkNote != "" {
@@ -263,8 +249,8 @@ func renderTable(rows []row) string {
 			}
 			return fmt.Sprintf("%.0f", v)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %.3f | %s | %s | %.10g | %s | %s | %s | %s |\n",
-			cell(r.name), cell(r.quality), r.sltkSec, peerSec, ratio, r.sltkQual, peerQual,
+		fmt.Fprintf(&b, "| %s | %s | %.3f | %s | %s | %s | %.10g | %s | %s | %s | %s |\n",
+			cell(r.name), cell(r.quality), r.sltkSec, peerSec, ratio, cpuRatio, r.sltkQual, peerQual,
 			mib(r.sltkMiB), mib(r.peerMiB), cell(strings.Join(notes, "; ")))
 	}
 	return b.String()

@@ -47,6 +47,8 @@ type jsonRow struct {
 	Quality     string   `json:"quality"`
 	SltkSeconds float64  `json:"sltk_seconds"`
 	PeerSeconds *float64 `json:"peer_seconds"` // null without a peer
+	SltkCPU     float64  `json:"sltk_cpu_seconds"`
+	PeerCPU     *float64 `json:"peer_cpu_seconds"` // null without a peer
 	SltkQuality float64  `json:"sltk_quality"`
 	PeerQuality *float64 `json:"peer_quality"`
 	SltkPeakMiB float64  `json:"sltk_peak_rss_mib"`
@@ -69,12 +71,12 @@ func writeJSON(path string, rows []row, reps int) error {
 	}{time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH,
 		runtime.GOMAXPROCS(0), runtime.NumCPU(), reps, nil}
 	for _, r := range rows {
-		j := jsonRow{Workload: r.name, Quality: r.quality, SltkSeconds: r.sltkSec,
+		j := jsonRow{Workload: r.name, Quality: r.quality, SltkSeconds: r.sltkSec, SltkCPU: r.sltkCPU,
 			SltkQuality: r.sltkQual, SltkPeakMiB: r.sltkMiB, PeerPeakMiB: r.peerMiB,
 			SltkNote: r.sltkNote, PeerNote: r.peerNote, PeerError: r.peerErr}
 		if r.hasPeer {
-			ps, pq := r.peerSec, r.peerQual
-			j.PeerSeconds, j.PeerQuality = &ps, &pq
+			ps, pc, pq := r.peerSec, r.peerCPU, r.peerQual
+			j.PeerSeconds, j.PeerCPU, j.PeerQuality = &ps, &pc, &pq
 		}
 		out.Rows = append(out.Rows, j)
 	}

@@ -2,16 +2,33 @@
 
 Run as `/usr/bin/python3 peers.py request.json`. The request names the function, the data files
 (each a prefix: <prefix>.f64 holds row-major little-endian float64, <prefix>.json its shape) and
-the parameters. The function times only the fit and returns (seconds, quality, note); the script
-prints them as one JSON line.
+the parameters. The function times only the fit with a Clock and returns (timing, quality,
+note); the script prints the wall and CPU seconds, the quality and the note as one JSON line.
 
 To add a peer: write `def name(data, params)` below and add it to PEERS.
 """
 import json
 import sys
 import time
+from collections import namedtuple
 
 import numpy as np
+
+
+class Clock:
+    """Times one section: created before the fit, stop() after it returns its Timing."""
+
+    def __init__(self):
+        self.cpu = time.process_time()
+        self.wall = time.perf_counter()
+
+    def stop(self):
+        return Timing(time.perf_counter() - self.wall, time.process_time() - self.cpu)
+
+
+# wall: elapsed seconds; cpu: user + system seconds of all the process's threads (on a shared
+# machine their ratio to sltk's is steadier than that of wall times).
+Timing = namedtuple("Timing", "wall cpu")
 
 
 def load(prefix):
@@ -22,8 +39,7 @@ def load(prefix):
 
 def kmeans_lloyd(data, params):
     """k-means from given centroids; params: max_iter, algorithm ("lloyd", the default, or
-    "elkan": the same iterates with Elkan's bounds). The note carries the CPU time (user+sys of
-    all threads) next to the wall time the harness reports."""
+    "elkan": the same iterates with Elkan's bounds)."""
     import sklearn
     from sklearn.cluster import KMeans
 
@@ -31,13 +47,10 @@ def kmeans_lloyd(data, params):
     algorithm = params.get("algorithm", "lloyd")
     km = KMeans(n_clusters=c0.shape[0], init=c0, n_init=1, max_iter=params["max_iter"],
                 tol=0, algorithm=algorithm)
-    cpu = time.process_time()
-    start = time.perf_counter()
+    clock = Clock()
     km.fit(x)
-    seconds = time.perf_counter() - start
-    cpu = time.process_time() - cpu
-    return seconds, float(km.inertia_), (f"{km.n_iter_} iter, {algorithm}, cpu {cpu:.3f} s, "
-                                         f"sklearn {sklearn.__version__}")
+    timing = clock.stop()
+    return timing, float(km.inertia_), (f"{km.n_iter_} iter, {algorithm}, sklearn {sklearn.__version__}")
 
 
 def gmm_full(data, params):
@@ -50,20 +63,20 @@ def gmm_full(data, params):
     g = GaussianMixture(k, covariance_type="full", tol=0, max_iter=params["max_iter"],
                         means_init=m0, weights_init=np.full(k, 1.0 / k), precisions_init=prec,
                         reg_covar=1e-6)
-    start = time.perf_counter()
+    clock = Clock()
     g.fit(x)
-    seconds = time.perf_counter() - start
-    return seconds, float(g.score(x)), f"{g.n_iter_} iter"
+    timing = clock.stop()
+    return timing, float(g.score(x)), f"{g.n_iter_} iter"
 
 
 def kde_gaussian(data, params):
     from sklearn.neighbors import KernelDensity
 
-    start = time.perf_counter()
+    clock = Clock()
     kd = KernelDensity(kernel="gaussian", bandwidth=params["bandwidth"], rtol=0, atol=0).fit(data["x"])
     ld = kd.score_samples(data["q"])
-    seconds = time.perf_counter() - start
-    return seconds, float(np.mean(ld)), "k-d tree, exact"
+    timing = clock.stop()
+    return timing, float(np.mean(ld)), "k-d tree, exact"
 
 
 def lle(data, params):
@@ -71,10 +84,10 @@ def lle(data, params):
 
     e = LocallyLinearEmbedding(n_neighbors=params["n_neighbors"], n_components=params["n_components"],
                                reg=1e-3, random_state=0)
-    start = time.perf_counter()
+    clock = Clock()
     e.fit(data["x"])
-    seconds = time.perf_counter() - start
-    return seconds, float(e.reconstruction_error_), "ARPACK"
+    timing = clock.stop()
+    return timing, float(e.reconstruction_error_), "ARPACK"
 
 
 def da_numpy(data, params):
@@ -82,8 +95,7 @@ def da_numpy(data, params):
     x = data["x"]
     k, alpha, tol = params["k"], params["alpha"], params["tol"]
     max_inner, noise = params["max_inner"], params["noise"]
-    cpu = time.process_time()
-    start = time.perf_counter()
+    clock = Clock()
     n, d = x.shape
     mean = x.mean(axis=0)
     cov = np.cov(x.T, bias=True).reshape(d, d)
@@ -112,9 +124,8 @@ def da_numpy(data, params):
         t *= alpha
     d2 = np.maximum(xx - 2 * x @ final.T + (final * final).sum(axis=1)[None, :], 0)
     cost = float(d2.min(axis=1).sum())
-    seconds = time.perf_counter() - start
-    cpu = time.process_time() - cpu
-    return seconds, cost, f"{levels} levels, {iters} inner iter, cpu {cpu:.3f} s, numpy {np.__version__}"
+    timing = clock.stop()
+    return timing, cost, f"{levels} levels, {iters} inner iter, numpy {np.__version__}"
 
 
 def fastica_logcosh(data, params):
@@ -125,14 +136,14 @@ def fastica_logcosh(data, params):
     ica = FastICA(n_components=x.shape[1], algorithm="parallel", fun="logcosh",
                   whiten="unit-variance", whiten_solver="eigh", tol=params["tol"],
                   max_iter=params["max_iter"], w_init=data["init_peer"])
-    start = time.perf_counter()
+    clock = Clock()
     ica.fit_transform(x)
-    seconds = time.perf_counter() - start
+    timing = clock.stop()
     p = np.abs(ica.components_ @ a)
     k = p.shape[0]
     amari = ((p / p.max(axis=1, keepdims=True)).sum() - k
              + (p / p.max(axis=0, keepdims=True)).sum() - k) / (2 * k * (k - 1))
-    return seconds, float(amari), f"{ica.n_iter_} iter, sklearn {sklearn.__version__}"
+    return timing, float(amari), f"{ica.n_iter_} iter, sklearn {sklearn.__version__}"
 
 
 def _accuracy(pred, y):
@@ -144,33 +155,33 @@ def tree_entropy(data, params):
     from sklearn.tree import DecisionTreeClassifier
 
     x, y = data["x"], data["y"].ravel()
-    start = time.perf_counter()
+    clock = Clock()
     t = DecisionTreeClassifier(criterion="entropy", random_state=0).fit(x, y)
     pred = t.predict(data["xtest"])
-    seconds = time.perf_counter() - start
-    return seconds, _accuracy(pred, data["ytest"]), f"{t.tree_.node_count} nodes, depth {t.get_depth()}, sklearn {sklearn.__version__}"
+    timing = clock.stop()
+    return timing, _accuracy(pred, data["ytest"]), f"{t.tree_.node_count} nodes, depth {t.get_depth()}, sklearn {sklearn.__version__}"
 
 
 def logistic_l2(data, params):
     from sklearn.linear_model import LogisticRegression
 
     x, y = data["x"], data["y"].ravel()
-    start = time.perf_counter()
+    clock = Clock()
     m = LogisticRegression(C=1.0, solver="lbfgs", tol=1e-6, max_iter=1000).fit(x, y)
     pred = m.predict(data["xtest"])
-    seconds = time.perf_counter() - start
-    return seconds, _accuracy(pred, data["ytest"]), f"{int(m.n_iter_[0])} iter"
+    timing = clock.stop()
+    return timing, _accuracy(pred, data["ytest"]), f"{int(m.n_iter_[0])} iter"
 
 
 def linear_svm(data, params):
     from sklearn.svm import LinearSVC
 
     x, y = data["x"], data["y"].ravel()
-    start = time.perf_counter()
+    clock = Clock()
     m = LinearSVC(loss="hinge", C=1.0, tol=0.1, dual=True, max_iter=1000).fit(x, y)
     pred = m.predict(data["xtest"])
-    seconds = time.perf_counter() - start
-    return seconds, _accuracy(pred, data["ytest"]), f"{int(m.n_iter_)} epochs, liblinear"
+    timing = clock.stop()
+    return timing, _accuracy(pred, data["ytest"]), f"{int(m.n_iter_)} epochs, liblinear"
 
 
 def knn_digits(data, params):
@@ -180,13 +191,11 @@ def knn_digits(data, params):
 
     x, y = data["x"], data["y"].ravel()
     algorithm = params.get("algorithm", "auto")
-    cpu = time.process_time()
-    start = time.perf_counter()
+    clock = Clock()
     m = KNeighborsClassifier(n_neighbors=3, algorithm=algorithm).fit(x, y)
     pred = m.predict(data["xtest"])
-    seconds = time.perf_counter() - start
-    cpu = time.process_time() - cpu
-    return seconds, _accuracy(pred, data["ytest"]), f"algorithm={algorithm}, cpu {cpu:.3f} s"
+    timing = clock.stop()
+    return timing, _accuracy(pred, data["ytest"]), f"algorithm={algorithm}"
 
 
 def stationary_numpy(data, params):
@@ -194,14 +203,14 @@ def stationary_numpy(data, params):
     with one equation replaced by Σπ = 1, solved by numpy.linalg.solve (LAPACK)."""
     q = data["q"]
     n = q.shape[0]
-    start = time.perf_counter()
+    clock = Clock()
     a = q.T - np.eye(n)
     a[n - 1, :] = 1
     b = np.zeros(n)
     b[n - 1] = 1
     pi = np.linalg.solve(a, b)
-    seconds = time.perf_counter() - start
-    return seconds, float(np.abs(pi @ q - pi).sum()), "numpy.linalg.solve"
+    timing = clock.stop()
+    return timing, float(np.abs(pi @ q - pi).sum()), "numpy.linalg.solve"
 
 
 def matching_mh_python(data, params):
@@ -214,7 +223,7 @@ def matching_mh_python(data, params):
     mate = [-1] * params["vertices"]  # edge index matching each vertex
     in_m = [False] * len(edges)
     size, total, rng = 0, 0, random.Random(1)
-    start = time.perf_counter()
+    clock = Clock()
     for t in range(steps):
         r = rng.randrange(len(edges) + 1)
         if r < len(edges):
@@ -230,8 +239,8 @@ def matching_mh_python(data, params):
                 in_m[r], mate[u], mate[v] = True, r, r
         if t >= steps // 2:
             total += size
-    seconds = time.perf_counter() - start
-    return seconds, total / (steps - steps // 2), "plain Python loop"
+    timing = clock.stop()
+    return timing, total / (steps - steps // 2), "plain Python loop"
 
 
 def shuffle_python(data, params):
@@ -240,22 +249,22 @@ def shuffle_python(data, params):
 
     n, steps = params["n"], params["steps"]
     deck, rng, top = list(range(n)), random.Random(1), 0
-    start = time.perf_counter()
+    clock = Clock()
     for _ in range(steps):
         deck.insert(0, deck.pop(rng.randrange(n)))
         top += deck[0] == 0
-    seconds = time.perf_counter() - start
-    return seconds, top / steps, "plain Python loop"
+    timing = clock.stop()
+    return timing, top / steps, "plain Python loop"
 def pca(data, params):
     """PCA with K components; quality: the summed explained variance ratio."""
     import sklearn
     from sklearn.decomposition import PCA
 
     p = PCA(n_components=params["n_components"], svd_solver=params["svd_solver"], random_state=0)
-    start = time.perf_counter()
+    clock = Clock()
     p.fit(data["x"])
-    seconds = time.perf_counter() - start
-    return seconds, float(p.explained_variance_ratio_.sum()), f"svd_solver={params['svd_solver']}, sklearn {sklearn.__version__}"
+    timing = clock.stop()
+    return timing, float(p.explained_variance_ratio_.sum()), f"svd_solver={params['svd_solver']}, sklearn {sklearn.__version__}"
 
 
 def spectral_rbf(data, params):
@@ -265,10 +274,10 @@ def spectral_rbf(data, params):
 
     sc = SpectralClustering(n_clusters=params["n_clusters"], affinity="rbf", gamma=params["gamma"],
                             random_state=0, n_init=10)
-    start = time.perf_counter()
+    clock = Clock()
     sc.fit(data["x"])
-    seconds = time.perf_counter() - start
-    return seconds, float(adjusted_rand_score(data["y"].ravel(), sc.labels_)), "arpack, rbf"
+    timing = clock.stop()
+    return timing, float(adjusted_rand_score(data["y"].ravel(), sc.labels_)), "arpack, rbf"
 
 
 def constant_shift(data, params):
@@ -280,14 +289,14 @@ def constant_shift(data, params):
 
     d = data["d"]
     n = d.shape[0]
-    start = time.perf_counter()
+    clock = Clock()
     q = np.eye(n) - np.ones((n, n)) / n
     sc = -0.5 * q @ d @ q
     lmin = np.linalg.eigvalsh(sc)[0]
     k = KernelPCA(n_components=params["n_components"], kernel="precomputed", eigen_solver="dense")
     k.fit(sc - lmin * np.eye(n))
-    seconds = time.perf_counter() - start
-    return seconds, float(k.eigenvalues_.sum()), f"d0 = {-2 * lmin:.3f}, sklearn {sklearn.__version__}"
+    timing = clock.stop()
+    return timing, float(k.eigenvalues_.sum()), f"d0 = {-2 * lmin:.3f}, sklearn {sklearn.__version__}"
 
 
 
@@ -333,8 +342,7 @@ def mlp_torch(data, params):
                               torch.nn.ReLU(), torch.nn.Linear(128, 10))
     opt = torch.optim.Adam(net.parameters(), lr=1e-3)
     loss_fn = torch.nn.CrossEntropyLoss()
-    cpu = time.process_time()
-    start = time.perf_counter()
+    clock = Clock()
     for _ in range(params["epochs"]):
         perm = torch.randperm(x.shape[0])
         for lo in range(0, x.shape[0], 128):
@@ -345,12 +353,11 @@ def mlp_torch(data, params):
             opt.step()
     with torch.no_grad():
         pred = net(xt).argmax(1)
-    seconds = time.perf_counter() - start
-    cpu = time.process_time() - cpu
+    timing = clock.stop()
     acc = float((pred == yt).float().mean())
     e = params["epochs"]
-    return seconds, acc, (f"{e} epochs, float32, torch {torch.__version__}, per epoch wall {seconds / e:.2f} s, "
-                          f"cpu {cpu / e:.2f} s, final loss {float(loss):.3f}, peak RSS {_peak_rss_mb():.0f} MB")
+    return timing, acc, (f"{e} epochs, float32, torch {torch.__version__}, per epoch wall {timing.wall / e:.2f} s, "
+                          f"cpu {timing.cpu / e:.2f} s, final loss {float(loss):.3f}, peak RSS {_peak_rss_mb():.0f} MB")
 
 
 def mlp_sklearn(data, params):
@@ -365,17 +372,15 @@ def mlp_sklearn(data, params):
     m = MLPClassifier(hidden_layer_sizes=(256, 128), activation="relu", solver="adam", alpha=0.0,
                       batch_size=128, learning_rate_init=1e-3, max_iter=params["epochs"], tol=0,
                       n_iter_no_change=10**6, random_state=0)
-    cpu = time.process_time()
-    start = time.perf_counter()
+    clock = Clock()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the ConvergenceWarning of a capped run
         m.fit(x, y)
     pred = m.predict(xt)
-    seconds = time.perf_counter() - start
-    cpu = time.process_time() - cpu
+    timing = clock.stop()
     e = m.n_iter_
-    return seconds, _accuracy(pred, yt), (f"{e} epochs, {m.coefs_[0].dtype}, sklearn {sklearn.__version__}, "
-                                          f"per epoch wall {seconds / e:.2f} s, cpu {cpu / e:.2f} s, "
+    return timing, _accuracy(pred, yt), (f"{e} epochs, {m.coefs_[0].dtype}, sklearn {sklearn.__version__}, "
+                                          f"per epoch wall {timing.wall / e:.2f} s, cpu {timing.cpu / e:.2f} s, "
                                           f"final loss {m.loss_:.3f}, peak RSS {_peak_rss_mb():.0f} MB")
 
 PEERS = {
@@ -405,9 +410,10 @@ def main():
         req = json.load(f)
     fn = PEERS[req["function"]]
     data = {name: load(prefix) for name, prefix in req["data"].items()}
-    seconds, quality, note = fn(data, req.get("params") or {})
+    timing, quality, note = fn(data, req.get("params") or {})
     rss = _peak_rss_mb()  # imports and data included; not ru_maxrss, which has the harness's peak
-    print(json.dumps({"seconds": seconds, "quality": quality, "note": note, "maxrss_mib": rss}))
+    print(json.dumps({"seconds": timing.wall, "cpu_seconds": timing.cpu, "quality": quality,
+                      "note": note, "maxrss_mib": rss}))
 
 
 if __name__ == "__main__":

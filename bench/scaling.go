@@ -68,12 +68,12 @@ func knnSweepWorkload(n int) Workload {
 func runSweeps(match func(string) bool, resultsDir, dataDir string, reps, maxN int, peer peerRunner) error {
 	var panels []viz.Drawer
 	var md strings.Builder
-	md.WriteString("| sweep | side | n | seconds | fitted slope (n ≥ 10⁵) | expected |\n|---|---|---|---|--:|--:|\n")
+	md.WriteString("| sweep | side | n | seconds | cpu seconds | fitted slope (n ≥ 10⁵) | cpu slope | expected |\n|---|---|---|---|---|--:|--:|--:|\n")
 	for _, s := range sweeps {
 		if !match(s.name) {
 			continue
 		}
-		var ns, ts, tp []float64
+		var ns, ts, tp, cs, cp []float64
 		for _, n := range s.sizes {
 			if maxN > 0 && n > maxN {
 				break
@@ -88,16 +88,20 @@ func runSweeps(match func(string) bool, resultsDir, dataDir string, reps, maxN i
 				return fmt.Errorf("%s n=%d: peer: %s", s.name, n, r.peerErr)
 			}
 			ns, ts, tp = append(ns, float64(n)), append(ts, r.sltkSec), append(tp, r.peerSec)
+			cs, cp = append(cs, r.sltkCPU), append(cp, r.peerCPU)
 		}
 		var series []viz.Series
+		// The CPU slope is the steadier one on a shared machine: other processes stretch the
+		// wall time of a large n more than that of a small one.
 		for _, side := range []struct {
-			name string
-			t    []float64
-		}{{"sltk", ts}, {"sklearn", tp}} {
-			slope := logSlope(ns, side.t)
-			series = append(series, viz.Series{Name: fmt.Sprintf("%s, slope %.2f", side.name, slope), X: ns, Y: side.t})
-			fmt.Fprintf(&md, "| %s | %s | %v | %s | %.2f | %g (%s) |\n", s.name, side.name,
-				fmtInts(ns), fmtSecs(side.t), slope, s.expect, s.claim)
+			name   string
+			t, cpu []float64
+		}{{"sltk", ts, cs}, {"sklearn", tp, cp}} {
+			slope, cpuSlope := logSlope(ns, side.t), logSlope(ns, side.cpu)
+			series = append(series, viz.Series{Name: fmt.Sprintf("%s, slope %.2f (cpu %.2f)", side.name, slope, cpuSlope),
+				X: ns, Y: side.t})
+			fmt.Fprintf(&md, "| %s | %s | %v | %s | %s | %.2f | %.2f | %g (%s) |\n", s.name, side.name,
+				fmtInts(ns), fmtSecs(side.t), fmtSecs(side.cpu), slope, cpuSlope, s.expect, s.claim)
 		}
 		// One panel per sweep, the legend in the corner the lines leave free.
 		fig, err := viz.Lines(series, viz.LogX(), viz.LogY(),

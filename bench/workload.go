@@ -83,6 +83,7 @@ type peerRunner struct{ python, script string }
 
 type peerResult struct {
 	Seconds float64 `json:"seconds"`
+	CPU     float64 `json:"cpu_seconds"` // user + system seconds of the peer's threads
 	Quality float64 `json:"quality"`
 	Note    string  `json:"note"`
 	MaxRSS  float64 `json:"maxrss_mib"` // peak resident set of the peer process, MiB
