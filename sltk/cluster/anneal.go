@@ -41,7 +41,10 @@ import (
 // over fixed blocks of rows whose partial sums are reduced in block order (the result does not
 // depend on the number of goroutines); within a block the centroid sums Σᵢ p(i↦k)xᵢ and masses
 // are the matrix product [X 1]ᵀ·P over chunks of rows (kernel.Gemm), from a transposed copy of
-// the data ((d+1)·n floats). No n×K matrix is kept unless KeepPosteriors is set. One
+// the data ((d+1)·n floats), and with the assembly the posteriors of a chunk are computed four
+// rows at a time, one vector lane per row, straight into the product's buffer
+// (kernel.GibbsQuads: the bits of the row-by-row softmax). No n×K matrix is kept unless
+// KeepPosteriors is set. One
 // extra O(n·K·d + n·G·d²) pass per temperature evaluates the trace (G = distinct centroids).
 //
 // The zero value of every field except K means a documented default.
@@ -351,7 +354,7 @@ type daState struct {
 	kp      int       // k rounded up to the distance kernel's vector width
 	ct      []float64 // d×kp transposed centroids for kernel.KMDistQuads; nil without the kernel
 	chunk   int       // rows whose posteriors are gathered before one product adds them to sums
-	posts   sync.Pool // of *[]float64 chunk×K posterior buffers, one per running block
+	posts   sync.Pool // of *[]float64 (chunk+3)×kp posterior buffers, one per running block
 }
 
 // daChunk is the number of rows whose posteriors are gathered before one product adds them to
@@ -365,7 +368,7 @@ func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
 	}
 	s := &daState{x: raw, xt: make([]float64, (d+1)*n), n: n, d: d, k: k, workers: workers, cut: daCut(n), kp: kmPadK(k),
 		chunk: max(1, min(daChunk, n, daChunkFloats/k))}
-	s.posts.New = func() any { p := make([]float64, s.chunk*k); return &p }
+	s.posts.New = func() any { p := make([]float64, (s.chunk+3)*s.kp); return &p }
 	for i := range n {
 		for j, v := range raw[i*d : (i+1)*d] {
 			s.xt[j*n+i] = v
@@ -420,22 +423,25 @@ func daPosterior(dist []float64, t, cut float64, wantLog bool, p []float64) (flo
 
 // daStep performs one E-pass: partial sums of p-weighted points and masses and, when trace is
 // set, the free energy and E[R]; when post is not nil it stores the posteriors there. The
-// posteriors of up to daChunk rows are gathered and added to the sums as one matrix product
-// [X 1]ᵀ·P through kernel.Gemm (the centroid update Σᵢ p(i↦k)xᵢ of Theorem 10), instead of
-// K·d scattered additions per row.
+// posteriors of up to s.chunk rows are gathered in a buffer of kp columns (in L2) and added to
+// the sums as one matrix product [X 1]ᵀ·P through kernel.Gemm (the centroid update
+// Σᵢ p(i↦k)xᵢ of Theorem 10), instead of K·d scattered additions per row. With the assembly,
+// kernel.KMDistQuads measures the rows four at a time and kernel.GibbsQuads writes their
+// posteriors straight into that buffer (the bits of daPosterior, one vector lane per row).
 func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool) {
 	d, k, kp := s.d, s.k, s.kp
 	if s.ct != nil {
 		kmTranspose(s.ct, theta, k, d, kp)
 	}
+	inv := 1 / t // the factor gibbs.SoftmaxCosts uses
 	s.daForBlocks(func(b, lo, hi int) {
 		a := &s.accs[b]
 		clear(a.sums)
 		a.f, a.cost = 0, 0
 		// Rows below quadEnd are measured by the k-means distance kernel, four at a time, in
-		// chunks through buf (the bits of kmDist2, as daRowPosterior measures the others).
+		// steps through buf (the bits of kmDist2, as daRowPosterior measures the others).
 		var buf [kmChunk]float64
-		var nbest [kmChunk / 4]float64
+		var nbest, zs [kmChunk / 4]float64
 		var nidx [kmChunk / 4]int
 		quadEnd, step := lo, kmChunk/kp/4*4
 		if s.ct != nil {
@@ -444,16 +450,19 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 		postp := s.posts.Get().(*[]float64)
 		defer s.posts.Put(postp)
 		ap := *postp
-		filled := 0 // rows whose posteriors wait in ap; the last of them is row end−1
-		flush := func(end int) {
+		first, filled := lo, 0 // ap's rows hold the posteriors of rows first, …, first+filled−1
+		// flush adds the first s.chunk rows of ap (all, if fewer) to the sums and moves the up
+		// to three rows a quad wrote past them to the front.
+		flush := func() {
+			rows := min(filled, s.chunk)
 			kernel.Gemm(blas.NoTrans, blas.NoTrans, 1,
-				blas64.General{Rows: d + 1, Cols: filled, Stride: s.n, Data: s.xt[end-filled:]},
-				blas64.General{Rows: filled, Cols: k, Stride: k, Data: ap[:filled*k]},
+				blas64.General{Rows: d + 1, Cols: rows, Stride: s.n, Data: s.xt[first:]},
+				blas64.General{Rows: rows, Cols: k, Stride: kp, Data: ap[:rows*kp]},
 				1, blas64.General{Rows: d + 1, Cols: k, Stride: k, Data: a.sums})
-			filled = 0
+			copy(ap, ap[rows*kp:filled*kp])
+			first, filled = first+rows, filled-rows
 		}
-		slot := func() []float64 { return ap[filled*k : (filled+1)*k] }
-		row := func(i int, dist, p []float64, mi, lz float64) {
+		row := func(r int, dist, p []float64, mi, lz float64) {
 			if trace {
 				a.f += mi - t*lz
 				for c, pc := range p {
@@ -463,28 +472,33 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 				}
 			}
 			if post != nil {
-				post.SetRow(i, p)
-			}
-			if filled++; filled == s.chunk {
-				flush(i + 1)
+				post.SetRow(first+r, p)
 			}
 		}
-		for i := lo; i < quadEnd; i += step {
-			m := min(step, quadEnd-i)
+		for i := lo; i < quadEnd; {
+			m := min(step, quadEnd-i, max(4, (s.chunk-filled)/4*4))
 			kernel.KMDistQuads(s.x[i*d:(i+m)*d], m/4, d, s.ct, kp, buf[:], nbest[:], nidx[:])
-			for r := range m {
-				dist, p := buf[r*kp:r*kp+k], slot()
-				mi, lz := daPosterior(dist, t, s.cut, trace, p)
-				row(i+r, dist, p, mi, lz)
+			kernel.GibbsQuads(ap[filled*kp:(filled+m)*kp], buf[:m*kp], nbest[:m], zs[:m], m/4, kp, inv, s.cut)
+			if trace || post != nil {
+				for r := range m {
+					row(filled+r, buf[r*kp:r*kp+k], ap[(filled+r)*kp:][:k], nbest[r], math.Log(zs[r]))
+				}
+			}
+			i, filled = i+m, filled+m
+			if filled >= s.chunk {
+				flush()
 			}
 		}
 		for i := quadEnd; i < hi; i++ {
-			p := slot()
+			p := ap[filled*kp : filled*kp+k]
 			mi, lz := daRowPosterior(s.x[i*d:(i+1)*d], theta, d, k, t, s.cut, trace, a.dist, p)
-			row(i, a.dist, p, mi, lz)
+			row(filled, a.dist, p, mi, lz)
+			if filled++; filled == s.chunk {
+				flush()
+			}
 		}
 		if filled > 0 {
-			flush(hi)
+			flush()
 		}
 	})
 }

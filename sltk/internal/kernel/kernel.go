@@ -3,8 +3,9 @@
 // PCA) and the four-lane tanh under FastICA's log-cosh contrast. It is internal: a building
 // block, not part of the textbook's API.
 //
-// It also holds the k-means kernels of package cluster (KMDistQuads, KMAddRows), so that all
-// the library's assembly lives here behind one CPU check.
+// It also holds the k-means kernels of package cluster (KMDistQuads, KMAddRows) and the fused
+// posterior kernel of deterministic annealing (GibbsQuads), so that all the library's assembly
+// lives here behind one CPU check.
 //
 // On amd64 with AVX2 and FMA, Dots, Tanh and the k-means kernels run in Go assembly (Dots
 // eight rows at a time, four lanes per row); elsewhere, or with the build tag purego, they run
