@@ -25,11 +25,20 @@ var Out io.Writer = os.Stdout
 const Marker = "✔ claim:"
 
 func pass(name, detail string) {
-	fmt.Fprintf(Out, "%s %s (%s)\n", Marker, name, detail)
+	fmt.Fprintf(Out, "%s %s\n", Marker, line(name, detail))
 }
 
 func fail(name, detail string) {
-	panic(fmt.Sprintf("✘ claim: %s (%s)", name, detail))
+	panic("✘ claim: " + line(name, detail))
+}
+
+// line is a claim's name followed by its detail in parentheses; an empty detail adds nothing,
+// so a claim without one does not end in a stray "()".
+func line(name, detail string) string {
+	if detail == "" {
+		return name
+	}
+	return name + " (" + detail + ")"
 }
 
 // True checks a statement whose truth the caller computed; detail says what was measured.

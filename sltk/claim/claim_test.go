@@ -34,6 +34,12 @@ func TestClaims(t *testing.T) {
 	if n := strings.Count(buf.String(), Marker); n != 6 {
 		t.Fatalf("want 6 pass lines, got %d:\n%s", n, buf.String())
 	}
+	buf.Reset()
+	True("bare", true, "")
+	True("detailed", true, "3 of 3")
+	if want := Marker + " bare\n" + Marker + " detailed (3 of 3)\n"; buf.String() != want {
+		t.Fatalf("claim lines %q, want %q (no \"()\" for an empty detail)", buf.String(), want)
+	}
 	mustPanic(t, "false", func() { True("no", false, "x") })
 	mustPanic(t, "far", func() { Close("far", 1.1, 1, 1e-3) })
 	mustPanic(t, "nan", func() { Close("nan", math.NaN(), 1, 1) })
