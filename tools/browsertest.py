@@ -7,7 +7,9 @@ leaves its verdict in the DOM, where it is read over DevTools (livetest.Browser)
   - math is typeset: MathJax output is present wherever the page has TeX, and no raw $$…$$ or
     $…$ is left in the prose;
   - every figure shows (non-zero size, images loaded), and no text of an SVG figure lies outside
-    the figure's box (a clipped legend entry, tick label or title);
+    the figure's box (a clipped legend entry, tick label or title); at 400 px every figure's
+    smallest text is drawn at 9 CSS px or more (font size times the SVG's scale on the screen),
+    else the page, the figure's number and the size are reported;
   - the sidebar lists every chapter, and on a chapter page its sections; every heading has a
     visible ¶ anchor pointing at its own id;
   - figure captions "Figure N.k." are numbered 1, 2, … within the chapter with one chapter
@@ -64,12 +66,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import livetest  # noqa: E402
 
 WIDTHS = (1200, 400)
+NARROW_WIDTH = 500  # at this width or less the page is checked as on a phone
+MIN_TEXT_PX = 9  # the smallest text of a figure on a phone, CSS px (sltk/viz.MinTextPx)
 SEARCH_TERM = "entropy"
 
 CHECKER = r"""
 <script>
 (function () {
-  var SEARCH = %(search)s;
+  var SEARCH = %(search)s, NARROW = %(narrow)s, MIN_TEXT_PX = %(minTextPx)s;
   window.SLTK_PACKAGES = %(packages)s;
   function textOutside(svg) {
     var box = svg.getBoundingClientRect(), bad = [];
@@ -80,6 +84,24 @@ CHECKER = r"""
       if (over > 1) bad.push(JSON.stringify(t.textContent.trim().slice(0, 40)) + " by " + Math.round(over) + " px");
     });
     return bad;
+  }
+  // The smallest text of an SVG figure as drawn, in CSS px: each text's font size times the
+  // scale of its transformation to the screen (the SVG's viewBox scaled to the column).
+  function smallestText(svg) {
+    var least = null;
+    svg.querySelectorAll("text").forEach(function (t) {
+      var m = t.getScreenCTM();
+      if (!t.textContent.trim() || !m) return;
+      var px = parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      if (!least || px < least.px) least = {px: px, text: t.textContent.trim().slice(0, 30)};
+    });
+    return least;
+  }
+  // The figure an image belongs to: the number of the caption anchor in its cell.
+  function figureName(el, k) {
+    var cell = el.closest(".cell"), a = cell && cell.querySelector("a.fig-anchor");
+    return (a ? "Figure " + a.id.replace(/^fig-/, "").replace("-", ".") + " (image " + k + ")"
+              : "unnumbered image " + k);
   }
   // A box that scrolls sideways shows it: it scrolls (overflow auto or scroll) and has the
   // edge shadows of book.css (background gradients).
@@ -207,9 +229,11 @@ CHECKER = r"""
       if (/\$\$/.test(t) || /\$[^$\s][^$]*\$/.test(t) || /\$[^$\s][^$]*\\[A-Za-z]{2,}/.test(t)) out.rawMath.push(t.trim().slice(0, 80));
     }
     var fig = 0;
+    out.smallText = [];
     main.querySelectorAll("svg, img").forEach(function (el) {
       if (el.tagName.toLowerCase() === "svg" && el.parentElement.closest("svg")) return;
       if (el.closest(".mjx-chtml, .MathJax_CHTML")) return;
+      if (el.getClientRects().length === 0) return;  // not shown: the other rendering of a figure
       out.figures++; fig++;
       var r = el.getBoundingClientRect();
       var ok = r.width > 0 && r.height > 0;
@@ -217,6 +241,11 @@ CHECKER = r"""
       if (!ok) out.badFigures.push(el.tagName + " " + Math.round(r.width) + "x" + Math.round(r.height));
       if (el.tagName.toLowerCase() === "svg") {
         textOutside(el).forEach(function (b) { out.clipped.push("figure " + fig + ": text " + b); });
+        var least = NARROW && smallestText(el);  // on a phone, text of at least MIN_TEXT_PX
+        if (least && least.px < MIN_TEXT_PX - 0.05)
+          out.smallText.push(figureName(el, fig) + ": " + least.px.toFixed(1) + " px (" +
+                             JSON.stringify(least.text) + ") in a " + Math.round(el.getBoundingClientRect().width) +
+                             " px wide image");
       }
     });
     document.querySelectorAll(".sidebar .toc-chapters > li > a").forEach(function (a) {
@@ -422,7 +451,8 @@ def verdict_at(browser, url, width, timeout_s=120):
 
 def check_page(book, page, width, browser, search=None):
     src = os.path.join(book, page)
-    script = CHECKER % {"search": json.dumps(search), "packages": json.dumps(api_packages(book))}
+    script = CHECKER % {"search": json.dumps(search), "packages": json.dumps(api_packages(book)),
+                        "narrow": json.dumps(width <= NARROW_WIDTH), "minTextPx": MIN_TEXT_PX}
     path, html = probe(src, script, ".selftest.html")
     try:
         err, res = verdict_at(browser, "file://" + path, width)
@@ -439,6 +469,7 @@ def check_page(book, page, width, browser, search=None):
     problems += [f"raw TeX left in the text: {t!r}" for t in out["rawMath"][:5]]
     problems += [f"figure not shown: {f}" for f in out["badFigures"]]
     problems += [f"text outside its figure: {c}" for c in out["clipped"]]
+    problems += [f"figure text below {MIN_TEXT_PX} px at {width} px: {t}" for t in out["smallText"]]
     problems += [f"loads from the network: {u}" for u in out["remote"]]
     problems += [f"heading anchor: {a}" for a in out["badAnchors"]]
     problems += [f"list item: {u}" for u in out["unmarked"]]
@@ -589,7 +620,8 @@ SELFTEST_WANT = [
     "figure cut without a scroll cue", "raw TeX in a claim", "claim line cut off",
     "stray output fragment", "library name without its API link: viz.Show",
     "\"On this page\" does not list s", "\"On this page\" overflows the window",
-    "no related chapters linked", "previous/next chapter links", "the page was laid out at ["]
+    "no related chapters linked", "previous/next chapter links", "the page was laid out at [",
+    "figure text below 9 px at 400 px: unnumbered image 3: 5.0 px"]
 SELFTEST_PDF_WANT = ["the PDF has 1 pages", "the PDF does not contain the chapter title",
                      "pages without their number in the footer: 1"] + (
     ["the PDF has no bookmark for the chapter"] if importlib.util.find_spec("pypdf") else [])
@@ -610,7 +642,7 @@ def selftest(profile):
             problems, out = check_page(tmp, "page.html", 1200, browser)
             # the page has no viewport meta tag: a phone lays it out at 980 px, not at 400
             narrow, _ = check_page(tmp, "page.html", 400, browser)
-            problems += [p for p in narrow if "laid out at" in p]
+            problems += [p for p in narrow if "laid out at" in p or "figure text below" in p]
         finally:
             close_browser(browser, bprofile)
         manifest = [{"page": p, "title": t} for p, t in

@@ -54,7 +54,8 @@ READABLE = r"""
   var main = document.querySelector("main") || document.body;
   var res = {text: main.innerText.trim().length, figures: []};
   for (var box of document.querySelectorAll(".sltk-live")) {
-    var svg = box.querySelector(".sltk-live-svg svg"), r = svg ? svg.getBoundingClientRect() : null;
+    var svgs = Array.from(box.querySelectorAll(".sltk-live-svg svg")).filter(function (s) { return s.getClientRects().length; });
+    var svg = svgs[0], r = svg ? svg.getBoundingClientRect() : null;  // the rendering shown at this width
     var f = {name: box.dataset.live, width: r ? r.width : 0, height: r ? r.height : 0,
              numbers: box.querySelector(".sltk-live-numbers").innerText.trim()};
     var input = box.querySelector(".sltk-live-control input");

@@ -132,17 +132,18 @@ func At(name string, v float64) ([]Number, error) {
 	return nums, err
 }
 
-// Render draws figure name at value v and returns the SVG and the numbers it shows.
+// Render draws figure name at value v and returns its HTML (viz.HTML: the SVG, and a phone's
+// rendering where the figure needs one) and the numbers it shows.
 func Render(name string, v float64) ([]byte, []Number, error) {
 	d, nums, err := draw("Render", name, v)
 	if err != nil {
 		return nil, nil, err
 	}
-	svg, err := viz.Render(d, "svg")
+	svg, err := viz.HTML(d)
 	if err != nil {
 		return nil, nil, fmt.Errorf("live: Render: %s at %g: %w", name, v, err)
 	}
-	return svg, nums, nil
+	return []byte(svg), nums, nil
 }
 
 // draw checks that v is one of figure name's values, draws it and checks that every number it

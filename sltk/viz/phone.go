@@ -2,11 +2,13 @@ package viz
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // Phone layout. An SVG figure scales with the column it sits in, and its text with it: a
@@ -142,7 +144,7 @@ func stackHTML(g *Grid) (string, error) {
 		b.WriteString(fig)
 	}
 	if g.colorBarBelow != nil {
-		bar, err := Render(sized{g.colorBarBelow, pw, colorBarBelowHeight}, "svg")
+		bar, err := Render(sized{inset{g.colorBarBelow}, pw, colorBarBelowHeight}, "svg")
 		if err != nil {
 			return "", err
 		}
@@ -150,4 +152,17 @@ func stackHTML(g *Grid) (string, error) {
 	}
 	b.WriteString(`</div>`)
 	return b.String(), nil
+}
+
+// inset draws a drawer on white inside a margin of twice the figures' (figureMargin) at the
+// sides, where the end labels of a horizontal axis stand out by half their width.
+type inset struct{ Drawer }
+
+func (d inset) Draw(c draw.Canvas) {
+	c.SetColor(color.White)
+	c.Fill(c.Rectangle.Path())
+	c.Min.X += 2 * figureMargin
+	c.Max.X -= 2 * figureMargin
+	c.Min.Y += figureMargin / 2
+	d.Drawer.Draw(c)
 }
