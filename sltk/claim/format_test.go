@@ -24,7 +24,7 @@ func TestFixed(t *testing.T) {
 		{0.1, -1, "0.1"},
 		{math.NaN(), 3, "NaN"},
 		{math.Inf(-1), 3, "-Inf"},
-		{0.5, 1 << 40, "0." + strings.Repeat("5", 1) + strings.Repeat("0", MaxPrec-1)}, // capped
+		{0.5, 1 << 40, "0.5" + strings.Repeat("0", MaxPrec-1)}, // capped at MaxPrec
 	} {
 		got := Fixed(c.v, c.prec)
 		if got != c.want {
