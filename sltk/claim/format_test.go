@@ -3,6 +3,7 @@ package claim
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -23,13 +24,15 @@ func TestFixed(t *testing.T) {
 		{0.1, -1, "0.1"},
 		{math.NaN(), 3, "NaN"},
 		{math.Inf(-1), 3, "-Inf"},
+		{0.5, 1 << 40, "0.5" + strings.Repeat("0", MaxPrec-1)}, // capped at MaxPrec
 	} {
 		got := Fixed(c.v, c.prec)
 		if got != c.want {
 			t.Errorf("Fixed(%v, %d) = %q, want %q", c.v, c.prec, got, c.want)
 		}
 		// Away from zero Fixed is fmt's %.*f.
-		if c.want != "0.000" && c.want != "0.00" && c.want != "0" && c.prec >= 0 {
+		if c.want != "0.000" && c.want != "0.00" && c.want != "0" && c.prec >= 0 &&
+			c.prec <= MaxPrec {
 			if f := fmt.Sprintf("%.*f", c.prec, c.v); f != got {
 				t.Errorf("Fixed(%v, %d) = %q, fmt gives %q", c.v, c.prec, got, f)
 			}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/bounds"
+	"github.com/sltk-book/sltk/sltk/claim"
 	"github.com/sltk-book/sltk/sltk/classify"
 	"github.com/sltk-book/sltk/sltk/cluster"
 	"github.com/sltk-book/sltk/sltk/density"
@@ -71,6 +72,8 @@ var rows = map[string]any{
 	"claim.AtLeast":                               exempt(panicsByDesign),
 	"claim.AtMost":                                exempt(panicsByDesign),
 	"claim.Close":                                 exempt(panicsByDesign),
+	"claim.Fixed":                                 claim.Fixed,
+	"claim.FixedVec":                              claim.FixedVec,
 	"claim.Must":                                  exempt(panicsByDesign),
 	"claim.NoError":                               exempt(panicsByDesign),
 	"claim.NonDecreasing":                         exempt(panicsByDesign),
