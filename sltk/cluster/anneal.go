@@ -12,8 +12,6 @@ import (
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/internal/par"
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
@@ -40,10 +38,10 @@ import (
 // total mass underflows to zero keeps its position. Cost: O(n·K·d) per inner iteration, parallel
 // over fixed blocks of rows whose partial sums are reduced in block order (the result does not
 // depend on the number of goroutines); within a block the centroid sums Σᵢ p(i↦k)xᵢ and masses
-// are the matrix product [X 1]ᵀ·P over chunks of rows (kernel.Gemm), from a transposed copy of
-// the data ((d+1)·n floats), and with the assembly the posteriors of a chunk are computed four
-// rows at a time, one vector lane per row, straight into the product's buffer
-// (kernel.GibbsQuads: the bits of the row-by-row softmax). No n×K matrix is kept unless
+// are the matrix product [X 1]ᵀ·P (kernel.XtPAdd, from a transposed copy of the data, (d+1)·n
+// floats), added run by run of rows while their posteriors are in L1; with the assembly the
+// posteriors are computed four rows at a time, one vector lane per row (kernel.GibbsQuads: the
+// bits of the row-by-row softmax). No n×K matrix is kept unless
 // KeepPosteriors is set. One
 // extra O(n·K·d + n·G·d²) pass per temperature evaluates the trace (G = distinct centroids).
 //
@@ -334,9 +332,9 @@ func validParams(method string, ps ...param) error {
 
 // daAcc holds the partial sums of one block of rows.
 type daAcc struct {
-	// sums is (d+1)×K: row j < d holds Σᵢ p_ik x_ij, row d the masses Σᵢ p_ik. It is the
-	// product [X 1]ᵀ·P of the block's rows (with a column of ones appended) and posteriors,
-	// formed from the transposed copy xt, which kernel.Gemm packs without a copy call per row.
+	// sums is (d+1)×kp: row j < d holds Σᵢ p_ik x_ij, row d the masses Σᵢ p_ik (columns k … kp−1
+	// stay 0). It is the product [X 1]ᵀ·P of the block's rows (with a column of ones appended)
+	// and posteriors, formed by kernel.XtPAdd from the transposed copy xt.
 	sums []float64
 	f    float64   // Σ (mᵢ − T log sᵢ)
 	cost float64   // Σ Σ_k p_ik d_ik
@@ -353,12 +351,12 @@ type daState struct {
 	accs    []daAcc
 	kp      int       // k rounded up to the distance kernel's vector width
 	ct      []float64 // d×kp transposed centroids for kernel.KMDistQuads; nil without the kernel
-	chunk   int       // rows whose posteriors are gathered before one product adds them to sums
-	posts   sync.Pool // of *[]float64 (chunk+3)×kp posterior buffers, one per running block
+	chunk   int       // rows whose posteriors are gathered, at most, before they are added to sums
+	posts   sync.Pool // of *[]float64 chunk×kp posterior buffers, one per running block
 }
 
-// daChunk is the number of rows whose posteriors are gathered before one product adds them to
-// a block's sums (fewer, so that the buffer holds at most daChunkFloats, when K is large).
+// daChunk is the most rows whose posteriors are gathered before they are added to a block's
+// sums (fewer, so that the buffer holds at most daChunkFloats, when K is large).
 const daChunk, daChunkFloats = 1024, 1 << 14
 
 func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
@@ -368,7 +366,7 @@ func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
 	}
 	s := &daState{x: raw, xt: make([]float64, (d+1)*n), n: n, d: d, k: k, workers: workers, cut: daCut(n), kp: kmPadK(k),
 		chunk: max(1, min(daChunk, n, daChunkFloats/k))}
-	s.posts.New = func() any { p := make([]float64, (s.chunk+3)*s.kp); return &p }
+	s.posts.New = func() any { p := make([]float64, s.chunk*s.kp); return &p }
 	for i := range n {
 		for j, v := range raw[i*d : (i+1)*d] {
 			s.xt[j*n+i] = v
@@ -381,7 +379,7 @@ func daNewState(x mat.Matrix, n, d, k, workers int) (*daState, error) {
 	nb := (n + daBlock - 1) / daBlock
 	s.accs = make([]daAcc, nb)
 	for b := range s.accs {
-		s.accs[b] = daAcc{sums: make([]float64, (d+1)*k), dist: make([]float64, k)}
+		s.accs[b] = daAcc{sums: make([]float64, (d+1)*s.kp), dist: make([]float64, k)}
 	}
 	return s, nil
 }
@@ -423,11 +421,13 @@ func daPosterior(dist []float64, t, cut float64, wantLog bool, p []float64) (flo
 
 // daStep performs one E-pass: partial sums of p-weighted points and masses and, when trace is
 // set, the free energy and E[R]; when post is not nil it stores the posteriors there. The
-// posteriors of up to s.chunk rows are gathered in a buffer of kp columns (in L2) and added to
-// the sums as one matrix product [X 1]ᵀ·P through kernel.Gemm (the centroid update
-// Σᵢ p(i↦k)xᵢ of Theorem 10), instead of K·d scattered additions per row. With the assembly,
-// kernel.KMDistQuads measures the rows four at a time and kernel.GibbsQuads writes their
-// posteriors straight into that buffer (the bits of daPosterior, one vector lane per row).
+// posteriors of a run of rows are gathered in a buffer of kp columns and added to the block's
+// sums at once as the product [X 1]ᵀ·P (the centroid update Σᵢ p(i↦k)xᵢ of Theorem 10) by
+// kernel.XtPAdd, from the transposed data and unpacked, while the buffer is in L1. With the
+// assembly, kernel.KMDistQuads measures the rows four at a time and kernel.GibbsQuads writes
+// their posteriors into the buffer (the bits of daPosterior, one vector lane per row); the
+// last rows of a block (and all of them without the assembly) go row by row. The sums do not
+// depend on how the rows are grouped: each is one chain of fused multiply-adds in row order.
 func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool) {
 	d, k, kp := s.d, s.k, s.kp
 	if s.ct != nil {
@@ -450,19 +450,11 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 		postp := s.posts.Get().(*[]float64)
 		defer s.posts.Put(postp)
 		ap := *postp
-		first, filled := lo, 0 // ap's rows hold the posteriors of rows first, …, first+filled−1
-		// flush adds the first s.chunk rows of ap (all, if fewer) to the sums and moves the up
-		// to three rows a quad wrote past them to the front.
-		flush := func() {
-			rows := min(filled, s.chunk)
-			kernel.Gemm(blas.NoTrans, blas.NoTrans, 1,
-				blas64.General{Rows: d + 1, Cols: rows, Stride: s.n, Data: s.xt[first:]},
-				blas64.General{Rows: rows, Cols: k, Stride: kp, Data: ap[:rows*kp]},
-				1, blas64.General{Rows: d + 1, Cols: k, Stride: k, Data: a.sums})
-			copy(ap, ap[rows*kp:filled*kp])
-			first, filled = first+rows, filled-rows
+		// add adds the m rows of posteriors in ap, those of rows first, …, first+m−1, to the sums.
+		add := func(first, m int) {
+			kernel.XtPAdd(a.sums, s.xt[first:], s.n, d+1, ap[:m*kp], m, kp)
 		}
-		row := func(r int, dist, p []float64, mi, lz float64) {
+		row := func(i int, dist, p []float64, mi, lz float64) {
 			if trace {
 				a.f += mi - t*lz
 				for c, pc := range p {
@@ -472,33 +464,31 @@ func (s *daState) daStep(theta []float64, t float64, post *mat.Dense, trace bool
 				}
 			}
 			if post != nil {
-				post.SetRow(first+r, p)
+				post.SetRow(i, p)
 			}
 		}
 		for i := lo; i < quadEnd; {
-			m := min(step, quadEnd-i, max(4, (s.chunk-filled)/4*4))
+			m := min(step, quadEnd-i, s.chunk/4*4)
 			kernel.KMDistQuads(s.x[i*d:(i+m)*d], m/4, d, s.ct, kp, buf[:], nbest[:], nidx[:])
-			kernel.GibbsQuads(ap[filled*kp:(filled+m)*kp], buf[:m*kp], nbest[:m], zs[:m], m/4, kp, inv, s.cut)
+			kernel.GibbsQuads(ap[:m*kp], buf[:m*kp], nbest[:m], zs[:m], m/4, kp, inv, s.cut)
 			if trace || post != nil {
 				for r := range m {
-					row(filled+r, buf[r*kp:r*kp+k], ap[(filled+r)*kp:][:k], nbest[r], math.Log(zs[r]))
+					row(i+r, buf[r*kp:r*kp+k], ap[r*kp:][:k], nbest[r], math.Log(zs[r]))
 				}
 			}
-			i, filled = i+m, filled+m
-			if filled >= s.chunk {
-				flush()
-			}
+			add(i, m)
+			i += m
 		}
+		filled := 0 // rows waiting in ap; the last of them is row i−1
 		for i := quadEnd; i < hi; i++ {
-			p := ap[filled*kp : filled*kp+k]
-			mi, lz := daRowPosterior(s.x[i*d:(i+1)*d], theta, d, k, t, s.cut, trace, a.dist, p)
-			row(filled, a.dist, p, mi, lz)
-			if filled++; filled == s.chunk {
-				flush()
+			p := ap[filled*kp : (filled+1)*kp]
+			clear(p[k:]) // the padding columns add 0
+			mi, lz := daRowPosterior(s.x[i*d:(i+1)*d], theta, d, k, t, s.cut, trace, a.dist, p[:k])
+			row(i, a.dist, p[:k], mi, lz)
+			if filled++; filled == s.chunk || i == hi-1 {
+				add(i+1-filled, filled)
+				filled = 0
 			}
-		}
-		if filled > 0 {
-			flush()
 		}
 	})
 }
@@ -513,9 +503,9 @@ func (s *daState) daReduce() (num, den []float64, f, cost float64) {
 		a := &s.accs[b]
 		for c := range k {
 			for j := range d {
-				num[c*d+j] += a.sums[j*k+c]
+				num[c*d+j] += a.sums[j*s.kp+c]
 			}
-			den[c] += a.sums[d*k+c]
+			den[c] += a.sums[d*s.kp+c]
 		}
 		f += a.f
 		cost += a.cost
