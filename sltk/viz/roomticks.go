@@ -21,8 +21,9 @@ type roomTicks struct {
 	Style  text.Style
 }
 
-// labelGap is the least space between two tick labels, in em of their font.
-const labelGap = 1.5
+// labelGap is the least space between two tick labels, in em of their font: less, and
+// neighbours such as "10.0" and "12.5" read as one number.
+const labelGap = 1
 
 // fit returns how many labels of width w fit the axis.
 func (r roomTicks) fit(w vg.Length) int {
