@@ -167,7 +167,7 @@ func TestRoomTicks(t *testing.T) {
 			t.Errorf("%v: %v, want %v", r, got, want)
 		}
 	}
-	// -3.5…13.5 in 200 pt: labels "-2.5" … "12.5" (7, about 22 pt each with 16.5-pt gaps) do
+	// -3.5…13.5 in 200 pt: labels "-2.5" … "12.5" (7, about 22 pt each with 11-pt gaps) do
 	// not fit; a coarser step does: 0, 5, 10
 	room := roomTicks{Ticker: niceTicks{}, Length: 200, Style: sty}
 	got := labelled(room.Ticks(-3.5, 13.5))
@@ -176,6 +176,14 @@ func TestRoomTicks(t *testing.T) {
 	}
 	if n := len(labelled(niceTicks{}.Ticks(-3.5, 13.5))); n != 7 {
 		t.Errorf("wide axis: %d labels, want 7", n)
+	}
+	// eight short names (the clusters t0…t7 of a 4-inch heat map, about 200 pt of axis) fit
+	var names plot.ConstantTicks
+	for i := range 8 {
+		names = append(names, plot.Tick{Value: float64(i), Label: "t" + strconv.Itoa(i)})
+	}
+	if got := labelled(roomTicks{Ticker: names, Length: 200, Style: sty}.Ticks(0, 7)); len(got) != 8 {
+		t.Errorf("short names: %v, want all 8", got)
 	}
 	// another marker keeps every k-th label, 0 among them, the rest as unlabelled ticks
 	ints := plot.ConstantTicks{{Value: -2, Label: "-2"}, {Value: -1, Label: "-1"}, {Value: 0, Label: "0"},

@@ -21,8 +21,9 @@ type roomTicks struct {
 	Style  text.Style
 }
 
-// labelGap is the least space between two tick labels, in em of their font.
-const labelGap = 1.5
+// labelGap is the least space between two tick labels, in em of their font: less, and
+// neighbours such as "10.0" and "12.5" read as one number.
+const labelGap = 1
 
 // fit returns how many labels of width w fit the axis.
 func (r roomTicks) fit(w vg.Length) int {
@@ -30,21 +31,34 @@ func (r roomTicks) fit(w vg.Length) int {
 	return max(2, int(math.Floor(float64((r.Length+gap)/(w+gap)))))
 }
 
-func (r roomTicks) Ticks(lo, hi float64) []plot.Tick {
-	ts := r.Ticker.Ticks(lo, hi)
-	n, w := 0, vg.Length(0)
+// labels counts the labelled ticks of ts and measures the widest label.
+func (r roomTicks) labels(ts []plot.Tick) (n int, w vg.Length) {
 	for _, t := range ts {
 		if t.Label != "" {
 			n++
 			w = max(w, r.Style.Width(t.Label))
 		}
 	}
+	return n, w
+}
+
+func (r roomTicks) Ticks(lo, hi float64) []plot.Tick {
+	ts := r.Ticker.Ticks(lo, hi)
+	n, w := r.labels(ts)
 	most := r.fit(w)
 	if n <= most {
 		return ts
 	}
 	if nt, ok := r.Ticker.(niceTicks); ok {
-		return nt.at(lo, hi, most)
+		// the most labels that fit in their own format: a coarser step has shorter labels
+		// (10 where the step 2.5 wrote 10.0)
+		for k := n - 1; k > 2; k-- {
+			ts := nt.at(lo, hi, k)
+			if n, w := r.labels(ts); n <= r.fit(w) {
+				return ts
+			}
+		}
+		return nt.at(lo, hi, 2)
 	}
 	k := (n + most - 1) / most // keep labels k apart, starting at 0 where 0 is labelled
 	first := 0
