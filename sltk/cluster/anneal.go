@@ -41,8 +41,7 @@ import (
 // are the matrix product [X 1]ᵀ·P (kernel.XtPAdd, from a transposed copy of the data, (d+1)·n
 // floats), added run by run of rows while their posteriors are in L1; with the assembly the
 // posteriors are computed four rows at a time, one vector lane per row (kernel.GibbsQuads: the
-// bits of the row-by-row softmax). No n×K matrix is kept unless
-// KeepPosteriors is set. One
+// bits of the row-by-row softmax). No n×K matrix is kept unless KeepPosteriors is set. One
 // extra O(n·K·d + n·G·d²) pass per temperature evaluates the trace (G = distinct centroids).
 //
 // The zero value of every field except K means a documented default.

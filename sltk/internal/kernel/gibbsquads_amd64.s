@@ -17,16 +17,23 @@
 
 // GIBBS turns one column of distances C (one lane per row) into e = exp(−a) with
 // a = (C − m)·invT, or 0 where a < cut fails, and adds e to the row sums Y10: the lanes that
-// are cut off enter the polynomial as +0 and leave masked.
-#define GIBBS(C) \
-	VSUBPD  Y12, C, C      \
-	VMULPD  Y15, C, C      \
-	VCMPPD  $0x11, Y14, C, Y9 \
-	VXORPD  Y13, C, Y2     \
-	VANDPD  Y9, Y2, Y2     \
-	EXPCORE                \
-	VANDPD  Y9, Y5, C      \
-	VADDPD  C, Y10, Y10
+// are cut off enter the polynomial as +0 and leave masked; a column cut off in all four rows
+// (most of them at low temperature) skips the polynomial and adds +0, as it would. L is a
+// label unique to the expansion.
+#define GIBBS(C, L) \
+	VSUBPD    Y12, C, C      \
+	VMULPD    Y15, C, C      \
+	VCMPPD    $0x11, Y14, C, Y9 \
+	VXORPD    Y13, C, Y2     \
+	VANDPD    Y9, Y2, Y2     \
+	VXORPD    C, C, C        \
+	VMOVMSKPD Y9, R12        \
+	TESTQ     R12, R12       \
+	JZ        L              \
+	EXPCORE                  \
+	VANDPD    Y9, Y5, C      \
+L:                           \
+	VADDPD    C, Y10, Y10
 
 // func gibbsQuadsAVX2(p, dist, m, z *float64, nq, kp int, invT, cut float64)
 //
@@ -35,8 +42,9 @@
 // order, as the scalar sum does), transposed back and stored; then the quad's rows are
 // multiplied by 1/z. Registers: SI dist and DI p at the quad's first row, DX the row stride in
 // bytes, BX, AX, R9, R13 the offsets of the current column block in rows 0–3, R10 m, R11 z,
-// CX quads left, R8 the constants, Y15 invT, Y14 cut, Y13 the sign mask, Y12 the quad's minima,
-// Y11 magic, Y6 bias, Y10 the row sums, Y9 the kept lanes, Y0–Y5, Y7, Y8 temporaries.
+// CX quads left, R12 the mask of kept lanes, R8 the constants, Y15 invT, Y14 cut, Y13 the sign
+// mask, Y12 the quad's minima, Y11 magic, Y6 bias, Y10 the row sums, Y9 the kept lanes, Y0–Y5,
+// Y7, Y8 temporaries.
 TEXT ·gibbsQuadsAVX2(SB), NOSPLIT, $0-64
 	MOVQ         p+0(FP), DI
 	MOVQ         dist+8(FP), SI
@@ -66,10 +74,10 @@ cols:
 	VMOVUPD      (SI)(R9*1), Y7
 	VMOVUPD      (SI)(R13*1), Y8
 	TRANSPOSE4
-	GIBBS(Y0)
-	GIBBS(Y1)
-	GIBBS(Y7)
-	GIBBS(Y8)
+	GIBBS(Y0, cut0)
+	GIBBS(Y1, cut1)
+	GIBBS(Y7, cut2)
+	GIBBS(Y8, cut3)
 	TRANSPOSE4
 	VMOVUPD      Y0, (DI)(BX*1)
 	VMOVUPD      Y1, (DI)(AX*1)

@@ -3,13 +3,14 @@
 // PCA) and the four-lane tanh under FastICA's log-cosh contrast. It is internal: a building
 // block, not part of the textbook's API.
 //
-// It also holds the k-means kernels of package cluster (KMDistQuads, KMAddRows) and the fused
-// posterior kernel of deterministic annealing (GibbsQuads), so that all the library's assembly
-// lives here behind one CPU check.
+// It also holds the k-means kernels of package cluster (KMDistQuads, KMAddRows) and the
+// E-step kernels of deterministic annealing (GibbsQuads, the posteriors of four rows at once;
+// XtPAdd, the centroid sums [X 1]ᵀ·P), so that all the library's assembly lives here behind
+// one CPU check.
 //
-// On amd64 with AVX2 and FMA, Dots, Tanh and the k-means kernels run in Go assembly (Dots
-// eight rows at a time, four lanes per row); elsewhere, or with the build tag purego, they run
-// DotsGo, TanhGo, KMDistQuadsGo and KMAddRowsGo. Each pair does the same operations in the same
+// On amd64 with AVX2 and FMA, Dots, Tanh, the k-means and the annealing kernels run in Go
+// assembly (Dots eight rows at a time, four lanes per row); elsewhere, or with the build tag
+// purego, they run DotsGo, TanhGo, KMDistQuadsGo, KMAddRowsGo, GibbsQuadsGo and XtPAddGo. Each pair does the same operations in the same
 // order with the same fused multiply-adds, so they return the same bits: a result never depends
 // on the machine it was computed on.
 package kernel
