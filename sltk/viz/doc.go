@@ -26,8 +26,9 @@
 // written with TeX-like math (x_1, \sigma^2, e^{-R(c)/T}) and show as Unicode (x₁, σ², …).
 // Log axes carry at most six labels in one format (10⁻³ or plain decimals below 10⁴).
 //
-// Output: Show renders SVG into the GoNB cell and is a no-op outside a notebook; Save writes
-// .svg, .png or .pdf; Render returns the bytes. A GoNB cell is a fresh process, so the usual
+// Output: Show renders SVG into the GoNB cell and is a no-op outside a notebook; HTML returns
+// what it shows (with a second rendering for a phone's column where the figure's text would
+// come out below MinTextPx there); Save writes .svg, .png or .pdf; Render returns the bytes. A GoNB cell is a fresh process, so the usual
 // cell is one call:
 //
 //	viz.MustShow(viz.ScatterLabels(x, res.Labels, res.Centroids, viz.Title("k-means, k = 3")))

@@ -75,10 +75,13 @@ func TestHTMLPhoneRendering(t *testing.T) {
 		if m == nil {
 			t.Fatalf("%s: no container query", title)
 		}
+		// (text under minPhoneTextPt counts as that size)
 		brk, _ := strconv.ParseFloat(m[1], 64)
-		if smallestPx(t, wide, brk) < MinTextPx-1e-9 || smallestPx(t, wide, brk-1) >= MinTextPx {
-			t.Errorf("%s: switches at %g px, where the wide text is %.3g px", title, brk,
-				smallestPx(t, wide, brk))
+		pt, _ := minFontPt([]byte(wide))
+		ww, _ := svgSize(t, wide)
+		at := func(c float64) float64 { return math.Max(pt, minPhoneTextPt) * c / ww }
+		if at(brk) < MinTextPx-1e-9 || at(brk-1) >= MinTextPx {
+			t.Errorf("%s: switches at %g px, where the wide text is %.3g px", title, brk, at(brk))
 		}
 	}
 }

@@ -19,7 +19,7 @@ import (
 
 // Default figure size: the width of the book's text column (8 inches = 576 pt, 768 CSS pixels
 // at natural size, scaled to the column's ~830 px) at an aspect of 5:3. In HTML the SVG scales
-// with the column, down to phone width, so text keeps its proportion to the plot.
+// with the column; on a phone a narrower rendering takes its place (see HTML).
 const (
 	DefaultWidth  = 8 * vg.Inch
 	DefaultHeight = 4.8 * vg.Inch
@@ -209,8 +209,8 @@ func stylePlot(p *plot.Plot) {
 		&p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
 		sty.Handler = texStyle
 	}
-	// The sizes are chosen for the narrowest page: a full-width figure (576 pt) is drawn at
-	// about 380 px on a phone, where 11 pt tick labels still come out near 7.5 px.
+	// On a phone a full-width figure (576 pt) would draw 11-pt tick labels at about 7 px; HTML
+	// (Show) adds a rendering laid out for a phone's column, where they come out at 10 px.
 	p.Title.TextStyle.Font = font.From(boldFont, 14)
 	p.Title.TextStyle.Color = color.Black
 	p.Title.Padding = vg.Points(5)

@@ -772,6 +772,7 @@ var rows = map[string]any{
 	"viz.Grid.Draw":                               (*viz.Grid).Draw,
 	"viz.Grid.Size":                               (*viz.Grid).Size,
 	"viz.GridBoxes":                               viz.GridBoxes,
+	"viz.HTML":                                    viz.HTML,
 	"viz.HeatMap":                                 viz.HeatMap,
 	"viz.HideValues":                              viz.HideValues,
 	"viz.Histogram":                               viz.Histogram,
