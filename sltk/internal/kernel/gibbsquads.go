@@ -14,7 +14,9 @@ import "math"
 // of KMDistQuads), the distances ≥ 0 and finite or +Inf (the padding columns, whose
 // posteriors are 0). These are the operations of gibbs.SoftmaxCosts on the row, in the same
 // order, each rounded on its own, with Exp's bits for exp(−a): the posteriors and z are that
-// function's bits, with and without the assembly (GibbsQuadsGo is the reference). It panics
+// function's bits, with and without the assembly (GibbsQuadsGo is the reference), and each
+// posterior is within a relative 1e-15 + kp·2.3e-16 of the same formula with math.Exp
+// (TestGibbsQuads). It panics
 // unless 0 < cut ≤ 708 (so that every exponent kept lies in Exp's polynomial range), invT is
 // finite and > 0, kp is a positive multiple of 4 and the slices hold 4·nq rows. Cost
 // O(nq·4·kp), no allocation; in assembly the rows go four to a vector, one lane per row.

@@ -7,7 +7,8 @@ import "math"
 //	sums[j·kp + c] += Σ_r a[j·lda + r]·p[r·kp + c]   (r < rows),
 //
 // each term one fused multiply-add onto the running value, rows in order (XtPAddGo is the
-// reference; the assembly has the same bits). A is stored transposed (row j of A is
+// reference; the assembly has the same bits), within (rows+2)·2⁻⁵²·(|sums| + Σ_r |a·p|) of
+// the exact value (TestXtPAdd). A is stored transposed (row j of A is
 // a[j·lda : j·lda + rows], e.g. a coordinate of the data over a run of points) and P is a run
 // of rows of kp posteriors. It is the centroid update of deterministic annealing,
 // [X 1]ᵀ·P over the rows whose posteriors GibbsQuads just wrote, while they are in L1: the
