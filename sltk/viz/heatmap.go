@@ -55,10 +55,10 @@ const (
 // Categories draws integer codes as named categories with a legend instead of a colour bar
 // (two categories as light grey and blue, absent and present).
 // Options: Title, XLabel, YLabel, Size, RowNames, ColNames, HideValues, Diverging,
-// ColorRange, Categories, Picture.
+// ColorRange, Categories, Picture, Grey.
 func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
 	o, err := collect("HeatMap", "HeatMap", opts, "RowNames", "ColNames", "HideValues",
-		"Diverging", "ColorRange", "Categories", "Picture")
+		"Diverging", "ColorRange", "Categories", "Picture", "Grey")
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +154,8 @@ func (s heatScale) palette() palette.Palette {
 }
 
 // light reports whether a cell of value z is light, so that its label is written in black:
-// viridis turns light above ~0.55 of its range, the diverging scale near its white middle.
+// viridis turns light above ~0.55 of its range (the grey scale too), the diverging scale near
+// its white middle.
 func (s heatScale) light(z float64) bool {
 	t := (z - s.lo) / (s.hi - s.lo)
 	if s.diverging {
@@ -167,6 +168,12 @@ func (s heatScale) light(z float64) bool {
 // range symmetric about 0 (Diverging), or the data range; a constant map gets a unit range.
 func (o *options) heatScale(g matrixGrid) (heatScale, error) {
 	s := heatScale{lo: g.Min(), hi: g.Max(), at: viridisAt}
+	if o.grey && o.diverging {
+		return s, fmt.Errorf("viz: HeatMap: Grey and Diverging are two colour scales, choose one: %w", ErrArg)
+	}
+	if o.grey {
+		s.at = greyAt
+	}
 	if o.diverging {
 		s.at, s.diverging = divergingAt, true
 		a := math.Max(math.Abs(s.lo), math.Abs(s.hi))
@@ -203,11 +210,11 @@ func (o *options) heatScale(g matrixGrid) (heatScale, error) {
 // bar for all of them: cols panels per row, panel i titled titles[i] (titles may be nil). The
 // scale spans the values of all matrices, or with Diverging ±(largest |value|), so equal
 // colours mean equal values across the panels. The Title option titles the whole grid.
-// Options: Title, XLabel, YLabel, RowNames, ColNames, HideValues, Diverging, Picture. Cost
+// Options: Title, XLabel, YLabel, RowNames, ColNames, HideValues, Diverging, Picture, Grey. Cost
 // O(total cells).
 func HeatMaps(ms []mat.Matrix, titles []string, cols int, opts ...Option) (*Grid, error) {
 	o, err := collect("HeatMaps", "HeatMaps", opts, "RowNames", "ColNames", "HideValues", "Diverging",
-		"Picture")
+		"Picture", "Grey")
 	if err != nil {
 		return nil, err
 	}

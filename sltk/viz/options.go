@@ -33,6 +33,7 @@ type options struct {
 	colorRange            *[2]float64
 	categories            []string
 	picture               bool
+	grey                  bool
 	given                 []string // names of builder-specific options, for the applicability check
 	builder               string   // the builder's name, for error messages
 }
@@ -123,6 +124,11 @@ func HideValues() Option { return func(o *options) { o.hideValues = true; o.mark
 // negative, white 0, red positive), for signed values such as eigenvectors or weight
 // changes, instead of viridis (HeatMap, HeatMaps).
 func Diverging() Option { return func(o *options) { o.diverging = true; o.mark("Diverging") } }
+
+// Grey colours a heat map with a grey scale, black for the smallest value and white for the
+// largest, for images (pixel intensities, textures), where viridis's hues would read as
+// features that are not there (HeatMap, HeatMaps).
+func Grey() Option { return func(o *options) { o.grey = true; o.mark("Grey") } }
 
 // ColorRange fixes the values at the two ends of a heat map's colour scale, so that several
 // maps share one scale; values outside are drawn in the end colours. lo < hi, both finite

@@ -43,7 +43,7 @@ func TestEqualAxes(t *testing.T) {
 
 func TestHeatMapScales(t *testing.T) {
 	m := mat.NewDense(2, 2, []float64{-1, 0.5, 0, 2})
-	for _, opts := range [][]Option{{Diverging()}, {ColorRange(-3, 3)}, {ColorRange(0, 1)}} {
+	for _, opts := range [][]Option{{Diverging()}, {ColorRange(-3, 3)}, {ColorRange(0, 1)}, {Grey()}} {
 		if _, err := HeatMap(m, opts...); err != nil {
 			t.Errorf("HeatMap with %d options: %v", len(opts), err)
 		}
@@ -53,10 +53,17 @@ func TestHeatMapScales(t *testing.T) {
 	if sc.lo != -2 || sc.hi != 2 || divergingAt(0.5) != (color.NRGBA{0xF7, 0xF7, 0xF7, 0xff}) {
 		t.Errorf("diverging scale [%g, %g], middle %v", sc.lo, sc.hi, divergingAt(0.5))
 	}
-	for _, bad := range []Option{ColorRange(1, 1), ColorRange(0, math.Inf(1)), Categories("a"),
-		Categories()} {
-		if _, err := HeatMap(m, bad); !errors.Is(err, ErrArg) {
-			t.Errorf("bad option: err = %v, want ErrArg", err)
+	// The grey scale runs from black at the smallest value to white at the largest.
+	g := &options{grey: true}
+	sc, _ = g.heatScale(matrixGrid{m: m, r: 2, c: 2})
+	if lo, hi := sc.at(0), sc.at(1); sc.lo != -1 || sc.hi != 2 || lo != (color.NRGBA{0, 0, 0, 0xff}) ||
+		hi != (color.NRGBA{0xff, 0xff, 0xff, 0xff}) || sc.at(0.5).R != sc.at(0.5).B {
+		t.Errorf("grey scale [%g, %g] from %v to %v, middle %v", sc.lo, sc.hi, lo, hi, sc.at(0.5))
+	}
+	for _, bad := range [][]Option{{ColorRange(1, 1)}, {ColorRange(0, math.Inf(1))}, {Categories("a")},
+		{Categories()}, {Grey(), Diverging()}} {
+		if _, err := HeatMap(m, bad...); !errors.Is(err, ErrArg) {
+			t.Errorf("bad options: err = %v, want ErrArg", err)
 		}
 	}
 	b := mat.NewDense(2, 2, []float64{0, 1, 1, 0})

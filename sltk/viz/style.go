@@ -137,6 +137,11 @@ var divergingKeys = [][3]float64{
 // viridisAt returns the viridis colour at t ∈ [0, 1] (t is clamped).
 func viridisAt(t float64) color.NRGBA { return interpolate(viridisKeys, t) }
 
+// greyAt returns the grey at t ∈ [0, 1] (t is clamped): black at 0, white at 1.
+func greyAt(t float64) color.NRGBA {
+	return interpolate([][3]float64{{0, 0, 0}, {0xff, 0xff, 0xff}}, t)
+}
+
 // divergingAt returns the blue–white–red colour at t ∈ [0, 1] (t is clamped); t = ½ is white.
 func divergingAt(t float64) color.NRGBA { return interpolate(divergingKeys, t) }
 

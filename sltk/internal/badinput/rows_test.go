@@ -877,6 +877,7 @@ var rows = map[string]any{
 	"viz.UndirectedGraph":               viz.UndirectedGraph,
 	"viz.EqualAxes":                     viz.EqualAxes,
 	"viz.Diverging":                     viz.Diverging,
+	"viz.Grey":                          viz.Grey,
 	"viz.ColorRange":                    viz.ColorRange,
 	"viz.Categories":                    viz.Categories,
 	"viz.Picture":                       viz.Picture,
