@@ -24,7 +24,7 @@ leaves its verdict in the DOM, where it is read over DevTools (livetest.Browser)
     the column or scrolls with a cue;
   - every chapter and section reference of the prose ("chapter 3", "§4.2", "Section 4.2")
     is a link, unless marked as the lecture's own numbering (.ext-ref) or in the folded notes;
-  - claim lines show no raw TeX and none is cut off (each ends with its ")"); no printed output
+  - claim lines show no raw TeX and none is cut off (each "(" of a detail is closed); no printed output
     is a stray fragment (empty, or the split-off rest of a claim's detail);
   - a library name in code (pkg.Name, for every package of the API reference that the page
     imports) links to its API page;
@@ -173,13 +173,14 @@ CHECKER = r"""
       if (m) m.forEach(function (t) { out.unlinked.push(t + " in " + JSON.stringify(n.textContent.trim().slice(0, 60))); });
     }
     out.refs = main.querySelectorAll("a.xref").length;
-    // 5. claim lines: no raw TeX, no line cut off (a claim reads "name (detail)", and a detail
-    // printed over several lines belongs to it)
+    // 5. claim lines: no raw TeX, no line cut off (a claim reads "name" or "name (detail)", and
+    // a detail printed over several lines belongs to it: an opened "(" must be closed)
     main.querySelectorAll("details.claims li").forEach(function (li) {
       var t = li.textContent;
       if (li.querySelector(".mjx-chtml, .MathJax_CHTML")) return;
       if (/\\[A-Za-z]{2,}|[_^]\{|\$/.test(t)) out.badClaims.push("raw TeX in a claim: " + label(li));
-      if (!/\)\s*$/.test(t)) out.badClaims.push("claim line cut off: " + label(li));
+      if ((t.match(/\(/g) || []).length > (t.match(/\)/g) || []).length)
+        out.badClaims.push("claim line cut off: " + label(li));
     });
     // 6. a printed output is whole: not empty, and not a piece of a claim's detail split off
     // (more closing than opening brackets, or starting with one)
