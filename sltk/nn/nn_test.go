@@ -78,16 +78,22 @@ func TestXOR(t *testing.T) {
 }
 
 // TestBlobsAndDeterminism: well separated blobs are learnt; the same Seed gives the same bits
-// on 1 and 2 cores, with every optimiser and in both precisions; the hold-out stops training early.
+// on 1 and 2 cores, with every optimiser, in both precisions, with whole and sharded batches;
+// the hold-out stops training early.
 func TestBlobsAndDeterminism(t *testing.T) {
 	x, y, _, err := synth.Blobs{N: 600, K: 4, Dim: 5, Std: 1.5, Seed: 4}.Generate()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, opt := range []nn.Optimizer{nn.Adam, nn.SGD, nn.Momentum} {
+	// Batches of 32 run whole; of 128, in two shards side by side (the last, of 88 rows, too).
+	for i, opt := range []nn.Optimizer{nn.Adam, nn.SGD, nn.Momentum, nn.Adam, nn.Momentum} {
 		for _, p := range []nn.Precision{nn.Float64, nn.Float32} {
-			c := nn.MLP{Hidden: []int{40, 20}, Optimizer: opt, BatchSize: 32, MaxIter: 30, Seed: 9,
-				Precision: p}
+			batch, epochs := 32, 30
+			if i >= 3 {
+				batch, epochs = 128, 60
+			}
+			c := nn.MLP{Hidden: []int{40, 20}, Optimizer: opt, BatchSize: batch, MaxIter: epochs,
+				Seed: 9, Precision: p}
 			var m1, m2 *nn.Model
 			fuzzdata.WithProcs(1, func() { m1, err = c.Fit(x, y) })
 			if err != nil {
@@ -95,11 +101,11 @@ func TestBlobsAndDeterminism(t *testing.T) {
 			}
 			fuzzdata.WithProcs(2, func() { m2, _ = c.Fit(x, y) })
 			if !slices.Equal(m1.Params(), m2.Params()) {
-				t.Errorf("%v, %v: parameters differ between 1 and 2 cores", opt, p)
+				t.Errorf("%v, %v, batch %d: parameters differ between 1 and 2 cores", opt, p, batch)
 			}
 			last := m1.Trace[len(m1.Trace)-1]
 			if last.Accuracy < 0.97 || last.Loss >= m1.Trace[0].Loss {
-				t.Errorf("%v, %v: trace from %+v to %+v", opt, p, m1.Trace[0], last)
+				t.Errorf("%v, %v, batch %d: trace from %+v to %+v", opt, p, batch, m1.Trace[0], last)
 			}
 		}
 	}

@@ -338,8 +338,10 @@ const figures = `(() => {
       const h = [].concat(d['text/html'] || []).join('');
       if (h.includes('<svg') || d['image/svg+xml']) want++;
     });
+    // A figure may carry a second rendering for phones (viz.HTML) that CSS hides here: only
+    // the renderings on show count, and each of those must have a size.
     const svgs = [...c.output_area.element[0].querySelectorAll('svg')]
-      .filter(s => !s.parentElement.closest('svg'));
+      .filter(s => !s.parentElement.closest('svg') && s.checkVisibility());
     if (!want && !svgs.length) return;
     const rs = svgs.map(s => s.getBoundingClientRect());
     res.push({Cell: i + 1, Want: want, Width: rs.map(r => r.width), Height: rs.map(r => r.height)});
