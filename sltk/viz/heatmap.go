@@ -164,18 +164,26 @@ func (s heatScale) light(z float64) bool {
 	return t > 0.55
 }
 
+// colorAt is the colour scale of a heat map: Grey's, Diverging's, or viridis.
+func (o *options) colorAt() func(float64) color.NRGBA {
+	switch {
+	case o.grey:
+		return greyAt
+	case o.diverging:
+		return divergingAt
+	}
+	return viridisAt
+}
+
 // heatScale picks the scale the options ask for: categories 0..k−1, a fixed ColorRange, a
 // range symmetric about 0 (Diverging), or the data range; a constant map gets a unit range.
 func (o *options) heatScale(g matrixGrid) (heatScale, error) {
-	s := heatScale{lo: g.Min(), hi: g.Max(), at: viridisAt}
+	s := heatScale{lo: g.Min(), hi: g.Max(), at: o.colorAt()}
 	if o.grey && o.diverging {
 		return s, fmt.Errorf("viz: HeatMap: Grey and Diverging are two colour scales, choose one: %w", ErrArg)
 	}
-	if o.grey {
-		s.at = greyAt
-	}
 	if o.diverging {
-		s.at, s.diverging = divergingAt, true
+		s.diverging = true
 		a := math.Max(math.Abs(s.lo), math.Abs(s.hi))
 		s.lo, s.hi = -a, a
 	}
@@ -263,10 +271,7 @@ func HeatMaps(ms []mat.Matrix, titles []string, cols int, opts ...Option) (*Grid
 	if o.title != nil {
 		g.Title = *o.title
 	}
-	at := viridisAt
-	if o.diverging {
-		at = divergingAt
-	}
+	at := o.colorAt()
 	g.colorBar = newColorBar(lo, hi, 1, at)
 	g.colorBarBelow = belowColorBar(lo, hi, at)
 	return g, nil

@@ -148,6 +148,7 @@ func stackHTML(g *Grid) (string, error) {
 		b.WriteString(fig)
 	}
 	if g.colorBarBelow != nil {
+		fitXTicks(g.colorBarBelow, pw-4*figureMargin) // a tile's width holds fewer labels
 		bar, err := Render(sized{inset{g.colorBarBelow}, pw, colorBarBelowHeight}, "svg")
 		if err != nil {
 			return "", err

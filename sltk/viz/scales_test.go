@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"image/png"
 	"math"
 	"testing"
 
@@ -94,6 +95,29 @@ func TestHeatMaps(t *testing.T) {
 	}
 	if _, err := Render(g, "png"); err != nil {
 		t.Fatal(err)
+	}
+	// With Grey the shared colour bar, upright and lying below, is grey too: no pixel of its
+	// rendering has a hue.
+	gg, err := HeatMaps([]mat.Matrix{a, b}, nil, 2, Grey())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bar := range []Drawer{gg.colorBar, gg.colorBarBelow} {
+		b, err := Render(bar, "png")
+		if err != nil {
+			t.Fatal(err)
+		}
+		im, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y := im.Bounds().Min.Y; y < im.Bounds().Max.Y; y++ {
+			for x := im.Bounds().Min.X; x < im.Bounds().Max.X; x++ {
+				if r, g, b, _ := im.At(x, y).RGBA(); r != g || g != b {
+					t.Fatalf("Grey colour bar: pixel (%d, %d) is coloured: %d %d %d", x, y, r>>8, g>>8, b>>8)
+				}
+			}
+		}
 	}
 	for _, c := range []struct {
 		ms     []mat.Matrix
