@@ -22,16 +22,7 @@ func TestDAFusedStepBits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	for _, c := range []struct{ n, d, k int }{{2*daBlock + 3*daChunk + 7, 2, 16}, {daBlock + 3, 3, 37},
 		{1201, 2, 100}, {514, 10, 5}, {7, 1, 3}, {300, 2, 256}} {
-		x := mat.NewDense(c.n, c.d, nil)
-		for i := range c.n {
-			for j := range c.d {
-				x.Set(i, j, 5*rng.NormFloat64()+float64(j))
-			}
-		}
-		theta := make([]float64, c.k*c.d)
-		for i := range theta {
-			theta[i] = 3 * rng.NormFloat64()
-		}
+		x, theta := daRandomCase(rng, c.n, c.d, c.k)
 		fused, err := daNewState(x, c.n, c.d, c.k, 2)
 		if err != nil {
 			t.Fatal(err)

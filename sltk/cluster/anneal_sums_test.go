@@ -18,16 +18,7 @@ import (
 func TestDASumsProduct(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	for _, c := range []struct{ n, d, k int }{{2*daBlock + 3*daChunk + 7, 2, 16}, {daBlock + 1, 1, 16}, {daChunk + 2, 5, 16}, {300, 2, 257}} {
-		x := mat.NewDense(c.n, c.d, nil)
-		for i := range c.n {
-			for j := range c.d {
-				x.Set(i, j, 5*rng.NormFloat64()+float64(j))
-			}
-		}
-		theta := make([]float64, c.k*c.d)
-		for i := range theta {
-			theta[i] = 3 * rng.NormFloat64()
-		}
+		x, theta := daRandomCase(rng, c.n, c.d, c.k)
 		st, err := daNewState(x, c.n, c.d, c.k, 2)
 		if err != nil {
 			t.Fatal(err)
@@ -109,4 +100,20 @@ func TestDAGemmSumsAgree(t *testing.T) {
 			}
 		}
 	}
+}
+
+// daRandomCase draws n rows of d Gaussian coordinates (spread 5, mean j in coordinate j) and k
+// Gaussian centroids (spread 3): the data of the annealing step tests.
+func daRandomCase(rng *rand.Rand, n, d, k int) (*mat.Dense, []float64) {
+	x := mat.NewDense(n, d, nil)
+	for i := range n {
+		for j := range d {
+			x.Set(i, j, 5*rng.NormFloat64()+float64(j))
+		}
+	}
+	theta := make([]float64, k*d)
+	for i := range theta {
+		theta[i] = 3 * rng.NormFloat64()
+	}
+	return x, theta
 }
