@@ -75,6 +75,16 @@ TEXT ·packCols64(SB), NOSPLIT, $0-48
 	VPERM2F128 $0x31, Y6, Y2, Y14 \
 	VPERM2F128 $0x31, Y7, Y3, Y15
 
+// LOAD6 loads eight steps of the six rows at SI, SI+ld, SI+2ld, R9 = SI+3ld, R9+ld, R9+2ld
+// (R8 = ld) into Y0–Y5.
+#define LOAD6 \
+	VMOVUPS (SI), Y0 \
+	VMOVUPS (SI)(R8*1), Y1 \
+	VMOVUPS (SI)(R8*2), Y2 \
+	VMOVUPS (R9), Y3 \
+	VMOVUPS (R9)(R8*1), Y4 \
+	VMOVUPS (R9)(R8*2), Y5
+
 // func gather32x8(n8 int, dst, src *float32, ld, step int)
 // For the 8·n8 steps p: dst[p·step/4 + i] = src[i·ld/4 + p] for the eight rows i < 8 (ld and
 // step in bytes). CX blocks of eight steps left; SI, R9 = SI+3ld, R10 = SI+6ld the rows; DI,
@@ -91,12 +101,7 @@ TEXT ·gather32x8(SB), NOSPLIT, $0-40
 	ADDQ R8, R10
 
 block8:
-	VMOVUPS (SI), Y0
-	VMOVUPS (SI)(R8*1), Y1
-	VMOVUPS (SI)(R8*2), Y2
-	VMOVUPS (R9), Y3
-	VMOVUPS (R9)(R8*1), Y4
-	VMOVUPS (R9)(R8*2), Y5
+	LOAD6
 	VMOVUPS (R10), Y6
 	VMOVUPS (R10)(R8*1), Y7
 	TRANSPOSE8
@@ -121,7 +126,8 @@ block8:
 	VZEROUPPER
 	RET
 
-// STORE6(j) stores the first six lanes of column Y8+j at DI + 24j (X0 a scratch register).
+// STORE6(Y, X, OFF) stores the first six lanes of the column in Y (X its lower half) at
+// DI + OFF (X0 a scratch register).
 #define STORE6(Y, X, OFF) VMOVUPS X, OFF(DI); VEXTRACTF128 $1, Y, X0; VMOVQ X0, OFF+16(DI)
 
 // func gather32x6(n8 int, dst, src *float32, ld int)
@@ -137,12 +143,7 @@ TEXT ·gather32x6(SB), NOSPLIT, $0-32
 	ADDQ R8, R9
 
 block6:
-	VMOVUPS (SI), Y0
-	VMOVUPS (SI)(R8*1), Y1
-	VMOVUPS (SI)(R8*2), Y2
-	VMOVUPS (R9), Y3
-	VMOVUPS (R9)(R8*1), Y4
-	VMOVUPS (R9)(R8*2), Y5
+	LOAD6
 	TRANSPOSE8
 	STORE6(Y8, X8, 0)
 	STORE6(Y9, X9, 24)
