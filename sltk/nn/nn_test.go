@@ -85,13 +85,12 @@ func TestBlobsAndDeterminism(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Batches of 32 run whole; of 128, in two shards side by side (the last, of 88 rows, too).
+	// Batches of 32 run whole. Batches of 128 run in two shards side by side (the last, of 88
+	// rows, too); of 64, the smallest that shards, in two shards of 32, except the last of 24
+	// rows, which runs whole.
 	for i, opt := range []nn.Optimizer{nn.Adam, nn.SGD, nn.Momentum, nn.Adam, nn.Momentum} {
 		for _, p := range []nn.Precision{nn.Float64, nn.Float32} {
-			batch, epochs := 32, 30
-			if i >= 3 {
-				batch, epochs = 128, 60
-			}
+			batch, epochs := []int{32, 32, 32, 128, 64}[i], []int{30, 30, 30, 60, 40}[i]
 			c := nn.MLP{Hidden: []int{40, 20}, Optimizer: opt, BatchSize: batch, MaxIter: epochs,
 				Seed: 9, Precision: p}
 			var m1, m2 *nn.Model
