@@ -270,6 +270,9 @@ func packSlivers[T float](dst, x []T, ld int, trans bool, r0, rows, c0, kc, w in
 func packColumns[T float](dst, x []T, ld, r0, rows, c0, kc, w int) {
 	full := rows / w * w
 	done := packColumnsAsm(dst, x[c0*ld+r0:], ld, full/w, kc, w)
+	if done && full == rows {
+		return
+	}
 	for p := range kc {
 		src := x[(c0+p)*ld+r0:][:rows]
 		if !done {
