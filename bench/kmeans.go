@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"syscall"
 
 	"github.com/sltk-book/sltk/sltk/cluster"
 	"github.com/sltk-book/sltk/sltk/synth"
@@ -49,14 +48,4 @@ func init() {
 			kmeansWorkload(s[0], s[1], s[2], 20, cluster.AccelNone, "lloyd"),
 		)
 	}
-}
-
-// cpuSeconds is the process's user plus system CPU time in seconds (all threads), measured
-// beside the wall time because the bench machine is often shared.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }

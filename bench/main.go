@@ -23,6 +23,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -142,6 +143,16 @@ const (
 // more tells whether a side that has run rep times, the fastest in best seconds, runs again.
 func more(rep, reps int, best float64) bool {
 	return rep < reps || rep < shortReps && best < shortSec
+}
+
+// cpuSeconds is the process's user plus system CPU time in seconds (all threads), measured
+// beside the wall time because the bench machine is often shared.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
 // timeGo times one in-process run (wall and CPU seconds) after a collection, so that the
