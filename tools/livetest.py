@@ -154,9 +154,13 @@ class Browser:
             a, b = os.dup(cmd_r), os.dup(out_w)  # out of the way of 3 and 4 first
             os.dup2(a, 3)
             os.dup2(b, 4)
+            os.closerange(5, os.sysconf("SC_OPEN_MAX"))
 
+        # Not pass_fds=(3, 4): Popen marks those inheritable in the child before preexec_fn
+        # runs, which fails with EBADF whenever fd 3 or 4 is not open in this process (seen
+        # once in CI). The child closes everything above 4 itself instead.
         self.proc = subprocess.Popen(["chromium"] + FLAGS + list(flags) + [f"--user-data-dir={profile}", "about:blank"],
-                                     preexec_fn=fds, pass_fds=(3, 4), stdout=subprocess.DEVNULL,
+                                     preexec_fn=fds, close_fds=False, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
         os.close(cmd_r)
         os.close(out_w)
