@@ -45,7 +45,7 @@ func stationaryWorkload(n int) Workload {
 			for i := range pi {
 				r += math.Abs(next[i] - pi[i])
 			}
-			return Result{Quality: r, Note: "GTH elimination (n³/3 multiply-adds in row updates)"}, nil
+			return Result{Quality: r, Note: "GTH elimination in blocks of 64 states (n³/3 multiply-adds, nearly all on kernel.Gemm)"}, nil
 		},
 		Peer: "stationary_numpy",
 	}

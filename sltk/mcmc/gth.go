@@ -1,14 +1,16 @@
 package mcmc
 
 import (
-	"github.com/sltk-book/sltk/sltk/internal/par"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
-// gthRows is the least number of rows a worker takes in one elimination step of gth: below it
-// the rank-one update runs on one goroutine.
-const gthRows = 32
+// gthBlock is the number of states gth eliminates per block: the inner dimension of the
+// block's rank-gthBlock update of the states left, which runs on kernel.Gemm.
+const gthBlock = 64
 
 // gthRescale bounds the unnormalised weights of gth's back substitution (π_0 = 1), which can
 // grow as large as 1/π_0.
@@ -16,19 +18,25 @@ const gthRescale = 0x1p500
 
 // gth returns the stationary distribution of the row-stochastic n×n matrix q by the
 // Grassmann–Taksar–Heyman state reduction (Grassmann, Taksar & Heyman 1985): it censors the
-// chain to states 0..k−1 for k = n−1, …, 1, the censored transition q_ij + q_ik·q_kj/s_k with
-// s_k = Σ_{j<k} q_kj, and recovers π by back substitution π_k = Σ_{i<k} π_i·q_ik/s_k. Every
-// operation adds or multiplies nonnegative numbers; the one subtraction of Gaussian elimination,
-// 1 − q_kk, is replaced by the sum s_k of the row's other entries. The result is therefore
-// accurate to a few ulps per component, relative, however slowly the chain mixes (nearly
-// decomposable chains, spectral gap down to underflow), and does not depend on periodicity.
-// The diagonal of q is never read.
+// chain to states 0..k−1 for k = n−1, …, 1, the censored transition q_ij + f_ik·q_kj with
+// f_ik = q_ik/s_k and s_k = Σ_{j<k} q_kj, and recovers π by back substitution
+// π_k = Σ_{i<k} π_i·f_ik. Every operation adds or multiplies nonnegative numbers; the one
+// subtraction of Gaussian elimination, 1 − q_kk, is replaced by the sum s_k of the row's other
+// entries. The result is therefore accurate to a few ulps per component, relative, however
+// slowly the chain mixes (nearly decomposable chains, spectral gap down to underflow), and does
+// not depend on periodicity. The diagonal of q is never read.
+//
+// The states are eliminated in blocks of gthBlock (gthBlockStep), so that nearly all the work
+// is one matrix product per block on kernel.Gemm instead of a rank-one update per state, which
+// is bound by memory traffic: the same censored chains, with the additions in another order.
+// kernel.Gemm computes every element the same way on any number of cores, so the result does
+// not depend on the number of cores.
 //
 // ok is false when some s_k is 0: state k cannot reach 0..k−1 in the censored chain, so the
 // chain is reducible (π is not unique); callers test connectivity first, so this only guards
-// against underflow. The rank-one update of each step runs on all cores, one row per output, so
-// the result does not depend on the number of cores. Cost n³/3 multiply-adds (about 0.1 s at
-// n = 1000, 1 s at 2048 and about 10 s at MaxStates on two cores), 8·n² bytes for the working copy.
+// against underflow. Cost n³/3 multiply-adds for the updates plus about gthBlock·n² for the
+// block solves, at kernel.Gemm's rate (about 17 ms of CPU time at n = 1000, 1 s at MaxStates),
+// 8·n² bytes for the working copy and 16·gthBlock·n for the block's scratch.
 func gth(q mat.Matrix) (pi []float64, ok bool) {
 	n, _ := q.Dims()
 	a := make([]float64, n*n)
@@ -42,38 +50,124 @@ func gth(q mat.Matrix) (pi []float64, ok bool) {
 			row[j] = q.At(i, j)
 		}
 	}
-	for k := n - 1; k >= 1; k-- {
-		rowK := a[k*n : k*n+k]
-		s := floats.Sum(rowK)
-		if !(s > 0) {
+	w := newGTHWork(n)
+	for hi := n - 1; hi >= 1; hi -= gthBlock {
+		if !w.eliminate(a, n, max(1, hi-gthBlock+1), hi) {
 			return nil, false
 		}
-		for i := range k {
-			a[i*n+k] /= s
-		}
-		par.Chunks(k, max(gthRows, (1<<14)/k), func(lo, hi int) {
-			for i := lo; i < hi; i++ {
-				if f := a[i*n+k]; f != 0 {
-					floats.AddScaled(a[i*n:i*n+k], f, rowK)
-				}
-			}
-		})
 	}
+	// Back substitution row by row: once π_i is final (every i′ < i added in), add π_i·f_ik
+	// to every later π_k. The additions into π_k come in the order of i, as in Σ_{i<k}.
 	pi = make([]float64, n)
 	pi[0] = 1
 	total := 1.0
-	for k := 1; k < n; k++ {
-		var v float64
-		for i := range k {
-			v += pi[i] * a[i*n+k]
+	for i := range n {
+		if i > 0 {
+			total += pi[i]
+			if total > gthRescale { // π_0 ≪ π_i: keep the unnormalised weights finite
+				floats.Scale(1/gthRescale, pi)
+				total /= gthRescale
+			}
 		}
-		pi[k] = v
-		total += v
-		if total > gthRescale { // π_0 ≪ π_k: keep the unnormalised weights finite
-			floats.Scale(1/gthRescale, pi[:k+1])
-			total /= gthRescale
+		if i+1 < n && pi[i] != 0 {
+			floats.AddScaled(pi[i+1:], pi[i], a[i*n+i+1:(i+1)*n])
 		}
 	}
 	floats.Scale(1/total, pi)
 	return pi, true
+}
+
+// gthWork holds the scratch space of one gth solve, sized for its first (largest) block.
+type gthWork struct {
+	lsum, s []float64 // per block state: its row sum over the states left, its pivot s_k
+	t, vt   []float64 // gthBlock² each: the block's row and column solves
+	r, g    []float64 // gthBlock·n each: the block's rows and its multipliers for the states left
+}
+
+func newGTHWork(n int) *gthWork {
+	m := min(gthBlock, max(n-1, 0))
+	return &gthWork{lsum: make([]float64, m), s: make([]float64, m), t: make([]float64, m*m),
+		vt: make([]float64, m*m), r: make([]float64, m*n), g: make([]float64, m*n)}
+}
+
+// eliminate censors the chain held in the leading (hi+1)×(hi+1) block of a (row stride n) to
+// the states 0..lo−1 by eliminating hi, hi−1, …, lo, exactly the GTH steps for those states.
+// With B = lo..hi (m states) and L = 0..lo−1 (l states):
+//
+//  1. The B×B block is eliminated as in the one-state algorithm, with each row's sum over L
+//     carried as one number (lsum), since the pivots s_k need only that sum. Afterwards the
+//     block holds the multipliers f_ik above its diagonal and the rows u_kj (as they were when
+//     k was eliminated) below it.
+//  2. Row k of B at its elimination is R_k = A_k + Σ_{k′>k} f_kk′·R_k′ on the columns L:
+//     R = T·A_BL with T = (I − F)⁻¹ = I + F + F² + …, built from nonnegative terms.
+//  3. The multipliers of a state i in L solve g_k·s_k = c_k + Σ_{k′>k} g_k′·u_k′k:
+//     G = C·V with V = (S − U)⁻¹, again a sum of nonnegative terms; G replaces C in a, where
+//     the back substitution reads it.
+//  4. The states left receive every update at once: A_LL += G·R (kernel.Gemm).
+//
+// Steps 2–4 add the same nonnegative products as the one-state algorithm, so no subtraction
+// occurs. It returns false when a pivot s_k is not positive. Cost l²·m + 2·l·m² multiply-adds
+// on kernel.Gemm, m³/2 in the block solves.
+func (w *gthWork) eliminate(a []float64, n, lo, hi int) bool {
+	m, l := hi-lo+1, lo
+	lsum, s := w.lsum[:m], w.s[:m]
+	for r := range m {
+		lsum[r] = floats.Sum(a[(lo+r)*n : (lo+r)*n+l])
+	}
+	for k := hi; k >= lo; k-- {
+		rowK := a[k*n+lo : k*n+k]
+		sk := lsum[k-lo] + floats.Sum(rowK)
+		if !(sk > 0) {
+			return false
+		}
+		s[k-lo] = sk
+		for i := lo; i < k; i++ {
+			f := a[i*n+k] / sk
+			a[i*n+k] = f
+			if f != 0 {
+				floats.AddScaled(a[i*n+lo:i*n+k], f, rowK)
+				lsum[i-lo] += f * lsum[k-lo]
+			}
+		}
+	}
+	// T = (I − F)⁻¹ row by row from the bottom: T_r = e_r + Σ_{c>r} f_rc·T_c (row T_c is
+	// zero left of c).
+	t := w.t[:m*m]
+	clear(t)
+	for r := m - 1; r >= 0; r-- {
+		tr := t[r*m : (r+1)*m]
+		tr[r] = 1
+		for c := r + 1; c < m; c++ {
+			if f := a[(lo+r)*n+lo+c]; f != 0 {
+				floats.AddScaled(tr[c:], f, t[c*m+c:(c+1)*m])
+			}
+		}
+	}
+	// Vᵀ row by row from the bottom: Vᵀ_k = (e_k + Σ_{k′>k} u_k′k·Vᵀ_k′) / s_k.
+	vt := w.vt[:m*m]
+	clear(vt)
+	for r := m - 1; r >= 0; r-- {
+		vr := vt[r*m : (r+1)*m]
+		vr[r] = 1
+		for c := r + 1; c < m; c++ {
+			if u := a[(lo+c)*n+lo+r]; u != 0 {
+				floats.AddScaled(vr[c:], u, vt[c*m+c:(c+1)*m])
+			}
+		}
+		for j := r; j < m; j++ {
+			vr[j] /= s[r]
+		}
+	}
+	general := func(data []float64, rows, cols, stride int) blas64.General {
+		return blas64.General{Rows: rows, Cols: cols, Stride: stride, Data: data[:(rows-1)*stride+cols]}
+	}
+	rBL := general(w.r, m, l, l)
+	kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, general(t, m, m, m), general(a[lo*n:], m, l, n), 0, rBL)
+	gLB := general(w.g, l, m, m)
+	kernel.Gemm(blas.NoTrans, blas.Trans, 1, general(a[lo:], l, m, n), general(vt, m, m, m), 0, gLB)
+	for i := range l {
+		copy(a[i*n+lo:i*n+lo+m], w.g[i*m:(i+1)*m])
+	}
+	kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, gLB, rBL, 1, general(a, l, l, n))
+	return true
 }

@@ -83,7 +83,7 @@ func checkExact(t *testing.T, name string, got []float64, want []*big.Rat, rel f
 // returned π(A) = 0.5 (exact 0.75) with a nil error. Both Stationary and FiniteChain.Stationary
 // must agree with the exact π to a relative 1e-12 per state (GTH is componentwise stable).
 func TestStationaryNearlyDecomposable(t *testing.T) {
-	for _, n := range []int{2, 4, 63, 64, 65, 127, 128, 129, 300} {
+	for _, n := range []int{2, 4, 63, 64, 65, 66, 127, 128, 129, 130, 300} {
 		for _, eps := range []*big.Rat{big.NewRat(1, 100_000_000), big.NewRat(1, 100_000_000_000_000)} {
 			m := max(n/2, 1)
 			q, exact := twoBlocks(n, m, eps)
@@ -189,10 +189,10 @@ func TestStationaryReducibleAndPeriodic(t *testing.T) {
 	}
 }
 
-// TestStationaryCoresSwitch: the GTH update runs on one goroutine while fewer than
-// 2·max(gthRows, 2¹⁴/k) rows remain and on several above; a 300-state chain crosses that switch
-// during its elimination (k from 299 down to 1), and the result must be the same bits on 1, 2
-// and 4 cores, and exact against the rational π of twoBlocks.
+// TestStationaryCoresSwitch: gth's block updates run on kernel.Gemm, which splits products of
+// more than about 2·10⁶ multiply-adds over goroutines; the first block updates of a 300-state
+// chain are above that size and the last ones below, and the result must be the same bits on 1,
+// 2 and 4 cores, and exact against the rational π of twoBlocks.
 func TestStationaryCoresSwitch(t *testing.T) {
 	q, exact := twoBlocks(300, 100, big.NewRat(1, 1_000_000_000_000))
 	prev := runtime.GOMAXPROCS(1)
@@ -211,6 +211,50 @@ func TestStationaryCoresSwitch(t *testing.T) {
 		for i := range pi {
 			if pi[i] != ref[i] {
 				t.Fatalf("%d cores: π[%d] = %v, 1 core %v", procs, i, pi[i], ref[i])
+			}
+		}
+	}
+}
+
+// TestStationaryBlockEdges puts the hard part of a chain at the edges of gth's blocks of
+// gthBlock states (eliminated from state n−1 down): the weak coupling of twoBlocks on the last
+// pair of a block, across two blocks and on the first pair of one, against the exact rational π;
+// and a birth–death chain whose π_k ∝ (3/7)^k falls over 300 orders of magnitude, against its
+// closed form, for sizes on both sides of one and two blocks.
+func TestStationaryBlockEdges(t *testing.T) {
+	const n = 3*gthBlock + 5
+	for _, m := range []int{n - gthBlock, n - gthBlock + 1, n - gthBlock - 1, n - 2*gthBlock, 2} {
+		q, exact := twoBlocks(n, m, big.NewRat(1, 1_000_000_000_000))
+		pi, err := Stationary(q)
+		if err != nil {
+			t.Fatalf("coupling at %d: %v", m, err)
+		}
+		checkExact(t, fmt.Sprintf("coupling (%d,%d)", m-1, m), pi, exact, 1e-12)
+	}
+	for _, n := range []int{1, 2, gthBlock, gthBlock + 1, gthBlock + 2, 2*gthBlock + 1, 2*gthBlock + 2, 800} {
+		const up, rho = 0.3, 0.3 / 0.7
+		q := mat.NewDense(n, n, nil)
+		for k := range n {
+			stay := 1.0
+			if k+1 < n {
+				q.Set(k, k+1, up)
+				stay -= up
+			}
+			if k > 0 {
+				q.Set(k, k-1, 1-up)
+				stay -= 1 - up
+			}
+			q.Set(k, k, max(stay, 0))
+		}
+		pi, err := Stationary(q)
+		if err != nil {
+			t.Fatalf("birth–death n=%d: %v", n, err)
+		}
+		// π_k = ρ^k·(1−ρ)/(1−ρⁿ), by detailed balance 0.3·π_k = 0.7·π_{k+1}.
+		for k, v := range pi {
+			want := math.Pow(rho, float64(k)) * (1 - rho) / (1 - math.Pow(rho, float64(n)))
+			if !(math.Abs(v-want) <= 1e-12*want) {
+				t.Fatalf("birth–death n=%d: π[%d] = %.17g, closed form %.17g", n, k, v, want)
 			}
 		}
 	}
