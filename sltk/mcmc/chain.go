@@ -27,11 +27,16 @@ type FiniteChain struct {
 
 // NewFiniteChain checks Q and returns its chain. Q must be non-nil and square (errs.ErrEmpty,
 // errs.ErrShape), finite (errs.ErrNotFinite), non-negative with rows summing to 1 within 1e-9·n
-// (errs.ErrProb, check.Stochastic), and at most MaxStates wide (errs.ErrTooLarge). Q is copied. Cost O(n²).
+// (errs.ErrProb, check.Stochastic), and at most MaxStates wide (errs.ErrTooLarge). Q is copied
+// and the copy checked in one pass. Cost O(n²).
 func NewFiniteChain(q mat.Matrix) (*FiniteChain, error) {
-	n, d, cerr := check.Matrix("Q", q)
+	var n, d int
+	if !check.IsNil(q) {
+		n, d = q.Dims()
+	}
 	switch {
-	case cerr != nil:
+	case n == 0 || d == 0: // check.Matrix's error for a nil or empty Q, without its scan
+		_, _, cerr := check.Matrix("Q", q)
 		return nil, fmt.Errorf("mcmc: NewFiniteChain: %w", cerr)
 	case n != d:
 		return nil, fmt.Errorf("mcmc: NewFiniteChain: Q is %d×%d, want square: %w", n, d, errs.ErrShape)

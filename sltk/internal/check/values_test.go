@@ -48,3 +48,43 @@ func TestValues(t *testing.T) {
 		}
 	}
 }
+
+// TestStochasticOnePass: Stochastic's one-pass test of a contiguous *mat.Dense must accept and
+// reject exactly what the checks in their order do, with the same error. The reference is the
+// same matrix behind a double transpose (not a *mat.Dense, so it takes the ordered checks), on
+// random matrices with one or two faults each: NaN, ±Inf, a negative entry, −0 (allowed), the
+// largest finite value, and row sums just inside and just outside ProbTol·d.
+func TestStochasticOnePass(t *testing.T) {
+	faults := []float64{math.NaN(), math.Inf(1), math.Inf(-1), -1e-300, math.Copysign(0, -1), math.MaxFloat64}
+	seed := uint64(7)
+	next := func(k int) int { seed = seed*6364136223846793005 + 1442695040888963407; return int((seed >> 33) % uint64(k)) }
+	var passed int
+	for trial := range 2000 {
+		n, d := 1+next(6), 1+next(6)
+		data := make([]float64, n*d)
+		for i := range n {
+			for j := range d {
+				data[i*d+j] = 1 / float64(d)
+			}
+		}
+		for range 1 + next(2) {
+			switch i, j := next(n), next(d); next(3) {
+			case 0:
+				data[i*d+j] = faults[next(len(faults))]
+			case 1: // drift the row sum to about ±0.9 or ±1.1 of the tolerance
+				data[i*d+j] += float64(1-2*next(2)) * (0.9 + 0.2*float64(next(2))) * ProbTol * float64(d)
+			}
+		}
+		m := mat.NewDense(n, d, data)
+		got, want := stoch(m), stoch(mat.Transpose{Matrix: mat.Transpose{Matrix: m}})
+		if (got == nil) != (want == nil) || (got != nil && got.Error() != want.Error()) {
+			t.Fatalf("trial %d, %v: one pass %v, ordered checks %v", trial, data, got, want)
+		}
+		if got == nil {
+			passed++
+		}
+	}
+	if passed < 300 || passed > 1700 {
+		t.Errorf("%d of 2000 trials passed: the faults do not cover both outcomes", passed)
+	}
+}
