@@ -28,10 +28,26 @@ func packColumnsAsm[T float](dst, x []T, ld, nsl, kc, w int) bool {
 	return true
 }
 
-// packRowsAsm fills the first kc &^ 7 steps of a full float32 sliver s of width 6 or 16 from
-// the w rows x[i·ld:] in assembly (eight steps of eight rows transposed in registers) and
-// returns how many steps it filled: 0 for other widths, float64, or without the assembly.
+// packRowsAsm fills the first steps of a full sliver s from the w rows x[i·ld:] in assembly
+// and returns how many steps it filled: kc &^ 7 for float32 slivers of width 6 or 16 (eight
+// steps of eight rows transposed in registers), kc &^ 3 for float64 slivers of width 6 or 8
+// (four steps of four rows at a time); 0 for other widths or without the assembly.
 func packRowsAsm[T float](s, x []T, ld, kc, w int) int {
+	if s64, ok := any(s).([]float64); ok {
+		n4 := kc / 4
+		if !useAsm || n4 == 0 || (w != 6 && w != 8) {
+			return 0
+		}
+		x64 := any(x).([]float64)
+		_ = x64[(w-1)*ld+4*n4-1]
+		_ = s64[4*n4*w-1]
+		if w == 6 {
+			gather64x6(n4, &s64[0], &x64[0], ld*8)
+		} else {
+			gather64x8(n4, &s64[0], &x64[0], ld*8)
+		}
+		return 4 * n4
+	}
 	n8 := kc / 8
 	s32, ok := any(s).([]float32)
 	if !useAsm || !ok || n8 == 0 || (w != 6 && w != 16) {
@@ -63,3 +79,9 @@ func gather32x8(n8 int, dst, src *float32, ld, step int)
 
 //go:noescape
 func gather32x6(n8 int, dst, src *float32, ld int)
+
+//go:noescape
+func gather64x6(n4 int, dst, src *float64, ld int)
+
+//go:noescape
+func gather64x8(n4 int, dst, src *float64, ld int)

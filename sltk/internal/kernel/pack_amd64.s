@@ -160,3 +160,85 @@ block6:
 	JNZ  block6
 	VZEROUPPER
 	RET
+
+// TRANSPOSE4x4(A, B, C, D, S0, S1, S2, S3) transposes four rows of four float64 (A–D, one
+// row each) into four steps (S0–S3, the four rows' values at one step each), through Y12–Y15.
+#define TRANSPOSE4x4(A, B, C, D, S0, S1, S2, S3) \
+	VUNPCKLPD B, A, Y12 \
+	VUNPCKHPD B, A, Y13 \
+	VUNPCKLPD D, C, Y14 \
+	VUNPCKHPD D, C, Y15 \
+	VPERM2F128 $0x20, Y14, Y12, S0 \
+	VPERM2F128 $0x20, Y15, Y13, S1 \
+	VPERM2F128 $0x31, Y14, Y12, S2 \
+	VPERM2F128 $0x31, Y15, Y13, S3
+
+// func gather64x6(n4 int, dst, src *float64, ld int)
+// For the 4·n4 steps p: dst[6p + i] = src[i·ld/8 + p] for the six rows i < 6 (ld in bytes):
+// Gemm's packing of a 6-row sliver of a. CX blocks of four steps left; SI, R9 = SI+3ld the
+// rows; DI the first step's place; R8 ld.
+TEXT ·gather64x6(SB), NOSPLIT, $0-32
+	MOVQ n4+0(FP), CX
+	MOVQ dst+8(FP), DI
+	MOVQ src+16(FP), SI
+	MOVQ ld+24(FP), R8
+	LEAQ (SI)(R8*2), R9
+	ADDQ R8, R9
+
+block64x6:
+	LOAD6
+	TRANSPOSE4x4(Y0, Y1, Y2, Y3, Y6, Y7, Y8, Y9)
+	VUNPCKLPD Y5, Y4, Y10
+	VUNPCKHPD Y5, Y4, Y11
+	VMOVUPD Y6, (DI)
+	VMOVUPD X10, 32(DI)
+	VMOVUPD Y7, 48(DI)
+	VMOVUPD X11, 80(DI)
+	VMOVUPD Y8, 96(DI)
+	VEXTRACTF128 $1, Y10, 128(DI)
+	VMOVUPD Y9, 144(DI)
+	VEXTRACTF128 $1, Y11, 176(DI)
+	ADDQ $192, DI
+	ADDQ $32, SI
+	ADDQ $32, R9
+	DECQ CX
+	JNZ  block64x6
+	VZEROUPPER
+	RET
+
+// func gather64x8(n4 int, dst, src *float64, ld int)
+// For the 4·n4 steps p: dst[8p + i] = src[i·ld/8 + p] for the eight rows i < 8 (ld in bytes):
+// Gemm's packing of an 8-column sliver of a transposed b. Registers as in gather64x6, with
+// R10 = SI+6ld for rows 6 and 7.
+TEXT ·gather64x8(SB), NOSPLIT, $0-32
+	MOVQ n4+0(FP), CX
+	MOVQ dst+8(FP), DI
+	MOVQ src+16(FP), SI
+	MOVQ ld+24(FP), R8
+	LEAQ (SI)(R8*2), R9
+	ADDQ R8, R9
+	LEAQ (R9)(R8*2), R10
+	ADDQ R8, R10
+
+block64x8:
+	LOAD6
+	VMOVUPD (R10), Y6
+	VMOVUPD (R10)(R8*1), Y7
+	TRANSPOSE4x4(Y0, Y1, Y2, Y3, Y8, Y9, Y10, Y11)
+	VMOVUPD Y8, (DI)
+	VMOVUPD Y9, 64(DI)
+	VMOVUPD Y10, 128(DI)
+	VMOVUPD Y11, 192(DI)
+	TRANSPOSE4x4(Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11)
+	VMOVUPD Y8, 32(DI)
+	VMOVUPD Y9, 96(DI)
+	VMOVUPD Y10, 160(DI)
+	VMOVUPD Y11, 224(DI)
+	ADDQ $256, DI
+	ADDQ $32, SI
+	ADDQ $32, R9
+	ADDQ $32, R10
+	DECQ CX
+	JNZ  block64x8
+	VZEROUPPER
+	RET

@@ -3,6 +3,7 @@
 package kernel
 
 import (
+	"fmt"
 	"syscall"
 	"testing"
 )
@@ -15,22 +16,31 @@ func cpuNow() float64 {
 	return float64(r.Utime.Nano() + r.Stime.Nano())
 }
 
-// BenchmarkPackSlivers packs a 96×256 float32 block (an A panel of Sgemm) from a matrix of
-// 784 columns in each direction and width and reports CPU nanoseconds per packed value.
+// BenchmarkPackSlivers packs a 96×256 block (an A panel of Sgemm or Gemm) from a matrix of
+// 784 columns in each direction, width and precision, with and without the assembly, and
+// reports CPU nanoseconds per packed value.
 func BenchmarkPackSlivers(b *testing.B) {
-	x := make([]float32, 1024*1024)
-	dst := make([]float32, 256*256)
+	b.Run("float32", packBench[float32])
+	b.Run("float64", packBench[float64])
+}
+
+func packBench[T float](b *testing.B) {
+	x := make([]T, 1024*1024)
+	dst := make([]T, 256*256)
 	for _, c := range []struct {
 		name  string
 		trans bool
 		w     int
-	}{{"copy6", true, 6}, {"copy16", true, 16}, {"gather6", false, 6}, {"gather16", false, 16}} {
-		b.Run(c.name, func(b *testing.B) {
-			t := cpuNow()
-			for b.Loop() {
-				packSlivers(dst, x, 784, c.trans, 0, 96, 0, 256, c.w)
-			}
-			b.ReportMetric((cpuNow()-t)/float64(b.N)/(96*256), "cpuns/elem")
-		})
+	}{{"copy6", true, 6}, {"copy16", true, 16}, {"gather6", false, 6}, {"gather8", false, 8}, {"gather16", false, 16}} {
+		for _, asm := range []bool{true, false} {
+			b.Run(fmt.Sprintf("%s/asm=%v", c.name, asm), func(b *testing.B) {
+				defer setAsm(setAsm(asm))
+				t := cpuNow()
+				for b.Loop() {
+					packSlivers(dst, x, 784, c.trans, 0, 96, 0, 256, c.w)
+				}
+				b.ReportMetric((cpuNow()-t)/float64(b.N)/(96*256), "cpuns/elem")
+			})
+		}
 	}
 }
