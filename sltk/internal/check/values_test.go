@@ -57,7 +57,10 @@ func TestValues(t *testing.T) {
 func TestStochasticOnePass(t *testing.T) {
 	faults := []float64{math.NaN(), math.Inf(1), math.Inf(-1), -1e-300, math.Copysign(0, -1), math.MaxFloat64}
 	seed := uint64(7)
-	next := func(k int) int { seed = seed*6364136223846793005 + 1442695040888963407; return int((seed >> 33) % uint64(k)) }
+	next := func(k int) int {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return int((seed >> 33) % uint64(k))
+	}
 	var passed int
 	for trial := range 2000 {
 		n, d := 1+next(6), 1+next(6)
