@@ -1,6 +1,8 @@
 package mcmc
 
 import (
+	"sync"
+
 	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -39,7 +41,12 @@ const gthRescale = 0x1p500
 // 8·n² bytes for the working copy and 16·gthBlock·n for the block's scratch.
 func gth(q mat.Matrix) (pi []float64, ok bool) {
 	n, _ := q.Dims()
-	a := make([]float64, n*n)
+	buf := gthPool.Get().(*[]float64)
+	defer gthPool.Put(buf)
+	if cap(*buf) < n*n {
+		*buf = make([]float64, n*n)
+	}
+	a := (*buf)[:n*n] // every entry is written below before it is read
 	for i := range n {
 		row := a[i*n : (i+1)*n]
 		if d, isDense := q.(*mat.Dense); isDense {
@@ -76,6 +83,11 @@ func gth(q mat.Matrix) (pi []float64, ok bool) {
 	floats.Scale(1/total, pi)
 	return pi, true
 }
+
+// gthPool recycles gth's working copies: a sweep over chains of one size then neither
+// allocates nor clears 8·n² bytes per solve (at n = 1000 that was a fifth of the solve's time).
+// The pool lets go of its buffers at garbage collections.
+var gthPool = sync.Pool{New: func() any { return new([]float64) }}
 
 // gthWork holds the scratch space of one gth solve, sized for its first (largest) block.
 type gthWork struct {
