@@ -57,7 +57,10 @@ func gemm[T float](g gemmArgs[T], m, n int, beta T) {
 	if m == 0 || n == 0 {
 		return
 	}
-	if beta != 1 {
+	// With beta = 0 the micro-kernel's first block of k overwrites c, which saves clearing c
+	// and reading it back; the bits are the same, since it adds to +0 as a cleared c would.
+	g.store = beta == 0 && g.alpha != 0 && g.k != 0
+	if beta != 1 && !g.store {
 		for i := range m {
 			row := g.c[i*g.ldc : i*g.ldc+n]
 			if beta == 0 {
@@ -159,7 +162,8 @@ type gemmArgs[T float] struct {
 	a, b, c       []T
 	lda, ldb, ldc int
 	mr, nr        int
-	kernel        func(k int, a, b, c []T, ldc int, alpha T)
+	kernel        func(k int, a, b, c []T, ldc int, alpha T, store bool)
+	store         bool // beta is 0: the first block of k writes c without reading it
 	pool          *sync.Pool // of *[]T packing buffers
 	workers       int        // at most this many goroutines; ≤ 0: GOMAXPROCS
 }
@@ -188,6 +192,7 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 		nc := min(gemmNC, j1-jc)
 		for pc := 0; pc < g.k; pc += gemmKC {
 			kc := min(gemmKC, g.k-pc)
+			store := g.store && pc == 0
 			g.packB(pb, pc, kc, jc, nc)
 			for ic := i0; ic < i1; ic += gemmMC {
 				mc := min(gemmMC, i1-ic)
@@ -200,7 +205,7 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 						as := pa[ir*kc : (ir+mr)*kc]
 						off := (ic+ir)*g.ldc + jc + jr
 						if mrr == mr && nrr == nr {
-							g.kernel(kc, as, bs, g.c[off:], g.ldc, g.alpha)
+							g.kernel(kc, as, bs, g.c[off:], g.ldc, g.alpha, store)
 							continue
 						}
 						// An edge tile: through a full-size copy, so that the kernel never
@@ -208,7 +213,7 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 						for i := range mrr {
 							copy(tile[i*nr:i*nr+nrr], g.c[off+i*g.ldc:off+i*g.ldc+nrr])
 						}
-						g.kernel(kc, as, bs, tile, nr, g.alpha)
+						g.kernel(kc, as, bs, tile, nr, g.alpha, store)
 						for i := range mrr {
 							copy(g.c[off+i*g.ldc:off+i*g.ldc+nrr], tile[i*nr:i*nr+nrr])
 						}
@@ -291,8 +296,9 @@ func packColumns[T float](dst, x []T, ld, r0, rows, c0, kc, w int) {
 // gemmKernelGo is the micro-kernel in pure Go, the reference the assembly must match: with
 // a the packed sliver of gemmMR rows and b of gemmNR columns (k steps each), it sets
 // c[i·ldc+j] = fma(alpha, acc_ij, c[i·ldc+j]) where acc_ij accumulates a_ip·b_pj for
-// p = 0, …, k−1 in order, each step one fused multiply-add from zero.
-func gemmKernelGo(k int, a, b, c []float64, ldc int, alpha float64) {
+// p = 0, …, k−1 in order, each step one fused multiply-add from zero. With store, c is not
+// read and +0 takes its place (the first block of a product with beta = 0).
+func gemmKernelGo(k int, a, b, c []float64, ldc int, alpha float64, store bool) {
 	var acc [gemmMR][gemmNR]float64
 	a, b = a[:k*gemmMR], b[:k*gemmNR]
 	for p := range k {
@@ -308,7 +314,11 @@ func gemmKernelGo(k int, a, b, c []float64, ldc int, alpha float64) {
 	for i := range gemmMR {
 		ci := c[i*ldc : i*ldc+gemmNR]
 		for j := range ci {
-			ci[j] = math.FMA(alpha, acc[i][j], ci[j])
+			cij := ci[j]
+			if store {
+				cij = 0
+			}
+			ci[j] = math.FMA(alpha, acc[i][j], cij)
 		}
 	}
 }

@@ -5,18 +5,18 @@ package kernel
 // gemmKernel is the micro-kernel of Gemm: the assembly where the CPU has it, else
 // gemmKernelGo (same bits). The caller guarantees k ≥ 1, len(a) ≥ 6k, len(b) ≥ 8k and six
 // rows of eight values from c[0] at stride ldc.
-func gemmKernel(k int, a, b, c []float64, ldc int, alpha float64) {
+func gemmKernel(k int, a, b, c []float64, ldc int, alpha float64, store bool) {
 	if useAsm {
 		_ = a[k*gemmMR-1]
 		_ = b[k*gemmNR-1]
 		_ = c[(gemmMR-1)*ldc+gemmNR-1]
-		gemm6x8AVX2(k, &a[0], &b[0], &c[0], ldc, alpha)
+		gemm6x8AVX2(k, &a[0], &b[0], &c[0], ldc, alpha, store)
 		return
 	}
-	gemmKernelGo(k, a, b, c, ldc, alpha)
+	gemmKernelGo(k, a, b, c, ldc, alpha, store)
 }
 
 // gemm6x8AVX2 is the micro-kernel in assembly (gemm_amd64.s).
 //
 //go:noescape
-func gemm6x8AVX2(k int, a, b, c *float64, ldc int, alpha float64)
+func gemm6x8AVX2(k int, a, b, c *float64, ldc int, alpha float64, store bool)

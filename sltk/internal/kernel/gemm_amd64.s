@@ -2,13 +2,13 @@
 
 #include "textflag.h"
 
-// func gemm6x8AVX2(k int, a, b, c *float64, ldc int, alpha float64)
+// func gemm6x8AVX2(k int, a, b, c *float64, ldc int, alpha float64, store bool)
 //
 // The micro-kernel of Gemm (gemmKernelGo is its reference): Y0–Y11 hold the 6×8 block of
 // accumulators (row i in Y(2i), Y(2i+1)), Y12–Y13 the eight b values of step p, Y14–Y15 a
 // broadcast a value. Registers: CX steps left, SI packed a, DI packed b, DX row of c, R8 ldc
 // in bytes.
-TEXT ·gemm6x8AVX2(SB), NOSPLIT, $0-48
+TEXT ·gemm6x8AVX2(SB), NOSPLIT, $0-49
 	MOVQ         k+0(FP), CX
 	MOVQ         a+8(FP), SI
 	MOVQ         b+16(FP), DI
@@ -54,6 +54,9 @@ loop:
 	DECQ         CX
 	JNZ          loop
 
+	MOVBLZX      store+48(FP), AX
+	TESTL        AX, AX
+	JNZ          overwrite
 	VBROADCASTSD alpha+40(FP), Y14
 	VMOVUPD      (DX), Y12
 	VMOVUPD      32(DX), Y13
@@ -92,6 +95,54 @@ loop:
 	ADDQ         R8, DX
 	VMOVUPD      (DX), Y12
 	VMOVUPD      32(DX), Y13
+	VFMADD231PD  Y10, Y14, Y12
+	VFMADD231PD  Y11, Y14, Y13
+	VMOVUPD      Y12, (DX)
+	VMOVUPD      Y13, 32(DX)
+	VZEROUPPER
+	RET
+
+// overwrite: beta was 0 and this is the first block of k, so c is not read: the
+// accumulators are added to zeros instead, the same fused multiply-adds with c = +0.
+overwrite:
+	VBROADCASTSD alpha+40(FP), Y14
+	VXORPD       Y12, Y12, Y12
+	VXORPD       Y13, Y13, Y13
+	VFMADD231PD  Y0, Y14, Y12
+	VFMADD231PD  Y1, Y14, Y13
+	VMOVUPD      Y12, (DX)
+	VMOVUPD      Y13, 32(DX)
+	ADDQ         R8, DX
+	VXORPD       Y12, Y12, Y12
+	VXORPD       Y13, Y13, Y13
+	VFMADD231PD  Y2, Y14, Y12
+	VFMADD231PD  Y3, Y14, Y13
+	VMOVUPD      Y12, (DX)
+	VMOVUPD      Y13, 32(DX)
+	ADDQ         R8, DX
+	VXORPD       Y12, Y12, Y12
+	VXORPD       Y13, Y13, Y13
+	VFMADD231PD  Y4, Y14, Y12
+	VFMADD231PD  Y5, Y14, Y13
+	VMOVUPD      Y12, (DX)
+	VMOVUPD      Y13, 32(DX)
+	ADDQ         R8, DX
+	VXORPD       Y12, Y12, Y12
+	VXORPD       Y13, Y13, Y13
+	VFMADD231PD  Y6, Y14, Y12
+	VFMADD231PD  Y7, Y14, Y13
+	VMOVUPD      Y12, (DX)
+	VMOVUPD      Y13, 32(DX)
+	ADDQ         R8, DX
+	VXORPD       Y12, Y12, Y12
+	VXORPD       Y13, Y13, Y13
+	VFMADD231PD  Y8, Y14, Y12
+	VFMADD231PD  Y9, Y14, Y13
+	VMOVUPD      Y12, (DX)
+	VMOVUPD      Y13, 32(DX)
+	ADDQ         R8, DX
+	VXORPD       Y12, Y12, Y12
+	VXORPD       Y13, Y13, Y13
 	VFMADD231PD  Y10, Y14, Y12
 	VFMADD231PD  Y11, Y14, Y13
 	VMOVUPD      Y12, (DX)

@@ -2,6 +2,6 @@
 
 package kernel
 
-func gemmKernel(k int, a, b, c []float64, ldc int, alpha float64) {
-	gemmKernelGo(k, a, b, c, ldc, alpha)
+func gemmKernel(k int, a, b, c []float64, ldc int, alpha float64, store bool) {
+	gemmKernelGo(k, a, b, c, ldc, alpha, store)
 }

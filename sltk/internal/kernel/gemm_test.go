@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
@@ -262,4 +263,55 @@ func packCheck[T float](t *testing.T) {
 func TestPackSlivers(t *testing.T) {
 	packCheck[float32](t)
 	packCheck[float64](t)
+}
+
+// TestGemmBetaZeroBits: with beta = 0 the first block of k overwrites c instead of clearing it
+// and adding to it; the result must be the same bits as clearing c and multiplying with
+// beta = 1, in both precisions, with and without the assembly, for shapes with edge tiles and
+// with one and two blocks of k, and with rows of zeros and alpha = −1 so that −0·… products
+// test the sign of zero.
+func TestGemmBetaZeroBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(61, 62))
+	for _, sh := range [][3]int{{6, 8, 1}, {13, 19, 7}, {7, 17, gemmKC}, {25, 33, gemmKC + 9}} {
+		m, n, k := sh[0], sh[1], sh[2]
+		for _, tr := range [][2]blas.Transpose{{blas.NoTrans, blas.NoTrans}, {blas.Trans, blas.Trans}} {
+			a, b, c := gemmCase(r, tr[0], tr[1], m, n, k, 3)
+			for j := range k { // a zero row of op(a): its products are ±0
+				if tr[0] == blas.NoTrans {
+					a.Data[j] = 0
+				} else {
+					a.Data[j*a.Stride] = 0
+				}
+			}
+			a32, b32 := to32(a), to32(b)
+			for _, asm := range []bool{true, false} {
+				for _, alpha := range []float64{1, -1, 0.5} {
+					var got, want blas64.General
+					var got32, want32 blas32.General
+					withAsm(asm, func() {
+						got, want = cloneGeneral(c), cloneGeneral(c)
+						Gemm(tr[0], tr[1], alpha, a, b, 0, got)
+						for i := range m {
+							clear(want.Data[i*want.Stride : i*want.Stride+n])
+						}
+						Gemm(tr[0], tr[1], alpha, a, b, 1, want)
+						got32, want32 = to32(c), to32(c)
+						Sgemm(tr[0], tr[1], float32(alpha), a32, b32, 0, got32)
+						for i := range m {
+							clear(want32.Data[i*want32.Stride : i*want32.Stride+n])
+						}
+						Sgemm(tr[0], tr[1], float32(alpha), a32, b32, 1, want32)
+					})
+					for i := range got.Data {
+						if math.Float64bits(got.Data[i]) != math.Float64bits(want.Data[i]) && !(math.IsNaN(got.Data[i]) && math.IsNaN(want.Data[i])) {
+							t.Fatalf("Gemm %v %dx%dx%d asm=%v alpha=%v: c[%d] = %v, cleared and added %v", tr, m, n, k, asm, alpha, i, got.Data[i], want.Data[i])
+						}
+						if math.Float32bits(got32.Data[i]) != math.Float32bits(want32.Data[i]) && !(got32.Data[i] != got32.Data[i] && want32.Data[i] != want32.Data[i]) {
+							t.Fatalf("Sgemm %v %dx%dx%d asm=%v alpha=%v: c[%d] = %v, cleared and added %v", tr, m, n, k, asm, alpha, i, got32.Data[i], want32.Data[i])
+						}
+					}
+				}
+			}
+		}
+	}
 }

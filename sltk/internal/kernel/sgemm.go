@@ -46,8 +46,9 @@ var sgemmPool = sync.Pool{New: func() any { return new([]float32) }}
 // sgemmKernelGo is Sgemm's micro-kernel in pure Go, the reference the assembly must match:
 // with a the packed sliver of sgemmMR rows and b of sgemmNR columns (k steps each), it sets
 // c[i·ldc+j] = fma32(alpha, acc_ij, c[i·ldc+j]) where acc_ij accumulates a_ip·b_pj for
-// p = 0, …, k−1 in order, each step one float32 fused multiply-add from zero.
-func sgemmKernelGo(k int, a, b, c []float32, ldc int, alpha float32) {
+// p = 0, …, k−1 in order, each step one float32 fused multiply-add from zero. With store, c is
+// not read and +0 takes its place, as in gemmKernelGo.
+func sgemmKernelGo(k int, a, b, c []float32, ldc int, alpha float32, store bool) {
 	var acc [sgemmMR][sgemmNR]float32
 	a, b = a[:k*sgemmMR], b[:k*sgemmNR]
 	for p := range k {
@@ -63,7 +64,11 @@ func sgemmKernelGo(k int, a, b, c []float32, ldc int, alpha float32) {
 	for i := range sgemmMR {
 		ci := c[i*ldc : i*ldc+sgemmNR]
 		for j := range ci {
-			ci[j] = fma32(alpha, acc[i][j], ci[j])
+			cij := ci[j]
+			if store {
+				cij = 0
+			}
+			ci[j] = fma32(alpha, acc[i][j], cij)
 		}
 	}
 }

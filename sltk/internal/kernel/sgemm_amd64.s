@@ -2,13 +2,13 @@
 
 #include "textflag.h"
 
-// func sgemm6x16AVX2(k int, a, b, c *float32, ldc int, alpha float32)
+// func sgemm6x16AVX2(k int, a, b, c *float32, ldc int, alpha float32, store bool)
 //
 // The micro-kernel of Sgemm (sgemmKernelGo is its reference), gemm6x8AVX2 in float32: Y0–Y11
 // hold the 6×16 block of accumulators (row i in Y(2i), Y(2i+1)), Y12–Y13 the sixteen b values
 // of step p, Y14–Y15 a broadcast a value. Registers: CX steps left, SI packed a, DI packed b,
 // DX row of c, R8 ldc in bytes.
-TEXT ·sgemm6x16AVX2(SB), NOSPLIT, $0-44
+TEXT ·sgemm6x16AVX2(SB), NOSPLIT, $0-45
 	MOVQ         k+0(FP), CX
 	MOVQ         a+8(FP), SI
 	MOVQ         b+16(FP), DI
@@ -54,6 +54,9 @@ loop:
 	DECQ         CX
 	JNZ          loop
 
+	MOVBLZX      store+44(FP), AX
+	TESTL        AX, AX
+	JNZ          overwrite
 	VBROADCASTSS alpha+40(FP), Y14
 	VMOVUPS      (DX), Y12
 	VMOVUPS      32(DX), Y13
@@ -92,6 +95,54 @@ loop:
 	ADDQ         R8, DX
 	VMOVUPS      (DX), Y12
 	VMOVUPS      32(DX), Y13
+	VFMADD231PS  Y10, Y14, Y12
+	VFMADD231PS  Y11, Y14, Y13
+	VMOVUPS      Y12, (DX)
+	VMOVUPS      Y13, 32(DX)
+	VZEROUPPER
+	RET
+
+// overwrite: beta was 0 and this is the first block of k, so c is not read: the
+// accumulators are added to zeros instead, the same fused multiply-adds with c = +0.
+overwrite:
+	VBROADCASTSS alpha+40(FP), Y14
+	VXORPS       Y12, Y12, Y12
+	VXORPS       Y13, Y13, Y13
+	VFMADD231PS  Y0, Y14, Y12
+	VFMADD231PS  Y1, Y14, Y13
+	VMOVUPS      Y12, (DX)
+	VMOVUPS      Y13, 32(DX)
+	ADDQ         R8, DX
+	VXORPS       Y12, Y12, Y12
+	VXORPS       Y13, Y13, Y13
+	VFMADD231PS  Y2, Y14, Y12
+	VFMADD231PS  Y3, Y14, Y13
+	VMOVUPS      Y12, (DX)
+	VMOVUPS      Y13, 32(DX)
+	ADDQ         R8, DX
+	VXORPS       Y12, Y12, Y12
+	VXORPS       Y13, Y13, Y13
+	VFMADD231PS  Y4, Y14, Y12
+	VFMADD231PS  Y5, Y14, Y13
+	VMOVUPS      Y12, (DX)
+	VMOVUPS      Y13, 32(DX)
+	ADDQ         R8, DX
+	VXORPS       Y12, Y12, Y12
+	VXORPS       Y13, Y13, Y13
+	VFMADD231PS  Y6, Y14, Y12
+	VFMADD231PS  Y7, Y14, Y13
+	VMOVUPS      Y12, (DX)
+	VMOVUPS      Y13, 32(DX)
+	ADDQ         R8, DX
+	VXORPS       Y12, Y12, Y12
+	VXORPS       Y13, Y13, Y13
+	VFMADD231PS  Y8, Y14, Y12
+	VFMADD231PS  Y9, Y14, Y13
+	VMOVUPS      Y12, (DX)
+	VMOVUPS      Y13, 32(DX)
+	ADDQ         R8, DX
+	VXORPS       Y12, Y12, Y12
+	VXORPS       Y13, Y13, Y13
 	VFMADD231PS  Y10, Y14, Y12
 	VFMADD231PS  Y11, Y14, Y13
 	VMOVUPS      Y12, (DX)
