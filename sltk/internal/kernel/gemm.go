@@ -163,7 +163,7 @@ type gemmArgs[T float] struct {
 	lda, ldb, ldc int
 	mr, nr        int
 	kernel        func(k int, a, b, c []T, ldc int, alpha T, store bool)
-	store         bool // beta is 0: the first block of k writes c without reading it
+	store         bool       // beta is 0: the first block of k writes c without reading it
 	pool          *sync.Pool // of *[]T packing buffers
 	workers       int        // at most this many goroutines; ≤ 0: GOMAXPROCS
 }
