@@ -7,6 +7,10 @@ import (
 	"slices"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/par"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -211,57 +215,86 @@ func signFixed(vecs *mat.Dense) *mat.Dense {
 	return u
 }
 
-// reconstructionWeights solves the K×K systems of step 2. Cost O(p·(K²·N + K³)).
+// reconstructionWeights solves the K×K systems of step 2. Cost O(p·(K²·N + K³)), the points
+// split over the cores (each point's weights are its own; the squared residuals are kept per
+// point and coordinate and added in the order of a serial loop, so E(W) has the same bits on
+// any number of cores).
+//
+// Each system is factored by LAPACK's Potrf and solved by Potrs, the calls mat.Cholesky makes,
+// so the weights have mat.Cholesky's bits; but mat.Cholesky also estimates the condition number
+// (Pocon: several triangular solves, once half the time of step 2) only to refuse systems
+// beyond 10¹⁶. The regularised C + r·I with r = Reg·tr(C) has eigenvalues in [r, tr(C) + r],
+// so its 1-norm condition number is below K·(1 + 1/Reg); while that bound is at most 10¹⁵ the
+// estimate cannot refuse and is skipped, otherwise (Reg below about K·10⁻¹⁵) mat.Cholesky runs
+// as before and a refused system gets the uniform weights 1/K (TestReconstructionWeightsPaths).
 func reconstructionWeights(rows [][]float64, nb [][]int, reg float64) ([][]float64, float64) {
 	k := len(nb[0])
 	dim := len(rows[0])
 	w := make([][]float64, len(rows))
-	z := mat.NewDense(k, dim, nil)
-	c := mat.NewSymDense(k, nil)
-	ones := mat.NewVecDense(k, nil)
-	for i := 0; i < k; i++ {
-		ones.SetVec(i, 1)
-	}
-	var ch mat.Cholesky
-	var sol mat.VecDense
-	recon := 0.0
-	for a, x := range rows {
-		for i, b := range nb[a] {
-			for j := 0; j < dim; j++ {
-				z.Set(i, j, x[j]-rows[b][j])
-			}
-		}
-		c.SymOuterK(1, z)
-		tr := 0.0
-		for i := 0; i < k; i++ {
-			tr += c.At(i, i)
-		}
-		r := reg * tr
-		if tr == 0 { // all neighbours coincide with the point
-			r = reg
-		}
-		for i := 0; i < k; i++ {
-			c.SetSym(i, i, c.At(i, i)+r)
-		}
-		wa := make([]float64, k)
-		if ch.Factorize(c) && ch.SolveVecTo(&sol, ones) == nil {
-			s := mat.Sum(&sol)
-			for i := range wa {
-				wa[i] = sol.AtVec(i) / s
-			}
-		} else {
-			for i := range wa {
-				wa[i] = 1 / float64(k)
-			}
-		}
-		w[a] = wa
-		for j := 0; j < dim; j++ {
-			v := x[j]
+	sq := make([]float64, len(rows)*dim)
+	estimate := float64(k)*(1+1/reg) > 1e15
+	par.Chunks(len(rows), 64, func(lo, hi int) {
+		z := mat.NewDense(k, dim, nil)
+		c := mat.NewSymDense(k, nil)
+		ones := mat.NewVecDense(k, nil)
+		var ch mat.Cholesky
+		var sol mat.VecDense
+		for a := lo; a < hi; a++ {
+			x := rows[a]
 			for i, b := range nb[a] {
-				v -= wa[i] * rows[b][j]
+				for j := 0; j < dim; j++ {
+					z.Set(i, j, x[j]-rows[b][j])
+				}
 			}
-			recon += v * v
+			c.SymOuterK(1, z)
+			tr := 0.0
+			for i := 0; i < k; i++ {
+				tr += c.At(i, i)
+			}
+			r := reg * tr
+			if tr == 0 { // all neighbours coincide with the point
+				r = reg
+			}
+			for i := 0; i < k; i++ {
+				c.SetSym(i, i, c.At(i, i)+r)
+			}
+			for i := 0; i < k; i++ {
+				ones.SetVec(i, 1)
+			}
+			wa := make([]float64, k)
+			var ok bool
+			res := &sol
+			if estimate {
+				ok = ch.Factorize(c) && ch.SolveVecTo(&sol, ones) == nil
+			} else if _, ok = lapack64.Potrf(c.RawSymmetric()); ok {
+				u := c.RawSymmetric() // now the factor U, upper triangle
+				lapack64.Potrs(blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: k, Stride: u.Stride, Data: u.Data},
+					blas64.General{Rows: k, Cols: 1, Stride: 1, Data: ones.RawVector().Data})
+				res = ones // solved in place
+			}
+			if ok {
+				s := mat.Sum(res)
+				for i := range wa {
+					wa[i] = res.AtVec(i) / s
+				}
+			} else {
+				for i := range wa {
+					wa[i] = 1 / float64(k)
+				}
+			}
+			w[a] = wa
+			for j := 0; j < dim; j++ {
+				v := x[j]
+				for i, b := range nb[a] {
+					v -= wa[i] * rows[b][j]
+				}
+				sq[a*dim+j] = v * v
+			}
 		}
+	})
+	recon := 0.0
+	for _, v := range sq {
+		recon += v
 	}
 	return w, recon
 }
