@@ -24,9 +24,11 @@ const (
 	// O(p²) memory. Exact and simple; fine up to a few thousand points.
 	Dense
 	// Band reorders the points by reverse Cuthill–McKee so that the sparse G becomes a band
-	// matrix of half-width b, factors G + σI by band Cholesky in O(p·b²), and runs
+	// matrix of half-width b, factors G + σI by Cholesky within its envelope (each row from its
+	// first nonzero to the diagonal, w_i ≤ b entries) in O(Σ_i w_i²) ≤ O(p·b²), and runs
 	// shift-invert subspace iteration with Rayleigh–Ritz on the bottom eigenvectors, each sweep
-	// costing O(p·b·s) for s vectors. For manifold data b ≪ p, so this is far cheaper than Dense.
+	// costing O(s·Σ_i w_i) ≤ O(p·b·s) for s vectors. For manifold data b ≪ p, so this is far
+	// cheaper than Dense.
 	Band
 )
 
