@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sort"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -17,28 +17,54 @@ type bandStats struct {
 // rcm returns the reverse Cuthill–McKee order of the symmetrised neighbour graph:
 // perm[new] = old. Breadth-first search from a pseudo-peripheral vertex, visiting neighbours by
 // increasing degree, keeps adjacent points close in the order and so keeps G banded.
-// Cost O(p·K·log K).
+// Cost O(p·K·log K), in flat arrays and typed sorts (p < 2³², which the p×p matrices LLE's
+// callers compare with never reach).
 func rcm(nb [][]int) []int {
 	p := len(nb)
-	adj := make([][]int, p)
+	// The symmetrised graph in one array (CSR): each point's neighbours and the points that
+	// list it, sorted and without repeats.
+	cnt := make([]int, p+1)
+	for a, row := range nb {
+		cnt[a+1] += len(row)
+		for _, b := range row {
+			cnt[b+1]++
+		}
+	}
+	for a := range p {
+		cnt[a+1] += cnt[a]
+	}
+	flat := make([]int, cnt[p])
+	fill := slices.Clone(cnt[:p])
 	for a, row := range nb {
 		for _, b := range row {
-			adj[a] = append(adj[a], b)
-			adj[b] = append(adj[b], a)
+			flat[fill[a]], flat[fill[b]] = b, a
+			fill[a]++
+			fill[b]++
 		}
 	}
-	for a := range adj {
-		sort.Ints(adj[a])
-		u := adj[a][:0]
-		for i, v := range adj[a] {
-			if i == 0 || v != adj[a][i-1] {
-				u = append(u, v)
+	adj := make([][]int, p)
+	seen := make([]int, p)
+	for a := range adj { // drop repeats, keeping the first of each
+		r := flat[cnt[a]:cnt[a]]
+		for _, b := range flat[cnt[a]:cnt[a+1]] {
+			if seen[b] != a+1 {
+				seen[b] = a + 1
+				r = append(r, b)
 			}
 		}
-		adj[a] = u
+		adj[a] = r
 	}
+	// Visit neighbours by increasing degree, ties by index: sort the keys degree·2³² + index.
+	var keys []uint64
 	for a := range adj {
-		sort.SliceStable(adj[a], func(i, j int) bool { return len(adj[adj[a][i]]) < len(adj[adj[a][j]]) })
+		keys = keys[:0]
+		for _, b := range adj[a] {
+			keys = append(keys, uint64(len(adj[b]))<<32|uint64(b))
+		}
+		slices.Sort(keys)
+		for i, k := range keys {
+			adj[a][i] = int(k & (1<<32 - 1))
+		}
 	}
 	level := make([]int, p)
 	bfs := func(start int, order []int) []int {

@@ -3,6 +3,8 @@ package embed
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
+	"sort"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/synth"
@@ -101,6 +103,109 @@ func bandSolve(u blas64.TriangularBand, y *mat.Dense) {
 		inv := 1 / ui[0]
 		for c := range xi {
 			xi[c] *= inv
+		}
+	}
+}
+
+// oldRCM is rcm as it was written before the adjacency lists became one array sorted by typed
+// comparisons (sort.Ints and sort.SliceStable by degree): the reference for the order.
+func oldRCM(nb [][]int) []int {
+	p := len(nb)
+	adj := make([][]int, p)
+	for a, row := range nb {
+		for _, b := range row {
+			adj[a] = append(adj[a], b)
+			adj[b] = append(adj[b], a)
+		}
+	}
+	for a := range adj {
+		sort.Ints(adj[a])
+		u := adj[a][:0]
+		for i, v := range adj[a] {
+			if i == 0 || v != adj[a][i-1] {
+				u = append(u, v)
+			}
+		}
+		adj[a] = u
+	}
+	for a := range adj {
+		sort.SliceStable(adj[a], func(i, j int) bool { return len(adj[adj[a][i]]) < len(adj[adj[a][j]]) })
+	}
+	level := make([]int, p)
+	bfs := func(start int, order []int) []int {
+		for i := range level {
+			level[i] = -1
+		}
+		order = append(order[:0], start)
+		level[start] = 0
+		for h := 0; h < len(order); h++ {
+			for _, v := range adj[order[h]] {
+				if level[v] < 0 {
+					level[v] = level[order[h]] + 1
+					order = append(order, v)
+				}
+			}
+		}
+		return order
+	}
+	start := 0
+	for a := range adj {
+		if len(adj[a]) < len(adj[start]) {
+			start = a
+		}
+	}
+	order := make([]int, 0, p)
+	for round := 0; round < 3; round++ {
+		order = bfs(start, order)
+		last := level[order[len(order)-1]]
+		best := order[len(order)-1]
+		for _, v := range order {
+			if level[v] == last && len(adj[v]) < len(adj[best]) {
+				best = v
+			}
+		}
+		if best == start {
+			break
+		}
+		start = best
+	}
+	order = bfs(start, order)
+	for i, j := 0, len(order)-1; i < j; i, j = i+1, j-1 {
+		order[i], order[j] = order[j], order[i]
+	}
+	return order
+}
+
+// TestRCMOrderUnchanged: rcm returns the order of oldRCM, tie for tie, on the swiss roll, the
+// helix and random neighbour lists (many equal degrees).
+func TestRCMOrderUnchanged(t *testing.T) {
+	roll, _, _ := synth.SwissRoll{N: 3000, Seed: 1}.Generate()
+	hel, _ := helix(500)
+	var lists [][][]int
+	for _, x := range []mat.Matrix{roll, hel} {
+		rows, _ := rowsOf("test", x)
+		nb, err := neighbours("test", rows, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lists = append(lists, nb)
+	}
+	rng := rand.New(rand.NewPCG(2, 3))
+	for _, p := range []int{2, 7, 200} {
+		nb := make([][]int, p)
+		for a := range nb {
+			for range 1 + rng.IntN(4) {
+				if b := rng.IntN(p); b != a {
+					nb[a] = append(nb[a], b)
+				}
+			}
+			nb[a] = append(nb[a], (a+1)%p) // connected
+		}
+		lists = append(lists, nb)
+	}
+	for c, nb := range lists {
+		if got, want := rcm(nb), oldRCM(nb); !slices.Equal(got, want) {
+			t.Errorf("case %d: rcm differs from the old order", c)
 		}
 	}
 }
