@@ -17,8 +17,7 @@ type bandStats struct {
 // rcm returns the reverse Cuthill–McKee order of the symmetrised neighbour graph:
 // perm[new] = old. Breadth-first search from a pseudo-peripheral vertex, visiting neighbours by
 // increasing degree, keeps adjacent points close in the order and so keeps G banded.
-// Cost O(p·K·log K), in flat arrays and typed sorts (p < 2³², which the p×p matrices LLE's
-// callers compare with never reach).
+// Cost O(p·K·log K), in flat arrays and typed sorts (for p < 2³² points).
 func rcm(nb [][]int) []int {
 	p := len(nb)
 	// The symmetrised graph in one array (CSR): each point's neighbours and the points that
