@@ -97,7 +97,8 @@ func kdeWorkload(n, q, d int, h float64) Workload {
 }
 
 // lleWorkload: LLE of the swiss roll, K = 12 neighbours, 2 dimensions, reg 1e-3 on both sides.
-// sltk: embed.LLE (k-d tree, band Cholesky shift-invert subspace iteration); scikit-learn:
+// sltk: embed.LLE (k-d tree, envelope Cholesky of the RCM-ordered G, shift-invert subspace
+// iteration); scikit-learn:
 // LocallyLinearEmbedding(eigen_solver="auto" → ARPACK shift-invert). Quality: the sum of the two
 // bottom non-zero eigenvalues of G (sklearn's reconstruction_error_; lower is better).
 func lleWorkload(n int) Workload {

@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sort"
+	"slices"
 
-	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -19,28 +17,53 @@ type bandStats struct {
 // rcm returns the reverse Cuthill–McKee order of the symmetrised neighbour graph:
 // perm[new] = old. Breadth-first search from a pseudo-peripheral vertex, visiting neighbours by
 // increasing degree, keeps adjacent points close in the order and so keeps G banded.
-// Cost O(p·K·log K).
+// Cost O(p·K·log K), in flat arrays and typed sorts (for p < 2³² points).
 func rcm(nb [][]int) []int {
 	p := len(nb)
-	adj := make([][]int, p)
+	// The symmetrised graph in one array (CSR): each point's neighbours and the points that
+	// list it, sorted and without repeats.
+	cnt := make([]int, p+1)
+	for a, row := range nb {
+		cnt[a+1] += len(row)
+		for _, b := range row {
+			cnt[b+1]++
+		}
+	}
+	for a := range p {
+		cnt[a+1] += cnt[a]
+	}
+	flat := make([]int, cnt[p])
+	fill := slices.Clone(cnt[:p])
 	for a, row := range nb {
 		for _, b := range row {
-			adj[a] = append(adj[a], b)
-			adj[b] = append(adj[b], a)
+			flat[fill[a]], flat[fill[b]] = b, a
+			fill[a]++
+			fill[b]++
 		}
 	}
-	for a := range adj {
-		sort.Ints(adj[a])
-		u := adj[a][:0]
-		for i, v := range adj[a] {
-			if i == 0 || v != adj[a][i-1] {
-				u = append(u, v)
+	adj := make([][]int, p)
+	seen := make([]int, p)
+	for a := range adj { // drop repeats, keeping the first of each
+		r := flat[cnt[a]:cnt[a]]
+		for _, b := range flat[cnt[a]:cnt[a+1]] {
+			if seen[b] != a+1 {
+				seen[b] = a + 1
+				r = append(r, b)
 			}
 		}
-		adj[a] = u
+		adj[a] = r
 	}
+	// Visit neighbours by increasing degree, ties by index: sort the keys degree·2³² + index.
+	var keys []uint64
 	for a := range adj {
-		sort.SliceStable(adj[a], func(i, j int) bool { return len(adj[adj[a][i]]) < len(adj[adj[a][j]]) })
+		keys = keys[:0]
+		for _, b := range adj[a] {
+			keys = append(keys, uint64(len(adj[b]))<<32|uint64(b))
+		}
+		slices.Sort(keys)
+		for i, k := range keys {
+			adj[a][i] = int(k & (1<<32 - 1))
+		}
 	}
 	level := make([]int, p)
 	bfs := func(start int, order []int) []int {
@@ -88,21 +111,19 @@ func rcm(nb [][]int) []int {
 }
 
 // bandBottom finds the dim smallest non-trivial eigenpairs of G by shift-invert subspace
-// iteration on a band Cholesky factor of G + σI, in the RCM order: reorder the points,
-// assemble the band matrix G + σI, factor it, iterate, and undo the permutation.
+// iteration on a Cholesky factor of G + σI, in the RCM order: reorder the points, assemble
+// G + σI in envelope storage (the rows of the reordered G are its band of half-width b, but
+// most are far shorter than b), factor it, iterate, and undo the permutation.
 func bandBottom(nb [][]int, w [][]float64, dim int, tol float64, maxIter int, seed uint64) ([]float64, *mat.Dense, bandStats, error) {
 	p := len(nb)
 	perm := rcm(nb)
 	nbP, wP := permuted(nb, w, perm)
-	g, gnorm := assembleShiftedG(nbP, wP)
-	st := bandStats{band: g.RawSymBand().K}
-	// Factor in place with LAPACK's Dpbtrf; mat.BandCholesky would also estimate the condition
-	// number, which costs several extra band solves and is not needed here.
-	chol, ok := lapack64.Pbtrf(g.RawSymBand())
-	if !ok {
-		return nil, nil, st, fmt.Errorf("embed: LLE.Fit: band Cholesky of G + σI failed: %w", ErrSingular)
+	chol, gnorm, band := assembleShiftedEnvelope(nbP, wP)
+	st := bandStats{band: band}
+	if !chol.cholesky() {
+		return nil, nil, st, fmt.Errorf("embed: LLE.Fit: Cholesky factorisation of G + σI failed: %w", ErrSingular)
 	}
-	x, theta, err := subspaceIteration(chol, nbP, wP, dim, tol, gnorm, maxIter, seed, &st)
+	x, theta, err := subspaceIteration(chol.solve, nbP, wP, dim, tol, gnorm, maxIter, seed, &st)
 	if err != nil {
 		return nil, nil, st, err
 	}
@@ -143,53 +164,12 @@ func permuted(nb [][]int, w [][]float64, perm []int) ([][]int, [][]float64) {
 	return nbP, wP
 }
 
-// assembleShiftedG forms G + σI = (I−W)ᵀ(I−W) + σI as a symmetric band matrix of the
-// half-width the neighbour lists imply, with σ = 10⁻⁹·max G_aa, and returns it with that max.
-func assembleShiftedG(nbP [][]int, wP [][]float64) (*mat.SymBandDense, float64) {
-	p := len(nbP)
-	band := 0
-	for a := range nbP {
-		lo, hi := a, a
-		for _, b := range nbP[a] {
-			lo, hi = min(lo, b), max(hi, b)
-		}
-		band = max(band, hi-lo)
-	}
-	g := mat.NewSymBandDense(p, band, nil)
-	idx := make([]int, 0, len(nbP[0])+1)
-	val := make([]float64, 0, len(nbP[0])+1)
-	for a := range nbP {
-		idx, val = append(idx[:0], a), append(val[:0], 1)
-		for i, b := range nbP[a] {
-			idx, val = append(idx, b), append(val, -wP[a][i])
-		}
-		for i := range idx {
-			for j := i; j < len(idx); j++ {
-				r, c := idx[i], idx[j]
-				if r > c {
-					r, c = c, r
-				}
-				g.SetSymBand(r, c, g.At(r, c)+val[i]*val[j])
-			}
-		}
-	}
-	gnorm := 0.0
-	for a := 0; a < p; a++ {
-		gnorm = math.Max(gnorm, g.At(a, a))
-	}
-	sigma := 1e-9 * gnorm
-	for a := 0; a < p; a++ {
-		g.SetSymBand(a, a, g.At(a, a)+sigma)
-	}
-	return g, gnorm
-}
-
 // subspaceIteration runs shift-invert subspace iteration with Rayleigh–Ritz on s = dim+4
-// vectors from a seeded Gaussian start: solve with the band factor, centre, orthonormalise,
+// vectors from a seeded Gaussian start: solve with the factor of G + σI (solve), centre, orthonormalise,
 // project G, rotate to the Ritz vectors. It stops when every wanted Ritz pair has a residual
 // ‖Gu − θu‖ ≤ tol·θ_dim + 10⁻¹³‖G‖ (then st.converged) or after maxIter sweeps, and returns the
 // Ritz vectors and values.
-func subspaceIteration(chol blas64.TriangularBand, nbP [][]int, wP [][]float64, dim int, tol, gnorm float64,
+func subspaceIteration(solve func(y *mat.Dense), nbP [][]int, wP [][]float64, dim int, tol, gnorm float64,
 	maxIter int, seed uint64, st *bandStats) (*mat.Dense, []float64, error) {
 	p := len(nbP)
 	s := min(dim+4, p-1)
@@ -210,7 +190,7 @@ func subspaceIteration(chol blas64.TriangularBand, nbP [][]int, wP [][]float64, 
 	var theta []float64
 	for it := 1; it <= maxIter; it++ {
 		y.Copy(x)
-		bandSolve(chol, y)
+		solve(y)
 		centreColumns(y)
 		orthonormalise(y)
 		qc.Copy(y)
@@ -301,55 +281,6 @@ func orthonormalise(y *mat.Dense) {
 	for c := range col {
 		for i := 0; i < p; i++ {
 			y.Set(i, c, col[c][i])
-		}
-	}
-}
-
-// bandSolve overwrites y (n×s, row-major) with (UᵀU)⁻¹y for the upper band Cholesky factor u
-// (row i stores U[i, i…i+k]). Both triangular sweeps walk the rows of U contiguously and update
-// whole rows of y, so all s right-hand sides are solved in one pass over the factor instead of
-// one strided pass per column. Cost 2·n·k·s.
-func bandSolve(u blas64.TriangularBand, y *mat.Dense) {
-	n, k, st := u.N, u.K, u.Stride
-	yr := y.RawMatrix()
-	s := yr.Cols
-	row := func(i int) []float64 { return yr.Data[i*yr.Stride : i*yr.Stride+s] }
-	// Uᵀz = y, right-looking: once z_i is known, remove its contribution from the rows below.
-	for i := 0; i < n; i++ {
-		ui := u.Data[i*st : i*st+min(k, n-1-i)+1]
-		zi := row(i)
-		inv := 1 / ui[0]
-		for c := range zi {
-			zi[c] *= inv
-		}
-		for t := 1; t < len(ui); t++ {
-			f := ui[t]
-			if f == 0 {
-				continue
-			}
-			yt := row(i + t)
-			for c, v := range zi {
-				yt[c] -= f * v
-			}
-		}
-	}
-	// Ux = z, backwards.
-	for i := n - 1; i >= 0; i-- {
-		ui := u.Data[i*st : i*st+min(k, n-1-i)+1]
-		xi := row(i)
-		for t := 1; t < len(ui); t++ {
-			f := ui[t]
-			if f == 0 {
-				continue
-			}
-			xt := row(i + t)
-			for c, v := range xt {
-				xi[c] -= f * v
-			}
-		}
-		inv := 1 / ui[0]
-		for c := range xi {
-			xi[c] *= inv
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/neighbors"
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -62,15 +63,18 @@ func neighbours(fn string, rows [][]float64, k int) ([][]int, error) {
 	}
 	tree := neighbors.NewTree(rows)
 	out := make([][]int, p)
-	buf := make([]neighbors.Neighbor, 0, k)
-	for i := range rows {
-		buf = tree.Nearest(rows[i], k, i, buf)
-		nb := make([]int, k)
-		for j, v := range buf {
-			nb[j] = v.Index
+	// The queries only read the tree and each writes its own row: split over the cores.
+	par.Chunks(p, 64, func(lo, hi int) {
+		buf := make([]neighbors.Neighbor, 0, k)
+		for i := lo; i < hi; i++ {
+			buf = tree.Nearest(rows[i], k, i, buf)
+			nb := make([]int, k)
+			for j, v := range buf {
+				nb[j] = v.Index
+			}
+			out[i] = nb
 		}
-		out[i] = nb
-	}
+	})
 	return out, nil
 }
 

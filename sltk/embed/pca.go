@@ -31,8 +31,9 @@ const (
 	// PCARandomized sketches the range of A with a Gaussian test matrix of K+Oversample columns,
 	// sharpens it by PowerIter rounds of subspace iteration (re-orthonormalised by QR each
 	// time), and takes the SVD of the small projected matrix (Halko, Martinsson & Tropp 2011).
-	// Cost O(n·d·(K+Oversample)·(2·PowerIter+2)) time, O(n·(d+K+Oversample)) memory: it pays
-	// off when d is large and K ≪ d.
+	// It reads the data in cache-sized blocks, centring each on the fly, one pass per round.
+	// Cost O(n·d·(K+Oversample)·(2·PowerIter+2)) time, O((d+n)·(K+Oversample)) memory beside
+	// the data (no centred copy): it pays off when d is large and K ≪ d.
 	PCARandomized
 )
 
@@ -132,26 +133,24 @@ func (p PCA) Fit(x mat.Matrix) (*PCAModel, error) {
 		}
 	}
 	mean := columnMeans(data, n, d)
-	a := centred(data, n, d, mean)
-	// ‖A‖_F² as the dot product of A's entries with themselves, on the kernel (about ten times
-	// faster than gonum's overflow-safe mat.Norm, whose square overflows exactly when this
-	// sum does: entries beyond about 1e154 make both +Inf, reported below).
-	sq := []float64{0}
-	kernel.Dots(sq, a.RawMatrix().Data, a.RawMatrix().Data)
-	total := sq[0]
-	if math.IsInf(total, 0) {
-		return nil, fmt.Errorf("embed: PCA.Fit: the total variance of x overflows float64: %w", errs.ErrNotFinite)
-	}
-	if !(total > 0) {
-		return nil, fmt.Errorf("embed: PCA.Fit: every column of x is constant (total variance 0): %w", errs.ErrSingular)
-	}
 	var values []float64
 	var v *mat.Dense
+	var total float64
 	var err error
 	if p.Solver == PCAFull {
+		a := centred(data, n, d, mean)
+		// ‖A‖_F² as the dot product of A's entries with themselves, on the kernel (about ten
+		// times faster than gonum's overflow-safe mat.Norm, whose square overflows exactly when
+		// this sum does: entries beyond about 1e154 make both +Inf, reported below).
+		sq := []float64{0}
+		kernel.Dots(sq, a.RawMatrix().Data, a.RawMatrix().Data)
+		total = sq[0]
+		if err := varianceError(total); err != nil {
+			return nil, err
+		}
 		values, v, err = pcaFull(a)
 	} else {
-		values, v, err = p.randomized(a, k)
+		values, v, total, err = p.randomized(data, n, d, mean, k)
 	}
 	if err != nil {
 		return nil, err
@@ -181,9 +180,7 @@ func (p PCA) Fit(x mat.Matrix) (*PCAModel, error) {
 func columnMeans(data []float64, n, d int) []float64 {
 	mean := make([]float64, d)
 	for i := range n {
-		for j, v := range data[i*d : (i+1)*d] {
-			mean[j] += v
-		}
+		kernel.AddTo(mean, data[i*d:(i+1)*d]) // the same sums, in the same order, as a loop
 	}
 	for j := range mean {
 		mean[j] /= float64(n)
@@ -277,30 +274,77 @@ func (p PCA) randomizedLimits(n, d, k int) error {
 	return nil
 }
 
-// randomized is the range finder with subspace iteration (Halko et al., Algorithm 4.4 and 5.1).
-func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
-	n, d := a.Dims()
+// varianceError reports a total variance ‖A‖_F² that overflowed float64 (ErrNotFinite) or is
+// zero (ErrSingular: every column constant, no direction of variance), nil otherwise.
+func varianceError(total float64) error {
+	if math.IsInf(total, 0) {
+		return fmt.Errorf("embed: PCA.Fit: the total variance of x overflows float64: %w", errs.ErrNotFinite)
+	}
+	if !(total > 0) {
+		return fmt.Errorf("embed: PCA.Fit: every column of x is constant (total variance 0): %w", errs.ErrSingular)
+	}
+	return nil
+}
+
+// randomized is the range finder with subspace iteration (Halko et al., Algorithm 4.4 and 5.1)
+// on the centred data A = X − 1μᵀ, read block by block by a centredSweep (A is never formed).
+// It returns the first k squared singular values, the right singular vectors (d×l) and
+// ‖A‖_F², summed during the first pass.
+//
+// A round maps the orthonormal d×l basis Z to orth(C·Z), C = AᵀA, in one pass over the data
+// (W = Aᵀ(A·Z), the n×l A·Z living one cache-sized block at a time). Halko et al. orthonormalise
+// A·Z between the two products so that no column of it is swamped by the leading direction;
+// here the columns are kept apart instead by turning Z, before every pass, into Ritz vectors
+// (ritzRotate), so column c of A·Z is close to σ_c·u_c and its product with Aᵀ carries the
+// rounding ε·σ_1·σ_c of the orthonormalised path. The span of every round, and so the result,
+// is that of the two-pass iteration; only rounding differs (TestPCARandomizedFusedAgrees).
+// The last pass forms W = C·Z once more and, with RᵀR = ZᵀW (the Gram matrix of A·Z), the
+// l×d B = R⁻ᵀWᵀ = QᵀA for Q = A·Z·R⁻¹, whose SVD gives the components: Halko et al.'s last step
+// without an n×l Q. When that Gram matrix is far from diagonal after scaling (no power
+// iteration, or rank-deficient data whose sketch columns depend on each other) the last step
+// is theirs instead: Q stored, orthonormalised by orthonormalTall, B = QᵀA in two more passes.
+// Cost (2·PowerIter+2)·n·d·l multiply-adds in PowerIter+1 passes over X (PowerIter+2 for the
+// fallback), O(cores·1024·(d+l) + 16·d·l) memory (O(n·l) more for the fallback).
+func (p PCA) randomized(data []float64, n, d int, mean []float64, k int) ([]float64, *mat.Dense, float64, error) {
 	rounds, l := p.randomizedRounds(n, d, k)
 	rng := rand.New(rand.NewPCG(p.Seed, pcaStream))
-	omega := mat.NewDense(d, l, nil)
-	for i := range omega.RawMatrix().Data {
-		omega.RawMatrix().Data[i] = rng.NormFloat64()
-	}
-	y, scratch := mat.NewDense(n, l, nil), mat.NewDense(n, l, nil)
 	z := mat.NewDense(d, l, nil)
-	mulRows(y, a, omega)
-	for range rounds {
-		orthonormalTall(y, scratch, 1) // one pass: the iteration needs a well-conditioned basis only
-		transMul(z, a, y)
-		orthonormalColumns(z)
-		mulRows(y, a, z)
+	for i := range z.RawMatrix().Data {
+		z.RawMatrix().Data[i] = rng.NormFloat64()
 	}
-	orthonormalTall(y, scratch, 2)
-	b := mat.NewDense(l, d, nil)
-	transMul(b, y, a) // B = QᵀA, l×d
+	sw := newCentredSweep(data, n, d, mean, l)
+	w := mat.NewDense(d, l, nil)
+	var total float64
+	var b *mat.Dense
+	for r := range rounds {
+		if t := sw.pass(z, nil, w, r == 0); r == 0 {
+			if total = t; varianceError(total) != nil {
+				return nil, nil, 0, varianceError(total)
+			}
+		}
+		ritzRotate(z, w)
+		orthonormalColumns(w)
+		z, w = w, z
+	}
+	if rounds > 0 {
+		sw.pass(z, nil, w, false) // the last W = C·Z, for B
+		b = sketchFromGram(z, w)
+	}
+	if b == nil {
+		y := mat.NewDense(n, l, nil)
+		if t := sw.pass(z, y, nil, rounds == 0); rounds == 0 {
+			if total = t; varianceError(total) != nil {
+				return nil, nil, 0, varianceError(total)
+			}
+		}
+		orthonormalTall(y, mat.NewDense(n, l, nil), 2)
+		sw.pass(nil, y, w, false) // w = AᵀQ = Bᵀ
+		b = mat.NewDense(l, d, nil)
+		b.Copy(w.T())
+	}
 	var svd mat.SVD
 	if !svd.Factorize(b, mat.SVDThinV) {
-		return nil, nil, fmt.Errorf("embed: PCA.Fit: the SVD of the sketch did not converge: %w", errs.ErrSingular)
+		return nil, nil, 0, fmt.Errorf("embed: PCA.Fit: the SVD of the sketch did not converge: %w", errs.ErrSingular)
 	}
 	s := svd.Values(nil)[:k]
 	for j := range s {
@@ -308,7 +352,91 @@ func (p PCA) randomized(a *mat.Dense, k int) ([]float64, *mat.Dense, error) {
 	}
 	var v mat.Dense
 	svd.VTo(&v)
-	return s, &v, nil
+	return s, &v, total, nil
+}
+
+// ritzRotate replaces w = C·Z (d×l, Z with orthonormal columns, C symmetric) by C·Z·U, where
+// the columns of U are the eigenvectors of the l×l ZᵀCZ = Zᵀw by decreasing eigenvalue: the
+// product of C with the Ritz vectors Z·U. Same span, columns nearly orthogonal and sorted, so
+// that the Householder QR that follows keeps them apart. Cost O(d·l² + l³).
+func ritzRotate(z, w *mat.Dense) {
+	_, l := z.Dims()
+	var h mat.Dense
+	h.Mul(z.T(), w)
+	hs := mat.NewSymDense(l, nil)
+	for i := range l {
+		for j := i; j < l; j++ {
+			hs.SetSym(i, j, 0.5*(h.At(i, j)+h.At(j, i)))
+		}
+	}
+	var eig mat.EigenSym
+	if !eig.Factorize(hs, true) {
+		return // the span is all that matters; the next round may rotate
+	}
+	var u mat.Dense
+	eig.VectorsTo(&u)
+	rev := mat.NewDense(l, l, nil)
+	for j := range l {
+		for i := range l {
+			rev.Set(i, j, u.At(i, l-1-j))
+		}
+	}
+	var t mat.Dense
+	t.Mul(w, rev)
+	w.Copy(&t)
+}
+
+// sketchMinPivot is the smallest pivot of the Cholesky factor of the Gram matrix of A·Z scaled
+// to unit diagonal that sketchFromGram accepts: every column of A·Z keeps at least a tenth of
+// its length off the span of the columns before it. The factor's rounding grows with the
+// square of that scaled condition, so this keeps B within a few hundred units of rounding of
+// QᵀA; the Ritz vectors of the rounds give pivots near 1, and a smaller pivot means the
+// columns depend on each other (rank-deficient data), where only an orthonormalised Q is right.
+const sketchMinPivot = 0.1
+
+// sketchFromGram returns B = R⁻ᵀWᵀ (l×d) for W = C·Z and the Cholesky factor R of
+// ZᵀW = (A·Z)ᵀ(A·Z), taken on the Gram matrix scaled to unit diagonal, or nil when a column of
+// A·Z is zero or a scaled pivot is below sketchMinPivot (the caller then orthonormalises A·Z
+// itself). B = QᵀA for the orthonormal Q = A·Z·R⁻¹. Cost O(d·l²).
+func sketchFromGram(z, w *mat.Dense) *mat.Dense {
+	d, l := z.Dims()
+	var h mat.Dense
+	h.Mul(z.T(), w)
+	scale := make([]float64, l)
+	for i := range l {
+		if !(h.At(i, i) > 0) {
+			return nil
+		}
+		scale[i] = math.Sqrt(h.At(i, i))
+	}
+	gs := mat.NewSymDense(l, nil)
+	for i := range l {
+		for j := i; j < l; j++ {
+			gs.SetSym(i, j, 0.5*(h.At(i, j)+h.At(j, i))/(scale[i]*scale[j]))
+		}
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(gs) {
+		return nil
+	}
+	var rs mat.TriDense
+	ch.UTo(&rs)
+	r := mat.NewDense(l, l, nil) // R = Rs·diag(scale)
+	for i := range l {
+		if rs.At(i, i) < sketchMinPivot {
+			return nil
+		}
+		for j := i; j < l; j++ {
+			r.Set(i, j, rs.At(i, j)*scale[j])
+		}
+	}
+	b := mat.NewDense(l, d, nil)
+	b.Copy(w.T())
+	rr := r.RawMatrix()
+	blas64.Trsm(blas.Left, blas.Trans, 1,
+		blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: l, Stride: rr.Stride, Data: rr.Data},
+		b.RawMatrix())
+	return b
 }
 
 // mulRows sets y = a·z for a (n×p) and z (p×q), y may be a: row i of y is the q dot products
@@ -358,15 +486,6 @@ func scores(data []float64, n, d int, mean []float64, v *mat.Dense) *mat.Dense {
 		}
 	})
 	return out
-}
-
-// transMul sets dst = aᵀ·y for tall a (n×p) and y (n×q) with the shared matrix product
-// (kernel.Gemm with op(a) = aᵀ), which reads a and y in place: its packing copies the rows of
-// both, contiguous, so no block is transposed. The product is split over the cores by output
-// blocks whose every element is computed the same way, so the result does not depend on the
-// number of cores. Cost O(n·p·q), O(p·q) extra memory.
-func transMul(dst, a, y *mat.Dense) {
-	kernel.Gemm(blas.Trans, blas.NoTrans, 1, a.RawMatrix(), y.RawMatrix(), 0, dst.RawMatrix())
 }
 
 // orthonormalTall orthonormalises the columns of a tall n×l y as Q = Y·R⁻¹ with R from the

@@ -8,11 +8,12 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// TestPCARandomizedGemmAgreesWithTransposes pins the randomized PCA that transMul computed by
+// TestPCARandomizedGemmAgreesWithTransposes pins the randomized PCA that computed AᵀY by
 // transposing 512-row blocks and taking dot products (values printed by that code): 3000×30
-// data with a decaying spectrum, K = 4. transMul on kernel.Gemm adds the same products in
-// another order; eigenvalues agree within 10⁻¹³ relative (seen: 2.6·10⁻¹⁵) and the first
-// twelve entries of the directions within 10⁻¹³ (seen: 4.4·10⁻¹⁶).
+// data with a decaying spectrum, K = 4. The products on kernel.Gemm, and since then the
+// one-pass rounds of the centred sweep (no orthonormalised sketch between A and Aᵀ, B without
+// Q), add the same products in other orders; eigenvalues agree within 10⁻¹³ relative and the
+// first twelve entries of the directions within 10⁻¹³.
 func TestPCARandomizedGemmAgreesWithTransposes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(61, 62))
 	x := mat.NewDense(3000, 30, nil)
