@@ -34,7 +34,7 @@ func (r *SVMResult) Predict(x mat.Matrix) ([]int, error) {
 	if r == nil || r.W == nil {
 		return nil, fmt.Errorf("classify: SVMResult.Predict: %w", ErrNotFitted)
 	}
-	if err := checkScale("SVMResult.Predict", x); err != nil {
+	if _, _, err := checkScaled("SVMResult.Predict", x); err != nil {
 		return nil, err
 	}
 	return predictLinear("SVMResult.Predict", r.W, r.B, x)
@@ -82,7 +82,9 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 					s--
 					continue
 				}
-				pg = math.Min(g, 0)
+				if g > 0 { // pg = min(g, 0), written out: math.Min is a call here
+					pg = 0
+				}
 			case alpha[i] >= c:
 				if g < pgMinOld {
 					active--
@@ -90,9 +92,16 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 					s--
 					continue
 				}
-				pg = math.Max(g, 0)
+				if g < 0 { // pg = max(g, 0)
+					pg = 0
+				}
 			}
-			pgMax, pgMin = math.Max(pgMax, pg), math.Min(pgMin, pg)
+			if pg > pgMax {
+				pgMax = pg
+			}
+			if pg < pgMin {
+				pgMin = pg
+			}
 			if pg == 0 {
 				continue
 			}
@@ -100,7 +109,14 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 			if q[i] == 0 {
 				next = c // g = −1: the objective grows with α_i until the box ends
 			} else {
-				next = math.Min(math.Max(alpha[i]-g/q[i], 0), c)
+				// clip(α_i − g/q_i, 0, c); v <= 0 also turns −0 into +0, as math.Max did.
+				next = alpha[i] - g/q[i]
+				if next <= 0 {
+					next = 0
+				}
+				if next > c {
+					next = c
+				}
 			}
 			if math.IsInf(next, 1) {
 				return w, alpha, iter, false
@@ -232,7 +248,7 @@ type SVM struct {
 // MaxIter it returns the current machine with Converged = false. Entries beyond 1e150 are
 // ErrNotFinite ("rescale the data"). Cost O(n·d) per sweep.
 func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
-	n, _, err := checkX("SVM.Fit", x)
+	n, _, err := checkScaled("SVM.Fit", x)
 	if err != nil {
 		return nil, err
 	}
@@ -250,9 +266,6 @@ func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 		return nil, fmt.Errorf("classify: SVM.Fit: MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrParam)
 	}
 	if err := check.Size("classify: SVM.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
-		return nil, err
-	}
-	if err := checkScale("SVM.Fit", x); err != nil {
 		return nil, err
 	}
 	xd := dense(x)
