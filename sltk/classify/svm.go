@@ -9,6 +9,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -72,7 +73,14 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 		for s := 0; s < active; s++ {
 			i := index[s]
 			xi := x.RawRowView(i)
-			g := y[i]*floats.Dot(w, xi) - 1 // gradient of the negated dual
+			// The row svmAhead places on is fetched now: the order is shuffled, so rows come from memory,
+			// and fetching one ahead overlaps that wait with this row's work. Same bits as
+			// floats.Dot.
+			var ahead []float64
+			if s+svmAhead < active {
+				ahead = x.RawRowView(index[s+svmAhead])
+			}
+			g := y[i]*kernel.DotNext(w, xi, ahead) - 1 // gradient of the negated dual
 			pg := g
 			switch {
 			case alpha[i] == 0:
@@ -144,6 +152,9 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 	}
 	return w, alpha, iter, false
 }
+
+// svmAhead is how many rows ahead dualCD asks for a row to be fetched.
+const svmAhead = 4
 
 // HardMarginSVM solves the homogeneous hard-margin SVM of §1.4,
 // min ‖w‖² subject to y_i⟨w, x_i⟩ ≥ 1, whose solution is the consistent separator of maximum
