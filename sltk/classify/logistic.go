@@ -131,18 +131,29 @@ func (o *logisticObjective) block(w, g []float64, lo, hi int) (f float64) {
 		m[i] = o.s[lo+i] * z
 		e[i] = -math.Abs(m[i])
 	}
-	// One exponential e^{−|m|} serves both the loss ln(1+e^{−m}) and sig(−m).
+	// One exponential e^{−|m|} serves both the loss ln(1+e^{−m}) = max(−m, 0) + ln(1+e^{−|m|})
+	// and sig(−m). The logarithms are taken of products: Σ ln(1+e_i) = ln Π(1+e_i) over runs of
+	// logRun rows (each factor in (1, 2], so a run's product stays below 2^logRun), one
+	// math.Log per run instead of a math.Log1p per row, which was a fifth of a fit's time. Each
+	// factor 1+e_i is rounded, so the loss differs from the sum of Log1p by a few units of
+	// 2⁻⁵³ per row in absolute terms, far below the loss's own rounding (TestLogisticLogRuns).
 	kernel.Exp(e, e)
+	prod := 1.0
 	for i, ei := range e {
 		sig := 1 / (1 + ei) // sig(−m) for m < 0
 		if mi := m[i]; mi >= 0 {
-			f += math.Log1p(ei)
 			sig = ei * sig
 		} else {
-			f += -mi + math.Log1p(ei)
+			f += -mi
+		}
+		prod *= 1 + ei
+		if i%logRun == logRun-1 {
+			f += math.Log(prod)
+			prod = 1
 		}
 		m[i] = -o.s[lo+i] * sig // the row's weight in the gradient
 	}
+	f += math.Log(prod)
 	if g != nil { // g[:d] += Xᵀm over the block, one matrix–vector product
 		blk := blas64.General{Rows: hi - lo, Cols: d, Stride: xr.Stride, Data: xr.Data[lo*xr.Stride:]}
 		blas64.Gemv(blas.Trans, 1, blk, blas64.Vector{N: hi - lo, Inc: 1, Data: m},
@@ -188,6 +199,9 @@ func (o *logisticObjective) eval(w, grad []float64) float64 {
 	}
 	return f
 }
+
+// logRun is the rows per logarithm of the loss's products (block): 2^512 is far from overflow.
+const logRun = 512
 
 // problem wraps eval for L-BFGS, which asks for the value and the gradient at the same point
 // in separate calls: one pass over the data computes both, and the last point is cached. at
