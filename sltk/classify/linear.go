@@ -3,9 +3,11 @@ package classify
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -162,6 +164,42 @@ func predictLinear(fn string, w []float64, b float64, x mat.Matrix) ([]int, erro
 	}
 	return out, nil
 }
+
+// checkScaled is checkX followed by checkScale, the checks of the fits and predictions that
+// sum products of entries, in one pass over the data where it can: when x is a *mat.Dense
+// whose entries all lie within ±check.MaxAbs (which excludes NaN and ±Inf), both checks pass,
+// and that is found by one scan of the rows on all cores. Otherwise, and for other matrix
+// types, it returns what checkX and then checkScale return (the first fault, with its place).
+// Cost O(n·d), one pass instead of three.
+func checkScaled(fn string, x mat.Matrix) (n, d int, err error) {
+	if xd, ok := x.(*mat.Dense); ok && xd != nil && !xd.IsEmpty() {
+		n, d = xd.Dims()
+		raw := xd.RawMatrix()
+		bad := make([]bool, n/scanRows+1)
+		par.Chunks(len(bad), 1, func(lo, hi int) {
+			for b := lo; b < hi; b++ {
+				for i := b * scanRows; i < min((b+1)*scanRows, n); i++ {
+					for _, v := range raw.Data[i*raw.Stride : i*raw.Stride+d] {
+						if !(math.Abs(v) <= check.MaxAbs) {
+							bad[b] = true
+							return
+						}
+					}
+				}
+			}
+		})
+		if !slices.Contains(bad, true) {
+			return n, d, nil
+		}
+	}
+	if n, d, err = checkX(fn, x); err != nil {
+		return 0, 0, err
+	}
+	return n, d, checkScale(fn, x)
+}
+
+// scanRows is the rows per task of checkScaled's scan (8192 rows of 20 features: 1.3 MB).
+const scanRows = 8192
 
 // checkScale refuses entries of x beyond check.MaxAbs = 1e150 in magnitude, where sums of
 // products overflow ("rescale the data", ErrNotFinite). Cost O(n·d).

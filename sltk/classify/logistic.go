@@ -131,18 +131,29 @@ func (o *logisticObjective) block(w, g []float64, lo, hi int) (f float64) {
 		m[i] = o.s[lo+i] * z
 		e[i] = -math.Abs(m[i])
 	}
-	// One exponential e^{−|m|} serves both the loss ln(1+e^{−m}) and sig(−m).
+	// One exponential e^{−|m|} serves both the loss ln(1+e^{−m}) = max(−m, 0) + ln(1+e^{−|m|})
+	// and sig(−m). The logarithms are taken of products: Σ ln(1+e_i) = ln Π(1+e_i) over runs of
+	// logRun rows (each factor in (1, 2], so a run's product stays below 2^logRun), one
+	// math.Log per run instead of a math.Log1p per row, which was a fifth of a fit's time. Each
+	// factor 1+e_i is rounded, so the loss differs from the sum of Log1p by a few units of
+	// 2⁻⁵³ per row in absolute terms, far below the loss's own rounding (TestLogisticLogRuns).
 	kernel.Exp(e, e)
+	prod := 1.0
 	for i, ei := range e {
 		sig := 1 / (1 + ei) // sig(−m) for m < 0
 		if mi := m[i]; mi >= 0 {
-			f += math.Log1p(ei)
 			sig = ei * sig
 		} else {
-			f += -mi + math.Log1p(ei)
+			f += -mi
+		}
+		prod *= 1 + ei
+		if i%logRun == logRun-1 {
+			f += math.Log(prod)
+			prod = 1
 		}
 		m[i] = -o.s[lo+i] * sig // the row's weight in the gradient
 	}
+	f += math.Log(prod)
 	if g != nil { // g[:d] += Xᵀm over the block, one matrix–vector product
 		blk := blas64.General{Rows: hi - lo, Cols: d, Stride: xr.Stride, Data: xr.Data[lo*xr.Stride:]}
 		blas64.Gemv(blas.Trans, 1, blk, blas64.Vector{N: hi - lo, Inc: 1, Data: m},
@@ -189,9 +200,14 @@ func (o *logisticObjective) eval(w, grad []float64) float64 {
 	return f
 }
 
+// logRun is the rows per logarithm of the loss's products (block): 2^512 is far from overflow.
+const logRun = 512
+
 // problem wraps eval for L-BFGS, which asks for the value and the gradient at the same point
-// in separate calls: one pass over the data computes both, and the last point is cached.
-func (o *logisticObjective) problem(p int) optimize.Problem {
+// in separate calls: one pass over the data computes both, and the last point is cached. at
+// is the same cached evaluation for the caller (the value and gradient at the solution, which
+// is usually the last point evaluated).
+func (o *logisticObjective) problem(p int) (prob optimize.Problem, at func(w, grad []float64) float64) {
 	var lastW, lastG []float64
 	var lastF float64
 	both := func(w []float64) {
@@ -205,16 +221,20 @@ func (o *logisticObjective) problem(p int) optimize.Problem {
 		lastW = append(lastW[:0], w...)
 	}
 	return optimize.Problem{
-		Func: func(w []float64) float64 { both(w); return lastF },
-		Grad: func(grad, w []float64) { both(w); copy(grad, lastG) },
-	}
+			Func: func(w []float64) float64 { both(w); return lastF },
+			Grad: func(grad, w []float64) { both(w); copy(grad, lastG) },
+		}, func(w, grad []float64) float64 {
+			both(w)
+			copy(grad, lastG)
+			return lastF
+		}
 }
 
 // Fit trains on x (n×d) and labels y in {0, 1}. Entries beyond check.MaxAbs = 1e150 in
 // magnitude give ErrNotFinite ("rescale the data"): the gradient sums n products of them. Cost
 // O(n·d) per function evaluation; the result does not depend on the number of cores.
 func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
-	n, d, err := checkX("LogisticRegression.Fit", x)
+	n, d, err := checkScaled("LogisticRegression.Fit", x)
 	if err != nil {
 		return nil, err
 	}
@@ -240,9 +260,6 @@ func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
 	if err := check.Size("classify: LogisticRegression.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
 		return nil, err
 	}
-	if err := checkScale("LogisticRegression.Fit", x); err != nil {
-		return nil, err
-	}
 	obj := newLogisticObjective(dense(x), s, l2, !l.NoIntercept)
 	p := d
 	if obj.intercept {
@@ -253,12 +270,13 @@ func (l LogisticRegression) Fit(x mat.Matrix, y []int) (*LogisticModel, error) {
 		MajorIterations:   maxIter,
 		Converger:         optimize.NeverTerminate{},
 	}
-	res, err := optimize.Minimize(obj.problem(p), make([]float64, p), settings, &optimize.LBFGS{})
+	prob, at := obj.problem(p)
+	res, err := optimize.Minimize(prob, make([]float64, p), settings, &optimize.LBFGS{})
 	if res == nil {
 		return nil, fmt.Errorf("classify: LogisticRegression.Fit: %w", err)
 	}
 	grad := make([]float64, p)
-	m := &LogisticModel{W: res.X[:d:d], Cost: obj.eval(res.X, grad), Iter: res.Stats.MajorIterations,
+	m := &LogisticModel{W: res.X[:d:d], Cost: at(res.X, grad), Iter: res.Stats.MajorIterations,
 		GradNorm: floats.Norm(grad, math.Inf(1)) / float64(n)}
 	m.Converged = m.GradNorm <= tol
 	if obj.intercept {
@@ -274,15 +292,12 @@ func (m *LogisticModel) Prob(x mat.Matrix) ([]float64, error) {
 	if m == nil || m.W == nil {
 		return nil, fmt.Errorf("classify: LogisticModel.Prob: %w", ErrNotFitted)
 	}
-	n, d, err := checkX("LogisticModel.Prob", x)
+	n, d, err := checkScaled("LogisticModel.Prob", x)
 	if err != nil {
 		return nil, err
 	}
 	if d != len(m.W) {
 		return nil, fmt.Errorf("classify: LogisticModel.Prob: model has %d weights, x has %d columns: %w", len(m.W), d, ErrShape)
-	}
-	if err := checkScale("LogisticModel.Prob", x); err != nil {
-		return nil, err
 	}
 	for j, v := range m.W {
 		if math.IsNaN(v) || math.IsInf(v, 0) {

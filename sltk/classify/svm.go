@@ -9,6 +9,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -34,7 +35,7 @@ func (r *SVMResult) Predict(x mat.Matrix) ([]int, error) {
 	if r == nil || r.W == nil {
 		return nil, fmt.Errorf("classify: SVMResult.Predict: %w", ErrNotFitted)
 	}
-	if err := checkScale("SVMResult.Predict", x); err != nil {
+	if _, _, err := checkScaled("SVMResult.Predict", x); err != nil {
 		return nil, err
 	}
 	return predictLinear("SVMResult.Predict", r.W, r.B, x)
@@ -72,7 +73,14 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 		for s := 0; s < active; s++ {
 			i := index[s]
 			xi := x.RawRowView(i)
-			g := y[i]*floats.Dot(w, xi) - 1 // gradient of the negated dual
+			// The row svmAhead places on is fetched now: the order is shuffled, so rows come from memory,
+			// and fetching one ahead overlaps that wait with this row's work. Same bits as
+			// floats.Dot.
+			var ahead []float64
+			if s+svmAhead < active {
+				ahead = x.RawRowView(index[s+svmAhead])
+			}
+			g := y[i]*kernel.DotNext(w, xi, ahead) - 1 // gradient of the negated dual
 			pg := g
 			switch {
 			case alpha[i] == 0:
@@ -82,7 +90,9 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 					s--
 					continue
 				}
-				pg = math.Min(g, 0)
+				if g > 0 { // pg = min(g, 0), written out: math.Min is a call here
+					pg = 0
+				}
 			case alpha[i] >= c:
 				if g < pgMinOld {
 					active--
@@ -90,9 +100,16 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 					s--
 					continue
 				}
-				pg = math.Max(g, 0)
+				if g < 0 { // pg = max(g, 0)
+					pg = 0
+				}
 			}
-			pgMax, pgMin = math.Max(pgMax, pg), math.Min(pgMin, pg)
+			if pg > pgMax {
+				pgMax = pg
+			}
+			if pg < pgMin {
+				pgMin = pg
+			}
 			if pg == 0 {
 				continue
 			}
@@ -100,7 +117,14 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 			if q[i] == 0 {
 				next = c // g = −1: the objective grows with α_i until the box ends
 			} else {
-				next = math.Min(math.Max(alpha[i]-g/q[i], 0), c)
+				// clip(α_i − g/q_i, 0, c); v <= 0 also turns −0 into +0, as math.Max did.
+				next = alpha[i] - g/q[i]
+				if next <= 0 {
+					next = 0
+				}
+				if next > c {
+					next = c
+				}
 			}
 			if math.IsInf(next, 1) {
 				return w, alpha, iter, false
@@ -128,6 +152,9 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 	}
 	return w, alpha, iter, false
 }
+
+// svmAhead is how many rows ahead dualCD asks for a row to be fetched.
+const svmAhead = 4
 
 // HardMarginSVM solves the homogeneous hard-margin SVM of §1.4,
 // min ‖w‖² subject to y_i⟨w, x_i⟩ ≥ 1, whose solution is the consistent separator of maximum
@@ -232,7 +259,7 @@ type SVM struct {
 // MaxIter it returns the current machine with Converged = false. Entries beyond 1e150 are
 // ErrNotFinite ("rescale the data"). Cost O(n·d) per sweep.
 func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
-	n, _, err := checkX("SVM.Fit", x)
+	n, _, err := checkScaled("SVM.Fit", x)
 	if err != nil {
 		return nil, err
 	}
@@ -250,9 +277,6 @@ func (s SVM) Fit(x mat.Matrix, y []int) (*SVMResult, error) {
 		return nil, fmt.Errorf("classify: SVM.Fit: MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrParam)
 	}
 	if err := check.Size("classify: SVM.Fit", "MaxIter", maxIter, MaxSweeps); err != nil {
-		return nil, err
-	}
-	if err := checkScale("SVM.Fit", x); err != nil {
 		return nil, err
 	}
 	xd := dense(x)

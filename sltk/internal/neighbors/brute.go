@@ -2,50 +2,80 @@ package neighbors
 
 import (
 	"math"
+	"slices"
 
 	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/internal/par"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
 )
 
 // Brute is exact Euclidean k-nearest-neighbour search by brute force, for the dimensions where
 // a k-d tree degrades to a scan anyway. It returns what ScanEuclid returns (the same neighbours,
 // the same squared distances to the bit, ties to the smaller index), faster:
 //
-//   - every squared distance is first estimated as ‖x‖² + ‖q‖² − 2⟨x, q⟩ with the dot products
-//     of internal/kernel (the row norms computed once), which runs at the CPU's vector width;
-//   - the estimate is off by at most (4d+16)·2⁻⁵²·(‖x‖² + ‖q‖²) from the distance the plain loop
-//     computes, so a row whose lower bound exceeds the k-th smallest upper bound seen so far
-//     cannot be among the k nearest and is dropped; the rest (about k rows, more only with ties
-//     or near-ties) are measured again with the plain loop and ranked;
-//   - rows are taken in blocks of 32 that stay in L1 while a batch of queries runs over them,
-//     and batches of queries run on all cores, each query on its own, so the result does not
+//   - every squared distance is first estimated as ‖x‖² + ‖q‖² − 2⟨x, q⟩, with the row norms
+//     computed once. Where the data allow it (every row's and query's nonzero entries within
+//     2^±60, squared norms at most 2^100, d ≤ 4096) the dot products of a batch of queries with
+//     a block of rows are one float32 matrix product (kernel.Sgemm: eight lanes, register
+//     blocked, several times the speed of float64 dot products taken one row at a time);
+//     otherwise they are float64 dot products (kernel.Dots, 32 rows at a time);
+//   - the estimate is off by at most rel·(‖x‖² + ‖q‖²) + abs from the distance the plain loop
+//     computes (rel = (2d+2b+16)·2⁻²⁴ + (4d+16)·2⁻⁵² with float32 products, b the number of
+//     256-term blocks of the product, and (4d+16)·2⁻⁵² with float64 ones; abs a floor for
+//     underflow), whatever the order in which the terms are added, so a row whose lower bound
+//     exceeds the k-th smallest upper bound seen so far cannot be among the k nearest and is
+//     dropped; the rest (about k rows, more only with ties or near-ties closer than the
+//     bound) are measured again with the plain float64 loop and ranked;
+//   - batches of queries run on all cores, each query on its own, so the result does not
 //     depend on the number of cores.
 //
-// Cost O(n·d) per query (the same as a scan, with a smaller constant), O(n) extra memory for
-// the norms. When a row's or the query's squared norm exceeds MaxFloat64/4 (the estimate could
-// overflow), the query is searched with ScanEuclid.
+// Cost O(n·d) per query (the same as a scan, with a much smaller constant); extra memory O(n)
+// for the norms and n·d float32 values for the rows' copy. When a row's or the query's squared
+// norm exceeds MaxFloat64/4 (the estimate could overflow), the query is searched with
+// ScanEuclid.
 type Brute struct {
 	x      []float64 // n×d, row-major, referenced
+	x32    []float32 // x rounded to float32 when every row is in range32; nil otherwise
 	n, d   int
 	norms  []float64 // ‖x_i‖²
 	direct bool      // some ‖x_i‖² > MaxFloat64/4: every query takes ScanEuclid
 }
 
 const (
-	bruteRows    = 32  // rows per block: 32·d values stay in L1 for d ≤ 128
-	bruteQueries = 128 // queries per pass over the rows
+	bruteRows    = 32   // rows per block of the float64 path: 32·d values stay in L1 for d ≤ 128
+	bruteQueries = 480  // queries per batch: five of Sgemm's 96-row blocks share one packing of the rows
+	bruteMaxDim  = 4096 // largest d of the float32 path: (2d+2b)·2⁻²⁴ stays below 10⁻³
 	// normMax bounds the squared norms of the estimate: ‖x‖² + ‖q‖² + 2|⟨x, q⟩| stays finite.
 	normMax = math.MaxFloat64 / 4
 )
+
+// range32 reports whether the float32 product may estimate the dot products of v: every
+// nonzero entry's magnitude in [2⁻⁶⁰, 2⁶⁰] (so its float32 value and the products of two
+// such values are normal numbers, each entry rounded by at most 2⁻²⁴ relative) and the
+// squared norm sq at most 2¹⁰⁰ (so no float32 partial sum of |x_i·q_i| overflows).
+func range32(v []float64, sq float64) bool {
+	if !(sq <= 0x1p100) {
+		return false
+	}
+	for _, a := range v {
+		if a = math.Abs(a); a != 0 && !(a >= 0x1p-60 && a <= 0x1p60) {
+			return false
+		}
+	}
+	return true
+}
 
 // NewBrute prepares the search over the n rows of x (row-major, d columns); x is referenced,
 // not copied, and must not change while the search is in use. Cost O(n·d).
 func NewBrute(x []float64, n, d int) *Brute {
 	b := &Brute{x: x[:n*d], n: n, d: d, norms: make([]float64, n)}
+	ok := make([]bool, n)
 	par.Chunks(n, 1<<14, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			r := x[i*d : (i+1)*d]
 			kernel.Dots(b.norms[i:i+1], r, r)
+			ok[i] = range32(r, b.norms[i])
 		}
 	})
 	for _, v := range b.norms {
@@ -53,6 +83,14 @@ func NewBrute(x []float64, n, d int) *Brute {
 			b.direct = true
 			break
 		}
+	}
+	if !b.direct && d <= bruteMaxDim && !slices.Contains(ok, false) {
+		b.x32 = make([]float32, n*d)
+		par.Chunks(n*d, 1<<16, func(lo, hi int) {
+			for i, v := range x[lo:hi] {
+				b.x32[lo+i] = float32(v)
+			}
+		})
 	}
 	return b
 }
@@ -70,14 +108,21 @@ func (b *Brute) Search(qs []float64, m, k int, out []Neighbor) {
 	})
 }
 
+// How a query is searched.
+const (
+	viaF32    = iota // screened by the float32 product
+	viaF64           // screened by float64 dot products
+	viaDirect        // ScanEuclid (a squared norm beyond normMax)
+)
+
 // bruteQuery is the state of one query during a pass: the k smallest upper bounds seen so far
 // (sorted) and the rows that may still be among the k nearest, with their lower bounds.
 type bruteQuery struct {
-	q      []float64
-	qn     float64
-	upper  []float64
-	cand   []candidate
-	direct bool
+	q     []float64
+	qn    float64
+	upper []float64
+	cand  []candidate
+	via   int
 }
 
 type candidate struct {
@@ -93,54 +138,105 @@ func (s *bruteQuery) bound(k int) float64 {
 	return s.upper[k-1]
 }
 
+// batchSize splits m queries into batches of at most bruteQueries, as even as the product's
+// 6-row tiles allow (500 queries: two batches of 252 and 248, not 480 and 20).
+func batchSize(m int) int {
+	nb := (m + bruteQueries - 1) / bruteQueries
+	return min(bruteQueries, ((m+nb-1)/nb+5)/6*6)
+}
+
+// rows32 is the rows per float32 product: about 64 KiB of rows (256 for d = 64), a multiple
+// of Sgemm's 16-column tile, so that the packed rows and a batch's products (480×256 float32,
+// 480 KiB) stay in L2. On 10^5 rows × 64, 1000 queries: 228 ms of CPU against 252 ms with 96
+// queries × 512 rows and 243 ms with 480 × 128 (BenchmarkKNNBlobs in package classify).
+func rows32(n, d int) int {
+	return min(max(16, (1<<14)/d/16*16), (n+15)/16*16)
+}
+
 // search answers the queries lo, …, hi−1.
 func (b *Brute) search(qs []float64, lo, hi, k int, out []Neighbor) {
 	d := b.d
-	dots, dots2 := make([]float64, bruteRows), make([]float64, bruteRows)
-	st := make([]bruteQuery, min(bruteQueries, hi-lo))
+	bq := batchSize(hi - lo)
+	st := make([]bruteQuery, bq)
 	c := 2*k + 64 // candidates before a pruning pass
 	uppers, cands := make([]float64, len(st)*k), make([]candidate, len(st)*c)
 	for a := range st {
 		st[a].upper = uppers[a*k : a*k : (a+1)*k]
 		st[a].cand = cands[a*c : a*c : (a+1)*c]
 	}
+	var q32, prod32 []float32
+	var hit []int32
+	r32 := rows32(b.n, d)
+	if b.x32 != nil {
+		q32, prod32, hit = make([]float32, bq*d), make([]float32, bq*r32), make([]int32, r32)
+	}
+	dots := make([]float64, bruteRows)
 	buf := make([]Neighbor, 0, k)
-	// The estimate's error bound per unit of ‖x‖² + ‖q‖², and a floor for underflow.
+	// The estimate's error bound per unit of ‖x‖² + ‖q‖², and a floor for underflow: float64
+	// products, and float32 ones (b blocks of Sgemm's 256 terms add b roundings).
 	rel, abs := float64(4*d+16)*0x1p-52, float64(4*d+16)*0x1p-1022
-	for a0 := lo; a0 < hi; a0 += bruteQueries {
-		batch := st[:min(bruteQueries, hi-a0)]
+	blocks := (d + 255) / 256
+	rel32 := float64(2*d+2*blocks+16)*0x1p-24 + rel
+	abs32 := float64(2*d+2*blocks+16)*0x1p-148 + abs
+	for a0 := lo; a0 < hi; a0 += bq {
+		batch := st[:min(bq, hi-a0)]
+		n32, n64 := 0, 0
 		for a := range batch {
 			s := &batch[a]
 			s.q = qs[(a0+a)*d : (a0+a+1)*d]
-			kernel.Dots(dots[:1], s.q, s.q)
-			s.qn = dots[0]
+			s.qn = sqNorm(s.q)
 			s.upper, s.cand = s.upper[:0], s.cand[:0]
-			s.direct = b.direct || !(s.qn <= normMax)
+			switch {
+			case b.direct || !(s.qn <= normMax):
+				s.via = viaDirect
+			case b.x32 != nil && range32(s.q, s.qn):
+				s.via = viaF32
+				n32++
+			default:
+				s.via = viaF64
+				n64++
+			}
+			if q32 != nil { // out-of-range queries enter the product as zeros, their results unused
+				for j, v := range s.q {
+					q32[a*d+j] = 0
+					if s.via == viaF32 {
+						q32[a*d+j] = float32(v)
+					}
+				}
+			}
 		}
-		for i0 := 0; i0 < b.n; i0 += bruteRows {
-			i1 := min(i0+bruteRows, b.n)
-			xb, norms := b.x[i0*d:i1*d], b.norms[i0:i1]
-			dd, dd2 := dots[:i1-i0], dots2[:i1-i0]
-			for a := 0; a < len(batch); a++ {
-				s := &batch[a]
-				if s.direct {
-					continue
+		if n32 > 0 {
+			qb := blas32.General{Rows: len(batch), Cols: d, Stride: d, Data: q32[:len(batch)*d]}
+			for i0 := 0; i0 < b.n; i0 += r32 {
+				i1 := min(i0+r32, b.n)
+				r := i1 - i0
+				p := prod32[:len(batch)*r]
+				// p[a·r + j] ≈ ⟨q_a, x_{i0+j}⟩, on one goroutine: the batches share the cores.
+				kernel.SgemmWorkers(1, blas.NoTrans, blas.Trans, 1, qb,
+					blas32.General{Rows: r, Cols: d, Stride: d, Data: b.x32[i0*d : i1*d]},
+					0, blas32.General{Rows: len(batch), Cols: r, Stride: r, Data: p})
+				for a := range batch {
+					if s := &batch[a]; s.via == viaF32 {
+						s.screen32(hit, p[a*r:(a+1)*r], b.norms[i0:i1], i0, k, rel32, abs32)
+					}
 				}
-				if a+1 < len(batch) && !batch[a+1].direct { // two queries per pass over the rows
-					t := &batch[a+1]
-					kernel.Dots2(dd, dd2, s.q, t.q, xb)
-					s.screen(dd, norms, i0, k, rel, abs)
-					t.screen(dd2, norms, i0, k, rel, abs)
-					a++
-					continue
+			}
+		}
+		if n64 > 0 {
+			for i0 := 0; i0 < b.n; i0 += bruteRows {
+				i1 := min(i0+bruteRows, b.n)
+				xb, norms, dd := b.x[i0*d:i1*d], b.norms[i0:i1], dots[:i1-i0]
+				for a := range batch {
+					if s := &batch[a]; s.via == viaF64 {
+						kernel.Dots(dd, s.q, xb)
+						s.screen(dd, norms, i0, k, rel, abs)
+					}
 				}
-				kernel.Dots(dd, s.q, xb)
-				s.screen(dd, norms, i0, k, rel, abs)
 			}
 		}
 		for a := range batch {
 			s := &batch[a]
-			if s.direct {
+			if s.via == viaDirect {
 				buf = ScanEuclid(b.x, b.n, s.q, k, -1, buf)
 			} else {
 				buf = buf[:0]
@@ -153,6 +249,28 @@ func (b *Brute) search(qs []float64, lo, hi, k int, out []Neighbor) {
 			}
 			copy(out[(a0+a)*k:(a0+a+1)*k], buf)
 		}
+	}
+}
+
+// sqNorm is ‖q‖² by the dot-product kernel, as NewBrute computes the rows' norms.
+func sqNorm(q []float64) float64 {
+	var v [1]float64
+	kernel.Dots(v[:], q, q)
+	return v[0]
+}
+
+// screen32 is screen with float32 dot products: kernel.Screen32 picks, four rows per step,
+// the rows that pass the test against the bound at entry (nearly none), and those are tested
+// again, one at a time, against the bound as it tightens; hit holds len(dots) positions.
+func (s *bruteQuery) screen32(hit []int32, dots []float32, norms []float64, i0, k int, rel, abs float64) {
+	bound := s.bound(k)
+	for _, r := range hit[:kernel.Screen32(hit, dots, norms, s.qn, rel, abs, bound)] {
+		sum := norms[r] + s.qn
+		est, err := sum-2*float64(dots[r]), float64(rel*sum)+abs // Screen32's steps
+		if est-err > bound {
+			continue
+		}
+		bound = s.offer(k, est+err, est-err, i0+int(r))
 	}
 }
 

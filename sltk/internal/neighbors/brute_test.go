@@ -9,25 +9,35 @@ import (
 )
 
 // TestBruteMatchesScan checks that Brute returns exactly ScanEuclid's neighbours and distance
-// bits: on continuous data, on small integers (many exact ties), on duplicated rows, on large
-// and tiny magnitudes (estimate error bound and underflow floor) and on values whose squared
-// norms overflow or come near it (the direct fallback), for row counts around the 32-row
-// blocks and query counts around the 128-query batches, on one core and on all.
+// bits: on continuous data, on small integers (many exact ties), on near-ties (rows on a sphere
+// around the query perturbed by 10⁻⁹ relative, far below the float32 estimate's resolution),
+// on duplicated rows, on large and tiny magnitudes (float64 screening, estimate error bound and
+// underflow floor) and on values whose squared norms overflow or come near it (the direct
+// fallback), and with queries outside the float32 range among queries inside it; for row
+// counts around the float32 products' blocks (rows32) and the float64 path's 32-row blocks,
+// d on both sides of Sgemm's 256-term blocks, query counts of one and two batches, on one
+// core and on all. It also checks which screening each kind of data gets.
 func TestBruteMatchesScan(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	kinds := map[string]func() float64{
 		"normal":   r.NormFloat64,
 		"integers": func() float64 { return float64(r.IntN(3)) },
+		"nearties": func() float64 { return 0 }, // filled below
+		"mixedq":   r.NormFloat64,               // some queries out of the float32 range
 		"large":    func() float64 { return 1e150 * r.NormFloat64() },
 		"tiny":     func() float64 { return 1e-160 * r.NormFloat64() },
 		"overflow": func() float64 { return 1e155 * r.NormFloat64() },
 		"nearmax":  func() float64 { return 3e153 * r.NormFloat64() },
 		"spread":   func() float64 { return r.NormFloat64() * math.Exp(10*r.NormFloat64()) },
 	}
+	f32 := map[string]bool{"normal": true, "integers": true, "nearties": true, "mixedq": true,
+		"large": false, "tiny": false, "overflow": false, "nearmax": false}
+	sizes := [][4]int{{1, 1, 1, 131}, {5, 3, 2, 131}, {31, 7, 3, 131}, {33, 64, 5, 131},
+		{100, 10, 1, 131}, {257, 13, 7, 131}, {70, 2, 70, 131}, {255, 64, 3, 7}, {257, 64, 3, 131},
+		{600, 64, 4, 1}, {300, 257, 3, 61}, {120, 300, 2, 1000}}
 	for name, gen := range kinds {
-		for _, sz := range [][3]int{{1, 1, 1}, {5, 3, 2}, {31, 7, 3}, {33, 64, 5}, {100, 10, 1}, {257, 13, 7}, {70, 2, 70}} {
-			n, d, k := sz[0], sz[1], sz[2]
-			m := 131
+		for _, sz := range sizes {
+			n, d, k, m := sz[0], sz[1], sz[2], sz[3]
 			x, qs := make([]float64, n*d), make([]float64, m*d)
 			for i := range x {
 				x[i] = gen()
@@ -35,11 +45,26 @@ func TestBruteMatchesScan(t *testing.T) {
 			for i := range qs {
 				qs[i] = gen()
 			}
+			if name == "nearties" { // every row at distance ≈ 10 from every query's centre
+				for i := range n {
+					row := x[i*d : (i+1)*d]
+					row[i%d] = 10 * (1 + 1e-9*float64(r.IntN(5)))
+				}
+				clear(qs)
+			}
+			if name == "mixedq" {
+				for a := 0; a < m; a += 3 {
+					qs[a*d] = 1e-30 // below 2⁻⁶⁰: this query is screened in float64
+				}
+			}
 			if n > 3 { // duplicate rows
 				copy(x[2*d:3*d], x[:d])
 				copy(qs[:d], x[:d])
 			}
 			b := NewBrute(x, n, d)
+			if want, ok := f32[name]; ok && (b.x32 != nil) != want {
+				t.Fatalf("%s n=%d d=%d: float32 screening %v, want %v", name, n, d, b.x32 != nil, want)
+			}
 			for _, procs := range []int{1, runtime.NumCPU()} {
 				old := runtime.GOMAXPROCS(procs)
 				out := make([]Neighbor, m*k)
@@ -56,6 +81,32 @@ func TestBruteMatchesScan(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestBruteRange32 checks the float32 range test at its edges.
+func TestBruteRange32(t *testing.T) {
+	for _, c := range []struct {
+		v    []float64
+		want bool
+	}{
+		{[]float64{0, 1, -1}, true},
+		{[]float64{0x1p-60, -0x1p50}, true},
+		{[]float64{0x1p-61}, false},
+		{[]float64{0x1.0000000000001p60}, false},
+		{[]float64{math.Inf(1)}, false},
+		{[]float64{math.NaN()}, false},
+	} {
+		sq := 0.0
+		for _, a := range c.v {
+			sq += a * a
+		}
+		if got := range32(c.v, sq); got != c.want {
+			t.Errorf("range32(%v) = %v, want %v", c.v, got, c.want)
+		}
+	}
+	if range32([]float64{1}, 0x1.0000000000001p100) {
+		t.Error("range32 accepts a squared norm above 2¹⁰⁰")
 	}
 }
 
