@@ -134,7 +134,7 @@ type kmEngine struct {
 
 	cent     []float64  // centroids read by the block workers
 	kp       int        // k rounded up to the kernel's vector width
-	ct       []float64  // d×kp transposed centroids for kernel.KMDistQuads; nil without the kernel
+	ct       []float64  // d×kp transposed centroids for kernel.KMNearestQuads; nil without the kernel
 	hb       *kmHamerly // bounds of the accelerated assignment (kmeans_accel.go); nil until used
 	used     []int      // rows taken by kmReseedEmpty in the current update
 	assignFn func(int)  // e.assignBlock, bound once so that no iteration allocates it
@@ -212,7 +212,7 @@ func (e *kmEngine) reduce() {
 // Σ_t (x_t − c_t)² rather than ‖x‖² − 2x·c + ‖c‖² with the cross terms from blas64.Gemm on the
 // block: the direct form cannot lose precision to cancellation, it keeps exact ties exact, which
 // the smallest-index rule relies on, and with gonum's pure-Go Gemm the cross-term form was
-// slower at d = k = 10 (BenchmarkAssignForms). The nearest centroids come from kernel.KMDistQuads, 4
+// slower at d = k = 10 (BenchmarkAssignForms). The nearest centroids come from kernel.KMNearestQuads, 4
 // rows against all centroids per step of its loop, through buffers on the stack; the rows left over
 // at the block end (and every row when k is too large for the buffer) go through kmNearest,
 // which gives the same bits.
@@ -226,10 +226,9 @@ func (e *kmEngine) assignBlock(b int) {
 	cent := e.cent[:k*d]
 	x := e.data.x
 	cost, changed := 0.0, 0
-	var buf [kmChunk]float64
 	var nbest [kmChunk / 4]float64
 	var nidx [kmChunk / 4]int
-	quadEnd := lo // rows below quadEnd go through kernel.KMDistQuads, the others through kmNearest
+	quadEnd := lo // rows below quadEnd go through kernel.KMNearestQuads, the others through kmNearest
 	if e.ct != nil {
 		quadEnd = lo + (hi-lo)/4*4
 	}
@@ -237,7 +236,7 @@ func (e *kmEngine) assignBlock(b int) {
 	labels, mind := e.labels, e.mind
 	for i := lo; i < quadEnd; i += step {
 		m := min(step, quadEnd-i)
-		kernel.KMDistQuads(x[i*d:(i+m)*d], m/4, d, e.ct, kp, buf[:], nbest[:], nidx[:])
+		kernel.KMNearestQuads(x[i*d:(i+m)*d], m/4, d, e.ct, kp, nbest[:], nidx[:])
 		lab, md := labels[i:i+m], mind[i:i+m]
 		for r, bj := range nidx[:m] {
 			old := lab[r]

@@ -9,7 +9,8 @@ import (
 )
 
 // TestKMDistQuadsAgree checks that the distance kernel in use (assembly where available) gives,
-// bit for bit, kernel.KMDistQuadsGo and kmDist2 for every pair, on random data over many scales and
+// bit for bit, kernel.KMDistQuadsGo and kmDist2 for every pair, and that kernel.KMNearestQuads
+// (the one k-means calls) gives kmNearest's distance and index for every row, on random data over many scales and
 // shapes, including values whose squares overflow.
 func TestKMDistQuadsAgree(t *testing.T) {
 	t.Logf("assembly kernel in use: %v", kernel.Asm())
@@ -42,8 +43,14 @@ func TestKMDistQuadsAgree(t *testing.T) {
 		kmTranspose(ct, cent, k, d, kp)
 		kernel.KMDistQuads(x, nq, d, ct, kp, got, gb, gi)
 		kernel.KMDistQuadsGo(x, nq, d, ct, kp, want, wb, wi)
+		nqb, nqi := make([]float64, 4*nq), make([]int, 4*nq)
+		kernel.KMNearestQuads(x, nq, d, ct, kp, nqb, nqi)
 		for r := 0; r < 4*nq; r++ {
 			nb, nj := kmNearest(x[r*d:(r+1)*d], cent, k)
+			if nqi[r] != nj || math.Float64bits(nqb[r]) != math.Float64bits(nb) {
+				t.Fatalf("trial %d (d=%d k=%d): row %d: kernel.KMNearestQuads (%v, %d), kmNearest (%v, %d)",
+					trial, d, k, r, nqb[r], nqi[r], nb, nj)
+			}
 			if gi[r] != nj || math.Float64bits(gb[r]) != math.Float64bits(nb) || wi[r] != nj ||
 				math.Float64bits(wb[r]) != math.Float64bits(nb) {
 				t.Fatalf("trial %d (d=%d k=%d): row %d: kernel (%v, %d), Go (%v, %d), kmNearest (%v, %d)",
@@ -64,7 +71,7 @@ func TestKMDistQuadsAgree(t *testing.T) {
 	}
 }
 
-// BenchmarkKMDistQuads measures the kernel alone on 65536 rows (5 MiB), d = 10, k = 10: enough
+// BenchmarkKMDistQuads measures the kernels alone on 65536 rows (5 MiB), d = 10, k = 10: enough
 // rows that the branch predictor cannot learn which centroid wins in each row, as it does when
 // a few thousand rows are measured over and over, and the per-row search then looks faster
 // than it is on real data.
@@ -92,6 +99,21 @@ func BenchmarkKMDistQuads(b *testing.B) {
 		for b.Loop() {
 			kernel.KMDistQuadsGo(x, n/4, d, ct, kp, out, best, idx)
 		}
+	})
+	// nearest is the kernel k-means calls, as assignBlock calls it: 84 rows per call into
+	// buffers of 256 on the stack. Its CPU time per row is reported beside the wall time.
+	b.Run("nearest", func(b *testing.B) {
+		b.ReportAllocs()
+		var nbest [kmChunk / 4]float64
+		var nidx [kmChunk / 4]int
+		step := kmChunk / kp / 4 * 4
+		cpu0 := benchCPU()
+		for b.Loop() {
+			for i := 0; i+step <= n; i += step {
+				kernel.KMNearestQuads(x[i*d:(i+step)*d], step/4, d, ct, kp, nbest[:], nidx[:])
+			}
+		}
+		b.ReportMetric(float64(benchCPU()-cpu0)/float64(b.N)/float64(n/step*step), "cpu-ns/row")
 	})
 }
 

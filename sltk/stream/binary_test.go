@@ -203,7 +203,7 @@ func checkInvariants(t testing.TB, d any) {
 		}
 		for j, c := range s.copies {
 			kmv(c)
-			if c.seed != s.copies[0].seed+uint64(j) || c.t != s.copies[0].t || s.top[j] != c.x[len(c.x)-1] {
+			if c.seed != s.copies[0].seed+uint64(j) || c.t != s.copies[0].t || s.lanes[j].max != admitBound(c.x[len(c.x)-1]) {
 				t.Fatalf("MedianKMV: copy %d inconsistent", j)
 			}
 		}

@@ -181,33 +181,55 @@ type MCount struct {
 // MedianKMV is a running MCOUNT sketch.
 type MedianKMV struct {
 	copies []*KMV
-	// hash[j] and top[j] are copy j's hash function and its largest kept value x_t, side by
-	// side so that an update, which almost always only compares, reads one or two cache lines.
-	hash []MultiplyShift
-	top  []uint64
-	est  []float64 // scratch for the median
+	// lanes[j] is copy j's hash function beside its admission bound, one 40-byte record per
+	// copy, so that an update, which almost always only compares, reads nothing else.
+	lanes []kmvLane
+	est   []float64 // scratch for the median
+}
+
+// kmvLane is one copy of MCOUNT as its update sees it: the hash h and the largest raw hash
+// value that can still enter the copy. A key a enters when y = h(a)>>2 + 1 < x_t, and for
+// x_t ≥ 2 that is h(a) ≤ 4x_t − 5 (y ≤ x_t − 1 ⟺ h(a)>>2 ≤ x_t − 2); x_t = M + 1 gives the
+// bound 2⁶⁴ − 1, so every hash value enters an unfilled copy. Testing the raw hash saves the
+// shift and the add on the rejected keys, nearly all of them.
+type kmvLane struct {
+	h   MultiplyShift
+	max uint64
+}
+
+// admitBound returns the largest raw hash value h with h>>2 + 1 < xt. For xt < 2 no value is
+// below xt; the bound 0 then lets h = 0 through to insert, which rejects it.
+func admitBound(xt uint64) uint64 {
+	if xt < 2 {
+		return 0
+	}
+	return 4*xt - 5
 }
 
 // newMedianKMV wraps copies (same t, distinct seeds) into a sketch.
 func newMedianKMV(copies []*KMV) *MedianKMV {
-	m := &MedianKMV{copies: copies, hash: make([]MultiplyShift, len(copies)),
-		top: make([]uint64, len(copies)), est: make([]float64, len(copies))}
+	m := &MedianKMV{copies: copies, lanes: make([]kmvLane, len(copies)), est: make([]float64, len(copies))}
 	for j, c := range copies {
-		m.hash[j] = c.h
+		m.lanes[j].h = c.h
 	}
-	m.syncTop()
+	m.syncBounds()
 	return m
 }
 
-// syncTop copies each copy's largest kept value into top (0, which no hash value is below,
-// for a copy that keeps none).
-func (m *MedianKMV) syncTop() {
+// syncBounds recomputes every copy's admission bound from its largest kept value.
+func (m *MedianKMV) syncBounds() {
 	for j, c := range m.copies {
-		m.top[j] = 0
-		if len(c.x) > 0 {
-			m.top[j] = c.x[len(c.x)-1]
-		}
+		m.lanes[j].max = admitBound(c.x[len(c.x)-1])
 	}
+}
+
+// admit inserts the raw hash value h, which passed copy j's bound, and returns the copy's new
+// bound. Kept out of line: it runs about t·ln(m/t) times per copy on m distinct keys.
+func (m *MedianKMV) admit(j int, h uint64) uint64 {
+	c := m.copies[j]
+	c.insert(h>>2 + 1)
+	m.lanes[j].max = admitBound(c.x[len(c.x)-1])
+	return m.lanes[j].max
 }
 
 // maxCopies caps 2k − 1, and maxMCountK caps k accordingly; maxMCountValues caps the
@@ -246,18 +268,56 @@ func (c MCount) New() (*MedianKMV, error) {
 }
 
 // Update adds one element to every copy. Cost O(2k − 1) hashes and comparisons, plus O(t)
-// for an insertion (rare after the start); no allocation.
+// for an insertion (rare after the start); no allocation. UpdateKeys does the same for a
+// slice of elements, faster.
 func (m *MedianKMV) Update(a uint64) {
 	if m == nil {
 		return
 	}
-	for j, h := range m.hash {
-		if y := h.Hash(a)>>2 + 1; y < m.top[j] {
-			c := m.copies[j]
-			c.insert(y)
-			m.top[j] = c.x[len(c.x)-1]
+	for j := range m.lanes {
+		if v := m.lanes[j].h.Hash(a); v <= m.lanes[j].max {
+			m.admit(j, v)
 		}
 	}
+}
+
+// keyBlock is the number of keys UpdateKeys runs through one copy before it moves to the
+// next: 4 KiB of keys, which stay in the L1 cache for the other copies.
+const keyBlock = 512
+
+// UpdateKeys adds the elements of a, the same as calling Update on each in turn (a copy's
+// kept values are the t smallest distinct hash values seen, whatever the order). It runs a
+// block of keys through one copy at a time, so that the copy's hash coefficients and bound
+// stay in registers and the loop is a multiply, a multiply-high, three additions and a
+// compare per key and copy. Cost O((2k − 1)·len(a)) plus the insertions; no allocation.
+func (m *MedianKMV) UpdateKeys(a []uint64) {
+	if m == nil {
+		return
+	}
+	for len(a) > 0 {
+		blk := a[:min(len(a), keyBlock)]
+		a = a[len(blk):]
+		for j := range m.lanes {
+			h := m.lanes[j].h
+			for i := firstAdmitted(h, m.lanes[j].max, blk); i < len(blk); {
+				bound := m.admit(j, h.Hash(blk[i]))
+				i++
+				i += firstAdmitted(h, bound, blk[i:])
+			}
+		}
+	}
+}
+
+// firstAdmitted returns the index of the first key of a whose hash value is at most bound, or
+// len(a). It is the scan UpdateKeys spends its time in, a leaf with no call inside, so that
+// the compiler keeps h and bound in registers.
+func firstAdmitted(h MultiplyShift, bound uint64, a []uint64) int {
+	for i, x := range a {
+		if h.Hash(x) <= bound {
+			return i
+		}
+	}
+	return len(a)
 }
 
 // Estimate returns the median of the copies' estimates, b_k of the sorted b₁ ≤ … ≤ b_{2k−1}.
@@ -280,7 +340,7 @@ func (m *MedianKMV) Merge(o *MedianKMV) error {
 	if len(m.copies) != len(o.copies) {
 		return fmt.Errorf("stream: MedianKMV.Merge: %d and %d copies differ: %w", len(m.copies), len(o.copies), ErrShape)
 	}
-	defer m.syncTop()
+	defer m.syncBounds()
 	for j := range m.copies {
 		if err := m.copies[j].Merge(o.copies[j]); err != nil {
 			return err

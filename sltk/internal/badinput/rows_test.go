@@ -685,6 +685,7 @@ var rows = map[string]any{
 	"stream.MedianKMV.Merge":                      (*stream.MedianKMV).Merge,
 	"stream.MedianKMV.UnmarshalBinary":            (*stream.MedianKMV).UnmarshalBinary,
 	"stream.MedianKMV.Update":                     (*stream.MedianKMV).Update,
+	"stream.MedianKMV.UpdateKeys":                 (*stream.MedianKMV).UpdateKeys,
 	"stream.ModP.Hash":                            stream.ModP.Hash,
 	"stream.ModPMaxCollision":                     stream.ModPMaxCollision,
 	"stream.Moment":                               stream.Moment,

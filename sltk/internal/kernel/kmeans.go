@@ -52,6 +52,61 @@ func KMDistQuadsGo(x []float64, nq, d int, ct []float64, kp int, out, best []flo
 	}
 }
 
+// KMMaxKP is the widest padded k KMNearestQuads takes.
+const KMMaxKP = 256
+
+// kmLaneTab is what the assembly of KMNearestQuads blends from: four +Inf (the lanes that do
+// not hold a row's minimum), then the centroid indices 0, 1, …, KMMaxKP − 1 as float64, four
+// per group.
+var kmLaneTab = func() (t [4 + KMMaxKP]float64) {
+	for i := range 4 {
+		t[i] = math.Inf(1)
+	}
+	for j := range KMMaxKP {
+		t[4+j] = float64(j)
+	}
+	return t
+}()
+
+// KMNearestQuads sets best[r], idx[r] to the smallest of the squared distances
+// Σ_t (x_r,t − ct[t·kp+j])², j < kp, and its first index, for the rows r < 4·nq of x, with the
+// bits of KMDistQuads' best and idx; it writes no distances. The assembly keeps each row's
+// running minimum and its index in registers, centroid group by centroid group, instead of
+// storing the kp distances and searching them afterwards: at d = 10, kp = 12 that search was
+// about as long as the arithmetic. It needs nq ≥ 1, d ≥ 1, kp a positive multiple of 4 and at
+// most KMMaxKP, len(x) ≥ 4·nq·d, len(ct) ≥ d·kp and len(best), len(idx) ≥ 4·nq (it panics,
+// like an index out of range, otherwise). Cost O(nq·4·kp·d), no allocation.
+func KMNearestQuads(x []float64, nq, d int, ct []float64, kp int, best []float64, idx []int) {
+	_ = x[4*nq*d-1]
+	_ = ct[d*kp-1]
+	_ = best[4*nq-1]
+	_ = idx[4*nq-1]
+	if kp%4 != 0 || kp > KMMaxKP || d < 1 {
+		panic("kernel: KMNearestQuads: kp is not a multiple of 4, kp > KMMaxKP or d < 1")
+	}
+	kmNearestQuads(x, nq, d, ct, kp, best, idx)
+}
+
+// KMNearestQuadsGo is KMNearestQuads in pure Go, from the definition: each distance summed in
+// coordinate order, each square and each addition rounded on its own, the minimum by strict
+// comparison in index order. Cost O(nq·4·kp·d).
+func KMNearestQuadsGo(x []float64, nq, d int, ct []float64, kp int, best []float64, idx []int) {
+	for r := 0; r < 4*nq; r++ {
+		xr := x[r*d : (r+1)*d]
+		best[r], idx[r] = math.Inf(1), 0
+		for j := 0; j < kp; j++ {
+			var s float64
+			for t, v := range xr {
+				u := v - ct[t*kp+j]
+				s += u * u
+			}
+			if s < best[r] {
+				best[r], idx[r] = s, j
+			}
+		}
+	}
+}
+
 // KMAddRows adds row r of x (len(idx) rows of d values) to the coordinate sums of cluster
 // idx[r] (sums is k×d, row-major), for r in order, with KMAddRowsGo's bits. The caller
 // guarantees 0 ≤ idx[r] < len(sums)/d (the assembly does not check it) and

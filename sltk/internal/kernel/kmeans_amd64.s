@@ -258,3 +258,390 @@ addnext:
 addsdone:
 	VZEROUPPER
 	RET
+
+// func kmNearestQuadsAVX2(x *float64, nq, d int, ct *float64, kp int, tab, best *float64, idx *int)
+//
+// The nearest centroid of four rows at a time, with no distance stored: the groups of four
+// centroids go in chunks of three (two, or one, at the end: 4 groups as 2 + 2, not 3 + 1),
+// one accumulator per row and group, 12 of them for three groups, so that enough independent
+// sums are in flight to hide the latency of the additions. Each lane rounds as in
+// kmDistQuadsAVX2 (u = x_t − c, u·u, acc + u·u in coordinate order). After a chunk each row's
+// state, the lane minima V and their centroid indices I (on the stack), takes the chunk's
+// groups in order: where acc < V (strict) the lane takes acc and the group's index vector
+// from tab, else it keeps its own. A lane so holds the smallest of its distances and the first
+// index reaching it. Last, for each row, the smallest of the four lane minima is the row's
+// minimum, and the smallest index among the lanes equal to it is the first index of the
+// minimum (the other lanes are blended to +Inf first). tab holds +Inf ×4, then the indices
+// 0, 1, …, kp−1 as float64. Distances are never NaN.
+//
+// Registers: SI the quad's first row, CX quads left, R8 row bytes of x, DI ct, R9 row bytes
+// of ct, DX tab, R10–R13 the four rows, BX byte offset of the chunk's first group, R14 its
+// centroids at coordinate t, AX byte offset of the coordinate, Y9 = 1 (SQACC). Stack: V of
+// rows 0–3 at 0, 32, 64, 96(SP), I at 128–224(SP).
+
+// TRIROW does one coordinate of one row against three groups: u = x − c, u·u into A, B, C;
+// ADD1 and ADD2 (VADDPD or SQACC) alternate the additions between the two kinds of pipe.
+#define TRIROW(ROW, A, B, C, ADD1, ADD2) \
+	VBROADCASTSD (ROW)(AX*1), Y13 \
+	VSUBPD       (R14), Y13, Y14  \
+	VSUBPD       32(R14), Y13, Y15 \
+	VMULPD       Y14, Y14, Y14    \
+	VMULPD       Y15, Y15, Y15    \
+	ADD1(Y14, A)                  \
+	ADD2(Y15, B)                  \
+	VSUBPD       64(R14), Y13, Y14 \
+	VMULPD       Y14, Y14, Y14    \
+	ADD1(Y14, C)
+
+#define ADDPD(Q, A) VADDPD Q, A, A
+
+// ONEROW does one coordinate of one row against the group in Y4.
+#define ONEROW(ROW, T, A, ADD) \
+	VBROADCASTSD (ROW)(AX*1), T \
+	VSUBPD       Y4, T, T       \
+	VMULPD       T, T, T        \
+	ADD(T, A)
+
+// LOADST and SAVEST move row R's state (R = 0..3) between the stack and Y13 (V), Y14 (I).
+#define LOADST(R) \
+	VMOVUPD (R*32)(SP), Y13      \
+	VMOVUPD (128+R*32)(SP), Y14
+
+#define SAVEST(R) \
+	VMOVUPD Y13, (R*32)(SP)      \
+	VMOVUPD Y14, (128+R*32)(SP)
+
+// FOLD takes the distances A of the group at byte offset OFF from the chunk's first into the
+// state in Y13, Y14 (mask in Y15).
+#define FOLD(A, OFF) \
+	VCMPPD    $1, Y13, A, Y15            \
+	VMINPD    Y13, A, Y13                \
+	VBLENDVPD Y15, (32+OFF)(DX)(BX*1), Y14, Y14
+
+// TRANSPOSE4 transposes the four row vectors R0–R3 in place (lane r of Rℓ becomes lane ℓ of
+// row r: rows to lanes), with Y12–Y15 as scratch.
+#define TRANSPOSE4(R0, R1, R2, R3) \
+	VUNPCKLPD  R1, R0, Y12         \
+	VUNPCKHPD  R1, R0, Y13         \
+	VUNPCKLPD  R3, R2, Y14         \
+	VUNPCKHPD  R3, R2, Y15         \
+	VPERM2F128 $0x20, Y14, Y12, R0 \
+	VPERM2F128 $0x20, Y15, Y13, R1 \
+	VPERM2F128 $0x31, Y14, Y12, R2 \
+	VPERM2F128 $0x31, Y15, Y13, R3
+
+// FIRST takes the distances B of the group at byte offset OFF of tab into a row's state held
+// in registers: the lane minima in A, which held the distances of the group before, and their
+// indices in I, which start as the indices in IPREV (mask in Y15).
+#define FIRST(A, B, OFF, IPREV, I) \
+	VCMPPD    $1, A, B, Y15   \
+	VMINPD    A, B, A         \
+	VBLENDVPD Y15, OFF(DX), IPREV, I
+
+TEXT ·kmNearestQuadsAVX2(SB), NOSPLIT, $256-64
+	MOVQ x+0(FP), SI
+	MOVQ nq+8(FP), CX
+	MOVQ d+16(FP), R8
+	SHLQ $3, R8
+	MOVQ ct+24(FP), DI
+	MOVQ kp+32(FP), R9
+	SHLQ $3, R9
+	MOVQ tab+40(FP), DX
+
+	MOVQ         $0x3ff0000000000000, AX
+	MOVQ         AX, X9
+	VBROADCASTSD X9, Y9
+
+nquad:
+	MOVQ SI, R10
+	LEAQ (R10)(R8*1), R11
+	LEAQ (R11)(R8*1), R12
+	LEAQ (R12)(R8*1), R13
+	XORQ BX, BX
+	CMPQ R9, $32
+	JEQ  nfirstgeneric
+	CMPQ R9, $64
+	JEQ  nfirstpair
+	CMPQ R9, $128
+	JEQ  nfirstpair
+
+	// The first chunk, three groups; its state stays in registers: V in Y0, Y3, Y6, Y10 and I
+	// in Y1, Y4, Y7, Y11 (rows 0–3), the layout the tail takes.
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	VXORPD Y8, Y8, Y8
+	VXORPD Y10, Y10, Y10
+	VXORPD Y11, Y11, Y11
+	VXORPD Y12, Y12, Y12
+	MOVQ   DI, R14
+	XORQ   AX, AX
+
+nfirsttridim:
+	TRIROW(R10, Y0, Y1, Y2, ADDPD, SQACC)
+	TRIROW(R11, Y3, Y4, Y5, SQACC, ADDPD)
+	TRIROW(R12, Y6, Y7, Y8, ADDPD, SQACC)
+	TRIROW(R13, Y10, Y11, Y12, SQACC, ADDPD)
+	ADDQ R9, R14
+	ADDQ $8, AX
+	CMPQ AX, R8
+	JLT  nfirsttridim
+
+	VMOVUPD 32(DX), Y14      // the indices of group 0
+	FIRST(Y0, Y1, 64, Y14, Y1)
+	FIRST(Y0, Y2, 96, Y1, Y1)
+	FIRST(Y3, Y4, 64, Y14, Y4)
+	FIRST(Y3, Y5, 96, Y4, Y4)
+	FIRST(Y6, Y7, 64, Y14, Y7)
+	FIRST(Y6, Y8, 96, Y7, Y7)
+	FIRST(Y10, Y11, 64, Y14, Y11)
+	FIRST(Y10, Y12, 96, Y11, Y11)
+	MOVQ $96, BX
+	CMPQ BX, R9
+	JGE  ntail
+
+nspill:
+	VMOVUPD Y0, 0(SP)
+	VMOVUPD Y3, 32(SP)
+	VMOVUPD Y6, 64(SP)
+	VMOVUPD Y10, 96(SP)
+	VMOVUPD Y1, 128(SP)
+	VMOVUPD Y4, 160(SP)
+	VMOVUPD Y7, 192(SP)
+	VMOVUPD Y11, 224(SP)
+	JMP     nchunk
+
+nfirstpair:
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	MOVQ   DI, R14
+	XORQ   AX, AX
+
+nfirstpairdim:
+	PAIRROW(R10, Y0, Y1)
+	PAIRROW(R11, Y2, Y3)
+	PAIRROW(R12, Y4, Y5)
+	PAIRROW(R13, Y6, Y7)
+	ADDQ R9, R14
+	ADDQ $8, AX
+	CMPQ AX, R8
+	JLT  nfirstpairdim
+
+	// Rows 0–3 to the tail's layout: V in Y0, Y3, Y6, Y10, I in Y1, Y4, Y7, Y11.
+	VMOVUPD   32(DX), Y14
+	FIRST(Y6, Y7, 64, Y14, Y11)
+	VMOVAPD   Y6, Y10
+	FIRST(Y4, Y5, 64, Y14, Y7)
+	VMOVAPD   Y4, Y6
+	FIRST(Y2, Y3, 64, Y14, Y4)
+	VMOVAPD   Y2, Y3
+	FIRST(Y0, Y1, 64, Y14, Y1)
+	MOVQ      $64, BX
+	CMPQ      BX, R9
+	JGE       ntail
+	JMP       nspill
+
+nfirstgeneric:
+	VMOVUPD (DX), Y0         // V = +Inf, I = the indices of group 0
+	VMOVUPD 32(DX), Y1
+	VMOVUPD Y0, 0(SP)
+	VMOVUPD Y0, 32(SP)
+	VMOVUPD Y0, 64(SP)
+	VMOVUPD Y0, 96(SP)
+	VMOVUPD Y1, 128(SP)
+	VMOVUPD Y1, 160(SP)
+	VMOVUPD Y1, 192(SP)
+	VMOVUPD Y1, 224(SP)
+
+nchunk:
+	MOVQ R9, AX
+	SUBQ BX, AX              // bytes of ct's row left
+	CMPQ AX, $32
+	JEQ  nsingle
+	CMPQ AX, $64
+	JEQ  npair
+	CMPQ AX, $128
+	JEQ  npair
+
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	VXORPD Y8, Y8, Y8
+	VXORPD Y10, Y10, Y10
+	VXORPD Y11, Y11, Y11
+	VXORPD Y12, Y12, Y12
+	LEAQ   (DI)(BX*1), R14
+	XORQ   AX, AX
+
+ntridim:
+	TRIROW(R10, Y0, Y1, Y2, ADDPD, SQACC)
+	TRIROW(R11, Y3, Y4, Y5, SQACC, ADDPD)
+	TRIROW(R12, Y6, Y7, Y8, ADDPD, SQACC)
+	TRIROW(R13, Y10, Y11, Y12, SQACC, ADDPD)
+	ADDQ R9, R14
+	ADDQ $8, AX
+	CMPQ AX, R8
+	JLT  ntridim
+
+	LOADST(0)
+	FOLD(Y0, 0)
+	FOLD(Y1, 32)
+	FOLD(Y2, 64)
+	SAVEST(0)
+	LOADST(1)
+	FOLD(Y3, 0)
+	FOLD(Y4, 32)
+	FOLD(Y5, 64)
+	SAVEST(1)
+	LOADST(2)
+	FOLD(Y6, 0)
+	FOLD(Y7, 32)
+	FOLD(Y8, 64)
+	SAVEST(2)
+	LOADST(3)
+	FOLD(Y10, 0)
+	FOLD(Y11, 32)
+	FOLD(Y12, 64)
+	SAVEST(3)
+	ADDQ $96, BX
+	JMP  nnext
+
+npair:
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	LEAQ   (DI)(BX*1), R14
+	XORQ   AX, AX
+
+npairdim:
+	PAIRROW(R10, Y0, Y1)
+	PAIRROW(R11, Y2, Y3)
+	PAIRROW(R12, Y4, Y5)
+	PAIRROW(R13, Y6, Y7)
+	ADDQ R9, R14
+	ADDQ $8, AX
+	CMPQ AX, R8
+	JLT  npairdim
+
+	LOADST(0)
+	FOLD(Y0, 0)
+	FOLD(Y1, 32)
+	SAVEST(0)
+	LOADST(1)
+	FOLD(Y2, 0)
+	FOLD(Y3, 32)
+	SAVEST(1)
+	LOADST(2)
+	FOLD(Y4, 0)
+	FOLD(Y5, 32)
+	SAVEST(2)
+	LOADST(3)
+	FOLD(Y6, 0)
+	FOLD(Y7, 32)
+	SAVEST(3)
+	ADDQ $64, BX
+	JMP  nnext
+
+nsingle:
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	LEAQ   (DI)(BX*1), R14
+	XORQ   AX, AX
+
+nsingledim:
+	VMOVUPD (R14), Y4
+	ONEROW(R10, Y5, Y0, ADDPD)
+	ONEROW(R11, Y6, Y1, SQACC)
+	ONEROW(R12, Y5, Y2, ADDPD)
+	ONEROW(R13, Y6, Y3, SQACC)
+	ADDQ    R9, R14
+	ADDQ    $8, AX
+	CMPQ    AX, R8
+	JLT     nsingledim
+
+	LOADST(0)
+	FOLD(Y0, 0)
+	SAVEST(0)
+	LOADST(1)
+	FOLD(Y1, 0)
+	SAVEST(1)
+	LOADST(2)
+	FOLD(Y2, 0)
+	SAVEST(2)
+	LOADST(3)
+	FOLD(Y3, 0)
+	SAVEST(3)
+	ADDQ $32, BX
+
+nnext:
+	CMPQ BX, R9
+	JLT  nchunk
+
+	VMOVUPD 0(SP), Y0
+	VMOVUPD 32(SP), Y3
+	VMOVUPD 64(SP), Y6
+	VMOVUPD 96(SP), Y10
+	VMOVUPD 128(SP), Y1
+	VMOVUPD 160(SP), Y4
+	VMOVUPD 192(SP), Y7
+	VMOVUPD 224(SP), Y11
+
+	// The four rows at once: transpose the lane minima (rows to lanes), the smallest of the
+	// four lanes of each row in Y2, then the indices, each blended to +Inf where its lane
+	// minimum is not the row's minimum, and their smallest, converted to int64.
+ntail:
+	MOVQ        best+48(FP), R10
+	MOVQ        idx+56(FP), R11
+	TRANSPOSE4(Y0, Y3, Y6, Y10)
+	VMINPD      Y3, Y0, Y2
+	VMINPD      Y10, Y6, Y5
+	VMINPD      Y5, Y2, Y2
+	VMOVUPD     Y2, (R10)
+	VCMPPD      $4, Y2, Y0, Y0
+	VCMPPD      $4, Y2, Y3, Y3
+	VCMPPD      $4, Y2, Y6, Y6
+	VCMPPD      $4, Y2, Y10, Y10
+	TRANSPOSE4(Y1, Y4, Y7, Y11)
+	VBLENDVPD   Y0, (DX), Y1, Y1
+	VBLENDVPD   Y3, (DX), Y4, Y4
+	VBLENDVPD   Y6, (DX), Y7, Y7
+	VBLENDVPD   Y10, (DX), Y11, Y11
+	VMINPD      Y4, Y1, Y1
+	VMINPD      Y11, Y7, Y7
+	VMINPD      Y7, Y1, Y1
+	VCVTTPD2DQY Y1, X1
+	VPMOVSXDQ   X1, Y1
+	VMOVDQU     Y1, (R11)
+	ADDQ        $32, R10
+	ADDQ        $32, R11
+	MOVQ        R10, best+48(FP)
+	MOVQ        R11, idx+56(FP)
+
+	LEAQ (SI)(R8*4), SI
+	DECQ CX
+	JNZ  nquad
+	VZEROUPPER
+	RET

@@ -7,3 +7,7 @@ func kmDistQuads(x []float64, nq, d int, ct []float64, kp int, out, best []float
 }
 
 func kmAddRows(sums, x []float64, idx []int, d int) { KMAddRowsGo(sums, x, idx, d) }
+
+func kmNearestQuads(x []float64, nq, d int, ct []float64, kp int, best []float64, idx []int) {
+	KMNearestQuadsGo(x, nq, d, ct, kp, best, idx)
+}

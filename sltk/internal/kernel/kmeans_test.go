@@ -98,3 +98,107 @@ func TestKMGateOff(t *testing.T) {
 		}
 	}
 }
+
+// TestKMNearestQuads checks KMNearestQuads, with the gate on (the assembly where the CPU has
+// it) and off (KMNearestQuadsGo), against KMDistQuadsGo's best and idx and against the
+// definition (the distances searched in index order), bit for bit: kp = 4 (one group), 8 and
+// 16 (pairs of groups), 12, 20 and more (chunks of three, then two), up to KMMaxKP, d from 1,
+// scales whose squares overflow to +Inf (and every distance +Inf: index 0), exact ties between centroids in the same lane, in different lanes of one
+// group and in different groups (the smallest index wins), and padding with +Inf.
+func TestKMNearestQuads(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	kps := []int{4, 8, 12, 16, 20, 64, KMMaxKP - 4, KMMaxKP}
+	for trial := range 400 {
+		d, nq := 1+rng.IntN(17), 1+rng.IntN(4)
+		kp := kps[trial%len(kps)]
+		if trial%5 == 0 {
+			kp = 4 * (1 + rng.IntN(KMMaxKP/4))
+		}
+		scale := math.Ldexp(1, rng.IntN(80)-40)
+		if trial%40 == 0 {
+			scale = 1e160 // squares overflow to +Inf
+		}
+		x, ct := make([]float64, 4*nq*d), make([]float64, d*kp)
+		for i := range x {
+			x[i] = rng.NormFloat64() * scale
+		}
+		for i := range ct {
+			ct[i] = rng.NormFloat64() * scale
+		}
+		switch trial % 4 {
+		case 1: // ties: centroid kp−1 equals 0, and a lane-mate equals another lane of its group
+			for t := range d {
+				ct[t*kp+kp-1] = ct[t*kp]
+				ct[t*kp+kp-2] = ct[t*kp+kp-3]
+			}
+		case 2: // all centroids equal: every row's minimum is at index 0
+			for t := range d {
+				for j := range kp {
+					ct[t*kp+j] = ct[t*kp]
+				}
+			}
+		case 3: // padding: the last centroids +Inf
+			for t := range d {
+				for j := kp - 1 - rng.IntN(4); j < kp; j++ {
+					ct[t*kp+j] = math.Inf(1)
+				}
+			}
+			if kp > 4 && trial%8 == 3 { // a row equal to a centroid: distance 0
+				for t := range d {
+					x[t] = ct[t*kp+kp/2]
+				}
+			}
+		}
+		if trial%16 == 6 { // every distance +Inf: index 0
+			for i := range x {
+				x[i] = 1e300
+			}
+			for i := range ct {
+				ct[i] = -1e300
+			}
+		}
+		wantBest, wantIdx := make([]float64, 4*nq), make([]int, 4*nq)
+		KMDistQuadsGo(x, nq, d, ct, kp, make([]float64, 4*nq*kp), wantBest, wantIdx)
+		for r := range 4 * nq { // the definition
+			b, bj := math.Inf(1), 0
+			for j := range kp {
+				var s float64
+				for t := range d {
+					u := x[r*d+t] - ct[t*kp+j]
+					s += u * u
+				}
+				if s < b {
+					b, bj = s, j
+				}
+			}
+			if math.Float64bits(b) != math.Float64bits(wantBest[r]) || bj != wantIdx[r] {
+				t.Fatalf("trial %d: KMDistQuadsGo row %d (%v, %d), definition (%v, %d)", trial, r, wantBest[r], wantIdx[r], b, bj)
+			}
+		}
+		for _, on := range []bool{true, false} {
+			best, idx := make([]float64, 4*nq), make([]int, 4*nq)
+			withAsm(on, func() { KMNearestQuads(x, nq, d, ct, kp, best, idx) })
+			for r := range best {
+				if math.Float64bits(best[r]) != math.Float64bits(wantBest[r]) || idx[r] != wantIdx[r] {
+					t.Fatalf("trial %d (d=%d nq=%d kp=%d, gate %v): row %d: (%v, %d), want (%v, %d)",
+						trial, d, nq, kp, on, r, best[r], idx[r], wantBest[r], wantIdx[r])
+				}
+			}
+		}
+	}
+}
+
+// KMNearestQuads refuses kp past KMMaxKP and kp not a multiple of 4.
+func TestKMNearestQuadsBadShape(t *testing.T) {
+	for _, kp := range []int{KMMaxKP + 4, 6} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("kp = %d: no panic", kp)
+				}
+			}()
+			x, ct := make([]float64, 4), make([]float64, kp)
+			KMNearestQuads(x, 1, 1, ct, kp, make([]float64, 4), make([]int, 4))
+		}()
+	}
+}
