@@ -77,12 +77,27 @@ func Color(i int) color.Color {
 	return okabeIto[((i%n)+n)%n]
 }
 
+// twinShift gives the palette entries whose hue is close to an earlier entry's a marker shape
+// of their own, so that the two stay apart where colour alone does not: sky blue (5) is a
+// lighter blue (0) and yellow (7) a lighter orange (1); they get the second and third shape.
+var twinShift = [8]int{5: 1, 7: 2}
+
+// twinColor reports whether palette entry i (wrapped as in Color) is one of those twins; Lines
+// also gives its lines a dash-dot pattern (twinDashes).
+func twinColor(i int) bool {
+	n := len(okabeIto)
+	return twinShift[((i%n)+n)%n] != 0
+}
+
+// twinDashes is the dash-dot pattern of a line in a twin colour.
+var twinDashes = []vg.Length{vg.Points(8), vg.Points(2.5), vg.Points(2), vg.Points(2.5)}
+
 // glyphFor returns the marker style for label i: colour from the palette, shape changing
-// every len(okabeIto) labels.
+// every len(okabeIto) labels, and shifted for a twin colour (twinShift).
 func glyphFor(i int, radius vg.Length) draw.GlyphStyle {
 	n := len(okabeIto)
 	k := ((i % (n * len(shapes))) + n*len(shapes)) % (n * len(shapes))
-	return draw.GlyphStyle{Color: Color(i), Radius: radius, Shape: shapes[k/n]}
+	return draw.GlyphStyle{Color: Color(i), Radius: radius, Shape: shapes[(k/n+twinShift[k%n])%len(shapes)]}
 }
 
 // viridisKeys are ten equally spaced samples of matplotlib's viridis colormap (van der Walt
