@@ -250,16 +250,8 @@ func PairwiseCost(d mat.Matrix, labels []int, k int) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if len(labels) != p.n {
-		return 0, fmt.Errorf("cluster: PairwiseCost: %d labels for %d objects: %w", len(labels), p.n, ErrShape)
-	}
-	if k < 1 || k > p.n {
-		return 0, fmt.Errorf("cluster: PairwiseCost: k = %d, want 1 ≤ k ≤ n = %d: %w", k, p.n, ErrParam)
-	}
-	for i, l := range labels {
-		if l < 0 || l >= k {
-			return 0, fmt.Errorf("cluster: PairwiseCost: label %d of object %d outside [0, %d): %w", l, i, k, ErrLabel)
-		}
+	if err := pwCheckLabels("PairwiseCost", labels, p.n, k); err != nil {
+		return 0, err
 	}
 	return pwHardCost(p, labels, k), nil
 }

@@ -255,6 +255,7 @@ func (f *Figure) Draw(c draw.Canvas) {
 			c.Fill(frame.Path())
 			c.SetColor(color.NRGBA{0xcc, 0xcc, 0xcc, 0xff})
 			c.SetLineWidth(vg.Points(0.5))
+			c.SetLineDash(nil, 0) // solid, whatever the last line drawn was
 			c.Stroke(frame.Path())
 		}
 		l.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: box})

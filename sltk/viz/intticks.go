@@ -13,7 +13,8 @@ import (
 // than one unit keeps the integers inside it.
 func IntegerX() Option { return func(o *options) { o.integerX = true; o.mark("IntegerX") } }
 
-// integerTicks keeps the whole-number ticks of niceTicks and labels them without decimals.
+// integerTicks keeps the whole-number ticks of niceTicks and labels them without decimals
+// (compact labels such as 250k stay as niceTicks wrote them).
 type integerTicks struct{}
 
 func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
@@ -22,7 +23,7 @@ func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
 		if t.Value != math.Trunc(t.Value) {
 			continue
 		}
-		if t.Label != "" {
+		if _, err := strconv.ParseFloat(t.Label, 64); err == nil { // plain, not 250k or 10⁶
 			t.Label = strconv.FormatFloat(t.Value, 'f', 0, 64)
 		}
 		ts = append(ts, t)

@@ -36,3 +36,15 @@ func TestIntegerTicks(t *testing.T) {
 		t.Errorf("IntegerX on Scatter: %v, want ErrArg", err)
 	}
 }
+
+func TestIntegerTicksCompactLabels(t *testing.T) {
+	var got []string
+	for _, tk := range (integerTicks{}).Ticks(0, 2e6) {
+		if tk.Label != "" {
+			got = append(got, tk.Label)
+		}
+	}
+	if s := strings.Join(got, " "); s != "0 0.5M 1.0M 1.5M 2.0M" {
+		t.Errorf("integer ticks over [0, 2e6]: %s", s)
+	}
+}

@@ -19,7 +19,8 @@ import (
 // contain TeX-like math (see Tex). Color, when positive, draws the series in palette entry
 // Color−1 (marker shape too) instead of its position's, so that measured points share the
 // colour of the curve they belong to: {Name: "model", …}, {Name: "measured", Points: true,
-// Color: 1}.
+// Color: 1}. The sixth and eighth colours (sky blue and yellow) are lighter twins of the first
+// two, so their lines are dash-dotted and their markers have shapes of their own.
 type Series struct {
 	Name   string
 	X, Y   []float64
@@ -82,8 +83,11 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 				return nil, fmt.Errorf("viz: Lines: series %s: %v: %w", name, err, ErrArg)
 			}
 			l.LineStyle = draw.LineStyle{Color: Color(ci), Width: vg.Points(1.8)}
-			if s.Dashed {
+			switch {
+			case s.Dashed:
 				l.LineStyle.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
+			case twinColor(ci):
+				l.LineStyle.Dashes = twinDashes
 			}
 			thumbs = append(thumbs, l)
 			f.Add(l)
@@ -93,7 +97,7 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			if err != nil {
 				return nil, fmt.Errorf("viz: Lines: series %s: %v: %w", name, err, ErrArg)
 			}
-			sc.GlyphStyle = draw.GlyphStyle{Color: Color(ci), Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
+			sc.GlyphStyle = draw.GlyphStyle{Color: Color(ci), Radius: vg.Points(2.5), Shape: glyphFor(ci, 0).Shape}
 			if points {
 				sc.GlyphStyle = glyphFor(ci, pointRadius(len(xy)))
 			}

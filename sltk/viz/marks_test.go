@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 func TestAddMarks(t *testing.T) {
@@ -72,6 +75,37 @@ func TestMarksOnZeroFigure(t *testing.T) {
 		}
 		if err := f.AddMarks(pts, "m"); !errors.Is(err, ErrArg) {
 			t.Errorf("AddMarks on %v: err = %v, want ErrArg", f, err)
+		}
+	}
+}
+
+// The palette's sky blue (5) and yellow (7) are lighter twins of blue (0) and orange (1):
+// their markers take other shapes and their lines a dash-dot pattern, so that six or more
+// series stay apart where colour alone would not.
+func TestTwinColoursDiffer(t *testing.T) {
+	for _, c := range [][2]int{{0, 5}, {1, 7}, {8, 13}} {
+		a, b := glyphFor(c[0], 1), glyphFor(c[1], 1)
+		if a.Shape == b.Shape {
+			t.Errorf("labels %d and %d: both %T", c[0], c[1], a.Shape)
+		}
+	}
+	for i := range 5 {
+		if _, ok := glyphFor(i, 1).Shape.(draw.CircleGlyph); !ok {
+			t.Errorf("label %d: %T, want a circle", i, glyphFor(i, 1).Shape)
+		}
+	}
+	var series []Series
+	for i := range 6 {
+		series = append(series, Series{Name: fmt.Sprint(i), Y: make([]float64, 50)})
+	}
+	svg := string(Must(Render(Must(Lines(series)), "svg")))
+	dashed := regexp.MustCompile(`<path[^>]*stroke-dasharray[^>]*>`).FindAllString(svg, -1)
+	if len(dashed) == 0 {
+		t.Fatal("no dashed line among six series, want the sky-blue one")
+	}
+	for _, d := range dashed {
+		if !strings.Contains(strings.ToLower(d), "stroke:#56b4e9") {
+			t.Errorf("a dashed path not in sky blue: %.200s", d)
 		}
 	}
 }

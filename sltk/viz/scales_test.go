@@ -242,7 +242,7 @@ func TestLogAxisLabelNoGap(t *testing.T) {
 		for _, a := range rec.Actions {
 			if s, ok := a.(*recorder.FillString); ok {
 				switch s.String {
-				case "1", "1.0":
+				case "1", "1.0", "10⁰":
 					if s.Point.Y > tick.Y {
 						tick = s.Point
 					}

@@ -96,7 +96,8 @@ func Scatter(x mat.Matrix, opts ...Option) (*Figure, error) {
 const maxLegendLabels = 16
 
 // ScatterLabels plots the rows of the n×2 matrix x coloured by labels[i] (any integers;
-// label k gets Color(k), and from label 8 on also a different marker shape; when the labels
+// label k gets Color(k), and from label 8 on also a different marker shape, as labels 5 and 7
+// (sky blue and yellow, lighter twins of blue and orange) do from the start; when the labels
 // lie in 0…9 and include 8 or 9, they take ten distinct hues instead, as for the ten digits). If centroids is
 // not nil, its row k (k×2) is drawn as a large outlined diamond in the colour of label k,
 // which is the convention of k-means and mixture fits. The legend lists each label, by its

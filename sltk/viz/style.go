@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	xfont "golang.org/x/image/font"
 	"gonum.org/v1/plot"
@@ -77,12 +78,27 @@ func Color(i int) color.Color {
 	return okabeIto[((i%n)+n)%n]
 }
 
+// twinShift gives the palette entries whose hue is close to an earlier entry's a marker shape
+// of their own, so that the two stay apart where colour alone does not: sky blue (5) is a
+// lighter blue (0) and yellow (7) a lighter orange (1); they get the second and third shape.
+var twinShift = [8]int{5: 1, 7: 2}
+
+// twinColor reports whether palette entry i (wrapped as in Color) is one of those twins; Lines
+// also gives its lines a dash-dot pattern (twinDashes).
+func twinColor(i int) bool {
+	n := len(okabeIto)
+	return twinShift[((i%n)+n)%n] != 0
+}
+
+// twinDashes is the dash-dot pattern of a line in a twin colour.
+var twinDashes = []vg.Length{vg.Points(8), vg.Points(2.5), vg.Points(2), vg.Points(2.5)}
+
 // glyphFor returns the marker style for label i: colour from the palette, shape changing
-// every len(okabeIto) labels.
+// every len(okabeIto) labels, and shifted for a twin colour (twinShift).
 func glyphFor(i int, radius vg.Length) draw.GlyphStyle {
 	n := len(okabeIto)
 	k := ((i % (n * len(shapes))) + n*len(shapes)) % (n * len(shapes))
-	return draw.GlyphStyle{Color: Color(i), Radius: radius, Shape: shapes[k/n]}
+	return draw.GlyphStyle{Color: Color(i), Radius: radius, Shape: shapes[(k/n+twinShift[k%n])%len(shapes)]}
 }
 
 // viridisKeys are ten equally spaced samples of matplotlib's viridis colormap (van der Walt
@@ -277,15 +293,17 @@ func (niceTicks) at(lo, hi float64, labels int) []plot.Tick {
 			break
 		}
 	}
-	format := func(v float64) string {
-		a := math.Abs(v)
-		if a == 0 && decimals > 4 { // the other labels are in 'g' form; 150 decimals of "0.000…" widened the axis past the canvas
-			return "0"
-		}
-		if a != 0 && (a >= 1e6 || a < 1e-4) {
-			return strconv.FormatFloat(v, 'g', 4, 64)
-		}
-		return strconv.FormatFloat(v, 'f', max(0, int(math.Round(decimals))), 64)
+	big := math.Max(math.Abs(lo), math.Abs(hi))
+	format := linearFormat(big, int(math.Round(decimals)))
+	// A span tiny against its values (a converged objective: −3.920016 … −3.920011) would
+	// need six or more significant digits in every label: only the first labelled tick is
+	// written in full, the others as its offset (+10⁻⁶, +2×10⁻⁶).
+	var k0 float64
+	offset := big/step >= 1e5
+	var delta func(float64) string
+	if offset {
+		k0 = math.Ceil(math.Max(lo-step*1e-9, -math.MaxFloat64) / step)
+		delta = linearFormat(hi-lo, int(math.Round(decimals)))
 	}
 	var ts []plot.Tick
 	eps := step * 1e-9
@@ -297,7 +315,11 @@ func (niceTicks) at(lo, hi float64, labels int) []plot.Tick {
 		if v == 0 {
 			v = 0 // no "-0"
 		}
-		ts = append(ts, plot.Tick{Value: v, Label: format(v)})
+		label := format(v)
+		if offset && k != k0 {
+			label = "+" + delta((k-k0)*step)
+		}
+		ts = append(ts, plot.Tick{Value: v, Label: label})
 		if half := v + step/2; half <= hi {
 			ts = append(ts, plot.Tick{Value: half})
 		}
@@ -308,6 +330,54 @@ func (niceTicks) at(lo, hi float64, labels int) []plot.Tick {
 	return ts
 }
 
+// linearFormat returns the label format of a linear axis whose largest magnitude is big and
+// whose step needs decimals decimal places (negative for steps of tens and more). One format
+// serves the whole axis:
+//   - plain decimals with the step's decimal places (0.0 0.2 0.4; −1 0 1; 250 500 750), while
+//     the largest magnitude is below 10⁵ and at least 10⁻⁴;
+//   - from 10⁵ on a thousands suffix, k, M, G or T by the largest magnitude (250k 500k;
+//     0.5M 1.0M 1.5M), so that a label never runs to six or seven digits;
+//   - below 10⁻⁴ and from 10¹⁵ on, m×10ᵉ as on logarithmic axes (2.5×10⁻⁶, 10⁻⁵).
+//
+// Zero is "0" unless plain decimals give it the step's places (0.0 0.2 0.4).
+func linearFormat(big float64, decimals int) func(float64) string {
+	const suffixes = "kMGT"
+	switch {
+	case big >= 1e5 && big < 1e15:
+		e := 3 * int(math.Floor(math.Log10(big)/3))
+		unit, suffix := math.Pow(10, float64(e)), string(suffixes[e/3-1])
+		d := max(0, decimals+e)
+		return func(v float64) string {
+			if v == 0 {
+				return "0"
+			}
+			return strconv.FormatFloat(v/unit, 'f', d, 64) + suffix
+		}
+	case big < 1e-4 || big >= 1e15:
+		return func(v float64) string {
+			if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+				return strconv.FormatFloat(v, 'g', 4, 64)
+			}
+			e := math.Floor(math.Log10(math.Abs(v)) + 1e-9)
+			m := strconv.FormatFloat(v/math.Pow(10, e), 'g', 3, 64)
+			pow := "10" + Tex("^{"+strconv.Itoa(int(e))+"}")
+			switch m {
+			case "1":
+				return pow
+			case "-1":
+				return "−" + pow
+			}
+			return strings.Replace(m, "-", "−", 1) + "×" + pow
+		}
+	}
+	return func(v float64) string {
+		if v == 0 && decimals > 4 { // 150 decimals of "0.000…" widened the axis past the canvas
+			return "0"
+		}
+		return strconv.FormatFloat(v, 'f', max(0, decimals), 64)
+	}
+}
+
 // maxLogLabels is the most labelled ticks a logarithmic axis gets.
 const maxLogLabels = 6
 
@@ -315,9 +385,10 @@ const maxLogLabels = 6
 // two decades it labels powers of ten, every k-th decade when there are more than six, with
 // unlabelled ticks at the other decades (and at 2…9 times a power of ten when that is few
 // enough to read). Over a narrower range 2 and 5 times a power of ten are labelled too, so
-// that an axis from 3 to 40 is not left without labels. Labels are plain decimals when every
-// label lies in [0.001, 10⁴), and otherwise all in the form 10⁻³ or 2×10⁻³, so that an axis
-// never shows 10000 where its neighbours in the book show 10⁵. It returns no
+// that an axis from 3 to 40 is not left without labels. Labels are plain decimals on such a
+// narrow axis when every label lies in [0.001, 10⁴), and otherwise all in the form 10⁻³ or
+// 2×10⁻³: an axis over more than two decades always counts in powers of ten (10⁰ 10¹ 10²), so
+// that no panel shows 1000 where its neighbour shows 10⁴. It returns no
 // ticks for a non-positive range rather than panicking.
 type logTicks struct{}
 
@@ -368,7 +439,7 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 			ts = append(ts, t)
 		}
 	}
-	plain := true
+	plain := decades <= 2
 	for _, v := range vals {
 		plain = plain && v >= 1e-3*(1-1e-9) && v < 1e4*(1-1e-9)
 	}

@@ -137,3 +137,34 @@ func TestSaveIOError(t *testing.T) {
 		t.Errorf("Save into a missing directory: %v", err)
 	}
 }
+
+// TestLinearLabelFormatSwitch: the label format of a linear axis switches from plain decimals
+// to a thousands suffix at a largest magnitude of 10⁵, to m×10ᵉ below 10⁻⁴, and to offsets
+// from the first label when the step is below 10⁻⁵ of the largest magnitude; both sides of
+// each boundary.
+func TestLinearLabelFormatSwitch(t *testing.T) {
+	labels := func(lo, hi float64) string {
+		var out []string
+		for _, tk := range (niceTicks{}).Ticks(lo, hi) {
+			if tk.Label != "" {
+				out = append(out, tk.Label)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	for _, c := range []struct {
+		lo, hi float64
+		want   string
+	}{
+		{0, 99999, "0 20000 40000 60000 80000"},
+		{0, 1e5, "0 20k 40k 60k 80k 100k"},
+		{0, 1e-4, "0 0.00002 0.00004 0.00006 0.00008 0.00010"},
+		{0, 0.99e-4, "0 2×10⁻⁵ 4×10⁻⁵ 6×10⁻⁵ 8×10⁻⁵"},
+		{19, 19 + 1.2e-3, "19.0000 19.0002 19.0004 19.0006 19.0008 19.0010 19.0012"},
+		{20, 20 + 1.2e-3, "20.0000 +0.0002 +0.0004 +0.0006 +0.0008 +0.0010 +0.0012"},
+	} {
+		if got := labels(c.lo, c.hi); got != c.want {
+			t.Errorf("[%g, %g]: %s, want %s", c.lo, c.hi, got, c.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package viz
 
 import (
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -19,17 +20,33 @@ import (
 //
 // Every figure of this package applies Tex to its title, axis labels, tick labels and legend
 // entries (through the text handler of its styles), so callers may write labels either way.
-func Tex(s string) string {
+func Tex(s string) string { return texConvert(s, false) }
+
+// texRich is Tex for drawing: a sub- or superscript without a Unicode form is kept as text
+// between the marks scriptSub or scriptSup and scriptEnd (F_Q → F, scriptSub, Q, scriptEnd),
+// which the figures' text handler draws smaller and lowered or raised, instead of the linear
+// form F_Q or ε_(UC) that Tex writes.
+func texRich(s string) string { return texConvert(s, true) }
+
+func texConvert(s string, rich bool) string {
 	if !strings.ContainsAny(s, `\^_${}`) {
 		return s
 	}
-	p := texParser{src: s}
+	p := texParser{src: s, rich: rich}
 	return p.seq(false)
 }
 
+// Marks of a script in texRich's output: private-use runes that no label contains.
+const (
+	scriptSub = '\uE000'
+	scriptSup = '\uE001'
+	scriptEnd = '\uE002'
+)
+
 type texParser struct {
-	src string
-	pos int
+	src  string
+	pos  int
+	rich bool
 }
 
 // seq converts until the end of input or, inside a group, the closing brace.
@@ -55,7 +72,7 @@ func (p *texParser) seq(inGroup bool) string {
 			}
 			p.pos++
 			arg := p.arg()
-			b.WriteString(script(b.String(), arg, c == '^', &b))
+			b.WriteString(script(b.String(), arg, c == '^', p.rich, &b))
 		default:
 			b.WriteString(p.atom())
 		}
@@ -169,8 +186,9 @@ func wrap(s string) string {
 
 // script returns arg as a superscript (sup) or subscript in Unicode. When some character of
 // arg has no such form, it falls back to a readable linear form; for e^{…} that is exp(…),
-// which replaces the "e" already written to b.
-func script(before, arg string, sup bool, b *strings.Builder) string {
+// which replaces the "e" already written to b. With rich set, the fallback other than exp is
+// arg between script marks (see texRich), for the figures to draw as a real script.
+func script(before, arg string, sup, rich bool, b *strings.Builder) string {
 	table := subscripts
 	if sup {
 		table = superscripts
@@ -192,6 +210,13 @@ func script(before, arg string, sup bool, b *strings.Builder) string {
 		b.Reset()
 		b.WriteString(strings.TrimSuffix(before, "e"))
 		return "exp(" + arg + ")"
+	}
+	if rich {
+		open := scriptSub
+		if sup {
+			open = scriptSup
+		}
+		return string(open) + arg + string(scriptEnd)
 	}
 	mark := "_"
 	if sup {
@@ -242,14 +267,115 @@ func runeMap(from, to string) map[rune]rune {
 }
 
 // texHandler is gonum's plain text handler with Tex applied to every string it draws or
-// splits into lines (gonum measures only lines it got from Lines, so Box needs no change);
-// stylePlot installs it on all text of a figure.
+// splits into lines, in its rich form (texRich): a script that Unicode cannot write (F_Q,
+// \varepsilon_{UC}, T_c) is drawn as a real script, in a smaller font (scriptFont) and
+// lowered or raised, not as F_Q. gonum measures lines through Lines and Box, and Box and Draw
+// agree on the scripts, so layouts leave room for them. stylePlot installs it on all text of a
+// figure.
 type texHandler struct{ text.Plain }
 
-func (h texHandler) Lines(txt string) []string { return h.Plain.Lines(Tex(txt)) }
+func (h texHandler) Lines(txt string) []string { return h.Plain.Lines(texRich(txt)) }
 
+// Box is Plain's box of the line with its scripts: their smaller width, and the depth of a
+// lowered or the height of a raised script where it reaches beyond the font's extents.
+func (h texHandler) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
+	ext := h.Extents(fnt)
+	height, depth = ext.Ascent, ext.Descent
+	for _, sg := range scriptSegments(texRich(txt), fnt) {
+		face := h.Fonts.Lookup(sg.font, sg.font.Size)
+		width += face.Width(sg.text)
+		e := face.Extents()
+		height, depth = max(height, e.Ascent+sg.rise), max(depth, e.Descent-sg.rise)
+	}
+	return width, height, depth
+}
+
+// Draw is Plain.Draw with each line drawn segment by segment (scriptSegments).
 func (h texHandler) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
-	h.Plain.Draw(c, Tex(txt), sty, pt)
+	txt = strings.TrimRight(texRich(txt), "\n")
+	if !strings.ContainsAny(txt, string([]rune{scriptSub, scriptSup})) {
+		h.Plain.Draw(c, txt, sty, pt)
+		return
+	}
+	fnt := h.Fonts.Lookup(sty.Font, sty.Font.Size)
+	c.SetColor(sty.Color)
+	if sty.Rotation != 0 {
+		c.Push()
+		c.Rotate(sty.Rotation)
+	}
+	sin64, cos64 := math.Sincos(sty.Rotation)
+	cos, sin := vg.Length(cos64), vg.Length(sin64)
+	pt.X, pt.Y = pt.Y*sin+pt.X*cos, pt.Y*cos-pt.X*sin
+	lines := h.Lines(txt)
+	pt.Y += sty.Height(txt)*vg.Length(sty.YAlign) - fnt.Extents().Ascent
+	for i, line := range lines {
+		w, _, _ := h.Box(line, sty.Font)
+		at := pt.Add(vg.Point{X: vg.Length(sty.XAlign) * w, Y: vg.Length(len(lines)-i) * sty.Font.Size})
+		for _, sg := range scriptSegments(line, sty.Font) {
+			face := h.Fonts.Lookup(sg.font, sg.font.Size)
+			c.FillString(face, at.Add(vg.Point{Y: sg.rise}), sg.text)
+			at.X += face.Width(sg.text)
+		}
+	}
+	if sty.Rotation != 0 {
+		c.Pop()
+	}
+}
+
+// scriptSegment is a run of text of one script level: its font and baseline offset.
+type scriptSegment struct {
+	text string
+	font font.Font
+	rise vg.Length
+}
+
+// scriptFont returns the font of a script on a base font of size s: three quarters of s, but
+// not below 9 pt unless s itself is smaller, so that scripts stay as legible as the book's
+// smallest figure text (MinTextPx on a phone, see phoneSize).
+func scriptFont(f font.Font) font.Font {
+	f.Size = max(f.Size*3/4, min(f.Size, vg.Points(minPhoneTextPt)))
+	return f
+}
+
+// scriptSegments splits a line of texRich output into runs of text at one script level.
+// A subscript is lowered by a fifth of its base font's size, a superscript raised by two
+// fifths; nested scripts shrink and move again. Unbalanced marks are tolerated.
+func scriptSegments(line string, base font.Font) []scriptSegment {
+	type level struct {
+		font font.Font
+		rise vg.Length
+	}
+	stack := []level{{base, 0}}
+	var segs []scriptSegment
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() > 0 {
+			top := stack[len(stack)-1]
+			segs = append(segs, scriptSegment{cur.String(), top.font, top.rise})
+			cur.Reset()
+		}
+	}
+	for _, r := range line {
+		switch r {
+		case scriptSub, scriptSup:
+			flush()
+			top := stack[len(stack)-1]
+			shift := -top.font.Size / 5
+			if r == scriptSup {
+				shift = top.font.Size * 2 / 5
+			}
+			stack = append(stack, level{scriptFont(top.font), top.rise + shift})
+		case scriptEnd:
+			flush()
+			if len(stack) > 1 {
+				stack = stack[:len(stack)-1]
+			}
+		default:
+			cur.WriteRune(r)
+		}
+	}
+	flush()
+	return segs
 }
 
 // texStyle is the handler every text style of this package uses.

@@ -117,3 +117,53 @@ func TestClassesAndPoints(t *testing.T) {
 		t.Error("Classes accepted by Lines")
 	}
 }
+
+// Scripts without Unicode forms (capital or multi-letter subscripts such as F_Q, ε_{UC},
+// T_c) are drawn as real scripts in figures: a separate, smaller text element on a lowered
+// baseline, with no underscore or parenthesis left in the figure's text.
+func TestTexRichScripts(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"F_Q", "F\uE000Q\uE002"},
+		{`\varepsilon_{UC}`, "ε\uE000UC\uE002"},
+		{"T_c", "T\uE000c\uE002"},
+		{"x_{QR}^2", "x\uE000QR\uE002²"},
+		{"A^T", "Aᵀ"},
+		{"x_1", "x₁"},
+		{`e^{-R(c)/T}`, "exp(−R(c)/T)"},
+	} {
+		if got := texRich(c.in); got != c.want {
+			t.Errorf("texRich(%q) = %q, want %q", c.in, got, c.want)
+		}
+		if got := texRich(texRich(c.in)); got != texRich(c.in) {
+			t.Errorf("texRich is not idempotent on %q: %q", c.in, got)
+		}
+	}
+	f := Must(Lines([]Series{{Name: `F_Q`, Y: []float64{1, 2}}, {Name: `F_{QR}`, Y: []float64{2, 1}}},
+		XLabel(`\varepsilon_{UC}`), YLabel("A^T x")))
+	svg := string(Must(Render(f, "svg")))
+	texts := regexp.MustCompile(`<text [^>]*?(?:transform="([^"]*)")?[^>]*font-size:([0-9.]+)px[^>]*>([^<]*)</text>`).
+		FindAllStringSubmatch(svg, -1)
+	size := map[string]string{}
+	for _, m := range texts {
+		size[m[3]] = m[2]
+		if strings.ContainsAny(m[3], "_\uE000\uE001\uE002") {
+			t.Errorf("figure text %q keeps a script mark", m[3])
+		}
+	}
+	for _, sub := range []string{"Q", "QR", "UC"} {
+		if size[sub] == "" || size[sub] == "11" || size[sub] == "12" {
+			t.Errorf("script %q drawn at font size %q, want a smaller one (texts %v)", sub, size[sub], size)
+		}
+	}
+	if size["F"] != "11" || size["Aᵀ x"] != "12" {
+		t.Errorf("base text sizes: F %q, Aᵀ x %q", size["F"], size["Aᵀ x"])
+	}
+	// The handler measures what it draws: the script is narrower than the base text.
+	sty := textStyle(sansFont, 11, inkColor)
+	if wr, wp := sty.Width("F_Q"), sty.Width("FQ"); !(wr < wp) {
+		t.Errorf("width of F_Q %v, of FQ %v", wr, wp)
+	}
+	if h, d := sty.Height("F_Q"), sty.Height("FQ"); !(h > d) {
+		t.Errorf("height of F_Q %v, of FQ %v: the lowered script adds depth", h, d)
+	}
+}

@@ -332,7 +332,9 @@ func TestTicks(t *testing.T) {
 	if got := strings.Join(labelled((logTicks{}).Ticks(0.5, 2e4)), " "); got != "10⁰ 10¹ 10² 10³ 10⁴" {
 		t.Errorf("log ticks over [0.5, 2e4]: %s", got)
 	}
-	if got := strings.Join(labelled((logTicks{}).Ticks(0.5, 9000)), " "); got != "1 10 100 1000" {
+	// Over more than two decades a log axis counts in powers of ten even below 10⁴, so that no
+	// panel shows 1000 beside another's 10⁴.
+	if got := strings.Join(labelled((logTicks{}).Ticks(0.5, 9000)), " "); got != "10⁰ 10¹ 10² 10³" {
 		t.Errorf("log ticks over [0.5, 9000]: %s", got)
 	}
 	if (logTicks{}).Ticks(0, 10) != nil {
@@ -591,5 +593,34 @@ func TestBarsHeadroom(t *testing.T) {
 	f := Must(Bar([]string{"a", "b"}, []float64{3, 10}))
 	if f.Y.Max <= 10 {
 		t.Errorf("Y.Max = %g, want above the tallest bar (10)", f.Y.Max)
+	}
+}
+
+// Linear axes label large values with a thousands suffix and tiny ones as m×10ᵉ, one format
+// per axis, so that no label runs to six or seven digits or to Go's 1e-06.
+func TestLinearTickLabelsCompact(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		want   string
+	}{
+		{0, 2e6, "0 0.5M 1.0M 1.5M 2.0M"},
+		{0, 4e5, "0 100k 200k 300k 400k"},
+		{1e5, 1.3e5, "100k 105k 110k 115k 120k 125k 130k"},
+		{-3e9, 3e9, "−3G −2G −1G 0 1G 2G 3G"},
+		{0, 4e-6, "0 10⁻⁶ 2×10⁻⁶ 3×10⁻⁶ 4×10⁻⁶"},
+		{0, 90000, "0 20000 40000 60000 80000"},
+		{-3.9200165, -3.9200108, "−3.920016 +10⁻⁶ +2×10⁻⁶ +3×10⁻⁶ +4×10⁻⁶ +5×10⁻⁶"},
+	} {
+		var labels []string
+		for _, tk := range (niceTicks{}).Ticks(c.lo, c.hi) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		got := strings.Join(labels, " ")
+		got = strings.ReplaceAll(got, "-", "−")
+		if got != c.want {
+			t.Errorf("ticks over [%g, %g]: %s, want %s", c.lo, c.hi, got, c.want)
+		}
 	}
 }
