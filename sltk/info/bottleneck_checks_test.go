@@ -9,6 +9,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/gibbs"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -117,4 +118,48 @@ func ExampleRelevanceMatrix() {
 	fmt.Printf("λ₂ = %.2f, λ₁ = %.2f, β_c = %.3f\n", top[0], top[1], bc)
 	// Output:
 	// λ₂ = 0.36, λ₁ = 1.00, β_c = 2.778
+}
+
+// RandomChannel: positive rows summing to 1, the same channel for the same seed, another for
+// another seed; bad sizes refused.
+func TestRandomChannel(t *testing.T) {
+	a, err := RandomChannel(3, 4, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := RandomChannel(3, 4, 7)
+	c, _ := RandomChannel(3, 4, 8)
+	if !mat.Equal(a.W, b.W) || mat.Equal(a.W, c.W) {
+		t.Error("seeding: same seed must repeat, another seed must differ")
+	}
+	for i := range 3 {
+		row := a.W.RawRowView(i)
+		if s := floats.Sum(row); math.Abs(s-1) > 1e-15 || floats.Min(row) <= 0 {
+			t.Errorf("row %d: sum %g, min %g", i, s, floats.Min(row))
+		}
+	}
+	one, err := RandomChannel(1, 5, 1)
+	if err != nil || one.Inputs() != 1 || one.Outputs() != 5 {
+		t.Errorf("1×5: %v", err)
+	}
+	for _, bad := range [][2]int{{0, 3}, {3, 0}, {-1, 2}} {
+		if _, err := RandomChannel(bad[0], bad[1], 1); !errors.Is(err, errs.ErrParam) {
+			t.Errorf("%v: %v", bad, err)
+		}
+	}
+	if _, err := RandomChannel(MaxLetters+1, 2, 1); !errors.Is(err, errs.ErrTooLarge) {
+		t.Errorf("too many inputs: %v", err)
+	}
+}
+
+// A random chain X → Y → Z: the data-processing inequality I(X;Z) ≤ I(X;Y).
+func ExampleRandomChannel() {
+	xy, _ := RandomChannel(3, 4, 1)
+	yz, _ := RandomChannel(4, 3, 2)
+	xz, _ := Cascade(xy, yz)
+	p := []float64{0.5, 0.3, 0.2}
+	iy, _ := xy.MutualInformation(p)
+	iz, _ := xz.MutualInformation(p)
+	fmt.Println(iz <= iy)
+	// Output: true
 }
