@@ -107,6 +107,36 @@ func NoisyTypewriter(n int, eps float64) (*Channel, error) {
 	return NewChannel(w)
 }
 
+// RandomChannel returns a seeded channel with the given numbers of input and output letters
+// whose rows are independent draws from the flat Dirichlet distribution on the output
+// alphabet (independent exponential weights, normalised): every transition probability is
+// positive. With one input letter its single row is a random distribution on the outputs. It
+// is a test bed for statements that must hold for every channel, such as the data-processing
+// inequality. The same seed gives the same channel. Cost O(inputs·outputs). Errors: fewer than
+// one input or output letter (ErrParam); more than MaxLetters of either (ErrTooLarge).
+func RandomChannel(inputs, outputs int, seed uint64) (*Channel, error) {
+	if inputs < 1 || outputs < 1 {
+		return nil, fmt.Errorf("info: RandomChannel: %d inputs, %d outputs, want ≥ 1 each: %w",
+			inputs, outputs, ErrParam)
+	}
+	if err := check.Size("info: RandomChannel", "inputs", inputs, MaxLetters); err != nil {
+		return nil, err
+	}
+	if err := check.Size("info: RandomChannel", "outputs", outputs, MaxLetters); err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6368616e))
+	w := mat.NewDense(inputs, outputs, nil)
+	for a := range inputs {
+		row := w.RawRowView(a)
+		for b := range row {
+			row[b] = rng.ExpFloat64() + 1e-300 // positive even if a draw is 0
+		}
+		floats.Scale(1/floats.Sum(row), row)
+	}
+	return NewChannel(w)
+}
+
 // Inputs returns the size of the input alphabet (0 for a zero Channel).
 func (c *Channel) Inputs() int {
 	if c.fitted() != nil {

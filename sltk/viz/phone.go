@@ -140,13 +140,22 @@ func stackHTML(g *Grid) (string, error) {
 	var b strings.Builder
 	b.WriteString(`<div style="display:flex;flex-direction:column">`)
 	writeGridTitle(&b, g)
+	b.WriteString(`<div style="display:flex;flex-wrap:wrap;justify-content:center;column-gap:4px">`)
 	for _, p := range g.Panels {
-		fig, err := figureHTML(sized{tile{p}, pw, ph})
+		d := sized{tile{p}, pw, ph}
+		fig, err := figureHTML(d)
 		if err != nil {
 			return "", err
 		}
+		most, err := tileWidthPx(d, pw)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, `<div style="width:min(100%%,%.0fpx)">`, most)
 		b.WriteString(fig)
+		b.WriteString(`</div>`)
 	}
+	b.WriteString(`</div>`)
 	if g.colorBarBelow != nil {
 		fitXTicks(g.colorBarBelow, pw-4*figureMargin) // a tile's width holds fewer labels
 		bar, err := Render(sized{inset{g.colorBarBelow}, pw, colorBarBelowHeight}, "svg")
@@ -157,6 +166,25 @@ func stackHTML(g *Grid) (string, error) {
 	}
 	b.WriteString(`</div>`)
 	return b.String(), nil
+}
+
+// tileWidthPx is the widest a stacked tile of width w points is shown, in CSS px: its natural
+// size (w·4/3 px), or, where its smallest text is below MinTextPx there, the width at which
+// that text reaches MinTextPx (text under minPhoneTextPt counts as that size). Capping the
+// tile there keeps the book's column-wide figures (width: 100%) from blowing a small tile up
+// to a phone's whole column, so small tiles such as 28×28 images sit two or more to a row.
+// Cost: one rendering of the tile.
+func tileWidthPx(d Drawer, w vg.Length) (float64, error) {
+	svg, err := Render(d, "svg")
+	if err != nil {
+		return 0, err
+	}
+	natural := float64(w) * 4 / 3
+	font, ok := minFontPt(svg)
+	if !ok {
+		return natural, nil
+	}
+	return math.Max(natural, math.Ceil(MinTextPx*float64(w)/math.Max(font, minPhoneTextPt))), nil
 }
 
 // inset draws a drawer on white inside a margin of twice the figures' (figureMargin) at the

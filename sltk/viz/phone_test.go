@@ -152,6 +152,50 @@ func TestHTMLGridStacksOnAPhone(t *testing.T) {
 	}
 }
 
+// A stacked tile is shown no wider than its natural size (or the width at which its text
+// reaches MinTextPx): small tiles sit several to a row on a phone instead of each filling the
+// column, and their text stays legible at that width.
+func TestHTMLStackedTilesKeepTheirSize(t *testing.T) {
+	var ms []mat.Matrix
+	for i := range 8 {
+		ms = append(ms, mat.NewDense(3, 3, []float64{0, 1, 2, 3, 4, 5, 6, 7, float64(i)}))
+	}
+	g, err := HeatMaps(ms, []string{"a", "b", "c", "d", "e", "f", "g", "h"}, 4, HideValues(),
+		Picture(), Grey(), Title("eight images"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.PanelWidth, g.PanelHeight = 110, 125
+	s, err := HTML(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	phone := phonePart.FindStringSubmatch(s)
+	if phone == nil {
+		t.Fatalf("no phone layout: %.300s", s)
+	}
+	caps := regexp.MustCompile(`<div style="width:min\(100%,(\d+)px\)">`).FindAllStringSubmatch(phone[1], -1)
+	if len(caps) != 8 {
+		t.Fatalf("%d capped tiles, want 8", len(caps))
+	}
+	pw, _ := g.tileSize()
+	for i, svg := range svgElem.FindAllString(phone[1], -1)[:8] {
+		c, _ := strconv.ParseFloat(caps[i][1], 64)
+		if c < float64(pw)*4/3-1 || c > PhoneColumn/2 {
+			t.Errorf("tile %d shown at most %g px, want its natural %.0f px (two to a phone's row)",
+				i, c, float64(pw)*4/3)
+		}
+		if px := smallestPx(t, svg, c); px < MinTextPx-0.01 {
+			t.Errorf("tile %d: text %.3g px at %g px", i, px, c)
+		}
+	}
+	// a tile of a wide grid is capped only where its text is legible
+	wide, err := tileWidthPx(sized{tile{g.Panels[0]}, 20, 20}, 20)
+	if err != nil || wide < MinTextPx*20/14 {
+		t.Errorf("20-pt tile capped at %g px (%v)", wide, err)
+	}
+}
+
 func TestRoomTicks(t *testing.T) {
 	sty := plot.New().X.Tick.Label
 	sty.Font.Size = 11
