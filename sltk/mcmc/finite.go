@@ -140,7 +140,9 @@ func DetailedBalanceError(P mat.Matrix, p []float64) (float64, error) {
 // 10⁻¹³ or so also when the chain is nearly decomposable and h is of order 1/gap (an LU solve
 // of the same system lost 3% at h ≈ 10¹⁵). It returns ErrDisconnected when some state cannot
 // reach the targets (a closed class without targets) and ErrTooLarge beyond MaxStates states.
-// Cost m³/3 multiply-adds for m non-target states, 8·m² bytes.
+// The states are eliminated in blocks, as in Stationary, so that nearly all of the m³/3
+// multiply-adds for m non-target states run as matrix products on kernel.Gemm (about 0.26 s of
+// CPU time at m = 2000, against 1.4 s one state at a time); 8·m² bytes.
 func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
 	if err := CheckStochastic(P); err != nil {
 		return nil, err
@@ -165,53 +167,42 @@ func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
 			idx = append(idx, c)
 		}
 	}
-	h := make([]float64, n)
+	// The non-target states in reverse order, so that eliminating from the last row down
+	// censors the chain towards the states not yet eliminated as the hitting-time recursion
+	// needs; column 0 holds the expected steps b (1 to start), column 1 the probability e of a
+	// step into the targets, which counts towards every pivot.
 	m := len(idx)
-	// a: transition probabilities among non-target states (diagonal never read), e: the
-	// probability of a step into the targets, b: expected steps spent before reaching the
-	// states left, per row of the censored chain.
-	a := make([]float64, m*m)
-	e, b := make([]float64, m), make([]float64, m)
-	for r, c := range idx {
-		b[r] = 1
-		for s, d := range idx {
-			a[r*m+s] = P.At(c, d)
-		}
+	const x = 2
+	ld := m + x
+	a := make([]float64, m*ld)
+	for r := range m {
+		c, row := idx[m-1-r], a[r*ld:(r+1)*ld]
+		row[0] = 1
 		for _, t := range targets {
-			e[r] += P.At(c, t)
+			row[1] += P.At(c, t)
+		}
+		for s := range m {
+			row[x+s] = P.At(c, idx[m-1-s])
 		}
 	}
-	d := make([]float64, m) // pivots: the probability of leaving state k in the censored chain
+	rd := &reduction{a: a, ld: ld, x: x, u: 1, pivots: make([]float64, m), keepRows: true}
+	w := newGTHWork(m, ld)
+	for hi := m - 1; hi >= 0; hi -= gthBlock {
+		if k := w.eliminate(rd, max(0, hi-gthBlock+1), hi); k >= 0 {
+			return nil, fmt.Errorf("mcmc: HittingTimes: state %d cannot reach the targets: %w", idx[m-1-k], ErrDisconnected)
+		}
+	}
+	// Back substitution: state k (reversed) takes b_k steps plus the hitting times of the
+	// states it moves to among those eliminated after it, divided by its pivot.
+	h := make([]float64, n)
+	hr := make([]float64, m)
 	for k := range m {
-		d[k] = e[k]
-		for j := k + 1; j < m; j++ {
-			d[k] += a[k*m+j]
+		row := a[k*ld : (k+1)*ld]
+		hr[k] = (row[0] + floats.Dot(row[x:x+k], hr[:k])) / rd.pivots[k]
+		if math.IsInf(hr[k], 0) {
+			return nil, fmt.Errorf("mcmc: HittingTimes: h[%d] overflows float64: %w", idx[m-1-k], ErrNotFinite)
 		}
-		if !(d[k] > 0) {
-			return nil, fmt.Errorf("mcmc: HittingTimes: state %d cannot reach the targets: %w", idx[k], ErrDisconnected)
-		}
-		rowK := a[k*m+k+1 : (k+1)*m]
-		for i := k + 1; i < m; i++ {
-			f := a[i*m+k] / d[k]
-			if f == 0 {
-				continue
-			}
-			floats.AddScaled(a[i*m+k+1:(i+1)*m], f, rowK)
-			e[i] += f * e[k]
-			b[i] += f * b[k]
-		}
-	}
-	x := make([]float64, m)
-	for k := m - 1; k >= 0; k-- {
-		v := b[k]
-		for j := k + 1; j < m; j++ {
-			v += a[k*m+j] * x[j]
-		}
-		x[k] = v / d[k]
-		if math.IsInf(x[k], 0) {
-			return nil, fmt.Errorf("mcmc: HittingTimes: h[%d] overflows float64: %w", idx[k], ErrNotFinite)
-		}
-		h[idx[k]] = x[k]
+		h[idx[m-1-k]] = hr[k]
 	}
 	return h, nil
 }

@@ -57,9 +57,10 @@ func gth(q mat.Matrix) (pi []float64, ok bool) {
 			row[j] = q.At(i, j)
 		}
 	}
-	w := newGTHWork(n)
+	rd := &reduction{a: a, ld: n, pivots: make([]float64, n)}
+	w := newGTHWork(n-1, n)
 	for hi := n - 1; hi >= 1; hi -= gthBlock {
-		if !w.eliminate(a, n, max(1, hi-gthBlock+1), hi) {
+		if w.eliminate(rd, max(1, hi-gthBlock+1), hi) >= 0 {
 			return nil, false
 		}
 	}
@@ -89,55 +90,69 @@ func gth(q mat.Matrix) (pi []float64, ok bool) {
 // The pool lets go of its buffers at garbage collections.
 var gthPool = sync.Pool{New: func() any { return new([]float64) }}
 
-// gthWork holds the scratch space of one gth solve, sized for its first (largest) block.
+// gthWork holds the scratch space of a state reduction, sized for its first (largest) block.
 type gthWork struct {
-	lsum, s []float64 // per block state: its row sum over the states left, its pivot s_k
-	t, vt   []float64 // gthBlock² each: the block's row and column solves
-	r, g    []float64 // gthBlock·n each: the block's rows and its multipliers for the states left
+	lsum  []float64 // per block state: its row sum over the states left and the counted extras
+	t, vt []float64 // gthBlock² each: the block's row and column solves
+	r, g  []float64 // the block's rows over the states left and the extras; its multipliers
 }
 
-func newGTHWork(n int) *gthWork {
-	m := min(gthBlock, max(n-1, 0))
-	return &gthWork{lsum: make([]float64, m), s: make([]float64, m), t: make([]float64, m*m),
-		vt: make([]float64, m*m), r: make([]float64, m*n), g: make([]float64, m*n)}
+// newGTHWork returns the scratch space for rows of width w (states and extras) in which n
+// states are eliminated.
+func newGTHWork(n, w int) *gthWork {
+	m := min(gthBlock, n)
+	return &gthWork{lsum: make([]float64, m), t: make([]float64, m*m), vt: make([]float64, m*m),
+		r: make([]float64, m*w), g: make([]float64, m*n)}
 }
 
-// eliminate censors the chain held in the leading (hi+1)×(hi+1) block of a (row stride n) to
-// the states 0..lo−1 by eliminating hi, hi−1, …, lo, exactly the GTH steps for those states.
-// With B = lo..hi (m states) and L = 0..lo−1 (l states):
+// reduction is a matrix for state reduction: row i (stride ld) holds the extra columns
+// 0..x−1 and then state j's entry at column x+j. The extras u..x−1 count towards the pivots
+// (the probability of leaving to an absorbing set), the extras 0..u−1 do not (rewards carried
+// along, such as expected steps); gth has none, HittingTimes two.
+type reduction struct {
+	a        []float64
+	ld, x, u int
+	pivots   []float64 // s_k of every state eliminated so far
+	keepRows bool      // write each eliminated row's final entries over the states left back into a
+}
+
+// eliminate censors the chain held in the reduction to the states 0..lo−1 by eliminating hi,
+// hi−1, …, lo, exactly the GTH steps for those states. With B = lo..hi (m states) and
+// L = 0..lo−1 together with the extras (columns 0..x+lo−1):
 //
-//  1. The B×B block is eliminated as in the one-state algorithm, with each row's sum over L
-//     carried as one number (lsum), since the pivots s_k need only that sum. Afterwards the
-//     block holds the multipliers f_ik above its diagonal and the rows u_kj (as they were when
-//     k was eliminated) below it.
+//  1. The B×B block is eliminated as in the one-state algorithm, with each row's sum over the
+//     counted columns of L carried as one number (lsum), since the pivots s_k need only that
+//     sum. Afterwards the block holds the multipliers f_ik above its diagonal and the rows u_kj
+//     (as they were when k was eliminated) below it.
 //  2. Row k of B at its elimination is R_k = A_k + Σ_{k′>k} f_kk′·R_k′ on the columns L:
 //     R = T·A_BL with T = (I − F)⁻¹ = I + F + F² + …, built from nonnegative terms.
 //  3. The multipliers of a state i in L solve g_k·s_k = c_k + Σ_{k′>k} g_k′·u_k′k:
 //     G = C·V with V = (S − U)⁻¹, again a sum of nonnegative terms; G replaces C in a, where
-//     the back substitution reads it.
+//     gth's back substitution reads it.
 //  4. The states left receive every update at once: A_LL += G·R (kernel.Gemm).
 //
 // Steps 2–4 add the same nonnegative products as the one-state algorithm, so no subtraction
-// occurs. It returns false when a pivot s_k is not positive. Cost l²·m + 2·l·m² multiply-adds
-// on kernel.Gemm, m³/2 in the block solves.
-func (w *gthWork) eliminate(a []float64, n, lo, hi int) bool {
-	m, l := hi-lo+1, lo
-	lsum, s := w.lsum[:m], w.s[:m]
+// occurs. It returns the first state whose pivot s_k is not positive, or −1. Cost l²·m +
+// 2·l·m² multiply-adds on kernel.Gemm for l columns left, m³/2 in the block solves.
+func (w *gthWork) eliminate(rd *reduction, lo, hi int) int {
+	a, ld, x := rd.a, rd.ld, rd.x
+	m, l, cols := hi-lo+1, lo, x+lo
+	lsum, s := w.lsum[:m], rd.pivots[lo:hi+1]
 	for r := range m {
-		lsum[r] = floats.Sum(a[(lo+r)*n : (lo+r)*n+l])
+		lsum[r] = floats.Sum(a[(lo+r)*ld+rd.u : (lo+r)*ld+cols])
 	}
 	for k := hi; k >= lo; k-- {
-		rowK := a[k*n+lo : k*n+k]
+		rowK := a[k*ld+x+lo : k*ld+x+k]
 		sk := lsum[k-lo] + floats.Sum(rowK)
 		if !(sk > 0) {
-			return false
+			return k
 		}
 		s[k-lo] = sk
 		for i := lo; i < k; i++ {
-			f := a[i*n+k] / sk
-			a[i*n+k] = f
+			f := a[i*ld+x+k] / sk
+			a[i*ld+x+k] = f
 			if f != 0 {
-				floats.AddScaled(a[i*n+lo:i*n+k], f, rowK)
+				floats.AddScaled(a[i*ld+x+lo:i*ld+x+k], f, rowK)
 				lsum[i-lo] += f * lsum[k-lo]
 			}
 		}
@@ -150,7 +165,7 @@ func (w *gthWork) eliminate(a []float64, n, lo, hi int) bool {
 		tr := t[r*m : (r+1)*m]
 		tr[r] = 1
 		for c := r + 1; c < m; c++ {
-			if f := a[(lo+r)*n+lo+c]; f != 0 {
+			if f := a[(lo+r)*ld+x+lo+c]; f != 0 {
 				floats.AddScaled(tr[c:], f, t[c*m+c:(c+1)*m])
 			}
 		}
@@ -162,7 +177,7 @@ func (w *gthWork) eliminate(a []float64, n, lo, hi int) bool {
 		vr := vt[r*m : (r+1)*m]
 		vr[r] = 1
 		for c := r + 1; c < m; c++ {
-			if u := a[(lo+c)*n+lo+r]; u != 0 {
+			if u := a[(lo+c)*ld+x+lo+r]; u != 0 {
 				floats.AddScaled(vr[c:], u, vt[c*m+c:(c+1)*m])
 			}
 		}
@@ -173,13 +188,21 @@ func (w *gthWork) eliminate(a []float64, n, lo, hi int) bool {
 	general := func(data []float64, rows, cols, stride int) blas64.General {
 		return blas64.General{Rows: rows, Cols: cols, Stride: stride, Data: data[:(rows-1)*stride+cols]}
 	}
-	rBL := general(w.r, m, l, l)
-	kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, general(t, m, m, m), general(a[lo*n:], m, l, n), 0, rBL)
-	gLB := general(w.g, l, m, m)
-	kernel.Gemm(blas.NoTrans, blas.Trans, 1, general(a[lo:], l, m, n), general(vt, m, m, m), 0, gLB)
-	for i := range l {
-		copy(a[i*n+lo:i*n+lo+m], w.g[i*m:(i+1)*m])
+	rBL := general(w.r, m, cols, cols)
+	kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, general(t, m, m, m), general(a[lo*ld:], m, cols, ld), 0, rBL)
+	if rd.keepRows {
+		for r := range m {
+			copy(a[(lo+r)*ld:(lo+r)*ld+cols], w.r[r*cols:(r+1)*cols])
+		}
 	}
-	kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, gLB, rBL, 1, general(a, l, l, n))
-	return true
+	if l == 0 {
+		return -1
+	}
+	gLB := general(w.g, l, m, m)
+	kernel.Gemm(blas.NoTrans, blas.Trans, 1, general(a[x+lo:], l, m, ld), general(vt, m, m, m), 0, gLB)
+	for i := range l {
+		copy(a[i*ld+x+lo:i*ld+x+lo+m], w.g[i*m:(i+1)*m])
+	}
+	kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, gLB, rBL, 1, general(a, l, cols, ld))
+	return -1
 }

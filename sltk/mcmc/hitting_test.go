@@ -60,9 +60,10 @@ func exactHitting(p [][]*big.Rat, target int) []*big.Rat {
 // TestHittingTimesNearlyDecomposable: with the target in the small block of two weakly coupled
 // blocks, the hitting times from the other block are of order 1/eps. The LU solve lost a
 // relative 5e-8 at eps = 1e-8 and 3% at eps = 1e-14 (h ≈ 1.2e15), with a nil error; the
-// subtraction-free state reduction must match the exact rational solution to 1e-12 per state.
+// subtraction-free state reduction must match the exact rational solution to 1e-12 per state,
+// also on both sides of one and two blocks of gthBlock states.
 func TestHittingTimesNearlyDecomposable(t *testing.T) {
-	for _, n := range []int{2, 4, 9, 30} {
+	for _, n := range []int{2, 4, 9, 30, gthBlock, gthBlock + 1, gthBlock + 2, 2*gthBlock + 2} {
 		for _, eps := range []*big.Rat{big.NewRat(1, 100_000_000), big.NewRat(1, 100_000_000_000_000)} {
 			m := max(n/2, 1)
 			q, _ := twoBlocks(n, m, eps)
