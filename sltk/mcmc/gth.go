@@ -28,7 +28,8 @@ const gthRescale = 0x1p500
 // slowly the chain mixes (nearly decomposable chains, spectral gap down to underflow), and does
 // not depend on periodicity. The diagonal of q is never read.
 //
-// The states are eliminated in blocks of gthBlock (gthBlockStep), so that nearly all the work
+// The states are eliminated in blocks of gthBlock (gthWork.eliminate, which HittingTimes
+// shares), so that nearly all the work
 // is one matrix product per block on kernel.Gemm instead of a rank-one update per state, which
 // is bound by memory traffic: the same censored chains, with the additions in another order.
 // kernel.Gemm computes every element the same way on any number of cores, so the result does
