@@ -29,9 +29,9 @@ const gthRescale = 0x1p500
 // not depend on periodicity. The diagonal of q is never read.
 //
 // The states are eliminated in blocks of gthBlock (gthWork.eliminate, which HittingTimes
-// shares), so that nearly all the work
-// is one matrix product per block on kernel.Gemm instead of a rank-one update per state, which
-// is bound by memory traffic: the same censored chains, with the additions in another order.
+// shares), so that nearly all the work is one matrix product per block on kernel.Gemm instead
+// of a rank-one update per state, which is bound by memory traffic: the same censored chains,
+// with the additions in another order.
 // kernel.Gemm computes every element the same way on any number of cores, so the result does
 // not depend on the number of cores.
 //
