@@ -346,3 +346,51 @@ func TestLogisticIntercept(t *testing.T) {
 		t.Errorf("NoIntercept: b = %v", n.B)
 	}
 }
+
+// TestSVMSweepSameBits pins a soft-margin fit to the values the code gave before the sweeps
+// read the examples as records with the row ahead prefetched (kernel.DotNext) and clipped
+// with comparisons instead of math.Min/Max (printed by that code): the same sweeps and the
+// same cost to the bit, on 5000×20 with C = 0.5, no intercept, Seed 3.
+func TestSVMSweepSameBits(t *testing.T) {
+	x, y, _ := benchData(100_000, 20)
+	r, err := SVM{C: 0.5, Seed: 3}.Fit(x.Slice(0, 5000, 0, 20), y[:5000])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Iter != 233 || r.Cost != 1084.5374387850841 {
+		t.Errorf("Iter %d, Cost %.17g; before: 233, 1084.5374387850841", r.Iter, r.Cost)
+	}
+}
+
+// TestCheckScaledFallsBack checks that the one-pass check returns exactly what checkX and
+// then checkScale return: on a NaN, an Inf and an entry beyond 1e150 (each after the first
+// scan block, and one of each in the same row, where the first in row order wins), on a
+// strided view, on a non-Dense matrix and on clean data.
+func TestCheckScaledFallsBack(t *testing.T) {
+	base, _, _ := benchData(20_000, 5)
+	for _, c := range []struct {
+		name string
+		set  map[[2]int]float64
+	}{
+		{"clean", nil},
+		{"nan", map[[2]int]float64{{9000, 2}: math.NaN()}},
+		{"inf", map[[2]int]float64{{19_999, 4}: math.Inf(-1)}},
+		{"huge", map[[2]int]float64{{8192, 0}: -2e150}},
+		{"huge then nan", map[[2]int]float64{{100, 1}: 3e150, {100, 3}: math.NaN()}},
+	} {
+		x := mat.DenseCopyOf(base)
+		for ij, v := range c.set {
+			x.Set(ij[0], ij[1], v)
+		}
+		for _, m := range []mat.Matrix{x, x.Slice(0, 20_000, 1, 5), struct{ mat.Matrix }{x}} {
+			wantN, wantD, want := checkX("f", m)
+			if want == nil {
+				want = checkScale("f", m)
+			}
+			n, d, got := checkScaled("f", m)
+			if fmt.Sprint(got) != fmt.Sprint(want) || (want == nil && (n != wantN || d != wantD)) {
+				t.Errorf("%s %T: checkScaled (%d, %d, %v), checkX/checkScale (%d, %d, %v)", c.name, m, n, d, got, wantN, wantD, want)
+			}
+		}
+	}
+}

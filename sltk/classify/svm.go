@@ -10,6 +10,7 @@ import (
 	"github.com/sltk-book/sltk/sltk"
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/kernel"
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -52,11 +53,32 @@ func (r *SVMResult) Predict(x mat.Matrix) ([]int, error) {
 // Each sweep costs O(|active|·d); the order is cyclic, or shuffled when rng is not nil.
 func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Rand) (w, alpha []float64, iter int, converged bool) {
 	n, d := x.Dims()
-	w, alpha = make([]float64, d), make([]float64, n)
-	q := make([]float64, n)
-	for i := range q {
-		q[i] = floats.Dot(x.RawRowView(i), x.RawRowView(i))
+	// Each example as one record [x_i, q_i = ‖x_i‖², y_i, α_i]: a sweep visits the examples
+	// at random, and what it reads of example i then sits in the cache lines of its row,
+	// which one prefetch brings, instead of in three more arrays with a miss each.
+	p := d + 3
+	rec := make([]float64, n*p)
+	par.Chunks(n, 1<<14, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			r := rec[i*p : (i+1)*p]
+			copy(r, x.RawRowView(i))
+			r[d], r[d+1] = floats.Dot(r[:d], r[:d]), y[i]
+		}
+	})
+	w = make([]float64, d)
+	iter, converged = dualCDRecords(rec, d, w, c, tol, maxIter, rng)
+	alpha = make([]float64, n)
+	for i := range alpha {
+		alpha[i] = rec[i*p+d+2]
 	}
+	return w, alpha, iter, converged
+}
+
+// dualCDRecords is the loop of dualCD over the records rec (n of d+3 values: x_i, q_i, y_i,
+// α_i); it updates w and the α_i in place.
+func dualCDRecords(rec []float64, d int, w []float64, c, tol float64, maxIter int, rng *rand.Rand) (iter int, converged bool) {
+	p := d + 3
+	n := len(rec) / p
 	index := make([]int, n)
 	for i := range index {
 		index[i] = i
@@ -72,18 +94,20 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 		pgMax, pgMin := math.Inf(-1), math.Inf(1)
 		for s := 0; s < active; s++ {
 			i := index[s]
-			xi := x.RawRowView(i)
+			r := rec[i*p : (i+1)*p]
+			xi, qi, yi, ai := r[:d], r[d], r[d+1], r[d+2]
 			// The row svmAhead places on is fetched now: the order is shuffled, so rows come from memory,
 			// and fetching one ahead overlaps that wait with this row's work. Same bits as
 			// floats.Dot.
 			var ahead []float64
 			if s+svmAhead < active {
-				ahead = x.RawRowView(index[s+svmAhead])
+				j := index[s+svmAhead]
+				ahead = rec[j*p : (j+1)*p]
 			}
-			g := y[i]*kernel.DotNext(w, xi, ahead) - 1 // gradient of the negated dual
+			g := yi*kernel.DotNext(w, xi, ahead) - 1 // gradient of the negated dual
 			pg := g
 			switch {
-			case alpha[i] == 0:
+			case ai == 0:
 				if g > pgMaxOld {
 					active--
 					index[s], index[active] = index[active], index[s]
@@ -93,7 +117,7 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 				if g > 0 { // pg = min(g, 0), written out: math.Min is a call here
 					pg = 0
 				}
-			case alpha[i] >= c:
+			case ai >= c:
 				if g < pgMinOld {
 					active--
 					index[s], index[active] = index[active], index[s]
@@ -114,11 +138,11 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 				continue
 			}
 			var next float64
-			if q[i] == 0 {
+			if qi == 0 {
 				next = c // g = −1: the objective grows with α_i until the box ends
 			} else {
 				// clip(α_i − g/q_i, 0, c); v <= 0 also turns −0 into +0, as math.Max did.
-				next = alpha[i] - g/q[i]
+				next = ai - g/qi
 				if next <= 0 {
 					next = 0
 				}
@@ -127,17 +151,17 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 				}
 			}
 			if math.IsInf(next, 1) {
-				return w, alpha, iter, false
+				return iter, false
 			}
-			floats.AddScaled(w, (next-alpha[i])*y[i], xi)
-			alpha[i] = next
+			floats.AddScaled(w, (next-ai)*yi, xi)
+			r[d+2] = next
 		}
 		if pgMax < pgMin { // every variable was shrunk: recheck all
 			pgMax, pgMin = 0, 0
 		}
 		if hard && math.Max(pgMax, -pgMin) <= tol || !hard && pgMax-pgMin <= tol {
 			if active == n {
-				return w, alpha, iter, true
+				return iter, true
 			}
 			active, pgMaxOld, pgMinOld = n, math.Inf(1), math.Inf(-1)
 			continue
@@ -150,7 +174,7 @@ func dualCD(x *mat.Dense, y []float64, c, tol float64, maxIter int, rng *rand.Ra
 			pgMinOld = math.Inf(-1)
 		}
 	}
-	return w, alpha, iter, false
+	return iter, false
 }
 
 // svmAhead is how many rows ahead dualCD asks for a row to be fetched.
