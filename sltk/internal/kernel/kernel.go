@@ -1,18 +1,23 @@
-// Package kernel holds the dot-product kernel under the library's distance and matrix–vector
-// hot paths (brute-force k-NN, the power iteration of a Markov chain's stationary distribution,
-// PCA) and the four-lane tanh under FastICA's log-cosh contrast. It is internal: a building
-// block, not part of the textbook's API.
+// Package kernel holds the library's hot loops, in Go assembly behind one CPU check. It is
+// internal: a building block, not part of the textbook's API.
 //
-// It also holds the k-means kernels of package cluster (KMDistQuads, KMAddRows) and the
-// E-step kernels of deterministic annealing (GibbsQuads, the posteriors of four rows at once;
-// XtPAdd, the centroid sums [X 1]ᵀ·P), so that all the library's assembly lives here behind
-// one CPU check.
+//   - Distances and dot products: Dots, Dots2 (brute-force k-NN, PCA), DotNext (the SVM's
+//     coordinate descent, with the next row prefetched), Screen32 (k-NN's float32 screening).
+//   - Matrix products: Gemm and Sgemm, blocked with packed panels (package nn's training,
+//     FastICA, the blocked state reduction of package mcmc, k-NN's screening products).
+//   - k-means: KMDistQuads (distances of four rows to all centroids, for deterministic
+//     annealing), KMNearestQuads (the nearest centroid without writing distances, for Lloyd's
+//     step), KMAddRows (the cluster sums).
+//   - Deterministic annealing's E-step: GibbsQuads (the posteriors of four rows at once) and
+//     XtPAdd (the centroid sums [X 1]ᵀ·P).
+//   - Elementwise: Exp, SumExp, SoftmaxRows, Tanh (FastICA's log-cosh contrast), and for
+//     package nn Adam, AddTo, Narrow (float64 → float32) and ReluGrad.
 //
-// On amd64 with AVX2 and FMA, Dots, Tanh, the k-means and the annealing kernels run in Go
-// assembly (Dots eight rows at a time, four lanes per row); elsewhere, or with the build tag
-// purego, they run DotsGo, TanhGo, KMDistQuadsGo, KMAddRowsGo, GibbsQuadsGo and XtPAddGo. Each pair does the same operations in the same
-// order with the same fused multiply-adds, so they return the same bits: a result never depends
-// on the machine it was computed on.
+// On amd64 with AVX2 and FMA they run in assembly; elsewhere, or with the build tag purego,
+// they run their pure-Go twins (DotsGo, KMNearestQuadsGo, GibbsQuadsGo, …). Each pair does
+// the same operations in the same order with the same fused multiply-adds, so they return the
+// same bits: a result never depends on the machine it was computed on. (Exp and Tanh differ
+// from package math's functions within the bounds their doc comments state.)
 package kernel
 
 import "math"
