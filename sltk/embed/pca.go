@@ -312,6 +312,9 @@ func (p PCA) randomized(data []float64, n, d int, mean []float64, k int) ([]floa
 	for i := range z.RawMatrix().Data {
 		z.RawMatrix().Data[i] = rng.NormFloat64()
 	}
+	// Orthonormal columns, the span of the Gaussian ones: then every entry of C·Z, ZᵀCZ and the
+	// partial sums of the pass is at most ‖A‖_F², which the first pass checks is finite.
+	orthonormalColumns(z)
 	sw := newCentredSweep(data, n, d, mean, l)
 	w := mat.NewDense(d, l, nil)
 	var total float64
