@@ -444,3 +444,25 @@ func TestReconstructionWeightsPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestLLECores: the neighbour queries and the local systems run on all cores, each point on its
+// own, so the fit has the same bits on 1 and 2 cores.
+func TestLLECores(t *testing.T) {
+	x, _, _ := synth.SwissRoll{N: 1500, Seed: 4}.Generate()
+	var ref *LLEResult
+	for _, procs := range []int{1, 2} {
+		prev := runtime.GOMAXPROCS(procs)
+		r, err := LLE{Neighbors: 10, Components: 2}.Fit(x)
+		runtime.GOMAXPROCS(prev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref == nil {
+			ref = r
+			continue
+		}
+		if !mat.Equal(r.Embedding, ref.Embedding) || r.Cost != ref.Cost || r.WeightError != ref.WeightError {
+			t.Errorf("procs=%d: a different fit than on 1 core", procs)
+		}
+	}
+}

@@ -312,6 +312,9 @@ func (p PCA) randomized(data []float64, n, d int, mean []float64, k int) ([]floa
 	for i := range z.RawMatrix().Data {
 		z.RawMatrix().Data[i] = rng.NormFloat64()
 	}
+	// Orthonormal columns, the span of the Gaussian ones: then every entry of C·Z, ZᵀCZ and the
+	// partial sums of the pass is at most ‖A‖_F², which the first pass checks is finite.
+	orthonormalColumns(z)
 	sw := newCentredSweep(data, n, d, mean, l)
 	w := mat.NewDense(d, l, nil)
 	var total float64
@@ -476,13 +479,24 @@ func scores(data []float64, n, d int, mean []float64, v *mat.Dense) *mat.Dense {
 	_, k := v.Dims()
 	vt := transposed(v)
 	out := mat.NewDense(n, k, nil)
+	neg := make([]float64, d)
+	for j, m := range mean {
+		neg[j] = -m
+	}
 	par.Chunks(n, 256, func(lo, hi int) {
-		row := make([]float64, d)
-		for i := lo; i < hi; i++ {
-			for j, x := range data[i*d : (i+1)*d] {
-				row[j] = x - mean[j]
-			}
-			kernel.Dots(out.RawRowView(i), row, vt)
+		rows := make([]float64, 2*d)
+		r0, r1 := rows[:d], rows[d:]
+		i := lo
+		for ; i+1 < hi; i += 2 { // two rows per pass over vt, x + (−μ) rounding as x − μ
+			copy(rows, data[i*d:(i+2)*d])
+			kernel.AddTo(r0, neg)
+			kernel.AddTo(r1, neg)
+			kernel.Dots2(out.RawRowView(i), out.RawRowView(i+1), r0, r1, vt)
+		}
+		if i < hi {
+			copy(r0, data[i*d:(i+1)*d])
+			kernel.AddTo(r0, neg)
+			kernel.Dots(out.RawRowView(i), r0, vt)
 		}
 	})
 	return out

@@ -1,12 +1,14 @@
 package embed
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"gonum.org/v1/gonum/mat"
 )
@@ -237,6 +239,36 @@ func TestSketchFromGramPivot(t *testing.T) {
 		for j := range want {
 			if math.Abs(got[j]-want[j]) > 1e-12*want[0] {
 				t.Errorf("pivot %.9f: σ_%d(B) = %v, σ_%d(QᵀA) = %v", pivot(z), j+1, got[j], j+1, want[j])
+			}
+		}
+	}
+}
+
+// TestPCARandomizedNearOverflow: with ‖A‖_F² up to 1.74·10³⁰⁸ (entries near 2·10¹⁵²) the
+// one-pass rounds must not overflow: the test matrix is orthonormalised first, so C·Z and ZᵀCZ
+// stay below ‖A‖_F². With l = d the sketch spans everything and the eigenvalues are the full
+// solver's, within 10⁻¹² relative; beyond float64's range the fit reports ErrNotFinite.
+func TestPCARandomizedNearOverflow(t *testing.T) {
+	for _, s := range []float64{1e150, 1.5e152, 1.8e152, 2e152, 2.1e152, 3e152} {
+		x := fuzzdata.Normal(rand.New(rand.NewPCG(1, 2)), 500, 8)
+		x.Scale(s, x)
+		m, err := PCA{Components: 3, Solver: PCARandomized, Seed: 1}.Fit(x)
+		if s == 3e152 {
+			if !errors.Is(err, errs.ErrNotFinite) {
+				t.Errorf("scale %g: err = %v, want ErrNotFinite", s, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("scale %g: %v", s, err)
+		}
+		full, err := PCA{Components: 3}.Fit(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, v := range full.Values[:3] {
+			if math.Abs(m.Values[j]-v) > 1e-12*v {
+				t.Errorf("scale %g: λ_%d = %v, full solver %v", s, j+1, m.Values[j], v)
 			}
 		}
 	}

@@ -14,8 +14,8 @@ import (
 // next block is read. A power-iteration round of the range finder, W = Aᵀ(A·Z), is then one
 // pass over the data instead of two, and no n×d copy is allocated.
 //
-// The products: Y_b = A_b·Z row by row on kernel.Dots (A_b's rows are contiguous, Zᵀ is
-// transposed once per pass), and A_bᵀ·Y_b on kernel.Gemm with A_b passed as transposed, whose
+// The products: Y_b = A_b·Z two rows at a time on kernel.Dots2 (A_b's rows are contiguous,
+// Zᵀ is transposed once per pass), and A_bᵀ·Y_b on kernel.Gemm with A_b passed as transposed, whose
 // packing then copies contiguous rows of both operands; nothing is transposed per block.
 //
 // Determinism: blocks (sweepRows rows, fewer for wide data) and groups (contiguous runs of
@@ -106,9 +106,14 @@ func (s *centredSweep) pass(z, y, w *mat.Dense, sumSquares bool) float64 {
 				yr := y.RawMatrix()
 				yb = blas64.General{Rows: m, Cols: l, Stride: yr.Stride, Data: yr.Data[r0*yr.Stride : (r1-1)*yr.Stride+l]}
 			}
-			if z != nil {
-				for i := range m {
-					kernel.Dots(yb.Data[i*yb.Stride:i*yb.Stride+l], ab.Data[i*d:(i+1)*d], zt)
+			if z != nil { // two rows per pass over Zᵀ (kernel.Dots2: each product Dots' bits)
+				row := func(i int) []float64 { return yb.Data[i*yb.Stride : i*yb.Stride+l] }
+				i := 0
+				for ; i+1 < m; i += 2 {
+					kernel.Dots2(row(i), row(i+1), ab.Data[i*d:(i+1)*d], ab.Data[(i+1)*d:(i+2)*d], zt)
+				}
+				if i < m {
+					kernel.Dots(row(i), ab.Data[i*d:(i+1)*d], zt)
 				}
 			}
 			if w != nil {
