@@ -514,7 +514,7 @@ def xref_targets(entries, bodies):
 
 def link_chapters(body, entry, targets, up):
     """"chapter 3", "§4.2" and "Section 4.2" in the prose link to the chapter or section of the
-    same course (three courses are numbered separately; "ML chapter 4" names another one). A
+    same course, and links to other notebooks to their pages (three courses are numbered separately; "ML chapter 4" names another one). A
     reference to the lecture's numbering is marked .ext-ref and not linked. The folded notes on
     the lecture source cite the lecture throughout and are left alone."""
     def fn(text):
@@ -535,7 +535,12 @@ def link_chapters(body, entry, targets, up):
         return REF.sub(one, text)
     m = re.search(r'<h2 id="Notes-on-the-lecture-source">', body)
     cut = m.start() if m else len(body)
-    return map_prose(body[:cut], fn) + body[cut:]
+    return NB_LINK.sub(r'<a class="xref" href="\1.html\2"', map_prose(body[:cut], fn) + body[cut:])
+
+
+# A Markdown link to another notebook ("[chapter 2](../ml/02-ica.ipynb)"), right in the lab, opens
+# that chapter's page in the book: the pages mirror the notebooks' folders.
+NB_LINK = re.compile(r'<a href="(?![a-z]+:)([^"#]*)\.ipynb(#[^"]*)?"')
 
 
 NOTES_HEAD = re.compile(r"^##\s+Notes on the lecture source\s*$", re.M)
