@@ -129,20 +129,20 @@ func (m *bernoulliModel) MStep() error {
 	return nil
 }
 
-func checkBinary(x mat.Matrix) ([]float64, int, int, error) {
+func checkBinary(fn string, x mat.Matrix) ([]float64, int, int, error) {
 	if check.IsNil(x) {
-		return nil, 0, 0, fmt.Errorf("density: BernoulliMixture.Fit: nil data: %w", ErrEmpty)
+		return nil, 0, 0, fmt.Errorf("density: %s: nil data: %w", fn, ErrEmpty)
 	}
 	n, d := x.Dims()
 	if n == 0 || d == 0 {
-		return nil, 0, 0, fmt.Errorf("density: BernoulliMixture.Fit: data is %d×%d: %w", n, d, ErrEmpty)
+		return nil, 0, 0, fmt.Errorf("density: %s: data is %d×%d: %w", fn, n, d, ErrEmpty)
 	}
 	data := make([]float64, n*d)
 	for i := 0; i < n; i++ {
 		for j := 0; j < d; j++ {
 			v := x.At(i, j)
 			if v != 0 && v != 1 && !math.IsNaN(v) {
-				return nil, 0, 0, fmt.Errorf("density: BernoulliMixture.Fit: x[%d,%d] = %g, want 0, 1 or NaN (missing): %w", i, j, v, ErrParam)
+				return nil, 0, 0, fmt.Errorf("density: %s: x[%d,%d] = %g, want 0, 1 or NaN (missing): %w", fn, i, j, v, ErrParam)
 			}
 			data[i*d+j] = v
 		}
@@ -165,7 +165,7 @@ func (b BernoulliMixture) bounds() (float64, float64, error) {
 // Fit runs EM from Restarts random starts (μ uniform in [0.05, 0.95], ν uniform) and returns the
 // fit with the largest log-likelihood. x is n×D with entries 0, 1 or NaN (missing).
 func (b BernoulliMixture) Fit(x mat.Matrix) (*BernoulliFit, error) {
-	data, n, d, err := checkBinary(x)
+	data, n, d, err := checkBinary("BernoulliMixture.Fit", x)
 	if err != nil {
 		return nil, err
 	}

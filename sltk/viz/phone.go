@@ -130,11 +130,11 @@ func figureHTML(d Drawer) (string, error) {
 // colorBarBelowHeight is the height of a colour bar lying below the panels of a phone layout.
 const colorBarBelowHeight = 0.75 * vg.Inch
 
-// stackHTML is the phone layout of a grid of several columns: its title, then its panels one
-// below the other, each at the size of its tile (which, shared by fewer columns than the full
+// stackHTML is the phone layout of a grid of several columns: its title, then its panels in
+// rows that wrap, each at the size of its tile (which, shared by fewer columns than the full
 // figure, keeps its text legible in a phone's column; a panel that does not gets its own
-// phone rendering), then the grid's shared colour bar, if it has one, lying below them at the
-// width of a tile. Redrawing the grid itself at a phone's width would shrink every tile.
+// phone rendering) and shown no wider than tileWidthPx, then the grid's shared colour bar, if
+// it has one, lying below them at the width of a tile. Redrawing the grid itself at a phone's width would shrink every tile.
 func stackHTML(g *Grid) (string, error) {
 	pw, ph := g.tileSize()
 	var b strings.Builder
@@ -162,7 +162,10 @@ func stackHTML(g *Grid) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		// no wider than a tile, as the tiles above it (see tileWidthPx)
+		fmt.Fprintf(&b, `<div style="width:min(100%%,%.0fpx);margin:0 auto">`, float64(pw)*4/3)
 		b.Write(bar)
+		b.WriteString(`</div>`)
 	}
 	b.WriteString(`</div>`)
 	return b.String(), nil

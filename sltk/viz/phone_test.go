@@ -1,6 +1,7 @@
 package viz
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
@@ -188,6 +189,9 @@ func TestHTMLStackedTilesKeepTheirSize(t *testing.T) {
 		if px := smallestPx(t, svg, c); px < MinTextPx-0.01 {
 			t.Errorf("tile %d: text %.3g px at %g px", i, px, c)
 		}
+	}
+	if !strings.Contains(phone[1], fmt.Sprintf(`<div style="width:min(100%%,%.0fpx);margin:0 auto"><?xml`, float64(pw)*4/3)) {
+		t.Error("the colour bar below the tiles is not capped at a tile's width")
 	}
 	// a tile of a wide grid is capped only where its text is legible
 	wide, err := tileWidthPx(sized{tile{g.Panels[0]}, 20, 20}, 20)

@@ -173,6 +173,7 @@ var rows = map[string]any{
 	"cluster.SquaredDistances":                    cluster.SquaredDistances,
 	"cluster.Stability.Fit":                       cluster.Stability.Fit,
 	"density.BernoulliFit.Predict":                (*density.BernoulliFit).Predict,
+	"density.PartitionLogLik":                     density.PartitionLogLik,
 	"density.BernoulliFit.Recommend":              (*density.BernoulliFit).Recommend,
 	"density.BernoulliMixture.Fit":                density.BernoulliMixture.Fit,
 	"density.CovType.String":                      density.CovType.String,
@@ -1069,6 +1070,8 @@ func densityContracts() []contract {
 	unfactored := &density.Gaussian{Mean: []float64{0}, Cov: mat.NewSymDense(1, []float64{1})} // not built by NewGaussian
 	return []contract{
 		{"density.NewGaussian", e1(density.NewGaussian([]float64{0, 0}, mat.NewSymDense(2, []float64{5e-324, 0, 0, 5e-324}))), errs.ErrSingular, "numerically singular"},
+		{"density.PartitionLogLik", e1(density.PartitionLogLik(mat.NewDense(2, 1, []float64{0, 1}), []int{0})), errs.ErrShape, "PartitionLogLik: 1 labels for 2 rows"},
+		{"density.PartitionLogLik", e1(density.PartitionLogLik(mat.NewDense(1, 1, []float64{2}), []int{0})), errs.ErrParam, "PartitionLogLik: x[0,0] = 2"},
 		{"density.KDEModel.Moments1D", e2((*density.KDEModel)(nil).Moments1D()), errs.ErrNotFitted, "KDEModel.Moments1D"},
 		{"density.SilvermanWidth", e1(density.SilvermanWidth(far)), errs.ErrNotFinite, "sample[1,0] = 1e+200: squares would overflow"},
 		{"density.BernoulliMixture.Fit", e1(density.BernoulliMixture{K: 1}.Fit((*mat.Dense)(nil))), errs.ErrEmpty, "nil data"},
