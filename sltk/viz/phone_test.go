@@ -228,6 +228,12 @@ func TestRoomTicks(t *testing.T) {
 	if n := len(labelled(niceTicks{}.Ticks(-3.5, 13.5))); n != 7 {
 		t.Errorf("wide axis: %d labels, want 7", n)
 	}
+	// a signed range symmetric about 0 in room for two labels: not the lone "0.00" of the
+	// coarsest step, but the two ends of a finer one
+	sym := roomTicks{Ticker: niceTicks{}, Length: vg.Length(2*sty.Width("-0.04") + 2*labelGap*11), Style: sty}
+	if got := labelled(sym.Ticks(-0.043, 0.041)); !slices.Equal(got, []string{"-0.04", "0.04"}) {
+		t.Errorf("symmetric narrow axis: %v, want [-0.04 0.04]", got)
+	}
 	// eight short names (the clusters t0…t7 of a 4-inch heat map, about 200 pt of axis) fit
 	var names plot.ConstantTicks
 	for i := range 8 {

@@ -54,11 +54,21 @@ func (r roomTicks) Ticks(lo, hi float64) []plot.Tick {
 		// (10 where the step 2.5 wrote 10.0)
 		for k := n - 1; k > 2; k-- {
 			ts := nt.at(lo, hi, k)
-			if n, w := r.labels(ts); n <= r.fit(w) {
+			if n, w := r.labels(ts); n >= 2 && n <= r.fit(w) {
 				return ts
 			}
 		}
-		return nt.at(lo, hi, 2)
+		if ts := nt.at(lo, hi, 2); len(labelledAt(ts)) >= 2 {
+			return ts
+		}
+		// Every coarser step leaves a single label, 0 on a range symmetric about it (a signed
+		// colour bar below a phone's stack read "0.0" and nothing else): the marker's own
+		// ticks, labelled at their two ends only.
+		at := labelledAt(ts)
+		for _, i := range at[1 : len(at)-1] {
+			ts[i].Label = ""
+		}
+		return ts
 	}
 	k := (n + most - 1) / most // keep labels k apart, starting at 0 where 0 is labelled
 	first := 0
@@ -83,6 +93,17 @@ func (r roomTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return out
+}
+
+// labelledAt returns the indices of the labelled ticks of ts.
+func labelledAt(ts []plot.Tick) []int {
+	var at []int
+	for i, t := range ts {
+		if t.Label != "" {
+			at = append(at, i)
+		}
+	}
+	return at
 }
 
 // fitXTicks makes the x axis of p label only as many ticks as fit length (see roomTicks).

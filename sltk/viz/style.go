@@ -270,7 +270,8 @@ type niceTicks struct{}
 
 func (t niceTicks) Ticks(lo, hi float64) []plot.Tick { return t.at(lo, hi, 8) }
 
-// at places at most labels labelled ticks (at least 2) as Ticks does.
+// at places at most labels labelled ticks as Ticks does; with labels = 2 the step can be as
+// long as the span, which leaves a single label when only one multiple of it falls inside.
 func (niceTicks) at(lo, hi float64, labels int) []plot.Tick {
 	if !(hi > lo) {
 		return plot.DefaultTicks{}.Ticks(lo, hi)
