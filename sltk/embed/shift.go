@@ -199,12 +199,14 @@ type ShiftResult struct {
 // are kept (Dims = 0 keeps all), it runs two dense symmetric eigendecompositions with LAPACK
 // (eigenvalues of S^c for the shift, eigenpairs of S̃^c for the embedding), cost O(n³), and
 // Eigenvalues and Values hold all n eigenvalues. Otherwise only λ_min(S^c) and the leading
-// Dims eigenpairs are needed, and it finds them with the block Lanczos method of
-// internal/lanczos (both times on the complement of e, which S^c and S̃^c map to 0), each
-// Ritz pair accepted when its residual ‖Av − θv‖ is below 10⁻¹⁰ of the Gershgorin bound on
-// ‖A‖; cost O(n²) per step for up to shiftKrylovIter steps. Then Eigenvalues and Values hold
-// the leading Dims eigenvalues only. If the method has not converged within shiftKrylovIter
-// steps, Fit falls back to the dense path.
+// Dims eigenpairs are needed, and since S̃^c = S^c − λ_min·I on the complement of e (and
+// S̃^c e = 0), both are ends of the spectrum of S^c on that complement: λ_min by single-vector
+// Lanczos, the leading pairs by block Lanczos (blocks of Dims + 2 vectors, S^c read once per
+// block), both with full reorthogonalisation and run side by side (smallestOnE, bothEnds),
+// each Ritz pair accepted when its explicitly computed residual ‖Av − θv‖ is below 10⁻¹⁰ of the
+// Gershgorin bound on ‖S^c‖; cost O(n²) per basis vector for up to shiftKrylovIter vectors
+// each, on all cores. Then Eigenvalues and Values hold the leading Dims eigenvalues only. If
+// either has not converged within shiftKrylovIter vectors, Fit falls back to the dense path.
 func (c ConstantShift) Fit(d mat.Matrix) (*ShiftResult, error) {
 	const fn = "ConstantShift.Fit"
 	dd, err := dissimilarities(fn, d)
