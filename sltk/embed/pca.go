@@ -26,7 +26,9 @@ const (
 	// mat.SVD, right vectors only): the components are the columns of V and λ_j = σ_j², the
 	// eigenvalues of C = AᵀA (Theorem 5.31) without ever forming C, which would square the
 	// condition number. Tall data is first reduced by a blocked, parallel QR (TSQR) so that the
-	// SVD runs on a small matrix. Cost O(n·d²) time, O(n·d) memory for the centred copy.
+	// SVD runs on a small matrix, the data centred block by block inside it. Cost O(n·d²) time,
+	// O(n·d) memory for the centred copy (for tall data only the blocks and the stack of R
+	// factors, n·d²/1024 entries for d ≤ 128, n·d²/4096 above).
 	PCAFull PCASolver = iota
 	// PCARandomized sketches the range of A with a Gaussian test matrix of K+Oversample columns,
 	// sharpens it by PowerIter rounds of subspace iteration (re-orthonormalised by QR each

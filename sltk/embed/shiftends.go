@@ -33,27 +33,29 @@ type spectrumEnds struct {
 	worst float64    // the largest residual of the wanted Ritz pairs
 }
 
-// bothEnds finds the smallest eigenvalue and the dims largest eigenpairs of the symmetric n×n
-// matrix a (row-major, both triangles stored) on the complement of e = (1, …, 1), in one block
-// Krylov (band Lanczos) space with full reorthogonalisation. ConstantShift needs both ends of
-// the spectrum of S^c: λ_min for the shift, and the leading eigenvectors of S̃^c = S^c − λ_min·Q,
-// which on e⊥ is S^c − λ_min·I and so has the eigenvectors of S^c (and 0 on e). A Krylov space
-// converges at both ends at once, so one space serves both, where two Lanczos runs (one per
-// eigenproblem) built two.
+// bothEnds finds the low smallest eigenvalues and the dims largest eigenpairs of the symmetric
+// n×n matrix a (row-major, both triangles stored) on the complement of e = (1, …, 1), in one
+// block Krylov (band Lanczos) space with full reorthogonalisation. ConstantShift calls it for
+// the leading eigenpairs of S̃^c = S^c − λ_min·Q, which on e⊥ is S^c − λ_min·I and so has the
+// eigenvectors of S^c (and 0 on e): the search does not wait for λ_min (smallestOnE, run beside
+// it). A Krylov space converges at both ends at once, so low > 0 serves for both ends, though
+// λ_min of dissimilarities, at the edge of a dense cluster of negative eigenvalues, needs a
+// higher polynomial degree than a block of dims + 2 vectors reaches cheaply.
 //
-// The method: a block of b = dims + endsExtra random vectors; each next block is A times the
-// last one, one matrix product on kernel.Gemm (A read once per block, both cores), made
-// orthogonal to e and to the whole basis by two passes of block classical Gram–Schmidt (Gemm),
-// then orthonormalised within the block (a third pass against the basis when a vector lost more
-// than half its length there; a vector that vanishes is replaced by a random one, and no vector
-// left means the basis spans e⊥). T = QᵀAQ is formed explicitly from the stored AQ. After each
-// block from 2b vectors on, the Ritz values (eigenvalues of T only) are computed; when the
-// wanted ones have settled (changed by at most tol since the previous block), or the basis is
-// full, the Rayleigh–Ritz step with vectors measures every wanted pair's residual ‖Au − θu‖
-// explicitly from the stored AQ (the stopping test; the three-term estimate misses rounding),
-// and accepts when all are at most tol. Cost O(m·n²/b·b) = O(m·n²) multiply-adds of the products
-// in m/b blocked passes over A, O(m²·n) for the orthogonalisation, O(m³/b) for the Ritz values,
-// for m basis vectors (at most maxIter); memory O(m·n).
+// The method: a block of b = max(low, dims) + endsExtra random vectors; each next block is A
+// times the last one (blockProduct: A read once per block, rows over all cores), made
+// orthogonal to e and to the whole basis by two passes of block classical Gram–Schmidt
+// (kernel.Gemm), then orthonormalised within the block (a further pass against the basis when a
+// vector lost more than half its length there; a vector that vanishes is replaced by a random
+// one, and no vector left means the basis spans e⊥). T = QᵀAQ is formed explicitly from the
+// stored AQ. From 2b vectors on, every max(b, 12) vectors, the Ritz values (eigenvalues of T
+// only) are computed; when the wanted ones have settled (changed by at most 10⁻³·tol since the
+// previous computation), or the basis is full, the Rayleigh–Ritz step with vectors measures
+// every wanted pair's residual ‖Au − θu‖ explicitly from the stored AQ (the stopping test; the
+// three-term estimate misses rounding) and accepts when all are at most tol; otherwise it tries
+// again after log₁₀(worst residual/tol) more blocks. Cost O(m·n²) multiply-adds of the products
+// in m/b passes over A, O(m²·n) for the orthogonalisation, O(m³) per Ritz step, for m basis
+// vectors (at most maxIter); memory O(m·n).
 func bothEnds(a []float64, n, low, dims int, tol float64, maxIter int, seed uint64) (spectrumEnds, error) {
 	b := min(max(low, dims)+endsExtra, n-1)
 	m := min(max(maxIter, dims+1+b), n-1) // basis size cap
@@ -385,7 +387,7 @@ func smallestOnE(a []float64, n int, tol float64, maxIter int, seed uint64) (flo
 		alpha[j] = blas64.Dot(vec(qj), vec(w))
 		before, after := orth(j + 1)
 		beta[j] = after
-		last := j+1 == m || !(after > 1e-10*before) && j+1 == n-1
+		last := j+1 == m // the cap, or a basis that spans e⊥ (m ≤ n − 1)
 		if (j+1)%4 == 0 || last {
 			copy(d, alpha[:j+1])
 			copy(e, beta[:j])
@@ -404,10 +406,8 @@ func smallestOnE(a []float64, n int, tol float64, maxIter int, seed uint64) (flo
 			prev = theta
 		}
 		if j+1 < m {
-			if after > 1e-10*before {
-				// keep β_j = after
-			} else {
-				beta[j] = 0
+			if !(after > 1e-10*before) {
+				beta[j] = 0 // an invariant subspace: T splits, the next vector is random
 			}
 			if !next(j+1, before, after) {
 				return 0, j + 1, false, nil
