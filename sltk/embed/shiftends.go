@@ -48,8 +48,9 @@ type spectrumEnds struct {
 // (kernel.Gemm), then orthonormalised within the block (a further pass against the basis when a
 // vector lost more than half its length there; a vector that vanishes is replaced by a random
 // one, and no vector left means the basis spans e⊥). T = QᵀAQ is formed explicitly from the
-// stored AQ. From 2b vectors on, every max(b, 12) vectors, the Ritz values (eigenvalues of T
-// only) are computed; when the wanted ones have settled (changed by at most 10⁻³·tol since the
+// stored AQ. From 2b vectors on, every max(b, 12, j/6) vectors (whole blocks, j the basis
+// size: the O(j³) steps then cost a bounded multiple of the last one), the Ritz values
+// (eigenvalues of T only) are computed; when the wanted ones have settled (changed by at most 10⁻³·tol since the
 // previous computation), or the basis is full, the Rayleigh–Ritz step with vectors measures
 // every wanted pair's residual ‖Au − θu‖ explicitly from the stored AQ (the stopping test; the
 // three-term estimate misses rounding) and accepts when all are at most tol; otherwise it tries
@@ -175,7 +176,7 @@ func bothEnds(a []float64, n, low, dims int, tol float64, maxIter int, seed uint
 	checked := 0           // vectors at the last Ritz values
 	for {
 		full := j >= m || last == 0
-		if (j >= 2*b && j >= checked+max(b, 12)) || full {
+		if (j >= 2*b && j >= checked+max(b, 12, (j/6+b-1)/b*b)) || full {
 			checked = j
 			ts := projected(t, m, j)
 			var e mat.EigenSym
