@@ -18,8 +18,9 @@ const MaxObjects = 4096
 
 // dissimilarities validates a dissimilarity matrix for the constant-shift embedding: non-nil,
 // square with 2 ≤ n ≤ MaxObjects objects, finite, exactly symmetric, zero diagonal. It returns a
-// dense copy. Cost O(n²).
-func dissimilarities(fn string, d mat.Matrix) (*mat.Dense, error) {
+// dense copy, or d itself when it is a *mat.Dense and the caller only reads it (mutable false).
+// Cost O(n²).
+func dissimilarities(fn string, d mat.Matrix, mutable bool) (*mat.Dense, error) {
 	n, c, cerr := check.Matrix("D", d)
 	if cerr != nil {
 		return nil, inputError(fn, cerr)
@@ -33,7 +34,10 @@ func dissimilarities(fn string, d mat.Matrix) (*mat.Dense, error) {
 	if n > MaxObjects {
 		return nil, fmt.Errorf("embed: %s: %d objects, limit MaxObjects = %d: %w", fn, n, MaxObjects, errs.ErrTooLarge)
 	}
-	out := mat.DenseCopyOf(d)
+	out, ok := d.(*mat.Dense)
+	if mutable || !ok {
+		out = mat.DenseCopyOf(d)
+	}
 	raw := out.RawMatrix()
 	// fault reports whether row i has a nonzero diagonal or differs from column i.
 	fault := func(i int) bool {
@@ -78,7 +82,7 @@ func dissimilarities(fn string, d mat.Matrix) (*mat.Dense, error) {
 // is positive semidefinite, and then S^c is the Gram matrix of the centred points. The entries
 // are S^c_ij = −½(D_ij − r_i − r_j + m) with r the row means and m the grand mean; cost O(n²).
 func CentredSimilarity(d mat.Matrix) (*mat.SymDense, error) {
-	dd, err := dissimilarities("CentredSimilarity", d)
+	dd, err := dissimilarities("CentredSimilarity", d, false)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +139,7 @@ func centredSimilarity(d *mat.Dense) *mat.SymDense {
 // matrix of squared Euclidean distances (those of ShiftResult.Embedding with all dimensions).
 // D is validated as in CentredSimilarity; d0 must be finite (ErrNotFinite). Cost O(n²).
 func ShiftDissimilarities(d mat.Matrix, d0 float64) (*mat.Dense, error) {
-	dd, err := dissimilarities("ShiftDissimilarities", d)
+	dd, err := dissimilarities("ShiftDissimilarities", d, true)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +213,7 @@ type ShiftResult struct {
 // either has not converged within shiftKrylovIter vectors, Fit falls back to the dense path.
 func (c ConstantShift) Fit(d mat.Matrix) (*ShiftResult, error) {
 	const fn = "ConstantShift.Fit"
-	dd, err := dissimilarities(fn, d)
+	dd, err := dissimilarities(fn, d, false)
 	if err != nil {
 		return nil, err
 	}
