@@ -169,6 +169,19 @@ func TestSpectrumEndsAgainstDense(t *testing.T) {
 				t.Errorf("%s: pair %d: residual %g (tol %g), component along e %g", name, i, math.Sqrt(res), tol, sum)
 			}
 		}
+		// Both ends in one block space (low = 1): the same λ_min and leading values.
+		both, err := bothEnds(a, n, 1, dims, tol, 400, 3)
+		if err != nil || !both.ok {
+			t.Fatalf("%s: bothEnds(low = 1): ok %v, %v", name, both.ok, err)
+		}
+		if math.Abs(both.low-vals[0]) > 1e-9*bound {
+			t.Errorf("%s: bothEnds λ_min %v, dense %v", name, both.low, vals[0])
+		}
+		for i := range dims {
+			if math.Abs(both.top[i]-ends.top[i]) > 1e-9*bound {
+				t.Errorf("%s: bothEnds(low = 1) θ_%d = %v, %v with low = 0", name, i, both.top[i], ends.top[i])
+			}
+		}
 		t.Logf("%s: n=%d, λ_min %.6g, leading %s", name, n, low, fmt.Sprint(ends.top))
 	}
 }

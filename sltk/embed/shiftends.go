@@ -199,7 +199,13 @@ func bothEnds(a []float64, n, low, dims int, tol float64, maxIter int, seed uint
 				}
 				// Not yet: the residuals shrink about tenfold per block (less on hard spectra,
 				// where more tries follow), so try again after log₁₀(worst/tol) more blocks.
-				nextFull = j + b*max(1, int(math.Ceil(math.Log10(res.worst/tol))))
+				blocks := 1.0 // (NaN and +Inf residuals: the most)
+				if l := math.Ceil(math.Log10(res.worst / tol)); !(l <= 16) {
+					blocks = 16
+				} else if l > 1 {
+					blocks = l
+				}
+				nextFull = j + b*int(blocks)
 			}
 		}
 		copy(w, aq[(j-last)*n:j*n])
