@@ -49,7 +49,7 @@ func pcaWorkload(solver embed.PCASolver, name, peerSolver string) Workload {
 			if err != nil {
 				return Result{}, err
 			}
-			note := "TSQR + SVD"
+			note := "TSQR (centred in 1024-row blocks, two levels) + SVD"
 			if solver == embed.PCARandomized {
 				note = "4 power iterations: 5 passes over X centred block by block, products on the AVX2 kernels (Dots, Gemm)"
 			}
@@ -104,8 +104,9 @@ func spectralWorkload() Workload {
 }
 
 // shiftWorkload: the constant-shift embedding (SLT chapter 7) of the edit distances between the
-// n most frequent words of the GPL, 10 dimensions. sltk: embed.ConstantShift (block Lanczos
-// for λ_min(S^c) and the 10 leading eigenpairs of S̃^c, internal/lanczos); scikit-learn: the smallest eigenvalue of S^c by
+// n most frequent words of the GPL, 10 dimensions. sltk: embed.ConstantShift (Lanczos for
+// λ_min(S^c) beside block Lanczos for the 10 leading eigenpairs of S^c on e⊥, which are those
+// of S̃^c; products on the AVX2 dot kernels); scikit-learn: the smallest eigenvalue of S^c by
 // numpy's eigvalsh, then KernelPCA(kernel="precomputed", eigen_solver="dense") on the paper's
 // kernel S^c − λ_min I, which KernelPCA centres into the same S̃^c. Quality: the sum of the 10
 // leading eigenvalues of S̃^c (the same on both sides when both are right).

@@ -3,11 +3,10 @@ package embed
 import (
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
-	"github.com/sltk-book/sltk/sltk/internal/kernel"
-	"github.com/sltk-book/sltk/sltk/internal/lanczos"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
@@ -19,8 +18,9 @@ const MaxObjects = 4096
 
 // dissimilarities validates a dissimilarity matrix for the constant-shift embedding: non-nil,
 // square with 2 ≤ n ≤ MaxObjects objects, finite, exactly symmetric, zero diagonal. It returns a
-// dense copy. Cost O(n²).
-func dissimilarities(fn string, d mat.Matrix) (*mat.Dense, error) {
+// dense copy, or d itself when it is a *mat.Dense and the caller only reads it (mutable false).
+// Cost O(n²).
+func dissimilarities(fn string, d mat.Matrix, mutable bool) (*mat.Dense, error) {
 	n, c, cerr := check.Matrix("D", d)
 	if cerr != nil {
 		return nil, inputError(fn, cerr)
@@ -34,13 +34,39 @@ func dissimilarities(fn string, d mat.Matrix) (*mat.Dense, error) {
 	if n > MaxObjects {
 		return nil, fmt.Errorf("embed: %s: %d objects, limit MaxObjects = %d: %w", fn, n, MaxObjects, errs.ErrTooLarge)
 	}
-	out := mat.DenseCopyOf(d)
-	for i := 0; i < n; i++ {
-		if v := out.At(i, i); v != 0 {
+	out, ok := d.(*mat.Dense)
+	if mutable || !ok {
+		out = mat.DenseCopyOf(d)
+	}
+	raw := out.RawMatrix()
+	// fault reports whether row i has a nonzero diagonal or differs from column i.
+	fault := func(i int) bool {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+n]
+		if row[i] != 0 {
+			return true
+		}
+		for j := 0; j < i; j++ {
+			if row[j] != raw.Data[j*raw.Stride+i] {
+				return true
+			}
+		}
+		return false
+	}
+	var bad atomic.Bool
+	par.Chunks(n, 128, func(lo, hi int) { // rows on all cores; the first fault in order below
+		for i := lo; i < hi && !bad.Load(); i++ {
+			if fault(i) {
+				bad.Store(true)
+			}
+		}
+	})
+	for i := 0; bad.Load() && i < n; i++ {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+n]
+		if v := row[i]; v != 0 {
 			return nil, fmt.Errorf("embed: %s: D[%d,%d] = %v, want a zero diagonal: %w", fn, i, i, v, errs.ErrParam)
 		}
 		for j := 0; j < i; j++ {
-			if a, b := out.At(i, j), out.At(j, i); a != b {
+			if a, b := row[j], raw.Data[j*raw.Stride+i]; a != b {
 				return nil, fmt.Errorf("embed: %s: D[%d,%d] = %v but D[%d,%d] = %v, want symmetric: %w",
 					fn, i, j, a, j, i, b, errs.ErrParam)
 			}
@@ -56,34 +82,56 @@ func dissimilarities(fn string, d mat.Matrix) (*mat.Dense, error) {
 // is positive semidefinite, and then S^c is the Gram matrix of the centred points. The entries
 // are S^c_ij = −½(D_ij − r_i − r_j + m) with r the row means and m the grand mean; cost O(n²).
 func CentredSimilarity(d mat.Matrix) (*mat.SymDense, error) {
-	dd, err := dissimilarities("CentredSimilarity", d)
+	dd, err := dissimilarities("CentredSimilarity", d, false)
 	if err != nil {
 		return nil, err
 	}
 	return centredSimilarity(dd), nil
 }
 
-// centredSimilarity double-centres a validated D. Cost O(n²).
+// centredSimilarity double-centres a validated D. The SymDense's storage holds both triangles
+// (the lower one, which mat ignores, is read by fitKrylov's matrix products). Cost O(n²).
 func centredSimilarity(d *mat.Dense) *mat.SymDense {
 	n, _ := d.Dims()
 	r := make([]float64, n)
+	par.Chunks(n, 128, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			for _, v := range d.RawRowView(i) {
+				r[i] += v
+			}
+		}
+	})
 	m := 0.0
 	for i := range r {
-		for _, v := range d.RawRowView(i) {
-			r[i] += v
-		}
 		m += r[i]
 		r[i] /= float64(n)
 	}
 	m /= float64(n * n)
-	s := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		row := d.RawRowView(i)
-		for j := i; j < n; j++ {
-			s.SetSym(i, j, -0.5*(row[j]-r[i]-r[j]+m))
+	s := make([]float64, n*n)
+	// Upper triangle, then the lower one mirrored; rows split over the cores in pairs (i, n−1−i)
+	// of equal total length. Every entry is computed as in a serial loop.
+	par.Chunks((n+1)/2, 64, func(lo, hi int) {
+		for p := lo; p < hi; p++ {
+			for k, i := range [2]int{p, n - 1 - p} {
+				if k == 1 && i == p {
+					break // the middle row of odd n
+				}
+				row, out := d.RawRowView(i), s[i*n:(i+1)*n]
+				for j := i; j < n; j++ {
+					out[j] = -0.5 * (row[j] - r[i] - r[j] + m)
+				}
+			}
 		}
-	}
-	return s
+	})
+	par.Chunks(n, 128, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			out := s[i*n : (i+1)*n]
+			for j := range i {
+				out[j] = s[j*n+i]
+			}
+		}
+	})
+	return mat.NewSymDense(n, s)
 }
 
 // ShiftDissimilarities returns D̃ = D + d0 (e eᵀ − I): every off-diagonal dissimilarity raised
@@ -91,7 +139,7 @@ func centredSimilarity(d *mat.Dense) *mat.SymDense {
 // matrix of squared Euclidean distances (those of ShiftResult.Embedding with all dimensions).
 // D is validated as in CentredSimilarity; d0 must be finite (ErrNotFinite). Cost O(n²).
 func ShiftDissimilarities(d mat.Matrix, d0 float64) (*mat.Dense, error) {
-	dd, err := dissimilarities("ShiftDissimilarities", d)
+	dd, err := dissimilarities("ShiftDissimilarities", d, true)
 	if err != nil {
 		return nil, err
 	}
@@ -155,15 +203,17 @@ type ShiftResult struct {
 // are kept (Dims = 0 keeps all), it runs two dense symmetric eigendecompositions with LAPACK
 // (eigenvalues of S^c for the shift, eigenpairs of S̃^c for the embedding), cost O(n³), and
 // Eigenvalues and Values hold all n eigenvalues. Otherwise only λ_min(S^c) and the leading
-// Dims eigenpairs are needed, and it finds them with the block Lanczos method of
-// internal/lanczos (both times on the complement of e, which S^c and S̃^c map to 0), each
-// Ritz pair accepted when its residual ‖Av − θv‖ is below 10⁻¹⁰ of the Gershgorin bound on
-// ‖A‖; cost O(n²) per step for up to shiftKrylovIter steps. Then Eigenvalues and Values hold
-// the leading Dims eigenvalues only. If the method has not converged within shiftKrylovIter
-// steps, Fit falls back to the dense path.
+// Dims eigenpairs are needed, and since S̃^c = S^c − λ_min·I on the complement of e (and
+// S̃^c e = 0), both are ends of the spectrum of S^c on that complement: λ_min by single-vector
+// Lanczos, the leading pairs by block Lanczos (blocks of Dims + 2 vectors, S^c read once per
+// block), both with full reorthogonalisation and run side by side (smallestOnE, bothEnds),
+// each Ritz pair accepted when its explicitly computed residual ‖Av − θv‖ is below 10⁻¹⁰ of the
+// Gershgorin bound on ‖S^c‖; cost O(n²) per basis vector for up to shiftKrylovIter vectors
+// each, on all cores. Then Eigenvalues and Values hold the leading Dims eigenvalues only. If
+// either has not converged within shiftKrylovIter vectors, Fit falls back to the dense path.
 func (c ConstantShift) Fit(d mat.Matrix) (*ShiftResult, error) {
 	const fn = "ConstantShift.Fit"
-	dd, err := dissimilarities(fn, d)
+	dd, err := dissimilarities(fn, d, false)
 	if err != nil {
 		return nil, err
 	}
@@ -238,70 +288,51 @@ const (
 var shiftKrylovIter = 400
 
 // fitKrylov is ConstantShift.Fit's Lanczos path for n objects and dims dimensions; it returns
-// nil, nil when either eigenproblem did not converge.
+// nil, nil when the eigenproblem did not converge. One block Krylov space (bothEnds) gives
+// λ_min(S^c) and the leading eigenpairs of S^c on e⊥, which are those of S̃^c (S̃^c = S^c − λ_min·I
+// there, and S̃^c e = 0).
 func fitKrylov(sc *mat.SymDense, n, dims int) (*ShiftResult, error) {
-	a := make([]float64, n*n) // S^c, both triangles, row-major
-	bound := 0.0              // Gershgorin bound on ‖S^c‖₂
+	a := sc.RawSymmetric().Data // both triangles (centredSimilarity), row-major, stride n
+	bound := 0.0                // Gershgorin bound on ‖S^c‖₂
 	for i := range n {
-		row := a[i*n : (i+1)*n]
 		abs := 0.0
-		for j := range row {
-			row[j] = sc.At(i, j)
-			abs += math.Abs(row[j])
+		for _, v := range a[i*n : (i+1)*n] {
+			abs += math.Abs(v)
 		}
 		bound = math.Max(bound, abs)
 	}
-	e := make([]float64, n) // the deflated direction e/√n
-	for i := range e {
-		e[i] = 1 / math.Sqrt(float64(n))
-	}
-	apply := func(sign float64) func(x, y []float64) {
-		return func(x, y []float64) {
-			par.Chunks(n, 64, func(lo, hi int) {
-				kernel.Dots(y[lo:hi], x, a[lo*n:hi*n])
-				if sign < 0 {
-					for i := lo; i < hi; i++ {
-						y[i] = -y[i]
-					}
-				}
-			})
-		}
-	}
 	tol := 1e-10 * math.Max(bound, math.SmallestNonzeroFloat64)
-	low, _, _, ok, err := lanczos.Smallest(n, apply(1), e, 1, 1,
-		lanczos.Config{Tol: tol, MaxIter: shiftKrylovIter, Seed: 1})
+	// The two ends are independent: λ_min on this goroutine, the leading pairs beside it (their
+	// serial Rayleigh–Ritz steps then overlap the other's products; each result is the same
+	// whatever runs alongside).
+	var ends spectrumEnds
+	var topErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		ends, topErr = bothEnds(a, n, 0, dims, tol, shiftKrylovIter, 2)
+	}()
+	low, _, ok, err := smallestOnE(a, n, tol, shiftKrylovIter, 1)
+	<-done
+	if err == nil {
+		err = topErr
+	}
 	if err != nil {
 		return nil, fmt.Errorf("embed: ConstantShift.Fit: Lanczos: %w", err)
 	}
-	if !ok {
+	if !ok || !ends.ok {
 		return nil, nil
 	}
-	shift := math.Max(0, -2*low[0])
-	// S̃^c = S^c + (d0/2)·Q in place, then its leading eigenpairs as the smallest of −S̃^c.
-	for i := range n {
-		row := a[i*n : (i+1)*n]
-		for j := range row {
-			row[j] -= shift / 2 / float64(n)
-		}
-		row[i] += shift / 2
-	}
-	vals, vecs, _, ok, err := lanczos.Smallest(n, apply(-1), e, 1, dims,
-		lanczos.Config{Tol: tol + shift/2*1e-10, MaxIter: shiftKrylovIter, Seed: 2})
-	if err != nil {
-		return nil, fmt.Errorf("embed: ConstantShift.Fit: Lanczos: %w", err)
-	}
-	if !ok || len(vals) < dims {
-		return nil, nil
-	}
+	shift := math.Max(0, -2*low)
 	res := &ShiftResult{Shift: shift, Centred: sc, Values: make([]float64, dims)}
 	for i := range dims {
-		res.Values[i] = math.Max(0, -vals[i])
+		res.Values[i] = math.Max(0, ends.top[i]+shift/2)
 	}
-	// The leading eigenvalues of S^c: λ_i = θ_i − d0/2 on the complement of e, and 0 on e.
+	// The leading eigenvalues of S^c: θ_i on the complement of e, and 0 on e.
 	res.Eigenvalues = make([]float64, 0, dims+1)
 	zero := false
 	for i := 0; len(res.Eigenvalues) < dims; i++ {
-		if v := -vals[i] - shift/2; zero || v >= 0 {
+		if v := ends.top[i]; zero || v >= 0 {
 			res.Eigenvalues = append(res.Eigenvalues, v)
 			continue
 		}
@@ -309,7 +340,7 @@ func fitKrylov(sc *mat.SymDense, n, dims int) (*ShiftResult, error) {
 		zero = true
 		i--
 	}
-	x := signFixed(vecs)
+	x := signFixed(ends.vecs)
 	for j := 0; j < dims; j++ {
 		s := math.Sqrt(res.Values[j])
 		for i := 0; i < n; i++ {
