@@ -206,7 +206,7 @@ type ShiftResult struct {
 // Dims eigenpairs are needed, and since S̃^c = S^c − λ_min·I on the complement of e (and
 // S̃^c e = 0), both are ends of the spectrum of S^c on that complement: λ_min by single-vector
 // Lanczos, the leading pairs by block Lanczos (blocks of Dims + 2 vectors, S^c read once per
-// block), both with full reorthogonalisation and run side by side (smallestOnE, bothEnds),
+// block), both with full reorthogonalisation and run side by side (smallestOnE, leadingOnE),
 // each Ritz pair accepted when its explicitly computed residual ‖Av − θv‖ is below 10⁻¹⁰ of the
 // Gershgorin bound on ‖S^c‖; cost O(n²) per basis vector for up to shiftKrylovIter vectors
 // each, on all cores. Then Eigenvalues and Values hold the leading Dims eigenvalues only. If
@@ -288,8 +288,8 @@ const (
 var shiftKrylovIter = 400
 
 // fitKrylov is ConstantShift.Fit's Lanczos path for n objects and dims dimensions; it returns
-// nil, nil when the eigenproblem did not converge. One block Krylov space (bothEnds) gives
-// λ_min(S^c) and the leading eigenpairs of S^c on e⊥, which are those of S̃^c (S̃^c = S^c − λ_min·I
+// nil, nil when the eigenproblem did not converge. smallestOnE gives λ_min(S^c) and leadingOnE,
+// beside it, the leading eigenpairs of S^c on e⊥, which are those of S̃^c (S̃^c = S^c − λ_min·I
 // there, and S̃^c e = 0).
 func fitKrylov(sc *mat.SymDense, n, dims int) (*ShiftResult, error) {
 	a := sc.RawSymmetric().Data // both triangles (centredSimilarity), row-major, stride n
@@ -305,12 +305,12 @@ func fitKrylov(sc *mat.SymDense, n, dims int) (*ShiftResult, error) {
 	// The two ends are independent: λ_min on this goroutine, the leading pairs beside it (their
 	// serial Rayleigh–Ritz steps then overlap the other's products; each result is the same
 	// whatever runs alongside).
-	var ends spectrumEnds
+	var ends leadingPairs
 	var topErr error
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		ends, topErr = bothEnds(a, n, 0, dims, tol, shiftKrylovIter, 2)
+		ends, topErr = leadingOnE(a, n, dims, tol, shiftKrylovIter, 2)
 	}()
 	low, _, ok, err := smallestOnE(a, n, tol, shiftKrylovIter, 1)
 	<-done

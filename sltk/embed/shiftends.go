@@ -23,9 +23,8 @@ const endsStream = 0x7368_6966_745f_656e // "shift_en": PCG stream of the start 
 // leading eigenvalue of multiplicity up to dims + endsExtra is found (as internal/lanczos.Extra).
 const endsExtra = 2
 
-// spectrumEnds is the outcome of bothEnds.
-type spectrumEnds struct {
-	low   float64    // the smallest eigenvalue on e⊥
+// leadingPairs is the outcome of leadingOnE.
+type leadingPairs struct {
 	top   []float64  // the dims largest eigenvalues on e⊥, descending
 	vecs  *mat.Dense // their orthonormal eigenvectors, n×dims
 	steps int        // basis vectors built
@@ -33,16 +32,16 @@ type spectrumEnds struct {
 	worst float64    // the largest residual of the wanted Ritz pairs
 }
 
-// bothEnds finds the low smallest eigenvalues and the dims largest eigenpairs of the symmetric
-// n×n matrix a (row-major, both triangles stored) on the complement of e = (1, …, 1), in one
-// block Krylov (band Lanczos) space with full reorthogonalisation. ConstantShift calls it for
-// the leading eigenpairs of S̃^c = S^c − λ_min·Q, which on e⊥ is S^c − λ_min·I and so has the
-// eigenvectors of S^c (and 0 on e): the search does not wait for λ_min (smallestOnE, run beside
-// it). A Krylov space converges at both ends at once, so low > 0 serves for both ends, though
-// λ_min of dissimilarities, at the edge of a dense cluster of negative eigenvalues, needs a
-// higher polynomial degree than a block of dims + 2 vectors reaches cheaply.
+// leadingOnE finds the dims largest eigenpairs of the symmetric n×n matrix a (row-major, both
+// triangles stored) on the complement of e = (1, …, 1), in one block Krylov (band Lanczos)
+// space with full reorthogonalisation. ConstantShift calls it for the leading eigenpairs of
+// S̃^c = S^c − λ_min·Q, which on e⊥ is S^c − λ_min·I and so has the eigenvectors of S^c (and 0
+// on e): the search does not wait for λ_min, the other end of the spectrum, which smallestOnE
+// finds beside it (λ_min of dissimilarities, at the edge of a dense cluster of negative
+// eigenvalues, needs a higher polynomial degree than a block of dims + 2 vectors reaches
+// cheaply, so one Krylov space for both ends was slower).
 //
-// The method: a block of b = max(low, dims) + endsExtra random vectors; each next block is A
+// The method: a block of b = dims + endsExtra random vectors; each next block is A
 // times the last one (blockProduct: A read once per block, rows over all cores), made
 // orthogonal to e and to the whole basis by two passes of block classical Gram–Schmidt
 // (kernel.Gemm), then orthonormalised within the block (a further pass against the basis when a
@@ -57,8 +56,8 @@ type spectrumEnds struct {
 // again after log₁₀(worst residual/tol) more blocks. Cost O(m·n²) multiply-adds of the products
 // in m/b passes over A, O(m²·n) for the orthogonalisation, O(m³) per Ritz step, for m basis
 // vectors (at most maxIter); memory O(m·n).
-func bothEnds(a []float64, n, low, dims int, tol float64, maxIter int, seed uint64) (spectrumEnds, error) {
-	b := min(max(low, dims)+endsExtra, n-1)
+func leadingOnE(a []float64, n, dims int, tol float64, maxIter int, seed uint64) (leadingPairs, error) {
+	b := min(dims+endsExtra, n-1)
 	m := min(max(maxIter, dims+1+b), n-1) // basis size cap
 	rng := rand.New(rand.NewPCG(seed, endsStream))
 	q := make([]float64, m*n)  // row j is q_j
@@ -181,9 +180,9 @@ func bothEnds(a []float64, n, low, dims int, tol float64, maxIter int, seed uint
 			ts := projected(t, m, j)
 			var e mat.EigenSym
 			if !e.Factorize(ts, false) {
-				return spectrumEnds{}, fmt.Errorf("the projected eigenproblem did not converge: %w", errs.ErrSingular)
+				return leadingPairs{}, fmt.Errorf("the projected eigenproblem did not converge: %w", errs.ErrSingular)
 			}
-			theta := wantedEnds(e.Values(nil), low, dims)
+			theta := largest(e.Values(nil), dims)
 			settled := prev != nil
 			for i := range theta {
 				if settled && math.Abs(theta[i]-prev[i]) > 1e-3*tol {
@@ -192,7 +191,7 @@ func bothEnds(a []float64, n, low, dims int, tol float64, maxIter int, seed uint
 			}
 			prev = theta
 			if (settled && j >= nextFull) || full {
-				res, err := ritzEnds(q, aq, ts, j, n, low, dims, tol)
+				res, err := ritzLeading(q, aq, ts, j, n, dims, tol)
 				if err != nil || res.ok || full {
 					res.steps = j
 					return res, err
@@ -222,36 +221,33 @@ func projected(t []float64, m, j int) *mat.SymDense {
 	return ts
 }
 
-// wantedEnds returns, from ascending eigenvalues, the smallest followed by the dims largest in
-// descending order (fewer when there are fewer values).
-func wantedEnds(vals []float64, low, dims int) []float64 {
-	out := append([]float64(nil), vals[:low]...)
-	for i := len(vals) - 1; i >= low && len(out) < low+dims; i-- {
+// largest returns, from ascending eigenvalues, the dims largest in descending order (fewer when
+// there are fewer values).
+func largest(vals []float64, dims int) []float64 {
+	var out []float64
+	for i := len(vals) - 1; i >= 0 && len(out) < dims; i-- {
 		out = append(out, vals[i])
 	}
 	return out
 }
 
-// ritzEnds is the Rayleigh–Ritz step of bothEnds on the j basis vectors: it diagonalises ts =
-// QᵀAQ, forms the smallest and the dims largest Ritz pairs (θ, Qs) and their residuals
-// ‖AQs − θQs‖ from the stored AQ (two Gemm products of (dims+1)×j by j×n), and reports whether
-// all are at most tol. Cost O(j³ + dims·j·n).
-func ritzEnds(q, aq []float64, ts *mat.SymDense, j, n, low, dims int, tol float64) (spectrumEnds, error) {
+// ritzLeading is the Rayleigh–Ritz step of leadingOnE on the j basis vectors: it diagonalises ts =
+// QᵀAQ, forms the dims largest Ritz pairs (θ, Qs) and their residuals ‖AQs − θQs‖ from the
+// stored AQ (two Gemm products of dims×j by j×n), and reports whether all are at most tol.
+// Cost O(j³ + dims·j·n).
+func ritzLeading(q, aq []float64, ts *mat.SymDense, j, n, dims int, tol float64) (leadingPairs, error) {
 	var e mat.EigenSym
 	if !e.Factorize(ts, true) {
-		return spectrumEnds{}, fmt.Errorf("the projected eigenproblem did not converge: %w", errs.ErrSingular)
+		return leadingPairs{}, fmt.Errorf("the projected eigenproblem did not converge: %w", errs.ErrSingular)
 	}
-	if j < low+dims {
-		return spectrumEnds{}, nil
+	if j < dims {
+		return leadingPairs{}, nil
 	}
 	vals := e.Values(nil)
 	var s mat.Dense
 	e.VectorsTo(&s)
-	idx := make([]int, 0, low+dims) // the wanted pairs: the smallest, then the largest descending
-	for i := range low {
-		idx = append(idx, i)
-	}
-	for i := j - 1; len(idx) < low+dims; i-- {
+	idx := make([]int, 0, dims) // the wanted pairs, the largest first
+	for i := j - 1; len(idx) < dims; i-- {
 		idx = append(idx, i)
 	}
 	k := len(idx)
@@ -266,7 +262,7 @@ func ritzEnds(q, aq []float64, ts *mat.SymDense, j, n, low, dims int, tol float6
 	au := blas64.General{Rows: k, Cols: n, Stride: n, Data: make([]float64, k*n)} // A times them
 	kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, swg, blas64.General{Rows: j, Cols: n, Stride: n, Data: q[:j*n]}, 0, u)
 	kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, swg, blas64.General{Rows: j, Cols: n, Stride: n, Data: aq[:j*n]}, 0, au)
-	res := spectrumEnds{low: vals[0], top: make([]float64, dims), ok: true}
+	res := leadingPairs{top: make([]float64, dims), ok: true}
 	if dims > 0 {
 		res.vecs = mat.NewDense(n, dims, nil)
 	}
@@ -283,11 +279,9 @@ func ritzEnds(q, aq []float64, ts *mat.SymDense, j, n, low, dims int, tol float6
 				res.worst = math.Inf(1)
 			}
 		}
-		if c >= low {
-			res.top[c-low] = vals[i]
-			for p := range n {
-				res.vecs.Set(p, c-low, u.Data[c*n+p])
-			}
+		res.top[c] = vals[i]
+		for p := range n {
+			res.vecs.Set(p, c, u.Data[c*n+p])
 		}
 	}
 	return res, nil
