@@ -43,7 +43,9 @@ func NewFiniteChain(q mat.Matrix) (*FiniteChain, error) {
 	case n > MaxStates:
 		return nil, fmt.Errorf("mcmc: NewFiniteChain: %d states, limit %d: %w", n, MaxStates, errs.ErrTooLarge)
 	}
-	c := &FiniteChain{q: mat.DenseCopyOf(q)}
+	data := make([]float64, n*n)
+	copyRows(data, q)
+	c := &FiniteChain{q: mat.NewDense(n, n, data)}
 	if _, _, err := check.Stochastic("Q", c.q); err != nil {
 		return nil, fmt.Errorf("mcmc: NewFiniteChain: %w", err)
 	}

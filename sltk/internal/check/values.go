@@ -3,8 +3,10 @@ package check
 import (
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -71,13 +73,22 @@ func Prob(name string, p []float64) error {
 // channels, histograms, soft assignments): m must pass Matrix, every entry must be ≥ 0
 // (errs.ErrProb, "Q[2,0] = -0.1 is negative") and every row must sum to 1 within
 // ProbTol·(columns), as in Prob ("row 2 of Q sums to 1.1, want 1"). It returns the dimensions.
-// Cost O(n·d): one pass over a contiguous *mat.Dense that passes; the error of one that fails
+// Cost O(n·d): one pass over a contiguous *mat.Dense that passes, its rows split over the cores
+// (whether it passes does not depend on the split); the error of one that fails
 // is found by the checks in their order (Matrix first, so a NaN anywhere is reported before a
 // negative entry or a bad row sum).
 func Stochastic(name string, m mat.Matrix) (n, d int, err error) {
 	if dense, ok := m.(*mat.Dense); ok && !IsNil(m) {
-		if raw := dense.RawMatrix(); raw.Rows > 0 && raw.Cols > 0 && raw.Stride == raw.Cols && stochasticRows(raw.Data[:raw.Rows*raw.Cols], raw.Cols) {
-			return raw.Rows, raw.Cols, nil
+		if raw := dense.RawMatrix(); raw.Rows > 0 && raw.Cols > 0 && raw.Stride == raw.Cols {
+			var failed atomic.Bool
+			par.Chunks(raw.Rows, max(1, (1<<16)/raw.Cols), func(lo, hi int) {
+				if !stochasticRows(raw.Data[lo*raw.Cols:hi*raw.Cols], raw.Cols) {
+					failed.Store(true)
+				}
+			})
+			if !failed.Load() {
+				return raw.Rows, raw.Cols, nil
+			}
 		}
 	}
 	data, n, d, e := Rows(name, m)
