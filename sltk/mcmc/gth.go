@@ -1,6 +1,7 @@
 package mcmc
 
 import (
+	"runtime"
 	"sync"
 
 	"github.com/sltk-book/sltk/sltk/internal/kernel"
@@ -181,20 +182,31 @@ func (w *gthWork) eliminate(rd *reduction, lo, hi int) int {
 	general := func(data []float64, rows, cols, stride int) blas64.General {
 		return blas64.General{Rows: rows, Cols: cols, Stride: stride, Data: data[:(rows-1)*stride+cols]}
 	}
-	rBL := general(w.r, m, cols, cols)
-	kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, general(t, m, m, m), general(a[lo*ld:], m, cols, ld), 0, rBL)
+	// R (rows lo..hi of a) and G (rows 0..l−1, columns of B) are independent: the two products
+	// run side by side, each on half the cores, so that a block has one parallel section
+	// before its update instead of two.
+	half := max(1, runtime.GOMAXPROCS(0)/2)
+	rBL, gLB := general(w.r, m, cols, cols), general(w.g, max(l, 1), m, m)
+	var wg sync.WaitGroup
+	if l > 0 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			kernel.GemmWorkers(half, blas.NoTrans, blas.Trans, 1, general(a[x+lo:], l, m, ld), general(vt, m, m, m), 0, gLB)
+			for i := range l {
+				copy(a[i*ld+x+lo:i*ld+x+lo+m], w.g[i*m:(i+1)*m])
+			}
+		}()
+	}
+	kernel.GemmWorkers(half, blas.NoTrans, blas.NoTrans, 1, general(t, m, m, m), general(a[lo*ld:], m, cols, ld), 0, rBL)
 	if rd.keepRows {
 		for r := range m {
 			copy(a[(lo+r)*ld:(lo+r)*ld+cols], w.r[r*cols:(r+1)*cols])
 		}
 	}
+	wg.Wait()
 	if l == 0 {
 		return -1
-	}
-	gLB := general(w.g, l, m, m)
-	kernel.Gemm(blas.NoTrans, blas.Trans, 1, general(a[x+lo:], l, m, ld), general(vt, m, m, m), 0, gLB)
-	for i := range l {
-		copy(a[i*ld+x+lo:i*ld+x+lo+m], w.g[i*m:(i+1)*m])
 	}
 	kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, gLB, rBL, 1, general(a, l, cols, ld))
 	return -1
