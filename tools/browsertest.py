@@ -382,10 +382,14 @@ def api_packages(book, memo={}):
 
 
 def probe(src, script, suffix):
+    """Writes src with script before </body> to a new file beside it (so that its relative
+    links resolve) and returns that file's path and src's text. Each call gets its own file:
+    the checks of one page at two widths run side by side, and one removing a shared probe
+    file while the other loaded it hung the browser test."""
     with open(src, encoding="utf-8") as f:
         html = f.read()
-    path = src + suffix
-    with open(path, "w", encoding="utf-8") as f:
+    fd, path = tempfile.mkstemp(suffix=suffix, prefix=os.path.basename(src) + ".", dir=os.path.dirname(src))
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(html.replace("</body>", script + "</body>"))
     return path, html
 

@@ -35,6 +35,7 @@ Run alone (python3 tools/livetest.py [book dir]) or from tools/browsertest.py.
 
 import json
 import os
+import select
 import subprocess
 import sys
 import tempfile
@@ -142,6 +143,10 @@ STEP = r"""
 """
 
 
+# READ_TIMEOUT_S bounds the wait for any DevTools message (Browser._read).
+READ_TIMEOUT_S = 600
+
+
 class Browser:
     """Headless Chromium over the DevTools pipe (fd 3: commands in, fd 4: replies out), started
     with FLAGS and the extra command-line flags given."""
@@ -169,6 +174,10 @@ class Browser:
 
     def _read(self):
         while b"\0" not in self.buf:
+            # A reply or event that never comes (a page that never loads) must fail the test,
+            # not hang it; the longest call, printing the book to PDF, takes about a minute.
+            if not select.select([self.out_r], [], [], READ_TIMEOUT_S)[0]:
+                raise RuntimeError(f"chromium sent nothing on the DevTools pipe for {READ_TIMEOUT_S} s")
             chunk = os.read(self.out_r, 1 << 20)
             if not chunk:
                 raise RuntimeError("chromium closed the DevTools pipe")
