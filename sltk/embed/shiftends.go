@@ -70,17 +70,6 @@ func leadingOnE(a []float64, n, dims int, tol float64, maxIter int, seed uint64)
 	rows := func(x []float64, lo, hi int) blas64.General {
 		return blas64.General{Rows: hi - lo, Cols: n, Stride: n, Data: x[lo*n : hi*n]}
 	}
-	// deflate removes from v its component along e.
-	deflate := func(v []float64) {
-		s := 0.0
-		for _, x := range v {
-			s += x
-		}
-		s /= float64(n)
-		for i := range v {
-			v[i] -= s
-		}
-	}
 	// againstBasis removes from v its components along e and q_0..q_{hi−1}, one Gemv pass.
 	hv := make([]float64, m)
 	againstBasis := func(v []float64, hi int) {
@@ -209,6 +198,18 @@ func leadingOnE(a []float64, n, dims int, tol float64, maxIter int, seed uint64)
 		}
 		copy(w, aq[(j-last)*n:j*n])
 		last = appendBlock(last)
+	}
+}
+
+// deflate removes from v its component along e = (1, …, 1): it subtracts v's mean.
+func deflate(v []float64) {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	s /= float64(len(v))
+	for i := range v {
+		v[i] -= s
 	}
 }
 
@@ -341,14 +342,7 @@ func smallestOnE(a []float64, n int, tol float64, maxIter int, seed uint64) (flo
 	orth := func(j int) (float64, float64) {
 		before := blas64.Nrm2(vec(w))
 		for range 2 {
-			s := 0.0
-			for _, x := range w {
-				s += x
-			}
-			s /= float64(n)
-			for i := range w {
-				w[i] -= s
-			}
+			deflate(w)
 			if j > 0 {
 				qm := blas64.General{Rows: j, Cols: n, Stride: n, Data: q[:j*n]}
 				blas64.Gemv(blas.NoTrans, 1, qm, vec(w), 0, vec(h[:j]))
