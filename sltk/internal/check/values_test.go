@@ -3,6 +3,7 @@ package check
 import (
 	"errors"
 	"math"
+	"runtime"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/errs"
@@ -89,5 +90,27 @@ func TestStochasticOnePass(t *testing.T) {
 	}
 	if passed < 300 || passed > 1700 {
 		t.Errorf("%d of 2000 trials passed: the faults do not cover both outcomes", passed)
+	}
+}
+
+// TestStochasticOnePassSplit: a matrix large enough for Stochastic's pass to split its rows
+// over two goroutines must pass or fail as the ordered checks decide, with the fault in the
+// first rows, in the last row (the second goroutine's) or absent.
+func TestStochasticOnePassSplit(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	const n = 600 // 360000 entries: at least two chunks of 2¹⁶
+	for _, at := range []int{-1, 0, n*n - 1, n * (n - 1)} {
+		data := make([]float64, n*n)
+		for i := range data {
+			data[i] = 1.0 / n
+		}
+		if at >= 0 {
+			data[at] = -1e-3
+		}
+		m := mat.NewDense(n, n, data)
+		got, want := stoch(m), stoch(mat.Transpose{Matrix: mat.Transpose{Matrix: m}})
+		if (got == nil) != (want == nil) || (got != nil && got.Error() != want.Error()) || (at >= 0) != (got != nil) {
+			t.Errorf("fault at %d: one pass %v, ordered checks %v", at, got, want)
+		}
 	}
 }
