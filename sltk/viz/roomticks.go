@@ -12,7 +12,7 @@ import (
 // in Style, with a gap of labelGap em between neighbours. A tick marker knows the range of
 // its axis but not its length, so the same marker crowds a narrow panel (a tile of a grid, a
 // figure's phone rendering) with the labels that suit the full column. Where they do not
-// fit, niceTicks chooses a coarser step (so labels stay round numbers in their own format),
+// fit, niceTicks and logTicks choose a coarser step (so labels stay round numbers in their own format),
 // and any other marker keeps every k-th label, the others staying as unlabelled ticks.
 // Cost: one extra call of Ticker and one width measurement per label.
 type roomTicks struct {
@@ -24,6 +24,12 @@ type roomTicks struct {
 // labelGap is the least space between two tick labels, in em of their font: less, and
 // neighbours such as "10.0" and "12.5" read as one number.
 const labelGap = 1
+
+// labelCounter is a tick marker that can place at most a given number of labels, in their
+// own format: niceTicks and logTicks.
+type labelCounter interface {
+	at(lo, hi float64, labels int) []plot.Tick
+}
 
 // fit returns how many labels of width w fit the axis.
 func (r roomTicks) fit(w vg.Length) int {
@@ -42,19 +48,48 @@ func (r roomTicks) labels(ts []plot.Tick) (n int, w vg.Length) {
 	return n, w
 }
 
+// fits reports whether the labels of ts fit the axis [lo, hi]: on a linear axis, as many
+// labels as fit of the widest one's width; on a logarithmic one, where labels are not evenly
+// spaced, each neighbouring pair at the positions the log scale gives them, at least labelGap
+// em apart.
+func (r roomTicks) fits(ts []plot.Tick, lo, hi float64) bool {
+	n, w := r.labels(ts)
+	if _, log := r.Ticker.(logTicks); !log || !(lo > 0) || !(hi > lo) {
+		return n <= r.fit(w)
+	}
+	at := func(v float64) vg.Length {
+		return r.Length * vg.Length((math.Log(v)-math.Log(lo))/(math.Log(hi)-math.Log(lo)))
+	}
+	gap := labelGap * r.Style.Font.Size
+	prev := -1
+	for i, t := range ts {
+		if t.Label == "" {
+			continue
+		}
+		if prev >= 0 {
+			a, b := ts[prev], t
+			if at(b.Value)-at(a.Value) < (r.Style.Width(a.Label)+r.Style.Width(b.Label))/2+gap {
+				return false
+			}
+		}
+		prev = i
+	}
+	return true
+}
+
 func (r roomTicks) Ticks(lo, hi float64) []plot.Tick {
 	ts := r.Ticker.Ticks(lo, hi)
-	n, w := r.labels(ts)
-	most := r.fit(w)
-	if n <= most {
+	if r.fits(ts, lo, hi) {
 		return ts
 	}
-	if nt, ok := r.Ticker.(niceTicks); ok {
+	n, w := r.labels(ts)
+	most := r.fit(w)
+	if nt, ok := r.Ticker.(labelCounter); ok {
 		// the most labels that fit in their own format: a coarser step has shorter labels
-		// (10 where the step 2.5 wrote 10.0)
+		// (10 where the step 2.5 wrote 10.0; 10⁰ 10² 10⁴ where every decade did not fit)
 		for k := n - 1; k > 2; k-- {
 			ts := nt.at(lo, hi, k)
-			if n, w := r.labels(ts); n >= 2 && n <= r.fit(w) {
+			if n, _ := r.labels(ts); n >= 2 && r.fits(ts, lo, hi) {
 				return ts
 			}
 		}

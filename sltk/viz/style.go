@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -382,33 +383,43 @@ func linearFormat(big float64, decimals int) func(float64) string {
 // maxLogLabels is the most labelled ticks a logarithmic axis gets.
 const maxLogLabels = 6
 
-// logTicks labels a logarithmic axis with at most six labels in one format. Over more than
-// two decades it labels powers of ten, every k-th decade when there are more than six, with
-// unlabelled ticks at the other decades (and at 2…9 times a power of ten when that is few
-// enough to read). Over a narrower range 2 and 5 times a power of ten are labelled too, so
-// that an axis from 3 to 40 is not left without labels. Labels are plain decimals on such a
-// narrow axis when every label lies in [0.001, 10⁴), and otherwise all in the form 10⁻³ or
-// 2×10⁻³: an axis over more than two decades always counts in powers of ten (10⁰ 10¹ 10²), so
-// that no panel shows 1000 where its neighbour shows 10⁴. It returns no
-// ticks for a non-positive range rather than panicking.
+// logTicks labels a logarithmic axis with at most six labels in one format. The span that
+// counts is the axis's own, log₁₀(max/min), not the decades its ends round out to: an axis
+// from 0.85 to 71 spans 1.9 decades, though it touches three. An axis over more than two
+// decades with at least three powers of ten inside labels powers of ten, every k-th decade
+// when there are more than six, with unlabelled ticks at the other decades (and at 2…9 times
+// a power of ten when that is few enough to read). A shorter axis labels 1, 2 and 5 times the
+// powers of ten (1 2 5 10 20 50), or 1 and 3 times them where those are too many (1 3 10 30
+// 100), so that an axis from 1 to 60 is not left with the labels 1 and 10. An axis so short
+// that these give fewer than three labels (3 to 18, 1 to 1.2) is labelled as a linear one (5
+// 10 15; 1.00 1.05 … 1.20): over less than a decade the two scales differ little. Labels of a
+// short axis are plain decimals when every one lies in [0.001, 10⁴), and otherwise all in the
+// form 10⁻³ or 2×10⁻³; an axis of powers of ten always counts in powers (10⁰ 10¹ 10²), so
+// that no panel shows 1000 where its neighbour shows 10⁴. It returns no ticks for a
+// non-positive range rather than panicking. Cost O(decades).
 type logTicks struct{}
 
-func (logTicks) Ticks(min, max float64) []plot.Tick {
-	if !(min > 0) || !(max > 0) || math.IsInf(max, 0) || max < min {
+func (t logTicks) Ticks(lo0, hi0 float64) []plot.Tick { return t.at(lo0, hi0, maxLogLabels) }
+
+// logSets are the mantissas labelled on an axis of at most two decades, finest first.
+var logSets = [][]int{{1, 2, 5}, {1, 3}, {1}}
+
+// at labels at most most ticks (at least two) as Ticks does; roomTicks lowers most on a
+// short axis.
+func (logTicks) at(lo0, hi0 float64, most int) []plot.Tick {
+	if !(lo0 > 0) || !(hi0 > 0) || math.IsInf(hi0, 0) || hi0 < lo0 {
 		return nil
 	}
-	lo := math.Floor(math.Log10(min))
-	hi := math.Ceil(math.Log10(max))
+	most = max(most, 2)
+	lo := math.Floor(math.Log10(lo0))
+	hi := math.Ceil(math.Log10(hi0))
 	decades := hi - lo
-	in := func(v float64) bool { return v >= min*(1-1e-9) && v <= max*(1+1e-9) }
-	labelled := map[int]bool{1: true}
-	if decades <= 2 {
-		labelled[2], labelled[5] = true, true
-	}
-	count := func(step int) int {
+	span := math.Log10(hi0) - math.Log10(lo0)
+	in := func(v float64) bool { return v >= lo0*(1-1e-9) && v <= hi0*(1+1e-9) }
+	count := func(set []int, step int) int {
 		n := 0
 		for e := lo; e <= hi; e++ {
-			for m := range labelled {
+			for _, m := range set {
 				if int(e)%step == 0 && in(float64(m)*math.Pow(10, e)) {
 					n++
 				}
@@ -416,12 +427,27 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 		}
 		return n
 	}
-	if count(1) > maxLogLabels && labelled[2] {
-		delete(labelled, 2)
+	set := []int{1}
+	short := span <= 2+1e-9 || count(set, 1) < 3
+	if short {
+		for _, s := range logSets {
+			set = s
+			if count(s, 1) <= most {
+				break
+			}
+		}
+		if count(logSets[0], 1) < 3 {
+			if ts := (niceTicks{}).at(lo0, hi0, most); len(labelledAt(ts)) >= 2 {
+				return ts
+			}
+		}
 	}
 	step := 1
-	for count(step) > maxLogLabels {
+	for count(set, step) > most {
 		step++
+	}
+	labelled := func(m int, e float64) bool {
+		return int(e)%step == 0 && slices.Contains(set, m)
 	}
 	var ts []plot.Tick
 	var vals []float64
@@ -433,14 +459,14 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 				continue
 			}
 			t := plot.Tick{Value: v}
-			if labelled[m] && int(e)%step == 0 {
+			if labelled(m, e) {
 				t.Label = "x" // formatted below, once all labels are known
 				vals = append(vals, v)
 			}
 			ts = append(ts, t)
 		}
 	}
-	plain := decades <= 2
+	plain := short
 	for _, v := range vals {
 		plain = plain && v >= 1e-3*(1-1e-9) && v < 1e4*(1-1e-9)
 	}
