@@ -20,7 +20,8 @@ import (
 // Color−1 (marker shape too) instead of its position's, so that measured points share the
 // colour of the curve they belong to: {Name: "model", …}, {Name: "measured", Points: true,
 // Color: 1}. The sixth and eighth colours (sky blue and yellow) are lighter twins of the first
-// two, so their lines are dash-dotted and their markers have shapes of their own.
+// two, and the ninth to twelfth lie near earlier ones for colour-blind readers, so their lines
+// are dash-dotted or dotted and their markers have shapes of their own (see Color).
 type Series struct {
 	Name   string
 	X, Y   []float64
@@ -86,8 +87,8 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			switch {
 			case s.Dashed:
 				l.LineStyle.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
-			case twinColor(ci):
-				l.LineStyle.Dashes = twinDashes
+			case paletteDashes(ci) != nil:
+				l.LineStyle.Dashes = paletteDashes(ci)
 			}
 			thumbs = append(thumbs, l)
 			f.Add(l)

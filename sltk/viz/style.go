@@ -42,9 +42,14 @@ func length(v, def vg.Length) vg.Length {
 	return v
 }
 
-// okabeIto is the Okabe–Ito qualitative palette (Okabe & Ito 2008), chosen because its colours
-// stay distinguishable under the common forms of colour blindness. The order puts the colours
-// with most contrast against white first; yellow, which is faint on white, comes late.
+// okabeIto is the qualitative palette: the eight colours of Okabe and Ito (2008), chosen
+// because they stay distinguishable under the common forms of colour blindness, then four
+// more for figures of nine to twelve classes or series, so that no two of them share a
+// colour: violet, yellow-green, crimson and brown, hues the first eight leave out (brown,
+// orange's dark tint). Beyond eight no set of colours stays apart for every reader, so the
+// four also carry marker shapes of their own (paletteShape) and draw dash-dotted or dotted
+// lines (paletteDashes). The order puts the colours with most contrast against white first;
+// yellow, which is faint on white, comes late.
 var okabeIto = []color.NRGBA{
 	{0x00, 0x72, 0xB2, 0xff}, // blue
 	{0xE6, 0x9F, 0x00, 0xff}, // orange
@@ -54,52 +59,67 @@ var okabeIto = []color.NRGBA{
 	{0x56, 0xB4, 0xE9, 0xff}, // sky blue
 	{0x99, 0x99, 0x99, 0xff}, // grey (stands in for black, which is kept for centroids)
 	{0xF0, 0xE4, 0x42, 0xff}, // yellow
+	{0x6A, 0x3D, 0x9A, 0xff}, // violet
+	{0x66, 0xA6, 0x1E, 0xff}, // yellow-green
+	{0xA5, 0x0F, 0x2D, 0xff}, // crimson
+	{0x8C, 0x51, 0x0A, 0xff}, // brown
 }
 
-// tenHues are ten categorical colours of distinct hue (Tableau 10, Tableau Software), for
-// figures with nine or ten classes, where Okabe–Ito's eight colours would repeat: blue,
-// orange, red, teal, green, yellow, purple, pink, brown, grey.
-var tenHues = []color.NRGBA{
-	{0x4E, 0x79, 0xA7, 0xff}, {0xF2, 0x8E, 0x2B, 0xff}, {0xE1, 0x57, 0x59, 0xff},
-	{0x76, 0xB7, 0xB2, 0xff}, {0x59, 0xA1, 0x4F, 0xff}, {0xED, 0xC9, 0x48, 0xff},
-	{0xB0, 0x7A, 0xA1, 0xff}, {0xFF, 0x9D, 0xA7, 0xff}, {0x9C, 0x75, 0x5F, 0xff},
-	{0xBA, 0xB0, 0xAC, 0xff},
-}
+// PaletteSize is the number of colours of the qualitative palette (Color): series and labels
+// 0 … PaletteSize−1 of one figure never share a colour.
+const PaletteSize = 12
 
-// shapes cycle once the palette is used up, so label 8 differs from label 0 by its marker.
+// shapes cycle once the palette is used up, so label 12 differs from label 0 by its marker.
 var shapes = []draw.GlyphDrawer{
 	draw.CircleGlyph{}, draw.BoxGlyph{}, draw.TriangleGlyph{}, draw.PyramidGlyph{},
 }
 
-// Color returns the i-th colour of the qualitative palette (Okabe–Ito, eight colours); indices
-// wrap around, negative ones count from the end. All plots in this package colour series and
-// labels with it, so custom layers added by callers can match them.
+// Color returns the i-th colour of the qualitative palette (the eight Okabe–Ito colours and
+// four more, PaletteSize in all); indices wrap around, negative ones count from the end. All
+// plots in this package colour series and labels with it, so custom layers added by callers
+// can match them.
 func Color(i int) color.Color {
-	n := len(okabeIto)
-	return okabeIto[((i%n)+n)%n]
+	return okabeIto[paletteIndex(i)]
 }
 
-// twinShift gives the palette entries whose hue is close to an earlier entry's a marker shape
-// of their own, so that the two stay apart where colour alone does not: sky blue (5) is a
-// lighter blue (0) and yellow (7) a lighter orange (1); they get the second and third shape.
-var twinShift = [8]int{5: 1, 7: 2}
-
-// twinColor reports whether palette entry i (wrapped as in Color) is one of those twins; Lines
-// also gives its lines a dash-dot pattern (twinDashes).
-func twinColor(i int) bool {
+// paletteIndex wraps i into [0, PaletteSize).
+func paletteIndex(i int) int {
 	n := len(okabeIto)
-	return twinShift[((i%n)+n)%n] != 0
+	return ((i % n) + n) % n
 }
 
-// twinDashes is the dash-dot pattern of a line in a twin colour.
-var twinDashes = []vg.Length{vg.Points(8), vg.Points(2.5), vg.Points(2), vg.Points(2.5)}
+// paletteShape gives the palette entries whose colour lies near an earlier entry's a marker
+// shape of their own, so that the two stay apart where colour alone does not: sky blue (5)
+// is a lighter blue (0) and yellow (7) a lighter orange (1); for a red–green colour-blind
+// reader violet (8) lies near blue, yellow-green (9) near orange and yellow, crimson (10) and
+// brown (11) near vermillion.
+var paletteShape = [PaletteSize]int{5: 1, 7: 2, 8: 3, 9: 1, 10: 2, 11: 3}
 
-// glyphFor returns the marker style for label i: colour from the palette, shape changing
-// every len(okabeIto) labels, and shifted for a twin colour (twinShift).
+// paletteDashes is the dash pattern of a line in palette entry i (wrapped as in Color), nil
+// for a solid one: the entries that lie near an earlier entry's colour for some readers are
+// told apart by the pattern too, dash-dot for sky blue, yellow, yellow-green and crimson,
+// dotted for violet and brown (so that crimson and brown, close for a deuteranope, differ).
+func paletteDashes(i int) []vg.Length {
+	switch paletteIndex(i) {
+	case 5, 7, 9, 10:
+		return dashDot
+	case 8, 11:
+		return dotted
+	}
+	return nil
+}
+
+var (
+	dashDot = []vg.Length{vg.Points(8), vg.Points(2.5), vg.Points(2), vg.Points(2.5)}
+	dotted  = []vg.Length{vg.Points(2), vg.Points(2)}
+)
+
+// glyphFor returns the marker style for label i: colour from the palette, shape set by
+// paletteShape and changing every PaletteSize labels.
 func glyphFor(i int, radius vg.Length) draw.GlyphStyle {
 	n := len(okabeIto)
 	k := ((i % (n * len(shapes))) + n*len(shapes)) % (n * len(shapes))
-	return draw.GlyphStyle{Color: Color(i), Radius: radius, Shape: shapes[(k/n+twinShift[k%n])%len(shapes)]}
+	return draw.GlyphStyle{Color: Color(i), Radius: radius, Shape: shapes[(k/n+paletteShape[k%n])%len(shapes)]}
 }
 
 // viridisKeys are ten equally spaced samples of matplotlib's viridis colormap (van der Walt
