@@ -106,7 +106,7 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			thumbs = append(thumbs, sc)
 		}
 		if s.Name != "" {
-			f.Legend.Add(s.Name, thumbs...)
+			f.addLegend(s.Name, thumbs...)
 		}
 	}
 	title := "Lines"
@@ -141,7 +141,7 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 
 	f := NewFigure("", "", "")
 	f.Add(h)
-	f.Legend.Add(fmt.Sprintf("sample (n=%d)", n), h)
+	f.addLegend(fmt.Sprintf("sample (n=%d)", n), h)
 	if density != nil {
 		const samples = 256
 		xy := make(plotter.XYs, samples)
@@ -159,7 +159,7 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 		}
 		l.LineStyle = draw.LineStyle{Color: Color(3), Width: vg.Points(2)}
 		f.Add(l)
-		f.Legend.Add("density", l)
+		f.addLegend("density", l)
 	}
 	f.Y.Min = 0
 	if err := o.finish(f, "Histogram", "x", "density"); err != nil {
@@ -203,7 +203,7 @@ func Bars(categories []string, series []BarSeries, opts ...Option) (*Figure, err
 	f.Plot.Add(&bars{series: series})
 	for si, s := range series {
 		if s.Name != "" {
-			f.Legend.Add(s.Name, barThumb{Color(si)})
+			f.addLegend(s.Name, barThumb{Color(si)})
 		}
 	}
 	f.NominalX(categories...)

@@ -19,6 +19,27 @@ type roomTicks struct {
 	Ticker plot.Ticker
 	Length vg.Length
 	Style  text.Style
+	// Vertical marks a y axis, whose labels stand one above the other: a label takes the
+	// height of its text, and neighbours need a gap of only yLabelGap em.
+	Vertical bool
+}
+
+// yLabelGap is the least space between two labels of a y axis, in em of their font.
+const yLabelGap = 0.25
+
+// extent is the room label l takes along the axis, and gap the least space between two.
+func (r roomTicks) extent(l string) vg.Length {
+	if r.Vertical {
+		return r.Style.Height(l)
+	}
+	return r.Style.Width(l)
+}
+
+func (r roomTicks) gap() vg.Length {
+	if r.Vertical {
+		return yLabelGap * r.Style.Font.Size
+	}
+	return labelGap * r.Style.Font.Size
 }
 
 // labelGap is the least space between two tick labels, in em of their font: less, and
@@ -33,7 +54,7 @@ type labelCounter interface {
 
 // fit returns how many labels of width w fit the axis.
 func (r roomTicks) fit(w vg.Length) int {
-	gap := labelGap * r.Style.Font.Size
+	gap := r.gap()
 	return max(2, int(math.Floor(float64((r.Length+gap)/(w+gap)))))
 }
 
@@ -42,7 +63,7 @@ func (r roomTicks) labels(ts []plot.Tick) (n int, w vg.Length) {
 	for _, t := range ts {
 		if t.Label != "" {
 			n++
-			w = max(w, r.Style.Width(t.Label))
+			w = max(w, r.extent(t.Label))
 		}
 	}
 	return n, w
@@ -60,7 +81,7 @@ func (r roomTicks) fits(ts []plot.Tick, lo, hi float64) bool {
 	at := func(v float64) vg.Length {
 		return r.Length * vg.Length((math.Log(v)-math.Log(lo))/(math.Log(hi)-math.Log(lo)))
 	}
-	gap := labelGap * r.Style.Font.Size
+	gap := r.gap()
 	prev := -1
 	for i, t := range ts {
 		if t.Label == "" {
@@ -68,7 +89,7 @@ func (r roomTicks) fits(ts []plot.Tick, lo, hi float64) bool {
 		}
 		if prev >= 0 {
 			a, b := ts[prev], t
-			if at(b.Value)-at(a.Value) < (r.Style.Width(a.Label)+r.Style.Width(b.Label))/2+gap {
+			if at(b.Value)-at(a.Value) < (r.extent(a.Label)+r.extent(b.Label))/2+gap {
 				return false
 			}
 		}
@@ -150,4 +171,15 @@ func fitXTicks(p *plot.Plot, length vg.Length) {
 		return
 	}
 	p.X.Tick.Marker = roomTicks{Ticker: p.X.Tick.Marker, Length: length, Style: p.X.Tick.Label}
+}
+
+// fitYTicks makes the y axis of p, when niceTicks or logTicks label it, label only as many
+// ticks as fit its length (see roomTicks): a short panel's axis (a tile of a phone's stack)
+// would otherwise stack its labels closer than their height. Named ticks (a heat map's rows)
+// are left alone. Cost: as roomTicks.
+func fitYTicks(p *plot.Plot, length vg.Length) {
+	if _, ok := p.Y.Tick.Marker.(labelCounter); !ok || length <= 0 {
+		return
+	}
+	p.Y.Tick.Marker = roomTicks{Ticker: p.Y.Tick.Marker, Length: length, Style: p.Y.Tick.Label, Vertical: true}
 }

@@ -143,7 +143,7 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 		s.GlyphStyle.Color = translucent(s.GlyphStyle.Color, 0.8)
 		f.Add(s)
 		if len(keys) <= maxLegendLabels {
-			f.Legend.Add(o.className(k), s)
+			f.addLegend(o.className(k), s)
 		}
 	}
 	if cxy != nil {
@@ -155,7 +155,7 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 			s.GlyphStyle = draw.GlyphStyle{Color: Color(k), Radius: vg.Points(7), Shape: centroidGlyph{}}
 			f.Add(s)
 			if k == 0 {
-				f.Legend.Add("centroids", s)
+				f.addLegend("centroids", s)
 			}
 		}
 	}
