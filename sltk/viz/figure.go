@@ -73,6 +73,9 @@ type Figure struct {
 	// right on a tie), or, when each of them covers some, a column at the right or rows below
 	// the axes (see legendSpot).
 	LegendLeft, LegendBottom bool
+	// LegendInside keeps an automatically placed legend inside the data area, where it
+	// covers the fewest data, even when every place there covers some.
+	LegendInside bool
 	// EqualScale draws both axes at the same number of points per data unit (see EqualAxes):
 	// the data area shrinks along one side, centred. Ignored when an axis is logarithmic.
 	EqualScale bool
@@ -265,6 +268,29 @@ func (f *Figure) outsideSpot(lay figureLayout, legendW, legendH vg.Length) (lege
 	return legendSpot{beside: true}, true
 }
 
+// placeLegend returns where a legendW × legendH legend goes on canvas c (see legendSpot) and
+// the layout of the figure with it there. Cost: one or two layouts and a count of the
+// covered points per inside place.
+func (f *Figure) placeLegend(c draw.Canvas, legendW, legendH vg.Length) (legendSpot, figureLayout) {
+	spot := legendSpot{beside: f.LegendOutside && legendW > 0, col: 2, row: 2}
+	if f.LegendLeft {
+		spot.col = 0
+	}
+	if f.LegendBottom {
+		spot.row = 0
+	}
+	lay := f.layout(c, spot, legendW, legendH)
+	if legendW > 0 && !f.LegendOutside && !f.LegendLeft && !f.LegendBottom {
+		var n int
+		spot, n = f.emptiestSpot(&lay.q, lay.data, legendW, legendH)
+		if out, ok := f.outsideSpot(lay, legendW, legendH); n > 0 && ok && !f.LegendInside {
+			spot = out
+			lay = f.layout(c, spot, legendW, legendH)
+		}
+	}
+	return spot, lay
+}
+
 // Draw draws the figure onto c: the colour bar strip (if any) on the far right, then the
 // legend column (if LegendOutside, or if the legend moves out of the data area), then the
 // plot in the space that is left, and last the legend in its place: inside the data area
@@ -277,22 +303,7 @@ func (f *Figure) Draw(c draw.Canvas) {
 		return
 	}
 	legendW, legendH := legendSize(&f.Plot.Legend)
-	spot := legendSpot{beside: f.LegendOutside && legendW > 0, col: 2, row: 2}
-	if f.LegendLeft {
-		spot.col = 0
-	}
-	if f.LegendBottom {
-		spot.row = 0
-	}
-	lay := f.layout(c, spot, legendW, legendH)
-	if legendW > 0 && !f.LegendOutside && !f.LegendLeft && !f.LegendBottom {
-		var n int
-		spot, n = f.emptiestSpot(&lay.q, lay.data, legendW, legendH)
-		if out, ok := f.outsideSpot(lay, legendW, legendH); n > 0 && ok {
-			spot = out
-			lay = f.layout(c, spot, legendW, legendH)
-		}
-	}
+	spot, lay := f.placeLegend(c, legendW, legendH)
 	q, main, data := &lay.q, lay.main, lay.data
 	q.Draw(main)
 	if xLab := lay.xLab; xLab != nil { // where gonum draws a horizontal axis label

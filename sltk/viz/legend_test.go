@@ -33,12 +33,7 @@ func spotOf(t *testing.T, f *Figure, w, h vg.Length) (legendSpot, figureLayout) 
 	t.Helper()
 	c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: w, Y: h}}}
 	lw, lh := legendSize(&f.Plot.Legend)
-	lay := f.layout(c, legendSpot{col: 2, row: 2}, lw, lh)
-	spot, n := f.emptiestSpot(&lay.q, lay.data, lw, lh)
-	if out, ok := f.outsideSpot(lay, lw, lh); n > 0 && ok {
-		return out, f.layout(c, out, lw, lh)
-	}
-	return spot, lay
+	return f.placeLegend(c, lw, lh)
 }
 
 // TestLegendFindsEmptyCorner: data in three corners leave the fourth for the legend,
@@ -101,6 +96,10 @@ func TestLegendLeavesFullArea(t *testing.T) {
 		if n := full.covered(&lay.q, lay.data, lw, lh, s); n == 0 {
 			t.Errorf("full area: spot %+v covers nothing", s)
 		}
+	}
+	kept := Must(Lines(grid(false), Title("full"), LegendInside()))
+	if spot, _ := spotOf(t, kept, DefaultWidth, DefaultHeight); spot.below || spot.beside {
+		t.Errorf("LegendInside: legend moved out (%+v)", spot)
 	}
 	gap := Must(Lines(grid(true), Title("full but one corner")))
 	if spot, _ := spotOf(t, gap, DefaultWidth, DefaultHeight); spot != (legendSpot{col: 2, row: 2}) {
