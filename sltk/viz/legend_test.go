@@ -150,3 +150,29 @@ func TestLegendRowsNeedRecordedEntries(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestLegendShareSwitch: a legend moves out of the data area only while the column or the
+// rows take at most maxLegendShare of its width or height; just below, at and just above the
+// boundary, for the column and for one block below (a legend whose entries a caller added
+// to fig.Legend directly, so that they are not split into rows).
+func TestLegendShareSwitch(t *testing.T) {
+	f := Must(Lines([]Series{{Y: []float64{0, 1}}}, Title("t")))
+	f.Legend.Add("direct")
+	c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: DefaultWidth, Y: DefaultHeight}}}
+	lay := f.layout(c, legendSpot{col: 2, row: 2}, 0, 0)
+	dw, dh := lay.data.Max.X-lay.data.Min.X, lay.data.Max.Y-lay.data.Min.Y
+	for _, e := range []float64{-1e-3, 0, 1e-3} {
+		// a column of share maxLegendShare+e, rows far too tall
+		w := (vg.Length(maxLegendShare+e)*dw - 2*legendGap) / (1 + legendSlack)
+		spot, ok := f.outsideSpot(lay, w, dh)
+		if want := e <= 0; ok != want || ok && !spot.beside {
+			t.Errorf("column at share %+g: %+v %v, want moved out %v", maxLegendShare+e, spot, ok, want)
+		}
+		// one block below of share maxLegendShare+e, a column far too wide
+		h := vg.Length(maxLegendShare+e)*dh - legendGap
+		spot, ok = f.outsideSpot(lay, dw, h)
+		if want := e <= 0; ok != want || ok && !spot.below {
+			t.Errorf("rows at share %+g: %+v %v, want moved out %v", maxLegendShare+e, spot, ok, want)
+		}
+	}
+}
