@@ -70,12 +70,17 @@ func daTemperature() Figure {
 					}
 				}
 			}
-			fig, err := viz.ScatterLabels(x, labels, pos, viz.EqualAxes(), viz.Classes(
-				"cluster 1", "cluster 2", "cluster 3", "cluster 4", "cluster 5", "cluster 6"),
-				viz.Title(fmt.Sprintf("Deterministic annealing at T = %s (critical temperature %.3g)",
-					formatValue(lv.T), res.Tc)))
+			// The title gives the schedule's temperature drawn, the last at or below t; the
+			// legend is left off: cluster numbers say nothing, and on a phone it covers points.
+			fig, err := viz.ScatterLabels(x, labels, pos, viz.EqualAxes(),
+				viz.Title(fmt.Sprintf("Annealing step at T = %s (T_c = %.3g)",
+					formatValue(lv.T), res.Tc)), viz.XLabel("x₁"), viz.YLabel("x₂"))
+			if err != nil {
+				return nil, nil, err
+			}
+			fig.HideLegend()
 			return fig, []Number{{"distinct centroids", float64(lv.Distinct)},
-				{"free energy F", lv.FreeEnergy}}, err
+				{"free energy F", lv.FreeEnergy}}, nil
 		},
 	}
 }

@@ -14,7 +14,7 @@ func init() {
 }
 
 // histogramTemperature: SLT chapter 5. Histogram clustering by deterministic annealing of the
-// 8×8 patches of the texture image (16 grey-level bins, K = 5): the centroid histograms at
+// 8×8 patches of the texture image (16 gray-value bins, K = 5): the centroid histograms at
 // temperature T, all equal to the mean histogram when hot, separating as T falls.
 func histogramTemperature() Figure {
 	fit := once(func() (*cluster.HistResult, error) {
@@ -39,16 +39,17 @@ func histogramTemperature() Figure {
 			lv := levelAt(res.Levels, func(l cluster.HistLevel) float64 { return l.T }, t)
 			k, b := lv.Centroids.Dims()
 			series := make([]viz.Series, k)
+			width := 256 / float64(b) // gray values per bin, as in the chapter's Figure 5.5
 			for c := range series {
 				series[c].Name = fmt.Sprintf("q_%d", c+1)
 				for j := range b {
-					series[c].X = append(series[c].X, float64(j))
+					series[c].X = append(series[c].X, (float64(j)+0.5)*width)
 					series[c].Y = append(series[c].Y, lv.Centroids.At(c, j))
 				}
 			}
 			fig, err := viz.Lines(series, viz.LegendOutside(), viz.Title(fmt.Sprintf(
-				"Centroid histograms at T = %s (%d distinct)", formatValue(lv.T), lv.Distinct)),
-				viz.XLabel("grey-level bin"), viz.YLabel("q_k(bin)"))
+				"Annealing step at T = %s: %d distinct", formatValue(lv.T), lv.Distinct)),
+				viz.XLabel("gray value (bin centre)"), viz.YLabel("q_k(y)"))
 			return fig, []Number{{"distinct centroids", float64(lv.Distinct)},
 				{"expected cost", lv.Cost}}, err
 		},

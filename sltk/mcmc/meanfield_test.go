@@ -269,3 +269,45 @@ func ExampleMeanFieldAnneal() {
 	// Output:
 	// T = 1: F_Q = -4.565 ≥ F = -4.918, m_0 = 0.984 (exact 0.462)
 }
+
+// TestIsingCurves checks the curve against its two ingredients called one by one, the
+// exact column only below the enumeration limit, and the empty list.
+func TestIsingCurves(t *testing.T) {
+	temps := []float64{1.5, 3}
+	for _, side := range []int{3, 5} { // 9 spins: with Exact; 25 > 24: without
+		w, _ := Lattice(side, 1)
+		c, err := IsingCurves(w, temps, 200, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if side == 5 && c.Exact != nil {
+			t.Errorf("side 5: Exact = %v, want nil above 24 spins", c.Exact)
+		}
+		for k, temp := range temps {
+			s, _ := IsingMetropolis(w, temp, 200, 7)
+			if c.Metropolis[k] != s.AbsM || c.T[k] != temp {
+				t.Errorf("side %d, T %g: %g, want IsingMetropolis's %g", side, temp,
+					c.Metropolis[k], s.AbsM)
+			}
+			if side == 3 {
+				if want, _ := IsingAbsMagnetisation(w, temp); c.Exact[k] != want {
+					t.Errorf("T %g: exact %g, want %g", temp, c.Exact[k], want)
+				}
+			}
+		}
+	}
+	if _, err := IsingCurves(mat.NewDense(2, 2, []float64{0, 1, 1, 0}), nil, 10, 1); !errors.Is(err, ErrEmpty) {
+		t.Errorf("no temperatures: %v, want ErrEmpty", err)
+	}
+}
+
+func ExampleIsingCurves() {
+	w, _ := Lattice(3, 1) // 3×3 torus, J = 1: 9 spins, few enough to enumerate
+	c, _ := IsingCurves(w, []float64{1, 10}, 4000, 1)
+	for k, t := range c.T {
+		fmt.Printf("T = %2g: exact %.2f, Metropolis %.2f\n", t, c.Exact[k], c.Metropolis[k])
+	}
+	// Output:
+	// T =  1: exact 1.00, Metropolis 1.00
+	// T = 10: exact 0.34, Metropolis 0.34
+}

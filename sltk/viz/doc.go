@@ -12,9 +12,10 @@
 // panicking; each returns a *Figure, which embeds *plot.Plot, so a caller can change the
 // title or axes or add gonum plotters before showing it.
 //
-// Style: Liberation Sans text, the colour-blind-safe Okabe–Ito palette (Color) for series and
-// labels (indexed by the label, so a class keeps its colour across figures; Classes names
-// them; ten classes such as the digits take ten distinct hues), viridis (Viridis) for heat
+// Style: Liberation Sans text, the colour-blind-safe Okabe–Ito palette and four more colours
+// (Color, twelve in all, with marker shapes and line patterns where colours lie close) for
+// series and labels (indexed by the label, so a class keeps its colour across figures;
+// Classes names them; the ten digits take ten colours), viridis (Viridis) for heat
 // maps and shading, a blue–white–red scale for signed values (Diverging; HeatMaps puts small
 // multiples on one scale with one colour bar), two colours and a legend for binary tables
 // (Categories), light grid lines, and a default size of 8 × 4.8 inches, the width of the

@@ -39,7 +39,7 @@ func (f *Figure) AddMarks(pts mat.Matrix, name string) error {
 		Shape: thickCross{width: vg.Points(2)}}
 	f.Add(halo, s)
 	if name != "" {
-		f.Legend.Add(name, s)
+		f.addLegend(name, s)
 	}
 	return nil
 }
@@ -69,7 +69,7 @@ func (f *Figure) HideLegend() *Figure {
 	old, l := f.Legend, plot.NewLegend()
 	l.TextStyle, l.Padding, l.ThumbnailWidth = old.TextStyle, old.Padding, old.ThumbnailWidth
 	l.Top, l.Left, l.XOffs, l.YOffs = old.Top, old.Left, old.XOffs, old.YOffs
-	f.Legend = l
+	f.Legend, f.entries = l, nil
 	return f
 }
 

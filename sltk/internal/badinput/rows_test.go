@@ -485,6 +485,7 @@ var rows = map[string]any{
 	"mcmc.MeanFieldKL":                            mcmc.MeanFieldKL,
 	"mcmc.CurieWeissExact":                        mcmc.CurieWeissExact,
 	"mcmc.IsingAbsMagnetisation":                  mcmc.IsingAbsMagnetisation,
+	"mcmc.IsingCurves":                            mcmc.IsingCurves,
 	"mcmc.IsingMagnetisations":                    mcmc.IsingMagnetisations,
 	"mcmc.IsingMetropolis":                        mcmc.IsingMetropolis,
 	"mcmc.MeanFieldAnneal.Run":                    mcmc.MeanFieldAnneal.Run,
