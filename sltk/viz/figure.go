@@ -188,7 +188,7 @@ const (
 // figureLayout is where Draw puts the parts of a figure on its canvas.
 type figureLayout struct {
 	q                   plot.Plot     // Draw's copy of the plot, padded, its legend removed
-	main, outer, data   draw.Canvas   // the plot's canvas, the same with its log-axis labels, the data area
+	main, outer, data   draw.Canvas   // the plot's canvas, it with log-axis labels, the data area
 	xLab, yLab          *axisLabel    // labels of log axes, which Draw sets itself
 	rows                []legendEntry // entries in rows below the axes (spot.below), nil for one block
 	rowsLeft, rowsWidth vg.Length     // where the rows may go: from rowsLeft, rowsWidth wide
@@ -332,7 +332,8 @@ func (f *Figure) Draw(c draw.Canvas) {
 		case spot.below:
 			l.Top, l.Left = true, true
 			x0 := max(lay.rowsLeft, min(data.Center().X-legendW/2, lay.rowsLeft+lay.rowsWidth-legendW))
-			box = vg.Rectangle{Min: vg.Point{X: x0, Y: lay.rowsTop - legendH}, Max: vg.Point{X: x0 + legendW, Y: lay.rowsTop}}
+			box = vg.Rectangle{Min: vg.Point{X: x0, Y: lay.rowsTop - legendH},
+				Max: vg.Point{X: x0 + legendW, Y: lay.rowsTop}}
 		default:
 			// gonum's Left means "icons first"; inside, text sits next to the icons on the
 			// side away from the border, so a wider font grows into the plot, not off it.

@@ -57,7 +57,8 @@ func (f *Figure) legendEntries() []legendEntry {
 // entryLegend is a legend in the style of l holding only e.
 func entryLegend(l *plot.Legend, e legendEntry) plot.Legend {
 	one := plot.NewLegend()
-	one.TextStyle, one.Padding, one.ThumbnailWidth, one.YPosition = l.TextStyle, l.Padding, l.ThumbnailWidth, l.YPosition
+	one.TextStyle, one.Padding = l.TextStyle, l.Padding
+	one.ThumbnailWidth, one.YPosition = l.ThumbnailWidth, l.YPosition
 	one.Top, one.Left = true, true
 	one.Add(e.name, e.thumbs...)
 	return one
@@ -70,7 +71,8 @@ const legendRowGap = 1.5
 // legendRows packs the entries, in order, into rows no wider than width and returns the
 // index of the first entry of each row, the width of each row and the height of all rows.
 // An entry wider than width gets a row of its own. Cost O(entries).
-func legendRows(l *plot.Legend, es []legendEntry, width vg.Length) (starts []int, widths []vg.Length, height vg.Length) {
+func legendRows(l *plot.Legend, es []legendEntry, width vg.Length) (
+	starts []int, widths []vg.Length, height vg.Length) {
 	gap := legendRowGap * l.TextStyle.Font.Size
 	var rowH vg.Length
 	for i, e := range es {
@@ -91,7 +93,8 @@ func legendRows(l *plot.Legend, es []legendEntry, width vg.Length) (starts []int
 
 // drawLegendRows draws the entries in the rows of legendRows that fit width, each row centred
 // on x but kept inside [left, left+width], the first row's top at top.
-func drawLegendRows(c draw.Canvas, l *plot.Legend, es []legendEntry, left, width, x, top vg.Length) {
+func drawLegendRows(c draw.Canvas, l *plot.Legend, es []legendEntry,
+	left, width, x, top vg.Length) {
 	starts, widths, _ := legendRows(l, es, width)
 	gap := legendRowGap * l.TextStyle.Font.Size
 	for r, s := range starts {

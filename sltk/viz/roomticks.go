@@ -8,13 +8,13 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// roomTicks labels no more ticks of an x axis than fit its length: the labels of Ticker, set
-// in Style, with a gap of labelGap em between neighbours. A tick marker knows the range of
-// its axis but not its length, so the same marker crowds a narrow panel (a tile of a grid, a
-// figure's phone rendering) with the labels that suit the full column. Where they do not
-// fit, niceTicks and logTicks choose a coarser step (so labels stay round numbers in their own format),
-// and any other marker keeps every k-th label, the others staying as unlabelled ticks.
-// Cost: one extra call of Ticker and one width measurement per label.
+// roomTicks labels no more ticks of an axis than fit its length: the labels of Ticker, set in
+// Style, with a gap of labelGap em between neighbours (yLabelGap on a y axis). A tick marker
+// knows the range of its axis but not its length, so the same marker crowds a narrow panel
+// (a tile of a grid, a figure's phone rendering) with the labels that suit the full column.
+// Where they do not fit, niceTicks and logTicks choose a coarser step (so labels stay round
+// numbers in their own format), and any other marker keeps every k-th label, the others
+// staying as unlabelled ticks. Cost: one extra call of Ticker and one measurement per label.
 type roomTicks struct {
 	Ticker plot.Ticker
 	Length vg.Length
@@ -181,5 +181,6 @@ func fitYTicks(p *plot.Plot, length vg.Length) {
 	if _, ok := p.Y.Tick.Marker.(labelCounter); !ok || length <= 0 {
 		return
 	}
-	p.Y.Tick.Marker = roomTicks{Ticker: p.Y.Tick.Marker, Length: length, Style: p.Y.Tick.Label, Vertical: true}
+	p.Y.Tick.Marker = roomTicks{Ticker: p.Y.Tick.Marker, Length: length, Style: p.Y.Tick.Label,
+		Vertical: true}
 }
