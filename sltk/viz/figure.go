@@ -97,6 +97,8 @@ type Figure struct {
 	// entries are the legend's entries as this package's builders and methods added them
 	// (addLegend), for a legend laid out in rows below the axes.
 	entries []legendEntry
+	// refBoxes are the labels of reference lines placed so far in the current Draw.
+	refBoxes []vg.Rectangle
 	// ext is the bounding box of the points of scatters, lines and reference lines, whose
 	// ends Draw pads (see Tight).
 	ext extent
@@ -219,7 +221,7 @@ func (f *Figure) layout(c draw.Canvas, spot legendSpot, legendW, legendH vg.Leng
 		lay.rowsLeft, lay.rowsWidth = main.Min.X, main.Max.X-main.Min.X
 		h := legendH
 		if lay.rows = f.legendEntries(); lay.rows != nil {
-			_, _, h = legendRows(&f.Plot.Legend, lay.rows, lay.rowsWidth)
+			h = legendRows(&f.Plot.Legend, lay.rows, lay.rowsWidth).height
 		}
 		lay.rowsTop = main.Min.Y + h
 		main.Min.Y += h + legendGap
@@ -256,7 +258,7 @@ func (f *Figure) outsideSpot(lay figureLayout, legendW, legendH vg.Length) (lege
 	beside := float64((legendW*(1+legendSlack) + 2*legendGap) / dw)
 	h := legendH
 	if es := f.legendEntries(); es != nil {
-		_, _, h = legendRows(&f.Plot.Legend, es, lay.main.Max.X-lay.main.Min.X)
+		h = legendRows(&f.Plot.Legend, es, lay.main.Max.X-lay.main.Min.X).height
 	}
 	below := float64((h + legendGap) / dh)
 	switch {
@@ -305,6 +307,7 @@ func (f *Figure) Draw(c draw.Canvas) {
 	legendW, legendH := legendSize(&f.Plot.Legend)
 	spot, lay := f.placeLegend(c, legendW, legendH)
 	q, main, data := &lay.q, lay.main, lay.data
+	f.refBoxes = f.refBoxes[:0]
 	q.Draw(main)
 	if xLab := lay.xLab; xLab != nil { // where gonum draws a horizontal axis label
 		d := xLab.TextStyle.FontExtents().Descent

@@ -68,51 +68,85 @@ func entryLegend(l *plot.Legend, e legendEntry) plot.Legend {
 // legend's font.
 const legendRowGap = 1.5
 
-// legendRows packs the entries, in order, into rows no wider than width and returns the
-// index of the first entry of each row, the width of each row and the height of all rows.
-// An entry wider than width gets a row of its own. Cost O(entries).
-func legendRows(l *plot.Legend, es []legendEntry, width vg.Length) (
-	starts []int, widths []vg.Length, height vg.Length) {
+// legendGrid is the layout of a legend's entries in rows below the axes: a table of cols
+// columns filled row by row, each column as wide as its widest entry, so that the entries of
+// successive rows line up.
+type legendGrid struct {
+	cols   int         // entries per row (the last row may have fewer)
+	colW   []vg.Length // width of each column
+	rowH   vg.Length   // height of one row
+	width  vg.Length   // width of the table: the columns and the gaps between them
+	height vg.Length   // height of all rows and the padding between them
+}
+
+// columnWidths returns the widths of the columns of ws laid out in cols columns, row by
+// row, and the width of the table with gap between columns.
+func columnWidths(ws []vg.Length, cols int, gap vg.Length) ([]vg.Length, vg.Length) {
+	colW := make([]vg.Length, cols)
+	for i, w := range ws {
+		colW[i%cols] = max(colW[i%cols], w)
+	}
+	total := vg.Length(cols-1) * gap
+	for _, w := range colW {
+		total += w
+	}
+	return colW, total
+}
+
+// legendRows lays the entries, in order, out as a table no wider than width (see
+// legendGrid): the most columns that fit, then as few as keep the same number of rows, so
+// that the rows are evenly filled (5 entries as 3 + 2, not 4 + 1). One column when even a
+// single entry is wider than width. Cost O(entries²) on the entries' measured widths.
+func legendRows(l *plot.Legend, es []legendEntry, width vg.Length) legendGrid {
+	if len(es) == 0 {
+		return legendGrid{}
+	}
 	gap := legendRowGap * l.TextStyle.Font.Size
-	var rowH vg.Length
+	ws := make([]vg.Length, len(es))
+	var g legendGrid
 	for i, e := range es {
 		one := entryLegend(l, e)
 		w, h := legendSize(&one)
-		rowH = max(rowH, h)
-		if n := len(widths); n == 0 || widths[n-1]+gap+w > width {
-			starts, widths = append(starts, i), append(widths, w)
-			continue
+		ws[i], g.rowH = w, max(g.rowH, h)
+	}
+	g.cols = 1
+	for c := len(es); c > 1; c-- {
+		if _, total := columnWidths(ws, c, gap); total <= width {
+			g.cols = c
+			break
 		}
-		widths[len(widths)-1] += gap + w
 	}
-	if len(starts) > 0 {
-		height = vg.Length(len(starts))*rowH + vg.Length(len(starts)-1)*l.Padding
+	rows := (len(es) + g.cols - 1) / g.cols
+	if even := (len(es) + rows - 1) / rows; even < g.cols {
+		if _, total := columnWidths(ws, even, gap); total <= width {
+			g.cols = even
+		}
 	}
-	return starts, widths, height
+	g.colW, g.width = columnWidths(ws, g.cols, gap)
+	rows = (len(es) + g.cols - 1) / g.cols
+	g.height = vg.Length(rows)*g.rowH + vg.Length(rows-1)*l.Padding
+	return g
 }
 
-// drawLegendRows draws the entries in the rows of legendRows that fit width, each row centred
-// on x but kept inside [left, left+width], the first row's top at top.
+// drawLegendRows draws the entries in the table of legendRows that fits width, centred on x
+// but kept inside [left, left+width], the first row's top at top. Each entry starts at the
+// left edge of its column.
 func drawLegendRows(c draw.Canvas, l *plot.Legend, es []legendEntry,
 	left, width, x, top vg.Length) {
-	starts, widths, _ := legendRows(l, es, width)
+	g := legendRows(l, es, width)
 	gap := legendRowGap * l.TextStyle.Font.Size
-	for r, s := range starts {
-		end := len(es)
-		if r+1 < len(starts) {
-			end = starts[r+1]
+	x0 := max(left, min(x-g.width/2, left+width-g.width))
+	for i, e := range es {
+		col, row := i%g.cols, i/g.cols
+		cx := x0
+		for _, w := range g.colW[:col] {
+			cx += w + gap
 		}
-		x0 := max(left, min(x-widths[r]/2, left+width-widths[r]))
-		var rowH vg.Length
-		for _, e := range es[s:end] {
-			one := entryLegend(l, e)
-			w, h := legendSize(&one)
-			one.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
-				Min: vg.Point{X: x0, Y: top - h}, Max: vg.Point{X: x0 + w, Y: top}}})
-			x0 += w + gap
-			rowH = max(rowH, h)
-		}
-		top -= rowH + l.Padding
+		cy := top - vg.Length(row)*(g.rowH+l.Padding)
+		one := entryLegend(l, e)
+		w, h := legendSize(&one)
+		one.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: cx, Y: cy - h}, Max: vg.Point{X: cx + w, Y: cy}}})
 	}
 }
 
@@ -139,13 +173,18 @@ func legendBox(data draw.Canvas, w, h vg.Length, s legendSpot) vg.Rectangle {
 }
 
 // covered counts the figure's points and line samples that a w×h legend at spot s of the
-// data area hides, the frame and the gap to the border included. Points count as drawn:
-// line segments are sampled evenly on the canvas, so that a segment across a log axis is
-// sampled where it is, not where its data midpoint is. Cost O(points + 16·segments).
+// data area hides, the frame and the gap to the border included. Cost O(points +
+// 16·segments).
 func (f *Figure) covered(p *plot.Plot, data draw.Canvas, w, h vg.Length, s legendSpot) int {
 	trX, trY := p.Transforms(&data)
-	box := legendBox(data, w, h, s)
-	const m = legendPad + 2
+	return f.countIn(trX, trY, legendBox(data, w, h, s), legendPad+2)
+}
+
+// countIn counts the figure's points and line samples that lie in box grown by m on each
+// side, with trX and trY mapping data to the canvas. Points count as drawn: line segments
+// are sampled evenly on the canvas, so that a segment across a log axis is sampled where it
+// is, not where its data midpoint is. Cost O(points + 16·segments).
+func (f *Figure) countIn(trX, trY func(float64) vg.Length, box vg.Rectangle, m vg.Length) int {
 	in := func(x, y vg.Length) bool {
 		return x >= box.Min.X-m && x <= box.Max.X+m && y >= box.Min.Y-m && y <= box.Max.Y+m
 	}

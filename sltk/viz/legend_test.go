@@ -1,7 +1,9 @@
 package viz
 
 import (
+	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -117,14 +119,14 @@ func TestLegendLeavesFullArea(t *testing.T) {
 	}
 	// rows below the axes: the entries sit side by side when they fit the width
 	l := &full.Plot.Legend
-	starts, widths, h := legendRows(l, full.legendEntries(), 1000)
+	g := legendRows(l, full.legendEntries(), 1000)
 	one := entryLegend(l, full.legendEntries()[0])
 	_, rowH := legendSize(&one)
-	if len(starts) != 1 || math.Abs(float64(h-rowH)) > 1e-9 || widths[0] > 1000 {
-		t.Errorf("two entries in 1000 pt: rows %v widths %v height %v", starts, widths, h)
+	if g.cols != 2 || math.Abs(float64(g.height-rowH)) > 1e-9 || g.width > 1000 {
+		t.Errorf("two entries in 1000 pt: %+v", g)
 	}
-	if starts, _, _ := legendRows(l, full.legendEntries(), 10); len(starts) != 2 {
-		t.Errorf("two entries in 10 pt: rows %v, want one each", starts)
+	if g := legendRows(l, full.legendEntries(), 10); g.cols != 1 {
+		t.Errorf("two entries in 10 pt: %d columns, want one", g.cols)
 	}
 }
 
@@ -174,5 +176,110 @@ func TestLegendShareSwitch(t *testing.T) {
 		if want := e <= 0; ok != want || ok && !spot.below {
 			t.Errorf("rows at share %+g: %+v %v, want moved out %v", maxLegendShare+e, spot, ok, want)
 		}
+	}
+}
+
+// TestLegendRowsColumns: entries in rows below the axes form a table whose columns line up,
+// as many columns as fit the width, the rows evenly filled; at the boundary where the widest
+// table just fits, and one point narrower.
+func TestLegendRowsColumns(t *testing.T) {
+	names := []string{"a", "a much longer name", "bb", "c", "dddd"}
+	var ss []Series
+	for i, n := range names {
+		ss = append(ss, Series{Name: n, Y: []float64{float64(i), float64(i + 1)}})
+	}
+	f := Must(Lines(ss))
+	l, es := &f.Plot.Legend, f.legendEntries()
+	all := legendRows(l, es, 10000)
+	if all.cols != 5 || len(all.colW) != 5 {
+		t.Fatalf("wide: %+v, want one row of 5", all)
+	}
+	if g := legendRows(l, es, all.width); g.cols != 5 {
+		t.Errorf("width exactly the row's: %d columns, want 5", g.cols)
+	}
+	g := legendRows(l, es, all.width-1)
+	if g.cols != 3 { // 4 columns would leave 4 + 1; 2 rows are filled evenly by 3 + 2
+		t.Errorf("one point narrower: %d columns, want 3 (rows 3 + 2)", g.cols)
+	}
+	if g.width > all.width-1 {
+		t.Errorf("table %v wider than %v", g.width, all.width-1)
+	}
+	for i := range es { // every entry fits its column
+		one := entryLegend(l, es[i])
+		if w, _ := legendSize(&one); w > g.colW[i%g.cols]+1e-9 {
+			t.Errorf("entry %d (%v) wider than its column (%v)", i, w, g.colW[i%g.cols])
+		}
+	}
+	if one := legendRows(l, es, 1); one.cols != 1 || len(one.colW) != 1 {
+		t.Errorf("1 pt: %+v, want one column", one)
+	}
+}
+
+// drawRefs draws f on a recorder canvas of the default size and returns the boxes of its
+// reference lines' labels and the data area.
+func drawRefs(f *Figure) ([]vg.Rectangle, draw.Canvas) {
+	c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: DefaultWidth, Y: DefaultHeight}}}
+	f.Draw(c)
+	lw, lh := legendSize(&f.Plot.Legend)
+	_, lay := f.placeLegend(c, lw, lh)
+	return slices.Clone(f.refBoxes), lay.data
+}
+
+// TestRefLabelPlacement: a reference line's label stays in its usual place (reading upwards
+// right of the line near the top) where nothing is drawn there, moves where a curve would
+// cross it, keeps inside the data area at its edge, and labels of nearby lines do not overlap.
+func TestRefLabelPlacement(t *testing.T) {
+	xs := []float64{0, 2, 4, 6, 8, 10}
+	flat := func(y float64) []float64 { return []float64{y, y, y, y, y, y} }
+	free := Must(Lines([]Series{{X: xs, Y: flat(0)}, {X: xs, Y: flat(10)}}))
+	if err := free.AddVLine(5, "critical temperature"); err != nil {
+		t.Fatal(err)
+	}
+	boxes, data := drawRefs(free)
+	if len(boxes) != 1 || boxes[0].Min.X <= data.Center().X || boxes[0].Min.Y < data.Center().Y {
+		t.Errorf("free figure: label at %+v, want right of the line, top (data %+v)", boxes, data.Rectangle)
+	}
+	// a curve along the top: the label must not cross it
+	top := Must(Lines([]Series{{X: xs, Y: flat(0)}, {X: xs, Y: flat(9.3)}, {X: xs, Y: flat(10)}}))
+	if err := top.AddVLine(5, "critical temperature"); err != nil {
+		t.Fatal(err)
+	}
+	top.Tight = true // the axes span exactly [0, 10]
+	boxes, data = drawRefs(top)
+	if y := data.Y(0.93); len(boxes) != 1 || boxes[0].Min.Y <= y && boxes[0].Max.Y >= y {
+		t.Errorf("curve at the top: label %+v crosses it at y = %v", boxes, y)
+	}
+	// a line at the right edge: the label goes left of it, inside the data area
+	edge := Must(Lines([]Series{{X: xs, Y: flat(0)}, {X: xs, Y: flat(10)}}))
+	if err := edge.AddVLine(10, "edge"); err != nil {
+		t.Fatal(err)
+	}
+	if boxes, data = drawRefs(edge); len(boxes) != 1 || boxes[0].Max.X > data.Max.X {
+		t.Errorf("line at the edge: label %+v outside the data area %+v", boxes, data.Rectangle)
+	}
+	// three lines close together: no two labels overlap
+	near := Must(Lines([]Series{{X: xs, Y: flat(0)}, {X: xs, Y: flat(10)}}))
+	for _, at := range []float64{4.9, 5, 5.1} {
+		if err := near.AddVLine(at, fmt.Sprintf("group at %g", at)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	boxes, _ = drawRefs(near)
+	for i := range boxes {
+		for j := range i {
+			a, b := boxes[i], boxes[j]
+			if a.Min.X < b.Max.X && b.Min.X < a.Max.X && a.Min.Y < b.Max.Y && b.Min.Y < a.Max.Y {
+				t.Errorf("labels %d and %d overlap: %+v %+v", j, i, b, a)
+			}
+		}
+	}
+	// a horizontal line with a curve just above its right end: the label goes below
+	h := Must(Lines([]Series{{X: xs, Y: flat(0)}, {X: xs, Y: flat(10)}, {X: []float64{6, 10}, Y: []float64{5.3, 5.3}}}))
+	if err := h.AddHLine(5, "level"); err != nil {
+		t.Fatal(err)
+	}
+	h.Tight = true
+	if boxes, data = drawRefs(h); len(boxes) != 1 || boxes[0].Max.Y > data.Y(0.5) && boxes[0].Min.X > data.Center().X {
+		t.Errorf("horizontal line: label %+v above the line at its right end, where a curve runs", boxes)
 	}
 }
