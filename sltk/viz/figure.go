@@ -99,6 +99,8 @@ type Figure struct {
 	entries []legendEntry
 	// refBoxes are the labels of reference lines placed so far in the current Draw.
 	refBoxes []vg.Rectangle
+	// refs are the reference lines (AddVLine, AddHLine), which no other line's label crosses.
+	refs []refAt
 	// ext is the bounding box of the points of scatters, lines and reference lines, whose
 	// ends Draw pads (see Tight).
 	ext extent

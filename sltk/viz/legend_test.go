@@ -227,7 +227,8 @@ func drawRefs(f *Figure) ([]vg.Rectangle, draw.Canvas) {
 
 // TestRefLabelPlacement: a reference line's label stays in its usual place (reading upwards
 // right of the line near the top) where nothing is drawn there, moves where a curve would
-// cross it, keeps inside the data area at its edge, and labels of nearby lines do not overlap.
+// cross it, keeps inside the data area at its edge, and labels of nearby lines neither
+// overlap nor cross the other lines.
 func TestRefLabelPlacement(t *testing.T) {
 	xs := []float64{0, 2, 4, 6, 8, 10}
 	flat := func(y float64) []float64 { return []float64{y, y, y, y, y, y} }
@@ -270,6 +271,22 @@ func TestRefLabelPlacement(t *testing.T) {
 			a, b := boxes[i], boxes[j]
 			if a.Min.X < b.Max.X && b.Min.X < a.Max.X && a.Min.Y < b.Max.Y && b.Min.Y < a.Max.Y {
 				t.Errorf("labels %d and %d overlap: %+v %+v", j, i, b, a)
+			}
+		}
+	}
+	// lines a label's height apart, with long labels: no label crosses another line
+	spread := Must(Lines([]Series{{X: xs, Y: flat(0)}, {X: xs, Y: flat(10)}}))
+	for _, at := range []float64{4, 4.4, 4.8} {
+		if err := spread.AddVLine(at, fmt.Sprintf("a long label for the line at %g", at)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	spread.Tight = true // the x axis spans exactly [0, 10]
+	boxes, data = drawRefs(spread)
+	for i, b := range boxes {
+		for _, at := range []float64{4, 4.4, 4.8} {
+			if x := data.X(at / 10); b.Min.X < x && x < b.Max.X {
+				t.Errorf("label %d (%+v) crosses the line at %g (x = %v)", i, b, at, x)
 			}
 		}
 	}

@@ -113,6 +113,7 @@ func (f *Figure) addRef(fn string, vertical bool, at float64, label string) erro
 		return err
 	}
 	f.Plot.Add(refLine{vertical: vertical, at: at, label: label, sty: f.Legend.TextStyle, fig: f})
+	f.refs = append(f.refs, refAt{vertical, at})
 	// Samples along the line keep the legend from covering it.
 	for k := range 17 {
 		t := float64(k) / 16
@@ -138,11 +139,11 @@ type refLine struct {
 }
 
 // Plot implements plot.Plotter. The label goes to the first of its candidate places that
-// crosses the fewest of the figure's points and line samples and no label of another
-// reference line, within the data area: for a vertical line, reading upwards beside the line
-// near the top (right, then left of it), then level at the top beside the line, then the
-// same near the bottom; for a horizontal one, above or below it at its right end, then at
-// its left end. Cost O(points + 16·segments) per candidate.
+// crosses the fewest of the figure's points and line samples, no other reference line and
+// no label of another one, within the data area: for a vertical line, reading upwards beside
+// the line or level beside it, right then left, from the top down in refSteps steps (so
+// near the top where that is free); for a horizontal one, above or below it at its right
+// end, then at its left end. Cost O(refSteps·(points + 16·segments)).
 func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	sty := r.sty
@@ -161,17 +162,15 @@ func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 		ru, rl := up.Rectangle(r.label), sty.Rectangle(r.label)
 		uw, uh := ru.Max.X-ru.Min.X, ru.Max.Y-ru.Min.Y
 		lw, lh := rl.Max.X-rl.Min.X, rl.Max.Y-rl.Min.Y
-		for _, top := range []bool{true, false} {
-			y1 := c.Max.Y - 4 // the end of the label away from the axis
-			yl := c.Max.Y - 4 - lh
-			if !top {
-				y1, yl = c.Min.Y+4+uh, c.Min.Y+4
-			}
+		for k := range refSteps {
+			t := vg.Length(k) / (refSteps - 1)           // 0 at the top, 1 at the bottom
+			yu := c.Max.Y - 4 - t*(c.Max.Y-c.Min.Y-8-uh) // top of an upward label
+			yl := c.Max.Y - 4 - t*(c.Max.Y-c.Min.Y-8-lh) // top of a level one
 			cands = append(cands,
-				refPlace{up, rect(x+2, y1-uh, x+2+uw, y1)},
-				refPlace{up, rect(x-2-uw, y1-uh, x-2, y1)},
-				refPlace{sty, rect(x+3, yl, x+3+lw, yl+lh)},
-				refPlace{sty, rect(x-3-lw, yl, x-3, yl+lh)})
+				refPlace{up, rect(x+2, yu-uh, x+2+uw, yu)},
+				refPlace{up, rect(x-2-uw, yu-uh, x-2, yu)},
+				refPlace{sty, rect(x+3, yl-lh, x+3+lw, yl)},
+				refPlace{sty, rect(x-3-lw, yl-lh, x-3, yl)})
 		}
 	} else {
 		y := trY(r.at)
@@ -204,6 +203,16 @@ func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	haloText(c, best.sty, best.box, r.label)
 }
 
+// refAt is the position of a reference line.
+type refAt struct {
+	vertical bool
+	at       float64
+}
+
+// refSteps is the number of heights along a vertical reference line at which its label is
+// tried.
+const refSteps = 9
+
 // refPlace is a candidate place of a reference line's label: its text style (level or
 // reading upwards) and the box it fills on the canvas.
 type refPlace struct {
@@ -218,9 +227,8 @@ func rect(x0, y0, x1, y1 vg.Length) vg.Rectangle {
 
 // refCost rates box as the place of a reference line's label on the data canvas c: the
 // number of the figure's points and line samples under it, plus a large penalty for each
-// label of another reference line it overlaps and a larger one when it sticks out of c.
-// The reference lines' own samples count, so a label does not cross another line. A nil f
-// rates only the fit in c.
+// label of another reference line it overlaps or other reference line it crosses, and a
+// larger one when it sticks out of c. A nil f rates only the fit in c.
 func (f *Figure) refCost(trX, trY func(float64) vg.Length, c draw.Canvas, box vg.Rectangle) int {
 	n := 0
 	if box.Min.X < c.Min.X || box.Max.X > c.Max.X || box.Min.Y < c.Min.Y || box.Max.Y > c.Max.Y {
@@ -232,6 +240,12 @@ func (f *Figure) refCost(trX, trY func(float64) vg.Length, c draw.Canvas, box vg
 	for _, b := range f.refBoxes {
 		if box.Min.X < b.Max.X && b.Min.X < box.Max.X && box.Min.Y < b.Max.Y && b.Min.Y < box.Max.Y {
 			n += 1 << 20
+		}
+	}
+	for _, l := range f.refs {
+		if l.vertical && box.Min.X-1 < trX(l.at) && trX(l.at) < box.Max.X+1 ||
+			!l.vertical && box.Min.Y-1 < trY(l.at) && trY(l.at) < box.Max.Y+1 {
+			n += 1 << 16
 		}
 	}
 	return n + f.countIn(trX, trY, box, 1)
