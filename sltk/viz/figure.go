@@ -97,7 +97,8 @@ type Figure struct {
 	// entries are the legend's entries as this package's builders and methods added them
 	// (addLegend), for a legend laid out in rows below the axes.
 	entries []legendEntry
-	// refBoxes are the labels of reference lines placed so far in the current Draw.
+	// refBoxes are the legend inside the data area and the labels of reference lines placed
+	// so far in the current Draw, which a reference line's label does not overlap.
 	refBoxes []vg.Rectangle
 	// refs are the reference lines (AddVLine, AddHLine), which no other line's label crosses.
 	refs []refAt
@@ -310,6 +311,9 @@ func (f *Figure) Draw(c draw.Canvas) {
 	spot, lay := f.placeLegend(c, legendW, legendH)
 	q, main, data := &lay.q, lay.main, lay.data
 	f.refBoxes = f.refBoxes[:0]
+	if legendW > 0 && !spot.beside && !spot.below { // reference labels keep off the legend
+		f.refBoxes = append(f.refBoxes, legendBox(data, legendW, legendH, spot))
+	}
 	q.Draw(main)
 	if xLab := lay.xLab; xLab != nil { // where gonum draws a horizontal axis label
 		d := xLab.TextStyle.FontExtents().Descent

@@ -221,8 +221,12 @@ func drawRefs(f *Figure) ([]vg.Rectangle, draw.Canvas) {
 	c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: DefaultWidth, Y: DefaultHeight}}}
 	f.Draw(c)
 	lw, lh := legendSize(&f.Plot.Legend)
-	_, lay := f.placeLegend(c, lw, lh)
-	return slices.Clone(f.refBoxes), lay.data
+	spot, lay := f.placeLegend(c, lw, lh)
+	boxes := slices.Clone(f.refBoxes)
+	if lw > 0 && !spot.beside && !spot.below {
+		boxes = boxes[1:] // the legend's
+	}
+	return boxes, lay.data
 }
 
 // TestRefLabelPlacement: a reference line's label stays in its usual place (reading upwards
@@ -289,6 +293,22 @@ func TestRefLabelPlacement(t *testing.T) {
 				t.Errorf("label %d (%+v) crosses the line at %g (x = %v)", i, b, at, x)
 			}
 		}
+	}
+	// a legend in the top right corner: the label of a line near it keeps off it
+	leg := Must(Lines([]Series{{Name: "a curve along the bottom", X: xs, Y: flat(0)},
+		{X: []float64{0, 10}, Y: []float64{0, 10}}}, LegendInside()))
+	if err := leg.AddVLine(9, "threshold"); err != nil {
+		t.Fatal(err)
+	}
+	if boxes, _ = drawRefs(leg); len(boxes) != 1 {
+		t.Fatalf("one line: %d labels", len(boxes))
+	}
+	c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: DefaultWidth, Y: DefaultHeight}}}
+	lw, lh := legendSize(&leg.Plot.Legend)
+	spot, lay := leg.placeLegend(c, lw, lh)
+	lb := legendBox(lay.data, lw, lh, spot)
+	if b := boxes[0]; b.Min.X < lb.Max.X && lb.Min.X < b.Max.X && b.Min.Y < lb.Max.Y && lb.Min.Y < b.Max.Y {
+		t.Errorf("label %+v overlaps the legend %+v (at %+v)", b, lb, spot)
 	}
 	// a horizontal line with a curve just above its right end: the label goes below
 	h := Must(Lines([]Series{{X: xs, Y: flat(0)}, {X: xs, Y: flat(10)}, {X: []float64{6, 10}, Y: []float64{5.3, 5.3}}}))
