@@ -310,7 +310,7 @@ func bscNoise() Figure {
 			fig, err := viz.Lines([]viz.Series{{Name: "I(S; Ŝ)", X: ps, Y: mi},
 				{Name: "capacity", X: []float64{res.Input[0]}, Y: []float64{res.Bits}, Points: true}},
 				viz.Title(fmt.Sprintf("Binary symmetric channel, ε = %s", formatValue(eps))),
-				viz.XLabel("Pr(S = 0)"), viz.YLabel("bits per use"), viz.LegendBottom())
+				viz.XLabel("Pr(S = 0)"), viz.YLabel("bits per use"))
 			return fig, []Number{{"capacity (bits)", res.Bits}}, err
 		},
 	}
