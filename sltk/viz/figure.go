@@ -100,6 +100,8 @@ type Figure struct {
 	// refBoxes are the legend inside the data area and the labels of reference lines placed
 	// so far in the current Draw, which a reference line's label does not overlap.
 	refBoxes []vg.Rectangle
+	// refData are samples along the reference lines, where the legend should not go either.
+	refData plotter.XYs
 	// refs are the reference lines (AddVLine, AddHLine), which no other line's label crosses.
 	refs []refAt
 	// ext is the bounding box of the points of scatters, lines and reference lines, whose

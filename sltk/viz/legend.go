@@ -177,20 +177,26 @@ func legendBox(data draw.Canvas, w, h vg.Length, s legendSpot) vg.Rectangle {
 // 16·segments).
 func (f *Figure) covered(p *plot.Plot, data draw.Canvas, w, h vg.Length, s legendSpot) int {
 	trX, trY := p.Transforms(&data)
-	return f.countIn(trX, trY, legendBox(data, w, h, s), legendPad+2)
+	return f.countIn(trX, trY, legendBox(data, w, h, s), legendPad+2, true)
 }
 
 // countIn counts the figure's points and line samples that lie in box grown by m on each
-// side, with trX and trY mapping data to the canvas. Points count as drawn: line segments
+// side, with trX and trY mapping data to the canvas, and the samples of its reference lines
+// when refs is set. Points count as drawn: line segments
 // are sampled evenly on the canvas, so that a segment across a log axis is sampled where it
 // is, not where its data midpoint is. Cost O(points + 16·segments).
-func (f *Figure) countIn(trX, trY func(float64) vg.Length, box vg.Rectangle, m vg.Length) int {
+func (f *Figure) countIn(trX, trY func(float64) vg.Length, box vg.Rectangle, m vg.Length, refs bool) int {
 	in := func(x, y vg.Length) bool {
 		return x >= box.Min.X-m && x <= box.Max.X+m && y >= box.Min.Y-m && y <= box.Max.Y+m
 	}
 	n := 0
 	for _, d := range f.data {
 		if in(trX(d.X), trY(d.Y)) {
+			n++
+		}
+	}
+	for _, d := range f.refData {
+		if refs && in(trX(d.X), trY(d.Y)) {
 			n++
 		}
 	}

@@ -310,6 +310,24 @@ func TestRefLabelPlacement(t *testing.T) {
 	if b := boxes[0]; b.Min.X < lb.Max.X && lb.Min.X < b.Max.X && b.Min.Y < lb.Max.Y && lb.Min.Y < b.Max.Y {
 		t.Errorf("label %+v overlaps the legend %+v (at %+v)", b, lb, spot)
 	}
+	// curves that leave 0 at the line and rise steeply to its right: the label keeps its
+	// distance from them, on the free left side
+	var steep []Series
+	for k := 1; k <= 5; k++ {
+		var sx, sy []float64
+		for i := range 60 {
+			x := 0.3 * math.Pow(10, 2.2*float64(i)/59)
+			sx, sy = append(sx, x), append(sy, math.Tanh(float64(int(5)<<k)*max(0, x-1)))
+		}
+		steep = append(steep, Series{X: sx, Y: sy})
+	}
+	rise := Must(Lines(steep, LogX()))
+	if err := rise.AddVLine(1, "β = βc"); err != nil {
+		t.Fatal(err)
+	}
+	if boxes, data = drawRefs(rise); len(boxes) != 1 || boxes[0].Min.X > data.X(math.Log(1/0.3)/math.Log(47/0.3)) {
+		t.Errorf("steep curves right of the line: label %+v not on the free left side", boxes)
+	}
 	// a horizontal line with a curve just above its right end: the label goes below
 	h := Must(Lines([]Series{{X: xs, Y: flat(0)}, {X: xs, Y: flat(10)}, {X: []float64{6, 10}, Y: []float64{5.3, 5.3}}}))
 	if err := h.AddHLine(5, "level"); err != nil {

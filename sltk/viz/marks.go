@@ -118,9 +118,9 @@ func (f *Figure) addRef(fn string, vertical bool, at float64, label string) erro
 	for k := range 17 {
 		t := float64(k) / 16
 		if vertical {
-			f.data = append(f.data, plotter.XY{X: at, Y: f.Y.Min + t*(f.Y.Max-f.Y.Min)})
+			f.refData = append(f.refData, plotter.XY{X: at, Y: f.Y.Min + t*(f.Y.Max-f.Y.Min)})
 		} else {
-			f.data = append(f.data, plotter.XY{X: f.X.Min + t*(f.X.Max-f.X.Min), Y: at})
+			f.refData = append(f.refData, plotter.XY{X: f.X.Min + t*(f.X.Max-f.X.Min), Y: at})
 		}
 	}
 	return nil
@@ -225,8 +225,16 @@ func rect(x0, y0, x1, y1 vg.Length) vg.Rectangle {
 	return vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x1, Y: y1}}
 }
 
+// refClear is the room a reference line's label keeps from the data, in points; among
+// places with as few data within refClear, the one with the fewest within refNear wins.
+const (
+	refClear = 3
+	refNear  = 10
+)
+
 // refCost rates box as the place of a reference line's label on the data canvas c: the
-// number of the figure's points and line samples under it, plus a large penalty for each
+// number of the figure's points and line samples under it or within refClear of it (16
+// each) and within refNear of it (1 each), plus a large penalty for each
 // label of another reference line it overlaps or other reference line it crosses, and a
 // larger one when it sticks out of c. A nil f rates only the fit in c.
 func (f *Figure) refCost(trX, trY func(float64) vg.Length, c draw.Canvas, box vg.Rectangle) int {
@@ -248,7 +256,7 @@ func (f *Figure) refCost(trX, trY func(float64) vg.Length, c draw.Canvas, box vg
 			n += 1 << 16
 		}
 	}
-	return n + f.countIn(trX, trY, box, 1)
+	return n + 16*f.countIn(trX, trY, box, refClear, false) + f.countIn(trX, trY, box, refNear, false)
 }
 
 // haloText writes txt, centred, into box on a translucent white background, so that a label
