@@ -225,16 +225,17 @@ func rect(x0, y0, x1, y1 vg.Length) vg.Rectangle {
 	return vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x1, Y: y1}}
 }
 
-// refClear is the room a reference line's label keeps from the data, in points; among
-// places with as few data within refClear, the one with the fewest within refNear wins.
+// refClear is the room a reference line's label keeps from the data, in points, where it
+// can; among places with as few data within refClear, the one with the fewest within
+// refNear wins.
 const (
 	refClear = 3
 	refNear  = 10
 )
 
 // refCost rates box as the place of a reference line's label on the data canvas c: the
-// number of the figure's points and line samples under it or within refClear of it (16
-// each) and within refNear of it (1 each), plus a large penalty for each
+// number of the figure's points and line samples under it (256 each), within refClear of
+// it (16 each) and within refNear of it (1 each), plus a large penalty for each
 // label of another reference line it overlaps or other reference line it crosses, and a
 // larger one when it sticks out of c. A nil f rates only the fit in c.
 func (f *Figure) refCost(trX, trY func(float64) vg.Length, c draw.Canvas, box vg.Rectangle) int {
@@ -256,7 +257,8 @@ func (f *Figure) refCost(trX, trY func(float64) vg.Length, c draw.Canvas, box vg
 			n += 1 << 16
 		}
 	}
-	return n + 16*f.countIn(trX, trY, box, refClear, false) + f.countIn(trX, trY, box, refNear, false)
+	return n + 256*f.countIn(trX, trY, box, 0, false) + 16*f.countIn(trX, trY, box, refClear, false) +
+		f.countIn(trX, trY, box, refNear, false)
 }
 
 // haloText writes txt, centred, into box on a translucent white background, so that a label
