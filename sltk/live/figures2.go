@@ -186,7 +186,7 @@ func mwuRate() Figure {
 			bound -= tr.BestExpert[last]
 			fig, err := viz.Lines([]viz.Series{{Name: "regret of MWU", Y: tr.Regret},
 				{Name: "bound ln n/α + α·L* at the end", X: []float64{0, float64(last)},
-					Y: []float64{bound, bound}, Dashed: true}}, viz.LegendLeft(),
+					Y: []float64{bound, bound}, Dashed: true}},
 				viz.Title(fmt.Sprintf("Multiplicative weights, α = %s", formatValue(alpha))),
 				viz.XLabel("round t"), viz.YLabel("expected loss − best expert's"))
 			return fig, []Number{{"final regret", tr.Regret[last]}, {"bound on the regret", bound}}, err
