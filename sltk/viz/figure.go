@@ -109,6 +109,14 @@ type Figure struct {
 	ext extent
 }
 
+// A line of longLine points or more is noted by its points, which lie close together, and
+// only those of its segments that span more than 1/longGap of its range on either axis (the
+// jump of a step function), where its points leave a gap. Cost O(points).
+const (
+	longLine = 500
+	longGap  = 50
+)
+
 // Add adds plotters to the figure as plot.Plot.Add does, and notes their points (of lines,
 // scatters and histogram bars) so that the legend can go to the emptiest corner. On a nil
 // Figure, or one not made by NewFigure or a builder, it does nothing.
@@ -130,13 +138,23 @@ func (f *Figure) Add(ps ...plot.Plotter) {
 			}
 		case plotter.XYer:
 			line, isLine := p.(*plotter.Line)
+			long := isLine && line.Len() >= longLine
+			var span extent
+			for i := range v.Len() {
+				x, y := v.XY(i)
+				span.note(0, x)
+				span.note(1, y)
+			}
 			for i := range v.Len() {
 				x, y := v.XY(i)
 				f.data = append(f.data, plotter.XY{X: x, Y: y})
 				f.ext.note(0, x)
 				f.ext.note(1, y)
-				if isLine && i > 0 && line.Len() < 500 {
-					x0, y0 := v.XY(i - 1)
+				if !isLine || i == 0 {
+					continue
+				}
+				x0, y0 := v.XY(i - 1)
+				if !long || math.Abs(x-x0) > span.width(0)/longGap || math.Abs(y-y0) > span.width(1)/longGap {
 					f.segs = append(f.segs, [2]plotter.XY{{X: x0, Y: y0}, {X: x, Y: y}})
 				}
 			}

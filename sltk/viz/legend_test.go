@@ -338,3 +338,36 @@ func TestRefLabelPlacement(t *testing.T) {
 		t.Errorf("horizontal line: label %+v above the line at its right end, where a curve runs", boxes)
 	}
 }
+
+// TestLegendLongLineJumps: a line of longLine points or more is noted by its points and
+// only its long segments (the jumps of a step function, which its points leave empty), one
+// below it by all its segments. Both sides of the switch, and the legend keeps off the jump.
+func TestLegendLongLineJumps(t *testing.T) {
+	for _, n := range []int{longLine - 1, longLine, 2000} {
+		xs, ys := make([]float64, n), make([]float64, n)
+		for i := range xs { // flat at 0, one point at −40 at 95 % of the way
+			xs[i] = float64(i)
+		}
+		spike := n * 95 / 100
+		ys[spike] = -40
+		f := Must(Lines([]Series{{Name: "bottom", X: xs, Y: ys}}))
+		want := n - 1
+		if n >= longLine {
+			want = 2 // into the spike and out of it
+		}
+		if len(f.segs) != want {
+			t.Errorf("%d points: %d segments noted, want %d", n, len(f.segs), want)
+		}
+		c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: DefaultWidth, Y: DefaultHeight}}}
+		lw, lh := legendSize(&f.Plot.Legend)
+		spot, lay := f.placeLegend(c, lw, lh)
+		if spot.beside || spot.below {
+			continue
+		}
+		box := legendBox(lay.data, lw, lh, spot)
+		trX, _ := lay.q.Transforms(&lay.data)
+		if x := trX(xs[spike]); box.Min.X-4 <= x && x <= box.Max.X+4 {
+			t.Errorf("%d points: legend at %+v covers the spike at x = %v", n, spot, x)
+		}
+	}
+}

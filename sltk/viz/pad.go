@@ -29,6 +29,9 @@ func (e *extent) note(a int, v float64) {
 	}
 }
 
+// width is the span of e on axis a, 0 while it has none.
+func (e *extent) width(a int) float64 { return e.hi[a] - e.lo[a] }
+
 // pad moves out the ends of the axes of p (Figure.Draw's copy of f's plot) that coincide with
 // an extreme of f's points by AxisPad of the span. Ends the caller or a builder set to another
 // value, Tight figures, empty or infinite spans stay as they are; a log axis is padded by a
