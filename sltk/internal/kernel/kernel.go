@@ -4,7 +4,9 @@
 //   - Distances and dot products: Dots, Dots2 (brute-force k-NN, PCA), DotNext (the SVM's
 //     coordinate descent, with the next row prefetched), Screen32 (k-NN's float32 screening).
 //   - Matrix products: Gemm and Sgemm, blocked with packed panels (package nn's training,
-//     FastICA, the blocked state reduction of package mcmc, k-NN's screening products).
+//     FastICA, the blocked state reduction of package mcmc, k-NN's screening products), and
+//     SgemmSkipZeros, Sgemm's bits without the steps where a packed sliver of a is all zero
+//     (package nn's first layer on images).
 //   - k-means: KMDistQuads (distances of four rows to all centroids, for deterministic
 //     annealing), KMNearestQuads (the nearest centroid without writing distances, for Lloyd's
 //     step), KMAddRows (the cluster sums).
