@@ -139,8 +139,10 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 		for lo := 0; lo < len(train); lo += c.BatchSize {
 			rows := train[lo:min(lo+c.BatchSize, len(train))]
 			b := len(rows)
+			// Two shards from shardRows rows on, and also for a last batch too large for one
+			// shard's buffers (BatchSize 64 to 126 leaves shards of ⌈BatchSize/2⌉ rows).
 			active := 1
-			if shards > 1 && b >= shardRows {
+			if shards > 1 && (b >= shardRows || b > ws[0].rows) {
 				active = 2
 			}
 			pass := func(s int) {
