@@ -13,7 +13,7 @@
 //   - Deterministic annealing's E-step: GibbsQuads (the posteriors of four rows at once) and
 //     XtPAdd (the centroid sums [X 1]ᵀ·P).
 //   - Elementwise: Exp, SumExp, SoftmaxRows, Tanh (FastICA's log-cosh contrast), and for
-//     package nn Adam, AddTo, Narrow (float64 → float32) and ReluGrad.
+//     package nn Adam, AdamSum (Adam on the sum of two gradients), AddTo, Narrow (float64 → float32) and ReluGrad.
 //
 // On amd64 with AVX2 and FMA they run in assembly; elsewhere, or with the build tag purego,
 // they run their pure-Go twins (DotsGo, KMNearestQuadsGo, GibbsQuadsGo, …). Each pair does
