@@ -43,9 +43,11 @@ func kmeansWorkload(n, d, k, iters int, accel cluster.KMeansAccel, algo string) 
 func init() {
 	for _, s := range [][3]int{{1_000_000, 10, 10}, {100_000, 2, 5}} {
 		register(
-			kmeansWorkload(s[0], s[1], s[2], 20, cluster.AccelHamerly, "lloyd"),
+			// The default (AccelAuto: the plain step on the vector kernel here) against both of
+			// scikit-learn's algorithms, and the bounded step against the bounded peer.
+			kmeansWorkload(s[0], s[1], s[2], 20, cluster.AccelAuto, "lloyd"),
+			kmeansWorkload(s[0], s[1], s[2], 20, cluster.AccelAuto, "elkan"),
 			kmeansWorkload(s[0], s[1], s[2], 20, cluster.AccelHamerly, "elkan"),
-			kmeansWorkload(s[0], s[1], s[2], 20, cluster.AccelNone, "lloyd"),
 		)
 	}
 }

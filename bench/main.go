@@ -22,6 +22,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -30,7 +32,7 @@ import (
 func main() {
 	runRe := flag.String("run", ".", "regular expression selecting workloads by name")
 	out := flag.String("out", "", "directory for the data files and results.md (default: data in a temporary directory, results.md beside this program)")
-	reps := flag.Int("reps", 1, "repetitions per side (at least 3 for runs under a second); the fastest time is reported")
+	reps := flag.Int("reps", 1, "minimum rounds per row (a row under a second runs 5, under ten seconds 3); each side's median is reported")
 	maxN := flag.Int("maxn", 0, "largest n of the scaling sweeps (0: every size; a quick run on a busy machine)")
 	python := flag.String("python", "/usr/bin/python3", "Python interpreter with numpy and scikit-learn (Debian's, not a pyenv one)")
 	peers := flag.String("peers", "", "path of peers.py (default: beside this program's source)")
@@ -92,7 +94,7 @@ func run(runRe, out string, reps, maxN int, python, peers string) error {
 
 // writeResults writes the rows finished so far as results.md and results.json in dir.
 func writeResults(dir string, rows []row, reps int) error {
-	header := fmt.Sprintf("# sltk vs scikit-learn\n\n%s, %s/%s, GOMAXPROCS=%d, %d CPUs, best of %d (of 3 for runs under a second).\n\n",
+	header := fmt.Sprintf("# sltk vs scikit-learn\n\n%s, %s/%s, GOMAXPROCS=%d, %d CPUs; each side's median over interleaved rounds (at least %d; 5 for rows under a second, 3 under ten).\n\n",
 		time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), runtime.NumCPU(), reps)
 	if err := os.WriteFile(filepath.Join(dir, "results.md"), []byte(header+renderTable(rows)), 0o644); err != nil {
 		return err
@@ -124,8 +126,9 @@ func slug(name string) string {
 
 type row struct {
 	name, quality      string
-	sltkSec, peerSec   float64
-	sltkCPU, peerCPU   float64 // CPU seconds (user + system, all threads) of the fastest run
+	sltkSec, peerSec   float64   // median wall seconds over the rounds
+	sltkCPU, peerCPU   float64   // median CPU seconds (user + system, all threads)
+	sltkRuns, peerRuns []float64 // wall seconds of every round, in order
 	sltkQual, peerQual float64
 	hasPeer            bool
 	sltkNote, peerNote string
@@ -133,16 +136,29 @@ type row struct {
 	sltkMiB, peerMiB   float64 // peak resident set during the runs (0: not measured)
 }
 
-// A side whose run takes less than shortSec runs at least shortReps times (the fastest counts):
-// one run of a short workload is at the mercy of the scheduler and of the garbage collector.
-const (
-	shortSec  = 1.0
-	shortReps = 3
-)
+// rounds is how many times each side runs, given the minimum asked for (-reps) and the
+// seconds of the slower side's first run. One run of a short workload is at the mercy of the
+// scheduler, the garbage collector and a cold cache, so short rows run more often and the
+// median counts; a row of minutes runs once unless -reps asks for more.
+func rounds(reps int, first float64) int {
+	switch {
+	case first < 1:
+		return max(reps, 5)
+	case first < 10:
+		return max(reps, 3)
+	}
+	return reps
+}
 
-// more tells whether a side that has run rep times, the fastest in best seconds, runs again.
-func more(rep, reps int, best float64) bool {
-	return rep < reps || rep < shortReps && best < shortSec
+// median of xs (the mean of the middle two for an even count); xs is not modified.
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // cpuSeconds is the process's user plus system CPU time in seconds (all threads), measured
@@ -156,7 +172,7 @@ func cpuSeconds() float64 {
 }
 
 // timeGo times one in-process run (wall and CPU seconds) after a collection, so that the
-// garbage of earlier rows is not billed to this one.
+// garbage of earlier runs is not billed to this one.
 func timeGo(f func(Inputs) (Result, error), in Inputs) (res Result, wall, cpu float64, err error) {
 	runtime.GC()
 	resetPeakRSS()
@@ -165,45 +181,74 @@ func timeGo(f func(Inputs) (Result, error), in Inputs) (res Result, wall, cpu fl
 	return res, time.Since(start).Seconds(), cpuSeconds() - cpu0, err
 }
 
+// runWorkload runs the two sides in interleaved rounds (sltk, then the peer, then sltk again …)
+// and reports each side's median. Interleaving puts both sides under the same load when the
+// machine is shared, and a Python peer runs all its rounds in one process, as the Go side does,
+// so neither side alone pays the cold start of its runtime in every round.
 func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error) {
 	in, err := w.Data()
 	if err != nil {
 		return row{}, fmt.Errorf("data: %w", err)
 	}
 	r := row{name: w.Name, quality: w.Quality}
-	for rep := 0; more(rep, reps, r.sltkSec); rep++ {
+	var runPeer func() (peerResult, error)
+	switch {
+	case w.GoPeer != nil:
+		runPeer = func() (peerResult, error) {
+			res, sec, cpu, err := timeGo(w.GoPeer, in)
+			if err != nil {
+				return peerResult{}, fmt.Errorf("Go peer: %w", err)
+			}
+			return peerResult{Seconds: sec, CPU: cpu, Quality: res.Quality, Note: res.Note, MaxRSS: peakRSS()}, nil
+		}
+	case w.Peer != "":
+		if err := writeInputs(dir, in); err != nil {
+			return row{}, err
+		}
+		p, err := peer.start(w.Peer, dir, in, w.Params)
+		if err != nil {
+			r.peerErr = err.Error()
+			break
+		}
+		defer p.close()
+		runPeer = p.run
+	}
+	var sltkCPU, peerCPU []float64
+	for round, n := 0, 1; round < n; round++ {
 		res, sec, cpu, err := timeGo(w.Run, in)
 		if err != nil {
 			return row{}, fmt.Errorf("sltk: %w", err)
 		}
-		if rep == 0 || sec < r.sltkSec {
-			r.sltkSec, r.sltkCPU = sec, cpu
-		}
+		r.sltkRuns, sltkCPU = append(r.sltkRuns, sec), append(sltkCPU, cpu)
 		r.sltkMiB = max(r.sltkMiB, peakRSS())
 		r.sltkQual, r.sltkNote = res.Quality, res.Note
-	}
-	if w.GoPeer != nil {
-		return runGoPeer(w, in, reps, r)
-	}
-	if w.Peer == "" {
-		return r, nil
-	}
-	if err := writeInputs(dir, in); err != nil {
-		return row{}, err
-	}
-	for rep := 0; more(rep, reps, r.peerSec); rep++ {
-		res, err := peer.run(w.Peer, dir, in, w.Params)
-		if err != nil {
-			// A missing Python or scikit-learn should not hide the sltk figures.
-			r.peerErr = err.Error()
-			fmt.Fprintf(os.Stderr, "bench: %s: peer: %v\n", w.Name, err)
-			return r, nil
+		slower := sec
+		if runPeer != nil {
+			res, err := runPeer()
+			if err != nil {
+				if w.GoPeer != nil {
+					return row{}, err
+				}
+				// A missing Python or scikit-learn should not hide the sltk figures.
+				r.peerErr, runPeer = err.Error(), nil
+				r.peerRuns, peerCPU, r.hasPeer = nil, nil, false
+			} else {
+				r.peerRuns, peerCPU = append(r.peerRuns, res.Seconds), append(peerCPU, res.CPU)
+				r.peerMiB = max(r.peerMiB, res.MaxRSS)
+				r.peerQual, r.peerNote, r.hasPeer = res.Quality, res.Note, true
+				slower = max(slower, res.Seconds)
+			}
 		}
-		if rep == 0 || res.Seconds < r.peerSec {
-			r.peerSec, r.peerCPU = res.Seconds, res.CPU
+		if round == 0 {
+			n = rounds(reps, slower)
 		}
-		r.peerMiB = max(r.peerMiB, res.MaxRSS)
-		r.peerQual, r.peerNote, r.hasPeer = res.Quality, res.Note, true
+	}
+	if r.peerErr != "" {
+		fmt.Fprintf(os.Stderr, "bench: %s: peer: %s\n", w.Name, r.peerErr)
+	}
+	r.sltkSec, r.sltkCPU = median(r.sltkRuns), median(sltkCPU)
+	if r.hasPeer {
+		r.peerSec, r.peerCPU = median(r.peerRuns), median(peerCPU)
 	}
 	if w.Iter != nil {
 		if si, pi := w.Iter(r.sltkNote), w.Iter(r.peerNote); si > 0 && pi > 0 {
@@ -213,21 +258,18 @@ func runWorkload(w Workload, dir string, reps int, peer peerRunner) (row, error)
 	return r, nil
 }
 
-// runGoPeer times w.GoPeer like the sltk side and fills the peer columns of r.
-func runGoPeer(w Workload, in Inputs, reps int, r row) (row, error) {
-	for rep := 0; more(rep, reps, r.peerSec); rep++ {
-		res, sec, cpu, err := timeGo(w.GoPeer, in)
-		if err != nil {
-			return row{}, fmt.Errorf("Go peer: %w", err)
-		}
-		if rep == 0 || sec < r.peerSec {
-			r.peerSec, r.peerCPU = sec, cpu
-		}
-		r.peerMiB = max(r.peerMiB, peakRSS())
-		r.peerQual, r.peerNote, r.hasPeer = res.Quality, res.Note, true
+// spread describes a side's rounds for the notes: their count and range.
+func spread(runs []float64) string {
+	if len(runs) < 2 {
+		return "1 run"
 	}
-	return r, nil
+	s := append([]float64(nil), runs...)
+	sort.Float64s(s)
+	return fmt.Sprintf("%d runs, %s–%s s", len(s), fmtSec(s[0]), fmtSec(s[len(s)-1]))
 }
+
+// fmtSec prints seconds with three significant digits.
+func fmtSec(x float64) string { return strconv.FormatFloat(x, 'g', 3, 64) }
 
 func renderTable(rows []row) string {
 	var b strings.Builder
@@ -243,7 +285,10 @@ func renderTable(rows []row) string {
 				cpuRatio = fmt.Sprintf("%.2f", r.peerCPU/r.sltkCPU)
 			}
 		}
-		notes := []string{}
+		notes := []string{"sltk " + spread(r.sltkRuns)}
+		if r.hasPeer {
+			notes[0] += ", peer " + spread(r.peerRuns)
+		}
 		if r.sltkNote != "" {
 			notes = append(notes, "sltk: "+r.sltkNote)
 		}

@@ -2,8 +2,11 @@
 
 Run as `/usr/bin/python3 peers.py request.json`. The request names the function, the data files
 (each a prefix: <prefix>.f64 holds row-major little-endian float64, <prefix>.json its shape) and
-the parameters. The function times only the fit with a Clock and returns (timing, quality,
-note); the script prints the wall and CPU seconds, the quality and the note as one JSON line.
+the parameters. The script loads the data once and then runs the function once for every line
+it reads on standard input (the harness interleaves these rounds with sltk's); the function
+times only the fit with a Clock and returns (timing, quality, note), and the script answers each
+round with the wall and CPU seconds, the quality and the note as one JSON line.
+By hand: `echo run | /usr/bin/python3 peers.py request.json`.
 
 To add a peer: write `def name(data, params)` below and add it to PEERS.
 """
@@ -406,14 +409,17 @@ PEERS = {
 
 
 def main():
+    """Load the request's data once, then time one run of its function for every line read on
+    standard input, answering each with one JSON line; exit at the end of the input."""
     with open(sys.argv[1]) as f:
         req = json.load(f)
     fn = PEERS[req["function"]]
     data = {name: load(prefix) for name, prefix in req["data"].items()}
-    timing, quality, note = fn(data, req.get("params") or {})
-    rss = _peak_rss_mb()  # imports and data included; not ru_maxrss, which has the harness's peak
-    print(json.dumps({"seconds": timing.wall, "cpu_seconds": timing.cpu, "quality": quality,
-                      "note": note, "maxrss_mib": rss}))
+    for _ in sys.stdin:
+        timing, quality, note = fn(data, req.get("params") or {})
+        rss = _peak_rss_mb()  # imports and data included; not ru_maxrss, which has the harness's peak
+        print(json.dumps({"seconds": timing.wall, "cpu_seconds": timing.cpu, "quality": quality,
+                          "note": note, "maxrss_mib": rss}), flush=True)
 
 
 if __name__ == "__main__":

@@ -106,7 +106,7 @@ func runSweeps(match func(string) bool, resultsDir, dataDir string, reps, maxN i
 		// One panel per sweep, the legend in the corner the lines leave free.
 		fig, err := viz.Lines(series, viz.LogX(), viz.LogY(),
 			viz.Title(fmt.Sprintf("%s (expected slope %g)", strings.TrimPrefix(s.name, "scaling "), s.expect)),
-			viz.XLabel("n (training rows)"), viz.YLabel("seconds (best of reps)"))
+			viz.XLabel("n (training rows)"), viz.YLabel("seconds (median of rounds)"))
 		if err != nil {
 			return err
 		}

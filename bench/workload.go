@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -89,9 +91,18 @@ type peerResult struct {
 	MaxRSS  float64 `json:"maxrss_mib"` // peak resident set of the peer process, MiB
 }
 
-// run calls `python peers.py <fn> <request.json>`, where the request names the data files and
-// carries the parameters, and parses the last stdout line as {"seconds", "quality", "note"}.
-func (p peerRunner) run(fn, dir string, in Inputs, params map[string]any) (peerResult, error) {
+// peerProc is a running `python peers.py request.json`: it has loaded the data and imported its
+// libraries, and times one more run of the peer each time it reads a line on its standard input.
+type peerProc struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	stdout *bufio.Reader
+	stderr bytes.Buffer
+}
+
+// start writes the request (the peer function, the data files' prefixes, the parameters) and
+// starts the peer process on it.
+func (p peerRunner) start(fn, dir string, in Inputs, params map[string]any) (*peerProc, error) {
 	names := make([]string, 0, len(in))
 	for name := range in {
 		names = append(names, name)
@@ -103,23 +114,58 @@ func (p peerRunner) run(fn, dir string, in Inputs, params map[string]any) (peerR
 	}
 	req, err := json.Marshal(map[string]any{"function": fn, "data": data, "params": params})
 	if err != nil {
-		return peerResult{}, err
+		return nil, err
 	}
 	reqPath := filepath.Join(dir, "request.json")
 	if err := os.WriteFile(reqPath, req, 0o644); err != nil {
-		return peerResult{}, err
+		return nil, err
 	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command(p.python, p.script, reqPath)
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return peerResult{}, fmt.Errorf("%s %s: %v: %s", p.python, filepath.Base(p.script), err, lastLine(stderr.String()))
+	pp := &peerProc{cmd: exec.Command(p.python, p.script, reqPath)}
+	pp.cmd.Stderr = &pp.stderr
+	if pp.stdin, err = pp.cmd.StdinPipe(); err != nil {
+		return nil, err
+	}
+	out, err := pp.cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	pp.stdout = bufio.NewReader(out)
+	if err := pp.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%s %s: %w", p.python, filepath.Base(p.script), err)
+	}
+	return pp, nil
+}
+
+// run asks the peer for one timed run and parses its answer, one JSON line
+// {"seconds", "cpu_seconds", "quality", "note", "maxrss_mib"}.
+func (pp *peerProc) run() (peerResult, error) {
+	if _, err := io.WriteString(pp.stdin, "run\n"); err != nil {
+		return peerResult{}, pp.failed(err)
+	}
+	line, err := pp.stdout.ReadString('\n')
+	if err != nil {
+		return peerResult{}, pp.failed(err)
 	}
 	var res peerResult
-	if err := json.Unmarshal([]byte(lastLine(stdout.String())), &res); err != nil {
-		return peerResult{}, fmt.Errorf("peer output %q: %w", lastLine(stdout.String()), err)
+	if err := json.Unmarshal([]byte(line), &res); err != nil {
+		return peerResult{}, fmt.Errorf("peer output %q: %w", strings.TrimSpace(line), err)
 	}
 	return res, nil
+}
+
+// failed explains a broken pipe to the peer by the process's exit and its last line of stderr.
+func (pp *peerProc) failed(err error) error {
+	pp.stdin.Close()
+	if werr := pp.cmd.Wait(); werr != nil {
+		err = werr
+	}
+	return fmt.Errorf("%s: %v: %s", filepath.Base(pp.cmd.Path), err, lastLine(pp.stderr.String()))
+}
+
+// close ends the peer: it exits at the end of its input.
+func (pp *peerProc) close() {
+	pp.stdin.Close()
+	_ = pp.cmd.Wait()
 }
 
 func lastLine(s string) string {

@@ -49,8 +49,10 @@ COURSES = [
     ("", "Getting started", "A first tour: load a data set, cluster it, plot it, check a claim."),
     ("slt", "Statistical learning theory",
      "After the ETH Zürich lecture script: maximum entropy and posterior agreement, MCMC and "
-     "annealing, deterministic annealing, Laplace's method, histogram clustering, posterior "
-     "agreement from information theory, and the EM algorithm."),
+     "annealing, deterministic annealing, Laplace's method, histogram clustering, the "
+     "information bottleneck, constant-shift embedding, mean-field approximation, pairwise "
+     "clustering, posterior agreement from information theory, and two appendices: information "
+     "theory and the EM algorithm."),
     ("ml", "Machine learning",
      "After the lecture notes: neural networks, independent component analysis, stochastic "
      "optimisation, clustering and embedding, density estimation."),
@@ -85,6 +87,14 @@ CHAPTER_LINES = {
     "notebooks/slt/07-constant-shift-embedding.ipynb":
         "non-metric dissimilarities made squared Euclidean by one constant shift, so k-means "
         "solves pairwise clustering; edit distances between words of the GPL.",
+    "notebooks/slt/08-mean-field-approximation.ipynb":
+        "the closest distribution of independent spins to a Gibbs distribution: the variational "
+        "bound, the mean-field equations, annealing, where the approximation is exact and where "
+        "it fails.",
+    "notebooks/slt/09-pairwise-clustering.ipynb":
+        "clustering from dissimilarities alone: invariances of the cost, its mean-field free "
+        "energy, the first phase transition, missing data, posterior agreement for the number "
+        "of clusters.",
     "notebooks/slt/10-pa-information-theory.ipynb":
         "posterior agreement as the capacity of a channel: typical sets, random codes, "
         "algorithm validation.",
@@ -203,10 +213,11 @@ def page_path(rel):
 
 
 NUMBERING_NOTE = """Chapter numbers follow the lecture texts, so that a chapter can be read beside
-its lecture: <em>Statistical learning theory</em> 1–5, 10 and B follow the ETH Zürich script;
-<em>Machine learning</em> starts at 2 and follows the lecture notes; <em>Algorithmic foundations
-of data science</em> 1–8 follow the RWTH Aachen slides. Gaps are chapters of the lectures that the
-book does not cover (yet)."""
+its lecture: <em>Statistical learning theory</em> 1–10 and appendices A and B follow the ETH Zürich
+script, <em>Machine learning</em> 1–5 the lecture notes, and <em>Algorithmic foundations of data
+science</em> 1–8 the RWTH Aachen slides. Where a lecture text names a chapter but leaves it empty
+(the script's chapters 6–9 and appendix A, the notes' chapter 1 on neural networks), the book
+writes it for itself, in the same numbering."""
 
 HEAD = """<!doctype html>
 <html lang="en">
@@ -796,10 +807,12 @@ def preface_html(entries, pdf):
     """The preface (what the book is, for whom, how to read and run it, notation, one line per
     chapter), for the index page and the PDF; pdf: whether the book comes with its PDF."""
     lines = []
+    missing = [e["rel"] for e in entries if e["rel"] not in CHAPTER_LINES]
+    if missing:
+        raise SystemExit(f"book: no line for the preface in CHAPTER_LINES: {', '.join(missing)}")
     for name, blurb, chapters in by_course(entries):
         items = "".join(f'<li><a href="{e["page"]}">{html.escape(e["title"])}</a>'
-                        + (f": {html.escape(CHAPTER_LINES[e['rel']])}" if e["rel"] in CHAPTER_LINES else "")
-                        + "</li>" for e in chapters)
+                        f": {html.escape(CHAPTER_LINES[e['rel']])}</li>" for e in chapters)
         lines.append(f'<section class="course"><h3>{html.escape(name)}</h3><p>{html.escape(blurb)}</p>'
                      f'<ul class="chapter-lines">{items}</ul></section>')
     total = sum(e["claims"] for e in entries)

@@ -15,8 +15,9 @@
 //     and the random-restart baseline it is compared with. Assign gives the nearest-centroid labels
 //     and cost.
 //
-// KMeans skips distance computations that bounds prove cannot change an assignment (Hamerly's
-// method, Accel); the result is bit-identical to plain Lloyd, which AccelNone keeps measurable.
+// KMeans can skip distance computations that bounds prove cannot change an assignment (Hamerly's
+// method, AccelHamerly); the result is bit-identical to the plain Lloyd step (AccelNone), and by
+// default (AccelAuto) the one that measured faster on the machine's kernels runs.
 //
 // The seed's K-MEANS leaves the update of an empty cluster undefined; KMeans keeps the old
 // centroid by default (documented erratum) and can instead re-seed it at the farthest point.

@@ -40,17 +40,20 @@ const (
 // depends on the start; Restarts keeps the best of several starts.
 //
 // Zero values mean: Init KMeansPlusPlus, Restarts 1, MaxIter 300, Tol 0 (stop only when no label
-// changes, the spec's rule), Empty EmptyKeep, Accel AccelHamerly, Workers GOMAXPROCS.
+// changes, the spec's rule), Empty EmptyKeep, Accel AccelAuto, Workers GOMAXPROCS.
 //
-// The assignment step is exact but accelerated by default (Accel: AccelHamerly): distance bounds
-// prove for many rows, after the first iterations, that their nearest centroid cannot have
+// The assignment step is exact and comes in two forms. The plain step (AccelNone) measures every
+// row against every centroid; on amd64 with AVX2 and FMA and K ≤ 256 it runs on a vector kernel.
+// Hamerly's step (AccelHamerly): distance bounds prove for many rows, after the first iterations, that their nearest centroid cannot have
 // changed, and only the other rows are measured against the competing centroids. Where the
 // plain step runs on the assembly kernel (internal/kernel, AVX2 and FMA), a run starts with the plain step
 // and sets up the bounds only once fewer than 1% of the labels change, and it drops them for
 // good when they fail for more than a quarter of the rows (heavily overlapping clusters): the
 // vector kernel measures every row for about what the bounds cost to keep. The
 // labels, centroids, costs and trace are bit-identical to the plain Lloyd step (AccelNone),
-// including the smallest-index tie rule, whichever step ran.
+// including the smallest-index tie rule, whichever step ran. The default, AccelAuto, takes the
+// plain step where the vector kernel runs and the bounds elsewhere, which is what measured
+// faster (see AccelAuto).
 //
 // Cost: with AccelNone O(n·k·d) time per iteration with no n×k matrix, and memory O(n + B·k·d)
 // for B ≤ 256 blocks; AccelHamerly takes O(n·d + k²·d) plus the distances of the rows whose bounds
@@ -74,8 +77,9 @@ type KMeans struct {
 	Empty EmptyClusterPolicy
 	// Seed selects the random numbers of the initialisation; run r uses PCG(Seed, stream+r).
 	Seed uint64
-	// Accel selects the assignment step: AccelHamerly (the default; bounds skip rows) or
-	// AccelNone (every row against every centroid). Both give the same result, bit for bit.
+	// Accel selects the assignment step: AccelAuto (the default: whichever is faster here),
+	// AccelHamerly (bounds skip rows) or AccelNone (every row against every centroid). All give
+	// the same result, bit for bit.
 	Accel KMeansAccel
 	// Workers is the number of goroutines of the assignment step.
 	Workers int
@@ -178,7 +182,7 @@ func (km KMeans) checkOptions(fn string) error {
 		return fmt.Errorf("cluster: %s: Tol = %v, want ≥ 0: %w", fn, km.Tol, ErrParam)
 	case km.Empty != EmptyKeep && km.Empty != EmptyFarthest:
 		return fmt.Errorf("cluster: %s: Empty = %d is not a known policy: %w", fn, int(km.Empty), ErrParam)
-	case km.Accel != AccelHamerly && km.Accel != AccelNone:
+	case km.Accel < AccelAuto || km.Accel > AccelNone:
 		return fmt.Errorf("cluster: %s: Accel = %d is not a known acceleration: %w", fn, int(km.Accel), ErrParam)
 	}
 	return nil
@@ -317,6 +321,12 @@ func kmCheckInit(fn string, m KMeansInit, c mat.Matrix, k, d int) ([]float64, er
 	return nil, nil
 }
 
+// boundsAllowed tells whether a run on e may use Hamerly's bounds: AccelHamerly, or AccelAuto
+// without the vector kernel.
+func (km KMeans) boundsAllowed(e *kmEngine) bool {
+	return km.Accel == AccelHamerly || km.Accel == AccelAuto && e.ct == nil
+}
+
 // lloyd runs Lloyd's iterations from cent (k×d, modified in place) on the engine's assignment
 // step and returns the run's result.
 func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
@@ -325,7 +335,7 @@ func (km KMeans) lloyd(e *kmEngine, cent []float64, maxIter int) *KMeansResult {
 	}
 	// accel: the bounds may still be used; bounded: they are in use. With the vector kernel the
 	// plain step runs first and the bounds start once fewer than 1% of the labels change.
-	accel := km.Accel != AccelNone
+	accel := km.boundsAllowed(e)
 	bounded := accel && e.ct == nil
 	if accel {
 		e.hamerly() // fresh bounds (allocated here, not in an iteration)

@@ -10,7 +10,15 @@ import (
 type KMeansAccel int
 
 const (
-	// AccelHamerly (the default) skips the k-centroid search for a row whose nearest centroid
+	// AccelAuto (the default) chooses by what was measured to be faster: the plain step
+	// (AccelNone) where it runs on the vector kernel (internal/kernel with AVX2 and FMA, K ≤ 256),
+	// and Hamerly's bounds (AccelHamerly) where it does not (the purego build, other machines,
+	// K > 256). On a 2-core Zen 4, over 60 shapes of 10⁵ rows (d 2–64, K 3–200, overlapping to
+	// well separated blobs, 2 to 260 iterations) the bounded step was never more than 7 % faster
+	// than the vector kernel and up to 2.4 times slower; with the row-by-row Go step the bounds
+	// were 1.1–2.2 times faster (d 2–10, K 10–50, 20 iterations).
+	AccelAuto KMeansAccel = iota
+	// AccelHamerly skips the k-centroid search for a row whose nearest centroid
 	// provably cannot have changed, with the distance bounds of Hamerly's algorithm (Hamerly
 	// 2010, "Making k-means even faster"), refined by a second bound. Each row of cluster a keeps
 	// the index s of its second-closest centroid, a lower bound on its distance to c_s and one on
@@ -36,7 +44,7 @@ const (
 	// ones (k = 10 blobs in d = 10 with σ as large as the spread of the centres) about a third
 	// of the rows still need all k distances, and with k·d ≈ 10 a full row costs little more
 	// than a skipped one. It never needs more distances than AccelNone.
-	AccelHamerly KMeansAccel = iota
+	AccelHamerly
 	// AccelNone measures every row against every centroid, the textbook Lloyd step: O(n·k·d)
 	// per iteration. It is kept so that the plain algorithm stays measurable.
 	AccelNone
@@ -45,6 +53,8 @@ const (
 // String returns the name of the acceleration.
 func (a KMeansAccel) String() string {
 	switch a {
+	case AccelAuto:
+		return "auto"
 	case AccelHamerly:
 		return "hamerly"
 	case AccelNone:

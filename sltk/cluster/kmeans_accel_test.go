@@ -1,10 +1,12 @@
 package cluster
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/synth"
 	"gonum.org/v1/gonum/mat"
 )
@@ -41,7 +43,7 @@ func fitAll(t *testing.T, name string, km KMeans, x mat.Matrix) *KMeansResult {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	for _, accel := range []KMeansAccel{AccelHamerly} {
+	for _, accel := range []KMeansAccel{AccelHamerly, AccelAuto} {
 		km.Accel = accel
 		got, err := km.Fit(x)
 		if err != nil {
@@ -169,9 +171,42 @@ func TestKMeansAccelLarge(t *testing.T) {
 	}
 }
 
+// AccelAuto uses the bounds exactly where the vector kernel does not run: without the assembly,
+// or with K above kmMaxKP; on both sides of that edge its runs equal AccelNone's bit for bit.
+func TestKMeansAccelAuto(t *testing.T) {
+	for _, k := range []int{2, kmMaxKP, kmMaxKP + 1} {
+		x, _, _, err := synth.Blobs{N: 3 * k, K: k, Dim: 2, Std: 3, Seed: uint64(k)}.Generate()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := kmPrepare("KMeans.Fit", x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := kmNewEngine(data, k, 1)
+		km := KMeans{K: k}
+		if got, want := km.boundsAllowed(e), e.ct == nil; got != want {
+			t.Errorf("K = %d, vector kernel %v: AccelAuto uses bounds %v", k, e.ct != nil, got)
+		}
+		if want := !kernel.Asm() || k > kmMaxKP; (e.ct == nil) != want {
+			t.Errorf("K = %d: kernel in use %v, assembly %v", k, e.ct != nil, kernel.Asm())
+		}
+		e.ct = nil // as without the assembly
+		if !km.boundsAllowed(e) {
+			t.Errorf("K = %d without the vector kernel: AccelAuto does not use the bounds", k)
+		}
+		if km.Accel = AccelNone; km.boundsAllowed(e) {
+			t.Error("AccelNone uses the bounds")
+		}
+		fitAll(t, fmt.Sprintf("auto K=%d", k), KMeans{K: k, Init: KMeansGiven, Centroids: mat.DenseCopyOf(x.Slice(0, k, 0, 2)), MaxIter: 30}, x)
+	}
+}
+
 func TestKMeansAccelBadParam(t *testing.T) {
-	if _, err := (KMeans{K: 1, Accel: 7}).Fit(col(1, 2)); err == nil {
-		t.Error("Accel = 7 accepted")
+	for _, a := range []KMeansAccel{-1, 3, 7} {
+		if _, err := (KMeans{K: 1, Accel: a}).Fit(col(1, 2)); err == nil {
+			t.Errorf("Accel = %d accepted", int(a))
+		}
 	}
 }
 
@@ -234,7 +269,7 @@ func TestKMeansAccelNoIterationAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	init := mat.DenseCopyOf(x.Slice(0, 6, 0, 3))
-	for _, accel := range []KMeansAccel{AccelHamerly, AccelNone} {
+	for _, accel := range []KMeansAccel{AccelAuto, AccelHamerly, AccelNone} {
 		allocs := func(iters int) float64 {
 			km := KMeans{K: 6, Init: KMeansGiven, Centroids: init, MaxIter: iters, Accel: accel, Workers: 1}
 			return testing.AllocsPerRun(3, func() {

@@ -12,19 +12,23 @@
 // panicking; each returns a *Figure, which embeds *plot.Plot, so a caller can change the
 // title or axes or add gonum plotters before showing it.
 //
-// Style: Liberation Sans text, the colour-blind-safe Okabe–Ito palette (Color) for series and
-// labels (indexed by the label, so a class keeps its colour across figures; Classes names
-// them; ten classes such as the digits take ten distinct hues), viridis (Viridis) for heat
+// Style: Liberation Sans text, the colour-blind-safe Okabe–Ito palette and four more colours
+// (Color, twelve in all, with marker shapes and line patterns where colours lie close) for
+// series and labels (indexed by the label, so a class keeps its colour across figures;
+// Classes names them; the ten digits take ten colours), viridis (Viridis) for heat
 // maps and shading, a blue–white–red scale for signed values (Diverging; HeatMaps puts small
 // multiples on one scale with one colour bar), two colours and a legend for binary tables
 // (Categories), light grid lines, and a default size of 8 × 4.8 inches, the width of the
 // book's column; in HTML the SVG scales with the column. EqualAxes keeps one data unit the
 // same length on both axes, for geometry. Reference values (a critical temperature, a
 // threshold) are thin dashed grey lines with a label (Figure.AddVLine, Figure.AddHLine), not
-// data series. The legend sits on a light box in the emptiest corner of the data area
-// (LegendLeft, LegendBottom and LegendOutside place it). All text goes through Tex, so labels may be
-// written with TeX-like math (x_1, \sigma^2, e^{-R(c)/T}) and show as Unicode (x₁, σ², …).
-// Log axes carry at most six labels in one format (10⁻³ or plain decimals below 10⁴).
+// data series. The legend sits on a light box where it covers no data: a corner or the
+// middle of a side of the data area, or, where every such place covers some, a column at the
+// right or rows below the axes (LegendLeft, LegendBottom, LegendOutside and LegendInside
+// place it). All text goes through Tex, so labels may be written with TeX-like math (x_1,
+// \sigma^2, e^{-R(c)/T}) and show as Unicode (x₁, σ², …). Log axes carry three to six labels
+// in one format (10⁻³, or plain decimals below 10⁴ on an axis of two decades or less: 1 2 5
+// 10 20 50), and a y axis as many as stand their height apart.
 //
 // Output: Show renders SVG into the GoNB cell and is a no-op outside a notebook; HTML returns
 // what it shows (with a second rendering for a phone's column where the figure's text would

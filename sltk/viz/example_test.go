@@ -3,6 +3,7 @@ package viz_test
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"math"
 	"os"
 	"path/filepath"
@@ -232,4 +233,23 @@ func ExampleHTML() {
 	// Output:
 	// 8 in: 2 SVG, phone rendering true
 	// 4 in: 1 SVG, phone rendering false
+}
+
+// ExampleColor: the qualitative palette has PaletteSize colours, so up to twelve classes or
+// series of one figure never share one; index PaletteSize starts over.
+func ExampleColor() {
+	seen := map[color.Color]bool{}
+	for i := range viz.PaletteSize {
+		seen[viz.Color(i)] = true
+	}
+	fmt.Println(len(seen), viz.Color(viz.PaletteSize) == viz.Color(0))
+	// Output: 12 true
+}
+
+// ExampleLegendInside: by default a legend that would cover data everywhere inside the data
+// area moves out of it; LegendInside keeps it in, where it covers the fewest.
+func ExampleLegendInside() {
+	fig, err := viz.Lines([]viz.Series{{Name: "trace", Y: []float64{3, 1, 2}}}, viz.LegendInside())
+	fmt.Println(err, fig.LegendInside)
+	// Output: <nil> true
 }

@@ -68,9 +68,14 @@ type Figure struct {
 	// in its top-right corner; the column is sized to the legend, so no entry is clipped.
 	LegendOutside bool
 	// LegendLeft and LegendBottom put the legend inside the data area at the left or the
-	// bottom. When neither is set, the legend goes to the corner that covers the fewest data
-	// points, top right on a tie.
+	// bottom. When none of the three is set, the legend goes where it covers the fewest data
+	// points and line samples: one of eight places inside the data area (corners first, top
+	// right on a tie), or, when each of them covers some, a column at the right or rows below
+	// the axes (see legendSpot).
 	LegendLeft, LegendBottom bool
+	// LegendInside keeps an automatically placed legend inside the data area, where it
+	// covers the fewest data, even when every place there covers some.
+	LegendInside bool
 	// EqualScale draws both axes at the same number of points per data unit (see EqualAxes):
 	// the data area shrinks along one side, centred. Ignored when an axis is logarithmic.
 	EqualScale bool
@@ -89,6 +94,14 @@ type Figure struct {
 	// and segs the segments of their lines (sampled on the canvas, where log axes bend them).
 	data plotter.XYs
 	segs [][2]plotter.XY
+	// entries are the legend's entries as this package's builders and methods added them
+	// (addLegend), for a legend laid out in rows below the axes.
+	entries []legendEntry
+	// refBoxes are the legend inside the data area and the labels of reference lines placed
+	// so far in the current Draw, which a reference line's label does not overlap.
+	refBoxes []vg.Rectangle
+	// refs are the reference lines (AddVLine, AddHLine), which no other line's label crosses.
+	refs []refAt
 	// ext is the bounding box of the points of scatters, lines and reference lines, whose
 	// ends Draw pads (see Tight).
 	ext extent
@@ -177,15 +190,20 @@ const (
 	figureMargin = 8
 )
 
-// Draw draws the figure onto c: the colour bar strip (if any) on the far right, then the
-// legend column (if LegendOutside), then the plot in the space that is left, and last the
-// legend in its corner of the data area.
-//
-// A nil figure, one without a plot or a canvas without a backend draws nothing.
-func (f *Figure) Draw(c draw.Canvas) {
-	if f == nil || f.Plot == nil || c.Canvas == nil {
-		return
-	}
+// figureLayout is where Draw puts the parts of a figure on its canvas.
+type figureLayout struct {
+	q                   plot.Plot     // Draw's copy of the plot, padded, its legend removed
+	main, outer, data   draw.Canvas   // the plot's canvas, it with log-axis labels, the data area
+	xLab, yLab          *axisLabel    // labels of log axes, which Draw sets itself
+	rows                []legendEntry // entries in rows below the axes (spot.below), nil for one block
+	rowsLeft, rowsWidth vg.Length     // where the rows may go: from rowsLeft, rowsWidth wide
+	rowsTop             vg.Length     // the top of the first row
+}
+
+// layout places the plot on c with the legend at spot: a column at the right and rows below
+// the axes take their room from the plot; inside spots take none.
+func (f *Figure) layout(c draw.Canvas, spot legendSpot, legendW, legendH vg.Length) figureLayout {
+	var lay figureLayout
 	main := c
 	// A margin keeps the y label, the title and the last tick label inside the figure when a
 	// browser rounds or scales them.
@@ -195,61 +213,141 @@ func (f *Figure) Draw(c draw.Canvas) {
 	if f.colorBar != nil {
 		main.Max.X -= colorBarWidth
 	}
-	q := *f.Plot // shallow copy: the legend is drawn separately without changing f
+	lay.q = *f.Plot // shallow copy: the legend is drawn separately without changing f
+	q := &lay.q
 	q.Legend = plot.NewLegend()
-	f.pad(&q)
-	legendW, legendH := legendSize(&f.Plot.Legend)
-	if f.LegendOutside && legendW > 0 {
-		legendW *= 1 + legendSlack
-		main.Max.X -= legendW + 2*legendGap
+	f.pad(q)
+	switch {
+	case spot.beside:
+		main.Max.X -= legendW*(1+legendSlack) + 2*legendGap
+	case spot.below:
+		lay.rowsLeft, lay.rowsWidth = main.Min.X, main.Max.X-main.Min.X
+		h := legendH
+		if lay.rows = f.legendEntries(); lay.rows != nil {
+			h = legendRows(&f.Plot.Legend, lay.rows, lay.rowsWidth).height
+		}
+		lay.rowsTop = main.Min.Y + h
+		main.Min.Y += h + legendGap
 	}
 	fitTitle(&q.Title, main.Max.X-main.Min.X)
 	if q.Title.Text != "" {
 		main.Max.Y -= titleTop // gonum sets the title flush with the top edge
 	}
-	xLab, yLab := logAxisLabel(&q.X), logAxisLabel(&q.Y)
-	outer := main
-	if xLab != nil {
-		main.Min.Y += xLab.TextStyle.Height(xLab.Text) + xLab.Padding
+	lay.xLab, lay.yLab = logAxisLabel(&q.X), logAxisLabel(&q.Y)
+	lay.outer = main
+	if lay.xLab != nil {
+		main.Min.Y += lay.xLab.TextStyle.Height(lay.xLab.Text) + lay.xLab.Padding
 	}
-	if yLab != nil {
-		main.Min.X += yLab.TextStyle.Height(yLab.Text) + yLab.Padding
+	if lay.yLab != nil {
+		main.Min.X += lay.yLab.TextStyle.Height(lay.yLab.Text) + lay.yLab.Padding
 	}
 	if f.EqualScale {
-		main = equalBox(&q, main)
+		main = equalBox(q, main)
 	}
-	fitXTicks(&q, q.DataCanvas(main).Size().X)
+	fitYTicks(q, q.DataCanvas(main).Size().Y)
+	fitXTicks(q, q.DataCanvas(main).Size().X)
+	lay.main, lay.data = main, q.DataCanvas(main)
+	return lay
+}
+
+// outsideSpot returns the place outside the data area of lay for a legendW × legendH legend
+// that takes the smaller share of the data area, a column at the right or rows below the
+// axes, and false when both take more than maxLegendShare.
+func (f *Figure) outsideSpot(lay figureLayout, legendW, legendH vg.Length) (legendSpot, bool) {
+	dw, dh := lay.data.Max.X-lay.data.Min.X, lay.data.Max.Y-lay.data.Min.Y
+	if dw <= 0 || dh <= 0 {
+		return legendSpot{}, false
+	}
+	beside := float64((legendW*(1+legendSlack) + 2*legendGap) / dw)
+	h := legendH
+	if es := f.legendEntries(); es != nil {
+		h = legendRows(&f.Plot.Legend, es, lay.main.Max.X-lay.main.Min.X).height
+	}
+	below := float64((h + legendGap) / dh)
+	switch {
+	case min(beside, below) > maxLegendShare:
+		return legendSpot{}, false
+	case below <= beside:
+		return legendSpot{below: true}, true
+	}
+	return legendSpot{beside: true}, true
+}
+
+// placeLegend returns where a legendW × legendH legend goes on canvas c (see legendSpot) and
+// the layout of the figure with it there. Cost: one or two layouts and a count of the
+// covered points per inside place.
+func (f *Figure) placeLegend(c draw.Canvas, legendW, legendH vg.Length) (legendSpot, figureLayout) {
+	spot := legendSpot{beside: f.LegendOutside && legendW > 0, col: 2, row: 2}
+	if f.LegendLeft {
+		spot.col = 0
+	}
+	if f.LegendBottom {
+		spot.row = 0
+	}
+	lay := f.layout(c, spot, legendW, legendH)
+	if legendW > 0 && !f.LegendOutside && !f.LegendLeft && !f.LegendBottom {
+		var n int
+		spot, n = f.emptiestSpot(&lay.q, lay.data, legendW, legendH)
+		if out, ok := f.outsideSpot(lay, legendW, legendH); n > 0 && ok && !f.LegendInside {
+			spot = out
+			lay = f.layout(c, spot, legendW, legendH)
+		}
+	}
+	return spot, lay
+}
+
+// Draw draws the figure onto c: the colour bar strip (if any) on the far right, then the
+// legend column (if LegendOutside, or if the legend moves out of the data area), then the
+// plot in the space that is left, and last the legend in its place: inside the data area
+// where it covers the fewest data (see legendSpot), in a column at the right or in rows below
+// the axes.
+//
+// A nil figure, one without a plot or a canvas without a backend draws nothing.
+func (f *Figure) Draw(c draw.Canvas) {
+	if f == nil || f.Plot == nil || c.Canvas == nil {
+		return
+	}
+	legendW, legendH := legendSize(&f.Plot.Legend)
+	spot, lay := f.placeLegend(c, legendW, legendH)
+	q, main, data := &lay.q, lay.main, lay.data
+	f.refBoxes = f.refBoxes[:0]
+	if legendW > 0 && !spot.beside && !spot.below { // reference labels keep off the legend
+		f.refBoxes = append(f.refBoxes, legendBox(data, legendW, legendH, spot))
+	}
 	q.Draw(main)
-	data := q.DataCanvas(main)
-	if xLab != nil { // where gonum draws a horizontal axis label
+	if xLab := lay.xLab; xLab != nil { // where gonum draws a horizontal axis label
 		d := xLab.TextStyle.FontExtents().Descent
-		c.FillText(xLab.TextStyle, vg.Point{X: data.Center().X, Y: outer.Min.Y + d}, xLab.Text)
+		c.FillText(xLab.TextStyle, vg.Point{X: data.Center().X, Y: lay.outer.Min.Y + d}, xLab.Text)
 	}
-	if yLab != nil { // where gonum draws a vertical one
+	if yLab := lay.yLab; yLab != nil { // where gonum draws a vertical one
 		sty := yLab.TextStyle
 		sty.Rotation += math.Pi / 2
-		x := outer.Min.X + yLab.TextStyle.Height(yLab.Text) - yLab.TextStyle.FontExtents().Descent
+		x := lay.outer.Min.X + yLab.TextStyle.Height(yLab.Text) - yLab.TextStyle.FontExtents().Descent
 		c.FillText(sty, vg.Point{X: x, Y: data.Center().Y}, yLab.Text)
 	}
 
 	if legendW > 0 {
 		l := f.Plot.Legend
 		var box vg.Rectangle
-		if f.LegendOutside {
+		switch {
+		case spot.beside:
 			l.Top, l.Left = true, true
 			box = vg.Rectangle{
 				Min: vg.Point{X: main.Max.X + legendGap, Y: data.Max.Y - legendH},
 				Max: vg.Point{X: main.Max.X + legendGap + legendW, Y: data.Max.Y},
 			}
-		} else {
+		case spot.below && lay.rows != nil:
+			drawLegendRows(c, &l, lay.rows, lay.rowsLeft, lay.rowsWidth, data.Center().X, lay.rowsTop)
+		case spot.below:
+			l.Top, l.Left = true, true
+			x0 := max(lay.rowsLeft, min(data.Center().X-legendW/2, lay.rowsLeft+lay.rowsWidth-legendW))
+			box = vg.Rectangle{Min: vg.Point{X: x0, Y: lay.rowsTop - legendH},
+				Max: vg.Point{X: x0 + legendW, Y: lay.rowsTop}}
+		default:
 			// gonum's Left means "icons first"; inside, text sits next to the icons on the
 			// side away from the border, so a wider font grows into the plot, not off it.
-			left, bottom := f.LegendLeft, f.LegendBottom
-			if !left && !bottom {
-				left, bottom = f.emptiestCorner(&q, data, legendW, legendH)
-			}
-			l.Top, l.Left = !bottom, left
-			box = legendBox(data, legendW, legendH, left, bottom)
+			l.Top, l.Left = spot.row != 0, spot.col == 0
+			box = legendBox(data, legendW, legendH, spot)
 			frame := vg.Rectangle{Min: box.Min.Sub(vg.Point{X: 4, Y: 3}), Max: box.Max.Add(vg.Point{X: 4, Y: 3})}
 			c.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xd8})
 			c.Fill(frame.Path())
@@ -258,12 +356,14 @@ func (f *Figure) Draw(c draw.Canvas) {
 			c.SetLineDash(nil, 0) // solid, whatever the last line drawn was
 			c.Stroke(frame.Path())
 		}
-		l.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: box})
+		if !(spot.below && lay.rows != nil) {
+			l.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: box})
+		}
 	}
 	if f.colorBar != nil {
 		x0 := main.Max.X
-		if f.LegendOutside && legendW > 0 {
-			x0 += legendW + 2*legendGap
+		if spot.beside {
+			x0 += legendW*(1+legendSlack) + 2*legendGap
 		}
 		cb := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
 			Min: vg.Point{X: x0 + vg.Points(4), Y: data.Min.Y},
@@ -333,53 +433,6 @@ func equalBox(p *plot.Plot, c draw.Canvas) draw.Canvas {
 
 // legendPad is the distance of a legend inside the data area from its border.
 const legendPad = 6
-
-// legendBox is the rectangle of a w×h legend in a corner of the data area.
-func legendBox(data draw.Canvas, w, h vg.Length, left, bottom bool) vg.Rectangle {
-	x0, y0 := data.Max.X-legendPad-w, data.Max.Y-legendPad-h
-	if left {
-		x0 = data.Min.X + legendPad
-	}
-	if bottom {
-		y0 = data.Min.Y + legendPad
-	}
-	return vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x0 + w, Y: y0 + h}}
-}
-
-// emptiestCorner returns the corner (left?, bottom?) of the data area where a w×h legend
-// covers the fewest of the figure's data points; top right wins ties, then top left.
-func (f *Figure) emptiestCorner(p *plot.Plot, data draw.Canvas, w, h vg.Length) (left, bottom bool) {
-	trX, trY := p.Transforms(&data)
-	best := -1
-	for _, c := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
-		box := legendBox(data, w, h, c[0], c[1])
-		const m = legendPad + 2 // the frame and the gap to the border count as covered
-		in := func(x, y vg.Length) bool {
-			return x >= box.Min.X-m && x <= box.Max.X+m && y >= box.Min.Y-m && y <= box.Max.Y+m
-		}
-		n := 0
-		for _, d := range f.data {
-			if in(trX(d.X), trY(d.Y)) {
-				n++
-			}
-		}
-		// Points along each line segment as drawn: evenly spaced on the canvas, so that a
-		// segment across a log axis is sampled where it is, not where its data midpoint is.
-		for _, sg := range f.segs {
-			x0, y0, x1, y1 := trX(sg[0].X), trY(sg[0].Y), trX(sg[1].X), trY(sg[1].Y)
-			for k := 1; k < 16; k++ {
-				t := vg.Length(k) / 16
-				if in(x0+t*(x1-x0), y0+t*(y1-y0)) {
-					n++
-				}
-			}
-		}
-		if best < 0 || n < best {
-			best, left, bottom = n, c[0], c[1]
-		}
-	}
-	return left, bottom
-}
 
 // legendSize is the width and height of the legend's entries (zero for an empty legend).
 func legendSize(l *plot.Legend) (w, h vg.Length) {

@@ -107,7 +107,7 @@ func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
 	f.Y.Tick.Marker = indexTicks(r, o.rowNames, func(v int) int { return r - 1 - v })
 	if o.categories != nil {
 		for k, name := range o.categories {
-			f.Legend.Add(name, barThumb{sc.palette().Colors()[k]})
+			f.addLegend(name, barThumb{sc.palette().Colors()[k]})
 		}
 		o.legendOutside = true // a heat map has no empty corner
 	} else {
@@ -481,7 +481,7 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 	for _, s := range pts {
 		f.Add(s.sc)
 		if s.name != "" {
-			f.Legend.Add(s.name, s.sc)
+			f.addLegend(s.name, s.sc)
 		}
 	}
 	f.X.Padding, f.Y.Padding = 0, 0

@@ -20,7 +20,8 @@ import (
 // Color−1 (marker shape too) instead of its position's, so that measured points share the
 // colour of the curve they belong to: {Name: "model", …}, {Name: "measured", Points: true,
 // Color: 1}. The sixth and eighth colours (sky blue and yellow) are lighter twins of the first
-// two, so their lines are dash-dotted and their markers have shapes of their own.
+// two, and the ninth to twelfth lie near earlier ones for colour-blind readers, so their lines
+// are dash-dotted or dotted and their markers have shapes of their own (see Color).
 type Series struct {
 	Name   string
 	X, Y   []float64
@@ -86,8 +87,8 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			switch {
 			case s.Dashed:
 				l.LineStyle.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
-			case twinColor(ci):
-				l.LineStyle.Dashes = twinDashes
+			case paletteDashes(ci) != nil:
+				l.LineStyle.Dashes = paletteDashes(ci)
 			}
 			thumbs = append(thumbs, l)
 			f.Add(l)
@@ -105,7 +106,7 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			thumbs = append(thumbs, sc)
 		}
 		if s.Name != "" {
-			f.Legend.Add(s.Name, thumbs...)
+			f.addLegend(s.Name, thumbs...)
 		}
 	}
 	title := "Lines"
@@ -140,7 +141,7 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 
 	f := NewFigure("", "", "")
 	f.Add(h)
-	f.Legend.Add(fmt.Sprintf("sample (n=%d)", n), h)
+	f.addLegend(fmt.Sprintf("sample (n=%d)", n), h)
 	if density != nil {
 		const samples = 256
 		xy := make(plotter.XYs, samples)
@@ -158,7 +159,7 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 		}
 		l.LineStyle = draw.LineStyle{Color: Color(3), Width: vg.Points(2)}
 		f.Add(l)
-		f.Legend.Add("density", l)
+		f.addLegend("density", l)
 	}
 	f.Y.Min = 0
 	if err := o.finish(f, "Histogram", "x", "density"); err != nil {
@@ -202,7 +203,7 @@ func Bars(categories []string, series []BarSeries, opts ...Option) (*Figure, err
 	f.Plot.Add(&bars{series: series})
 	for si, s := range series {
 		if s.Name != "" {
-			f.Legend.Add(s.Name, barThumb{Color(si)})
+			f.addLegend(s.Name, barThumb{Color(si)})
 		}
 	}
 	f.NominalX(categories...)

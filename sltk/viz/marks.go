@@ -39,7 +39,7 @@ func (f *Figure) AddMarks(pts mat.Matrix, name string) error {
 		Shape: thickCross{width: vg.Points(2)}}
 	f.Add(halo, s)
 	if name != "" {
-		f.Legend.Add(name, s)
+		f.addLegend(name, s)
 	}
 	return nil
 }
@@ -69,7 +69,7 @@ func (f *Figure) HideLegend() *Figure {
 	old, l := f.Legend, plot.NewLegend()
 	l.TextStyle, l.Padding, l.ThumbnailWidth = old.TextStyle, old.Padding, old.ThumbnailWidth
 	l.Top, l.Left, l.XOffs, l.YOffs = old.Top, old.Left, old.XOffs, old.YOffs
-	f.Legend = l
+	f.Legend, f.entries = l, nil
 	return f
 }
 
@@ -79,15 +79,16 @@ var refStyle = draw.LineStyle{Color: color.NRGBA{0x44, 0x44, 0x44, 0xff}, Width:
 	Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
 
 // AddVLine draws a reference line x = at across the data area (thin, dashed, grey, no
-// markers), labelled along the line near its top when label is not empty: a critical
-// temperature, a threshold, a theoretical value. The x axis is widened to include at. It is
+// markers), labelled when label is not empty: a critical temperature, a threshold, a
+// theoretical value. The label reads upwards beside the line near its top, or goes where
+// it crosses the fewest data and no other reference line's label (see refLine.Plot). The x axis is widened to include at. It is
 // not listed in the legend. Cost O(1).
 func (f *Figure) AddVLine(at float64, label string) error {
 	return f.addRef("Figure.AddVLine", true, at, label)
 }
 
-// AddHLine draws a reference line y = at across the data area, labelled at its right end;
-// otherwise as AddVLine.
+// AddHLine draws a reference line y = at across the data area, labelled above or below it
+// at its right end, or at its left end where that crosses fewer data; otherwise as AddVLine.
 func (f *Figure) AddHLine(at float64, label string) error {
 	return f.addRef("Figure.AddHLine", false, at, label)
 }
@@ -111,7 +112,8 @@ func (f *Figure) addRef(fn string, vertical bool, at float64, label string) erro
 	if err := f.checkSpans(fn); err != nil {
 		return err
 	}
-	f.Plot.Add(refLine{vertical: vertical, at: at, label: label, sty: f.Legend.TextStyle})
+	f.Plot.Add(refLine{vertical: vertical, at: at, label: label, sty: f.Legend.TextStyle, fig: f})
+	f.refs = append(f.refs, refAt{vertical, at})
 	// Samples along the line keep the legend from covering it.
 	for k := range 17 {
 		t := float64(k) / 16
@@ -125,44 +127,137 @@ func (f *Figure) addRef(fn string, vertical bool, at float64, label string) erro
 }
 
 // refLine is the plotter of AddVLine and AddHLine. It has no DataRange, so it spans
-// whatever range the data give the other axis.
+// whatever range the data give the other axis. fig is the figure it belongs to: its points
+// and line samples, and the labels of the reference lines drawn before, are where the label
+// should not go.
 type refLine struct {
 	vertical bool
 	at       float64
 	label    string
 	sty      text.Style
+	fig      *Figure
 }
 
-// Plot implements plot.Plotter.
+// Plot implements plot.Plotter. The label goes to the first of its candidate places that
+// crosses the fewest of the figure's points and line samples, no other reference line and
+// no label of another one, within the data area: for a vertical line, reading upwards beside
+// the line or level beside it, right then left, from the top down in refSteps steps (so
+// near the top where that is free); for a horizontal one, above or below it at its right
+// end, then at its left end. Cost O(refSteps·(points + 16·segments)).
 func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	sty := r.sty
 	sty.Font.Size = 9
 	sty.Color = refStyle.Color
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
+	var cands []refPlace
 	if r.vertical {
 		x := trX(r.at)
 		c.StrokeLine2(refStyle, x, c.Min.Y, x, c.Max.Y)
-		if r.label != "" { // reads upwards, just right of the line, from below the top
-			sty.Rotation = math.Pi / 2
-			sty.XAlign, sty.YAlign = draw.XRight, draw.YTop
-			haloText(c, sty, vg.Point{X: x + 2, Y: c.Max.Y - 4}, r.label)
+		if r.label == "" {
+			return
 		}
-		return
+		up := sty
+		up.Rotation = math.Pi / 2
+		ru, rl := up.Rectangle(r.label), sty.Rectangle(r.label)
+		uw, uh := ru.Max.X-ru.Min.X, ru.Max.Y-ru.Min.Y
+		lw, lh := rl.Max.X-rl.Min.X, rl.Max.Y-rl.Min.Y
+		for k := range refSteps {
+			t := vg.Length(k) / (refSteps - 1)           // 0 at the top, 1 at the bottom
+			yu := c.Max.Y - 4 - t*(c.Max.Y-c.Min.Y-8-uh) // top of an upward label
+			yl := c.Max.Y - 4 - t*(c.Max.Y-c.Min.Y-8-lh) // top of a level one
+			cands = append(cands,
+				refPlace{up, rect(x+2, yu-uh, x+2+uw, yu)},
+				refPlace{up, rect(x-2-uw, yu-uh, x-2, yu)},
+				refPlace{sty, rect(x+3, yl-lh, x+3+lw, yl)},
+				refPlace{sty, rect(x-3-lw, yl-lh, x-3, yl)})
+		}
+	} else {
+		y := trY(r.at)
+		c.StrokeLine2(refStyle, c.Min.X, y, c.Max.X, y)
+		if r.label == "" {
+			return
+		}
+		rl := sty.Rectangle(r.label)
+		lw, lh := rl.Max.X-rl.Min.X, rl.Max.Y-rl.Min.Y
+		for _, right := range []bool{true, false} {
+			x0 := c.Max.X - 4 - lw
+			if !right {
+				x0 = c.Min.X + 4
+			}
+			cands = append(cands,
+				refPlace{sty, rect(x0, y+2, x0+lw, y+2+lh)},
+				refPlace{sty, rect(x0, y-2-lh, x0+lw, y-2)})
+		}
 	}
-	y := trY(r.at)
-	c.StrokeLine2(refStyle, c.Min.X, y, c.Max.X, y)
-	if r.label != "" { // above the line at its right end
-		sty.XAlign, sty.YAlign = draw.XRight, draw.YBottom
-		haloText(c, sty, vg.Point{X: c.Max.X - 4, Y: y + 2}, r.label)
+	best, fewest := cands[0], -1
+	for _, pl := range cands {
+		n := r.fig.refCost(trX, trY, c, pl.box)
+		if fewest < 0 || n < fewest {
+			best, fewest = pl, n
+		}
 	}
+	if r.fig != nil {
+		r.fig.refBoxes = append(r.fig.refBoxes, best.box)
+	}
+	haloText(c, best.sty, best.box, r.label)
 }
 
-// haloText writes txt at pt on a translucent white box, so that a label stays legible where
-// it crosses data lines.
-func haloText(c draw.Canvas, sty text.Style, pt vg.Point, txt string) {
-	box := sty.Rectangle(txt)
-	box.Min, box.Max = box.Min.Add(pt).Sub(vg.Point{X: 1, Y: 1}), box.Max.Add(pt).Add(vg.Point{X: 1, Y: 1})
+// refAt is the position of a reference line.
+type refAt struct {
+	vertical bool
+	at       float64
+}
+
+// refSteps is the number of heights along a vertical reference line at which its label is
+// tried.
+const refSteps = 9
+
+// refPlace is a candidate place of a reference line's label: its text style (level or
+// reading upwards) and the box it fills on the canvas.
+type refPlace struct {
+	sty text.Style
+	box vg.Rectangle
+}
+
+// rect is the rectangle with corners (x0, y0) and (x1, y1).
+func rect(x0, y0, x1, y1 vg.Length) vg.Rectangle {
+	return vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x1, Y: y1}}
+}
+
+// refCost rates box as the place of a reference line's label on the data canvas c: the
+// number of the figure's points and line samples under it, plus a large penalty for each
+// label of another reference line it overlaps or other reference line it crosses, and a
+// larger one when it sticks out of c. A nil f rates only the fit in c.
+func (f *Figure) refCost(trX, trY func(float64) vg.Length, c draw.Canvas, box vg.Rectangle) int {
+	n := 0
+	if box.Min.X < c.Min.X || box.Max.X > c.Max.X || box.Min.Y < c.Min.Y || box.Max.Y > c.Max.Y {
+		n += 1 << 24
+	}
+	if f == nil {
+		return n
+	}
+	for _, b := range f.refBoxes {
+		if box.Min.X < b.Max.X && b.Min.X < box.Max.X && box.Min.Y < b.Max.Y && b.Min.Y < box.Max.Y {
+			n += 1 << 20
+		}
+	}
+	for _, l := range f.refs {
+		if l.vertical && box.Min.X-1 < trX(l.at) && trX(l.at) < box.Max.X+1 ||
+			!l.vertical && box.Min.Y-1 < trY(l.at) && trY(l.at) < box.Max.Y+1 {
+			n += 1 << 16
+		}
+	}
+	return n + f.countIn(trX, trY, box, 1)
+}
+
+// haloText writes txt, centred, into box on a translucent white background, so that a label
+// stays legible where it crosses data lines.
+func haloText(c draw.Canvas, sty text.Style, box vg.Rectangle, txt string) {
+	r := sty.Rectangle(txt) // of the text centred at the origin
+	pt := box.Min.Sub(r.Min)
+	bg := vg.Rectangle{Min: box.Min.Sub(vg.Point{X: 1, Y: 1}), Max: box.Max.Add(vg.Point{X: 1, Y: 1})}
 	c.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xcc})
-	c.Fill(box.Path())
+	c.Fill(bg.Path())
 	c.FillText(sty, pt, txt)
 }

@@ -83,7 +83,7 @@ func TestMarksOnZeroFigure(t *testing.T) {
 // their markers take other shapes and their lines a dash-dot pattern, so that six or more
 // series stay apart where colour alone would not.
 func TestTwinColoursDiffer(t *testing.T) {
-	for _, c := range [][2]int{{0, 5}, {1, 7}, {8, 13}} {
+	for _, c := range [][2]int{{0, 5}, {1, 7}, {12, 17}} {
 		a, b := glyphFor(c[0], 1), glyphFor(c[1], 1)
 		if a.Shape == b.Shape {
 			t.Errorf("labels %d and %d: both %T", c[0], c[1], a.Shape)

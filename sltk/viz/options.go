@@ -20,6 +20,7 @@ type options struct {
 	width, height         float64
 	logX, logY            bool
 	legendOutside         bool
+	legendInside          bool
 	legendLeft            bool
 	legendBottom          bool
 	classes               []string
@@ -59,12 +60,15 @@ func Size(widthInch, heightInch float64) Option {
 	return func(o *options) { o.width, o.height = widthInch, heightInch }
 }
 
-// LegendInside puts the legend in the top-right corner of the data area, which is the default;
-// it undoes an earlier LegendOutside.
-func LegendInside() Option { return func(o *options) { o.legendOutside = false } }
+// LegendInside keeps the legend inside the data area, at the place of the eight where it
+// covers the fewest data, even where every place covers some (by default the legend then
+// moves out, see Figure.LegendLeft); it undoes an earlier LegendOutside.
+func LegendInside() Option {
+	return func(o *options) { o.legendOutside, o.legendInside = false, true }
+}
 
-// LegendOutside puts the legend in a column right of the data area, sized to its entries, for
-// figures whose data fill every corner.
+// LegendOutside puts the legend in a column right of the data area, sized to its entries,
+// whatever the data leave free.
 func LegendOutside() Option { return func(o *options) { o.legendOutside = true } }
 
 // LegendLeft moves the legend to the left side of the data area.
@@ -184,6 +188,7 @@ func (o *options) finish(f *Figure, title, xlabel, ylabel string) error {
 		f.Height = vg.Length(o.height) * vg.Inch
 	}
 	f.LegendOutside, f.LegendLeft, f.LegendBottom = o.legendOutside, o.legendLeft, o.legendBottom
+	f.LegendInside = o.legendInside
 	f.EqualScale = o.equalAxes
 	widenDegenerate(&f.X, o.logX)
 	widenDegenerate(&f.Y, o.logY)

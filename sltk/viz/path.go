@@ -37,7 +37,7 @@ func (f *Figure) AddPath(pts [][2]float64, name string, c int) error {
 	l.LineStyle.Width = vg.Points(1.4)
 	f.Add(l)
 	if name != "" {
-		f.Legend.Add(name, l)
+		f.addLegend(name, l)
 	}
 	return nil
 }

@@ -33,7 +33,7 @@ func (f *Figure) AddBox(x0, y0, x1, y1 float64, name string, c int) error {
 	l.LineStyle.Width = vg.Points(1.6)
 	f.Add(l)
 	if name != "" {
-		f.Legend.Add(name, l)
+		f.addLegend(name, l)
 	}
 	return nil
 }

@@ -8,26 +8,53 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// roomTicks labels no more ticks of an x axis than fit its length: the labels of Ticker, set
-// in Style, with a gap of labelGap em between neighbours. A tick marker knows the range of
-// its axis but not its length, so the same marker crowds a narrow panel (a tile of a grid, a
-// figure's phone rendering) with the labels that suit the full column. Where they do not
-// fit, niceTicks chooses a coarser step (so labels stay round numbers in their own format),
-// and any other marker keeps every k-th label, the others staying as unlabelled ticks.
-// Cost: one extra call of Ticker and one width measurement per label.
+// roomTicks labels no more ticks of an axis than fit its length: the labels of Ticker, set in
+// Style, with a gap of labelGap em between neighbours (yLabelGap on a y axis). A tick marker
+// knows the range of its axis but not its length, so the same marker crowds a narrow panel
+// (a tile of a grid, a figure's phone rendering) with the labels that suit the full column.
+// Where they do not fit, niceTicks and logTicks choose a coarser step (so labels stay round
+// numbers in their own format), and any other marker keeps every k-th label, the others
+// staying as unlabelled ticks. Cost: one extra call of Ticker and one measurement per label.
 type roomTicks struct {
 	Ticker plot.Ticker
 	Length vg.Length
 	Style  text.Style
+	// Vertical marks a y axis, whose labels stand one above the other: a label takes the
+	// height of its text, and neighbours need a gap of only yLabelGap em.
+	Vertical bool
+}
+
+// yLabelGap is the least space between two labels of a y axis, in em of their font.
+const yLabelGap = 0.25
+
+// extent is the room label l takes along the axis, and gap the least space between two.
+func (r roomTicks) extent(l string) vg.Length {
+	if r.Vertical {
+		return r.Style.Height(l)
+	}
+	return r.Style.Width(l)
+}
+
+func (r roomTicks) gap() vg.Length {
+	if r.Vertical {
+		return yLabelGap * r.Style.Font.Size
+	}
+	return labelGap * r.Style.Font.Size
 }
 
 // labelGap is the least space between two tick labels, in em of their font: less, and
 // neighbours such as "10.0" and "12.5" read as one number.
 const labelGap = 1
 
+// labelCounter is a tick marker that can place at most a given number of labels, in their
+// own format: niceTicks and logTicks.
+type labelCounter interface {
+	at(lo, hi float64, labels int) []plot.Tick
+}
+
 // fit returns how many labels of width w fit the axis.
 func (r roomTicks) fit(w vg.Length) int {
-	gap := labelGap * r.Style.Font.Size
+	gap := r.gap()
 	return max(2, int(math.Floor(float64((r.Length+gap)/(w+gap)))))
 }
 
@@ -36,25 +63,54 @@ func (r roomTicks) labels(ts []plot.Tick) (n int, w vg.Length) {
 	for _, t := range ts {
 		if t.Label != "" {
 			n++
-			w = max(w, r.Style.Width(t.Label))
+			w = max(w, r.extent(t.Label))
 		}
 	}
 	return n, w
 }
 
+// fits reports whether the labels of ts fit the axis [lo, hi]: on a linear axis, as many
+// labels as fit of the widest one's width; on a logarithmic one, where labels are not evenly
+// spaced, each neighbouring pair at the positions the log scale gives them, at least labelGap
+// em apart.
+func (r roomTicks) fits(ts []plot.Tick, lo, hi float64) bool {
+	n, w := r.labels(ts)
+	if _, log := r.Ticker.(logTicks); !log || !(lo > 0) || !(hi > lo) {
+		return n <= r.fit(w)
+	}
+	at := func(v float64) vg.Length {
+		return r.Length * vg.Length((math.Log(v)-math.Log(lo))/(math.Log(hi)-math.Log(lo)))
+	}
+	gap := r.gap()
+	prev := -1
+	for i, t := range ts {
+		if t.Label == "" {
+			continue
+		}
+		if prev >= 0 {
+			a, b := ts[prev], t
+			if at(b.Value)-at(a.Value) < (r.extent(a.Label)+r.extent(b.Label))/2+gap {
+				return false
+			}
+		}
+		prev = i
+	}
+	return true
+}
+
 func (r roomTicks) Ticks(lo, hi float64) []plot.Tick {
 	ts := r.Ticker.Ticks(lo, hi)
-	n, w := r.labels(ts)
-	most := r.fit(w)
-	if n <= most {
+	if r.fits(ts, lo, hi) {
 		return ts
 	}
-	if nt, ok := r.Ticker.(niceTicks); ok {
+	n, w := r.labels(ts)
+	most := r.fit(w)
+	if nt, ok := r.Ticker.(labelCounter); ok {
 		// the most labels that fit in their own format: a coarser step has shorter labels
-		// (10 where the step 2.5 wrote 10.0)
+		// (10 where the step 2.5 wrote 10.0; 10⁰ 10² 10⁴ where every decade did not fit)
 		for k := n - 1; k > 2; k-- {
 			ts := nt.at(lo, hi, k)
-			if n, w := r.labels(ts); n >= 2 && n <= r.fit(w) {
+			if n, _ := r.labels(ts); n >= 2 && r.fits(ts, lo, hi) {
 				return ts
 			}
 		}
@@ -115,4 +171,16 @@ func fitXTicks(p *plot.Plot, length vg.Length) {
 		return
 	}
 	p.X.Tick.Marker = roomTicks{Ticker: p.X.Tick.Marker, Length: length, Style: p.X.Tick.Label}
+}
+
+// fitYTicks makes the y axis of p, when niceTicks or logTicks label it, label only as many
+// ticks as fit its length (see roomTicks): a short panel's axis (a tile of a phone's stack)
+// would otherwise stack its labels closer than their height. Named ticks (a heat map's rows)
+// are left alone. Cost: as roomTicks.
+func fitYTicks(p *plot.Plot, length vg.Length) {
+	if _, ok := p.Y.Tick.Marker.(labelCounter); !ok || length <= 0 {
+		return
+	}
+	p.Y.Tick.Marker = roomTicks{Ticker: p.Y.Tick.Marker, Length: length, Style: p.Y.Tick.Label,
+		Vertical: true}
 }

@@ -7,6 +7,8 @@ import (
 	"image/color"
 	"image/png"
 	"math"
+	"regexp"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -162,27 +164,88 @@ func TestRefLines(t *testing.T) {
 	}
 }
 
-// Ten classes 0…9 take ten distinct hues; eight, or labels beyond 9, keep Okabe–Ito.
-func TestTenHues(t *testing.T) {
-	for _, c := range []struct {
-		keys []int
-		want bool
-	}{{[]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, true}, {[]int{0, 8}, true}, {[]int{0, 7}, false},
-		{[]int{0, 10}, false}, {[]int{-1, 9}, false}} {
-		if got := tenClasses(c.keys); got != c.want {
-			t.Errorf("tenClasses(%v) = %v", c.keys, got)
+// The palette holds PaletteSize colours, pairwise apart (CIE76 ΔE ≥ 25 in sRGB/D65 Lab):
+// nine to twelve classes of one figure (slt/03 Fig 3.5, afds/05 Fig 5.13) never share a
+// colour. For a red–green colour-blind reader (Machado et al. 2009, severity 1) the added
+// four come close to some earlier colour; each such pair differs in marker shape and line
+// pattern as well.
+func TestPaletteTwelve(t *testing.T) {
+	lin := func(v uint8) float64 {
+		c := float64(v) / 255
+		if c <= 0.04045 {
+			return c / 12.92
+		}
+		return math.Pow((c+0.055)/1.055, 2.4)
+	}
+	lab := func(r, g, b float64) [3]float64 {
+		x := (0.4124*r + 0.3576*g + 0.1805*b) / 0.95047
+		y := 0.2126*r + 0.7152*g + 0.0722*b
+		z := (0.0193*r + 0.1192*g + 0.9505*b) / 1.08883
+		f := func(v float64) float64 {
+			if v > 0.008856 {
+				return math.Cbrt(v)
+			}
+			return 7.787*v + 16.0/116
+		}
+		return [3]float64{116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))}
+	}
+	sims := map[string][3][3]float64{
+		"normal": {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+		"deutan": {{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}},
+		"protan": {{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}},
+	}
+	if len(okabeIto) != PaletteSize {
+		t.Fatalf("%d colours, PaletteSize %d", len(okabeIto), PaletteSize)
+	}
+	for name, m := range sims {
+		var labs [PaletteSize][3]float64
+		for i, c := range okabeIto {
+			v := [3]float64{lin(c.R), lin(c.G), lin(c.B)}
+			var w [3]float64
+			for r := range 3 {
+				w[r] = math.Max(0, math.Min(1, m[r][0]*v[0]+m[r][1]*v[1]+m[r][2]*v[2]))
+			}
+			labs[i] = lab(w[0], w[1], w[2])
+		}
+		for i := range PaletteSize {
+			for j := i + 1; j < PaletteSize; j++ {
+				d := math.Hypot(math.Hypot(labs[i][0]-labs[j][0], labs[i][1]-labs[j][1]), labs[i][2]-labs[j][2])
+				switch {
+				case name == "normal" && d < 25:
+					t.Errorf("colours %d and %d: ΔE %.1f", i, j, d)
+				case j >= 8 && d < 20 && (glyphFor(i, 1).Shape == glyphFor(j, 1).Shape ||
+					slices.Equal(paletteDashes(i), paletteDashes(j))):
+					t.Errorf("%s: colours %d and %d (ΔE %.1f) share a marker or a line pattern", name, i, j, d)
+				}
+			}
 		}
 	}
-	seen := map[color.NRGBA]bool{}
-	for _, c := range tenHues {
-		seen[c] = true
+	if Color(PaletteSize) != Color(0) || Color(-1) != Color(PaletteSize-1) {
+		t.Error("palette indexing wrong")
 	}
-	if len(seen) != 10 {
-		t.Errorf("%d distinct hues", len(seen))
-	}
-	x := mat.NewDense(10, 2, nil)
-	if _, err := ScatterLabels(x, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, nil); err != nil {
-		t.Fatal(err)
+	// ten and twelve classes: as many fill colours in the SVG, each label's Color
+	for _, n := range []int{9, 10, 12} {
+		x := mat.NewDense(n, 2, nil)
+		labels := make([]int, n)
+		for i := range n {
+			x.Set(i, 0, float64(i))
+			labels[i] = i
+		}
+		svg := string(Must(Render(Must(ScatterLabels(x, labels, nil)), "svg")))
+		var fills [][3]int // translucent points: within 2 of the colour per channel
+		for _, m := range regexp.MustCompile(`(?:fill|stroke):#([0-9A-Fa-f]{6})`).FindAllStringSubmatch(svg, -1) {
+			var r, g, b int
+			fmt.Sscanf(m[1], "%02x%02x%02x", &r, &g, &b)
+			fills = append(fills, [3]int{r, g, b})
+		}
+		for i := range n {
+			c := okabeIto[i]
+			if !slices.ContainsFunc(fills, func(f [3]int) bool {
+				return max(abs(f[0]-int(c.R)), abs(f[1]-int(c.G)), abs(f[2]-int(c.B))) <= 2
+			}) {
+				t.Errorf("%d classes: label %d not drawn in %v", n, i, c)
+			}
+		}
 	}
 }
 
@@ -303,3 +366,5 @@ func TestSeriesColor(t *testing.T) {
 		t.Errorf("palette colour 1 (%s) drawn although both series take colour 0", hex(1))
 	}
 }
+
+func abs(v int) int { return max(v, -v) }

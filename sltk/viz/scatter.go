@@ -96,9 +96,9 @@ func Scatter(x mat.Matrix, opts ...Option) (*Figure, error) {
 const maxLegendLabels = 16
 
 // ScatterLabels plots the rows of the n×2 matrix x coloured by labels[i] (any integers;
-// label k gets Color(k), and from label 8 on also a different marker shape, as labels 5 and 7
-// (sky blue and yellow, lighter twins of blue and orange) do from the start; when the labels
-// lie in 0…9 and include 8 or 9, they take ten distinct hues instead, as for the ten digits). If centroids is
+// label k gets Color(k), twelve colours before they repeat with another marker shape; labels
+// 5, 7 and 8 to 11, whose colours lie near earlier ones for some readers, have marker shapes
+// of their own from the start, see Color). If centroids is
 // not nil, its row k (k×2) is drawn as a large outlined diamond in the colour of label k,
 // which is the convention of k-means and mixture fits. The legend lists each label, by its
 // name when Classes names it. Colours are indexed by the label value, not by the order of
@@ -134,22 +134,16 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 
 	f := NewFigure("", "", "")
 	r := pointRadius(len(xy))
-	// Nine or ten classes 0…9 take ten distinct hues (all circles) instead of repeating
-	// Okabe–Ito's eight colours with other shapes.
-	ten := tenClasses(keys)
 	for _, k := range keys {
 		s, err := plotter.NewScatter(byLabel[k])
 		if err != nil {
 			return nil, fmt.Errorf("viz: ScatterLabels: label %d: %v: %w", k, err, ErrArg)
 		}
 		s.GlyphStyle = glyphFor(k, r)
-		if ten {
-			s.GlyphStyle = draw.GlyphStyle{Color: tenHues[k], Radius: r, Shape: draw.CircleGlyph{}}
-		}
 		s.GlyphStyle.Color = translucent(s.GlyphStyle.Color, 0.8)
 		f.Add(s)
 		if len(keys) <= maxLegendLabels {
-			f.Legend.Add(o.className(k), s)
+			f.addLegend(o.className(k), s)
 		}
 	}
 	if cxy != nil {
@@ -161,7 +155,7 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 			s.GlyphStyle = draw.GlyphStyle{Color: Color(k), Radius: vg.Points(7), Shape: centroidGlyph{}}
 			f.Add(s)
 			if k == 0 {
-				f.Legend.Add("centroids", s)
+				f.addLegend("centroids", s)
 			}
 		}
 	}
@@ -170,12 +164,6 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 		return nil, err
 	}
 	return f, nil
-}
-
-// tenClasses reports whether the sorted labels keys lie in 0…9 and include 8 or 9, which
-// ScatterLabels draws in ten hues.
-func tenClasses(keys []int) bool {
-	return keys[0] >= 0 && keys[len(keys)-1] >= len(okabeIto) && keys[len(keys)-1] < len(tenHues)
 }
 
 // className is the legend entry of label k: its name from Classes, else "label k".

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,9 +42,14 @@ func length(v, def vg.Length) vg.Length {
 	return v
 }
 
-// okabeIto is the Okabe–Ito qualitative palette (Okabe & Ito 2008), chosen because its colours
-// stay distinguishable under the common forms of colour blindness. The order puts the colours
-// with most contrast against white first; yellow, which is faint on white, comes late.
+// okabeIto is the qualitative palette: the eight colours of Okabe and Ito (2008), chosen
+// because they stay distinguishable under the common forms of colour blindness, then four
+// more for figures of nine to twelve classes or series, so that no two of them share a
+// colour: violet, yellow-green, crimson and brown, hues the first eight leave out (brown,
+// orange's dark tint). Beyond eight no set of colours stays apart for every reader, so the
+// four also carry marker shapes of their own (paletteShape) and draw dash-dotted or dotted
+// lines (paletteDashes). The order puts the colours with most contrast against white first;
+// yellow, which is faint on white, comes late.
 var okabeIto = []color.NRGBA{
 	{0x00, 0x72, 0xB2, 0xff}, // blue
 	{0xE6, 0x9F, 0x00, 0xff}, // orange
@@ -53,52 +59,67 @@ var okabeIto = []color.NRGBA{
 	{0x56, 0xB4, 0xE9, 0xff}, // sky blue
 	{0x99, 0x99, 0x99, 0xff}, // grey (stands in for black, which is kept for centroids)
 	{0xF0, 0xE4, 0x42, 0xff}, // yellow
+	{0x6A, 0x3D, 0x9A, 0xff}, // violet
+	{0x66, 0xA6, 0x1E, 0xff}, // yellow-green
+	{0xA5, 0x0F, 0x2D, 0xff}, // crimson
+	{0x8C, 0x51, 0x0A, 0xff}, // brown
 }
 
-// tenHues are ten categorical colours of distinct hue (Tableau 10, Tableau Software), for
-// figures with nine or ten classes, where Okabe–Ito's eight colours would repeat: blue,
-// orange, red, teal, green, yellow, purple, pink, brown, grey.
-var tenHues = []color.NRGBA{
-	{0x4E, 0x79, 0xA7, 0xff}, {0xF2, 0x8E, 0x2B, 0xff}, {0xE1, 0x57, 0x59, 0xff},
-	{0x76, 0xB7, 0xB2, 0xff}, {0x59, 0xA1, 0x4F, 0xff}, {0xED, 0xC9, 0x48, 0xff},
-	{0xB0, 0x7A, 0xA1, 0xff}, {0xFF, 0x9D, 0xA7, 0xff}, {0x9C, 0x75, 0x5F, 0xff},
-	{0xBA, 0xB0, 0xAC, 0xff},
-}
+// PaletteSize is the number of colours of the qualitative palette (Color): series and labels
+// 0 … PaletteSize−1 of one figure never share a colour.
+const PaletteSize = 12
 
-// shapes cycle once the palette is used up, so label 8 differs from label 0 by its marker.
+// shapes cycle once the palette is used up, so label 12 differs from label 0 by its marker.
 var shapes = []draw.GlyphDrawer{
 	draw.CircleGlyph{}, draw.BoxGlyph{}, draw.TriangleGlyph{}, draw.PyramidGlyph{},
 }
 
-// Color returns the i-th colour of the qualitative palette (Okabe–Ito, eight colours); indices
-// wrap around, negative ones count from the end. All plots in this package colour series and
-// labels with it, so custom layers added by callers can match them.
+// Color returns the i-th colour of the qualitative palette (the eight Okabe–Ito colours and
+// four more, PaletteSize in all); indices wrap around, negative ones count from the end. All
+// plots in this package colour series and labels with it, so custom layers added by callers
+// can match them.
 func Color(i int) color.Color {
-	n := len(okabeIto)
-	return okabeIto[((i%n)+n)%n]
+	return okabeIto[paletteIndex(i)]
 }
 
-// twinShift gives the palette entries whose hue is close to an earlier entry's a marker shape
-// of their own, so that the two stay apart where colour alone does not: sky blue (5) is a
-// lighter blue (0) and yellow (7) a lighter orange (1); they get the second and third shape.
-var twinShift = [8]int{5: 1, 7: 2}
-
-// twinColor reports whether palette entry i (wrapped as in Color) is one of those twins; Lines
-// also gives its lines a dash-dot pattern (twinDashes).
-func twinColor(i int) bool {
+// paletteIndex wraps i into [0, PaletteSize).
+func paletteIndex(i int) int {
 	n := len(okabeIto)
-	return twinShift[((i%n)+n)%n] != 0
+	return ((i % n) + n) % n
 }
 
-// twinDashes is the dash-dot pattern of a line in a twin colour.
-var twinDashes = []vg.Length{vg.Points(8), vg.Points(2.5), vg.Points(2), vg.Points(2.5)}
+// paletteShape gives the palette entries whose colour lies near an earlier entry's a marker
+// shape of their own, so that the two stay apart where colour alone does not: sky blue (5)
+// is a lighter blue (0) and yellow (7) a lighter orange (1); for a red–green colour-blind
+// reader violet (8) lies near blue, yellow-green (9) near orange and yellow, crimson (10) and
+// brown (11) near vermillion.
+var paletteShape = [PaletteSize]int{5: 1, 7: 2, 8: 3, 9: 1, 10: 2, 11: 3}
 
-// glyphFor returns the marker style for label i: colour from the palette, shape changing
-// every len(okabeIto) labels, and shifted for a twin colour (twinShift).
+// paletteDashes is the dash pattern of a line in palette entry i (wrapped as in Color), nil
+// for a solid one: the entries that lie near an earlier entry's colour for some readers are
+// told apart by the pattern too, dash-dot for sky blue, yellow, yellow-green and crimson,
+// dotted for violet and brown (so that crimson and brown, close for a deuteranope, differ).
+func paletteDashes(i int) []vg.Length {
+	switch paletteIndex(i) {
+	case 5, 7, 9, 10:
+		return dashDot
+	case 8, 11:
+		return dotted
+	}
+	return nil
+}
+
+var (
+	dashDot = []vg.Length{vg.Points(8), vg.Points(2.5), vg.Points(2), vg.Points(2.5)}
+	dotted  = []vg.Length{vg.Points(2), vg.Points(2)}
+)
+
+// glyphFor returns the marker style for label i: colour from the palette, shape set by
+// paletteShape and changing every PaletteSize labels.
 func glyphFor(i int, radius vg.Length) draw.GlyphStyle {
 	n := len(okabeIto)
 	k := ((i % (n * len(shapes))) + n*len(shapes)) % (n * len(shapes))
-	return draw.GlyphStyle{Color: Color(i), Radius: radius, Shape: shapes[(k/n+twinShift[k%n])%len(shapes)]}
+	return draw.GlyphStyle{Color: Color(i), Radius: radius, Shape: shapes[(k/n+paletteShape[k%n])%len(shapes)]}
 }
 
 // viridisKeys are ten equally spaced samples of matplotlib's viridis colormap (van der Walt
@@ -382,33 +403,43 @@ func linearFormat(big float64, decimals int) func(float64) string {
 // maxLogLabels is the most labelled ticks a logarithmic axis gets.
 const maxLogLabels = 6
 
-// logTicks labels a logarithmic axis with at most six labels in one format. Over more than
-// two decades it labels powers of ten, every k-th decade when there are more than six, with
-// unlabelled ticks at the other decades (and at 2…9 times a power of ten when that is few
-// enough to read). Over a narrower range 2 and 5 times a power of ten are labelled too, so
-// that an axis from 3 to 40 is not left without labels. Labels are plain decimals on such a
-// narrow axis when every label lies in [0.001, 10⁴), and otherwise all in the form 10⁻³ or
-// 2×10⁻³: an axis over more than two decades always counts in powers of ten (10⁰ 10¹ 10²), so
-// that no panel shows 1000 where its neighbour shows 10⁴. It returns no
-// ticks for a non-positive range rather than panicking.
+// logTicks labels a logarithmic axis with at most six labels in one format. The span that
+// counts is the axis's own, log₁₀(max/min), not the decades its ends round out to: an axis
+// from 0.85 to 71 spans 1.9 decades, though it touches three. An axis over more than two
+// decades with at least three powers of ten inside labels powers of ten, every k-th decade
+// when there are more than six, with unlabelled ticks at the other decades (and at 2…9 times
+// a power of ten when that is few enough to read). A shorter axis labels 1, 2 and 5 times the
+// powers of ten (1 2 5 10 20 50), or 1 and 3 times them where those are too many (1 3 10 30
+// 100), so that an axis from 1 to 60 is not left with the labels 1 and 10. An axis so short
+// that these give fewer than three labels (3 to 18, 1 to 1.2) is labelled as a linear one (5
+// 10 15; 1.00 1.05 … 1.20): over less than a decade the two scales differ little. Labels of a
+// short axis are plain decimals when every one lies in [0.001, 10⁴), and otherwise all in the
+// form 10⁻³ or 2×10⁻³; an axis of powers of ten always counts in powers (10⁰ 10¹ 10²), so
+// that no panel shows 1000 where its neighbour shows 10⁴. It returns no ticks for a
+// non-positive range rather than panicking. Cost O(decades).
 type logTicks struct{}
 
-func (logTicks) Ticks(min, max float64) []plot.Tick {
-	if !(min > 0) || !(max > 0) || math.IsInf(max, 0) || max < min {
+func (t logTicks) Ticks(lo0, hi0 float64) []plot.Tick { return t.at(lo0, hi0, maxLogLabels) }
+
+// logSets are the mantissas labelled on an axis of at most two decades, finest first.
+var logSets = [][]int{{1, 2, 5}, {1, 3}, {1}}
+
+// at labels at most most ticks (at least two) as Ticks does; roomTicks lowers most on a
+// short axis.
+func (logTicks) at(lo0, hi0 float64, most int) []plot.Tick {
+	if !(lo0 > 0) || !(hi0 > 0) || math.IsInf(hi0, 0) || hi0 < lo0 {
 		return nil
 	}
-	lo := math.Floor(math.Log10(min))
-	hi := math.Ceil(math.Log10(max))
+	most = max(most, 2)
+	lo := math.Floor(math.Log10(lo0))
+	hi := math.Ceil(math.Log10(hi0))
 	decades := hi - lo
-	in := func(v float64) bool { return v >= min*(1-1e-9) && v <= max*(1+1e-9) }
-	labelled := map[int]bool{1: true}
-	if decades <= 2 {
-		labelled[2], labelled[5] = true, true
-	}
-	count := func(step int) int {
+	span := math.Log10(hi0) - math.Log10(lo0)
+	in := func(v float64) bool { return v >= lo0*(1-1e-9) && v <= hi0*(1+1e-9) }
+	count := func(set []int, step int) int {
 		n := 0
 		for e := lo; e <= hi; e++ {
-			for m := range labelled {
+			for _, m := range set {
 				if int(e)%step == 0 && in(float64(m)*math.Pow(10, e)) {
 					n++
 				}
@@ -416,12 +447,27 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 		}
 		return n
 	}
-	if count(1) > maxLogLabels && labelled[2] {
-		delete(labelled, 2)
+	set := []int{1}
+	short := span <= 2+1e-9 || count(set, 1) < 3
+	if short {
+		for _, s := range logSets {
+			set = s
+			if count(s, 1) <= most {
+				break
+			}
+		}
+		if count(logSets[0], 1) < 3 {
+			if ts := (niceTicks{}).at(lo0, hi0, most); len(labelledAt(ts)) >= 2 {
+				return ts
+			}
+		}
 	}
 	step := 1
-	for count(step) > maxLogLabels {
+	for count(set, step) > most {
 		step++
+	}
+	labelled := func(m int, e float64) bool {
+		return int(e)%step == 0 && slices.Contains(set, m)
 	}
 	var ts []plot.Tick
 	var vals []float64
@@ -433,14 +479,14 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 				continue
 			}
 			t := plot.Tick{Value: v}
-			if labelled[m] && int(e)%step == 0 {
+			if labelled(m, e) {
 				t.Label = "x" // formatted below, once all labels are known
 				vals = append(vals, v)
 			}
 			ts = append(ts, t)
 		}
 	}
-	plain := decades <= 2
+	plain := short
 	for _, v := range vals {
 		plain = plain && v >= 1e-3*(1-1e-9) && v < 1e4*(1-1e-9)
 	}

@@ -343,11 +343,11 @@ func TestTicks(t *testing.T) {
 }
 
 func TestPalette(t *testing.T) {
-	if Color(0) == Color(1) || Color(8) != Color(0) || Color(-1) != Color(7) {
+	if Color(0) == Color(1) || Color(12) != Color(0) || Color(-1) != Color(11) {
 		t.Error("palette indexing wrong")
 	}
-	if glyphFor(0, 1).Shape == glyphFor(8, 1).Shape {
-		t.Error("label 8 should differ from label 0 by shape")
+	if glyphFor(0, 1).Shape == glyphFor(12, 1).Shape {
+		t.Error("label 12 should differ from label 0 by shape")
 	}
 	v := Viridis(3).Colors()
 	if len(v) != 3 || v[0] != viridisAt(0) || v[2] != viridisAt(1) {

@@ -17,6 +17,23 @@ func withAsm(on bool, f func()) {
 // AVX2 and FMA takes) and with the gate as the CPU allows, and compares the bits; it also
 // checks that the gate really switches (Asm reports false when forced off). On a machine
 // without the assembly both runs take the Go path and the test still checks the hook.
+// kmCase draws 4·nq rows x of d coordinates and kp transposed centroids ct (d×kp), normal at a
+// random binary scale, or at 1e160 on every 40th trial so that the squares overflow to +Inf.
+func kmCase(rng *rand.Rand, trial, d, nq, kp int) (x, ct []float64) {
+	scale := math.Ldexp(1, rng.IntN(80)-40)
+	if trial%40 == 0 {
+		scale = 1e160
+	}
+	x, ct = make([]float64, 4*nq*d), make([]float64, d*kp)
+	for i := range x {
+		x[i] = rng.NormFloat64() * scale
+	}
+	for i := range ct {
+		ct[i] = rng.NormFloat64() * scale
+	}
+	return x, ct
+}
+
 func TestKMGateOff(t *testing.T) {
 	t.Logf("assembly on this machine: %v", cpuAsm)
 	withAsm(false, func() {
@@ -30,17 +47,7 @@ func TestKMGateOff(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
 		d, nq, kp := 1+rng.IntN(17), 1+rng.IntN(4), 4*(1+rng.IntN(9))
-		scale := math.Ldexp(1, rng.IntN(80)-40)
-		if trial%40 == 0 {
-			scale = 1e160 // squares overflow to +Inf
-		}
-		x, ct := make([]float64, 4*nq*d), make([]float64, d*kp)
-		for i := range x {
-			x[i] = rng.NormFloat64() * scale
-		}
-		for i := range ct {
-			ct[i] = rng.NormFloat64() * scale
-		}
+		x, ct := kmCase(rng, trial, d, nq, kp)
 		if trial%3 == 0 { // exact ties between two centroids
 			for t := range d {
 				ct[t*kp+kp-1] = ct[t*kp]
@@ -114,17 +121,7 @@ func TestKMNearestQuads(t *testing.T) {
 		if trial%5 == 0 {
 			kp = 4 * (1 + rng.IntN(KMMaxKP/4))
 		}
-		scale := math.Ldexp(1, rng.IntN(80)-40)
-		if trial%40 == 0 {
-			scale = 1e160 // squares overflow to +Inf
-		}
-		x, ct := make([]float64, 4*nq*d), make([]float64, d*kp)
-		for i := range x {
-			x[i] = rng.NormFloat64() * scale
-		}
-		for i := range ct {
-			ct[i] = rng.NormFloat64() * scale
-		}
+		x, ct := kmCase(rng, trial, d, nq, kp)
 		switch trial % 4 {
 		case 1: // ties: centroid kp−1 equals 0, and a lane-mate equals another lane of its group
 			for t := range d {
