@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -283,6 +284,28 @@ func TestHeatMapOrientation(t *testing.T) {
 	}
 	if g.Min() != 1 || g.Max() != 4 {
 		t.Errorf("min/max %g %g", g.Min(), g.Max())
+	}
+	// Beyond tickEvery rows, the rows are labelled at the same round indices as the columns
+	// (0, 20, 40, …), drawn at their flipped positions.
+	const n = 96
+	rows := indexTicks(n, nil, func(v int) int { return n - 1 - v }).Ticks(0, n-1)
+	cols := indexTicks(n, nil, func(v int) int { return v }).Ticks(0, n-1)
+	label := func(ts []plot.Tick) (ls []string) {
+		for _, t := range ts {
+			if t.Label != "" {
+				ls = append(ls, t.Label)
+			}
+		}
+		slices.Sort(ls)
+		return ls
+	}
+	if r, c := label(rows), label(cols); !slices.Equal(r, c) || !slices.Contains(r, "0") {
+		t.Errorf("row labels %v, column labels %v", r, c)
+	}
+	for _, tk := range rows {
+		if tk.Label != "" && tk.Label != strconv.Itoa(n-1-int(tk.Value)) {
+			t.Errorf("row label %q drawn at position %g", tk.Label, tk.Value)
+		}
 	}
 }
 
