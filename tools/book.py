@@ -389,7 +389,8 @@ def prepare(nb):
     return nb, figures
 
 
-MATH = re.compile(r"\$\$.*?\$\$|\\\[.*?\\\]|\\begin\{(\w+\*?)\}.*?\\end\{\1\}|\$[^$\n]+?\$|\\\(.*?\\\)", re.S)
+# Inline math may wrap onto the next line of the source, not across a blank line.
+MATH = re.compile(r"\$\$.*?\$\$|\\\[.*?\\\]|\\begin\{(\w+\*?)\}.*?\\end\{\1\}|\$(?:[^$\n]|\n(?![ \t]*\n))+?\$|\\\(.*?\\\)", re.S)
 TAG = re.compile(r"\\tag\{([0-9A-Z]+)\.(\d+)\}")
 HTML_TOKEN = re.compile(r"(<[^>]+>)")
 SKIP_TAGS = ("code", "pre", "a", "script", "style", "summary", "h1", "h2", "h3", "h4", "svg")
@@ -447,15 +448,30 @@ def equation_anchors(body):
     return MATH.sub(anchor, body), numbers
 
 
+# "Figure 3.2", and lists: "Figures 3.2, 3.4 and 3.5", "Figs. 3.2–3.4".
+FIGURE_LIST = re.compile(r"\b(?:Figures?|Figs?\.)(?:\s|&nbsp;)(?P<nums>[0-9A-Z]+\.\d+\b"
+                         r"(?:(?:,\s*|,?\s+(?:and|or)\s+|\s*[–-]\s*)[0-9A-Z]+\.\d+\b)*)")
+FIGURE_NUMBER = re.compile(r"\b([0-9A-Z]+)\.(\d+)\b")
+
+
 def link_references(body, figures, equations):
     """'Figure 3.2' and '(3.5)' in prose become links to the figure and the equation."""
     figs = {n for n, _ in figures}
     eqs = set(equations)
 
+    def fig_list(m):  # the first link takes the word with it: "[Figures 3.2], [3.4] and [3.5]"
+        text, out, pos = m.group(0), [], 0
+        for k, n in enumerate(FIGURE_NUMBER.finditer(text, m.start("nums") - m.start())):
+            start = 0 if k == 0 else n.start()
+            out.append(text[pos:start])
+            num = f"{n.group(1)}.{n.group(2)}"
+            piece = text[start:n.end()]
+            out.append(f'<a class="ref" href="#fig-{n.group(1)}-{n.group(2)}">{piece}</a>' if num in figs else piece)
+            pos = n.end()
+        return "".join(out) + text[pos:]
+
     def fn(text):
-        text = re.sub(r"\b(Figures?|Fig\.)(\s|&nbsp;)([0-9A-Z]+)\.(\d+)\b",
-                      lambda m: (f'<a class="ref" href="#fig-{m.group(3)}-{m.group(4)}">{m.group(0)}</a>'
-                                 if f"{m.group(3)}.{m.group(4)}" in figs else m.group(0)), text)
+        text = re.sub(FIGURE_LIST, fig_list, text)
         return re.sub(r"\(([0-9A-Z]+)\.(\d+)\)",
                       lambda m: (f'(<a class="ref" href="#eq-{m.group(1)}-{m.group(2)}">'
                                  f'{m.group(1)}.{m.group(2)}</a>)'

@@ -172,6 +172,13 @@ CHECKER = r"""
       var m = n.textContent.match(REF);
       if (m) m.forEach(function (t) { out.unlinked.push(t + " in " + JSON.stringify(n.textContent.trim().slice(0, 60))); });
     }
+    // … and a figure list links every number: "Figures 3.2, 3.4 and 3.5", not only the first
+    main.querySelectorAll('.text_cell_render a.ref[href^="#fig-"]').forEach(function (a) {
+      var t = a.nextSibling;
+      if (!t || t.nodeType !== 3) return;
+      var m = t.textContent.match(/^(?:,\s*|,?\s+(?:and|or)\s+|\s*[–-]\s*)([0-9A-Z]+\.\d+)\b/);
+      if (m) out.unlinked.push("figure " + m[1] + " after " + JSON.stringify(a.textContent));
+    });
     out.refs = main.querySelectorAll("a.xref").length;
     // 5. claim lines: no raw TeX, no line cut off (a claim reads "name" or "name (detail)", and
     // a detail printed over several lines belongs to it: an opened "(" must be closed)
@@ -620,7 +627,8 @@ SELFTEST_PAGE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "testda
 SELFTEST_WANT = [
     "text outside its figure", "no anchor #fig-1-2", "figure numbers not 1, 2",
     "hidden inside the folded notes", "raw TeX left", "marker clipped", "list item: no marker",
-    "unlinked reference: chapter 2", "unlinked reference: §3.4", "display wider than its column",
+    "unlinked reference: chapter 2", "unlinked reference: §3.4",
+    "unlinked reference: figure 1.2 after \"Figures 1.1\"", "display wider than its column",
     "display cut without a scroll cue", "equation number (1.1) inside its formula",
     "figure cut without a scroll cue", "raw TeX in a claim", "claim line cut off",
     "stray output fragment", "library name without its API link: viz.Show",

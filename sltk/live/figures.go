@@ -73,7 +73,7 @@ func daTemperature() Figure {
 			// The title gives the schedule's temperature drawn, the last at or below t; the
 			// legend is left off: cluster numbers say nothing, and on a phone it covers points.
 			fig, err := viz.ScatterLabels(x, labels, pos, viz.EqualAxes(),
-				viz.Title(fmt.Sprintf("Annealing step at T = %s (T_c = %.3g)",
+				viz.Title(fmt.Sprintf("Annealing step at T = %s (critical T %.3g)",
 					formatValue(lv.T), res.Tc)), viz.XLabel("x₁"), viz.YLabel("x₂"))
 			if err != nil {
 				return nil, nil, err

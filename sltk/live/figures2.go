@@ -66,7 +66,7 @@ func curieWeiss() Figure {
 	ms := floats.Span(make([]float64, 121), -1.2, 1.2)
 	return Figure{
 		Name: "curie-weiss", Chapter: "ml/03",
-		Param: Param{Name: "c = β/β_c", Values: grid(0.2, 3, 29, false), Default: 1.5},
+		Param: Param{Name: "coupling c", Values: grid(0.2, 3, 29, false), Default: 1.5},
 		Draw: func(c float64) (viz.Drawer, []Number, error) {
 			root, err := mcmc.CurieWeiss(c)
 			if err != nil {
@@ -134,7 +134,7 @@ func pacEpsilon() Figure {
 		Name: "pac-epsilon", Chapter: "afds/03",
 		Param: Param{Name: "error ε", Values: grid(0.01, 0.3, 19, true), Default: 0.1},
 		Draw: func(eps float64) (viz.Drawer, []Number, error) {
-			series := []viz.Series{{Name: "realizable"}, {Name: "agnostic"}, {Name: "uniform convergence"}}
+			series := []viz.Series{{Name: "realisable"}, {Name: "agnostic"}, {Name: "uniform convergence"}}
 			for _, l := range lnH {
 				for i, f := range []func(a, b, c float64) (float64, error){bounds.Realizable,
 					bounds.Agnostic, bounds.UniformConvergence} {
@@ -156,7 +156,7 @@ func pacEpsilon() Figure {
 			fig, err := viz.Lines(series, viz.LogY(), viz.LegendBottom(),
 				viz.Title(fmt.Sprintf("Examples needed for ε = %s, δ = 0.05", formatValue(eps))),
 				viz.XLabel("ln |H|"), viz.YLabel("sample size m"))
-			return fig, []Number{{"realizable m, |H| = 1000", r}, {"agnostic m, |H| = 1000", a}}, err
+			return fig, []Number{{"realisable m, |H| = 1000", r}, {"agnostic m, |H| = 1000", a}}, err
 		},
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sltk-book/sltk/sltk/frame"
 	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 	"github.com/sltk-book/sltk/sltk/nn"
 )
@@ -26,5 +27,21 @@ func BenchmarkEpochMNISTShape(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkEpochFashion: one float32 epoch of the same network on Fashion-MNIST's 60000
+// training images (half of whose pixels are exactly zero), as the bench's scikit-learn row
+// trains it; skipped where the data set is not installed.
+func BenchmarkEpochFashion(b *testing.B) {
+	x, y, _, err := frame.FashionMNIST("train")
+	if err != nil {
+		b.Skip(err)
+	}
+	c := nn.MLP{Hidden: []int{256, 128}, BatchSize: 128, MaxIter: 1, Seed: 1, Precision: nn.Float32}
+	for b.Loop() {
+		if _, err := c.Fit(x, y); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

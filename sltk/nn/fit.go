@@ -115,10 +115,12 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 	if c.BatchSize >= shardRows {
 		shards = 2
 	}
+	zeros := skipZeros[T](data, d)
 	ws := make([]*work[T], shards)
 	grads := make([][]T, shards)
 	for s := range ws {
 		ws[s] = newWork(n, (c.BatchSize+shards-1)/shards)
+		ws[s].zeros = zeros
 		if shards > 1 {
 			ws[s].workers = max(1, runtime.GOMAXPROCS(0)/shards)
 		}
@@ -137,8 +139,10 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 		for lo := 0; lo < len(train); lo += c.BatchSize {
 			rows := train[lo:min(lo+c.BatchSize, len(train))]
 			b := len(rows)
+			// Two shards from shardRows rows on, and also for a last batch too large for one
+			// shard's buffers (BatchSize 64 to 126 leaves shards of ⌈BatchSize/2⌉ rows).
 			active := 1
-			if shards > 1 && b >= shardRows {
+			if shards > 1 && (b >= shardRows || b > ws[0].rows) {
 				active = 2
 			}
 			pass := func(s int) {
@@ -197,6 +201,37 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 		m.Best = m.Iter
 	}
 	return nil
+}
+
+// zeroShare is the largest share of nonzero inputs at which float32 training runs its first
+// layer's two products with the input batch through kernel.SgemmSkipZeros. Measured (CPU time
+// of one 64-row shard's products with a 784×256 layer, workers = 1): on Fashion-MNIST rows
+// (density 0.50) the forward product took 283 instead of 305 µs and the weight gradient 236
+// instead of 280 µs; on data without zeros, where nothing is skipped, the search for zero
+// steps costs 2–4 % (319–325 against 313 µs, 299 against 289–295 µs). The search pays where
+// zeros come in runs, as in images; uniformly scattered zeros at this density leave few
+// six-value steps all zero. A variable so that tests can force either side.
+var zeroShare = 0.6
+
+// skipZeros reports whether the float32 first-layer products should skip zero inputs: T is
+// float32 and at most the share zeroShare of the inputs is nonzero, estimated on up to 256
+// rows spread over the data (O(256·d)).
+func skipZeros[T float](data []float64, d int) bool {
+	var t T
+	if _, ok := any(t).(float32); !ok || d == 0 {
+		return false
+	}
+	n := len(data) / d
+	step, nz, seen := max(1, n/256), 0, 0
+	for i := 0; i < n; i += step {
+		for _, v := range data[i*d : (i+1)*d] {
+			if v != 0 {
+				nz++
+			}
+		}
+		seen += d
+	}
+	return seen > 0 && float64(nz) <= zeroShare*float64(seen)
 }
 
 // evaluate returns the mean loss and the accuracy of the network n on the rows idx of data.

@@ -54,6 +54,9 @@ type work[T float] struct {
 	// workers caps the goroutines of its products and elementwise loops: 0 for all cores,
 	// 1 for a batch shard that runs beside another (trainNet).
 	workers int
+	// zeros: the input batch a[0] has many exact zeros (float32 training on sparse data,
+	// trainNet), so the first layer's products skip them (kernel.SgemmSkipZeros).
+	zeros bool
 }
 
 // chunks runs fn over row (or column) chunks [lo, hi) of 0, …, n−1: on several goroutines
@@ -99,8 +102,9 @@ func (w *work[T]) load(data []float64, d int, y, idx, by []int) {
 }
 
 // gemm sets the r×c matrix z = op(x)·op(y) + beta·z through the library's product kernel of T,
-// on at most workers goroutines (all cores if 0).
-func gemm[T float](workers int, tA, tB blas.Transpose, x []T, xr, xc int, y []T, yr, yc int, beta T, z []T, r, c int) {
+// on at most workers goroutines (all cores if 0); in float32 with zeros, through
+// kernel.SgemmSkipZeros, which skips the steps where op(x) is zero (same bits).
+func gemm[T float](workers int, zeros bool, tA, tB blas.Transpose, x []T, xr, xc int, y []T, yr, yc int, beta T, z []T, r, c int) {
 	switch x := any(x).(type) {
 	case []float64:
 		g := func(d []float64, r, c int) blas64.General {
@@ -112,8 +116,11 @@ func gemm[T float](workers int, tA, tB blas.Transpose, x []T, xr, xc int, y []T,
 		g := func(d []float32, r, c int) blas32.General {
 			return blas32.General{Rows: r, Cols: c, Stride: c, Data: d[:r*c]}
 		}
-		kernel.SgemmWorkers(workers, tA, tB, 1, g(x, xr, xc), g(any(y).([]float32), yr, yc), float32(beta),
-			g(any(z).([]float32), r, c))
+		f := kernel.SgemmWorkers
+		if zeros {
+			f = kernel.SgemmSkipZeros
+		}
+		f(workers, tA, tB, 1, g(x, xr, xc), g(any(y).([]float32), yr, yc), float32(beta), g(any(z).([]float32), r, c))
 	}
 }
 
@@ -123,7 +130,7 @@ func (w *work[T]) forward(b int, y []int) {
 	L := len(w.net.w)
 	for l := range L {
 		in, out := w.net.widths[l], w.net.widths[l+1]
-		gemm(w.workers, blas.NoTrans, blas.NoTrans, w.a[l], b, in, w.net.w[l], in, out, 0, w.a[l+1], b, out)
+		gemm(w.workers, w.zeros && l == 0, blas.NoTrans, blas.NoTrans, w.a[l], b, in, w.net.w[l], in, out, 0, w.a[l+1], b, out)
 		z, bias, last, act := w.a[l+1], w.net.b[l], l == L-1, w.net.act
 		w.chunks(b, minRows, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
@@ -243,7 +250,7 @@ func (w *work[T]) backward(b, total int, y []int, decay bool) {
 			}
 			beta = 1
 		}
-		gemm(w.workers, blas.Trans, blas.NoTrans, w.a[l], b, in, d, b, out, beta, gW, in, out)
+		gemm(w.workers, w.zeros && l == 0, blas.Trans, blas.NoTrans, w.a[l], b, in, d, b, out, beta, gW, in, out)
 		// gB = column sums of δ, each summed over rows in order (no dependence on cores)
 		w.chunks(out, 8, func(lo, hi int) {
 			s := gB[lo:hi]
@@ -259,7 +266,7 @@ func (w *work[T]) backward(b, total int, y []int, decay bool) {
 		}
 		// δ_{l} = (δ_{l+1}·Wᵀ) ⊙ f'(z_l)
 		prev, a, act := w.delta[l], w.a[l], w.net.act
-		gemm(w.workers, blas.NoTrans, blas.Trans, d, b, out, W, in, out, 0, prev, b, in)
+		gemm(w.workers, false, blas.NoTrans, blas.Trans, d, b, out, W, in, out, 0, prev, b, in)
 		w.chunks(b, minRows, func(lo, hi int) {
 			derivative(act, prev[lo*in:hi*in], a[lo*in:hi*in])
 		})

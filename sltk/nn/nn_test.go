@@ -184,3 +184,25 @@ func TestErrors(t *testing.T) {
 		t.Errorf("wrong width: %v", err)
 	}
 }
+
+// TestShortLastBatch: a last mini-batch of fewer than 64 rows but more than a shard holds
+// (BatchSize 64: shards of 32; 104 rows leave a batch of 40) trains, in both precisions, with
+// the same bits on 1 and 2 cores.
+func TestShortLastBatch(t *testing.T) {
+	x, y, _, err := synth.Blobs{N: 104, K: 2, Dim: 3, Seed: 1}.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []nn.Precision{nn.Float64, nn.Float32} {
+		c := nn.MLP{Hidden: []int{5}, BatchSize: 64, MaxIter: 2, Precision: p}
+		var m1, m2 *nn.Model
+		fuzzdata.WithProcs(1, func() { m1, err = c.Fit(x, y) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		fuzzdata.WithProcs(2, func() { m2, err = c.Fit(x, y) })
+		if err != nil || !slices.Equal(m1.Params(), m2.Params()) {
+			t.Errorf("%v: err %v, or parameters differ between 1 and 2 cores", p, err)
+		}
+	}
+}

@@ -63,6 +63,10 @@ func (s *stepper[T]) step(theta []T, grads [][]T) {
 		c2 := 1 - math.Pow(s.b2, float64(s.t))
 		b1, b2, ep, lr, rc2 := T(s.b1), T(s.b2), T(s.ep), T(float64(s.lr)/c1), T(1/math.Sqrt(c2))
 		par.Chunks(len(theta), minParams, func(lo, hi int) {
+			if len(grads) == 2 { // two shards: their sum read inside the step (same bits)
+				kernel.AdamSum(theta[lo:hi], g[lo:hi], grads[1][lo:hi], s.m[lo:hi], s.v[lo:hi], b1, b2, lr, rc2, ep)
+				return
+			}
 			sum(lo, hi)
 			kernel.Adam(theta[lo:hi], g[lo:hi], s.m[lo:hi], s.v[lo:hi], b1, b2, lr, rc2, ep)
 		})

@@ -1,6 +1,7 @@
 package viz
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -310,8 +311,10 @@ func cellLabels(g matrixGrid, sc heatScale) (*plotter.Labels, error) {
 }
 
 // indexTicks labels grid positions 0..n−1 with names, or with the matrix index toIndex(v)
-// when names is nil; beyond tickEvery positions only gonum's default tick positions that
-// fall on integers are kept.
+// when names is nil; beyond tickEvery positions only the indices that gonum's default ticks
+// put on round numbers are labelled (0, 40, 80 of 96 rows, at whatever positions they are
+// drawn), so rows and columns count alike. toIndex must be its own inverse (identity, or
+// the flip v ↦ n−1−v of the rows).
 func indexTicks(n int, names []string, toIndex func(int) int) plot.Ticker {
 	return plot.TickerFunc(func(min, max float64) []plot.Tick {
 		var ts []plot.Tick
@@ -328,12 +331,14 @@ func indexTicks(n int, names []string, toIndex func(int) int) plot.Ticker {
 			return ts
 		}
 		for _, t := range (plot.DefaultTicks{}).Ticks(0, float64(n-1)) {
-			v := int(t.Value)
-			if t.Label == "" || float64(v) != t.Value || v < 0 || v >= n {
+			i := int(t.Value)
+			if t.Label == "" || float64(i) != t.Value || i < 0 || i >= n {
 				continue
 			}
-			ts = append(ts, plot.Tick{Value: t.Value, Label: label(v)})
+			v := toIndex(i) // the position of matrix index i
+			ts = append(ts, plot.Tick{Value: float64(v), Label: label(v)})
 		}
+		slices.SortFunc(ts, func(a, b plot.Tick) int { return cmp.Compare(a.Value, b.Value) })
 		return ts
 	})
 }

@@ -3,6 +3,7 @@ package viz
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 )
@@ -23,8 +24,8 @@ func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
 		if t.Value != math.Trunc(t.Value) {
 			continue
 		}
-		if _, err := strconv.ParseFloat(t.Label, 64); err == nil { // plain, not 250k or 10⁶
-			t.Label = strconv.FormatFloat(t.Value, 'f', 0, 64)
+		if _, err := strconv.ParseFloat(strings.Replace(t.Label, "−", "-", 1), 64); err == nil { // plain, not 250k or 10⁶
+			t.Label = minusSign(strconv.FormatFloat(t.Value, 'f', 0, 64))
 		}
 		ts = append(ts, t)
 	}

@@ -142,6 +142,10 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 	f := NewFigure("", "", "")
 	f.Add(h)
 	f.addLegend(fmt.Sprintf("sample (n=%d)", n), h)
+	top := 0.0
+	for _, bin := range h.Bins {
+		top = math.Max(top, bin.Weight)
+	}
 	if density != nil {
 		const samples = 256
 		xy := make(plotter.XYs, samples)
@@ -152,6 +156,7 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 				return nil, err
 			}
 			xy[i] = plotter.XY{X: x, Y: y}
+			top = math.Max(top, y)
 		}
 		l, err := plotter.NewLine(xy)
 		if err != nil {
@@ -161,7 +166,11 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 		f.Add(l)
 		f.addLegend("density", l)
 	}
+	// 6 % headroom, as in Bars: the tallest bar or the curve's peak does not touch the frame.
 	f.Y.Min = 0
+	if t := top * 1.06; t > f.Y.Max && !math.IsInf(t, 0) {
+		f.Y.Max = t
+	}
 	if err := o.finish(f, "Histogram", "x", "density"); err != nil {
 		return nil, err
 	}

@@ -231,7 +231,7 @@ func TestRoomTicks(t *testing.T) {
 	// a signed range symmetric about 0 in room for two labels: not the lone "0.00" of the
 	// coarsest step, but the two ends of a finer one
 	sym := roomTicks{Ticker: niceTicks{}, Length: vg.Length(2*sty.Width("-0.04") + 2*labelGap*11), Style: sty}
-	if got := labelled(sym.Ticks(-0.043, 0.041)); !slices.Equal(got, []string{"-0.04", "0.04"}) {
+	if got := labelled(sym.Ticks(-0.043, 0.041)); !slices.Equal(got, []string{"−0.04", "0.04"}) {
 		t.Errorf("symmetric narrow axis: %v, want [-0.04 0.04]", got)
 	}
 	// eight short names (the clusters t0…t7 of a 4-inch heat map, about 200 pt of axis) fit

@@ -301,8 +301,8 @@ func (niceTicks) at(lo, hi float64, labels int) []plot.Tick {
 	if math.IsInf(raw, 0) || math.Max(math.Abs(lo), math.Abs(hi))/raw > 1<<50 {
 		// A span that overflows, or one too narrow for its magnitude: a step count beyond
 		// float64's integers would never end the loop below (nor DefaultTicks'). Label the ends.
-		return []plot.Tick{{Value: lo, Label: strconv.FormatFloat(lo, 'g', 4, 64)},
-			{Value: hi, Label: strconv.FormatFloat(hi, 'g', 4, 64)}}
+		return []plot.Tick{{Value: lo, Label: minusSign(strconv.FormatFloat(lo, 'g', 4, 64))},
+			{Value: hi, Label: minusSign(strconv.FormatFloat(hi, 'g', 4, 64))}}
 	}
 	mag := math.Pow(10, math.Floor(math.Log10(raw)))
 	step, decimals := 10*mag, -math.Log10(mag)-1
@@ -361,7 +361,8 @@ func (niceTicks) at(lo, hi float64, labels int) []plot.Tick {
 //     0.5M 1.0M 1.5M), so that a label never runs to six or seven digits;
 //   - below 10⁻⁴ and from 10¹⁵ on, m×10ᵉ as on logarithmic axes (2.5×10⁻⁶, 10⁻⁵).
 //
-// Zero is "0" unless plain decimals give it the step's places (0.0 0.2 0.4).
+// Zero is "0" unless plain decimals give it the step's places (0.0 0.2 0.4). Negative values
+// carry the minus sign −, not a hyphen.
 func linearFormat(big float64, decimals int) func(float64) string {
 	const suffixes = "kMGT"
 	switch {
@@ -373,12 +374,12 @@ func linearFormat(big float64, decimals int) func(float64) string {
 			if v == 0 {
 				return "0"
 			}
-			return strconv.FormatFloat(v/unit, 'f', d, 64) + suffix
+			return minusSign(strconv.FormatFloat(v/unit, 'f', d, 64)) + suffix
 		}
 	case big < 1e-4 || big >= 1e15:
 		return func(v float64) string {
 			if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
-				return strconv.FormatFloat(v, 'g', 4, 64)
+				return minusSign(strconv.FormatFloat(v, 'g', 4, 64))
 			}
 			e := math.Floor(math.Log10(math.Abs(v)) + 1e-9)
 			m := strconv.FormatFloat(v/math.Pow(10, e), 'g', 3, 64)
@@ -389,15 +390,24 @@ func linearFormat(big float64, decimals int) func(float64) string {
 			case "-1":
 				return "−" + pow
 			}
-			return strings.Replace(m, "-", "−", 1) + "×" + pow
+			return minusSign(m) + "×" + pow
 		}
 	}
 	return func(v float64) string {
 		if v == 0 && decimals > 4 { // 150 decimals of "0.000…" widened the axis past the canvas
 			return "0"
 		}
-		return strconv.FormatFloat(v, 'f', max(0, decimals), 64)
+		return minusSign(strconv.FormatFloat(v, 'f', max(0, decimals), 64))
 	}
+}
+
+// minusSign writes a number's sign as the typographic minus (U+2212), as the axis labels of a
+// printed book do, instead of strconv's hyphen.
+func minusSign(s string) string {
+	if rest, ok := strings.CutPrefix(s, "-"); ok {
+		return "−" + rest
+	}
+	return s
 }
 
 // maxLogLabels is the most labelled ticks a logarithmic axis gets.

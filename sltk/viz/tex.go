@@ -313,8 +313,12 @@ func (h texHandler) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 		at := pt.Add(vg.Point{X: vg.Length(sty.XAlign) * w, Y: vg.Length(len(lines)-i) * sty.Font.Size})
 		for _, sg := range scriptSegments(line, sty.Font) {
 			face := h.Fonts.Lookup(sg.font, sg.font.Size)
-			c.FillString(face, at.Add(vg.Point{Y: sg.rise}), sg.text)
-			at.X += face.Width(sg.text)
+			// A browser drops the leading spaces of an SVG text element ("T_c = 1" would read
+			// "Tc= 1"), so they become an advance of the pen instead.
+			text := strings.TrimLeft(sg.text, " ")
+			at.X += face.Width(sg.text[:len(sg.text)-len(text)])
+			c.FillString(face, at.Add(vg.Point{Y: sg.rise}), text)
+			at.X += face.Width(text)
 		}
 	}
 	if sty.Rotation != 0 {

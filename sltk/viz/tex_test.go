@@ -2,6 +2,7 @@ package viz
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -157,6 +158,20 @@ func TestTexRichScripts(t *testing.T) {
 	}
 	if size["F"] != "11" || size["Aᵀ x"] != "12" {
 		t.Errorf("base text sizes: F %q, Aᵀ x %q", size["F"], size["Aᵀ x"])
+	}
+	// The space after a script is kept as an advance: no text element starts with a space
+	// (a browser would drop it), and " = 2" starts a space's width after the end of "c".
+	sp := string(Must(Render(Must(Lines([]Series{{Y: []float64{1, 2}}}, Title("T_c = 2"))), "svg")))
+	xs := map[string]float64{}
+	for _, m := range regexp.MustCompile(`<text x="([0-9.]+)"[^>]*>([^<]*)</text>`).FindAllStringSubmatch(sp, -1) {
+		if strings.HasPrefix(m[2], " ") {
+			t.Errorf("text element %q starts with a space", m[2])
+		}
+		xs[m[2]], _ = strconv.ParseFloat(m[1], 64)
+	}
+	title := textStyle(sansFont, 12, inkColor)
+	if gap := xs["= 2"] - xs["c"]; !(gap > title.Width(" ").Points()) {
+		t.Errorf("'= 2' starts %.2f pt after 'c' (texts %v), want more than a space", gap, xs)
 	}
 	// The handler measures what it draws: the script is narrower than the base text.
 	sty := textStyle(sansFont, 11, inkColor)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -284,6 +285,28 @@ func TestHeatMapOrientation(t *testing.T) {
 	if g.Min() != 1 || g.Max() != 4 {
 		t.Errorf("min/max %g %g", g.Min(), g.Max())
 	}
+	// Beyond tickEvery rows, the rows are labelled at the same round indices as the columns
+	// (0, 20, 40, …), drawn at their flipped positions.
+	const n = 96
+	rows := indexTicks(n, nil, func(v int) int { return n - 1 - v }).Ticks(0, n-1)
+	cols := indexTicks(n, nil, func(v int) int { return v }).Ticks(0, n-1)
+	label := func(ts []plot.Tick) (ls []string) {
+		for _, t := range ts {
+			if t.Label != "" {
+				ls = append(ls, t.Label)
+			}
+		}
+		slices.Sort(ls)
+		return ls
+	}
+	if r, c := label(rows), label(cols); !slices.Equal(r, c) || !slices.Contains(r, "0") {
+		t.Errorf("row labels %v, column labels %v", r, c)
+	}
+	for _, tk := range rows {
+		if tk.Label != "" && tk.Label != strconv.Itoa(n-1-int(tk.Value)) {
+			t.Errorf("row label %q drawn at position %g", tk.Label, tk.Value)
+		}
+	}
 }
 
 func TestHistogramIsDensity(t *testing.T) {
@@ -303,6 +326,17 @@ func TestHistogramIsDensity(t *testing.T) {
 	if math.Round(count) != float64(len(sample)) {
 		t.Errorf("histogram counts %g points, want %d", count, len(sample))
 	}
+	// The axis leaves headroom above the tallest bar and above the density's peak.
+	tallest := 0.0
+	for _, b := range h.Bins {
+		tallest = math.Max(tallest, b.Weight)
+	}
+	if f := Must(Histogram(sample, 6, nil)); f.Y.Max < 1.05*tallest {
+		t.Errorf("y axis ends at %g, tallest bar %g: no headroom", f.Y.Max, tallest)
+	}
+	if f := Must(Histogram(sample, 6, func(float64) float64 { return 3 })); f.Y.Max < 1.05*3 {
+		t.Errorf("y axis ends at %g under a density peak of 3", f.Y.Max)
+	}
 	// A constant sample still gets a drawable histogram.
 	if _, err := Render(Must(Histogram([]float64{2, 2, 2}, 0, nil)), "svg"); err != nil {
 		t.Errorf("constant sample: %v", err)
@@ -319,7 +353,7 @@ func TestTicks(t *testing.T) {
 		}
 		return out
 	}
-	if got := strings.Join(labelled((niceTicks{}).Ticks(-1.2, 5.3)), " "); got != "-1 0 1 2 3 4 5" {
+	if got := strings.Join(labelled((niceTicks{}).Ticks(-1.2, 5.3)), " "); got != "−1 0 1 2 3 4 5" {
 		t.Errorf("nice ticks over [-1.2, 5.3]: %s", got)
 	}
 	if got := strings.Join(labelled((niceTicks{}).Ticks(0, 0.9)), " "); got != "0.0 0.2 0.4 0.6 0.8" {

@@ -37,3 +37,33 @@ func AdamGo[T float](theta, g, m, v []T, b1, b2, lr, rc2, eps T) {
 		theta[i] -= T(lr*mi) / (T(T(math.Sqrt(float64(vi)))*rc2) + eps)
 	}
 }
+
+// AdamSum is Adam with the gradient g + h, each sum rounded once: the same bits as
+// AddTo(g, h) followed by Adam(theta, g, m, v, …), but g and h are only read, and the pass
+// over the parameters reads the two gradients directly instead of writing their sum and
+// reading it back (package nn adds its two batch shards' gradients this way). It panics on
+// slices of different lengths. Cost O(len(theta)), no allocation.
+func AdamSum[T float](theta, g, h, m, v []T, b1, b2, lr, rc2, eps T) {
+	n := len(theta)
+	if len(g) != n || len(h) != n || len(m) != n || len(v) != n {
+		panic("kernel: AdamSum: slices of different lengths")
+	}
+	if n == 0 {
+		return
+	}
+	done := adamSumAsm(theta, g, h, m, v, b1, b2, lr, rc2, eps)
+	AdamSumGo(theta[done:], g[done:], h[done:], m[done:], v[done:], b1, b2, lr, rc2, eps)
+}
+
+// AdamSumGo is AdamSum in pure Go, the reference the assembly must match.
+func AdamSumGo[T float](theta, g, h, m, v []T, b1, b2, lr, rc2, eps T) {
+	ob1, ob2 := 1-b1, 1-b2
+	g, h, m, v = g[:len(theta)], h[:len(theta)], m[:len(theta)], v[:len(theta)]
+	for i := range g {
+		gi := g[i] + h[i]
+		mi := T(b1*m[i]) + T(ob1*gi)
+		vi := T(b2*v[i]) + T(T(ob2*gi)*gi)
+		m[i], v[i] = mi, vi
+		theta[i] -= T(lr*mi) / (T(T(math.Sqrt(float64(vi)))*rc2) + eps)
+	}
+}

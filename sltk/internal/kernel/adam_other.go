@@ -3,3 +3,5 @@
 package kernel
 
 func adamAsm[T float](theta, g, m, v []T, b1, b2, lr, rc2, eps T) int { return 0 }
+
+func adamSumAsm[T float](theta, g, h, m, v []T, b1, b2, lr, rc2, eps T) int { return 0 }

@@ -58,3 +58,56 @@ func TestAdam(t *testing.T) {
 	}()
 	Adam(th, g[:2], m, v, 0.9, 0.999, 0.01, 1, 1e-8)
 }
+
+// adamSumCheck: AdamSum (assembly where there is one) and AdamSumGo give the bits of AddTo
+// followed by Adam, for lengths around the vector widths, and leave both gradients unchanged.
+func adamSumCheck[T float](t *testing.T, bits func(T) uint64) {
+	r := rand.New(rand.NewPCG(41, 42))
+	for _, n := range []int{1, 3, 4, 7, 8, 9, 16, 31, 100, 1027} {
+		mk := func(s float64) []T {
+			x := make([]T, n)
+			for i := range x {
+				x[i] = T(s * r.NormFloat64() * math.Exp(r.NormFloat64()))
+			}
+			return x
+		}
+		theta, g, h, m, v := mk(1), mk(0.1), mk(0.1), mk(0.01), mk(0.001)
+		for i := range v {
+			v[i] = v[i] * v[i]
+		}
+		cp := func(x []T) []T { return append([]T(nil), x...) }
+		g0, h0 := cp(g), cp(h)
+		t1, m1, v1 := cp(theta), cp(m), cp(v)
+		t2, m2, v2 := cp(theta), cp(m), cp(v)
+		b1, b2, eps := T(0.9), T(0.999), T(1e-8)
+		lr, rc2 := T(0.001/(1-0.9*0.9)), T(1/math.Sqrt(1-0.999*0.999))
+		AdamSum(theta, g, h, m, v, b1, b2, lr, rc2, eps)
+		AdamSumGo(t1, g, h, m1, v1, b1, b2, lr, rc2, eps)
+		sum := cp(g)
+		AddTo(sum, h)
+		Adam(t2, sum, m2, v2, b1, b2, lr, rc2, eps)
+		for i := range theta {
+			for _, o := range [][3]T{{t1[i], m1[i], v1[i]}, {t2[i], m2[i], v2[i]}} {
+				if bits(theta[i]) != bits(o[0]) || bits(m[i]) != bits(o[1]) || bits(v[i]) != bits(o[2]) {
+					t.Fatalf("n = %d, entry %d: AdamSum (%v, %v, %v), reference (%v, %v, %v)", n, i,
+						theta[i], m[i], v[i], o[0], o[1], o[2])
+				}
+			}
+			if bits(g[i]) != bits(g0[i]) || bits(h[i]) != bits(h0[i]) {
+				t.Fatalf("n = %d: gradient %d written", n, i)
+			}
+		}
+	}
+}
+
+func TestAdamSum(t *testing.T) {
+	adamSumCheck(t, func(x float32) uint64 { return uint64(math.Float32bits(x)) })
+	adamSumCheck(t, math.Float64bits)
+	defer func() {
+		if recover() == nil {
+			t.Error("slices of different lengths did not panic")
+		}
+	}()
+	x := make([]float64, 3)
+	AdamSum(x, x, x[:2], x, x, 0.9, 0.999, 0.01, 1, 1e-8)
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"unsafe"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -163,9 +164,12 @@ type gemmArgs[T float] struct {
 	lda, ldb, ldc int
 	mr, nr        int
 	kernel        func(k int, a, b, c []T, ldc int, alpha T, store bool)
-	store         bool       // beta is 0: the first block of k writes c without reading it
-	pool          *sync.Pool // of *[]T packing buffers
-	workers       int        // at most this many goroutines; ≤ 0: GOMAXPROCS
+	// kernelIdx, when set, is the micro-kernel over listed steps of SgemmSkipZeros: each
+	// packed sliver of op(a) drops its all-zero steps (compact) and runs through it.
+	kernelIdx func(n int, idx []int32, a, b, c []T, ldc int, alpha T, store bool)
+	store     bool       // beta is 0: the first block of k writes c without reading it
+	pool      *sync.Pool // of *[]T packing buffers
+	workers   int        // at most this many goroutines; ≤ 0: GOMAXPROCS
 }
 
 // gemmPool recycles packing buffers (every element is written before it is read).
@@ -186,6 +190,19 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 	}
 	buf := (*bufp)[:need]
 	pa, pb := buf[:la], buf[la:]
+	// SgemmSkipZeros: the steps each sliver of the packed a keeps (kept[s] of them, listed in
+	// steps[s·kcMax:]).
+	var steps []int32
+	var kept []int
+	if g.kernelIdx != nil {
+		stp := idxPool.Get().(*[]int32)
+		defer idxPool.Put(stp)
+		ns := la / (mr * kcMax)
+		if cap(*stp) < ns*kcMax {
+			*stp = make([]int32, ns*kcMax)
+		}
+		steps, kept = (*stp)[:ns*kcMax], make([]int, ns)
+	}
 	var tileBuf [gemmTileMax]T
 	tile := tileBuf[:mr*nr]
 	for jc := j0; jc < j1; jc += gemmNC {
@@ -197,6 +214,11 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 			for ic := i0; ic < i1; ic += gemmMC {
 				mc := min(gemmMC, i1-ic)
 				g.packA(pa, ic, mc, pc, kc)
+				if steps != nil {
+					for ir := 0; ir < mc; ir += mr {
+						kept[ir/mr] = compact(pa[ir*kc:(ir+mr)*kc], steps[ir/mr*kcMax:][:kc], mr)
+					}
+				}
 				for jr := 0; jr < nc; jr += nr {
 					nrr := min(nr, nc-jr)
 					bs := pb[jr*kc : (jr+nr)*kc]
@@ -204,7 +226,12 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 						mrr := min(mr, mc-ir)
 						as := pa[ir*kc : (ir+mr)*kc]
 						off := (ic+ir)*g.ldc + jc + jr
+						sparse := steps != nil && kept[ir/mr] < kc
 						if mrr == mr && nrr == nr {
+							if sparse {
+								g.kernelIdx(kept[ir/mr], steps[ir/mr*kcMax:], as, bs, g.c[off:], g.ldc, g.alpha, store)
+								continue
+							}
 							g.kernel(kc, as, bs, g.c[off:], g.ldc, g.alpha, store)
 							continue
 						}
@@ -213,7 +240,11 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 						for i := range mrr {
 							copy(tile[i*nr:i*nr+nrr], g.c[off+i*g.ldc:off+i*g.ldc+nrr])
 						}
-						g.kernel(kc, as, bs, tile, nr, g.alpha, store)
+						if sparse {
+							g.kernelIdx(kept[ir/mr], steps[ir/mr*kcMax:], as, bs, tile, nr, g.alpha, store)
+						} else {
+							g.kernel(kc, as, bs, tile, nr, g.alpha, store)
+						}
 						for i := range mrr {
 							copy(g.c[off+i*g.ldc:off+i*g.ldc+nrr], tile[i*nr:i*nr+nrr])
 						}
@@ -222,6 +253,62 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 			}
 		}
 	}
+}
+
+// idxPool recycles SgemmSkipZeros' lists of kept steps.
+var idxPool = sync.Pool{New: func() any { return new([]int32) }}
+
+// compact drops from the packed sliver s (steps of w values) the steps whose w values are all
+// ±0, moving the others down in order, lists the kept steps' indices in steps and returns
+// their count. Cost O(len(s)), one pass; for Sgemm's slivers (six float32) without a branch
+// per step (compact6).
+func compact[T float](s []T, steps []int32, w int) int {
+	if s32, ok := any(s).([]float32); ok && w == 6 {
+		return compact6(s32, steps)
+	}
+	n := 0
+	for p := range steps {
+		v := s[p*w : p*w+w]
+		zero := true
+		for _, x := range v {
+			if x != 0 {
+				zero = false
+				break
+			}
+		}
+		if zero {
+			continue
+		}
+		if n != p {
+			copy(s[n*w:n*w+w], v)
+		}
+		steps[n] = int32(p)
+		n++
+	}
+	return n
+}
+
+// compact6 is compact for steps of six float32, read and moved as three uint64 words: every
+// step is copied to the next free place, which it keeps only when one of its six values is
+// not ±0 (the words OR to nonzero with the sign bits cleared), so the pass has no branch
+// that depends on the data.
+func compact6(s []float32, steps []int32) int {
+	if len(steps) == 0 {
+		return 0
+	}
+	_ = s[len(steps)*6-1]
+	base := unsafe.Pointer(&s[0])
+	n := 0
+	for p := range steps {
+		v := (*[3]uint64)(unsafe.Add(base, p*24))
+		d := (*[3]uint64)(unsafe.Add(base, n*24))
+		w0, w1, w2 := v[0], v[1], v[2]
+		d[0], d[1], d[2] = w0, w1, w2
+		steps[n] = int32(p)
+		nz := (w0 | w1 | w2) &^ 0x8000000080000000
+		n += int((nz | -nz) >> 63)
+	}
+	return n
 }
 
 // packA copies op(a)[ic:ic+mc, pc:pc+kc] into dst as slivers of mr rows: sliver s holds,

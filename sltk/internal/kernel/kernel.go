@@ -4,14 +4,16 @@
 //   - Distances and dot products: Dots, Dots2 (brute-force k-NN, PCA), DotNext (the SVM's
 //     coordinate descent, with the next row prefetched), Screen32 (k-NN's float32 screening).
 //   - Matrix products: Gemm and Sgemm, blocked with packed panels (package nn's training,
-//     FastICA, the blocked state reduction of package mcmc, k-NN's screening products).
+//     FastICA, the blocked state reduction of package mcmc, k-NN's screening products), and
+//     SgemmSkipZeros, Sgemm's bits without the steps where a packed sliver of a is all zero
+//     (package nn's first layer on images).
 //   - k-means: KMDistQuads (distances of four rows to all centroids, for deterministic
 //     annealing), KMNearestQuads (the nearest centroid without writing distances, for Lloyd's
 //     step), KMAddRows (the cluster sums).
 //   - Deterministic annealing's E-step: GibbsQuads (the posteriors of four rows at once) and
 //     XtPAdd (the centroid sums [X 1]ᵀ·P).
 //   - Elementwise: Exp, SumExp, SoftmaxRows, Tanh (FastICA's log-cosh contrast), and for
-//     package nn Adam, AddTo, Narrow (float64 → float32) and ReluGrad.
+//     package nn Adam, AdamSum (Adam on the sum of two gradients), AddTo, Narrow (float64 → float32) and ReluGrad.
 //
 // On amd64 with AVX2 and FMA they run in assembly; elsewhere, or with the build tag purego,
 // they run their pure-Go twins (DotsGo, KMNearestQuadsGo, GibbsQuadsGo, …). Each pair does

@@ -1,0 +1,73 @@
+package nn
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/sltk-book/sltk/sltk/frame"
+	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
+	"gonum.org/v1/gonum/mat"
+)
+
+// TestSkipZerosSameBits: on the raw optical digits (pixel counts 0–16, about half of them
+// zero, in runs), float32 training with the first layer's products skipping zero inputs
+// (kernel.SgemmSkipZeros) gives the same parameters, bit for bit, as with the dense products,
+// with whole batches and with two shards, on one and on two cores.
+func TestSkipZerosSameBits(t *testing.T) {
+	x, y, _, err := frame.Digits()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := x.RawMatrix().Data
+	if !skipZeros[float32](raw, 64) {
+		t.Fatal("the digits are not taken as sparse")
+	}
+	defer func(v float64) { zeroShare = v }(zeroShare)
+	for _, batch := range []int{32, 128} {
+		c := MLP{Hidden: []int{30}, BatchSize: batch, MaxIter: 3, Seed: 3, Precision: Float32}
+		var ref []float64
+		for _, share := range []float64{-1, 1} { // never, always
+			zeroShare = share
+			for _, procs := range []int{1, 2} {
+				var m *Model
+				fuzzdata.WithProcs(procs, func() { m, err = c.Fit(x, y) })
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ref == nil {
+					ref = m.Params()
+					continue
+				}
+				if !slices.Equal(m.Params(), ref) {
+					t.Errorf("batch %d, zeroShare %v, %d cores: parameters differ from the dense products'",
+						batch, share, procs)
+				}
+			}
+		}
+	}
+}
+
+// TestSkipZerosSwitch: the choice follows the share of nonzero inputs, on both sides of
+// zeroShare and at it, and is never made in float64.
+func TestSkipZerosSwitch(t *testing.T) {
+	rows := func(nonzero int) []float64 { // 300 rows of 10 values, nonzero of them nonzero
+		x := make([]float64, 3000)
+		for i := range 300 {
+			for j := range nonzero {
+				x[i*10+(j*3+i)%10] = 1 + float64(j)
+			}
+		}
+		return x
+	}
+	for nonzero, want := range map[int]bool{0: true, 3: true, 6: true, 7: false, 10: false} {
+		if got := skipZeros[float32](rows(nonzero), 10); got != want {
+			t.Errorf("%d of 10 nonzero: skip %v, want %v (zeroShare %v)", nonzero, got, want, zeroShare)
+		}
+		if skipZeros[float64](rows(nonzero), 10) {
+			t.Errorf("%d of 10 nonzero: skip in float64", nonzero)
+		}
+	}
+	if skipZeros[float32](nil, 0) || skipZeros[float32](mat.NewDense(1, 1, nil).RawMatrix().Data, 1) != true {
+		t.Error("empty data or a single zero")
+	}
+}
