@@ -22,9 +22,10 @@
 // book's column; in HTML the SVG scales with the column. EqualAxes keeps one data unit the
 // same length on both axes, for geometry. Reference values (a critical temperature, a
 // threshold) are thin dashed grey lines with a label (Figure.AddVLine, Figure.AddHLine), not
-// data series. The legend sits on a light box where it covers no data: a corner or the
+// data series; a label goes beside its line where it crosses the fewest data, no other
+// reference line, no other label and not the legend. The legend sits on a light box where it covers no data: a corner or the
 // middle of a side of the data area, or, where every such place covers some, a column at the
-// right or rows below the axes (LegendLeft, LegendBottom, LegendOutside and LegendInside
+// right or rows below the axes, in columns that line up (LegendLeft, LegendBottom, LegendOutside and LegendInside
 // place it). All text goes through Tex, so labels may be written with TeX-like math (x_1,
 // \sigma^2, e^{-R(c)/T}) and show as Unicode (x₁, σ², …). Log axes carry three to six labels
 // in one format (10⁻³, or plain decimals below 10⁴ on an axis of two decades or less: 1 2 5
