@@ -145,11 +145,10 @@ const (
 // the way down where the edges of siblings have spread apart, unless its box would overlap a
 // node's box or a label placed before it (labels are placed level by level, left to right):
 // then it slides along its edge to the nearest free spot (a step up, where siblings' edges
-// converge, counting as two steps down), so that
-// the labels of many siblings in a narrow figure (a phone's) stagger instead of running into
-// one another ("SunnyCloudyRainySnow"). Where no spot is free it takes the one of least
-// overlap: at a phone's width about six leaves with labels of eight letters fit under one
-// node, seven do not. Cost O(n · spots · n) for n nodes, with 48 spots per edge.
+// converge, counting as two steps down), so that the labels of many siblings in a narrow
+// figure (a phone's) stagger instead of running into one another ("SunnyCloudyRainySnow").
+// Where no spot is free it takes the one of least overlap: at a phone's width about six
+// leaves with labels of eight letters fit under one node, seven do not. Cost O(n · spots · n) for n nodes, with 48 spots per edge.
 func (t *treePlotter) edgeLabelSpots(pt func(int) vg.Point, node, small text.Style) []vg.Point {
 	spots := make([]vg.Point, len(t.labels))
 	if t.edges == nil {
