@@ -79,8 +79,11 @@ func TestGraphLoopLabelsBelowTitle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pw := vg.Length(PhoneColumn * 10.5 / MinTextPx)
-	for _, sz := range [][2]vg.Length{{6 * vg.Inch, 2.6 * vg.Inch}, {pw, 0.75 * 2.6 * vg.Inch},
+	pw, ph, ok := phoneSize(6*vg.Inch, 2.6*vg.Inch, 10.5) // the size of its phone rendering
+	if !ok {
+		t.Fatal("no phone rendering of a 6 × 2.6 in graph")
+	}
+	for _, sz := range [][2]vg.Length{{6 * vg.Inch, 2.6 * vg.Inch}, {pw, ph}, {pw, 0.75 * 2.6 * vg.Inch},
 		{DefaultWidth, 2 * vg.Inch}, {3 * vg.Inch, 3 * vg.Inch}} {
 		texts := drawnTexts(f, sz[0], sz[1])
 		var title vg.Rectangle
