@@ -163,6 +163,11 @@ func (g *graphPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 	ink := draw.LineStyle{Color: inkColor, Width: vg.Points(1)}
 	label := graphLabel()
 	has := g.edgeSet()
+	type placed struct {
+		at vg.Point
+		s  string
+	}
+	var texts []placed
 	for _, e := range g.edges {
 		a, b := at(e.From), at(e.To)
 		if e.From == e.To {
@@ -173,7 +178,7 @@ func (g *graphPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 			end := loop[len(loop)-1]
 			tangent := vg.Point{X: vg.Length(-math.Sin(t1)), Y: vg.Length(math.Cos(t1))}
 			arrowHead(c, end, vg.Point{X: end.X - tangent.X, Y: end.Y - tangent.Y}, inkColor)
-			c.FillText(label, vg.Point{X: a.X, Y: a.Y + loopLabelRise}, e.Label)
+			texts = append(texts, placed{vg.Point{X: a.X, Y: a.Y + loopLabelRise}, e.Label})
 			continue
 		}
 		dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
@@ -194,7 +199,18 @@ func (g *graphPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 			arrowHead(c, pts[len(pts)-1], pts[len(pts)-2], inkColor)
 		}
 		lp := vg.Point{X: mid.X + vg.Length(nx*edgeSide), Y: mid.Y + vg.Length(ny*edgeSide)}
-		c.FillText(label, lp, e.Label)
+		texts = append(texts, placed{lp, e.Label})
+	}
+	// The labels go on top of all edges, each on a white box of its size, so that an edge of a
+	// flat figure that runs through another edge's label does not strike it through.
+	for _, t := range texts {
+		if t.s == "" {
+			continue
+		}
+		w, h := label.Width(t.s)/2+vg.Points(1.5), label.Height(t.s)/2
+		c.FillPolygon(color.White, []vg.Point{{X: t.at.X - w, Y: t.at.Y - h}, {X: t.at.X + w, Y: t.at.Y - h},
+			{X: t.at.X + w, Y: t.at.Y + h}, {X: t.at.X - w, Y: t.at.Y + h}})
+		c.FillText(label, t.at, t.s)
 	}
 	nodeText := label
 	nodeText.Font = font.From(boldFont, 10)
