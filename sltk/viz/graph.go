@@ -201,13 +201,15 @@ func (g *graphPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 		lp := vg.Point{X: mid.X + vg.Length(nx*edgeSide), Y: mid.Y + vg.Length(ny*edgeSide)}
 		texts = append(texts, placed{lp, e.Label})
 	}
-	// The labels go on top of all edges, each on a white box of its size, so that an edge of a
+	// The labels go on top of all edges, each on a white box of its glyphs, so that an edge of a
 	// flat figure that runs through another edge's label does not strike it through.
 	for _, t := range texts {
 		if t.s == "" {
 			continue
 		}
-		w, h := label.Width(t.s)/2+vg.Points(1.5), label.Height(t.s)/2
+		// The box of the glyphs (digits and a slash: about 0.7 of the line height), so that
+		// it does not clip an edge that passes close beside its own label.
+		w, h := label.Width(t.s)/2+vg.Points(1), 0.36*label.Height(t.s)
 		c.FillPolygon(color.White, []vg.Point{{X: t.at.X - w, Y: t.at.Y - h}, {X: t.at.X + w, Y: t.at.Y - h},
 			{X: t.at.X + w, Y: t.at.Y + h}, {X: t.at.X - w, Y: t.at.Y + h}})
 		c.FillText(label, t.at, t.s)
