@@ -17,7 +17,7 @@
 // Centering and whitening ([Whitener]) is shared by all methods; it drops directions whose
 // covariance eigenvalue is tiny, which reduces the dimension. Evaluation helpers are the
 // Amari index ([AmariIndex]) and a matching of recovered to true sources up to permutation
-// and sign ([Match]).
+// and sign ([Match]); [Result.Evaluate] reports both against a known truth.
 //
 // Conventions: data are n×d matrices with one observation per row, so the notes' N×p matrix X
 // is the transpose of the input here. A fitted [Result] holds the unmixing matrix W (k×d) with

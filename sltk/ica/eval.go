@@ -197,3 +197,39 @@ func columns(m mat.Matrix) [][]float64 {
 	}
 	return c
 }
+
+// Evaluation compares a fitted separation with the known truth of a synthetic problem.
+type Evaluation struct {
+	// Matching pairs each recovered component with the true source it correlates with most
+	// (order and sign); Matching.Corr holds the absolute correlations.
+	Matching *Matching
+	// Aligned holds the recovered sources reordered and re-signed by Matching: column j
+	// estimates true source j (up to scale, which no method can know).
+	Aligned *mat.Dense
+	// Amari is the Amari index of Unmixing·mixing: 0 exactly for a scaled permutation.
+	Amari float64
+}
+
+// Evaluate scores r against the truth of a synthetic problem (a synth.Problem gives both): the
+// true sources (n×k, the rows of r.Sources) and the true mixing matrix (d×k). It is Match,
+// Matching.Apply and Amari in one call, the measures by which the notebooks judge every
+// method on data whose answer is known. A nil or unfitted result gives ErrNotFitted; shapes
+// that do not fit give the errors of Match and Amari. Cost O(n·k² + d·k² + k³).
+func (r *Result) Evaluate(sources, mixing mat.Matrix) (*Evaluation, error) {
+	if r == nil || check.IsNil(r.Sources) || check.IsNil(r.Unmixing) {
+		return nil, fmt.Errorf("ica: Result.Evaluate: no fitted sources: %w", ErrNotFitted)
+	}
+	m, err := Match(r.Sources, sources)
+	if err != nil {
+		return nil, fmt.Errorf("ica: Result.Evaluate: %w", err)
+	}
+	aligned, err := m.Apply(r.Sources)
+	if err != nil { // unreachable: Match returns a permutation with k signs ±1
+		return nil, fmt.Errorf("ica: Result.Evaluate: %w", err)
+	}
+	amari, err := r.Amari(mixing)
+	if err != nil {
+		return nil, fmt.Errorf("ica: Result.Evaluate: %w", err)
+	}
+	return &Evaluation{Matching: m, Aligned: aligned, Amari: amari}, nil
+}

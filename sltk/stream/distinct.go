@@ -383,3 +383,32 @@ func ExpectedMinimum(universe, m int) (float64, error) {
 	}
 	return float64(universe+1) / float64(m+1), nil
 }
+
+// MaxMinimumUniverse caps the stream length of SampleMinimum (one reservoir update per item).
+const MaxMinimumUniverse = 1 << 24
+
+// SampleMinimum draws one value of min S for S a uniformly random m-subset of {1, …, N}: it
+// streams 1, …, N through a Reservoir of size m built from the seed (Theorem 8.4 makes its
+// sample such a subset) and returns the smallest sampled item. The mean over many seeds
+// estimates ExpectedMinimum(N, m) = (N+1)/(m+1), an independent check of that closed form
+// and of the reservoir. 1 ≤ m ≤ N ≤ MaxMinimumUniverse. Cost O(N) time, O(m) space.
+func SampleMinimum(universe, m int, seed uint64) (int, error) {
+	if m < 1 || universe < m {
+		return 0, fmt.Errorf("stream: SampleMinimum: N = %d, m = %d, want 1 ≤ m ≤ N: %w", universe, m, ErrParam)
+	}
+	if universe > MaxMinimumUniverse {
+		return 0, fmt.Errorf("stream: SampleMinimum: N = %d, limit %d: %w", universe, MaxMinimumUniverse, ErrTooLarge)
+	}
+	r, err := NewReservoir[int](m, seed)
+	if err != nil { // unreachable: m ≤ N ≤ maxK
+		return 0, fmt.Errorf("stream: SampleMinimum: %w", err)
+	}
+	for v := 1; v <= universe; v++ {
+		r.Update(v)
+	}
+	s, err := r.Sample()
+	if err != nil { // unreachable: N ≥ 1 items were offered
+		return 0, fmt.Errorf("stream: SampleMinimum: %w", err)
+	}
+	return slices.Min(s), nil
+}

@@ -8,11 +8,13 @@
 //   - Hashing (§8.2): the universal family ModP (Example 8.6), the polynomial families
 //     PolyPrime and PolyGF2 (Lemma 8.13, Theorems 8.14–8.15), the sign hash Sign for
 //     Tug-of-War, MultiplyShift; exhaustive checks of the families (ModPMaxCollision,
-//     PolyUniformityGap, GF2PatternCounts), SignatureBits and Collisions (Lemma 8.8, Theorem 8.9).
+//     PolyUniformityGap, GF2PatternCounts), SignatureBits, Collisions and SignatureCollisions
+//     (Lemma 8.8, Theorem 8.9).
 //   - Distinct elements (§8.3): ExactCountBits (Theorem 8.17), COUNT(ε) as Count/KMV, MCOUNT as
-//     MCount/MedianKMV, ExpectedMinimum (E(min S) = (N+1)/(m+1)). Beyond the lecture,
-//     HyperLogLog/HLLSketch (Flajolet et al. 2007, with the HIP estimate and Ertl's 2017
-//     estimator), the sketch to use when memory matters: 1.3 % standard error in 4 KiB.
+//     MCount/MedianKMV, ExpectedMinimum (E(min S) = (N+1)/(m+1)) and its simulation
+//     SampleMinimum. Beyond the lecture, HyperLogLog/HLLSketch (Flajolet et al. 2007, with the
+//     HIP estimate and Ertl's 2017 estimator), the sketch to use when memory matters: 1.3 %
+//     standard error in 4 KiB.
 //   - Frequency moments (§8.4): Frequencies and Moment (exact), the AMS estimator (Theorem
 //     8.19) with its exact mean and variance, TugOfWar and AVG-ToW (Lemma 8.21, Theorem 8.23).
 //   - Sketches (§8.5): CountMin in the turnstile model (depth 1 is SIMPLE SKETCH; Lemma 8.24,

@@ -148,3 +148,38 @@ func ExampleBottomK() {
 	fmt.Println(slices.Equal(a, b), len(b), parts[0].Seen())
 	// Output: true 4 1000
 }
+
+// Colliding pairs among 200 keys hashed to 8-bit signatures, against the mean bound (8.4).
+func ExampleSignatureCollisions() {
+	keys := make([]uint64, 200)
+	for i := range keys {
+		keys[i] = uint64(i) * 1_000_003
+	}
+	total := 0
+	for seed := range uint64(100) {
+		c, err := stream.SignatureCollisions(keys, 8, seed)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		total += c
+	}
+	fmt.Println("mean below 1.1 × bound:", float64(total)/100 <= 1.1*200*199/512.0)
+	// Output: mean below 1.1 × bound: true
+}
+
+// The mean minimum of 2000 random 9-subsets of 1..99 is near (N+1)/(m+1) = 10.
+func ExampleSampleMinimum() {
+	sum := 0
+	for seed := range uint64(2000) {
+		v, err := stream.SampleMinimum(99, 9, seed)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		sum += v
+	}
+	e, _ := stream.ExpectedMinimum(99, 9)
+	fmt.Printf("simulated %.0f, exact %.0f\n", float64(sum)/2000, e)
+	// Output: simulated 10, exact 10
+}

@@ -126,7 +126,37 @@ const maxSignatureBits = 2048
 // Collisions returns coll = |{{x, x′} : h(x) = h(x′)}|, the number of colliding pairs among
 // the hash values (x ≠ x′ by position). It sorts a copy: O(n log n) time, O(n) space.
 func Collisions(hashes []uint64) int {
-	s := slices.Clone(hashes)
+	return sortedCollisions(slices.Clone(hashes))
+}
+
+// MaxSignatureKeyBits is the longest signature SignatureCollisions draws: its hash values lie
+// below MersenneP61 < 2⁶¹, so more bits would add only bits that are always 0.
+const MaxSignatureKeyBits = 61
+
+// SignatureCollisions hashes every key to a bits-long signature by the one member of the
+// universal family ModP (P = MersenneP61, range 2^bits) that the seed draws, and returns
+// coll(h, S), the number of colliding pairs among the signatures (Lemma 8.8, Theorem 8.9):
+// one draw of the quantity whose mean (8.4) bounds by n(n−1)/2^{bits+1}. Equal keys, and keys
+// equal mod P, always collide. bits must lie in [1, MaxSignatureKeyBits]; fewer than two keys
+// give 0. Cost O(n log n) time, O(n) space for n keys.
+func SignatureCollisions(keys []uint64, bits int, seed uint64) (int, error) {
+	if bits < 1 || bits > MaxSignatureKeyBits {
+		return 0, fmt.Errorf("stream: SignatureCollisions: bits = %d, want in [1, %d]: %w", bits, MaxSignatureKeyBits, ErrParam)
+	}
+	h, err := NewModP(MersenneP61, 1<<bits, seed)
+	if err != nil { // unreachable: P and the range are valid
+		return 0, err
+	}
+	sig := make([]uint64, len(keys))
+	for i, x := range keys {
+		sig[i] = h.Hash(x)
+	}
+	return sortedCollisions(sig), nil
+}
+
+// sortedCollisions sorts s in place and counts its colliding pairs: a run of r equal values
+// holds r(r−1)/2 of them.
+func sortedCollisions(s []uint64) int {
 	slices.Sort(s)
 	coll := 0
 	for i, run := 1, 1; i <= len(s); i++ {

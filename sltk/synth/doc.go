@@ -2,7 +2,8 @@
 // place of the figures' lost data: isotropic blobs, two moons, concentric circles, the swiss roll
 // and the S-curve, Gaussian mixtures with full covariances, and independent sources (including a
 // synthetic voice and Gaussian AR(1) and MA(1) processes) with a random mixing matrix for ICA;
-// Separation bundles sources, mixing matrix and recordings into one seeded problem.
+// Separation bundles sources, mixing matrix and recordings into one seeded problem, and Stack
+// puts single series (AR, MA, Speech, a Wave) side by side as the columns of a source matrix.
 //
 // Every generator is a struct of parameters whose zero value means a documented default, with a
 // Generate method. Randomness comes only from the Seed field (math/rand/v2, PCG): the same

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/synth"
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
 )
 
 func ExampleBlobs() {
@@ -44,4 +45,27 @@ func ExampleSwissRoll() {
 	r, c := x.Dims()
 	fmt.Println(r, c, len(t))
 	// Output: 500 3 500
+}
+
+// Two Gaussian AR(1) processes and a sinusoid as the columns of one source matrix; their
+// lag-1 autocorrelations ρ = 0.9, −0.5 and cos(2π/37) ≈ 0.99 are what AMUSE separates them by.
+func ExampleStack() {
+	const n = 20_000
+	st := synth.Stack{synth.AR{N: n, Rho: 0.9, Seed: 1}, synth.AR{N: n, Rho: -0.5, Seed: 2},
+		synth.Wave{N: n, Kind: synth.Sine, Period: 37}}
+	s, err := st.Generate()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, c := s.Dims()
+	fmt.Println(r, "×", c)
+	for j := range c {
+		col := mat.Col(nil, j, s)
+		fmt.Printf("%.1f ", stat.Correlation(col[1:], col[:n-1], nil))
+	}
+	fmt.Println()
+	// Output:
+	// 20000 × 3
+	// 0.9 -0.5 1.0
 }

@@ -81,7 +81,18 @@ const (
 	loopRadius = 10 * vg.Millimeter / 3.6
 	arrowLen   = 7 * vg.Millimeter / 3.6
 	bend       = 16 * vg.Millimeter / 3.6 // sideways offset of the middle of a bent edge
+	edgeSide   = 9                        // points between an edge and its label
+	// loopRise is the height of a self-loop's centre above its node's centre, loopLabelRise
+	// that of the loop's label.
+	loopRise      = nodeRadius + loopRadius*0.9
+	loopLabelRise = loopRise + loopRadius + 7
 )
+
+// graphLabel is the text style of the edge labels of Graph.
+func graphLabel() text.Style {
+	return text.Style{Color: inkColor, Font: font.From(sansFont, 10.5), XAlign: draw.XCenter,
+		YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
+}
 
 type graphPlotter struct {
 	nodes []GraphNode
@@ -100,27 +111,74 @@ func (g *graphPlotter) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return xmin - pad, xmax + pad, ymin - pad, ymax + pad
 }
 
-func (g *graphPlotter) Plot(c draw.Canvas, p *plot.Plot) {
-	trX, trY := p.Transforms(&c)
-	at := func(i int) vg.Point { return vg.Point{X: trX(g.nodes[i].X), Y: trY(g.nodes[i].Y)} }
-	ink := draw.LineStyle{Color: inkColor, Width: vg.Points(1)}
-	label := text.Style{Color: inkColor, Font: font.From(sansFont, 10.5), XAlign: draw.XCenter,
-		YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
+// GlyphBoxes reserves room, in points around the nodes, for what is drawn at a fixed size
+// beside them: each node's circle, each self-loop with its label above its node, and the label
+// of each edge beside the middle of the edge (on whichever side the edge bends: the direction
+// of the normal in points depends on the canvas, so the box extends to both sides). gonum
+// shrinks the data area until these boxes fit, so no loop label runs into the title or leaves
+// the figure, whatever the figure's size.
+func (g *graphPlotter) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	boxes := make([]plot.GlyphBox, 0, len(g.nodes)+len(g.edges))
+	at := func(x, y float64, r vg.Rectangle) plot.GlyphBox {
+		return plot.GlyphBox{X: p.X.Norm(x), Y: p.Y.Norm(y), Rectangle: r}
+	}
+	for _, n := range g.nodes {
+		boxes = append(boxes, at(n.X, n.Y, vg.Rectangle{Min: vg.Point{X: -nodeRadius, Y: -nodeRadius},
+			Max: vg.Point{X: nodeRadius, Y: nodeRadius}}))
+	}
+	label := graphLabel()
+	has := g.edgeSet()
+	for _, e := range g.edges {
+		w, h := label.Width(e.Label)/2, label.Height(e.Label)/2
+		a, b := g.nodes[e.From], g.nodes[e.To]
+		if e.From == e.To {
+			top := loopLabelRise + h
+			half := max(loopRadius, w)
+			boxes = append(boxes, at(a.X, a.Y, vg.Rectangle{Min: vg.Point{X: -half, Y: 0},
+				Max: vg.Point{X: half, Y: top}}))
+			continue
+		}
+		off := vg.Length(edgeSide)
+		if has[[2]int{e.To, e.From}] {
+			off += bend
+		}
+		boxes = append(boxes, at((a.X+b.X)/2, (a.Y+b.Y)/2, vg.Rectangle{Min: vg.Point{X: -off - w, Y: -off - h},
+			Max: vg.Point{X: off + w, Y: off + h}}))
+	}
+	return boxes
+}
+
+// edgeSet returns the set of the (from, to) pairs of the edges.
+func (g *graphPlotter) edgeSet() map[[2]int]bool {
 	has := make(map[[2]int]bool, len(g.edges))
 	for _, e := range g.edges {
 		has[[2]int{e.From, e.To}] = true
 	}
+	return has
+}
+
+func (g *graphPlotter) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	at := func(i int) vg.Point { return vg.Point{X: trX(g.nodes[i].X), Y: trY(g.nodes[i].Y)} }
+	ink := draw.LineStyle{Color: inkColor, Width: vg.Points(1)}
+	label := graphLabel()
+	has := g.edgeSet()
+	type placed struct {
+		at vg.Point
+		s  string
+	}
+	var texts []placed
 	for _, e := range g.edges {
 		a, b := at(e.From), at(e.To)
 		if e.From == e.To {
-			centre := vg.Point{X: a.X, Y: a.Y + nodeRadius + loopRadius*0.9}
+			centre := vg.Point{X: a.X, Y: a.Y + loopRise}
 			t0, t1 := -math.Pi/2+0.5, 3*math.Pi/2-0.5
 			loop := arc(centre, loopRadius, t0, t1)
 			c.StrokeLines(ink, loop)
 			end := loop[len(loop)-1]
 			tangent := vg.Point{X: vg.Length(-math.Sin(t1)), Y: vg.Length(math.Cos(t1))}
 			arrowHead(c, end, vg.Point{X: end.X - tangent.X, Y: end.Y - tangent.Y}, inkColor)
-			c.FillText(label, vg.Point{X: centre.X, Y: centre.Y + loopRadius + 7}, e.Label)
+			texts = append(texts, placed{vg.Point{X: a.X, Y: a.Y + loopLabelRise}, e.Label})
 			continue
 		}
 		dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
@@ -140,9 +198,21 @@ func (g *graphPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 		if len(pts) >= 2 {
 			arrowHead(c, pts[len(pts)-1], pts[len(pts)-2], inkColor)
 		}
-		const side = 9 // points between a curve and its label
-		lp := vg.Point{X: mid.X + vg.Length(nx*side), Y: mid.Y + vg.Length(ny*side)}
-		c.FillText(label, lp, e.Label)
+		lp := vg.Point{X: mid.X + vg.Length(nx*edgeSide), Y: mid.Y + vg.Length(ny*edgeSide)}
+		texts = append(texts, placed{lp, e.Label})
+	}
+	// The labels go on top of all edges, each on a white box of its glyphs, so that an edge of a
+	// flat figure that runs through another edge's label does not strike it through.
+	for _, t := range texts {
+		if t.s == "" {
+			continue
+		}
+		// The box of the glyphs (digits and a slash: about 0.7 of the line height), so that
+		// it does not clip an edge that passes close beside its own label.
+		w, h := label.Width(t.s)/2+vg.Points(1), 0.36*label.Height(t.s)
+		c.FillPolygon(color.White, []vg.Point{{X: t.at.X - w, Y: t.at.Y - h}, {X: t.at.X + w, Y: t.at.Y - h},
+			{X: t.at.X + w, Y: t.at.Y + h}, {X: t.at.X - w, Y: t.at.Y + h}})
+		c.FillText(label, t.at, t.s)
 	}
 	nodeText := label
 	nodeText.Font = font.From(boldFont, 10)

@@ -1,6 +1,7 @@
 package viz
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -19,7 +20,10 @@ import (
 // the parent to node i (nil: no edge texts). Children are drawn left to right in index order,
 // leaves at evenly spaced positions and each inner node centred over its children. Leaves are
 // filled with one palette colour per distinct label, so the classes of a decision tree keep
-// their colours; inner nodes are white boxes. Options: Title, Size. Cost O(n).
+// their colours; inner nodes are white boxes. An edge text sits two thirds of the way down its
+// edge, or slides along it where it would overlap a node or another edge text (siblings in a
+// narrow figure stagger). Options: Title, Size. Cost O(n) for the layout, O(n²) for placing
+// the edge texts.
 func TreeDiagram(labels []string, parent []int, edges []string, opts ...Option) (*Figure, error) {
 	o, err := collect("TreeDiagram", "TreeDiagram", opts)
 	if err != nil {
@@ -115,23 +119,97 @@ func (t *treePlotter) Plot(c draw.Canvas, p *plot.Plot) {
 			c.StrokeLine2(edge, pt(i).X, pt(i).Y, pt(k).X, pt(k).Y)
 		}
 	}
-	for i := range t.labels {
+	for i, at := range t.edgeLabelSpots(pt, node, small) {
 		if i > 0 && t.edges != nil && t.edges[i] != "" {
-			// Two thirds of the way down, where the edges of siblings have spread apart.
-			a, b := pt(t.parent[i]), pt(i)
-			at := vg.Point{X: a.X + (b.X-a.X)*2/3, Y: a.Y + (b.Y-a.Y)*2/3}
-			box(c, small, at, t.edges[i], color.White, nil, vg.Points(2))
+			box(c, small, at, t.edges[i], color.White, nil, edgePad)
 		}
 	}
 	classes := t.leafClasses()
 	for i, l := range t.labels {
 		if len(t.kids[i]) > 0 {
-			box(c, node, pt(i), l, color.White, inkColor, vg.Points(8))
+			box(c, node, pt(i), l, color.White, inkColor, nodePad)
 			continue
 		}
 		col := Color(classes[l])
-		box(c, node, pt(i), l, tint(col, 0.35), col, vg.Points(8))
+		box(c, node, pt(i), l, tint(col, 0.35), col, nodePad)
 	}
+}
+
+const (
+	nodePad = 8 // points a node's box is wider than its label
+	edgePad = 2 // points an edge label's box is wider than its text
+)
+
+// edgeLabelSpots returns the centre of the label of the edge into each node i > 0 (entry 0 and
+// entries of nodes without an edge text are unused). A label sits on its edge, two thirds of
+// the way down where the edges of siblings have spread apart, unless its box would overlap a
+// node's box or a label placed before it (labels are placed level by level, left to right):
+// then it slides along its edge to the nearest free spot (a step up, where siblings' edges
+// converge, counting as two steps down), so that the labels of many siblings in a narrow
+// figure (a phone's) stagger instead of running into one another ("SunnyCloudyRainySnow").
+// Where no spot is free it takes the one of least overlap: at a phone's width about six
+// leaves with labels of eight letters fit under one node, seven do not. Cost O(n · spots · n) for n nodes, with 48 spots per edge.
+func (t *treePlotter) edgeLabelSpots(pt func(int) vg.Point, node, small text.Style) []vg.Point {
+	spots := make([]vg.Point, len(t.labels))
+	if t.edges == nil {
+		return spots
+	}
+	var taken []vg.Rectangle
+	for i, l := range t.labels {
+		taken = append(taken, boxRect(node, pt(i), l, nodePad))
+	}
+	order := make([]int, 0, len(t.labels))
+	for i := 1; i < len(t.labels); i++ {
+		if t.edges[i] != "" {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if t.y[a] != t.y[b] {
+			return cmp.Compare(t.y[b], t.y[a]) // higher levels first
+		}
+		return cmp.Compare(t.x[a], t.x[b])
+	})
+	// Fractions of the way down the edge, nearest to 2/3 first.
+	const steps = 48
+	fracs := make([]float64, 0, steps)
+	for k := range steps {
+		fracs = append(fracs, 0.1+0.88*float64(k)/(steps-1))
+	}
+	// Towards the child the edges of siblings are further apart: moving up costs double.
+	dist := func(f float64) float64 { return max(f-2.0/3, 2*(2.0/3-f)) }
+	slices.SortStableFunc(fracs, func(a, b float64) int { return cmp.Compare(dist(a), dist(b)) })
+	for _, i := range order {
+		a, b := pt(t.parent[i]), pt(i)
+		best, bestCost := vg.Point{}, math.Inf(1)
+		for _, f := range fracs {
+			at := vg.Point{X: a.X + (b.X-a.X)*vg.Length(f), Y: a.Y + (b.Y-a.Y)*vg.Length(f)}
+			r := boxRect(small, at, t.edges[i], edgePad)
+			cost := 0.0
+			for _, o := range taken {
+				cost += overlapArea(r, o)
+			}
+			if cost < bestCost {
+				best, bestCost = at, cost
+			}
+			if cost == 0 {
+				break
+			}
+		}
+		spots[i] = best
+		taken = append(taken, boxRect(small, best, t.edges[i], edgePad))
+	}
+	return spots
+}
+
+// overlapArea returns the area, in square points, that the rectangles a and b share.
+func overlapArea(a, b vg.Rectangle) float64 {
+	w := math.Min(float64(a.Max.X), float64(b.Max.X)) - math.Max(float64(a.Min.X), float64(b.Min.X))
+	h := math.Min(float64(a.Max.Y), float64(b.Max.Y)) - math.Max(float64(a.Min.Y), float64(b.Min.Y))
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
 }
 
 // leafClasses numbers the distinct leaf labels in sorted order, so that a label keeps its
@@ -151,17 +229,21 @@ func (t *treePlotter) leafClasses() map[string]int {
 	return classes
 }
 
-// box writes s centred at pt on a filled rectangle, pad wider than the text, with an optional
-// outline.
+// box writes s centred at pt on a filled rectangle (boxRect), with an optional outline.
 func box(c draw.Canvas, sty text.Style, pt vg.Point, s string, fill, outline color.Color, pad vg.Length) {
-	w, h := sty.Width(s)+pad, sty.Height(s)+vg.Points(5)
-	r := []vg.Point{{X: pt.X - w/2, Y: pt.Y - h/2}, {X: pt.X + w/2, Y: pt.Y - h/2},
-		{X: pt.X + w/2, Y: pt.Y + h/2}, {X: pt.X - w/2, Y: pt.Y + h/2}}
+	b := boxRect(sty, pt, s, pad)
+	r := []vg.Point{b.Min, {X: b.Max.X, Y: b.Min.Y}, b.Max, {X: b.Min.X, Y: b.Max.Y}}
 	c.FillPolygon(fill, r)
 	if outline != nil {
 		c.StrokeLines(draw.LineStyle{Color: outline, Width: vg.Points(0.8)}, append(r, r[0]))
 	}
 	c.FillText(sty, pt, s)
+}
+
+// boxRect returns the rectangle of box: centred at pt, pad wider than s and 5 points taller.
+func boxRect(sty text.Style, pt vg.Point, s string, pad vg.Length) vg.Rectangle {
+	w, h := sty.Width(s)+pad, sty.Height(s)+vg.Points(5)
+	return vg.Rectangle{Min: vg.Point{X: pt.X - w/2, Y: pt.Y - h/2}, Max: vg.Point{X: pt.X + w/2, Y: pt.Y + h/2}}
 }
 
 // tint mixes c with white, weight w on c, into an opaque colour: a leaf box must hide the edge
