@@ -5,7 +5,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	xfont "golang.org/x/image/font"
+	"golang.org/x/image/font/sfnt"
 	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/font/liberation"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 )
@@ -26,7 +29,100 @@ func Tex(s string) string { return texConvert(s, false) }
 // between the marks scriptSub or scriptSup and scriptEnd (F_Q → F, scriptSub, Q, scriptEnd),
 // which the figures' text handler draws smaller and lowered or raised, instead of the linear
 // form F_Q or ε_(UC) that Tex writes.
-func texRich(s string) string { return texConvert(s, true) }
+//
+// It also redraws the Unicode scripts that the figures' font (Liberation Sans) has no glyph
+// for as real scripts: a run of superscript or subscript characters with one such character
+// (the ⁻ of "10⁻³") becomes the plain characters between the marks, so that PNG and PDF
+// output, which cannot borrow a glyph from another font as a browser does, show "10", then a
+// raised "−3", not "10³" with the minus lost.
+func texRich(s string) string { return glyphScripts(texConvert(s, true)) }
+
+// noGlyph holds the script characters of the superscripts and subscripts tables that the
+// regular Liberation Sans face lacks (⁰ ⁹ ⁺ ⁻ ⁼ ⁽ ⁾ ⁱ, ₊ ₋ ₌ ₍ ₎ and some letters).
+var noGlyph = func() map[rune]bool {
+	missing := map[rune]bool{}
+	for _, f := range liberation.Collection() {
+		if f.Font.Variant != "Sans" || f.Font.Weight != xfont.WeightNormal || f.Font.Style != xfont.StyleNormal {
+			continue
+		}
+		var buf sfnt.Buffer
+		for _, table := range []map[rune]rune{superscripts, subscripts} {
+			for _, r := range table {
+				if i, err := f.Face.GlyphIndex(&buf, r); err != nil || i == 0 {
+					missing[r] = true
+				}
+			}
+		}
+	}
+	return missing
+}()
+
+// plainOf maps each Unicode script character back to the character it raises or lowers (the
+// first in table order where two share one: ⁻ is −), and tells whether it raises it.
+var plainOf = func() map[rune]scriptChar {
+	m := map[rune]scriptChar{}
+	for _, t := range []struct {
+		from  string
+		table map[rune]rune
+		sup   bool
+	}{{superscriptsFrom, superscripts, true}, {subscriptsFrom, subscripts, false}} {
+		for _, r := range t.from {
+			if u := t.table[r]; m[u].r == 0 {
+				m[u] = scriptChar{r, t.sup}
+			}
+		}
+	}
+	return m
+}()
+
+type scriptChar struct {
+	r   rune
+	sup bool
+}
+
+// glyphScripts rewrites each run of superscript (or subscript) characters that contains one
+// in noGlyph as its plain characters between scriptSup (scriptSub) and scriptEnd; runs the
+// font can draw stay as they are.
+func glyphScripts(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return noGlyph[r] }) {
+		return s
+	}
+	rs := []rune(s)
+	var b strings.Builder
+	for i := 0; i < len(rs); {
+		p, ok := plainOf[rs[i]]
+		if !ok {
+			b.WriteRune(rs[i])
+			i++
+			continue
+		}
+		j, missing := i, false
+		for j < len(rs) {
+			q, ok := plainOf[rs[j]]
+			if !ok || q.sup != p.sup {
+				break
+			}
+			missing = missing || noGlyph[rs[j]]
+			j++
+		}
+		if !missing {
+			b.WriteString(string(rs[i:j]))
+			i = j
+			continue
+		}
+		if p.sup {
+			b.WriteRune(scriptSup)
+		} else {
+			b.WriteRune(scriptSub)
+		}
+		for _, r := range rs[i:j] {
+			b.WriteRune(plainOf[r].r)
+		}
+		b.WriteRune(scriptEnd)
+		i = j
+	}
+	return b.String()
+}
 
 func texConvert(s string, rich bool) string {
 	if !strings.ContainsAny(s, `\^_${}`) {
@@ -245,12 +341,16 @@ var texSymbols = map[string]string{
 	"rVert": "‖", "Vert": "‖", "equiv": "≡", "forall": "∀", "exists": "∃",
 }
 
-var superscripts = runeMap(
-	"0123456789+−-=()niT"+"abcdefghjklmoprstuvwxyz"+"ABDEGHIJKLMNOPRUW"+"βγδθφχᵀ",
+// The characters that have Unicode superscript and subscript forms, in table order.
+const (
+	superscriptsFrom = "0123456789+−-=()niT" + "abcdefghjklmoprstuvwxyz" + "ABDEGHIJKLMNOPRUW" + "βγδθφχᵀ"
+	subscriptsFrom   = "0123456789+−-=()" + "aehijklmnoprstuvx" + "βγρφχ"
+)
+
+var superscripts = runeMap(superscriptsFrom,
 	"⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱᵀ"+"ᵃᵇᶜᵈᵉᶠᵍʰʲᵏˡᵐᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"+"ᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵁᵂ"+"ᵝᵞᵟᶿᵠᵡᵀ")
 
-var subscripts = runeMap(
-	"0123456789+−-=()"+"aehijklmnoprstuvx"+"βγρφχ",
+var subscripts = runeMap(subscriptsFrom,
 	"₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎"+"ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"+"ᵦᵧᵨᵩᵪ")
 
 func runeMap(from, to string) map[rune]rune {

@@ -1,12 +1,17 @@
 package viz
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 func TestTex(t *testing.T) {
@@ -116,6 +121,47 @@ func TestClassesAndPoints(t *testing.T) {
 	}
 	if _, err := Lines([]Series{{Y: []float64{1}}}, Classes("a")); err == nil {
 		t.Error("Classes accepted by Lines")
+	}
+}
+
+// Every character a figure draws has a glyph in Liberation Sans: Unicode scripts the font
+// lacks (the ⁻ and ⁰ of log-axis labels, ₖ, ⱼ) are drawn as real scripts, so PNG and PDF output,
+// which cannot fall back to another font, keep "10⁻³" instead of showing "10³".
+func TestScriptsHaveGlyphs(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"10⁻³", "10\uE001−3\uE002"},
+		{"2×10⁰", "2×10\uE0010\uE002"},
+		{"x₁ + y²", "x₁ + y²"}, // the font has these
+		{"θᵢⱼ", "θ\uE000ij\uE002"},
+		{`e^{-t}`, "e\uE001−t\uE002"},
+	} {
+		if got := texRich(c.in); got != c.want {
+			t.Errorf("texRich(%q) = %q, want %q", c.in, got, c.want)
+		}
+		if got := texRich(texRich(c.in)); got != texRich(c.in) {
+			t.Errorf("texRich is not idempotent on %q", c.in)
+		}
+	}
+	if len(noGlyph) == 0 || !noGlyph['⁻'] || noGlyph['²'] {
+		t.Fatalf("noGlyph %q: want ⁻ missing and ² present", string(slices.Collect(maps.Keys(noGlyph))))
+	}
+	f := Must(Lines([]Series{{Name: "σⱼ", X: []float64{1e-3, 1}, Y: []float64{1e-9, 1e3}}}, LogX(), LogY(),
+		Title("x₉ and 10⁻⁴")))
+	rec := &recorder.Canvas{}
+	f.Draw(draw.Canvas{Canvas: rec, Rectangle: vg.Rectangle{Max: vg.Point{X: 576, Y: 345.6}}})
+	drawn := 0
+	for _, a := range rec.Actions {
+		if fs, ok := a.(*recorder.FillString); ok {
+			drawn++
+			for _, r := range fs.String {
+				if noGlyph[r] {
+					t.Errorf("drawn text %q has %q, which the font lacks", fs.String, r)
+				}
+			}
+		}
+	}
+	if drawn == 0 {
+		t.Fatal("no text drawn")
 	}
 }
 
