@@ -43,19 +43,21 @@ func peakRSS() float64 {
 
 // jsonRow is one row of results.json: the columns of results.md, numbers unformatted.
 type jsonRow struct {
-	Workload    string   `json:"workload"`
-	Quality     string   `json:"quality"`
-	SltkSeconds float64  `json:"sltk_seconds"`
-	PeerSeconds *float64 `json:"peer_seconds"` // null without a peer
-	SltkCPU     float64  `json:"sltk_cpu_seconds"`
-	PeerCPU     *float64 `json:"peer_cpu_seconds"` // null without a peer
-	SltkQuality float64  `json:"sltk_quality"`
-	PeerQuality *float64 `json:"peer_quality"`
-	SltkPeakMiB float64  `json:"sltk_peak_rss_mib"`
-	PeerPeakMiB float64  `json:"peer_peak_rss_mib"`
-	SltkNote    string   `json:"sltk_note,omitempty"`
-	PeerNote    string   `json:"peer_note,omitempty"`
-	PeerError   string   `json:"peer_error,omitempty"`
+	Workload    string    `json:"workload"`
+	Quality     string    `json:"quality"`
+	SltkSeconds float64   `json:"sltk_seconds"`
+	PeerSeconds *float64  `json:"peer_seconds"` // null without a peer
+	SltkCPU     float64   `json:"sltk_cpu_seconds"`
+	PeerCPU     *float64  `json:"peer_cpu_seconds"` // null without a peer
+	SltkQuality float64   `json:"sltk_quality"`
+	PeerQuality *float64  `json:"peer_quality"`
+	SltkPeakMiB float64   `json:"sltk_peak_rss_mib"`
+	PeerPeakMiB float64   `json:"peer_peak_rss_mib"`
+	SltkRuns    []float64 `json:"sltk_runs"`           // wall seconds of every round, in order
+	PeerRuns    []float64 `json:"peer_runs,omitempty"` // the peer's, interleaved with sltk's
+	SltkNote    string    `json:"sltk_note,omitempty"`
+	PeerNote    string    `json:"peer_note,omitempty"`
+	PeerError   string    `json:"peer_error,omitempty"`
 }
 
 // writeJSON writes the table as results.json beside results.md.
@@ -73,6 +75,7 @@ func writeJSON(path string, rows []row, reps int) error {
 	for _, r := range rows {
 		j := jsonRow{Workload: r.name, Quality: r.quality, SltkSeconds: r.sltkSec, SltkCPU: r.sltkCPU,
 			SltkQuality: r.sltkQual, SltkPeakMiB: r.sltkMiB, PeerPeakMiB: r.peerMiB,
+			SltkRuns: r.sltkRuns, PeerRuns: r.peerRuns,
 			SltkNote: r.sltkNote, PeerNote: r.peerNote, PeerError: r.peerErr}
 		if r.hasPeer {
 			ps, pc, pq := r.peerSec, r.peerCPU, r.peerQual
