@@ -6,7 +6,7 @@ the parameters. The script loads the data once and then runs the function once f
 it reads on standard input (the harness interleaves these rounds with sltk's); the function
 times only the fit with a Clock and returns (timing, quality, note), and the script answers each
 round with the wall and CPU seconds, the quality and the note as one JSON line.
-By hand: `echo run | /usr/bin/python3 peers.py request.json`.
+It prints "ready" once the data are loaded. By hand: `echo run | /usr/bin/python3 peers.py request.json`.
 
 To add a peer: write `def name(data, params)` below and add it to PEERS.
 """
@@ -415,6 +415,7 @@ def main():
         req = json.load(f)
     fn = PEERS[req["function"]]
     data = {name: load(prefix) for name, prefix in req["data"].items()}
+    print("ready", flush=True)
     for _ in sys.stdin:
         timing, quality, note = fn(data, req.get("params") or {})
         rss = _peak_rss_mb()  # imports and data included; not ru_maxrss, which has the harness's peak

@@ -133,8 +133,17 @@ func (p peerRunner) start(fn, dir string, in Inputs, params map[string]any) (*pe
 	if err := pp.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("%s %s: %w", p.python, filepath.Base(p.script), err)
 	}
+	// The peer says "ready" once its data are loaded, so that the loading does not overlap
+	// sltk's first round.
+	if line, err := pp.stdout.ReadString('\n'); err != nil || strings.TrimSpace(line) != "ready" {
+		if err == nil {
+			err = fmt.Errorf("first line %q, want \"ready\"", strings.TrimSpace(line))
+		}
+		return nil, pp.failed(err)
+	}
 	return pp, nil
 }
+
 
 // run asks the peer for one timed run and parses its answer, one JSON line
 // {"seconds", "cpu_seconds", "quality", "note", "maxrss_mib"}.
