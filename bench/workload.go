@@ -144,7 +144,6 @@ func (p peerRunner) start(fn, dir string, in Inputs, params map[string]any) (*pe
 	return pp, nil
 }
 
-
 // run asks the peer for one timed run and parses its answer, one JSON line
 // {"seconds", "cpu_seconds", "quality", "note", "maxrss_mib"}.
 func (pp *peerProc) run() (peerResult, error) {
