@@ -73,46 +73,43 @@ var sgemmPool = sync.Pool{New: func() any { return new([]float32) }}
 // p = 0, …, k−1 in order, each step one float32 fused multiply-add from zero. With store, c is
 // not read and +0 takes its place, as in gemmKernelGo.
 func sgemmKernelGo(k int, a, b, c []float32, ldc int, alpha float32, store bool) {
-	var acc [sgemmMR][sgemmNR]float32
+	var acc sgemmAcc
 	a, b = a[:k*sgemmMR], b[:k*sgemmNR]
 	for p := range k {
-		ap := a[p*sgemmMR : p*sgemmMR+sgemmMR]
-		bp := b[p*sgemmNR : p*sgemmNR+sgemmNR]
-		for i, ai := range ap {
-			r := &acc[i]
-			for j, bj := range bp {
-				r[j] = fma32(ai, bj, r[j])
-			}
-		}
+		acc.step(a[p*sgemmMR:p*sgemmMR+sgemmMR], b[p*sgemmNR:p*sgemmNR+sgemmNR])
 	}
-	for i := range sgemmMR {
-		ci := c[i*ldc : i*ldc+sgemmNR]
-		for j := range ci {
-			cij := ci[j]
-			if store {
-				cij = 0
-			}
-			ci[j] = fma32(alpha, acc[i][j], cij)
-		}
-	}
+	acc.finish(c, ldc, alpha, store)
 }
 
 // sgemmKernelIdxGo is sgemmKernelGo over the steps idx[0], …, idx[n−1] of b only: a holds
 // the n steps' sgemmMR values back to back, step t multiplies them with the sgemmNR values
 // b[idx[t]·sgemmNR:]. With n = 0 the accumulators stay zero and c is finished as usual.
 func sgemmKernelIdxGo(n int, idx []int32, a, b, c []float32, ldc int, alpha float32, store bool) {
-	var acc [sgemmMR][sgemmNR]float32
+	var acc sgemmAcc
 	a, idx = a[:n*sgemmMR], idx[:n]
 	for t, p := range idx {
-		ap := a[t*sgemmMR : t*sgemmMR+sgemmMR]
-		bp := b[int(p)*sgemmNR : int(p)*sgemmNR+sgemmNR]
-		for i, ai := range ap {
-			r := &acc[i]
-			for j, bj := range bp {
-				r[j] = fma32(ai, bj, r[j])
-			}
+		acc.step(a[t*sgemmMR:t*sgemmMR+sgemmMR], b[int(p)*sgemmNR:int(p)*sgemmNR+sgemmNR])
+	}
+	acc.finish(c, ldc, alpha, store)
+}
+
+// sgemmAcc holds the micro-tile's accumulators of the pure-Go micro-kernels.
+type sgemmAcc [sgemmMR][sgemmNR]float32
+
+// step adds the outer product of one step's sgemmMR values of a and sgemmNR values of b,
+// one float32 fused multiply-add per accumulator.
+func (acc *sgemmAcc) step(ap, bp []float32) {
+	for i, ai := range ap {
+		r := &acc[i]
+		for j, bj := range bp {
+			r[j] = fma32(ai, bj, r[j])
 		}
 	}
+}
+
+// finish sets c[i·ldc+j] = fma32(alpha, acc_ij, c[i·ldc+j]), or with store, c not read and +0
+// in its place.
+func (acc *sgemmAcc) finish(c []float32, ldc int, alpha float32, store bool) {
 	for i := range sgemmMR {
 		ci := c[i*ldc : i*ldc+sgemmNR]
 		for j := range ci {
