@@ -6,19 +6,23 @@ import (
 	"testing"
 )
 
+// adamVec draws n log-normally spread values of scale s and random signs, as parameters,
+// gradients and moments of very different sizes.
+func adamVec[T float](r *rand.Rand, n int, s float64) []T {
+	x := make([]T, n)
+	for i := range x {
+		x[i] = T(s * r.NormFloat64() * math.Exp(r.NormFloat64()))
+	}
+	return x
+}
+
 // adamCheck runs Adam and AdamGo from the same state for lengths around the vector widths and
 // requires the same bits (parameters and both moments); it also checks one entry of the first
 // float64 step against the textbook formula θ − η·m̂/(√v̂ + ε).
 func adamCheck[T float](t *testing.T, bits func(T) uint64) {
 	r := rand.New(rand.NewPCG(31, 32))
 	for _, n := range []int{1, 3, 4, 7, 8, 9, 16, 31, 100, 1027} {
-		mk := func(s float64) []T {
-			x := make([]T, n)
-			for i := range x {
-				x[i] = T(s * r.NormFloat64() * math.Exp(r.NormFloat64()))
-			}
-			return x
-		}
+		mk := func(s float64) []T { return adamVec[T](r, n, s) }
 		theta, g, m, v := mk(1), mk(0.1), mk(0.01), mk(0.001)
 		for i := range v {
 			v[i] = v[i] * v[i]
@@ -64,13 +68,7 @@ func TestAdam(t *testing.T) {
 func adamSumCheck[T float](t *testing.T, bits func(T) uint64) {
 	r := rand.New(rand.NewPCG(41, 42))
 	for _, n := range []int{1, 3, 4, 7, 8, 9, 16, 31, 100, 1027} {
-		mk := func(s float64) []T {
-			x := make([]T, n)
-			for i := range x {
-				x[i] = T(s * r.NormFloat64() * math.Exp(r.NormFloat64()))
-			}
-			return x
-		}
+		mk := func(s float64) []T { return adamVec[T](r, n, s) }
 		theta, g, h, m, v := mk(1), mk(0.1), mk(0.1), mk(0.01), mk(0.001)
 		for i := range v {
 			v[i] = v[i] * v[i]
