@@ -24,15 +24,7 @@ func Sgemm(tA, tB blas.Transpose, alpha float32, a, b blas32.General, beta float
 // SgemmWorkers is Sgemm with its product split over at most workers goroutines (GOMAXPROCS
 // when workers ≤ 0), as GemmWorkers is Gemm's. Same bits as Sgemm.
 func SgemmWorkers(workers int, tA, tB blas.Transpose, alpha float32, a, b blas32.General, beta float32, c blas32.General) {
-	ta, tb, m, n, k, ok := gemmShapes(tA, tB, shape{a.Rows, a.Cols, a.Stride, len(a.Data)},
-		shape{b.Rows, b.Cols, b.Stride, len(b.Data)}, shape{c.Rows, c.Cols, c.Stride, len(c.Data)})
-	if !ok {
-		blas32.Gemm(tA, tB, alpha, a, b, beta, c) // panics with gonum's message
-		return
-	}
-	gemm(gemmArgs[float32]{ta: ta, tb: tb, k: k, alpha: alpha,
-		a: a.Data, lda: a.Stride, b: b.Data, ldb: b.Stride, c: c.Data, ldc: c.Stride,
-		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, pool: &sgemmPool, workers: workers}, m, n, beta)
+	sgemm(workers, nil, tA, tB, alpha, a, b, beta, c)
 }
 
 // SgemmSkipZeros is SgemmWorkers for an op(a) with many exact zeros, such as the pixels of
@@ -47,6 +39,13 @@ func SgemmWorkers(workers int, tA, tB blas.Transpose, alpha float32, a, b blas32
 // share of the six-row steps are all zero (package nn's first layer on Fashion-MNIST: a
 // third of them in the product with the batch transposed, a sixth in the one with the batch).
 func SgemmSkipZeros(workers int, tA, tB blas.Transpose, alpha float32, a, b blas32.General, beta float32, c blas32.General) {
+	sgemm(workers, sgemmKernelIdx, tA, tB, alpha, a, b, beta, c)
+}
+
+// sgemm is SgemmWorkers with kernelIdx, when not nil, as the micro-kernel over the kept steps
+// of SgemmSkipZeros.
+func sgemm(workers int, kernelIdx func(n int, idx []int32, a, b, c []float32, ldc int, alpha float32, store bool),
+	tA, tB blas.Transpose, alpha float32, a, b blas32.General, beta float32, c blas32.General) {
 	ta, tb, m, n, k, ok := gemmShapes(tA, tB, shape{a.Rows, a.Cols, a.Stride, len(a.Data)},
 		shape{b.Rows, b.Cols, b.Stride, len(b.Data)}, shape{c.Rows, c.Cols, c.Stride, len(c.Data)})
 	if !ok {
@@ -55,7 +54,7 @@ func SgemmSkipZeros(workers int, tA, tB blas.Transpose, alpha float32, a, b blas
 	}
 	gemm(gemmArgs[float32]{ta: ta, tb: tb, k: k, alpha: alpha,
 		a: a.Data, lda: a.Stride, b: b.Data, ldb: b.Stride, c: c.Data, ldc: c.Stride,
-		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, kernelIdx: sgemmKernelIdx, pool: &sgemmPool,
+		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, kernelIdx: kernelIdx, pool: &sgemmPool,
 		workers: workers}, m, n, beta)
 }
 
