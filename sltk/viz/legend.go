@@ -152,24 +152,20 @@ func drawLegendRows(c draw.Canvas, l *plot.Legend, es []legendEntry,
 
 // legendBox is the rectangle of a w×h legend at an inside spot of the data area.
 func legendBox(data draw.Canvas, w, h vg.Length, s legendSpot) vg.Rectangle {
-	var x0, y0 vg.Length
-	switch s.col {
-	case 0:
-		x0 = data.Min.X + legendPad
-	case 1:
-		x0 = (data.Min.X+data.Max.X)/2 - w/2
-	default:
-		x0 = data.Max.X - legendPad - w
-	}
-	switch s.row {
-	case 0:
-		y0 = data.Min.Y + legendPad
-	case 1:
-		y0 = (data.Min.Y+data.Max.Y)/2 - h/2
-	default:
-		y0 = data.Max.Y - legendPad - h
-	}
+	x0, y0 := spotStart(s.col, data.Min.X, data.Max.X, w), spotStart(s.row, data.Min.Y, data.Max.Y, h)
 	return vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x0 + w, Y: y0 + h}}
+}
+
+// spotStart is where a legend of the given size starts along one axis of the data area
+// [lo, hi]: at the low end (place 0), centred (1) or at the high end (2), padded from the frame.
+func spotStart(place int, lo, hi, size vg.Length) vg.Length {
+	switch place {
+	case 0:
+		return lo + legendPad
+	case 1:
+		return (lo+hi)/2 - size/2
+	}
+	return hi - legendPad - size
 }
 
 // covered counts the figure's points and line samples that a w×h legend at spot s of the
