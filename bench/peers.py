@@ -302,15 +302,24 @@ def constant_shift(data, params):
     return timing, float(k.eigenvalues_.sum()), f"d0 = {-2 * lmin:.3f}, sklearn {sklearn.__version__}"
 
 
+_FASHION = {}  # directory -> the split, read once per process (a peer serves several rounds)
+
 
 def _fashion(params):
     """The Fashion-MNIST split from the gzipped IDX files under params["dir"], scaled to
-    [0, 1] as sltk's frame.FashionMNIST scales them."""
+    [0, 1] as sltk's frame.FashionMNIST scales them; read once per process. The callers do
+    not modify the arrays (torch.from_numpy shares them, read-only use)."""
+    if params["dir"] not in _FASHION:
+        _FASHION[params["dir"]] = _read_fashion(params["dir"])
+    return _FASHION[params["dir"]]
+
+
+def _read_fashion(directory):
     import gzip
     import os
 
     def idx(name):
-        with gzip.open(os.path.join(params["dir"], name)) as f:
+        with gzip.open(os.path.join(directory, name)) as f:
             raw = f.read()
         nd = raw[3]
         dims = [int.from_bytes(raw[4 + 4 * k:8 + 4 * k], "big") for k in range(nd)]
