@@ -768,7 +768,16 @@ def main():
             local.browser = open_browser()  # and one Chromium over DevTools for the checker
             browsers.append(local.browser)
         search = SEARCH_TERM if page == "index.html" else None
-        problems, out = check_page(book, page, width, local.browser[0], search)
+        try:
+            problems, out = check_page(book, page, width, local.browser[0], search)
+        except livetest.BrowserDied as e:
+            # A browser process that dies is not the page's fault until it dies on the page twice:
+            # say so, start a fresh Chromium and check the page once more.
+            print(f"note: {e} while checking {page} at {width} px; checking it again in a new Chromium",
+                  flush=True)
+            local.browser = open_browser()
+            browsers.append(local.browser)
+            problems, out = check_page(book, page, width, local.browser[0], search)
         if out is not None:
             problems += check_contents(out, manifest, page)
             s = out.get("search")

@@ -44,7 +44,9 @@ import shutil
 BUDGET_MS = float(os.environ.get("SLTK_LIVE_BUDGET_MS", "200"))
 REPEATS = int(os.environ.get("SLTK_LIVE_REPEATS", "3"))
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+# --disable-dev-shm-usage: a container's /dev/shm is often 64 MB, too small for Chromium's
+# shared memory on the book's larger pages; /tmp has room.
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--host-resolver-rules=MAP * ~NOTFOUND", "--remote-debugging-pipe"]
 
@@ -147,6 +149,10 @@ STEP = r"""
 READ_TIMEOUT_S = 600
 
 
+class BrowserDied(RuntimeError):
+    """Chromium's browser process ended while a DevTools call was under way."""
+
+
 class Browser:
     """Headless Chromium over the DevTools pipe (fd 3: commands in, fd 4: replies out), started
     with FLAGS and the extra command-line flags given."""
@@ -164,9 +170,12 @@ class Browser:
         # Not pass_fds=(3, 4): Popen marks those inheritable in the child before preexec_fn
         # runs, which fails with EBADF whenever fd 3 or 4 is not open in this process (seen
         # once in CI). The child closes everything above 4 itself instead.
-        self.proc = subprocess.Popen(["chromium"] + FLAGS + list(flags) + [f"--user-data-dir={profile}", "about:blank"],
-                                     preexec_fn=fds, close_fds=False, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
+        # Chromium's own messages go to a file in the profile, for BrowserDied to quote.
+        self.log_path = os.path.join(profile, "chromium-stderr.log")
+        with open(self.log_path, "wb") as log:
+            self.proc = subprocess.Popen(["chromium"] + FLAGS + list(flags) + [f"--user-data-dir={profile}",
+                                         "about:blank"], preexec_fn=fds, close_fds=False,
+                                         stdout=subprocess.DEVNULL, stderr=log)
         os.close(cmd_r)
         os.close(out_w)
         self.reader = os.fdopen(self.out_r, "rb")
@@ -180,7 +189,7 @@ class Browser:
                 raise RuntimeError(f"chromium sent nothing on the DevTools pipe for {READ_TIMEOUT_S} s")
             chunk = os.read(self.out_r, 1 << 20)
             if not chunk:
-                raise RuntimeError("chromium closed the DevTools pipe")
+                raise self.died()
             self.buf += chunk
         msg, self.buf = self.buf.split(b"\0", 1)
         return json.loads(msg)
@@ -190,7 +199,10 @@ class Browser:
         msg = {"id": self.next_id, "method": method, "params": params or {}}
         if session:
             msg["sessionId"] = session
-        os.write(self.cmd_w, json.dumps(msg).encode() + b"\0")
+        try:
+            os.write(self.cmd_w, json.dumps(msg).encode() + b"\0")
+        except BrokenPipeError:
+            raise self.died() from None
         while True:
             m = self._read()
             if m.get("id") == self.next_id:
@@ -198,6 +210,23 @@ class Browser:
                     raise RuntimeError(f"{method}: {m['error']}")
                 return m.get("result", {})
             self.events.append(m)
+
+    def died(self):
+        """A BrowserDied naming how Chromium ended (exit code or signal) and the last lines it
+        wrote to stderr."""
+        try:
+            code = self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            code = None
+        how = ("is still running but closed its DevTools pipe" if code is None else
+               f"was killed by signal {-code}" if code < 0 else f"exited with status {code}")
+        try:
+            with open(self.log_path, "rb") as f:
+                lines = f.read().decode(errors="replace").strip().splitlines()
+            tail = [l for l in lines if "dbus" not in l][-8:]  # no D-Bus in a container: noise
+        except OSError:
+            tail = []
+        return BrowserDied(f"chromium {how}; its last messages: " + (" | ".join(tail) or "none"))
 
     def wait_event(self, method):
         for i, m in enumerate(self.events):
