@@ -235,6 +235,17 @@ MathJax.Hub.Config({{
   CommonHTML: {{linebreaks: {{automatic: true}}}},
   messageStyle: "none", menuSettings: {{zoom: "None"}}
 }});
+// No line break at an invisible operator: automatic breaking split "F = −T ln Z" after "ln".
+MathJax.Hub.Register.StartupHook("TeX Jax Ready", function () {{
+  MathJax.InputJax.TeX.postfilterHooks.Add(function (data) {{
+    (function glue(node) {{
+      if (!node || !node.data) return;
+      if (node.type === "mo" && node.data.length === 1 && node.data[0].data &&
+          /^(?:[\\u2061-\\u2063]|#x206[123])$/.test(node.data[0].data.join(""))) node.linebreak = "nobreak";
+      node.data.forEach(glue);
+    }})(data.math.root);  // data.math is the element jax
+  }});
+}});
 </script>
 <script src="{up}mathjax/MathJax.js?config=TeX-AMS_CHTML"></script>
 <script src="{up}assets/book.js" defer></script>
@@ -692,7 +703,55 @@ def chapter_body(entry, idents):
     body, equations = equation_anchors(body)
     body = link_references(caption_links(body), figures, equations)
     imported = {p.rsplit("/", 1)[1] for p in imported_packages(entry["nb"])}
-    return link_api(body, idents, up, imported)
+    return glue_punctuation(link_api(body, idents, up, imported))
+
+
+# Punctuation that must not start or end a line apart from the formula or code it touches.
+GLUE_OPEN = "([“‘"
+GLUE_CLOSE = re.compile(r"[,.;:!?)\]”’…]+")
+INLINE_CODE = re.compile(r"([(\[“‘]?)(<code>(?:[^<]|</?a\b[^>]*>)*</code>)([,.;:!?)\]”’…]*)")
+
+
+def glue_punctuation(body):
+    """An inline formula (an inline-block of MathJax's) and inline code may end a line with the
+    comma after them starting the next, or the "(" before them ending the previous; on a phone's
+    column that happens on every page. Each formula or code span of the prose that touches
+    punctuation goes into one <span class="nobr"> with it (book.css keeps it on one line)."""
+    def glue(open_, inner, close):
+        return f'<span class="nobr">{open_}{inner}{close}</span>' if open_ or close else inner
+
+    def code(m):
+        return glue(m.group(1), m.group(2), m.group(3))
+    out, stack = [], []
+    for tok in HTML_TOKEN.split(INLINE_CODE.sub(code, body)):
+        if tok.startswith("<"):
+            m = re.match(r"<(/?)(\w+)", tok)
+            if m and m.group(2).lower() in SKIP_TAGS and not tok.endswith("/>"):
+                if m.group(1):
+                    while stack and stack.pop() != m.group(2).lower():
+                        pass
+                else:
+                    stack.append(m.group(2).lower())
+            out.append(tok)
+            continue
+        if stack:
+            out.append(tok)
+            continue
+        pos, pieces = 0, []
+        for mm in MATH.finditer(tok):
+            math = mm.group(0)
+            inline = math.startswith("\\(") or (math.startswith("$") and not math.startswith("$$"))
+            start, end = mm.start(), mm.end()
+            close = GLUE_CLOSE.match(tok, end) if inline else None
+            open_ = tok[start - 1] if inline and start > pos and tok[start - 1] in GLUE_OPEN else ""
+            if not inline or (not open_ and not close):
+                continue
+            pieces.append(tok[pos:start - len(open_)])
+            pieces.append(glue(open_, math, close.group(0) if close else ""))
+            pos = close.end() if close else end
+        pieces.append(tok[pos:])
+        out.append("".join(pieces))
+    return "".join(out)
 
 
 COURSE_ABBR = {"slt": "SLT", "ml": "ML", "afds": "AFDS"}

@@ -189,6 +189,25 @@ CHECKER = r"""
       if ((t.match(/\(/g) || []).length > (t.match(/\)/g) || []).length)
         out.badClaims.push("claim line cut off: " + label(li));
     });
+    // 5b. punctuation stays on the line of the formula or code it follows: a text that starts
+    // with , . ; : ) after an inline formula, code or other inline box does not start a line
+    out.orphanPunct = [];
+    var pw = document.createTreeWalker(main, NodeFilter.SHOW_TEXT, null), tn;
+    while ((tn = pw.nextNode())) {
+      if (!/^[,.;:!?)\]]/.test(tn.textContent) || !tn.parentElement.closest(".text_cell_render")) continue;
+      var prev = tn.previousSibling;
+      while (prev && (prev.nodeType !== 1 || prev.tagName === "SCRIPT" || !prev.getClientRects().length))
+        prev = prev.previousSibling;
+      if (!prev) continue;
+      var pr = prev.getClientRects(), pl = pr[pr.length - 1];
+      var rg = document.createRange();
+      rg.setStart(tn, 0); rg.setEnd(tn, 1);
+      var cr = rg.getClientRects()[0];
+      if (cr && cr.top >= pl.bottom - 2)
+        out.orphanPunct.push(JSON.stringify(tn.textContent.trim().slice(0, 20)) + " after " +
+          (prev.id && /-Frame$/.test(prev.id) && prev.nextElementSibling  // a formula: its TeX
+            ? JSON.stringify("$" + prev.nextElementSibling.textContent.slice(0, 40) + "$") : label(prev)));
+    }
     // 6. a printed output is whole: not empty, and not a piece of a claim's detail split off
     // (more closing than opening brackets, or starting with one)
     out.strayOutputs = [];
@@ -487,6 +506,7 @@ def check_page(book, page, width, browser, search=None):
     problems += [f"list item: {u}" for u in out["unmarked"]]
     problems += out["badDisplays"] + [f"figure cut without a scroll cue: {f}" for f in out["cutFigures"]]
     problems += [f"unlinked reference: {u}" for u in out["unlinked"]] + out["badClaims"]
+    problems += [f"punctuation starts a line: {u}" for u in out["orphanPunct"]]
     problems += [f"stray output fragment: {t}" for t in out["strayOutputs"]]
     problems += [f"library name without its API link: {a}"
                  for a in sorted(set(out["unlinkedApi"]))]
@@ -634,7 +654,8 @@ SELFTEST_WANT = [
     "stray output fragment", "library name without its API link: viz.Show",
     "\"On this page\" does not list s", "\"On this page\" overflows the window",
     "no related chapters linked", "previous/next chapter links", "the page was laid out at [",
-    "figure text below 9 px at 400 px: unnumbered image 3: 5.0 px"]
+    "figure text below 9 px at 400 px: unnumbered image 3: 5.0 px",
+    "punctuation starts a line: \", then text\" after \"a box\""]
 SELFTEST_PDF_WANT = ["the PDF has 1 pages", "the PDF does not contain the chapter title",
                      "pages without their number in the footer: 1"] + (
     ["the PDF has no bookmark for the chapter"] if importlib.util.find_spec("pypdf") else [])
