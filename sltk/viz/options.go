@@ -67,8 +67,9 @@ func LegendInside() Option {
 	return func(o *options) { o.legendOutside, o.legendInside = false, true }
 }
 
-// LegendOutside puts the legend in a column right of the data area, sized to its entries,
-// whatever the data leave free.
+// LegendOutside puts the legend outside the data area whatever the data leave free: in a
+// column right of it, sized to its entries, or in rows below the axes where the column would
+// take more than 36 % of the data area's width (a narrow figure, a phone's rendering).
 func LegendOutside() Option { return func(o *options) { o.legendOutside = true } }
 
 // LegendLeft moves the legend to the left side of the data area.

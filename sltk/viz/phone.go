@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 // Phone layout. An SVG figure scales with the column it sits in, and its text with it: a
@@ -105,7 +106,7 @@ func figureHTML(d Drawer) (string, error) {
 		narrow, err = stackHTML(g)
 	} else {
 		var svg []byte
-		svg, err = Render(sized{d, pw, ph}, "svg")
+		svg, err = Render(sized{d, pw, ph + rowsMoved(d, w, h, pw, ph)}, "svg")
 		narrow = string(svg)
 	}
 	if err != nil {
@@ -125,6 +126,45 @@ func figureHTML(d Drawer) (string, error) {
 	b.WriteString(narrow)
 	b.WriteString(`</div></div>`)
 	return b.String(), nil
+}
+
+// rowsMoved is the height that the legend of a figure (d, or the figure a Reflow tile
+// draws) takes in rows below the axes when it lies there at pw × ph but not at w × h: the
+// phone rendering grows by it, so that a legend moved below the axes on a narrow figure (see
+// Figure.LegendOutside) does not take its room from the data area. Zero for other drawers.
+// Cost: two layouts of the figure.
+func rowsMoved(d Drawer, w, h, pw, ph vg.Length) vg.Length {
+	for {
+		switch v := d.(type) {
+		case sized:
+			d = v.Drawer
+			continue
+		case tile:
+			d = v.Drawer
+			continue
+		}
+		break
+	}
+	f, ok := d.(*Figure)
+	if !ok || f == nil || f.Plot == nil {
+		return 0
+	}
+	lw, lh := legendSize(&f.Plot.Legend)
+	if lw <= 0 {
+		return 0
+	}
+	at := func(w, h vg.Length) (legendSpot, figureLayout) {
+		c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: w, Y: h}}}
+		return f.placeLegend(c, lw, lh)
+	}
+	if wide, _ := at(w, h); wide.below {
+		return 0
+	}
+	phone, lay := at(pw, ph)
+	if !phone.below {
+		return 0
+	}
+	return lay.outer.Min.Y - figureMargin // the rows and the gap above them (the canvas starts at 0)
 }
 
 // colorBarBelowHeight is the height of a colour bar lying below the panels of a phone layout.
