@@ -106,6 +106,9 @@ type Figure struct {
 	refData plotter.XYs
 	// refs are the reference lines (AddVLine, AddHLine), which no other line's label crosses.
 	refs []refAt
+	// categoryX marks a horizontal axis of category names (Bars), which Draw sets at an
+	// angle when they do not fit side by side (see fitCategories).
+	categoryX bool
 	// ext is the bounding box of the points of scatters, lines and reference lines, whose
 	// ends Draw pads (see Tight).
 	ext extent
@@ -300,6 +303,9 @@ func (f *Figure) layout(c draw.Canvas, spot legendSpot, legendW, legendH vg.Leng
 	}
 	if f.EqualScale {
 		main = equalBox(q, main)
+	}
+	if f.categoryX {
+		fitCategories(q, q.DataCanvas(main).Size().X)
 	}
 	fitYTicks(q, q.DataCanvas(main).Size().Y)
 	fitXTicks(q, q.DataCanvas(main).Size().X)
