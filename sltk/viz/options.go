@@ -135,9 +135,9 @@ func Diverging() Option { return func(o *options) { o.diverging = true; o.mark("
 // features that are not there (HeatMap, HeatMaps).
 func Grey() Option { return func(o *options) { o.grey = true; o.mark("Grey") } }
 
-// ColorRange fixes the values at the two ends of a heat map's colour scale, so that several
-// maps share one scale; values outside are drawn in the end colours. lo < hi, both finite
-// (HeatMap). HeatMaps sets it itself.
+// ColorRange fixes the values at the two ends of a heat map's or a contour plot's colour
+// scale, so that several maps share one scale; values outside are drawn in the end colours.
+// lo < hi, both finite (HeatMap, Contour). HeatMaps sets it itself.
 func ColorRange(lo, hi float64) Option {
 	return func(o *options) { o.colorRange = &[2]float64{lo, hi}; o.mark("ColorRange") }
 }

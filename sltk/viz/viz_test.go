@@ -701,3 +701,33 @@ func TestBarsCategoryAngle(t *testing.T) {
 		}
 	}
 }
+
+// TestContourColorRange: ColorRange gives a contour plot's colour bar (and its shading,
+// drawn on the same ends) fixed ends, the same for two functions of different ranges; without it they span each function's
+// range; a reversed or infinite range is refused.
+func TestContourColorRange(t *testing.T) {
+	box := Rect{XMax: 1, YMax: 1}
+	for _, c := range []struct {
+		top    float64 // f ranges over [0.2, top]
+		opts   []Option
+		lo, hi float64
+	}{
+		{0.6, nil, 0.2, 0.6},
+		{0.6, []Option{ColorRange(0, 1)}, 0, 1},
+		{0.9, []Option{ColorRange(0, 1)}, 0, 1},
+	} {
+		f, err := Contour(func(x, y float64) float64 { return 0.2 + (c.top-0.2)*x*y }, box, nil, nil, c.opts...)
+		if err != nil {
+			t.Fatalf("f up to %g, %d options: %v", c.top, len(c.opts), err)
+		}
+		if f.colorBar.Y.Min != c.lo || f.colorBar.Y.Max != c.hi {
+			t.Errorf("f up to %g, %d options: colour bar [%g, %g], want [%g, %g]", c.top, len(c.opts),
+				f.colorBar.Y.Min, f.colorBar.Y.Max, c.lo, c.hi)
+		}
+	}
+	for _, r := range [][2]float64{{1, 0}, {0, 0}, {0, math.Inf(1)}} {
+		if _, err := Contour(func(x, y float64) float64 { return x }, box, nil, nil, ColorRange(r[0], r[1])); !errors.Is(err, ErrArg) {
+			t.Errorf("ColorRange(%g, %g): %v, want ErrArg", r[0], r[1], err)
+		}
+	}
+}
