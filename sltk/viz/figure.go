@@ -258,6 +258,7 @@ type figureLayout struct {
 	rows                []legendEntry // entries in rows below the axes (spot.below), nil for one block
 	rowsLeft, rowsWidth vg.Length     // where the rows may go: from rowsLeft, rowsWidth wide
 	rowsTop             vg.Length     // the top of the first row
+	freeW               vg.Length     // the data area's width before EqualScale narrows it
 }
 
 // layout places the plot on c with the legend at spot: a column at the right and rows below
@@ -301,6 +302,7 @@ func (f *Figure) layout(c draw.Canvas, spot legendSpot, legendW, legendH vg.Leng
 	if lay.yLab != nil {
 		main.Min.X += lay.yLab.TextStyle.Height(lay.yLab.Text) + lay.yLab.Padding
 	}
+	lay.freeW = q.DataCanvas(main).Size().X
 	if f.EqualScale {
 		main = equalBox(q, main)
 	}
@@ -337,10 +339,11 @@ func (f *Figure) outsideSpot(lay figureLayout, legendW, legendH vg.Length) (lege
 }
 
 // columnShare is the fraction of the width of lay's data area (a layout with the legend
-// inside) that a legend legendW wide takes in a column at the right; +Inf for an empty data
-// area.
+// inside; with EqualScale, its width before it is narrowed to the data's aspect, since a
+// column takes the room beside a narrowed area first) that a legend legendW wide takes in a
+// column at the right; +Inf for an empty data area.
 func (f *Figure) columnShare(lay figureLayout, legendW vg.Length) float64 {
-	dw := lay.data.Max.X - lay.data.Min.X
+	dw := lay.freeW
 	if dw <= 0 {
 		return math.Inf(1)
 	}

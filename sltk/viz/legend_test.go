@@ -408,6 +408,28 @@ func TestLegendOutsideNarrow(t *testing.T) {
 	if _, h := svgSize(t, phone[1]); h <= float64(ph)+1 {
 		t.Errorf("phone rendering %.0f pt high, want more than %.0f (rows below)", h, ph)
 	}
+
+	// Both axes to one scale over a square: the data area is narrowed to a square, and the
+	// column takes the room beside it on a wide figure. On a phone the legend goes below and
+	// the rendering grows until the square takes the rendering's width.
+	sq := Must(Lines([]Series{
+		{Name: "constant ε = 0.3", X: []float64{-5, 5}, Y: []float64{-5, 5}},
+		{Name: "decaying ε_t (4.4)", X: []float64{-5, 5}, Y: []float64{5, -5}},
+		{Name: "batch k-means", X: []float64{0}, Y: []float64{0}, Points: true},
+	}, LegendOutside(), EqualAxes(), Title("paths")))
+	if spot, _ := spotOf(t, sq, DefaultWidth, DefaultHeight); !spot.beside {
+		t.Errorf("equal scale, wide: legend at %+v, want a column in the room beside the square", spot)
+	}
+	phone = phonePart.FindStringSubmatch(Must(HTML(sq)))
+	if phone == nil {
+		t.Fatal("equal scale: no phone rendering")
+	}
+	w, h := svgSize(t, phone[1])
+	spot, lay := spotOf(t, sq, vg.Length(w), vg.Length(h))
+	if dw := lay.data.Max.X - lay.data.Min.X; !spot.below || dw < 0.95*lay.freeW {
+		t.Errorf("equal scale, phone %.0f×%.0f pt: legend at %+v, data area %.0f pt wide of %.0f",
+			w, h, spot, dw, lay.freeW)
+	}
 }
 
 // TestLegendAvoidsContourLines: the level lines of a contour plot count as data. The line

@@ -106,7 +106,7 @@ func figureHTML(d Drawer) (string, error) {
 		narrow, err = stackHTML(g)
 	} else {
 		var svg []byte
-		svg, err = Render(sized{d, pw, ph + rowsMoved(d, w, h, pw, ph)}, "svg")
+		svg, err = Render(sized{d, pw, ph + phoneGrowth(d, w, h, pw, ph)}, "svg")
 		narrow = string(svg)
 	}
 	if err != nil {
@@ -128,12 +128,13 @@ func figureHTML(d Drawer) (string, error) {
 	return b.String(), nil
 }
 
-// rowsMoved is the height that the legend of a figure (d, or the figure a Reflow tile
-// draws) takes in rows below the axes when it lies there at pw × ph but not at w × h: the
-// phone rendering grows by it, so that a legend moved below the axes on a narrow figure (see
-// Figure.LegendOutside) does not take its room from the data area. Zero for other drawers.
-// Cost: two layouts of the figure.
-func rowsMoved(d Drawer, w, h, pw, ph vg.Length) vg.Length {
+// phoneGrowth is the height by which the phone rendering (pw × ph) of a figure (d, or the
+// figure a Reflow tile draws) grows when its legend lies in rows below the axes there but not
+// at w × h (see Figure.LegendOutside): the rows' height, so that they do not take their room
+// from the data area, and, for a figure with EqualScale whose data area is then narrower than
+// the rendering leaves it, as much more as lets the data area take that width (at most up
+// to a rendering 5/4 as high as wide). Zero for other drawers. Cost: three layouts.
+func phoneGrowth(d Drawer, w, h, pw, ph vg.Length) vg.Length {
 	for {
 		switch v := d.(type) {
 		case sized:
@@ -164,7 +165,15 @@ func rowsMoved(d Drawer, w, h, pw, ph vg.Length) vg.Length {
 	if !phone.below {
 		return 0
 	}
-	return lay.outer.Min.Y - figureMargin // the rows and the gap above them (the canvas starts at 0)
+	grow := lay.outer.Min.Y - figureMargin // the rows and the gap above them (the canvas starts at 0)
+	if f.EqualScale {
+		_, lay = at(pw, ph+grow)
+		dw, dh := lay.data.Max.X-lay.data.Min.X, lay.data.Max.Y-lay.data.Min.Y
+		if dw > 0 && lay.freeW > dw {
+			grow += min(lay.freeW*dh/dw-dh, max(pw*5/4-ph-grow, 0))
+		}
+	}
+	return grow
 }
 
 // colorBarBelowHeight is the height of a colour bar lying below the panels of a phone layout.
