@@ -395,8 +395,10 @@ func (f *Figure) Draw(c draw.Canvas) {
 	spot, lay := f.placeLegend(c, legendW, legendH)
 	q, main, data := &lay.q, lay.main, lay.data
 	f.refBoxes = f.refBoxes[:0]
-	if legendW > 0 && !spot.beside && !spot.below { // reference labels keep off the legend
-		f.refBoxes = append(f.refBoxes, legendBox(data, legendW, legendH, spot))
+	if legendW > 0 && !spot.beside && !spot.below { // labels keep off the legend
+		// its frame, and the room a wider fallback font may take (legendSlack) on either side
+		b, grow := legendBox(data, legendW, legendH, spot), vg.Point{X: 4 + legendSlack*legendW, Y: 3}
+		f.refBoxes = append(f.refBoxes, vg.Rectangle{Min: b.Min.Sub(grow), Max: b.Max.Add(grow)})
 	}
 	q.Draw(main)
 	if xLab := lay.xLab; xLab != nil { // where gonum draws a horizontal axis label

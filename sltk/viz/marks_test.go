@@ -111,12 +111,12 @@ func TestTwinColoursDiffer(t *testing.T) {
 }
 
 // TestAddPointLabels: names of points that stand apart are all written, each beside its
-// point and on no point and no legend; a point amid a dense grid of others has no free place
+// point and on no point and no legend (nor the room a wider font may give it); a point amid a dense grid of others has no free place
 // and its name is left out; a narrow drawing writes no more names; bad input is refused.
 func TestAddPointLabels(t *testing.T) {
-	x := mat.NewDense(4, 2, []float64{0, 0, 5, 5, 10, 0, 2, 8})
-	names := []string{"alpha", "beta", "gamma", "delta"}
-	f := Must(ScatterLabels(x, []int{0, 0, 1, 1}, nil, Classes("first", "second")))
+	x := mat.NewDense(5, 2, []float64{0, 0, 5, 5, 10, 0, 2, 8, 6.2, 9.6})
+	names := []string{"alpha", "beta", "gamma", "delta", "epsilon"}
+	f := Must(ScatterLabels(x, []int{0, 0, 1, 1, 1}, nil, Classes("first", "second")))
 	if err := f.AddPointLabels(x, names); err != nil {
 		t.Fatal(err)
 	}
@@ -129,10 +129,16 @@ func TestAddPointLabels(t *testing.T) {
 	spot, lay := spotOf(t, f, DefaultWidth, DefaultHeight)
 	trX, trY := lay.q.Transforms(&lay.data)
 	lw, lh := legendSize(&f.Plot.Legend)
-	legend := legendBox(lay.data, lw, lh, spot)
+	legend := legendBox(lay.data, lw, lh, spot) // with its frame, and room for a wider font
+	legend.Min.X -= 4 + legendSlack*lw
+	legend.Max.X += 4 + legendSlack*lw
+	legend.Min.Y, legend.Max.Y = legend.Min.Y-3, legend.Max.Y+3
 	boxes := f.refBoxes // of the last drawing, at the default size
 	if len(boxes) != len(names)+1 {
 		t.Fatalf("%d boxes, want the legend's and %d labels'", len(boxes), len(names))
+	}
+	if b := boxes[0]; b.Min.X > legend.Min.X || b.Min.Y > legend.Min.Y || b.Max.X < legend.Max.X || b.Max.Y < legend.Max.Y {
+		t.Errorf("labels keep off %v, not all of the legend %v with its frame and room", b, legend)
 	}
 	for _, b := range boxes[1:] {
 		if n := f.countIn(trX, trY, b, 0, false); n > 0 {
@@ -162,7 +168,7 @@ func TestAddPointLabels(t *testing.T) {
 	}
 
 	if err := f.AddPointLabels(x, names[:2]); !errors.Is(err, ErrShape) {
-		t.Errorf("2 names for 4 points: %v, want ErrShape", err)
+		t.Errorf("2 names for 5 points: %v, want ErrShape", err)
 	}
 	if err := (*Figure)(nil).AddPointLabels(x, names); !errors.Is(err, ErrArg) {
 		t.Errorf("nil figure: %v, want ErrArg", err)
