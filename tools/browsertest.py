@@ -41,7 +41,8 @@ and the section must contain the term. Chromium runs with networking disabled.
 Live figures (tools/livetest.py): each page reads with its still figures while the WebAssembly
 is blocked; on each figure the slider is moved to two values offline and the figure must change
 and show the numbers a native run of the registry computes; every value's redraw must stay
-within the 200 ms budget (main-thread CPU time, median of three sweeps).
+within the 200 ms budget (main-thread CPU time, median of three sweeps); redrawn in a 400 px
+tab, a figure's smallest text must stay at 9 CSS px or more, as a still figure's.
 Screenshots (index, a chapter, a search, at both widths) go to build/screenshots/.
 """
 
@@ -67,7 +68,7 @@ import livetest  # noqa: E402
 
 WIDTHS = (1200, 400)
 NARROW_WIDTH = 500  # at this width or less the page is checked as on a phone
-MIN_TEXT_PX = 9  # the smallest text of a figure on a phone, CSS px (sltk/viz.MinTextPx)
+MIN_TEXT_PX = livetest.MIN_TEXT_PX  # the smallest text of a figure on a phone, CSS px
 SEARCH_TERM = "entropy"
 
 CHECKER = r"""
@@ -85,18 +86,7 @@ CHECKER = r"""
     });
     return bad;
   }
-  // The smallest text of an SVG figure as drawn, in CSS px: each text's font size times the
-  // scale of its transformation to the screen (the SVG's viewBox scaled to the column).
-  function smallestText(svg) {
-    var least = null;
-    svg.querySelectorAll("text").forEach(function (t) {
-      var m = t.getScreenCTM();
-      if (!t.textContent.trim() || !m) return;
-      var px = parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
-      if (!least || px < least.px) least = {px: px, text: t.textContent.trim().slice(0, 30)};
-    });
-    return least;
-  }
+  %(smallestText)s
   // The figure an image belongs to: the number of the caption anchor in its cell.
   function figureName(el, k) {
     var cell = el.closest(".cell"), a = cell && cell.querySelector("a.fig-anchor");
@@ -483,7 +473,8 @@ def verdict_at(browser, url, width, timeout_s=120):
 def check_page(book, page, width, browser, search=None):
     src = os.path.join(book, page)
     script = CHECKER % {"search": json.dumps(search), "packages": json.dumps(api_packages(book)),
-                        "narrow": json.dumps(width <= NARROW_WIDTH), "minTextPx": MIN_TEXT_PX}
+                        "narrow": json.dumps(width <= NARROW_WIDTH), "minTextPx": MIN_TEXT_PX,
+                        "smallestText": livetest.SMALLEST_TEXT}
     path, html = probe(src, script, ".selftest.html")
     try:
         err, res = verdict_at(browser, "file://" + path, width)

@@ -29,6 +29,10 @@ of the figure registry, written by tools/livefig.py):
    whose ratio to the CPU time shows the load during the run, the module's load time and each
    figure's first draw (which computes what a figure keeps, such as an annealing run).
    SLTK_LIVE_BUDGET_MS and SLTK_LIVE_REPEATS override the budget (200 ms) and the sweeps (3).
+4. On a phone: the tab is laid out NARROW_PX (400) px wide and each figure redrawn at its first
+   and last value; the rendering it shows (the phone's, where the figure carries one) must draw
+   its smallest text at MIN_TEXT_PX (9) CSS px or more, the rule tools/browsertest.py applies to
+   the still figures, measured by the same function (SMALLEST_TEXT).
 
 Run alone (python3 tools/livetest.py [book dir]) or from tools/browsertest.py.
 """
@@ -49,6 +53,43 @@ REPEATS = int(os.environ.get("SLTK_LIVE_REPEATS", "3"))
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--host-resolver-rules=MAP * ~NOTFOUND", "--remote-debugging-pipe"]
+
+# MIN_TEXT_PX is the smallest size, in CSS px, at which a figure's text may be drawn on a phone
+# (sltk/viz.MinTextPx); NARROW_PX the phone's width at which tools/browsertest.py checks the
+# still figures and check() the redrawn live ones.
+MIN_TEXT_PX = 9
+NARROW_PX = 400
+
+# SMALLEST_TEXT is the one measurement of a figure's text, shared with browsertest's checker:
+# the smallest text of an SVG figure as drawn, in CSS px, each text's font size times the scale
+# of its transformation to the screen (the SVG's viewBox scaled to the column).
+SMALLEST_TEXT = r"""function smallestText(svg) {
+    var least = null;
+    svg.querySelectorAll("text").forEach(function (t) {
+      var m = t.getScreenCTM();
+      if (!t.textContent.trim() || !m) return;
+      var px = parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      if (!least || px < least.px) least = {px: px, text: t.textContent.trim().slice(0, 30)};
+    });
+    return least;
+  }"""
+
+# SHOWN_TEXT returns the smallest text of the rendering that live figure %s shows now (a figure
+# carries a phone's rendering beside the wide one, and a container query shows one of them),
+# and that rendering's width in CSS px.
+SHOWN_TEXT = r"""
+(function (name) {
+  %s
+  var box = document.querySelector('.sltk-live[data-live="' + name + '"]'), out = {least: null, width: 0};
+  box.querySelectorAll(".sltk-live-svg svg").forEach(function (svg) {
+    if (svg.parentElement.closest("svg") || !svg.getClientRects().length) return;
+    var l = smallestText(svg);
+    if (l && (!out.least || l.px < out.least.px))
+      out = {least: l, width: Math.round(svg.getBoundingClientRect().width)};
+  });
+  return out;
+})(%%s)
+""" % SMALLEST_TEXT
 
 # READABLE runs on a page whose module script is blocked: the text and every still figure show,
 # and a slider moved leaves its still figure with a note.
@@ -295,6 +336,35 @@ def sweep(browser, s, name, n):
             "runs": len(cpu[worst])}
 
 
+def narrow_text(browser, s, page, figs):
+    """Problems of the live figures figs of page (in session s, loaded, their module or frames
+    ready) on a phone: the tab is laid out NARROW_PX wide, each figure is moved to its first
+    and its last value (one of the two a redraw), and the rendering it then shows must draw its
+    smallest text at MIN_TEXT_PX or more, as the still figures must (tools/browsertest.py)."""
+    browser.call("Emulation.setDeviceMetricsOverride", {"width": NARROW_PX, "height": 900,
+                 "deviceScaleFactor": 1, "mobile": True}, session=s)
+    problems = []
+    try:
+        for e, n in figs:
+            for i in (0, n - 1):
+                r = browser.call("Runtime.evaluate", {"expression": STEP % (json.dumps(e["name"]), i),
+                                 "awaitPromise": True, "returnByValue": True, "timeout": 600000}, session=s)
+                if "exceptionDetails" in r or r["result"]["value"]["error"]:
+                    problems.append(f"{page} {e['name']} at {NARROW_PX} px: moving to value {i} failed")
+                    break
+                r = browser.call("Runtime.evaluate", {"expression": SHOWN_TEXT % json.dumps(e["name"]),
+                                 "returnByValue": True}, session=s)
+                least, width = r["result"]["value"]["least"], r["result"]["value"]["width"]
+                if least and least["px"] < MIN_TEXT_PX - 0.05:
+                    problems.append(f"{page} {e['name']} redrawn at {NARROW_PX} px (value {i}): text "
+                                    f"{least['px']:.1f} px ({least['text']!r}) in a {width} px wide "
+                                    f"image, below {MIN_TEXT_PX} px")
+                    break
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride", session=s)
+    return problems
+
+
 def readable(browser, s, page, url, names):
     """Problems of page (at url, in session s) opened with the module's script and the
     precomputed frames blocked: its text and the still figures names must show, and a moved
@@ -375,6 +445,7 @@ def check(book):
                 problems.append(f"{page}: script error: {m['params']['exceptionDetails'].get('text')}")
             if not out["lazy"]:
                 problems.append(f"{page}: the WebAssembly module loaded before any control was used")
+            moved = []  # the figures that redraw, with their number of values
             for e, got in zip(figs, out["figures"]):
                 where = f"{page} {e['name']}"
                 if got.get("error"):
@@ -397,6 +468,7 @@ def check(book):
                         if k not in step["nums"] or not close_enough(step["nums"][k], v):
                             problems.append(f"{where} at {c['value']}: page shows {k} = "
                                             f"{step['nums'].get(k)}, native {v}")
+                moved.append((e, len(got["values"])))
                 sw = sweep(browser, s, e["name"], len(got["values"]))
                 if sw.get("error"):
                     problems.append(f"{where}: {sw['error']}")
@@ -411,6 +483,7 @@ def check(book):
                              f"{got['first']:.0f} ms, " + (f"module load {float(out['loadMs']):.0f} ms"
                              if out.get("loadMs") else "no module loaded") + (f" ({got['note']})"
                              if "precomputed" in got["note"] else ""))
+            problems += narrow_text(browser, s, page, moved)
             browser.call("Target.closeTarget", {"targetId": target})
     finally:
         browser.close()

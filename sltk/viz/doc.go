@@ -23,10 +23,15 @@
 // same length on both axes, for geometry. Reference values (a critical temperature, a
 // threshold) are thin dashed grey lines with a label (Figure.AddVLine, Figure.AddHLine), not
 // data series; a label goes beside its line where it crosses the fewest data, no other
-// reference line, no other label and not the legend. The legend sits on a light box where it covers no data: a corner or the
-// middle of a side of the data area, or, where every such place covers some, a column at the
-// right or rows below the axes, in columns that line up (LegendLeft, LegendBottom, LegendOutside and LegendInside
-// place it). All text goes through Tex, so labels may be written with TeX-like math (x_1,
+// reference line, no other label and not the legend; points that are things with names
+// (words, cities) get their names beside them where there is room (Figure.AddPointLabels).
+// The legend sits on a light box where it covers no data (points, lines, contour lines): a
+// corner or the middle of a side of the data area, or, where every such place covers some, a
+// column at the right or rows below the axes, in columns that line up (LegendLeft,
+// LegendBottom, LegendOutside and LegendInside place it; on a phone's narrow rendering
+// LegendOutside's column becomes rows below). Contour takes ColorRange, as heat maps do, so
+// that several contour plots share one scale; bar charts set their category names at an
+// angle only where they do not fit side by side. All text goes through Tex, so labels may be written with TeX-like math (x_1,
 // \sigma^2, e^{-R(c)/T}) and show as Unicode (x₁, σ², …). Log axes carry three to six labels
 // in one format (10⁻³, or plain decimals below 10⁴ on an axis of two decades or less: 1 2 5
 // 10 20 50), and a y axis as many as stand their height apart.

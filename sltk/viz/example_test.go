@@ -117,6 +117,21 @@ func ExampleContour() {
 	// Output: boundary.png true
 }
 
+func ExampleFigure_AddPointLabels() {
+	// Four words placed by some embedding, coloured by cluster and named beside their points.
+	pts := mat.NewDense(4, 2, []float64{0, 0, 0.4, 0.3, 2, 1.5, 2.3, 1.2})
+	fig, err := viz.ScatterLabels(pts, []int{0, 0, 1, 1}, nil, viz.Title("Words"))
+	if err == nil {
+		err = fig.AddPointLabels(pts, []string{"licence", "license", "program", "programs"})
+	}
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	saveTo(fig, "words.svg")
+	// Output: words.svg true
+}
+
 func ExampleBars() {
 	fig, err := viz.Bars([]string{"k-means", "EM", "annealing"}, []viz.BarSeries{
 		{Name: "train", Values: []float64{0.91, 0.93, 0.95}},

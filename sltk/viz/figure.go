@@ -64,8 +64,10 @@ type Figure struct {
 	// Width and Height are the rendered size; zero means DefaultWidth / DefaultHeight.
 	Width, Height vg.Length
 
-	// LegendOutside draws the legend in a column to the right of the data area instead of
-	// in its top-right corner; the column is sized to the legend, so no entry is clipped.
+	// LegendOutside draws the legend outside the data area instead of in its top-right
+	// corner: in a column to the right, sized to the legend so that no entry is clipped, or,
+	// where that column would take more than maxLegendShare of the data area's width (a
+	// phone's rendering, see HTML), in rows below the axes.
 	LegendOutside bool
 	// LegendLeft and LegendBottom put the legend inside the data area at the left or the
 	// bottom. When none of the three is set, the legend goes where it covers the fewest data
@@ -104,6 +106,9 @@ type Figure struct {
 	refData plotter.XYs
 	// refs are the reference lines (AddVLine, AddHLine), which no other line's label crosses.
 	refs []refAt
+	// categoryX marks a horizontal axis of category names (Bars), which Draw sets at an
+	// angle when they do not fit side by side (see fitCategories).
+	categoryX bool
 	// ext is the bounding box of the points of scatters, lines and reference lines, whose
 	// ends Draw pads (see Tight).
 	ext extent
@@ -118,7 +123,7 @@ const (
 )
 
 // Add adds plotters to the figure as plot.Plot.Add does, and notes their points (of lines,
-// scatters and histogram bars) so that the legend can go to the emptiest corner. On a nil
+// scatters, histogram bars and contour lines) so that the legend can go to the emptiest corner. On a nil
 // Figure, or one not made by NewFigure or a builder, it does nothing.
 func (f *Figure) Add(ps ...plot.Plotter) {
 	if f == nil || f.Plot == nil {
@@ -127,6 +132,8 @@ func (f *Figure) Add(ps ...plot.Plotter) {
 	f.Plot.Add(ps...)
 	for _, p := range ps {
 		switch v := p.(type) {
+		case *plotter.Contour: // its lines are data too: a legend on a decision boundary hides it
+			f.data = append(f.data, levelCrossings(v.GridXYZ, v.Levels)...)
 		case *plotter.Histogram: // a bar covers its whole area
 			for _, b := range v.Bins {
 				for i := range 5 {
@@ -160,6 +167,39 @@ func (f *Figure) Add(ps ...plot.Plotter) {
 			}
 		}
 	}
+}
+
+// levelCrossings returns the points where the level lines of g at levels cross the edges
+// between neighbouring grid nodes (linear interpolation along the edge): samples of the
+// contour lines as drawn, one per grid cell a line passes, for the legend's placement.
+// Cost O(nodes · levels).
+func levelCrossings(g plotter.GridXYZ, levels []float64) plotter.XYs {
+	if g == nil {
+		return nil
+	}
+	cols, rows := g.Dims()
+	var out plotter.XYs
+	cross := func(x0, y0, z0, x1, y1, z1 float64) {
+		for _, l := range levels {
+			if (z0 < l) == (z1 < l) {
+				continue
+			}
+			t := (l - z0) / (z1 - z0)
+			out = append(out, plotter.XY{X: x0 + t*(x1-x0), Y: y0 + t*(y1-y0)})
+		}
+	}
+	for r := range rows {
+		for c := range cols {
+			x, y, z := g.X(c), g.Y(r), g.Z(c, r)
+			if c+1 < cols {
+				cross(x, y, z, g.X(c+1), y, g.Z(c+1, r))
+			}
+			if r+1 < rows {
+				cross(x, y, z, x, g.Y(r+1), g.Z(c, r+1))
+			}
+		}
+	}
+	return out
 }
 
 // NewFigure returns an empty figure in the house style with the given title and axis labels
@@ -218,6 +258,7 @@ type figureLayout struct {
 	rows                []legendEntry // entries in rows below the axes (spot.below), nil for one block
 	rowsLeft, rowsWidth vg.Length     // where the rows may go: from rowsLeft, rowsWidth wide
 	rowsTop             vg.Length     // the top of the first row
+	freeW               vg.Length     // the data area's width before EqualScale narrows it
 }
 
 // layout places the plot on c with the legend at spot: a column at the right and rows below
@@ -261,8 +302,12 @@ func (f *Figure) layout(c draw.Canvas, spot legendSpot, legendW, legendH vg.Leng
 	if lay.yLab != nil {
 		main.Min.X += lay.yLab.TextStyle.Height(lay.yLab.Text) + lay.yLab.Padding
 	}
+	lay.freeW = q.DataCanvas(main).Size().X
 	if f.EqualScale {
 		main = equalBox(q, main)
+	}
+	if f.categoryX {
+		fitCategories(q, q.DataCanvas(main).Size().X)
 	}
 	fitYTicks(q, q.DataCanvas(main).Size().Y)
 	fitXTicks(q, q.DataCanvas(main).Size().X)
@@ -278,7 +323,7 @@ func (f *Figure) outsideSpot(lay figureLayout, legendW, legendH vg.Length) (lege
 	if dw <= 0 || dh <= 0 {
 		return legendSpot{}, false
 	}
-	beside := float64((legendW*(1+legendSlack) + 2*legendGap) / dw)
+	beside := f.columnShare(lay, legendW)
 	h := legendH
 	if es := f.legendEntries(); es != nil {
 		h = legendRows(&f.Plot.Legend, es, lay.main.Max.X-lay.main.Min.X).height
@@ -293,11 +338,23 @@ func (f *Figure) outsideSpot(lay figureLayout, legendW, legendH vg.Length) (lege
 	return legendSpot{beside: true}, true
 }
 
+// columnShare is the fraction of the width of lay's data area (a layout with the legend
+// inside; with EqualScale, its width before it is narrowed to the data's aspect, since a
+// column takes the room beside a narrowed area first) that a legend legendW wide takes in a
+// column at the right; +Inf for an empty data area.
+func (f *Figure) columnShare(lay figureLayout, legendW vg.Length) float64 {
+	dw := lay.freeW
+	if dw <= 0 {
+		return math.Inf(1)
+	}
+	return float64((legendW*(1+legendSlack) + 2*legendGap) / dw)
+}
+
 // placeLegend returns where a legendW × legendH legend goes on canvas c (see legendSpot) and
 // the layout of the figure with it there. Cost: one or two layouts and a count of the
 // covered points per inside place.
 func (f *Figure) placeLegend(c draw.Canvas, legendW, legendH vg.Length) (legendSpot, figureLayout) {
-	spot := legendSpot{beside: f.LegendOutside && legendW > 0, col: 2, row: 2}
+	spot := legendSpot{col: 2, row: 2}
 	if f.LegendLeft {
 		spot.col = 0
 	}
@@ -305,6 +362,13 @@ func (f *Figure) placeLegend(c draw.Canvas, legendW, legendH vg.Length) (legendS
 		spot.row = 0
 	}
 	lay := f.layout(c, spot, legendW, legendH)
+	if f.LegendOutside && legendW > 0 {
+		spot = legendSpot{beside: true}
+		if f.columnShare(lay, legendW) > maxLegendShare {
+			spot = legendSpot{below: true}
+		}
+		return spot, f.layout(c, spot, legendW, legendH)
+	}
 	if legendW > 0 && !f.LegendOutside && !f.LegendLeft && !f.LegendBottom {
 		var n int
 		spot, n = f.emptiestSpot(&lay.q, lay.data, legendW, legendH)
@@ -331,8 +395,10 @@ func (f *Figure) Draw(c draw.Canvas) {
 	spot, lay := f.placeLegend(c, legendW, legendH)
 	q, main, data := &lay.q, lay.main, lay.data
 	f.refBoxes = f.refBoxes[:0]
-	if legendW > 0 && !spot.beside && !spot.below { // reference labels keep off the legend
-		f.refBoxes = append(f.refBoxes, legendBox(data, legendW, legendH, spot))
+	if legendW > 0 && !spot.beside && !spot.below { // labels keep off the legend
+		// its frame, and the room a wider fallback font may take (legendSlack) on either side
+		b, grow := legendBox(data, legendW, legendH, spot), vg.Point{X: 4 + legendSlack*legendW, Y: 3}
+		f.refBoxes = append(f.refBoxes, vg.Rectangle{Min: b.Min.Sub(grow), Max: b.Max.Add(grow)})
 	}
 	q.Draw(main)
 	if xLab := lay.xLab; xLab != nil { // where gonum draws a horizontal axis label

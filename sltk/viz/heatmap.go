@@ -203,16 +203,28 @@ func (o *options) heatScale(g matrixGrid) (heatScale, error) {
 		}
 		s.lo, s.hi, s.cats = -0.5, float64(k)-0.5, k
 	case o.colorRange != nil:
-		lo, hi := o.colorRange[0], o.colorRange[1]
-		if !(lo < hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
-			return s, fmt.Errorf("viz: HeatMap: ColorRange(%g, %g), want finite lo < hi: %w", lo, hi, ErrArg)
+		var err error
+		if s.lo, s.hi, err = o.colorEnds("HeatMap", s.lo, s.hi); err != nil {
+			return s, err
 		}
-		s.lo, s.hi = lo, hi
 	}
 	if s.lo == s.hi {
 		s.lo, s.hi = s.lo-0.5, s.hi+0.5
 	}
 	return s, nil
+}
+
+// colorEnds returns the ends of the ColorRange option, checked (finite, lo < hi), or lo and
+// hi when it was not given; fn names the builder in the error.
+func (o *options) colorEnds(fn string, lo, hi float64) (float64, float64, error) {
+	if o.colorRange == nil {
+		return lo, hi, nil
+	}
+	a, b := o.colorRange[0], o.colorRange[1]
+	if !(a < b) || math.IsInf(a, 0) || math.IsInf(b, 0) {
+		return lo, hi, fmt.Errorf("viz: %s: ColorRange(%g, %g), want finite lo < hi: %w", fn, a, b, ErrArg)
+	}
+	return a, b, nil
 }
 
 // HeatMaps draws several matrices as small multiples on one colour scale, with one colour
@@ -400,10 +412,12 @@ func (g *fieldGrid) Max() float64       { return g.hi }
 // f, with a colour bar; with points, the axes stand off the shading by a marker's radius, so
 // that points on the border of r are drawn whole. If points (n×2) is not nil they are drawn on top, coloured by labels
 // when labels is not nil (one label per point, colours as in ScatterLabels). f is evaluated
-// on a 121×121 grid and must be finite there. Options: Title, XLabel, YLabel, Size,
-// legend placement, Levels, Classes.
+// on a 121×121 grid and must be finite there. The shading and its colour bar span the range
+// of f, or the ColorRange option's (values outside take the end colours), so that several
+// contour plots share one scale. Options: Title, XLabel, YLabel, Size, legend placement,
+// Levels, Classes, ColorRange.
 func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []int, opts ...Option) (*Figure, error) {
-	o, err := collect("Contour", "Contour", opts, "Levels", "Classes")
+	o, err := collect("Contour", "Contour", opts, "Levels", "Classes", "ColorRange")
 	if err != nil {
 		return nil, err
 	}
@@ -459,6 +473,10 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 	if lo == hi {
 		lo, hi = lo-0.5, hi+0.5
 	}
+	clo, chi, err := o.colorEnds("Contour", lo, hi)
+	if err != nil {
+		return nil, err
+	}
 
 	f := NewFigure("", "", "")
 	shade := make(viridisPalette, 256)
@@ -466,7 +484,8 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 		shade[i] = translucent(viridisAt(float64(i)/255), shadeAlpha)
 	}
 	hm := plotter.NewHeatMap(g, shade)
-	hm.Min, hm.Max = lo, hi
+	hm.Min, hm.Max = clo, chi
+	hm.Underflow, hm.Overflow = shade[0], shade[len(shade)-1] // values beyond a ColorRange
 	hm.Rasterized = true
 	f.Add(hm)
 
@@ -496,7 +515,7 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 	}
 	f.X.Min, f.X.Max, f.Y.Min, f.Y.Max = r.XMin, r.XMax, r.YMin, r.YMax
 	f.Tight = true // the field fills the rectangle; Padding above keeps its markers whole
-	f.colorBar = newColorBar(lo, hi, shadeAlpha, viridisAt)
+	f.colorBar = newColorBar(clo, chi, shadeAlpha, viridisAt)
 	if err := o.finish(f, "Contour", "x", "y"); err != nil {
 		return nil, err
 	}

@@ -371,3 +371,89 @@ func TestLegendLongLineJumps(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendOutsideNarrow: LegendOutside keeps its column at the right on a wide figure, and
+// on a narrow one (the phone rendering's width), where the column would take more than
+// maxLegendShare of the data area's width, lays the legend out in rows below the axes, so
+// that the data area keeps the figure's width; the phone rendering grows by the rows' height.
+func TestLegendOutsideNarrow(t *testing.T) {
+	f := Must(Lines([]Series{
+		{Name: "constant ε = 0.3", Y: []float64{3, 2, 1.5, 1.4}},
+		{Name: "decaying ε_t (4.4)", Y: []float64{3, 1.8, 1.2, 1.1}},
+	}, LegendOutside(), Title("cost"), XLabel("epoch"), YLabel("cost")))
+	spot, wide := spotOf(t, f, DefaultWidth, DefaultHeight)
+	if !spot.beside {
+		t.Errorf("wide: legend at %+v, want a column at the right", spot)
+	}
+	pw, ph, ok := phoneSize(DefaultWidth, DefaultHeight, 11)
+	if !ok {
+		t.Fatal("no phone size for 11-pt text")
+	}
+	spot, narrow := spotOf(t, f, pw, ph)
+	if !spot.below {
+		t.Fatalf("%.0f pt wide: legend at %+v, want rows below the axes", pw, spot)
+	}
+	dw := narrow.data.Max.X - narrow.data.Min.X
+	if free := narrow.main.Max.X - narrow.main.Min.X; dw < free*0.8 {
+		t.Errorf("%.0f pt wide: data area %.0f pt of %.0f", pw, dw, free)
+	}
+	if dw := wide.data.Max.X - wide.data.Min.X; dw < (narrow.main.Max.X-narrow.main.Min.X)*0.8 {
+		t.Errorf("wide: data area %.0f pt, narrower than the phone's", dw)
+	}
+	s := Must(HTML(f))
+	phone := phonePart.FindStringSubmatch(s)
+	if phone == nil {
+		t.Fatal("no phone rendering")
+	}
+	if _, h := svgSize(t, phone[1]); h <= float64(ph)+1 {
+		t.Errorf("phone rendering %.0f pt high, want more than %.0f (rows below)", h, ph)
+	}
+
+	// Both axes to one scale over a square: the data area is narrowed to a square, and the
+	// column takes the room beside it on a wide figure. On a phone the legend goes below and
+	// the rendering grows until the square takes the rendering's width.
+	sq := Must(Lines([]Series{
+		{Name: "constant ε = 0.3", X: []float64{-5, 5}, Y: []float64{-5, 5}},
+		{Name: "decaying ε_t (4.4)", X: []float64{-5, 5}, Y: []float64{5, -5}},
+		{Name: "batch k-means", X: []float64{0}, Y: []float64{0}, Points: true},
+	}, LegendOutside(), EqualAxes(), Title("paths")))
+	if spot, _ := spotOf(t, sq, DefaultWidth, DefaultHeight); !spot.beside {
+		t.Errorf("equal scale, wide: legend at %+v, want a column in the room beside the square", spot)
+	}
+	phone = phonePart.FindStringSubmatch(Must(HTML(sq)))
+	if phone == nil {
+		t.Fatal("equal scale: no phone rendering")
+	}
+	w, h := svgSize(t, phone[1])
+	spot, lay := spotOf(t, sq, vg.Length(w), vg.Length(h))
+	if dw := lay.data.Max.X - lay.data.Min.X; !spot.below || dw < 0.95*lay.freeW {
+		t.Errorf("equal scale, phone %.0f×%.0f pt: legend at %+v, data area %.0f pt wide of %.0f",
+			w, h, spot, dw, lay.freeW)
+	}
+}
+
+// TestLegendAvoidsContourLines: the level lines of a contour plot count as data. The line
+// x = y runs through the top-right corner, which the points leave free; the legend goes to
+// the top-left corner, free of both, not onto the line.
+func TestLegendAvoidsContourLines(t *testing.T) {
+	var xy []float64
+	var labels []int
+	for k, left := range []bool{true, false} { // points in the two bottom corners
+		xs, ys := cornerPoints(left, true)
+		for i := range xs {
+			xy = append(xy, xs[i], ys[i])
+			labels = append(labels, k)
+		}
+	}
+	pts := mat.NewDense(len(labels), 2, xy)
+	f := Must(Contour(func(x, y float64) float64 { return x - y }, Rect{XMax: 10, YMax: 10},
+		pts, labels, Levels(0), Classes("left", "right")))
+	spot, lay := spotOf(t, f, DefaultWidth, DefaultHeight)
+	if want := (legendSpot{col: 0, row: 2}); spot != want {
+		t.Errorf("legend at %+v, want %+v (top left, off the line x = y)", spot, want)
+	}
+	lw, lh := legendSize(&f.Plot.Legend)
+	if n := f.covered(&lay.q, lay.data, lw, lh, legendSpot{col: 2, row: 2}); n == 0 {
+		t.Error("the top-right corner, on the line x = y, counts as empty")
+	}
+}

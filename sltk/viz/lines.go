@@ -185,7 +185,8 @@ type BarSeries struct {
 
 // Bars draws a bar chart with one group of bars per category and one bar per series within
 // each group, coloured in palette order; values may be negative (bars then hang below zero).
-// Long or many category names are set at an angle. Options: Title, XLabel, YLabel, Size,
+// Category names that do not fit side by side at the width the figure is drawn (long names,
+// many categories, a phone's rendering) are set at an angle. Options: Title, XLabel, YLabel, Size,
 // legend placement.
 func Bars(categories []string, series []BarSeries, opts ...Option) (*Figure, error) {
 	o, err := collect("Bars", "Bars", opts)
@@ -218,15 +219,7 @@ func Bars(categories []string, series []BarSeries, opts ...Option) (*Figure, err
 	f.NominalX(categories...)
 	f.grid.Vertical.Color = nil // lines at category centres would cut through the bars
 	f.X.Tick.Label.Font = f.Y.Tick.Label.Font
-	long := 0
-	for _, c := range categories {
-		long += len([]rune(c))
-	}
-	if long > 60 || len(categories) > 12 {
-		f.X.Tick.Label.Rotation = math.Pi / 4
-		f.X.Tick.Label.XAlign = draw.XRight
-		f.X.Tick.Label.YAlign = draw.YCenter
-	}
+	f.categoryX = true // Draw sets the names at an angle where they do not fit side by side
 	if err := o.finish(f, "Bars", "", "value"); err != nil {
 		return nil, err
 	}

@@ -271,3 +271,68 @@ func haloText(c draw.Canvas, sty text.Style, box vg.Rectangle, txt string) {
 	c.Fill(bg.Path())
 	c.FillText(sty, pt, txt)
 }
+
+// AddPointLabels writes names[i] beside the point in row i of the n×2 matrix pts, for
+// figures whose points are things with names (words, cities, samples). A name goes to the
+// first of eight places around its point (right, left, above, below, then the four
+// diagonals) that stays inside the data area and covers no data point or line sample, no
+// legend and no other label; a name with no such place is left out, so that a crowded
+// figure shows the names that fit rather than a pile of overlapping ones. Earlier rows
+// take their places first: list the important names first. The places are chosen when the
+// figure is drawn, at the size it is drawn (a phone's rendering may show fewer). Cost
+// O(n·(points + segments)) per drawing.
+func (f *Figure) AddPointLabels(pts mat.Matrix, names []string) error {
+	if f == nil || f.Plot == nil {
+		return fmt.Errorf("viz: Figure.AddPointLabels: AddPointLabels on a figure not made by NewFigure or a builder: %w", ErrArg)
+	}
+	xy, err := points("Figure.AddPointLabels", pts, "points")
+	if err != nil {
+		return err
+	}
+	if len(names) != len(xy) {
+		return fmt.Errorf("viz: Figure.AddPointLabels: %d names for %d points: %w", len(names), len(xy), ErrShape)
+	}
+	f.Plot.Add(&pointLabels{fig: f, xy: xy, names: append([]string(nil), names...)})
+	return nil
+}
+
+// pointLabels is the plotter of Figure.AddPointLabels.
+type pointLabels struct {
+	fig   *Figure
+	xy    plotter.XYs
+	names []string
+}
+
+// pointLabelSize is the font size of point labels, in points: the reference lines' labels'
+// size, which the phone rendering keeps at MinTextPx (minPhoneTextPt).
+const pointLabelSize = 9
+
+// Plot implements plot.Plotter (see Figure.AddPointLabels).
+func (l *pointLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	sty := textStyle(sansFont, pointLabelSize, inkColor)
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
+	gap := pointRadius(len(l.xy)) + 2 // from the point's centre to the label's box
+	for i, name := range l.names {
+		if name == "" {
+			continue
+		}
+		r := sty.Rectangle(name)
+		w, h := r.Max.X-r.Min.X, r.Max.Y-r.Min.Y
+		x, y := trX(l.xy[i].X), trY(l.xy[i].Y)
+		d := gap * 0.7071
+		for _, b := range []vg.Rectangle{
+			rect(x+gap, y-h/2, x+gap+w, y+h/2), rect(x-gap-w, y-h/2, x-gap, y+h/2),
+			rect(x-w/2, y+gap, x+w/2, y+gap+h), rect(x-w/2, y-gap-h, x+w/2, y-gap),
+			rect(x+d, y+d, x+d+w, y+d+h), rect(x-d-w, y+d, x-d, y+d+h),
+			rect(x+d, y-d-h, x+d+w, y-d), rect(x-d-w, y-d-h, x-d, y-d),
+		} {
+			if l.fig.refCost(trX, trY, c, b) >= 1<<16 || l.fig.countIn(trX, trY, b, 1, true) > 0 {
+				continue
+			}
+			l.fig.refBoxes = append(l.fig.refBoxes, b)
+			haloText(c, sty, b, name)
+			break
+		}
+	}
+}

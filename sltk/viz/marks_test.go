@@ -109,3 +109,71 @@ func TestTwinColoursDiffer(t *testing.T) {
 		}
 	}
 }
+
+// TestAddPointLabels: names of points that stand apart are all written, each beside its
+// point and on no point and no legend (nor the room a wider font may give it); a point amid a dense grid of others has no free place
+// and its name is left out; a narrow drawing writes no more names; bad input is refused.
+func TestAddPointLabels(t *testing.T) {
+	x := mat.NewDense(5, 2, []float64{0, 0, 5, 5, 10, 0, 2, 8, 6.2, 9.6})
+	names := []string{"alpha", "beta", "gamma", "delta", "epsilon"}
+	f := Must(ScatterLabels(x, []int{0, 0, 1, 1, 1}, nil, Classes("first", "second")))
+	if err := f.AddPointLabels(x, names); err != nil {
+		t.Fatal(err)
+	}
+	svg := string(Must(Render(f, "svg")))
+	for _, n := range names {
+		if !strings.Contains(svg, ">"+n+"<") {
+			t.Errorf("label %q not written", n)
+		}
+	}
+	spot, lay := spotOf(t, f, DefaultWidth, DefaultHeight)
+	trX, trY := lay.q.Transforms(&lay.data)
+	lw, lh := legendSize(&f.Plot.Legend)
+	legend := legendBox(lay.data, lw, lh, spot) // with its frame, and room for a wider font
+	legend.Min.X -= 4 + legendSlack*lw
+	legend.Max.X += 4 + legendSlack*lw
+	legend.Min.Y, legend.Max.Y = legend.Min.Y-3, legend.Max.Y+3
+	boxes := f.refBoxes // of the last drawing, at the default size
+	if len(boxes) != len(names)+1 {
+		t.Fatalf("%d boxes, want the legend's and %d labels'", len(boxes), len(names))
+	}
+	if b := boxes[0]; b.Min.X > legend.Min.X || b.Min.Y > legend.Min.Y || b.Max.X < legend.Max.X || b.Max.Y < legend.Max.Y {
+		t.Errorf("labels keep off %v, not all of the legend %v with its frame and room", b, legend)
+	}
+	for _, b := range boxes[1:] {
+		if n := f.countIn(trX, trY, b, 0, false); n > 0 {
+			t.Errorf("a label's box %v covers %d points", b, n)
+		}
+		if legend.Min.X < b.Max.X && b.Min.X < legend.Max.X && legend.Min.Y < b.Max.Y && b.Min.Y < legend.Max.Y {
+			t.Errorf("a label's box %v overlaps the legend %v", b, legend)
+		}
+	}
+	narrow := string(Must(Render(f.Resize(2, 1.5), "svg")))
+	if strings.Count(narrow, "font-size:9px") > strings.Count(svg, "font-size:9px") {
+		t.Error("a 2-inch drawing writes more labels than the full one")
+	}
+
+	var xs, ys []float64
+	for i := range 41 {
+		for j := range 41 {
+			xs, ys = append(xs, float64(i)/4), append(ys, float64(j)/4)
+		}
+	}
+	dense := Must(Lines([]Series{{X: xs, Y: ys, Points: true}}))
+	if err := dense.AddPointLabels(mat.NewDense(1, 2, []float64{5, 5}), []string{"hidden"}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(Must(Render(dense, "svg"))), ">hidden<") {
+		t.Error("the name of a point amid a dense grid was written over other points")
+	}
+
+	if err := f.AddPointLabels(x, names[:2]); !errors.Is(err, ErrShape) {
+		t.Errorf("2 names for 5 points: %v, want ErrShape", err)
+	}
+	if err := (*Figure)(nil).AddPointLabels(x, names); !errors.Is(err, ErrArg) {
+		t.Errorf("nil figure: %v, want ErrArg", err)
+	}
+	if err := f.AddPointLabels(mat.NewDense(1, 2, []float64{math.NaN(), 0}), []string{"a"}); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("NaN point: %v, want ErrNotFinite", err)
+	}
+}

@@ -67,8 +67,9 @@ func LegendInside() Option {
 	return func(o *options) { o.legendOutside, o.legendInside = false, true }
 }
 
-// LegendOutside puts the legend in a column right of the data area, sized to its entries,
-// whatever the data leave free.
+// LegendOutside puts the legend outside the data area whatever the data leave free: in a
+// column right of it, sized to its entries, or in rows below the axes where the column would
+// take more than 36 % of the data area's width (a narrow figure, a phone's rendering).
 func LegendOutside() Option { return func(o *options) { o.legendOutside = true } }
 
 // LegendLeft moves the legend to the left side of the data area.
@@ -134,9 +135,9 @@ func Diverging() Option { return func(o *options) { o.diverging = true; o.mark("
 // features that are not there (HeatMap, HeatMaps).
 func Grey() Option { return func(o *options) { o.grey = true; o.mark("Grey") } }
 
-// ColorRange fixes the values at the two ends of a heat map's colour scale, so that several
-// maps share one scale; values outside are drawn in the end colours. lo < hi, both finite
-// (HeatMap). HeatMaps sets it itself.
+// ColorRange fixes the values at the two ends of a heat map's or a contour plot's colour
+// scale, so that several maps share one scale; values outside are drawn in the end colours.
+// lo < hi, both finite (HeatMap, Contour). HeatMaps sets it itself.
 func ColorRange(lo, hi float64) Option {
 	return func(o *options) { o.colorRange = &[2]float64{lo, hi}; o.mark("ColorRange") }
 }

@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 // Phone layout. An SVG figure scales with the column it sits in, and its text with it: a
@@ -105,7 +106,7 @@ func figureHTML(d Drawer) (string, error) {
 		narrow, err = stackHTML(g)
 	} else {
 		var svg []byte
-		svg, err = Render(sized{d, pw, ph}, "svg")
+		svg, err = Render(sized{d, pw, ph + phoneGrowth(d, w, h, pw, ph)}, "svg")
 		narrow = string(svg)
 	}
 	if err != nil {
@@ -125,6 +126,54 @@ func figureHTML(d Drawer) (string, error) {
 	b.WriteString(narrow)
 	b.WriteString(`</div></div>`)
 	return b.String(), nil
+}
+
+// phoneGrowth is the height by which the phone rendering (pw × ph) of a figure (d, or the
+// figure a Reflow tile draws) grows when its legend lies in rows below the axes there but not
+// at w × h (see Figure.LegendOutside): the rows' height, so that they do not take their room
+// from the data area, and, for a figure with EqualScale whose data area is then narrower than
+// the rendering leaves it, as much more as lets the data area take that width (at most up
+// to a rendering 5/4 as high as wide). Zero for other drawers. Cost: three layouts.
+func phoneGrowth(d Drawer, w, h, pw, ph vg.Length) vg.Length {
+	for {
+		switch v := d.(type) {
+		case sized:
+			d = v.Drawer
+			continue
+		case tile:
+			d = v.Drawer
+			continue
+		}
+		break
+	}
+	f, ok := d.(*Figure)
+	if !ok || f == nil || f.Plot == nil {
+		return 0
+	}
+	lw, lh := legendSize(&f.Plot.Legend)
+	if lw <= 0 {
+		return 0
+	}
+	at := func(w, h vg.Length) (legendSpot, figureLayout) {
+		c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: w, Y: h}}}
+		return f.placeLegend(c, lw, lh)
+	}
+	if wide, _ := at(w, h); wide.below {
+		return 0
+	}
+	phone, lay := at(pw, ph)
+	if !phone.below {
+		return 0
+	}
+	grow := lay.outer.Min.Y - figureMargin // the rows and the gap above them (the canvas starts at 0)
+	if f.EqualScale {
+		_, lay = at(pw, ph+grow)
+		dw, dh := lay.data.Max.X-lay.data.Min.X, lay.data.Max.Y-lay.data.Min.Y
+		if dw > 0 && lay.freeW > dw {
+			grow += min(lay.freeW*dh/dw-dh, max(pw*5/4-ph-grow, 0))
+		}
+	}
+	return grow
 }
 
 // colorBarBelowHeight is the height of a colour bar lying below the panels of a phone layout.

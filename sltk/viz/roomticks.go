@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // roomTicks labels no more ticks of an axis than fit its length: the labels of Ticker, set in
@@ -22,24 +23,58 @@ type roomTicks struct {
 	// Vertical marks a y axis, whose labels stand one above the other: a label takes the
 	// height of its text, and neighbours need a gap of only yLabelGap em.
 	Vertical bool
+	// Gap, when positive, is the least space between two labels in em of their font, instead
+	// of labelGap (yLabelGap).
+	Gap float64
 }
 
 // yLabelGap is the least space between two labels of a y axis, in em of their font.
 const yLabelGap = 0.25
 
 // extent is the room label l takes along the axis, and gap the least space between two.
+// Labels of a horizontal axis set at an angle θ run parallel to each other: two of them
+// stand (distance along the axis)·|sin θ| apart, so a label takes its height / |sin θ| of
+// the axis.
 func (r roomTicks) extent(l string) vg.Length {
-	if r.Vertical {
+	switch {
+	case r.Vertical:
 		return r.Style.Height(l)
+	case r.Style.Rotation != 0 && math.Abs(math.Sin(r.Style.Rotation)) > 0.1:
+		return r.Style.Height(l) / vg.Length(math.Abs(math.Sin(r.Style.Rotation)))
 	}
 	return r.Style.Width(l)
 }
 
 func (r roomTicks) gap() vg.Length {
-	if r.Vertical {
+	switch {
+	case r.Gap > 0:
+		return vg.Length(r.Gap) * r.Style.Font.Size
+	case r.Vertical:
 		return yLabelGap * r.Style.Font.Size
 	}
 	return labelGap * r.Style.Font.Size
+}
+
+// categoryGap is the least space between two category names of a bar chart, in em of their
+// font: names are not numbers, which need labelGap to read apart.
+const categoryGap = 0.4
+
+// fitCategories sets the category names of p's horizontal axis (Bars) at 45° when they do
+// not fit side by side, categoryGap em apart, along an axis length long, and makes the axis
+// label only as many of them as fit, level or at the angle (see roomTicks). A rotation the
+// caller set stays. Cost: one measurement per name.
+func fitCategories(p *plot.Plot, length vg.Length) {
+	if p.X.Tick.Marker == nil || length <= 0 {
+		return
+	}
+	r := roomTicks{Ticker: p.X.Tick.Marker, Length: length, Style: p.X.Tick.Label, Gap: categoryGap}
+	if r.Style.Rotation == 0 && !r.fits(r.Ticker.Ticks(p.X.Min, p.X.Max), p.X.Min, p.X.Max) {
+		p.X.Tick.Label.Rotation = math.Pi / 4
+		p.X.Tick.Label.XAlign = draw.XRight
+		p.X.Tick.Label.YAlign = draw.YCenter
+		r.Style = p.X.Tick.Label
+	}
+	p.X.Tick.Marker = r
 }
 
 // labelGap is the least space between two tick labels, in em of their font: less, and

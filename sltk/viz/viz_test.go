@@ -3,6 +3,7 @@ package viz
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -655,6 +656,78 @@ func TestLinearTickLabelsCompact(t *testing.T) {
 		got = strings.ReplaceAll(got, "-", "−")
 		if got != c.want {
 			t.Errorf("ticks over [%g, %g]: %s, want %s", c.lo, c.hi, got, c.want)
+		}
+	}
+}
+
+// TestBarsCategoryAngle: category names stay level where they fit side by side at the width
+// the figure is drawn, every one labelled (26 letters, 15 subsets in the column), and are set
+// at an angle where they do not (the same in a 3-inch figure, long names in the column).
+func TestBarsCategoryAngle(t *testing.T) {
+	var letters, subsets []string
+	for r := 'a'; r <= 'z'; r++ {
+		letters = append(letters, string(r))
+	}
+	for i := range 6 {
+		for j := i + 1; j < 6; j++ {
+			subsets = append(subsets, fmt.Sprintf(`\{%d,%d\}`, i, j))
+		}
+	}
+	long := []string{"a rather long category", "another long category", "a third long one",
+		"and a fourth", "the fifth category name"}
+	for _, c := range []struct {
+		name   string
+		cats   []string
+		w      vg.Length
+		rotate bool
+	}{
+		{"26 letters", letters, DefaultWidth, false},
+		{"15 subsets", subsets, DefaultWidth, false},
+		{"26 letters, 3 in", letters, 3 * vg.Inch, true},
+		{"15 subsets, 3 in", subsets, 3 * vg.Inch, true},
+		{"long names", long, DefaultWidth, true},
+	} {
+		f := Must(Bar(c.cats, make([]float64, len(c.cats)), Title(c.name)))
+		_, lay := spotOf(t, f, c.w, DefaultHeight)
+		if rot := lay.q.X.Tick.Label.Rotation != 0; rot != c.rotate {
+			t.Errorf("%s at %.0f pt: at an angle %v, want %v", c.name, c.w, rot, c.rotate)
+		}
+		if c.rotate {
+			continue
+		}
+		ts := lay.q.X.Tick.Marker.Ticks(lay.q.X.Min, lay.q.X.Max)
+		if n := len(labelledAt(ts)); n != len(c.cats) {
+			t.Errorf("%s at %.0f pt: %d names labelled of %d", c.name, c.w, n, len(c.cats))
+		}
+	}
+}
+
+// TestContourColorRange: ColorRange gives a contour plot's colour bar (and its shading,
+// drawn on the same ends) fixed ends, the same for two functions of different ranges; without it they span each function's
+// range; a reversed or infinite range is refused.
+func TestContourColorRange(t *testing.T) {
+	box := Rect{XMax: 1, YMax: 1}
+	for _, c := range []struct {
+		top    float64 // f ranges over [0.2, top]
+		opts   []Option
+		lo, hi float64
+	}{
+		{0.6, nil, 0.2, 0.6},
+		{0.6, []Option{ColorRange(0, 1)}, 0, 1},
+		{0.9, []Option{ColorRange(0, 1)}, 0, 1},
+	} {
+		f, err := Contour(func(x, y float64) float64 { return 0.2 + (c.top-0.2)*x*y }, box, nil, nil, c.opts...)
+		if err != nil {
+			t.Fatalf("f up to %g, %d options: %v", c.top, len(c.opts), err)
+		}
+		if f.colorBar.Y.Min != c.lo || f.colorBar.Y.Max != c.hi {
+			t.Errorf("f up to %g, %d options: colour bar [%g, %g], want [%g, %g]", c.top, len(c.opts),
+				f.colorBar.Y.Min, f.colorBar.Y.Max, c.lo, c.hi)
+		}
+	}
+	for _, r := range [][2]float64{{1, 0}, {0, 0}, {0, math.Inf(1)}} {
+		if _, err := Contour(func(x, y float64) float64 { return x }, box, nil, nil, ColorRange(r[0], r[1])); !errors.Is(err, ErrArg) {
+			t.Errorf("ColorRange(%g, %g): %v, want ErrArg", r[0], r[1], err)
 		}
 	}
 }

@@ -884,6 +884,7 @@ var rows = map[string]any{
 	"synth.RandomArrayERMSuccess":       synth.RandomArrayERMSuccess,
 	"synth.SixGaussians":                synth.SixGaussians,
 	"viz.Figure.AddMarks":               (*viz.Figure).AddMarks,
+	"viz.Figure.AddPointLabels":         (*viz.Figure).AddPointLabels,
 	"viz.Figure.AddPath":                (*viz.Figure).AddPath,
 	"viz.Figure.AddCircle":              (*viz.Figure).AddCircle,
 	"viz.Figure.HideLegend":             exempt("returns its receiver for chaining (nil or zero figures unchanged, tested in viz); sizes are checked when the figure is rendered"),
