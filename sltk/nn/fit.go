@@ -41,7 +41,7 @@ func labels(fn string, y []int, n int) (int, error) {
 // becomes infinite or NaN stops training with an error wrapping ErrBreakdown. Cost per epoch
 // about 3·n·Σ_l s_{l−1}·s_l multiply-adds (see the package comment).
 func (c MLP) Fit(x mat.Matrix, y []int) (*Model, error) {
-	data, n, d, cerr := check.Rows("x", x)
+	data, n, d, cerr, serr := check.RowsSquarable("x", x)
 	if cerr != nil {
 		return nil, fmt.Errorf("nn: MLP.Fit: %w", cerr)
 	}
@@ -49,8 +49,8 @@ func (c MLP) Fit(x mat.Matrix, y []int) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := check.Squarable("x", data, d); err != nil {
-		return nil, fmt.Errorf("nn: MLP.Fit: %w", err)
+	if serr != nil {
+		return nil, fmt.Errorf("nn: MLP.Fit: %w", serr)
 	}
 	r := newRand(c.Seed)
 	nVal := int(math.Round(c.ValidationFraction * float64(n)))
