@@ -57,6 +57,9 @@ type work[T float] struct {
 	// zeros: the input batch a[0] has many exact zeros (float32 training on sparse data,
 	// trainNet), so the first layer's products skip them (kernel.SgemmSkipZeros).
 	zeros bool
+	// packed, when set (float32 training in two shards, trainNet), holds the first layer's
+	// weights packed for the product with the input batch, once per batch for both shards.
+	packed *kernel.PackedB32
 }
 
 // chunks runs fn over row (or column) chunks [lo, hi) of 0, …, n−1: on several goroutines
@@ -130,7 +133,12 @@ func (w *work[T]) forward(b int, y []int) {
 	L := len(w.net.w)
 	for l := range L {
 		in, out := w.net.widths[l], w.net.widths[l+1]
-		gemm(w.workers, w.zeros && l == 0, blas.NoTrans, blas.NoTrans, w.a[l], b, in, w.net.w[l], in, out, 0, w.a[l+1], b, out)
+		if x, ok := any(w.a[0]).([]float32); ok && l == 0 && w.packed != nil {
+			kernel.SgemmPacked(w.workers, w.zeros, blas.NoTrans, 1, blas32.General{Rows: b, Cols: in, Stride: in, Data: x[:b*in]},
+				w.packed, 0, blas32.General{Rows: b, Cols: out, Stride: out, Data: any(w.a[1]).([]float32)[:b*out]})
+		} else {
+			gemm(w.workers, w.zeros && l == 0, blas.NoTrans, blas.NoTrans, w.a[l], b, in, w.net.w[l], in, out, 0, w.a[l+1], b, out)
+		}
 		z, bias, last, act := w.a[l+1], w.net.b[l], l == L-1, w.net.act
 		w.chunks(b, minRows, func(lo, hi int) {
 			for i := lo; i < hi; i++ {

@@ -71,3 +71,40 @@ func TestSkipZerosSwitch(t *testing.T) {
 		t.Error("empty data or a single zero")
 	}
 }
+
+// TestSharedPackingSameBits: float32 training with the first layer's weights packed once per
+// batch for both shards (kernel.PackedB32) gives the parameters, bit for bit, of each shard
+// packing its own, on sparse and on dense inputs, with batches that run in two shards side by
+// side, a last batch that runs whole, on one and on two cores.
+func TestSharedPackingSameBits(t *testing.T) {
+	x, y, _, err := frame.Digits()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dense := mat.DenseCopyOf(x)
+	dense.Apply(func(_, _ int, v float64) float64 { return v + 0.5 }, dense)
+	defer func(v bool) { sharePacking = v }(sharePacking)
+	for _, in := range []*mat.Dense{x, dense} {
+		for _, batch := range []int{64, 128, 1000} { // 1797 rows: last batches of 5, 5 and 797
+			c := MLP{Hidden: []int{30}, BatchSize: batch, MaxIter: 2, Seed: 5, Precision: Float32}
+			var ref []float64
+			for _, share := range []bool{false, true} {
+				sharePacking = share
+				for _, procs := range []int{1, 2} {
+					var m *Model
+					fuzzdata.WithProcs(procs, func() { m, err = c.Fit(in, y) })
+					if err != nil {
+						t.Fatal(err)
+					}
+					if ref == nil {
+						ref = m.Params()
+						continue
+					}
+					if !slices.Equal(m.Params(), ref) {
+						t.Errorf("batch %d, shared %v, %d cores: parameters differ", batch, share, procs)
+					}
+				}
+			}
+		}
+	}
+}

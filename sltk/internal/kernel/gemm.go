@@ -167,9 +167,13 @@ type gemmArgs[T float] struct {
 	// kernelIdx, when set, is the micro-kernel over listed steps of SgemmSkipZeros: each
 	// packed sliver of op(a) drops its all-zero steps (compact) and runs through it.
 	kernelIdx func(n int, idx []int32, a, b, c []T, ldc int, alpha T, store bool)
-	store     bool       // beta is 0: the first block of k writes c without reading it
-	pool      *sync.Pool // of *[]T packing buffers
-	workers   int        // at most this many goroutines; ≤ 0: GOMAXPROCS
+	store     bool // beta is 0: the first block of k writes c without reading it
+	// panels, when set, holds op(b) packed already (PackedB32): panel pc/gemmKC is the block
+	// of steps [pc, pc+kc) over all n columns, in slivers of nr, so that the columns from jc
+	// on start at panel[jc·kc:]; run then packs no b.
+	panels  [][]T
+	pool    *sync.Pool // of *[]T packing buffers
+	workers int        // at most this many goroutines; ≤ 0: GOMAXPROCS
 }
 
 // gemmPool recycles packing buffers (every element is written before it is read).
@@ -183,6 +187,9 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 	kcMax := min(gemmKC, g.k)
 	la := min(gemmMC, up(i1-i0, mr)) * kcMax
 	need := la + kcMax*min(gemmNC, up(j1-j0, nr))
+	if g.panels != nil {
+		need = la
+	}
 	bufp := g.pool.Get().(*[]T)
 	defer g.pool.Put(bufp)
 	if cap(*bufp) < need {
@@ -210,7 +217,11 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 		for pc := 0; pc < g.k; pc += gemmKC {
 			kc := min(gemmKC, g.k-pc)
 			store := g.store && pc == 0
-			g.packB(pb, pc, kc, jc, nc)
+			if g.panels != nil {
+				pb = g.panels[pc/gemmKC][jc*kc:]
+			} else {
+				g.packB(pb, pc, kc, jc, nc)
+			}
 			for ic := i0; ic < i1; ic += gemmMC {
 				mc := min(gemmMC, i1-ic)
 				g.packA(pa, ic, mc, pc, kc)
