@@ -259,14 +259,13 @@ func (w *work[T]) backward(b, total int, y []int, decay bool) {
 			beta = 1
 		}
 		gemm(w.workers, w.zeros && l == 0, blas.Trans, blas.NoTrans, w.a[l], b, in, d, b, out, beta, gW, in, out)
-		// gB = column sums of δ, each summed over rows in order (no dependence on cores)
+		// gB = column sums of δ, each summed over rows in order (no dependence on cores),
+		// a row at a time through kernel.AddTo (the same additions in the same order)
 		w.chunks(out, 8, func(lo, hi int) {
 			s := gB[lo:hi]
 			clear(s)
 			for i := 0; i < b; i++ {
-				for j, v := range d[i*out+lo : i*out+hi] {
-					s[j] += v
-				}
+				kernel.AddTo(s, d[i*out+lo:i*out+hi])
 			}
 		})
 		if l == 0 {
