@@ -191,9 +191,7 @@ func activate[T float](a Activation, z, bias []T) {
 	bias = bias[:len(z)]
 	switch a {
 	case ReLU:
-		for j, v := range z {
-			z[j] = max(v+bias[j], 0)
-		}
+		kernel.BiasReLU(z, bias)
 	case Tanh:
 		for j, v := range z {
 			z[j] = T(math.Tanh(float64(v + bias[j])))
