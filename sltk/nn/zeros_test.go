@@ -86,7 +86,7 @@ func TestSharedPackingSameBits(t *testing.T) {
 	defer func(v bool) { sharePacking = v }(sharePacking)
 	for _, in := range []*mat.Dense{x, dense} {
 		for _, batch := range []int{64, 128, 1000} { // 1797 rows: last batches of 5, 5 and 797
-			c := MLP{Hidden: []int{30}, BatchSize: batch, MaxIter: 2, Seed: 5, Precision: Float32}
+			c := MLP{Hidden: []int{30}, BatchSize: batch, MaxIter: 1, Seed: 5, Precision: Float32}
 			var ref []float64
 			for _, share := range []bool{false, true} {
 				sharePacking = share
