@@ -107,7 +107,9 @@ const shardRows = 64
 //
 // A mini-batch of at least shardRows rows is split into two halves ("shards") whose forward
 // and backward passes run side by side on their own buffers, each product on half the cores;
-// the optimiser step then adds the two gradients. One product per layer on all cores instead
+// the optimiser step then adds the two gradients. In float32 the shards also share the
+// packing of the first layer's weights and split that layer's weight gradient by inputs
+// (splitW0), whose half each updates itself. One product per layer on all cores instead
 // left a core idle through every elementwise pass and packed the shared operand twice (an
 // epoch of 784-256-128-10 on two cores ran 1.27× faster than on one). The split depends on
 // the batch only, never on GOMAXPROCS, so a Seed still gives the same bits on any number of
@@ -141,6 +143,11 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 			w.packed = packed
 		}
 	}
+	// Float32 shards of at most gemmKC rows side by side leave the first layer's weight
+	// gradient to splitW0: each computes it for half of the inputs from both shards' rows and
+	// applies the optimiser to those weights, so that the gradient of the largest layer is
+	// written once, in one buffer, and updated while in the cache.
+	split := packed != nil && shareGradient && (c.BatchSize+1)/2 <= splitRows
 	st := newStepper[T](c, len(n.params))
 	by := make([]int, c.BatchSize)
 	best, bad := math.Inf(1), 0
@@ -164,7 +171,15 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 			// then waits for the other's half after loading its rows; otherwise all is packed
 			// before the first shard runs.
 			parallel := active == 2 && runtime.GOMAXPROCS(0) > 1
-			var packing sync.WaitGroup
+			splitNow := split && active == 2
+			for _, w := range ws {
+				w.skipW0 = splitNow
+			}
+			st.begin()
+			var packing, deltas sync.WaitGroup
+			if splitNow && parallel {
+				deltas.Add(2)
+			}
 			if packed != nil && !parallel {
 				packed.Pack(blas.NoTrans, w1, 0, 1)
 			} else if packed != nil {
@@ -183,6 +198,11 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 				}
 				w.forward(s1-s0, by[s0:s1])
 				w.backward(s1-s0, b, by[s0:s1], s == 0)
+				if splitNow && parallel {
+					deltas.Done()
+					deltas.Wait()
+					splitW0(ws, st, b, s)
+				}
 			}
 			if parallel {
 				var wg sync.WaitGroup
@@ -193,6 +213,10 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 			} else {
 				for s := range active {
 					pass(s)
+				}
+				if splitNow {
+					splitW0(ws, st, b, 0)
+					splitW0(ws, st, b, 1)
 				}
 			}
 			bl := 0.0
@@ -206,7 +230,11 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 					bl/float64(b), epoch, c.LearningRate, ErrBreakdown)
 			}
 			sum += bl
-			st.step(n.params, grads[:active])
+			from := 0
+			if splitNow {
+				from = n.widths[0] * n.widths[1] // the first layer's weights are updated
+			}
+			st.apply(n.params, grads[:active], from, len(n.params))
 		}
 		e := Epoch{Loss: sum / float64(len(train)), Accuracy: float64(right) / float64(len(train))}
 		monitored := e.Loss
@@ -233,6 +261,53 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 		m.Best = m.Iter
 	}
 	return nil
+}
+
+// shareGradient: float32 training in two shards splits the first layer's weight gradient
+// between them (splitW0); a variable so that tests can compare with each shard computing its
+// own. splitRows is the largest shard for which it does: a product over at most gemmKC (256)
+// rows is one block of Sgemm's sums, so that adding the second shard's rows in the product
+// (beta = 1) rounds as adding the two shards' gradients did.
+var shareGradient = true
+
+const splitRows = 256
+
+// splitW0 computes half h (0 or 1) of the first layer's weight gradient, the rows of inputs
+// [h·d/2, (h+1)·d/2), into the first shard's gradient buffer from both shards' inputs and
+// back-propagated δ (the rows of a batch of b, split as trainNet splits them), and applies the
+// optimiser step begun by st to those weights. Each entry is (λ·W +) a₀ᵀδ₀ + a₁ᵀδ₁ with the
+// two products rounded and added as before (fma(1, acc₁, acc₀) is acc₀ + acc₁), so the step
+// is bit for bit the one of two full gradients summed by the stepper. Cost b·d·s₁/2
+// multiply-adds and the step of d·s₁/2 weights.
+func splitW0[T float](ws []*work[T], st *stepper[T], b, h int) {
+	n := ws[0].net
+	in, out := n.widths[0], n.widths[1]
+	r0, r1 := h*in/2, (h+1)*in/2
+	gW := ws[0].grad[r0*out : r1*out]
+	var beta float32
+	if lam := n.lambda; lam != 0 {
+		for i, v := range n.w[0][r0*out : r1*out] {
+			gW[i] = lam * v
+		}
+		beta = 1
+	}
+	for s, w := range ws {
+		rows := (s+1)*b/2 - s*b/2
+		x, ok := any(w.a[0]).([]float32)
+		if !ok {
+			panic("nn: splitW0 in float64")
+		}
+		a := blas32.General{Rows: rows, Cols: r1 - r0, Stride: in, Data: x[r0 : (rows-1)*in+r1]}
+		d := blas32.General{Rows: rows, Cols: out, Stride: out, Data: any(w.delta[1]).([]float32)[:rows*out]}
+		c := blas32.General{Rows: r1 - r0, Cols: out, Stride: out, Data: any(gW).([]float32)}
+		if w.zeros {
+			kernel.SgemmSkipZeros(1, blas.Trans, blas.NoTrans, 1, a, d, beta, c)
+		} else {
+			kernel.SgemmWorkers(1, blas.Trans, blas.NoTrans, 1, a, d, beta, c)
+		}
+		beta = 1
+	}
+	st.applyRange(n.params, [][]T{ws[0].grad}, r0*out, r1*out)
 }
 
 // sharePacking: float32 training in two shards packs the first layer's weights once per batch

@@ -60,6 +60,9 @@ type work[T float] struct {
 	// packed, when set (float32 training in two shards, trainNet), holds the first layer's
 	// weights packed for the product with the input batch, once per batch for both shards.
 	packed *kernel.PackedB32
+	// skipW0: backward leaves the first layer's weight gradient to splitW0 (float32 training
+	// in two shards side by side, trainNet).
+	skipW0 bool
 }
 
 // chunks runs fn over row (or column) chunks [lo, hi) of 0, …, n−1: on several goroutines
@@ -256,7 +259,9 @@ func (w *work[T]) backward(b, total int, y []int, decay bool) {
 			}
 			beta = 1
 		}
-		gemm(w.workers, w.zeros && l == 0, blas.Trans, blas.NoTrans, w.a[l], b, in, d, b, out, beta, gW, in, out)
+		if !(l == 0 && w.skipW0) {
+			gemm(w.workers, w.zeros && l == 0, blas.Trans, blas.NoTrans, w.a[l], b, in, d, b, out, beta, gW, in, out)
+		}
 		// gB = column sums of δ, each summed over rows in order (no dependence on cores),
 		// a row at a time through kernel.AddTo (the same additions in the same order)
 		w.chunks(out, 8, func(lo, hi int) {

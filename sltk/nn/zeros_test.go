@@ -73,9 +73,11 @@ func TestSkipZerosSwitch(t *testing.T) {
 }
 
 // TestSharedPackingSameBits: float32 training with the first layer's weights packed once per
-// batch for both shards (kernel.PackedB32) gives the parameters, bit for bit, of each shard
-// packing its own, on sparse and on dense inputs, with batches that run in two shards side by
-// side, a last batch that runs whole, on one and on two cores.
+// batch for both shards (kernel.PackedB32) and with that layer's weight gradient split between
+// the shards (splitW0) gives the parameters, bit for bit, of each shard packing its own and
+// computing its own gradient, on sparse and on dense inputs, with weight decay and without,
+// for each optimiser, with shards side by side, last batches that run whole, shards of 256
+// rows (the largest that split) and of 257 and 500 (which do not), on one and on two cores.
 func TestSharedPackingSameBits(t *testing.T) {
 	x, y, _, err := frame.Digits()
 	if err != nil {
@@ -83,13 +85,20 @@ func TestSharedPackingSameBits(t *testing.T) {
 	}
 	dense := mat.DenseCopyOf(x)
 	dense.Apply(func(_, _ int, v float64) float64 { return v + 0.5 }, dense)
-	defer func(v bool) { sharePacking = v }(sharePacking)
+	defer func(p, g bool) { sharePacking, shareGradient = p, g }(sharePacking, shareGradient)
+	cases := []MLP{ // 1797 rows: last batches of 5, 5, 261, 255 and 797
+		{BatchSize: 64},
+		{BatchSize: 128, Optimizer: Momentum, WeightDecay: 1e-3},
+		{BatchSize: 512, WeightDecay: 1e-2},
+		{BatchSize: 514, Optimizer: SGD},
+		{BatchSize: 1000},
+	}
 	for _, in := range []*mat.Dense{x, dense} {
-		for _, batch := range []int{64, 128, 1000} { // 1797 rows: last batches of 5, 5 and 797
-			c := MLP{Hidden: []int{30}, BatchSize: batch, MaxIter: 1, Seed: 5, Precision: Float32}
+		for _, c := range cases {
+			c.Hidden, c.MaxIter, c.Seed, c.Precision = []int{30}, 1, 5, Float32
 			var ref []float64
-			for _, share := range []bool{false, true} {
-				sharePacking = share
+			for _, share := range [][2]bool{{false, false}, {true, false}, {true, true}} {
+				sharePacking, shareGradient = share[0], share[1]
 				for _, procs := range []int{1, 2} {
 					var m *Model
 					fuzzdata.WithProcs(procs, func() { m, err = c.Fit(in, y) })
@@ -101,7 +110,8 @@ func TestSharedPackingSameBits(t *testing.T) {
 						continue
 					}
 					if !slices.Equal(m.Params(), ref) {
-						t.Errorf("batch %d, shared %v, %d cores: parameters differ", batch, share, procs)
+						t.Errorf("batch %d, %v, decay %v, shared packing %v, gradient %v, %d cores: parameters differ",
+							c.BatchSize, c.Optimizer, c.WeightDecay, share[0], share[1], procs)
 					}
 				}
 			}
