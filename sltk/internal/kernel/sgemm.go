@@ -103,9 +103,10 @@ func SgemmPacked(workers int, skipZeros bool, tA blas.Transpose, alpha float32, 
 		return
 	}
 	g := gemmArgs[float32]{ta: ta, k: k, alpha: alpha, a: a.Data, lda: a.Stride, c: c.Data, ldc: c.Stride,
-		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, pool: &sgemmPool, workers: workers, panels: b.panels}
+		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, kernelRow: sgemmKernelRow, pool: &sgemmPool, workers: workers,
+		panels: b.panels}
 	if skipZeros {
-		g.kernelIdx = sgemmKernelIdx
+		g.kernelIdx, g.kernelIdxRow = sgemmKernelIdx, sgemmKernelIdxRow
 	}
 	gemm(g, m, n, beta)
 }
@@ -120,10 +121,14 @@ func sgemm(workers int, kernelIdx func(n int, idx []int32, a, b, c []float32, ld
 		blas32.Gemm(tA, tB, alpha, a, b, beta, c) // panics with gonum's message
 		return
 	}
-	gemm(gemmArgs[float32]{ta: ta, tb: tb, k: k, alpha: alpha,
+	g := gemmArgs[float32]{ta: ta, tb: tb, k: k, alpha: alpha,
 		a: a.Data, lda: a.Stride, b: b.Data, ldb: b.Stride, c: c.Data, ldc: c.Stride,
-		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, kernelIdx: kernelIdx, pool: &sgemmPool,
-		workers: workers}, m, n, beta)
+		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, kernelRow: sgemmKernelRow, kernelIdx: kernelIdx,
+		pool: &sgemmPool, workers: workers}
+	if kernelIdx != nil {
+		g.kernelIdxRow = sgemmKernelIdxRow
+	}
+	gemm(g, m, n, beta)
 }
 
 // The micro-tile of Sgemm.
@@ -158,6 +163,22 @@ func sgemmKernelIdxGo(n int, idx []int32, a, b, c []float32, ldc int, alpha floa
 		acc.step(a[t*sgemmMR:t*sgemmMR+sgemmMR], b[int(p)*sgemmNR:int(p)*sgemmNR+sgemmNR])
 	}
 	acc.finish(c, ldc, alpha, store)
+}
+
+// sgemmKernelRowGo is sgemmKernelGo over tiles tiles side by side: tile t multiplies a by
+// the packed sliver b[t·bs:] into the sixteen columns of c from 16t; the reference of the
+// assembly's loop over tiles.
+func sgemmKernelRowGo(k int, a, b []float32, bs int, c []float32, ldc int, alpha float32, store bool, tiles int) {
+	for t := range tiles {
+		sgemmKernelGo(k, a, b[t*bs:], c[t*sgemmNR:], ldc, alpha, store)
+	}
+}
+
+// sgemmKernelIdxRowGo is sgemmKernelIdxGo over tiles tiles side by side, as sgemmKernelRowGo.
+func sgemmKernelIdxRowGo(n int, idx []int32, a, b []float32, bs int, c []float32, ldc int, alpha float32, store bool, tiles int) {
+	for t := range tiles {
+		sgemmKernelIdxGo(n, idx, a, b[t*bs:], c[t*sgemmNR:], ldc, alpha, store)
+	}
 }
 
 // sgemmAcc holds the micro-tile's accumulators of the pure-Go micro-kernels.
