@@ -108,8 +108,9 @@ const shardRows = 64
 // A mini-batch of at least shardRows rows is split into two halves ("shards") whose forward
 // and backward passes run side by side on their own buffers, each product on half the cores;
 // the optimiser step then adds the two gradients. In float32 the shards also share the
-// packing of the first layer's weights and split that layer's weight gradient by inputs
-// (splitW0), whose half each updates itself. One product per layer on all cores instead
+// packing of the first layer's weights, split that layer's weight gradient by inputs
+// (splitW0) and, side by side, each apply the optimiser step to their half of the parameters
+// (after checking the batch's loss), so that no goroutine is started for the step. One product per layer on all cores instead
 // left a core idle through every elementwise pass and packed the shared operand twice (an
 // epoch of 784-256-128-10 on two cores ran 1.27× faster than on one). The split depends on
 // the batch only, never on GOMAXPROCS, so a Seed still gives the same bits on any number of
@@ -148,6 +149,9 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 	// applies the optimiser to those weights, so that the gradient of the largest layer is
 	// written once, in one buffer, and updated while in the cache.
 	split := packed != nil && shareGradient && (c.BatchSize+1)/2 <= splitRows
+	// The parameters after the first layer's weights, updated in halves by the shards when
+	// they split that layer's gradient and run side by side.
+	rest, P := n.widths[0]*n.widths[1], len(n.params)
 	st := newStepper[T](c, len(n.params))
 	by := make([]int, c.BatchSize)
 	best, bad := math.Inf(1), 0
@@ -177,6 +181,15 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 			}
 			st.begin()
 			var packing, deltas sync.WaitGroup
+			// finite reports whether the batch's loss (both shards', summed as below) is finite.
+			finite := func() bool {
+				bl := 0.0
+				for s := range active {
+					l, _ := ws[s].lossSum((s+1)*b/active - s*b/active)
+					bl += l
+				}
+				return !math.IsNaN(bl) && !math.IsInf(bl, 0)
+			}
 			if splitNow && parallel {
 				deltas.Add(2)
 			}
@@ -199,9 +212,15 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 				w.forward(s1-s0, by[s0:s1])
 				w.backward(s1-s0, b, by[s0:s1], s == 0)
 				if splitNow && parallel {
+					// Both shards' gradients are complete: each updates its half of the first
+					// layer's weights (splitW0) and of the other parameters, unless the batch's
+					// loss broke down (then the error below, with no update, as before).
 					deltas.Done()
 					deltas.Wait()
-					splitW0(ws, st, b, s)
+					if finite() {
+						splitW0(ws, st, b, s)
+						st.applyRange(n.params, grads[:2], rest+s*(P-rest)/2, rest+(s+1)*(P-rest)/2)
+					}
 				}
 			}
 			if parallel {
@@ -214,7 +233,7 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 				for s := range active {
 					pass(s)
 				}
-				if splitNow {
+				if splitNow && finite() {
 					splitW0(ws, st, b, 0)
 					splitW0(ws, st, b, 1)
 				}
@@ -230,11 +249,12 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 					bl/float64(b), epoch, c.LearningRate, ErrBreakdown)
 			}
 			sum += bl
-			from := 0
-			if splitNow {
-				from = n.widths[0] * n.widths[1] // the first layer's weights are updated
+			switch {
+			case !splitNow:
+				st.apply(n.params, grads[:active], 0, P)
+			case !parallel:
+				st.apply(n.params, grads[:active], rest, P) // the first layer's weights are updated
 			}
-			st.apply(n.params, grads[:active], from, len(n.params))
 		}
 		e := Epoch{Loss: sum / float64(len(train)), Accuracy: float64(right) / float64(len(train))}
 		monitored := e.Loss
