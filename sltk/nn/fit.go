@@ -8,6 +8,9 @@ import (
 
 	"github.com/sltk-book/sltk/sltk"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -41,7 +44,7 @@ func labels(fn string, y []int, n int) (int, error) {
 // becomes infinite or NaN stops training with an error wrapping ErrBreakdown. Cost per epoch
 // about 3·n·Σ_l s_{l−1}·s_l multiply-adds (see the package comment).
 func (c MLP) Fit(x mat.Matrix, y []int) (*Model, error) {
-	data, n, d, cerr := check.Rows("x", x)
+	data, n, d, cerr, serr := check.RowsSquarable("x", x)
 	if cerr != nil {
 		return nil, fmt.Errorf("nn: MLP.Fit: %w", cerr)
 	}
@@ -49,8 +52,8 @@ func (c MLP) Fit(x mat.Matrix, y []int) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := check.Squarable("x", data, d); err != nil {
-		return nil, fmt.Errorf("nn: MLP.Fit: %w", err)
+	if serr != nil {
+		return nil, fmt.Errorf("nn: MLP.Fit: %w", serr)
 	}
 	r := newRand(c.Seed)
 	nVal := int(math.Round(c.ValidationFraction * float64(n)))
@@ -104,7 +107,10 @@ const shardRows = 64
 //
 // A mini-batch of at least shardRows rows is split into two halves ("shards") whose forward
 // and backward passes run side by side on their own buffers, each product on half the cores;
-// the optimiser step then adds the two gradients. One product per layer on all cores instead
+// the optimiser step then adds the two gradients. In float32 the shards also share the
+// packing of the first layer's weights, split that layer's weight gradient by inputs
+// (splitW0) and, side by side, each apply the optimiser step to their half of the parameters
+// (after checking the batch's loss), so that no goroutine is started for the step. One product per layer on all cores instead
 // left a core idle through every elementwise pass and packed the shared operand twice (an
 // epoch of 784-256-128-10 on two cores ran 1.27× faster than on one). The split depends on
 // the batch only, never on GOMAXPROCS, so a Seed still gives the same bits on any number of
@@ -126,6 +132,26 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 		}
 		grads[s] = ws[s].grad
 	}
+	// Two shards in float32 share one packing of the first layer's weights per batch, each
+	// packing half of it (kernel.PackedB32): packing the 784×256 weights of Fashion-MNIST's
+	// network took each shard about a sixth of its first product's time.
+	var packed *kernel.PackedB32
+	var w1 blas32.General
+	if p32, ok := any(n.w[0]).([]float32); ok && shards > 1 && sharePacking {
+		packed = kernel.NewPackedB32(n.widths[0], n.widths[1])
+		w1 = blas32.General{Rows: n.widths[0], Cols: n.widths[1], Stride: n.widths[1], Data: p32}
+		for _, w := range ws {
+			w.packed = packed
+		}
+	}
+	// Float32 shards of at most gemmKC rows side by side leave the first layer's weight
+	// gradient to splitW0: each computes it for half of the inputs from both shards' rows and
+	// applies the optimiser to those weights, so that the gradient of the largest layer is
+	// written once, in one buffer, and updated while in the cache.
+	split := packed != nil && shareGradient && (c.BatchSize+1)/2 <= splitRows
+	// The parameters after the first layer's weights, updated in halves by the shards when
+	// they split that layer's gradient and run side by side.
+	rest, P := n.widths[0]*n.widths[1], len(n.params)
 	st := newStepper[T](c, len(n.params))
 	by := make([]int, c.BatchSize)
 	best, bad := math.Inf(1), 0
@@ -145,14 +171,59 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 			if shards > 1 && (b >= shardRows || b > ws[0].rows) {
 				active = 2
 			}
+			// With the shards side by side each packs its half of the first layer's weights,
+			// then waits for the other's half after loading its rows; otherwise all is packed
+			// before the first shard runs.
+			parallel := active == 2 && runtime.GOMAXPROCS(0) > 1
+			splitNow := split && active == 2
+			for _, w := range ws {
+				w.skipW0 = splitNow
+			}
+			st.begin()
+			var packing, deltas sync.WaitGroup
+			// finite reports whether the batch's loss (both shards', summed as below) is finite.
+			finite := func() bool {
+				bl := 0.0
+				for s := range active {
+					l, _ := ws[s].lossSum((s+1)*b/active - s*b/active)
+					bl += l
+				}
+				return !math.IsNaN(bl) && !math.IsInf(bl, 0)
+			}
+			if splitNow && parallel {
+				deltas.Add(2)
+			}
+			if packed != nil && !parallel {
+				packed.Pack(blas.NoTrans, w1, 0, 1)
+			} else if packed != nil {
+				packing.Add(2)
+			}
 			pass := func(s int) {
 				s0, s1 := s*b/active, (s+1)*b/active
 				w := ws[s]
+				if packed != nil && parallel {
+					packed.Pack(blas.NoTrans, w1, s, 2)
+					packing.Done()
+				}
 				w.load(data, d, y, rows[s0:s1], by[s0:s1])
+				if packed != nil && parallel {
+					packing.Wait()
+				}
 				w.forward(s1-s0, by[s0:s1])
 				w.backward(s1-s0, b, by[s0:s1], s == 0)
+				if splitNow && parallel {
+					// Both shards' gradients are complete: each updates its half of the first
+					// layer's weights (splitW0) and of the other parameters, unless the batch's
+					// loss broke down (then the error below, with no update, as before).
+					deltas.Done()
+					deltas.Wait()
+					if finite() {
+						splitW0(ws, st, b, s)
+						st.applyRange(n.params, grads[:2], rest+s*(P-rest)/2, rest+(s+1)*(P-rest)/2)
+					}
+				}
 			}
-			if active == 2 && runtime.GOMAXPROCS(0) > 1 {
+			if parallel {
 				var wg sync.WaitGroup
 				wg.Add(1)
 				go func() { defer wg.Done(); pass(1) }()
@@ -161,6 +232,10 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 			} else {
 				for s := range active {
 					pass(s)
+				}
+				if splitNow && finite() {
+					splitW0(ws, st, b, 0)
+					splitW0(ws, st, b, 1)
 				}
 			}
 			bl := 0.0
@@ -174,7 +249,12 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 					bl/float64(b), epoch, c.LearningRate, ErrBreakdown)
 			}
 			sum += bl
-			st.step(n.params, grads[:active])
+			switch {
+			case !splitNow:
+				st.apply(n.params, grads[:active], 0, P)
+			case !parallel:
+				st.apply(n.params, grads[:active], rest, P) // the first layer's weights are updated
+			}
 		}
 		e := Epoch{Loss: sum / float64(len(train)), Accuracy: float64(right) / float64(len(train))}
 		monitored := e.Loss
@@ -202,6 +282,57 @@ func trainNet[T float](m *Model, n *net[T], c config, r shuffler, data []float64
 	}
 	return nil
 }
+
+// shareGradient: float32 training in two shards splits the first layer's weight gradient
+// between them (splitW0); a variable so that tests can compare with each shard computing its
+// own. splitRows is the largest shard for which it does: a product over at most gemmKC (256)
+// rows is one block of Sgemm's sums, so that adding the second shard's rows in the product
+// (beta = 1) rounds as adding the two shards' gradients did.
+var shareGradient = true
+
+const splitRows = 256
+
+// splitW0 computes half h (0 or 1) of the first layer's weight gradient, the rows of inputs
+// [h·d/2, (h+1)·d/2), into the first shard's gradient buffer from both shards' inputs and
+// back-propagated δ (the rows of a batch of b, split as trainNet splits them), and applies the
+// optimiser step begun by st to those weights. Each entry is (λ·W +) a₀ᵀδ₀ + a₁ᵀδ₁ with the
+// two products rounded and added as before (fma(1, acc₁, acc₀) is acc₀ + acc₁), so the step
+// is bit for bit the one of two full gradients summed by the stepper. Cost b·d·s₁/2
+// multiply-adds and the step of d·s₁/2 weights.
+func splitW0[T float](ws []*work[T], st *stepper[T], b, h int) {
+	n := ws[0].net
+	in, out := n.widths[0], n.widths[1]
+	r0, r1 := h*in/2, (h+1)*in/2
+	gW := ws[0].grad[r0*out : r1*out]
+	var beta float32
+	if lam := n.lambda; lam != 0 {
+		for i, v := range n.w[0][r0*out : r1*out] {
+			gW[i] = lam * v
+		}
+		beta = 1
+	}
+	for s, w := range ws {
+		rows := (s+1)*b/2 - s*b/2
+		x, ok := any(w.a[0]).([]float32)
+		if !ok {
+			panic("nn: splitW0 in float64")
+		}
+		a := blas32.General{Rows: rows, Cols: r1 - r0, Stride: in, Data: x[r0 : (rows-1)*in+r1]}
+		d := blas32.General{Rows: rows, Cols: out, Stride: out, Data: any(w.delta[1]).([]float32)[:rows*out]}
+		c := blas32.General{Rows: r1 - r0, Cols: out, Stride: out, Data: any(gW).([]float32)}
+		if w.zeros {
+			kernel.SgemmSkipZeros(1, blas.Trans, blas.NoTrans, 1, a, d, beta, c)
+		} else {
+			kernel.SgemmWorkers(1, blas.Trans, blas.NoTrans, 1, a, d, beta, c)
+		}
+		beta = 1
+	}
+	st.applyRange(n.params, [][]T{ws[0].grad}, r0*out, r1*out)
+}
+
+// sharePacking: float32 training in two shards packs the first layer's weights once per batch
+// for both (trainNet); a variable so that tests can compare with each shard packing its own.
+var sharePacking = true
 
 // zeroShare is the largest share of nonzero inputs at which float32 training runs its first
 // layer's two products with the input batch through kernel.SgemmSkipZeros. Measured (CPU time

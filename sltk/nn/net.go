@@ -57,6 +57,12 @@ type work[T float] struct {
 	// zeros: the input batch a[0] has many exact zeros (float32 training on sparse data,
 	// trainNet), so the first layer's products skip them (kernel.SgemmSkipZeros).
 	zeros bool
+	// packed, when set (float32 training in two shards, trainNet), holds the first layer's
+	// weights packed for the product with the input batch, once per batch for both shards.
+	packed *kernel.PackedB32
+	// skipW0: backward leaves the first layer's weight gradient to splitW0 (float32 training
+	// in two shards side by side, trainNet).
+	skipW0 bool
 }
 
 // chunks runs fn over row (or column) chunks [lo, hi) of 0, …, n−1: on several goroutines
@@ -130,7 +136,12 @@ func (w *work[T]) forward(b int, y []int) {
 	L := len(w.net.w)
 	for l := range L {
 		in, out := w.net.widths[l], w.net.widths[l+1]
-		gemm(w.workers, w.zeros && l == 0, blas.NoTrans, blas.NoTrans, w.a[l], b, in, w.net.w[l], in, out, 0, w.a[l+1], b, out)
+		if x, ok := any(w.a[0]).([]float32); ok && l == 0 && w.packed != nil {
+			kernel.SgemmPacked(w.workers, w.zeros, blas.NoTrans, 1, blas32.General{Rows: b, Cols: in, Stride: in, Data: x[:b*in]},
+				w.packed, 0, blas32.General{Rows: b, Cols: out, Stride: out, Data: any(w.a[1]).([]float32)[:b*out]})
+		} else {
+			gemm(w.workers, w.zeros && l == 0, blas.NoTrans, blas.NoTrans, w.a[l], b, in, w.net.w[l], in, out, 0, w.a[l+1], b, out)
+		}
 		z, bias, last, act := w.a[l+1], w.net.b[l], l == L-1, w.net.act
 		w.chunks(b, minRows, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
@@ -183,9 +194,7 @@ func activate[T float](a Activation, z, bias []T) {
 	bias = bias[:len(z)]
 	switch a {
 	case ReLU:
-		for j, v := range z {
-			z[j] = max(v+bias[j], 0)
-		}
+		kernel.BiasReLU(z, bias)
 	case Tanh:
 		for j, v := range z {
 			z[j] = T(math.Tanh(float64(v + bias[j])))
@@ -250,15 +259,16 @@ func (w *work[T]) backward(b, total int, y []int, decay bool) {
 			}
 			beta = 1
 		}
-		gemm(w.workers, w.zeros && l == 0, blas.Trans, blas.NoTrans, w.a[l], b, in, d, b, out, beta, gW, in, out)
-		// gB = column sums of δ, each summed over rows in order (no dependence on cores)
+		if !(l == 0 && w.skipW0) {
+			gemm(w.workers, w.zeros && l == 0, blas.Trans, blas.NoTrans, w.a[l], b, in, d, b, out, beta, gW, in, out)
+		}
+		// gB = column sums of δ, each summed over rows in order (no dependence on cores),
+		// a row at a time through kernel.AddTo (the same additions in the same order)
 		w.chunks(out, 8, func(lo, hi int) {
 			s := gB[lo:hi]
 			clear(s)
 			for i := 0; i < b; i++ {
-				for j, v := range d[i*out+lo : i*out+hi] {
-					s[j] += v
-				}
+				kernel.AddTo(s, d[i*out+lo:i*out+hi])
 			}
 		})
 		if l == 0 {

@@ -71,3 +71,50 @@ func TestSkipZerosSwitch(t *testing.T) {
 		t.Error("empty data or a single zero")
 	}
 }
+
+// TestSharedPackingSameBits: float32 training with the first layer's weights packed once per
+// batch for both shards (kernel.PackedB32) and with that layer's weight gradient split between
+// the shards (splitW0) gives the parameters, bit for bit, of each shard packing its own and
+// computing its own gradient, on sparse and on dense inputs, with weight decay and without,
+// for each optimiser, with shards side by side, last batches that run whole, shards of 256
+// rows (the largest that split) and of 257 and 500 (which do not), on one and on two cores.
+func TestSharedPackingSameBits(t *testing.T) {
+	x, y, _, err := frame.Digits()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dense := mat.DenseCopyOf(x)
+	dense.Apply(func(_, _ int, v float64) float64 { return v + 0.5 }, dense)
+	defer func(p, g bool) { sharePacking, shareGradient = p, g }(sharePacking, shareGradient)
+	cases := []MLP{ // 1797 rows: last batches of 5, 5, 261, 255 and 797
+		{BatchSize: 64},
+		{BatchSize: 128, Optimizer: Momentum, WeightDecay: 1e-3},
+		{BatchSize: 512, WeightDecay: 1e-2},
+		{BatchSize: 514, Optimizer: SGD},
+		{BatchSize: 1000},
+	}
+	for _, in := range []*mat.Dense{x, dense} {
+		for _, c := range cases {
+			c.Hidden, c.MaxIter, c.Seed, c.Precision = []int{30}, 1, 5, Float32
+			var ref []float64
+			for _, share := range [][2]bool{{false, false}, {true, false}, {true, true}} {
+				sharePacking, shareGradient = share[0], share[1]
+				for _, procs := range []int{1, 2} {
+					var m *Model
+					fuzzdata.WithProcs(procs, func() { m, err = c.Fit(in, y) })
+					if err != nil {
+						t.Fatal(err)
+					}
+					if ref == nil {
+						ref = m.Params()
+						continue
+					}
+					if !slices.Equal(m.Params(), ref) {
+						t.Errorf("batch %d, %v, decay %v, shared packing %v, gradient %v, %d cores: parameters differ",
+							c.BatchSize, c.Optimizer, c.WeightDecay, share[0], share[1], procs)
+					}
+				}
+			}
+		}
+	}
+}

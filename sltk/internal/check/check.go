@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"sync/atomic"
 
 	"github.com/sltk-book/sltk/sltk/errs"
+	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -142,6 +144,43 @@ func Size(fn, arg string, v, limit int) error {
 	}
 	return fmt.Errorf("%s: %s = %d, limit %d: %w", fn, arg, v, limit, errs.ErrTooLarge)
 }
+
+// RowsSquarable is Rows followed by Squarable on the rows, the two checks of a fit whose data
+// are squared, in one pass over the entries of a contiguous *mat.Dense (on all cores, chunks
+// of squarableChunk entries): every |v| ≤ MaxAbs, a test that NaN and ±Inf fail as well,
+// passes both. When some entry fails it, and for other matrices, it runs the two checks in
+// order and returns their results: rowsErr is Rows' error (nil, empty, the first non-finite
+// entry), squareErr Squarable's (only when rowsErr is nil), so that a caller may check other
+// arguments between the two as before. Cost O(n·d), one read of the data instead of two
+// (a 60000×784 training set is 376 MB).
+func RowsSquarable(name string, x mat.Matrix) (data []float64, n, d int, rowsErr *Error, squareErr error) {
+	if dense, ok := x.(*mat.Dense); ok && !IsNil(x) {
+		raw := dense.RawMatrix()
+		if n, d = raw.Rows, raw.Cols; n > 0 && d > 0 && raw.Stride == d {
+			data = raw.Data[:n*d]
+			var bad atomic.Bool
+			par.Chunks(len(data), squarableChunk, func(lo, hi int) {
+				for _, v := range data[lo:hi] {
+					if !(math.Abs(v) <= MaxAbs) {
+						bad.Store(true)
+						return
+					}
+				}
+			})
+			if !bad.Load() {
+				return data, n, d, nil, nil
+			}
+		}
+	}
+	data, n, d, rowsErr = Rows(name, x)
+	if rowsErr != nil {
+		return data, n, d, rowsErr, nil
+	}
+	return data, n, d, nil, Squarable(name, data, d)
+}
+
+// squarableChunk is the smallest share of RowsSquarable's pass worth a goroutine.
+const squarableChunk = 1 << 18
 
 // MaxAbs is the largest magnitude an entry may have where squared distances or squared norms
 // are summed over up to 10⁷ coordinates: 4·MaxAbs²·10⁷ < MaxFloat64.

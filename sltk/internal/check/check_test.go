@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/errs"
@@ -81,4 +82,79 @@ func TestTypedNil(t *testing.T) {
 			t.Errorf("%T(nil): %v", x, err)
 		}
 	}
+}
+
+// TestRowsSquarable: the one-pass check returns what Rows followed by Squarable return (the
+// same data, dimensions and messages) on contiguous matrices large enough to be split over
+// cores, with faults (NaN, ±Inf, beyond ±MaxAbs, several of them in different chunks, the
+// first and last entries) and without, on strided and transposed views, nil and empty input.
+func TestRowsSquarable(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	const n, d = 1100, 1000 // 1.1·10⁶ entries: several chunks of squarableChunk
+	faults := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 2e150, -1.5e151, math.MaxFloat64}
+	edge := []float64{MaxAbs, -MaxAbs, 0, math.SmallestNonzeroFloat64}
+	var nilDense *mat.Dense
+	cases := []mat.Matrix{nil, nilDense, &mat.Dense{}}
+	for c := range 12 {
+		data := make([]float64, n*d)
+		for i := range data {
+			data[i] = r.NormFloat64()
+		}
+		for _, v := range edge {
+			data[r.IntN(len(data))] = v
+		}
+		switch {
+		case c == 1:
+			data[0] = faults[r.IntN(len(faults))]
+		case c == 2:
+			data[len(data)-1] = faults[r.IntN(len(faults))]
+		case c > 2:
+			for range 1 + r.IntN(3) {
+				data[r.IntN(len(data))] = faults[r.IntN(len(faults))]
+			}
+		}
+		x := mat.NewDense(n, d, data)
+		cases = append(cases, x, x.T())
+		if c < 4 {
+			cases = append(cases, x.Slice(1, n, 2, d))
+		}
+	}
+	for i, x := range cases {
+		data, n1, d1, rowsErr, sqErr := RowsSquarable("x", x)
+		wantData, n2, d2, wantRows := Rows("x", x)
+		var wantSq error
+		if wantRows == nil {
+			wantSq = Squarable("x", wantData, d2)
+		}
+		msg := func(e error) string {
+			if e == nil {
+				return ""
+			}
+			return e.Error()
+		}
+		rmsg := func(e *Error) string {
+			if e == nil {
+				return ""
+			}
+			return e.Error()
+		}
+		if n1 != n2 || d1 != d2 || rmsg(rowsErr) != rmsg(wantRows) || msg(sqErr) != msg(wantSq) {
+			t.Fatalf("case %d: %d×%d %v / %v, want %d×%d %v / %v", i, n1, d1, rowsErr, sqErr, n2, d2, wantRows, wantSq)
+		}
+		if wantRows == nil && wantSq != nil && !errors.Is(sqErr, errs.ErrNotFinite) {
+			t.Fatalf("case %d: %v does not wrap ErrNotFinite", i, sqErr)
+		}
+		if rowsErr == nil && (len(data) != len(wantData) || (len(data) > 0 && &data[0] != &wantData[0] && !equal(data, wantData))) {
+			t.Fatalf("case %d: data differ from Rows'", i)
+		}
+	}
+}
+
+func equal(a, b []float64) bool {
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return len(a) == len(b)
 }

@@ -59,3 +59,24 @@ func AddToGo[T float](dst, src []T) {
 		dst[i] += v
 	}
 }
+
+// BiasReLU sets z[i] = max(z[i] + bias[i], 0) for i < len(z), with Go's max (a NaN sum stays
+// NaN, −0 becomes +0): the biases and the ReLU of a hidden layer after its product, in
+// package nn's forward pass, where the scalar loop cost a tenth as much as the layer's
+// product. Where Asm() is true it runs in Go assembly (an add, a compare and a mask per eight
+// float32 or four float64 values); otherwise BiasReLUGo; the sums are rounded once either
+// way, so the results are the same. It panics if bias is shorter than z. Cost O(len(z)), no
+// allocation.
+func BiasReLU[T float](z, bias []T) {
+	bias = bias[:len(z)]
+	done := biasReluAsm(z, bias)
+	BiasReLUGo(z[done:], bias[done:])
+}
+
+// BiasReLUGo is BiasReLU in pure Go, the reference the assembly must match.
+func BiasReLUGo[T float](z, bias []T) {
+	bias = bias[:len(z)]
+	for i, v := range z {
+		z[i] = max(v+bias[i], 0)
+	}
+}

@@ -82,3 +82,35 @@ func add32AVX(n int, dst, src *float32)
 
 //go:noescape
 func add64AVX(n int, dst, src *float64)
+
+// biasReluAsm runs BiasReLU's assembly over the longest prefix of whole vectors and returns
+// its length; 0 without the assembly.
+func biasReluAsm[T float](z, bias []T) int {
+	if !useAsm {
+		return 0
+	}
+	switch z := any(z).(type) {
+	case []float32:
+		n := len(z) &^ 7
+		if n > 0 {
+			biasRelu32AVX(n, &z[0], (*float32)(unsafe.Pointer(&bias[0])))
+		}
+		return n
+	case []float64:
+		n := len(z) &^ 3
+		if n > 0 {
+			biasRelu64AVX(n, &z[0], (*float64)(unsafe.Pointer(&bias[0])))
+		}
+		return n
+	}
+	return 0
+}
+
+// biasRelu32AVX and biasRelu64AVX are BiasReLU over n values, n a multiple of 8 (float32) or
+// 4 (float64).
+//
+//go:noescape
+func biasRelu32AVX(n int, z, bias *float32)
+
+//go:noescape
+func biasRelu64AVX(n int, z, bias *float64)

@@ -96,3 +96,45 @@ add64:
 	JNZ     add64
 	VZEROUPPER
 	RET
+
+// func biasRelu32AVX(n int, z, bias *float32)
+// z = max(z + bias, 0) with Go's max: x = z + bias, then x with the lanes where x ≤ 0 (ordered
+// compare LE_OQ, 0x12: −0 too, NaN not) cleared. CX values left, DI z, SI bias, Y15 zero.
+TEXT ·biasRelu32AVX(SB), NOSPLIT, $0-24
+	MOVQ    n+0(FP), CX
+	MOVQ    z+8(FP), DI
+	MOVQ    bias+16(FP), SI
+	VXORPS  Y15, Y15, Y15
+
+brloop32:
+	VMOVUPS (DI), Y0
+	VADDPS  (SI), Y0, Y0
+	VCMPPS  $0x12, Y15, Y0, Y1
+	VANDNPS Y0, Y1, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	SUBQ    $8, CX
+	JNZ     brloop32
+	VZEROUPPER
+	RET
+
+// func biasRelu64AVX(n int, z, bias *float64)
+TEXT ·biasRelu64AVX(SB), NOSPLIT, $0-24
+	MOVQ    n+0(FP), CX
+	MOVQ    z+8(FP), DI
+	MOVQ    bias+16(FP), SI
+	VXORPD  Y15, Y15, Y15
+
+brloop64:
+	VMOVUPD (DI), Y0
+	VADDPD  (SI), Y0, Y0
+	VCMPPD  $0x12, Y15, Y0, Y1
+	VANDNPD Y0, Y1, Y0
+	VMOVUPD Y0, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	SUBQ    $4, CX
+	JNZ     brloop64
+	VZEROUPPER
+	RET

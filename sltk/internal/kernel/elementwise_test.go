@@ -128,3 +128,46 @@ func BenchmarkNarrow(b *testing.B) {
 		Narrow(dst, src)
 	}
 }
+
+// biasReluCheck: BiasReLU equals the definition max(z + bias, 0) with Go's max (NaN stays
+// NaN, −0 and sums of opposite zeros give +0, sums that round to ±Inf) bit for bit, with and
+// without the assembly, at lengths around the vector widths; bias is left unchanged.
+func biasReluCheck[T float](t *testing.T, bits func(T) uint64) {
+	r := rand.New(rand.NewPCG(47, 48))
+	negZero := T(math.Copysign(0, -1))
+	for _, asm := range []bool{true, false} {
+		old := setAsm(asm)
+		for _, n := range []int{0, 1, 3, 4, 5, 8, 9, 17, 256, 1001} {
+			a, b := convertCase(r, n), convertCase(r, n)
+			z, bias := make([]T, n), make([]T, n)
+			for i := range a {
+				z[i], bias[i] = T(a[i]), T(b[i])
+				switch r.IntN(8) {
+				case 0:
+					z[i], bias[i] = negZero, negZero
+				case 1:
+					z[i], bias[i] = 0, negZero
+				case 2:
+					z[i] = -bias[i]
+				}
+			}
+			z0, b0 := append([]T(nil), z...), append([]T(nil), bias...)
+			BiasReLU(z, bias)
+			for i, v := range z0 {
+				w := max(v+b0[i], 0)
+				if bits(z[i]) != bits(w) && !(w != w && z[i] != z[i]) {
+					t.Fatalf("%T asm %v, n = %d, entry %d: max(%v + %v, 0) = %v, want %v", v, asm, n, i, v, b0[i], z[i], w)
+				}
+				if bits(bias[i]) != bits(b0[i]) {
+					t.Fatalf("bias changed at %d", i)
+				}
+			}
+		}
+		setAsm(old)
+	}
+}
+
+func TestBiasReLU(t *testing.T) {
+	biasReluCheck(t, func(x float32) uint64 { return uint64(math.Float32bits(x)) })
+	biasReluCheck(t, math.Float64bits)
+}

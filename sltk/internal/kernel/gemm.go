@@ -167,9 +167,18 @@ type gemmArgs[T float] struct {
 	// kernelIdx, when set, is the micro-kernel over listed steps of SgemmSkipZeros: each
 	// packed sliver of op(a) drops its all-zero steps (compact) and runs through it.
 	kernelIdx func(n int, idx []int32, a, b, c []T, ldc int, alpha T, store bool)
-	store     bool       // beta is 0: the first block of k writes c without reading it
-	pool      *sync.Pool // of *[]T packing buffers
-	workers   int        // at most this many goroutines; ≤ 0: GOMAXPROCS
+	// kernelRow and kernelIdxRow, when set (Sgemm's), are kernel and kernelIdx over a row of
+	// tiles side by side, the slivers of b bs values apart: one call per sliver of a and
+	// block of b instead of one per tile.
+	kernelRow    func(k int, a, b []T, bs int, c []T, ldc int, alpha T, store bool, tiles int)
+	kernelIdxRow func(n int, idx []int32, a, b []T, kc, bs int, c []T, ldc int, alpha T, store bool, tiles int)
+	store        bool // beta is 0: the first block of k writes c without reading it
+	// panels, when set, holds op(b) packed already (PackedB32): panel pc/gemmKC is the block
+	// of steps [pc, pc+kc) over all n columns, in slivers of nr, so that the columns from jc
+	// on start at panel[jc·kc:]; run then packs no b.
+	panels  [][]T
+	pool    *sync.Pool // of *[]T packing buffers
+	workers int        // at most this many goroutines; ≤ 0: GOMAXPROCS
 }
 
 // gemmPool recycles packing buffers (every element is written before it is read).
@@ -183,6 +192,9 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 	kcMax := min(gemmKC, g.k)
 	la := min(gemmMC, up(i1-i0, mr)) * kcMax
 	need := la + kcMax*min(gemmNC, up(j1-j0, nr))
+	if g.panels != nil {
+		need = la
+	}
 	bufp := g.pool.Get().(*[]T)
 	defer g.pool.Put(bufp)
 	if cap(*bufp) < need {
@@ -210,7 +222,11 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 		for pc := 0; pc < g.k; pc += gemmKC {
 			kc := min(gemmKC, g.k-pc)
 			store := g.store && pc == 0
-			g.packB(pb, pc, kc, jc, nc)
+			if g.panels != nil {
+				pb = g.panels[pc/gemmKC][jc*kc:]
+			} else {
+				g.packB(pb, pc, kc, jc, nc)
+			}
 			for ic := i0; ic < i1; ic += gemmMC {
 				mc := min(gemmMC, i1-ic)
 				g.packA(pa, ic, mc, pc, kc)
@@ -219,39 +235,72 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 						kept[ir/mr] = compact(pa[ir*kc:(ir+mr)*kc], steps[ir/mr*kcMax:][:kc], mr)
 					}
 				}
+				if g.kernelRow != nil {
+					g.rows(pa, pb, tile, steps, kept, kcMax, kc, mc, nc, ic*g.ldc+jc, store)
+					continue
+				}
 				for jr := 0; jr < nc; jr += nr {
-					nrr := min(nr, nc-jr)
-					bs := pb[jr*kc : (jr+nr)*kc]
 					for ir := 0; ir < mc; ir += mr {
-						mrr := min(mr, mc-ir)
-						as := pa[ir*kc : (ir+mr)*kc]
-						off := (ic+ir)*g.ldc + jc + jr
-						sparse := steps != nil && kept[ir/mr] < kc
-						if mrr == mr && nrr == nr {
-							if sparse {
-								g.kernelIdx(kept[ir/mr], steps[ir/mr*kcMax:], as, bs, g.c[off:], g.ldc, g.alpha, store)
-								continue
-							}
-							g.kernel(kc, as, bs, g.c[off:], g.ldc, g.alpha, store)
-							continue
-						}
-						// An edge tile: through a full-size copy, so that the kernel never
-						// touches c outside the matrix; the bits are those of a full tile.
-						for i := range mrr {
-							copy(tile[i*nr:i*nr+nrr], g.c[off+i*g.ldc:off+i*g.ldc+nrr])
-						}
-						if sparse {
-							g.kernelIdx(kept[ir/mr], steps[ir/mr*kcMax:], as, bs, tile, nr, g.alpha, store)
-						} else {
-							g.kernel(kc, as, bs, tile, nr, g.alpha, store)
-						}
-						for i := range mrr {
-							copy(g.c[off+i*g.ldc:off+i*g.ldc+nrr], tile[i*nr:i*nr+nrr])
-						}
+						g.tile(pa, pb[jr*kc:(jr+nr)*kc], tile, steps, kept, kcMax, kc, ir, mc, jr, nc, (ic+ir)*g.ldc+jc+jr, store)
 					}
 				}
 			}
 		}
+	}
+}
+
+// rows multiplies the packed block of a (mc rows) by the packed block of b (nc columns) into
+// c at off, one call of kernelRow (or kernelIdxRow, over the kept steps of a sparse sliver)
+// per full sliver of a for the full slivers of b, and tile by tile at the edges.
+func (g *gemmArgs[T]) rows(pa, pb, tile []T, steps []int32, kept []int, kcMax, kc, mc, nc, off int, store bool) {
+	mr, nr := g.mr, g.nr
+	if full := nc / nr; full > 0 {
+		for ir := 0; ir+mr <= mc; ir += mr {
+			as, c := pa[ir*kc:(ir+mr)*kc], g.c[off+ir*g.ldc:]
+			if s := ir / mr; steps != nil && kept[s] < kc {
+				g.kernelIdxRow(kept[s], steps[s*kcMax:], as, pb, kc, nr*kc, c, g.ldc, g.alpha, store, full)
+			} else {
+				g.kernelRow(kc, as, pb, nr*kc, c, g.ldc, g.alpha, store, full)
+			}
+		}
+	}
+	for jr := 0; jr < nc; jr += nr {
+		for ir := 0; ir < mc; ir += mr {
+			if jr+nr <= nc && ir+mr <= mc {
+				continue // done above
+			}
+			g.tile(pa, pb[jr*kc:(jr+nr)*kc], tile, steps, kept, kcMax, kc, ir, mc, jr, nc, off+ir*g.ldc+jr, store)
+		}
+	}
+}
+
+// tile multiplies the packed sliver of a at row ir of the block (mc rows) with the packed
+// sliver bs of b at column jr (nc columns) into c at off: by the dense micro-kernel, or by
+// kernelIdx over the kept steps of a sparse sliver; an edge tile through a full-size copy, so
+// that the kernel never touches c outside the matrix (the bits are those of a full tile).
+func (g *gemmArgs[T]) tile(pa, bs, tile []T, steps []int32, kept []int, kcMax, kc, ir, mc, jr, nc, off int, store bool) {
+	mr, nr := g.mr, g.nr
+	mrr, nrr := min(mr, mc-ir), min(nr, nc-jr)
+	as := pa[ir*kc : (ir+mr)*kc]
+	sparse := steps != nil && kept[ir/mr] < kc
+	if mrr == mr && nrr == nr {
+		if sparse {
+			g.kernelIdx(kept[ir/mr], steps[ir/mr*kcMax:], as, bs, g.c[off:], g.ldc, g.alpha, store)
+			return
+		}
+		g.kernel(kc, as, bs, g.c[off:], g.ldc, g.alpha, store)
+		return
+	}
+	for i := range mrr {
+		copy(tile[i*nr:i*nr+nrr], g.c[off+i*g.ldc:off+i*g.ldc+nrr])
+	}
+	if sparse {
+		g.kernelIdx(kept[ir/mr], steps[ir/mr*kcMax:], as, bs, tile, nr, g.alpha, store)
+	} else {
+		g.kernel(kc, as, bs, tile, nr, g.alpha, store)
+	}
+	for i := range mrr {
+		copy(g.c[off+i*g.ldc:off+i*g.ldc+nrr], tile[i*nr:i*nr+nrr])
 	}
 }
 

@@ -42,6 +42,75 @@ func SgemmSkipZeros(workers int, tA, tB blas.Transpose, alpha float32, a, b blas
 	sgemm(workers, sgemmKernelIdx, tA, tB, alpha, a, b, beta, c)
 }
 
+// PackedB32 is the right operand op(b) of several Sgemm products packed once, the way Sgemm
+// packs it for itself (panels of 256 steps, slivers of 16 columns, zero past the last
+// column), so that products sharing it skip the copy: package nn's two batch shards multiply
+// their inputs by the same first-layer weights, whose packing cost each shard about a sixth of
+// that product's time. Pack fills it (in parts, from several goroutines if wanted);
+// SgemmPacked multiplies with it, with the bits of Sgemm (or SgemmSkipZeros) on op(b).
+type PackedB32 struct {
+	k, n   int
+	panels [][]float32
+}
+
+// NewPackedB32 returns the empty packing of a k×n op(b). Cost: k·⌈n/16⌉·16 float32 values.
+func NewPackedB32(k, n int) *PackedB32 {
+	p := &PackedB32{k: k, n: n}
+	w := (n + sgemmNR - 1) / sgemmNR * sgemmNR
+	for pc := 0; pc < k; pc += gemmKC {
+		p.panels = append(p.panels, make([]float32, min(gemmKC, k-pc)*w))
+	}
+	return p
+}
+
+// Pack packs part (0 ≤ part < parts) of op(b), which must be k×n (it panics otherwise): the
+// part-th of parts nearly equal ranges of whole 16-column slivers, in every panel. Parts
+// packed by different goroutines are independent; all parts must be packed before a
+// product. Cost O(k·n/parts).
+func (p *PackedB32) Pack(tB blas.Transpose, b blas32.General, part, parts int) {
+	tb := tB == blas.Trans || tB == blas.ConjTrans
+	kb, nb := b.Rows, b.Cols
+	if tb {
+		kb, nb = nb, kb
+	}
+	if kb != p.k || nb != p.n || b.Stride < max(1, b.Cols) || (b.Rows > 0 && b.Cols > 0 && len(b.Data) < (b.Rows-1)*b.Stride+b.Cols) ||
+		part < 0 || part >= parts {
+		panic("kernel: PackedB32.Pack: op(b) does not match the packing")
+	}
+	slivers := (p.n + sgemmNR - 1) / sgemmNR
+	j0 := part * slivers / parts * sgemmNR
+	j1 := min(p.n, (part+1)*slivers/parts*sgemmNR)
+	if j0 >= j1 {
+		return
+	}
+	g := gemmArgs[float32]{tb: tb, b: b.Data, ldb: b.Stride, nr: sgemmNR}
+	for i, panel := range p.panels {
+		pc := i * gemmKC
+		kc := min(gemmKC, p.k-pc)
+		g.packB(panel[j0*kc:], pc, kc, j0, j1-j0)
+	}
+}
+
+// SgemmPacked is SgemmWorkers (or SgemmSkipZeros with skipZeros) with op(b) packed in b:
+// c = alpha·op(a)·op(b) + beta·c, with their bits. Bad shapes panic with gonum's messages.
+func SgemmPacked(workers int, skipZeros bool, tA blas.Transpose, alpha float32, a blas32.General, b *PackedB32, beta float32, c blas32.General) {
+	shapeB := shape{b.k, b.n, max(1, b.n), b.k * b.n}
+	ta, _, m, n, k, ok := gemmShapes(tA, blas.NoTrans, shape{a.Rows, a.Cols, a.Stride, len(a.Data)},
+		shapeB, shape{c.Rows, c.Cols, c.Stride, len(c.Data)})
+	if !ok {
+		fake := blas32.General{Rows: b.k, Cols: b.n, Stride: max(1, b.n), Data: make([]float32, b.k*b.n)}
+		blas32.Gemm(tA, blas.NoTrans, alpha, a, fake, beta, c) // panics with gonum's message
+		return
+	}
+	g := gemmArgs[float32]{ta: ta, k: k, alpha: alpha, a: a.Data, lda: a.Stride, c: c.Data, ldc: c.Stride,
+		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, kernelRow: sgemmKernelRow, pool: &sgemmPool, workers: workers,
+		panels: b.panels}
+	if skipZeros {
+		g.kernelIdx, g.kernelIdxRow = sgemmKernelIdx, sgemmKernelIdxRow
+	}
+	gemm(g, m, n, beta)
+}
+
 // sgemm is SgemmWorkers with kernelIdx, when not nil, as the micro-kernel over the kept steps
 // of SgemmSkipZeros.
 func sgemm(workers int, kernelIdx func(n int, idx []int32, a, b, c []float32, ldc int, alpha float32, store bool),
@@ -52,10 +121,14 @@ func sgemm(workers int, kernelIdx func(n int, idx []int32, a, b, c []float32, ld
 		blas32.Gemm(tA, tB, alpha, a, b, beta, c) // panics with gonum's message
 		return
 	}
-	gemm(gemmArgs[float32]{ta: ta, tb: tb, k: k, alpha: alpha,
+	g := gemmArgs[float32]{ta: ta, tb: tb, k: k, alpha: alpha,
 		a: a.Data, lda: a.Stride, b: b.Data, ldb: b.Stride, c: c.Data, ldc: c.Stride,
-		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, kernelIdx: kernelIdx, pool: &sgemmPool,
-		workers: workers}, m, n, beta)
+		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, kernelRow: sgemmKernelRow, kernelIdx: kernelIdx,
+		pool: &sgemmPool, workers: workers}
+	if kernelIdx != nil {
+		g.kernelIdxRow = sgemmKernelIdxRow
+	}
+	gemm(g, m, n, beta)
 }
 
 // The micro-tile of Sgemm.
@@ -90,6 +163,22 @@ func sgemmKernelIdxGo(n int, idx []int32, a, b, c []float32, ldc int, alpha floa
 		acc.step(a[t*sgemmMR:t*sgemmMR+sgemmMR], b[int(p)*sgemmNR:int(p)*sgemmNR+sgemmNR])
 	}
 	acc.finish(c, ldc, alpha, store)
+}
+
+// sgemmKernelRowGo is sgemmKernelGo over tiles tiles side by side: tile t multiplies a by
+// the packed sliver b[t·bs:] into the sixteen columns of c from 16t; the reference of the
+// assembly's loop over tiles.
+func sgemmKernelRowGo(k int, a, b []float32, bs int, c []float32, ldc int, alpha float32, store bool, tiles int) {
+	for t := range tiles {
+		sgemmKernelGo(k, a, b[t*bs:], c[t*sgemmNR:], ldc, alpha, store)
+	}
+}
+
+// sgemmKernelIdxRowGo is sgemmKernelIdxGo over tiles tiles side by side, as sgemmKernelRowGo.
+func sgemmKernelIdxRowGo(n int, idx []int32, a, b []float32, bs int, c []float32, ldc int, alpha float32, store bool, tiles int) {
+	for t := range tiles {
+		sgemmKernelIdxGo(n, idx, a, b[t*bs:], c[t*sgemmNR:], ldc, alpha, store)
+	}
 }
 
 // sgemmAcc holds the micro-tile's accumulators of the pure-Go micro-kernels.

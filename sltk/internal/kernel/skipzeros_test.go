@@ -126,3 +126,58 @@ func TestSgemmKernelIdx(t *testing.T) {
 		}
 	}
 }
+
+// TestSgemmKernelRows: the micro-kernels over a row of tiles (dense and over listed steps)
+// match their pure-Go references, which are the single-tile kernels tile by tile, bit for
+// bit: one to three tiles, slivers of b apart by more than their length, no listed steps,
+// both store modes; the columns of c past the row are left alone.
+func TestSgemmKernelRows(t *testing.T) {
+	r := rand.New(rand.NewPCG(35, 36))
+	const kc, bs, ldc = 40, 40*sgemmNR + 8, 70
+	b := make([]float32, 2*bs+kc*sgemmNR)
+	for i := range b {
+		b[i] = float32(r.NormFloat64())
+	}
+	a := make([]float32, kc*sgemmMR)
+	for i := range a {
+		a[i] = float32(r.NormFloat64())
+	}
+	for _, asm := range []bool{true, false} {
+		old := setAsm(asm)
+		for tiles := 1; tiles <= 3; tiles++ {
+			for _, n := range []int{0, 1, 13, kc} {
+				idx := make([]int32, n)
+				for i := range idx {
+					idx[i] = int32(r.IntN(kc))
+				}
+				for _, store := range []bool{false, true} {
+					c := make([]float32, sgemmMR*ldc)
+					for i := range c {
+						c[i] = float32(r.NormFloat64())
+					}
+					for _, idxRow := range []bool{false, true} {
+						got, want := append([]float32(nil), c...), append([]float32(nil), c...)
+						if idxRow {
+							sgemmKernelIdxRow(n, idx, a, b, kc, bs, got, ldc, 0.75, store, tiles)
+							for u := range tiles {
+								sgemmKernelIdxGo(n, idx, a, b[u*bs:], want[u*sgemmNR:], ldc, 0.75, store)
+							}
+						} else {
+							sgemmKernelRow(kc, a, b, bs, got, ldc, 0.75, store, tiles)
+							for u := range tiles {
+								sgemmKernelGo(kc, a, b[u*bs:], want[u*sgemmNR:], ldc, 0.75, store)
+							}
+						}
+						for i := range got {
+							if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+								t.Fatalf("asm %v tiles %d n %d store %v idx %v: c[%d] = %g, want %g",
+									asm, tiles, n, store, idxRow, i, got[i], want[i])
+							}
+						}
+					}
+				}
+			}
+		}
+		setAsm(old)
+	}
+}
