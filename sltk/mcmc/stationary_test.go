@@ -259,3 +259,60 @@ func TestStationaryBlockEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestStationaryTeamSwitch: gthWork.reduce runs a block's update on a par.Team (the next
+// panel's rows and columns then the panel on one goroutine, the rest in bands of gthUpdateRows
+// rows) once the first update reaches gthParallelWork multiply-adds, at n = 246 (245 stays on
+// one goroutine); n = 351, 352, 353 put the next panel's first state just below, on and above
+// the edge of a band (96). On each size, a weakly coupled chain (coupling 1e-12) and the
+// periodic cycle against their exact π, the same bits on 1, 2 and 4 cores, and HittingTimes the
+// same bits on 1, 2 and 4 cores (and exact on the cycle: n − i steps from state i to 0).
+func TestStationaryTeamSwitch(t *testing.T) {
+	if top := 246 - gthBlock; top*top*gthBlock < gthParallelWork || (top-1)*(top-1)*gthBlock >= gthParallelWork {
+		t.Fatalf("the switch moved: update of %d states on %d", top, gthParallelWork)
+	}
+	prev := runtime.GOMAXPROCS(1)
+	defer runtime.GOMAXPROCS(prev)
+	for _, n := range []int{245, 246, 247, 351, 352, 353} {
+		q, exact := twoBlocks(n, n/2, big.NewRat(1, 1_000_000_000_000))
+		cyc := mat.NewDense(n, n, nil)
+		uniform := make([]*big.Rat, n)
+		for i := range n {
+			cyc.Set(i, (i+1)%n, 1)
+			uniform[i] = big.NewRat(1, int64(n))
+		}
+		for name, c := range map[string]struct {
+			q     *mat.Dense
+			exact []*big.Rat
+		}{"coupled": {q, exact}, "periodic": {cyc, uniform}} {
+			var ref, refH []float64
+			for _, procs := range []int{1, 2, 4} {
+				runtime.GOMAXPROCS(procs)
+				pi, err := Stationary(c.q)
+				if err != nil {
+					t.Fatalf("n=%d %s: %v", n, name, err)
+				}
+				h, err := HittingTimes(c.q, []int{0})
+				if err != nil {
+					t.Fatalf("n=%d %s: HittingTimes: %v", n, name, err)
+				}
+				if ref == nil {
+					ref, refH = pi, h
+					checkExact(t, fmt.Sprintf("n=%d %s", n, name), pi, c.exact, 1e-12)
+					for i := 1; name == "periodic" && i < n; i++ {
+						if want := float64(n - i); math.Abs(h[i]-want) > 1e-12*want {
+							t.Errorf("n=%d periodic: h[%d] = %v, want %v", n, i, h[i], want)
+						}
+					}
+					continue
+				}
+				for i := range pi {
+					if pi[i] != ref[i] || h[i] != refH[i] {
+						t.Fatalf("n=%d %s, %d cores: π[%d] = %v, h[%d] = %v; 1 core %v, %v", n, name, procs, i, pi[i], i, h[i], ref[i], refH[i])
+					}
+				}
+			}
+			runtime.GOMAXPROCS(1)
+		}
+	}
+}
