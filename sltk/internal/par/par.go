@@ -80,15 +80,19 @@ func WorkerBlocks(nb, workers int, fn func(worker, b int)) {
 // other, such as a blocked elimination with one section per block. Starting goroutines for
 // every section costs a wake-up of an idle core each time, which on the 2-core virtual bench
 // machine takes 60–80 µs at best and milliseconds at worst (measured), as long as a small
-// section; a Team's members instead wait for the next section by polling (yielding the
-// processor between polls, for at most teamSpin before they block), so back-to-back sections
-// start at once. The polling is CPU time spent waiting: use a Team only where sections follow
-// each other closely. A Team must be closed (Close) to let its goroutines go.
+// section. A member that took part in the last section instead waits for the next one by
+// polling (yielding the processor between polls) for at most teamSpin before it blocks, so
+// back-to-back sections start at once; a member that found no task left (its core is busy
+// with other work) blocks at once, and so does the caller of Run when the members are slow
+// to finish, so that a loaded machine loses no time to polling. A Team must be closed (Close)
+// to let its goroutines go.
 type Team struct {
 	members int                     // goroutines besides the caller's
 	cur     atomic.Pointer[section] // the current section (nil before the first)
 	sleep   []atomic.Bool           // member i is blocked (or about to block) on wake[i]
 	wake    []chan struct{}
+	caller  atomic.Bool   // the caller of Run is blocked (or about to block) on done
+	done    chan struct{} // a member finished the last task while the caller was blocked
 	wg      sync.WaitGroup
 }
 
@@ -101,7 +105,7 @@ type section struct {
 	closed     bool // the team is closing
 }
 
-// teamSpin is how long a Team member polls for the next section before it blocks.
+// teamSpin is how long a Team member or the caller polls before it blocks.
 const teamSpin = 200 * time.Microsecond
 
 // NewTeam starts a Team of workers goroutines in all, the caller's included (workers ≤ 0
@@ -110,7 +114,7 @@ func NewTeam(workers int) *Team {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	t := &Team{members: max(0, workers-1)}
+	t := &Team{members: max(0, workers-1), done: make(chan struct{}, 1)}
 	t.sleep = make([]atomic.Bool, t.members)
 	t.wake = make([]chan struct{}, t.members)
 	t.wg.Add(t.members)
@@ -136,11 +140,24 @@ func (t *Team) Run(tasks int, fn func(i int)) {
 	s.left.Store(int64(tasks))
 	t.cur.Store(s)
 	t.wakeSleepers()
-	s.work()
+	t.work(s)
+	start := time.Now()
 	for spins := 0; s.left.Load() > 0; spins++ {
-		if spins%16 == 15 {
-			runtime.Gosched()
+		if spins%16 != 15 {
+			continue
 		}
+		runtime.Gosched()
+		if time.Since(start) < teamSpin {
+			continue
+		}
+		// Block until the member that finishes the last task wakes the caller; the count is
+		// checked again after the flag is set, so a finish in between is not missed.
+		t.caller.Store(true)
+		if s.left.Load() == 0 && t.caller.Swap(false) {
+			break
+		}
+		<-t.done
+		break
 	}
 }
 
@@ -162,26 +179,33 @@ func (t *Team) wakeSleepers() {
 	}
 }
 
-// work runs tasks of the section until none is left to take.
-func (s *section) work() {
+// work runs tasks of the section until none is left to take and returns how many it ran;
+// whoever finishes the last task wakes a blocked caller.
+func (t *Team) work(s *section) int {
+	ran := 0
 	for i := int(s.next.Add(1) - 1); i < s.tasks; i = int(s.next.Add(1) - 1) {
 		s.fn(i)
-		s.left.Add(-1)
+		ran++
+		if s.left.Add(-1) == 0 && t.caller.Swap(false) {
+			t.done <- struct{}{}
+		}
 	}
+	return ran
 }
 
 // member is the loop of team goroutine id: wait for a new section, help with it.
 func (t *Team) member(id int) {
 	defer t.wg.Done()
 	var seen *section
+	spin := true // the member ran a task in the last section: poll for the next one
 	for {
 		start := time.Now()
 		for spins := 0; t.cur.Load() == seen; spins++ {
-			if spins%16 != 15 {
+			if spin && spins%16 != 15 {
 				continue
 			}
 			runtime.Gosched()
-			if time.Since(start) < teamSpin {
+			if spin && time.Since(start) < teamSpin {
 				continue
 			}
 			// Block until Run or Close wakes this member; the section is checked again after
@@ -197,6 +221,6 @@ func (t *Team) member(id int) {
 		if seen.closed {
 			return
 		}
-		seen.work()
+		spin = t.work(seen) > 0
 	}
 }

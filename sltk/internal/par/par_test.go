@@ -94,7 +94,8 @@ func TestWorkerBlocksIndices(t *testing.T) {
 }
 
 // TestTeamSections runs many sections of a Team, back to back and after pauses longer than
-// the members' polling (so that they block and must be woken), and checks that every task of
+// the members' polling (so that they block and must be woken), some with a last task longer
+// than the caller's polling (so that the caller blocks and must be woken), and checks that every task of
 // every section runs exactly once and that Run returns only after all of them.
 func TestTeamSections(t *testing.T) {
 	for _, workers := range []int{1, 2, 3, 8} {
@@ -106,7 +107,10 @@ func TestTeamSections(t *testing.T) {
 			}
 			hits := make([]int32, tasks)
 			team.Run(tasks, func(i int) {
-				if i%3 == 0 {
+				switch {
+				case sec%7 == 6 && i == tasks-1: // the caller waits longer than it polls
+					time.Sleep(2 * teamSpin)
+				case i%3 == 0:
 					time.Sleep(10 * time.Microsecond)
 				}
 				atomic.AddInt32(&hits[i], 1)
