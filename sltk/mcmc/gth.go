@@ -107,8 +107,11 @@ type reduction struct {
 	keepRows bool      // write each eliminated row's final entries over the states left back into a
 }
 
-// gthUpdateRows is the height of the row bands into which reduce cuts a block's update of the
-// states left: the units that the goroutines take in turn.
+// gthUpdateRows is the least height of the row bands into which reduce cuts a block's update
+// of the states left, the units that the goroutines take in turn. Bands are taller when that
+// gives more than two per goroutine: every band packs the block's rows R (m × the columns
+// left) again for kernel.Gemm, which with 96-row bands at n = 1000 was a fifth of the CPU
+// time (about 10 bands per block; with 2 per goroutine the packing is as in one product).
 const gthUpdateRows = 96
 
 // gthParallelWork is the number of multiply-adds of a block's update below which reduce runs
@@ -124,11 +127,12 @@ const gthParallelWork = 1 << 21
 // and its update of the states left, A_LL += G·R, where nearly all the work is. The next
 // block's panel needs only the part of the update that lands in its own rows and columns. So
 // one goroutine updates those rows and columns and then factors the next panel (into the other
-// scratch space), while the other goroutines update the rest in bands of gthUpdateRows rows;
-// the goroutine of the panel joins them when it is done. That is one parallel section per
-// block with no serial step between two sections (before, the panel ran between two updates,
-// with the other cores idle), run by a par.Team that stays for the whole reduction instead of
-// goroutines started per section (each start waited for an idle core to wake up). Every entry
+// scratch space), while the other goroutines update the rest in bands of rows (two per
+// goroutine, at least gthUpdateRows rows each); the goroutine of the panel joins them when it
+// is done. That is one parallel section per block with no serial step between two sections
+// (before, the panel ran between two updates, with the other cores idle), run by a par.Team
+// that stays for the whole reduction instead of goroutines started per section (each start
+// waited for an idle core to wake up). Every entry
 // receives the same fused products in the same order as from one kernel.Gemm call (the inner
 // dimension, one block, is below kernel.Gemm's cut of the sums), so the result does not
 // depend on the number of cores or on which goroutine updated what: the same bits as before.
@@ -168,9 +172,10 @@ func (w *gthWork) reduce(rd *reduction, alt *gthWork, lo, hi int) int {
 			cur.update(rd, blk, m, 0, nlo, x+nlo, cols)
 			fail = next.panel(rd, nlo, nhi)
 		}
-		bands := (nlo + gthUpdateRows - 1) / gthUpdateRows
+		rows := max(gthUpdateRows, (nlo+2*workers-1)/(2*workers)/6*6+6) // a multiple of Gemm's 6-row tile
+		bands := (nlo + rows - 1) / rows
 		band := func(b int) {
-			cur.update(rd, blk, m, b*gthUpdateRows, min(nlo, (b+1)*gthUpdateRows), 0, x+nlo)
+			cur.update(rd, blk, m, b*rows, min(nlo, (b+1)*rows), 0, x+nlo)
 		}
 		if workers > 1 && blk*cols*m >= gthParallelWork {
 			team.Run(bands+1, func(t int) { // task 0, the chain, on this goroutine; then the bands
