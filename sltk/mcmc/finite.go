@@ -186,8 +186,11 @@ func HittingTimes(P mat.Matrix, targets []int) ([]float64, error) {
 		}
 	}
 	rd := &reduction{a: a, ld: ld, x: x, u: 1, pivots: make([]float64, m), keepRows: true}
-	if k := newGTHWork(m, ld).reduce(rd, newGTHWork(m, ld), 0, m-1); k >= 0 {
-		return nil, fmt.Errorf("mcmc: HittingTimes: state %d cannot reach the targets: %w", idx[m-1-k], ErrDisconnected)
+	w := newGTHWork(m, ld)
+	for hi := m - 1; hi >= 0; hi -= gthBlock {
+		if k := w.eliminate(rd, max(0, hi-gthBlock+1), hi); k >= 0 {
+			return nil, fmt.Errorf("mcmc: HittingTimes: state %d cannot reach the targets: %w", idx[m-1-k], ErrDisconnected)
+		}
 	}
 	// Back substitution: state k (reversed) takes b_k steps plus the hitting times of the
 	// states it moves to among those eliminated after it, divided by its pivot.

@@ -30,12 +30,12 @@ const gthRescale = 0x1p500
 // slowly the chain mixes (nearly decomposable chains, spectral gap down to underflow), and does
 // not depend on periodicity. The diagonal of q is never read.
 //
-// The states are eliminated in blocks of gthBlock (gthWork.reduce, which HittingTimes
+// The states are eliminated in blocks of gthBlock (gthWork.eliminate, which HittingTimes
 // shares), so that nearly all the work is one matrix product per block on kernel.Gemm instead
 // of a rank-one update per state, which is bound by memory traffic: the same censored chains,
-// with the additions in another order. Each block's product runs on all cores while the next
-// block is factored beside it (reduce); every element is computed the same way whatever the
-// split, so the result does not depend on the number of cores.
+// with the additions in another order.
+// kernel.Gemm computes every element the same way on any number of cores, so the result does
+// not depend on the number of cores.
 //
 // ok is false when some s_k is 0: state k cannot reach 0..k−1 in the censored chain, so the
 // chain is reducible (π is not unique); callers test connectivity first, so this only guards
@@ -52,8 +52,11 @@ func gth(q mat.Matrix) (pi []float64, ok bool) {
 	a := (*buf)[:n*n]
 	copyRows(a, q)
 	rd := &reduction{a: a, ld: n, pivots: make([]float64, n)}
-	if newGTHWork(n-1, n).reduce(rd, newGTHWork(n-1, n), 1, n-1) >= 0 {
-		return nil, false
+	w := newGTHWork(n-1, n)
+	for hi := n - 1; hi >= 1; hi -= gthBlock {
+		if w.eliminate(rd, max(1, hi-gthBlock+1), hi) >= 0 {
+			return nil, false
+		}
 	}
 	// Back substitution row by row: once π_i is final (every i′ < i added in), add π_i·f_ik
 	// to every later π_k. The additions into π_k come in the order of i, as in Σ_{i<k}.
@@ -107,118 +110,9 @@ type reduction struct {
 	keepRows bool      // write each eliminated row's final entries over the states left back into a
 }
 
-// gthUpdateRows is the least height of the row bands into which reduce cuts a block's update
-// of the states left, the units that the goroutines take in turn. Bands are taller when that
-// gives more than two per goroutine: every band packs the block's rows R (m × the columns
-// left) again for kernel.Gemm, which with 96-row bands at n = 1000 was a fifth of the CPU
-// time (about 10 bands per block; with 2 per goroutine the packing is as in one product).
-const gthUpdateRows = 96
-
-// gthParallelWork is the number of multiply-adds of a block's update below which reduce runs
-// it on one goroutine (about kernel.Gemm's own cut).
-const gthParallelWork = 1 << 21
-
-// reduce censors the chain held in rd to the states 0..lo−1 by eliminating hi, hi−1, …, lo in
-// blocks of gthBlock states from the top (the last block partial), exactly the GTH steps for
-// those states (panel documents them), with w and alt as the scratch spaces of alternate
-// blocks. It returns the first state whose pivot is not positive, or −1.
-//
-// Each block is eliminated in two parts: its panel (the block solve and the products R and G)
-// and its update of the states left, A_LL += G·R, where nearly all the work is. The next
-// block's panel needs only the part of the update that lands in its own rows and columns. So
-// one goroutine updates those rows and columns and then factors the next panel (into the other
-// scratch space), while the other goroutines update the rest in bands of rows (two per
-// goroutine, at least gthUpdateRows rows each); the goroutine of the panel joins them when it
-// is done. That is one parallel section per block with no serial step between two sections
-// (before, the panel ran between two updates, with the other cores idle), run by a par.Team
-// that stays for the whole reduction instead of goroutines started per section (each start
-// waited for an idle core to wake up). Every entry
-// receives the same fused products in the same order as from one kernel.Gemm call (the inner
-// dimension, one block, is below kernel.Gemm's cut of the sums), so the result does not
-// depend on the number of cores or on which goroutine updated what: the same bits as before.
-func (w *gthWork) reduce(rd *reduction, alt *gthWork, lo, hi int) int {
-	if hi < lo {
-		return -1
-	}
-	first := func(bhi int) int { return max(lo, bhi-gthBlock+1) }
-	cur, next := w, alt
-	// The team starts before the first panel, which hides its start-up; a chain whose first
-	// update is small runs on this goroutine alone.
-	workers := 1
-	if top := first(hi); top*(rd.x+top)*(hi-top+1) >= gthParallelWork {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	team := par.NewTeam(workers)
-	defer team.Close()
-	if k := cur.panel(rd, first(hi), hi); k >= 0 {
-		return k
-	}
-	for bhi := hi; ; {
-		blk := first(bhi) // the block whose panel is done; the states left are 0..blk−1
-		x, m := rd.x, bhi-first(bhi)+1
-		cols := x + blk
-		if blk == 0 {
-			return -1
-		}
-		if blk == lo { // the last block: its update alone
-			cur.update(rd, blk, m, 0, blk, 0, cols)
-			return -1
-		}
-		nhi := blk - 1
-		nlo := first(nhi)
-		fail := -1
-		chain := func() { // the next panel's rows and columns, then the panel
-			cur.update(rd, blk, m, nlo, blk, 0, cols)
-			cur.update(rd, blk, m, 0, nlo, x+nlo, cols)
-			fail = next.panel(rd, nlo, nhi)
-		}
-		rows := max(gthUpdateRows, (nlo+2*workers-1)/(2*workers)/6*6+6) // a multiple of Gemm's 6-row tile
-		bands := (nlo + rows - 1) / rows
-		band := func(b int) {
-			cur.update(rd, blk, m, b*rows, min(nlo, (b+1)*rows), 0, x+nlo)
-		}
-		if workers > 1 && blk*cols*m >= gthParallelWork {
-			team.Run(bands+1, func(t int) { // task 0, the chain, on this goroutine; then the bands
-				if t == 0 {
-					chain()
-				} else {
-					band(t - 1)
-				}
-			})
-		} else {
-			chain()
-			for b := range bands {
-				band(b)
-			}
-		}
-		if fail >= 0 {
-			return fail
-		}
-		cur, next = next, cur
-		bhi = nhi
-	}
-}
-
-// update adds G·R of the m-state block starting at state blk (its products in w) to rows
-// r0..r1−1 and columns c0..c1−1 of a (columns counted with the extras), on this goroutine.
-func (w *gthWork) update(rd *reduction, blk, m, r0, r1, c0, c1 int) {
-	if r1 <= r0 || c1 <= c0 {
-		return
-	}
-	cols := rd.x + blk
-	kernel.GemmWorkers(1, blas.NoTrans, blas.NoTrans, 1, general(w.g[r0*m:], r1-r0, m, m),
-		general(w.r[c0:], m, c1-c0, cols), 1, general(rd.a[r0*rd.ld+c0:], r1-r0, c1-c0, rd.ld))
-}
-
-// general wraps a row-major block as a BLAS matrix; data starts at its first entry.
-func general(data []float64, rows, cols, stride int) blas64.General {
-	return blas64.General{Rows: rows, Cols: cols, Stride: stride, Data: data[:(rows-1)*stride+cols]}
-}
-
-// panel runs the first three of the four steps that censor the chain held in the reduction to
-// the states 0..lo−1 by eliminating hi, hi−1, …, lo, exactly the GTH steps for those states;
-// reduce runs the fourth, the update, in parts beside the next block's panel. With B = lo..hi
-// (m states) and L = 0..lo−1 together with the extras (columns 0..x+lo−1):
+// eliminate censors the chain held in the reduction to the states 0..lo−1 by eliminating hi,
+// hi−1, …, lo, exactly the GTH steps for those states. With B = lo..hi (m states) and
+// L = 0..lo−1 together with the extras (columns 0..x+lo−1):
 //
 //  1. The B×B block is eliminated as in the one-state algorithm, with each row's sum over the
 //     counted columns of L carried as one number (lsum), since the pivots s_k need only that
@@ -229,14 +123,12 @@ func general(data []float64, rows, cols, stride int) blas64.General {
 //  3. The multipliers of a state i in L solve g_k·s_k = c_k + Σ_{k′>k} g_k′·u_k′k:
 //     G = C·V with V = (S − U)⁻¹, again a sum of nonnegative terms; G replaces C in a, where
 //     gth's back substitution reads it.
-//  4. The states left receive every update at once: A_LL += G·R (kernel.Gemm, in bands: update).
+//  4. The states left receive every update at once: A_LL += G·R (kernel.Gemm).
 //
 // Steps 2–4 add the same nonnegative products as the one-state algorithm, so no subtraction
-// occurs. panel leaves R in w.r (and over the block's rows of a when rd.keepRows) and G in w.g
-// (and over the block's columns of a), both products on this goroutine, and returns the first
-// state whose pivot s_k is not positive, or −1. Cost 2·l·m² multiply-adds on kernel.Gemm for l
-// columns left, m³/2 in the block solves; the update adds l²·m.
-func (w *gthWork) panel(rd *reduction, lo, hi int) int {
+// occurs. It returns the first state whose pivot s_k is not positive, or −1. Cost l²·m +
+// 2·l·m² multiply-adds on kernel.Gemm for l columns left, m³/2 in the block solves.
+func (w *gthWork) eliminate(rd *reduction, lo, hi int) int {
 	a, ld, x := rd.a, rd.ld, rd.x
 	m, l, cols := hi-lo+1, lo, x+lo
 	lsum, s := w.lsum[:m], rd.pivots[lo:hi+1]
@@ -287,19 +179,36 @@ func (w *gthWork) panel(rd *reduction, lo, hi int) int {
 			vr[j] /= s[r]
 		}
 	}
+	general := func(data []float64, rows, cols, stride int) blas64.General {
+		return blas64.General{Rows: rows, Cols: cols, Stride: stride, Data: data[:(rows-1)*stride+cols]}
+	}
+	// R (rows lo..hi of a) and G (rows 0..l−1, columns of B) are independent: the two products
+	// run side by side, each on half the cores, so that a block has one parallel section
+	// before its update instead of two.
+	half := max(1, runtime.GOMAXPROCS(0)/2)
 	rBL, gLB := general(w.r, m, cols, cols), general(w.g, max(l, 1), m, m)
-	kernel.GemmWorkers(1, blas.NoTrans, blas.NoTrans, 1, general(t, m, m, m), general(a[lo*ld:], m, cols, ld), 0, rBL)
+	var wg sync.WaitGroup
+	if l > 0 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			kernel.GemmWorkers(half, blas.NoTrans, blas.Trans, 1, general(a[x+lo:], l, m, ld), general(vt, m, m, m), 0, gLB)
+			for i := range l {
+				copy(a[i*ld+x+lo:i*ld+x+lo+m], w.g[i*m:(i+1)*m])
+			}
+		}()
+	}
+	kernel.GemmWorkers(half, blas.NoTrans, blas.NoTrans, 1, general(t, m, m, m), general(a[lo*ld:], m, cols, ld), 0, rBL)
 	if rd.keepRows {
 		for r := range m {
 			copy(a[(lo+r)*ld:(lo+r)*ld+cols], w.r[r*cols:(r+1)*cols])
 		}
 	}
-	if l > 0 {
-		kernel.GemmWorkers(1, blas.NoTrans, blas.Trans, 1, general(a[x+lo:], l, m, ld), general(vt, m, m, m), 0, gLB)
-		for i := range l {
-			copy(a[i*ld+x+lo:i*ld+x+lo+m], w.g[i*m:(i+1)*m])
-		}
+	wg.Wait()
+	if l == 0 {
+		return -1
 	}
+	kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, gLB, rBL, 1, general(a, l, cols, ld))
 	return -1
 }
 

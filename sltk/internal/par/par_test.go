@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"sync/atomic"
 	"testing"
-	"time"
 )
 
 func TestChunksCoverOnce(t *testing.T) {
@@ -90,37 +89,5 @@ func TestWorkerBlocksIndices(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// TestTeamSections runs many sections of a Team, back to back and after pauses longer than
-// the members' polling (so that they block and must be woken), some with a last task longer
-// than the caller's polling (so that the caller blocks and must be woken), and checks that every task of
-// every section runs exactly once and that Run returns only after all of them.
-func TestTeamSections(t *testing.T) {
-	for _, workers := range []int{1, 2, 3, 8} {
-		team := NewTeam(workers)
-		for sec := range 60 {
-			tasks := []int{0, 1, 2, 7, 100}[sec%5]
-			if sec%20 == 19 {
-				time.Sleep(2 * teamSpin)
-			}
-			hits := make([]int32, tasks)
-			team.Run(tasks, func(i int) {
-				switch {
-				case sec%7 == 6 && i == tasks-1: // the caller waits longer than it polls
-					time.Sleep(2 * teamSpin)
-				case i%3 == 0:
-					time.Sleep(10 * time.Microsecond)
-				}
-				atomic.AddInt32(&hits[i], 1)
-			})
-			for i, h := range hits {
-				if h != 1 {
-					t.Fatalf("workers %d section %d: task %d ran %d times", workers, sec, i, h)
-				}
-			}
-		}
-		team.Close()
 	}
 }
