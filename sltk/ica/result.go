@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sltk-book/sltk/sltk"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -56,11 +57,12 @@ func newResult(fn string, wt *Whitening, rot *mat.Dense) (*Result, error) {
 	for i := range scratch {
 		scratch[i] = make([]float64, k*blockRows)
 	}
-	// Sᵀ_b = R·Uᵀ_b along long rows, then transposed into the n×k sources.
+	// Sᵀ_b = R·Uᵀ_b along long rows (kernel.Gemm; within k·2⁻⁵² of gonum's product,
+	// TestSourcesAgainstGonumProduct), then transposed into the n×k sources.
 	forBlocks(n, func(wk, _, lo, hi int) {
 		m := hi - lo
 		st := general(scratch[wk][:k*m], k, m)
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, rm, blas64.General{Rows: k, Cols: m, Stride: n, Data: wt.ut[lo:]}, 0, st)
+		kernel.Gemm(blas.NoTrans, blas.NoTrans, 1, rm, blas64.General{Rows: k, Cols: m, Stride: n, Data: wt.ut[lo:]}, 0, st)
 		for j := range k {
 			for t := range m {
 				s[(lo+t)*k+j] = st.Data[j*m+t]

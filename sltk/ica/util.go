@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync/atomic"
 
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"github.com/sltk-book/sltk/sltk/internal/par"
@@ -18,17 +17,14 @@ import (
 const blockRows = 2048
 
 // forBlocks calls fn for every row block [lo, hi) of n rows, on up to GOMAXPROCS goroutines
-// (internal/par.Chunks over the blocks). fn receives a worker index below workers(n) (for
-// scratch buffers) and the block index (for per-block partial results). Callers add the
-// per-block partials in block order, which makes every reduction independent of the number
-// of goroutines and of the scheduling.
+// that take the blocks in turn (internal/par.WorkerBlocks: a core that other processes slow
+// down runs fewer blocks). fn receives a worker index below workers(n) (for scratch buffers)
+// and the block index (for per-block partial results). Callers add the per-block partials in
+// block order, which makes every reduction independent of the number of goroutines and of the
+// scheduling.
 func forBlocks(n int, fn func(worker, block, lo, hi int)) {
-	var next atomic.Int64
-	par.Chunks(numBlocks(n), 1, func(blo, bhi int) {
-		wk := int(next.Add(1)) - 1
-		for b := blo; b < bhi; b++ {
-			fn(wk, b, b*blockRows, min(n, (b+1)*blockRows))
-		}
+	par.WorkerBlocks(numBlocks(n), workers(n), func(wk, b int) {
+		fn(wk, b, b*blockRows, min(n, (b+1)*blockRows))
 	})
 }
 

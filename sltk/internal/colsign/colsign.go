@@ -21,15 +21,20 @@ func Fix(m *mat.Dense) {
 // rule of its PCA): the column of U = AVΣ⁻¹ decides. Cost O(rows(by)·cols + rows(m)·cols).
 func FixBy(m, by *mat.Dense) {
 	r, c := m.Dims()
-	br, _ := by.Dims()
-	for j := range c {
-		best := 0.0
-		for i := range br {
-			if v := by.At(i, j); math.Abs(v) > math.Abs(best) {
-				best = v
+	// One pass over the rows of by (row by row, as it is stored; a pass down each column
+	// through At took 20 ms of a FastICA fit on 10⁶×8): the first entry of the largest
+	// magnitude of each column, as the column-by-column scan finds it.
+	best := make([]float64, c)
+	raw := by.RawMatrix()
+	for i := range raw.Rows {
+		for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+c] {
+			if math.Abs(v) > math.Abs(best[j]) {
+				best[j] = v
 			}
 		}
-		if best < 0 {
+	}
+	for j := range c {
+		if best[j] < 0 {
 			for i := range r {
 				m.Set(i, j, -m.At(i, j))
 			}

@@ -41,25 +41,43 @@ func Chunks(n, minChunk int, fn func(lo, hi int)) {
 // caller fixes the blocks from the data's shape alone and adds per-block partial results in
 // block order afterwards: that ordered reduction gives the same bits on any number of cores,
 // which Chunks (whose chunks depend on GOMAXPROCS) cannot promise for sums.
-func Blocks(nb, workers int, fn func(b int)) {
+func Blocks(nb, workers int, fn func(b int)) { blocks(nb, workers, fn, nil) }
+
+// WorkerBlocks is Blocks with the index of the goroutine that runs each block, in
+// [0, min(workers, nb)), for per-goroutine scratch space. A goroutine takes the next block
+// when it is done with its last one, so a core slowed by other work runs fewer blocks instead
+// of holding up the rest, as a static split into equal chunks would.
+func WorkerBlocks(nb, workers int, fn func(worker, b int)) { blocks(nb, workers, nil, fn) }
+
+// blocks is the body of Blocks (fn) and WorkerBlocks (fnw), one of them nil; it takes both
+// rather than wrapping one in the other, which would allocate a closure per call.
+func blocks(nb, workers int, fn func(b int), fnw func(worker, b int)) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	w := min(workers, nb)
-	if w <= 1 {
+	if w <= 1 { // no goroutine, no allocation
 		for b := 0; b < nb; b++ {
-			fn(b)
+			if fn != nil {
+				fn(b)
+			} else {
+				fnw(0, b)
+			}
 		}
 		return
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	wg.Add(w)
-	for range w {
+	for wk := range w {
 		go func() {
 			defer wg.Done()
 			for b := int(next.Add(1) - 1); b < nb; b = int(next.Add(1) - 1) {
-				fn(b)
+				if fn != nil {
+					fn(b)
+				} else {
+					fnw(wk, b)
+				}
 			}
 		}()
 	}

@@ -64,3 +64,30 @@ func TestBlocksVisitsEveryBlockOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkerBlocksIndices checks that WorkerBlocks visits every block once and that no two
+// goroutines share a worker index (the index guards per-goroutine scratch space).
+func TestWorkerBlocksIndices(t *testing.T) {
+	for _, workers := range []int{0, 1, 2, 3, 16} {
+		for _, nb := range []int{0, 1, 2, 5, 100} {
+			hits := make([]int32, nb)
+			busy := make([]int32, max(workers, 64))
+			WorkerBlocks(nb, workers, func(wk, b int) {
+				if wk < 0 || wk >= max(1, min(nb, workers)) && workers > 0 {
+					t.Errorf("workers %d nb %d: worker index %d", workers, nb, wk)
+					return
+				}
+				if atomic.AddInt32(&busy[wk], 1) != 1 {
+					t.Errorf("workers %d nb %d: worker index %d runs twice at once", workers, nb, wk)
+				}
+				atomic.AddInt32(&hits[b], 1)
+				atomic.AddInt32(&busy[wk], -1)
+			})
+			for b, h := range hits {
+				if h != 1 {
+					t.Fatalf("workers %d nb %d: block %d visited %d times", workers, nb, b, h)
+				}
+			}
+		}
+	}
+}
