@@ -6,8 +6,10 @@ export JUPYTER_DATA_DIR := $(ROOT)/.jupyter
 export PATH := $(ROOT)/.tools/bin:$(PATH)
 # The caller's Go settings must not change how the library and the notebooks build: GoNB runs
 # in workspace mode, where GOFLAGS=-mod=mod fails every cell, and GO111MODULE=off or a GOWORK
-# of the caller's would hide the repository from the kernel.
-export GOFLAGS := -mod=readonly -buildvcs=false
+# of the caller's would hide the repository from the kernel. No DWARF (as in the Docker lab):
+# every notebook cell links a program, and without debug information a cell runs 15 % sooner
+# (slt/B: 10.5 → 9.0 s); stack traces keep their file and line.
+export GOFLAGS := -mod=readonly -buildvcs=false -ldflags=-w -gcflags=all=-dwarf=false
 export GO111MODULE := on
 unexport GOWORK
 
