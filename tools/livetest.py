@@ -206,6 +206,12 @@ class Browser:
             a, b = os.dup(cmd_r), os.dup(out_w)  # out of the way of 3 and 4 first
             os.dup2(a, 3)
             os.dup2(b, 4)
+            # os.dup gives close-on-exec descriptors, and where 3 or 4 was free it returns that
+            # very number, so dup2 onto itself is a no-op that keeps the flag: Chromium then
+            # started without its pipe ("Remote debugging pipe file descriptors are not open",
+            # seen in a make test where two checker threads open and close files).
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
             os.closerange(5, os.sysconf("SC_OPEN_MAX"))
 
         # Not pass_fds=(3, 4): Popen marks those inheritable in the child before preexec_fn
