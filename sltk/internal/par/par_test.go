@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 func TestChunksCoverOnce(t *testing.T) {
@@ -87,6 +88,70 @@ func TestWorkerBlocksIndices(t *testing.T) {
 				if h != 1 {
 					t.Fatalf("workers %d nb %d: block %d visited %d times", workers, nb, b, h)
 				}
+			}
+		}
+	}
+}
+
+// TestTeamSections runs many sections of a Team, back to back and after pauses longer than
+// the members' polling (so that they block and must be woken), some with a last task longer
+// than the caller's polling (so that the caller blocks and must be woken), and checks that every task of
+// every section runs exactly once and that Run returns only after all of them.
+func TestTeamSections(t *testing.T) {
+	for _, workers := range []int{1, 2, 3, 8} {
+		team := NewTeam(workers)
+		for sec := range 60 {
+			tasks := []int{0, 1, 2, 7, 100}[sec%5]
+			if sec%20 == 19 {
+				time.Sleep(2 * teamSpin)
+			}
+			hits := make([]int32, tasks)
+			team.Run(tasks, func(i int) {
+				switch {
+				case sec%7 == 6 && i == tasks-1: // the caller waits longer than it polls
+					time.Sleep(2 * teamSpin)
+				case i%3 == 0:
+					time.Sleep(10 * time.Microsecond)
+				}
+				atomic.AddInt32(&hits[i], 1)
+			})
+			for i, h := range hits {
+				if h != 1 {
+					t.Fatalf("workers %d section %d: task %d ran %d times", workers, sec, i, h)
+				}
+			}
+		}
+		team.Close()
+	}
+}
+
+// TestLatch has goroutines that finish at different times, some after the waiters have
+// polled longer than teamSpin, and checks that no Wait returns before every Done.
+func TestLatch(t *testing.T) {
+	for _, late := range []time.Duration{0, 50 * time.Microsecond, 2 * teamSpin} {
+		var l Latch
+		var done atomic.Int32
+		const n = 4
+		l.Add(n)
+		errs := make(chan string, n)
+		for i := range n {
+			go func() {
+				if i == n-1 {
+					time.Sleep(late)
+				}
+				done.Add(1)
+				l.Done()
+				l.Wait()
+				msg := ""
+				if done.Load() != n {
+					msg = "a Wait returned before every Done"
+				}
+				errs <- msg
+			}()
+		}
+		for range n {
+			if e := <-errs; e != "" {
+				t.Fatalf("late %v: %s", late, e)
 			}
 		}
 	}
