@@ -407,9 +407,20 @@ HTML_TOKEN = re.compile(r"(<[^>]+>)")
 SKIP_TAGS = ("code", "pre", "a", "script", "style", "summary", "h1", "h2", "h3", "h4", "svg")
 
 
-def map_prose(body, fn, code_fn=None):
+def map_prose(body, fn, code_fn=None, text_fn=None):
     """Apply fn to the prose text of body: outside tags, math, code, links and headings.
-    code_fn, if given, is applied to the text of inline <code> elements outside links."""
+    code_fn, if given, is applied to the text of inline <code> elements outside links.
+    text_fn, if given, replaces the split at formulas: it gets each whole text token of the
+    prose, formulas included (glue_punctuation)."""
+    def split_math(tok):
+        pos, pieces = 0, []
+        for mm in MATH.finditer(tok):
+            pieces.append(fn(tok[pos:mm.start()]))
+            pieces.append(mm.group(0))
+            pos = mm.end()
+        pieces.append(fn(tok[pos:]))
+        return "".join(pieces)
+    text_fn = text_fn or split_math
     out, stack = [], []
     for tok in HTML_TOKEN.split(body):
         if tok.startswith("<"):
@@ -423,13 +434,7 @@ def map_prose(body, fn, code_fn=None):
                     stack.append(m.group(2).lower())
             out.append(tok)
         elif not stack:
-            pos, pieces = 0, []
-            for mm in MATH.finditer(tok):
-                pieces.append(fn(tok[pos:mm.start()]))
-                pieces.append(mm.group(0))
-                pos = mm.end()
-            pieces.append(fn(tok[pos:]))
-            out.append("".join(pieces))
+            out.append(text_fn(tok))
         elif code_fn and stack == ["code"]:
             out.append(code_fn(tok))
         else:
@@ -720,38 +725,22 @@ def glue_punctuation(body):
     def glue(open_, inner, close):
         return f'<span class="nobr">{open_}{inner}{close}</span>' if open_ or close else inner
 
-    def code(m):
-        return glue(m.group(1), m.group(2), m.group(3))
-    out, stack = [], []
-    for tok in HTML_TOKEN.split(INLINE_CODE.sub(code, body)):
-        if tok.startswith("<"):
-            m = re.match(r"<(/?)(\w+)", tok)
-            if m and m.group(2).lower() in SKIP_TAGS and not tok.endswith("/>"):
-                if m.group(1):
-                    while stack and stack.pop() != m.group(2).lower():
-                        pass
-                else:
-                    stack.append(m.group(2).lower())
-            out.append(tok)
-            continue
-        if stack:
-            out.append(tok)
-            continue
+    def formulas(tok):
         pos, pieces = 0, []
         for mm in MATH.finditer(tok):
-            math = mm.group(0)
-            inline = math.startswith("\\(") or (math.startswith("$") and not math.startswith("$$"))
-            start, end = mm.start(), mm.end()
-            close = GLUE_CLOSE.match(tok, end) if inline else None
-            open_ = tok[start - 1] if inline and start > pos and tok[start - 1] in GLUE_OPEN else ""
-            if not inline or (not open_ and not close):
-                continue
-            pieces.append(tok[pos:start - len(open_)])
-            pieces.append(glue(open_, math, close.group(0) if close else ""))
-            pos = close.end() if close else end
+            math, start, end = mm.group(0), mm.start(), mm.end()
+            if not (math.startswith("\\(") or (math.startswith("$") and not math.startswith("$$"))):
+                continue  # a display
+            close = GLUE_CLOSE.match(tok, end)
+            open_ = tok[start - 1] if start > pos and tok[start - 1] in GLUE_OPEN else ""
+            if open_ or close:
+                pieces.append(tok[pos:start - len(open_)])
+                pieces.append(glue(open_, math, close.group(0) if close else ""))
+                pos = close.end() if close else end
         pieces.append(tok[pos:])
-        out.append("".join(pieces))
-    return "".join(out)
+        return "".join(pieces)
+    body = INLINE_CODE.sub(lambda m: glue(m.group(1), m.group(2), m.group(3)), body)
+    return map_prose(body, None, text_fn=formulas)
 
 
 COURSE_ABBR = {"slt": "SLT", "ml": "ML", "afds": "AFDS"}
