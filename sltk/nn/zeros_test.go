@@ -29,16 +29,12 @@ func TestSkipZerosSameBits(t *testing.T) {
 		for _, share := range []float64{-1, 1} { // never, always
 			zeroShare = share
 			for _, procs := range []int{1, 2} {
-				var m *Model
-				fuzzdata.WithProcs(procs, func() { m, err = c.Fit(x, y) })
-				if err != nil {
-					t.Fatal(err)
-				}
+				got := fitParams(t, c, x, y, procs)
 				if ref == nil {
-					ref = m.Params()
+					ref = got
 					continue
 				}
-				if !slices.Equal(m.Params(), ref) {
+				if !slices.Equal(got, ref) {
 					t.Errorf("batch %d, zeroShare %v, %d cores: parameters differ from the dense products'",
 						batch, share, procs)
 				}
@@ -100,16 +96,12 @@ func TestSharedPackingSameBits(t *testing.T) {
 			for _, share := range [][2]bool{{false, false}, {true, false}, {true, true}} {
 				sharePacking, shareGradient = share[0], share[1]
 				for _, procs := range []int{1, 2} {
-					var m *Model
-					fuzzdata.WithProcs(procs, func() { m, err = c.Fit(in, y) })
-					if err != nil {
-						t.Fatal(err)
-					}
+					got := fitParams(t, c, in, y, procs)
 					if ref == nil {
-						ref = m.Params()
+						ref = got
 						continue
 					}
-					if !slices.Equal(m.Params(), ref) {
+					if !slices.Equal(got, ref) {
 						t.Errorf("batch %d, %v, decay %v, shared packing %v, gradient %v, %d cores: parameters differ",
 							c.BatchSize, c.Optimizer, c.WeightDecay, share[0], share[1], procs)
 					}
@@ -117,4 +109,17 @@ func TestSharedPackingSameBits(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fitParams fits c on (x, y) with GOMAXPROCS = procs and returns the parameters, for the
+// same-bits tests above.
+func fitParams(t *testing.T, c MLP, x *mat.Dense, y []int, procs int) []float64 {
+	t.Helper()
+	var m *Model
+	var err error
+	fuzzdata.WithProcs(procs, func() { m, err = c.Fit(x, y) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Params()
 }
