@@ -87,7 +87,7 @@ func blocks(nb, workers int, fn func(b int), fnw func(worker, b int)) {
 
 // Team is a fixed set of goroutines that run a sequence of parallel sections (Run) with
 // little overhead per section: for an algorithm that needs many short sections one after the
-// other, such as a blocked elimination with one section per block. Starting goroutines for
+// other, such as the two shards of every training batch of nn.MLP. Starting goroutines for
 // every section costs a wake-up of an idle core each time, which on the 2-core virtual bench
 // machine takes 60–80 µs at best and milliseconds at worst (measured), as long as a small
 // section. A member that took part in the last section instead waits for the next one by
