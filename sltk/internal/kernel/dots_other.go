@@ -7,6 +7,11 @@ const cpuAsm = false
 
 var useAsm = cpuAsm
 
+// cpuWide is false: no AVX-512 kernels without the assembly.
+const cpuWide = false
+
+var useWide = cpuWide
+
 func dots(dst, q, x []float64) { DotsGo(dst, q, x) }
 
 func dots2(dst0, dst1, q0, q1, x []float64) {

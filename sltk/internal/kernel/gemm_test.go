@@ -53,10 +53,11 @@ func cloneGeneral(g blas64.General) blas64.General {
 // around the 6×8 micro-tile and the 256-step k blocks (0, 1, odd, not multiples), padded
 // strides, and alpha/beta in {0, 1, other}: every element within 4·(k+2)·2⁻⁵³ of the scale
 // |alpha|·Σ_p|a_ip||b_pj| + |beta|·|c_ij|, padding untouched. It runs with the gate as the CPU
-// allows and with the assembly off, and requires the two to agree bit for bit.
+// allows (the 6×16 AVX-512 kernel where there is one), with the AVX2 kernel (setWide(false))
+// and with the assembly off, and requires the three to agree bit for bit.
 func TestGemmAgainstGonum(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
-	dims := []int{0, 1, 2, 5, 6, 7, 8, 9, 13, 17, 31}
+	dims := []int{0, 1, 2, 5, 6, 7, 8, 9, 13, 16, 17, 31}
 	trans := []blas.Transpose{blas.NoTrans, blas.Trans}
 	type ab struct{ alpha, beta float64 }
 	scal := []ab{{1, 0}, {1, 1}, {-0.7, 2.5}, {0, 0.5}, {2, 0}}
@@ -69,8 +70,12 @@ func TestGemmAgainstGonum(t *testing.T) {
 		}
 		want := cloneGeneral(c)
 		blas64.Gemm(tA, tB, s.alpha, a, b, s.beta, want)
-		var got, pure blas64.General
+		var got, narrow, pure blas64.General
 		withAsm(true, func() { got = cloneGeneral(c); Gemm(tA, tB, s.alpha, a, b, s.beta, got) })
+		old := setWide(false)
+		narrow = cloneGeneral(c)
+		Gemm(tA, tB, s.alpha, a, b, s.beta, narrow)
+		setWide(old)
 		withAsm(false, func() { pure = cloneGeneral(c); Gemm(tA, tB, s.alpha, a, b, s.beta, pure) })
 		at := func(g blas64.General, tr blas.Transpose, i, j int) float64 {
 			if tr == blas.Trans {
@@ -79,8 +84,8 @@ func TestGemmAgainstGonum(t *testing.T) {
 			return g.Data[i*g.Stride+j]
 		}
 		for idx := range got.Data {
-			if math.Float64bits(got.Data[idx]) != math.Float64bits(pure.Data[idx]) {
-				t.Fatalf("%v%v m=%d n=%d k=%d: asm %v, Go %v at %d", tA, tB, m, n, k, got.Data[idx], pure.Data[idx], idx)
+			if g, w, p := math.Float64bits(got.Data[idx]), math.Float64bits(narrow.Data[idx]), math.Float64bits(pure.Data[idx]); g != p || w != p {
+				t.Fatalf("%v%v m=%d n=%d k=%d: asm %v, AVX2 %v, Go %v at %d", tA, tB, m, n, k, got.Data[idx], narrow.Data[idx], pure.Data[idx], idx)
 			}
 			i, j := idx/max(c.Stride, 1), idx%max(c.Stride, 1)
 			if i >= m || j >= n {
@@ -121,7 +126,7 @@ func TestGemmAgainstGonum(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d cases, assembly %v", cases, cpuAsm)
+	t.Logf("%d cases, assembly %v, AVX-512 %v", cases, cpuAsm, cpuWide)
 }
 
 // TestGemmCores checks that the bits of a product large enough to be split do not depend on
@@ -173,7 +178,14 @@ func ExampleGemm() {
 	// Output: [14 32 32 77]
 }
 
-// BenchmarkGemm compares Gemm with gonum's blas64.Gemm on square products and on the shapes
+// gemmAVX2 is Gemm with its AVX2 micro-kernel on a CPU with AVX-512, for BenchmarkGemm.
+func gemmAVX2(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float64, c blas64.General) {
+	old := setWide(false)
+	defer setWide(old)
+	Gemm(tA, tB, alpha, a, b, beta, c)
+}
+
+// BenchmarkGemm compares Gemm (and its AVX2 kernel where the CPU has AVX-512) with gonum's blas64.Gemm on square products and on the shapes
 // of a 784–256 dense layer with batches of 128 (forward x·w, the gradient xᵀ·δ and the
 // back-propagated δ·wᵀ). GFLOP/s = 2·m·n·k / time.
 func BenchmarkGemm(b *testing.B) {
@@ -199,7 +211,10 @@ func BenchmarkGemm(b *testing.B) {
 		for _, impl := range []struct {
 			name string
 			f    func(blas.Transpose, blas.Transpose, float64, blas64.General, blas64.General, float64, blas64.General)
-		}{{"kernel", Gemm}, {"gonum", blas64.Gemm}} {
+		}{{"kernel", Gemm}, {"kernelAVX2", gemmAVX2}, {"gonum", blas64.Gemm}} {
+			if impl.name == "kernelAVX2" && !cpuWide {
+				continue // the kernel is the AVX2 one already
+			}
 			b.Run(s.name+"/"+impl.name, func(b *testing.B) {
 				for b.Loop() {
 					impl.f(s.tA, s.tB, 1, a, bb, 0, c)

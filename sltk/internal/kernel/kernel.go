@@ -37,6 +37,14 @@ func setAsm(on bool) (old bool) {
 	return old
 }
 
+// setWide turns the AVX-512 kernels off (false), so that the AVX2 ones run, or back on where
+// the CPU has them, and returns the previous setting: the hook by which tests compare the two
+// on a machine with AVX-512. Not safe while kernels run on other goroutines.
+func setWide(on bool) (old bool) {
+	old, useWide = useWide, on && cpuWide
+	return old
+}
+
 // Dots sets dst[i] = ⟨q, x_i⟩ for the rows x_i = x[i·d : (i+1)·d], d = len(q), i < len(dst).
 // x must hold at least len(dst)·len(q) values (Dots panics otherwise, like an index out of
 // range). Each dot product is DotsGo's, bit for bit. Cost O(len(dst)·d), no allocation.

@@ -5,8 +5,8 @@ package kernel
 import "unsafe"
 
 // packColumnsAsm copies the nsl full slivers of packColumns (steps p < kc, w values each,
-// from x[p·ld:], the slivers side by side) into dst in assembly when a sliver step is 24, 48
-// or 64 bytes (Sgemm's 6 and 16, Gemm's 6 and 8), and reports whether it did.
+// from x[p·ld:], the slivers side by side) into dst in assembly when a sliver step is 24, 48,
+// 64 or 128 bytes (Sgemm's 6 and 16, Gemm's 6, 8 and 16), and reports whether it did.
 func packColumnsAsm[T float](dst, x []T, ld, nsl, kc, w int) bool {
 	size := int(unsafe.Sizeof(x[0]))
 	if !useAsm || nsl == 0 || kc == 0 {
@@ -22,6 +22,8 @@ func packColumnsAsm[T float](dst, x []T, ld, nsl, kc, w int) bool {
 		packCols48(kc, nsl, d, s, ld*size, kc*w*size)
 	case 64:
 		packCols64(kc, nsl, d, s, ld*size, kc*w*size)
+	case 128:
+		packCols128(kc, nsl, d, s, ld*size, kc*w*size)
 	default:
 		return false
 	}
@@ -73,6 +75,9 @@ func packCols48(kc, nsl int, dst, src unsafe.Pointer, ld, sl int)
 
 //go:noescape
 func packCols64(kc, nsl int, dst, src unsafe.Pointer, ld, sl int)
+
+//go:noescape
+func packCols128(kc, nsl int, dst, src unsafe.Pointer, ld, sl int)
 
 //go:noescape
 func gather32x8(n8 int, dst, src *float32, ld, step int)

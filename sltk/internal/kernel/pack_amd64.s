@@ -34,6 +34,7 @@ sliver: \
 #define COPY24 VMOVUPS (R10), X0; VMOVQ 16(R10), X1; VMOVUPS X0, (R11); VMOVQ X1, 16(R11)
 #define COPY48 VMOVUPS (R10), Y0; VMOVUPS 32(R10), X1; VMOVUPS Y0, (R11); VMOVUPS X1, 32(R11)
 #define COPY64 VMOVUPS (R10), Y0; VMOVUPS 32(R10), Y1; VMOVUPS Y0, (R11); VMOVUPS Y1, 32(R11)
+#define COPY128 VMOVUPS (R10), Y0; VMOVUPS 32(R10), Y1; VMOVUPS 64(R10), Y2; VMOVUPS 96(R10), Y3; VMOVUPS Y0, (R11); VMOVUPS Y1, 32(R11); VMOVUPS Y2, 64(R11); VMOVUPS Y3, 96(R11)
 
 // func packCols24(kc, nsl int, dst, src unsafe.Pointer, ld, sl int)
 TEXT ·packCols24(SB), NOSPLIT, $0-48
@@ -46,6 +47,10 @@ TEXT ·packCols48(SB), NOSPLIT, $0-48
 // func packCols64(kc, nsl int, dst, src unsafe.Pointer, ld, sl int)
 TEXT ·packCols64(SB), NOSPLIT, $0-48
 	PACKCOLS(64, COPY64)
+
+// func packCols128(kc, nsl int, dst, src unsafe.Pointer, ld, sl int)
+TEXT ·packCols128(SB), NOSPLIT, $0-48
+	PACKCOLS(128, COPY128)
 
 // TRANSPOSE8 turns the rows Y0–Y7 (eight float32 each: steps p … p+7 of eight matrix rows)
 // into the columns Y8–Y15 (Y8+j holds step p+j of the eight rows), clobbering Y0–Y7.
