@@ -13,6 +13,30 @@ func withAsm(on bool, f func()) {
 	f()
 }
 
+// kernelMode is one way the kernels can run on this machine: the assembly with its AVX-512
+// kernels where the CPU has them (wide), the AVX2 assembly, or pure Go. Tests that compare the
+// bits of the paths run every mode of kernelModes.
+type kernelMode struct{ asm, wide bool }
+
+var kernelModes = []kernelMode{{true, true}, {true, false}, {false, false}}
+
+func (m kernelMode) String() string {
+	switch {
+	case m.asm && m.wide:
+		return "AVX-512"
+	case m.asm:
+		return "AVX2"
+	}
+	return "Go"
+}
+
+// set switches to the mode (as far as the CPU allows) and returns the function that restores
+// the previous one.
+func (m kernelMode) set() (restore func()) {
+	oa, ow := setAsm(m.asm), setWide(m.wide)
+	return func() { setAsm(oa); setWide(ow) }
+}
+
 // TestKMGateOff runs every kernel with the gate forced off (the pure-Go path a CPU without
 // AVX2 and FMA takes) and with the gate as the CPU allows, and compares the bits; it also
 // checks that the gate really switches (Asm reports false when forced off). On a machine

@@ -21,8 +21,8 @@ func TestSgemmPacked(t *testing.T) {
 	shapes := []dims{{1, 1, 1}, {6, 16, 256}, {7, 17, 257}, {64, 256, 784}, {40, 15, 600},
 		{130, 33, 64}, {5, 2100, 20}, {300, 40, 255}}
 	cases := 0
-	for _, asm := range []bool{true, false} {
-		old := setAsm(asm)
+	for _, asm := range kernelModes {
+		restore := asm.set()
 		for _, s := range shapes {
 			if !useAsm && s.m*s.n*s.k > 1<<20 {
 				continue // the pure-Go micro-kernel is slow; the small shapes cover its edges
@@ -67,7 +67,7 @@ func TestSgemmPacked(t *testing.T) {
 				}
 			}
 		}
-		setAsm(old)
+		restore()
 	}
 	t.Logf("%d cases", cases)
 }

@@ -17,6 +17,10 @@ func sgemmKernelRow(k int, a, b []float32, bs int, c []float32, ldc int, alpha f
 		_ = a[k*sgemmMR-1]
 		_ = b[(tiles-1)*bs+k*sgemmNR-1]
 		_ = c[(sgemmMR-1)*ldc+tiles*sgemmNR-1]
+		if useWide {
+			sgemm6x16AVX512(k, &a[0], &b[0], bs*4, &c[0], ldc, alpha, store, tiles)
+			return
+		}
 		sgemm6x16AVX2(k, &a[0], &b[0], bs*4, &c[0], ldc, alpha, store, tiles)
 		return
 	}
@@ -51,6 +55,10 @@ func sgemmKernelIdxRow(n int, idx []int32, a, b []float32, kc, bs int, c []float
 			_ = a[n*sgemmMR-1]
 			ip, ap = &idx[0], &a[0]
 		}
+		if useWide {
+			sgemm6x16IdxAVX512(n, ip, ap, &b[0], bs*4, &c[0], ldc, alpha, store, tiles)
+			return
+		}
 		sgemm6x16IdxAVX2(n, ip, ap, &b[0], bs*4, &c[0], ldc, alpha, store, tiles)
 		return
 	}
@@ -61,3 +69,14 @@ func sgemmKernelIdxRow(n int, idx []int32, a, b []float32, kc, bs int, c []float
 //
 //go:noescape
 func sgemm6x16IdxAVX2(n int, idx *int32, a, b *float32, bs int, c *float32, ldc int, alpha float32, store bool, tiles int)
+
+// sgemm6x16AVX512 is sgemm6x16AVX2 in 512-bit registers, two tiles at a time, for CPUs with
+// AVX-512 (sgemm_amd64.s); same bits.
+//
+//go:noescape
+func sgemm6x16AVX512(k int, a, b *float32, bs int, c *float32, ldc int, alpha float32, store bool, tiles int)
+
+// sgemm6x16IdxAVX512 is sgemm6x16IdxAVX2 in 512-bit registers (sgemm_amd64.s); same bits.
+//
+//go:noescape
+func sgemm6x16IdxAVX512(n int, idx *int32, a, b *float32, bs int, c *float32, ldc int, alpha float32, store bool, tiles int)

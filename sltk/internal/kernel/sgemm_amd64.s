@@ -329,3 +329,499 @@ inext:
 	JNZ          itile
 	VZEROUPPER
 	RET
+
+// func sgemm6x16AVX512(k int, a, b *float32, bs int, c *float32, ldc int, alpha float32, store bool, tiles int)
+//
+// sgemm6x16AVX2 with 512-bit registers, for CPUs with AVX-512 (useWide): a pair of tiles
+// side by side (the slivers at b and b + bs, the 32 columns of c from c) runs at once, row i
+// of the first in Z(2i) and of the second in Z(2i+1), so that twelve accumulators hide the
+// latency of the fused multiply-adds; a last odd tile runs alone in Z0–Z5. Z12–Z13 hold the b
+// values of step p, Z14–Z19 the six broadcast a values, Z20 alpha. Every element gets the
+// same fused multiply-adds in the same order as in sgemmKernelGo, so the bits are those of
+// the AVX2 kernel. Registers: CX steps left, SI packed a, DI and R10 the pair's b, DX row of
+// c, R8 ldc in bytes, BX and R11 the pair's b and c, R12 tiles left, R13 bs.
+TEXT ·sgemm6x16AVX512(SB), NOSPLIT, $0-64
+	MOVQ         b+16(FP), BX
+	MOVQ         bs+24(FP), R13
+	MOVQ         c+32(FP), R11
+	MOVQ         ldc+40(FP), R8
+	SHLQ         $2, R8
+	MOVQ         tiles+56(FP), R12
+	VBROADCASTSS alpha+48(FP), Z20
+
+dpair:
+	CMPQ         R12, $2
+	JLT          done
+	MOVQ         k+0(FP), CX
+	MOVQ         a+8(FP), SI
+	MOVQ         BX, DI
+	LEAQ         (BX)(R13*1), R10
+	MOVQ         R11, DX
+	VPXORD       Z0, Z0, Z0
+	VPXORD       Z1, Z1, Z1
+	VPXORD       Z2, Z2, Z2
+	VPXORD       Z3, Z3, Z3
+	VPXORD       Z4, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPXORD       Z6, Z6, Z6
+	VPXORD       Z7, Z7, Z7
+	VPXORD       Z8, Z8, Z8
+	VPXORD       Z9, Z9, Z9
+	VPXORD       Z10, Z10, Z10
+	VPXORD       Z11, Z11, Z11
+dpairloop:
+	VMOVUPS      (DI), Z12
+	VMOVUPS      (R10), Z13
+	VBROADCASTSS 0(SI), Z14
+	VBROADCASTSS 4(SI), Z15
+	VBROADCASTSS 8(SI), Z16
+	VBROADCASTSS 12(SI), Z17
+	VBROADCASTSS 16(SI), Z18
+	VBROADCASTSS 20(SI), Z19
+	VFMADD231PS  Z12, Z14, Z0
+	VFMADD231PS  Z13, Z14, Z1
+	VFMADD231PS  Z12, Z15, Z2
+	VFMADD231PS  Z13, Z15, Z3
+	VFMADD231PS  Z12, Z16, Z4
+	VFMADD231PS  Z13, Z16, Z5
+	VFMADD231PS  Z12, Z17, Z6
+	VFMADD231PS  Z13, Z17, Z7
+	VFMADD231PS  Z12, Z18, Z8
+	VFMADD231PS  Z13, Z18, Z9
+	VFMADD231PS  Z12, Z19, Z10
+	VFMADD231PS  Z13, Z19, Z11
+	ADDQ         $24, SI
+	ADDQ         $64, DI
+	ADDQ         $64, R10
+	DECQ         CX
+	JNZ          dpairloop
+	MOVBLZX      store+52(FP), AX
+	TESTL        AX, AX
+	JNZ          dpairover
+	VMOVUPS      (DX), Z12
+	VMOVUPS      64(DX), Z13
+	VFMADD231PS  Z0, Z20, Z12
+	VFMADD231PS  Z1, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VMOVUPS      64(DX), Z13
+	VFMADD231PS  Z2, Z20, Z12
+	VFMADD231PS  Z3, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VMOVUPS      64(DX), Z13
+	VFMADD231PS  Z4, Z20, Z12
+	VFMADD231PS  Z5, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VMOVUPS      64(DX), Z13
+	VFMADD231PS  Z6, Z20, Z12
+	VFMADD231PS  Z7, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VMOVUPS      64(DX), Z13
+	VFMADD231PS  Z8, Z20, Z12
+	VFMADD231PS  Z9, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VMOVUPS      64(DX), Z13
+	VFMADD231PS  Z10, Z20, Z12
+	VFMADD231PS  Z11, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	JMP          dpairnext
+dpairover:
+	VPXORD       Z12, Z12, Z12
+	VPXORD       Z13, Z13, Z13
+	VFMADD231PS  Z0, Z20, Z12
+	VFMADD231PS  Z1, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VPXORD       Z13, Z13, Z13
+	VFMADD231PS  Z2, Z20, Z12
+	VFMADD231PS  Z3, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VPXORD       Z13, Z13, Z13
+	VFMADD231PS  Z4, Z20, Z12
+	VFMADD231PS  Z5, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VPXORD       Z13, Z13, Z13
+	VFMADD231PS  Z6, Z20, Z12
+	VFMADD231PS  Z7, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VPXORD       Z13, Z13, Z13
+	VFMADD231PS  Z8, Z20, Z12
+	VFMADD231PS  Z9, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VPXORD       Z13, Z13, Z13
+	VFMADD231PS  Z10, Z20, Z12
+	VFMADD231PS  Z11, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+dpairnext:
+	LEAQ         (BX)(R13*2), BX
+	ADDQ         $128, R11
+	SUBQ         $2, R12
+	JMP          dpair
+
+done:
+	TESTQ        R12, R12
+	JZ           ddone
+	MOVQ         k+0(FP), CX
+	MOVQ         a+8(FP), SI
+	MOVQ         BX, DI
+	MOVQ         R11, DX
+	VPXORD       Z0, Z0, Z0
+	VPXORD       Z1, Z1, Z1
+	VPXORD       Z2, Z2, Z2
+	VPXORD       Z3, Z3, Z3
+	VPXORD       Z4, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+doneloop:
+	VMOVUPS      (DI), Z12
+	VBROADCASTSS 0(SI), Z14
+	VBROADCASTSS 4(SI), Z15
+	VBROADCASTSS 8(SI), Z16
+	VBROADCASTSS 12(SI), Z17
+	VBROADCASTSS 16(SI), Z18
+	VBROADCASTSS 20(SI), Z19
+	VFMADD231PS  Z12, Z14, Z0
+	VFMADD231PS  Z12, Z15, Z1
+	VFMADD231PS  Z12, Z16, Z2
+	VFMADD231PS  Z12, Z17, Z3
+	VFMADD231PS  Z12, Z18, Z4
+	VFMADD231PS  Z12, Z19, Z5
+	ADDQ         $24, SI
+	ADDQ         $64, DI
+	DECQ         CX
+	JNZ          doneloop
+	MOVBLZX      store+52(FP), AX
+	TESTL        AX, AX
+	JNZ          doneover
+	VMOVUPS      (DX), Z12
+	VFMADD231PS  Z0, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VFMADD231PS  Z1, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VFMADD231PS  Z2, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VFMADD231PS  Z3, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VFMADD231PS  Z4, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VFMADD231PS  Z5, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	JMP          donenext
+doneover:
+	VPXORD       Z12, Z12, Z12
+	VFMADD231PS  Z0, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VFMADD231PS  Z1, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VFMADD231PS  Z2, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VFMADD231PS  Z3, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VFMADD231PS  Z4, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VFMADD231PS  Z5, Z20, Z12
+	VMOVUPS      Z12, (DX)
+donenext:
+
+ddone:
+	VZEROUPPER
+	RET
+
+// func sgemm6x16IdxAVX512(n int, idx *int32, a, b *float32, bs int, c *float32, ldc int, alpha float32, store bool, tiles int)
+//
+// sgemm6x16IdxAVX2 with 512-bit registers, two tiles at a time as in sgemm6x16AVX512.
+TEXT ·sgemm6x16IdxAVX512(SB), NOSPLIT, $0-72
+	MOVQ         b+24(FP), BX
+	MOVQ         bs+32(FP), R13
+	MOVQ         c+40(FP), R11
+	MOVQ         ldc+48(FP), R8
+	SHLQ         $2, R8
+	MOVQ         tiles+64(FP), R12
+	VBROADCASTSS alpha+56(FP), Z20
+
+ipair:
+	CMPQ         R12, $2
+	JLT          ione
+	MOVQ         n+0(FP), CX
+	MOVQ         idx+8(FP), R9
+	MOVQ         a+16(FP), SI
+	MOVQ         BX, DI
+	LEAQ         (BX)(R13*1), R10
+	MOVQ         R11, DX
+	VPXORD       Z0, Z0, Z0
+	VPXORD       Z1, Z1, Z1
+	VPXORD       Z2, Z2, Z2
+	VPXORD       Z3, Z3, Z3
+	VPXORD       Z4, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPXORD       Z6, Z6, Z6
+	VPXORD       Z7, Z7, Z7
+	VPXORD       Z8, Z8, Z8
+	VPXORD       Z9, Z9, Z9
+	VPXORD       Z10, Z10, Z10
+	VPXORD       Z11, Z11, Z11
+	TESTQ        CX, CX
+	JZ           ipairend
+ipairloop:
+	MOVLQSX      (R9), AX
+	SHLQ         $6, AX
+	VMOVUPS      (DI)(AX*1), Z12
+	VMOVUPS      (R10)(AX*1), Z13
+	VBROADCASTSS 0(SI), Z14
+	VBROADCASTSS 4(SI), Z15
+	VBROADCASTSS 8(SI), Z16
+	VBROADCASTSS 12(SI), Z17
+	VBROADCASTSS 16(SI), Z18
+	VBROADCASTSS 20(SI), Z19
+	VFMADD231PS  Z12, Z14, Z0
+	VFMADD231PS  Z13, Z14, Z1
+	VFMADD231PS  Z12, Z15, Z2
+	VFMADD231PS  Z13, Z15, Z3
+	VFMADD231PS  Z12, Z16, Z4
+	VFMADD231PS  Z13, Z16, Z5
+	VFMADD231PS  Z12, Z17, Z6
+	VFMADD231PS  Z13, Z17, Z7
+	VFMADD231PS  Z12, Z18, Z8
+	VFMADD231PS  Z13, Z18, Z9
+	VFMADD231PS  Z12, Z19, Z10
+	VFMADD231PS  Z13, Z19, Z11
+	ADDQ         $24, SI
+	ADDQ         $4, R9
+	DECQ         CX
+	JNZ          ipairloop
+ipairend:
+	MOVBLZX      store+60(FP), AX
+	TESTL        AX, AX
+	JNZ          ipairover
+	VMOVUPS      (DX), Z12
+	VMOVUPS      64(DX), Z13
+	VFMADD231PS  Z0, Z20, Z12
+	VFMADD231PS  Z1, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VMOVUPS      64(DX), Z13
+	VFMADD231PS  Z2, Z20, Z12
+	VFMADD231PS  Z3, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VMOVUPS      64(DX), Z13
+	VFMADD231PS  Z4, Z20, Z12
+	VFMADD231PS  Z5, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VMOVUPS      64(DX), Z13
+	VFMADD231PS  Z6, Z20, Z12
+	VFMADD231PS  Z7, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VMOVUPS      64(DX), Z13
+	VFMADD231PS  Z8, Z20, Z12
+	VFMADD231PS  Z9, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VMOVUPS      64(DX), Z13
+	VFMADD231PS  Z10, Z20, Z12
+	VFMADD231PS  Z11, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	JMP          ipairnext
+ipairover:
+	VPXORD       Z12, Z12, Z12
+	VPXORD       Z13, Z13, Z13
+	VFMADD231PS  Z0, Z20, Z12
+	VFMADD231PS  Z1, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VPXORD       Z13, Z13, Z13
+	VFMADD231PS  Z2, Z20, Z12
+	VFMADD231PS  Z3, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VPXORD       Z13, Z13, Z13
+	VFMADD231PS  Z4, Z20, Z12
+	VFMADD231PS  Z5, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VPXORD       Z13, Z13, Z13
+	VFMADD231PS  Z6, Z20, Z12
+	VFMADD231PS  Z7, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VPXORD       Z13, Z13, Z13
+	VFMADD231PS  Z8, Z20, Z12
+	VFMADD231PS  Z9, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VPXORD       Z13, Z13, Z13
+	VFMADD231PS  Z10, Z20, Z12
+	VFMADD231PS  Z11, Z20, Z13
+	VMOVUPS      Z12, (DX)
+	VMOVUPS      Z13, 64(DX)
+ipairnext:
+	LEAQ         (BX)(R13*2), BX
+	ADDQ         $128, R11
+	SUBQ         $2, R12
+	JMP          ipair
+
+ione:
+	TESTQ        R12, R12
+	JZ           idone
+	MOVQ         n+0(FP), CX
+	MOVQ         idx+8(FP), R9
+	MOVQ         a+16(FP), SI
+	MOVQ         BX, DI
+	MOVQ         R11, DX
+	VPXORD       Z0, Z0, Z0
+	VPXORD       Z1, Z1, Z1
+	VPXORD       Z2, Z2, Z2
+	VPXORD       Z3, Z3, Z3
+	VPXORD       Z4, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	TESTQ        CX, CX
+	JZ           ioneend
+ioneloop:
+	MOVLQSX      (R9), AX
+	SHLQ         $6, AX
+	VMOVUPS      (DI)(AX*1), Z12
+	VBROADCASTSS 0(SI), Z14
+	VBROADCASTSS 4(SI), Z15
+	VBROADCASTSS 8(SI), Z16
+	VBROADCASTSS 12(SI), Z17
+	VBROADCASTSS 16(SI), Z18
+	VBROADCASTSS 20(SI), Z19
+	VFMADD231PS  Z12, Z14, Z0
+	VFMADD231PS  Z12, Z15, Z1
+	VFMADD231PS  Z12, Z16, Z2
+	VFMADD231PS  Z12, Z17, Z3
+	VFMADD231PS  Z12, Z18, Z4
+	VFMADD231PS  Z12, Z19, Z5
+	ADDQ         $24, SI
+	ADDQ         $4, R9
+	DECQ         CX
+	JNZ          ioneloop
+ioneend:
+	MOVBLZX      store+60(FP), AX
+	TESTL        AX, AX
+	JNZ          ioneover
+	VMOVUPS      (DX), Z12
+	VFMADD231PS  Z0, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VFMADD231PS  Z1, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VFMADD231PS  Z2, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VFMADD231PS  Z3, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VFMADD231PS  Z4, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VMOVUPS      (DX), Z12
+	VFMADD231PS  Z5, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	JMP          ionenext
+ioneover:
+	VPXORD       Z12, Z12, Z12
+	VFMADD231PS  Z0, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VFMADD231PS  Z1, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VFMADD231PS  Z2, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VFMADD231PS  Z3, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VFMADD231PS  Z4, Z20, Z12
+	VMOVUPS      Z12, (DX)
+	ADDQ         R8, DX
+	VPXORD       Z12, Z12, Z12
+	VFMADD231PS  Z5, Z20, Z12
+	VMOVUPS      Z12, (DX)
+ionenext:
+
+idone:
+	VZEROUPPER
+	RET

@@ -89,6 +89,10 @@ func TestSgemmAgainstFloat64(t *testing.T) {
 							got := blas32.General{Rows: c.Rows, Cols: c.Cols, Stride: c.Stride,
 								Data: append([]float32(nil), c.Data...)}
 							Sgemm(tA, tB, ab[0], a, b, ab[1], got)
+							oldWide := setWide(false)
+							narrow := append([]float32(nil), c.Data...)
+							Sgemm(tA, tB, ab[0], a, b, ab[1], blas32.General{Rows: c.Rows, Cols: c.Cols, Stride: c.Stride, Data: narrow})
+							setWide(oldWide)
 							old := setAsm(false)
 							ref := append([]float32(nil), c.Data...)
 							Sgemm(tA, tB, ab[0], a, b, ab[1], blas32.General{Rows: c.Rows, Cols: c.Cols, Stride: c.Stride, Data: ref})
@@ -119,8 +123,8 @@ func TestSgemmAgainstFloat64(t *testing.T) {
 								}
 							}
 							for i := range got.Data {
-								if math.Float32bits(got.Data[i]) != math.Float32bits(ref[i]) {
-									t.Fatalf("%v%v %d×%d×%d: element %d: assembly %v, Go %v", tA, tB, m, n, k, i, got.Data[i], ref[i])
+								if math.Float32bits(got.Data[i]) != math.Float32bits(ref[i]) || math.Float32bits(narrow[i]) != math.Float32bits(ref[i]) {
+									t.Fatalf("%v%v %d×%d×%d: element %d: assembly %v, AVX2 %v, Go %v", tA, tB, m, n, k, i, got.Data[i], narrow[i], ref[i])
 								}
 							}
 						}
@@ -129,7 +133,7 @@ func TestSgemmAgainstFloat64(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d cases, assembly %v", cases, cpuAsm)
+	t.Logf("%d cases, assembly %v, AVX-512 %v", cases, cpuAsm, cpuWide)
 }
 
 // TestSgemmCores checks that the bits of a product large enough to be split do not depend on
@@ -183,7 +187,7 @@ func ExampleSgemm() {
 	// Output: [14 32 32 77]
 }
 
-// BenchmarkSgemm times Sgemm against Gemm on the shapes of a 784–256 dense layer with batches
+// BenchmarkSgemm times Sgemm (and its AVX2 kernels where the CPU has AVX-512) against Gemm on the shapes of a 784–256 dense layer with batches
 // of 128 (forward, weight gradient, back-propagated δ). GFLOP/s = 2·m·n·k / time.
 func BenchmarkSgemm(b *testing.B) {
 	shapes := []struct {
@@ -208,6 +212,15 @@ func BenchmarkSgemm(b *testing.B) {
 			}
 			flops(b)
 		})
+		if cpuWide {
+			b.Run(s.name+"/sgemmAVX2", func(b *testing.B) {
+				defer setWide(setWide(false))
+				for b.Loop() {
+					Sgemm(s.tA, s.tB, 1, a32, b32, 0, c32)
+				}
+				flops(b)
+			})
+		}
 		b.Run(s.name+"/gemm", func(b *testing.B) {
 			for b.Loop() {
 				Gemm(s.tA, s.tB, 1, a, bb, 0, c)

@@ -21,8 +21,8 @@ func TestSgemmSkipZeros(t *testing.T) {
 	ks := []int{1, 6, 64, 255, 256, 257, 600}
 	trans := []blas.Transpose{blas.NoTrans, blas.Trans}
 	cases, dropped := 0, 0
-	for _, asm := range []bool{true, false} {
-		old := setAsm(asm)
+	for _, asm := range kernelModes {
+		restore := asm.set()
 		for _, tA := range trans {
 			for _, tB := range trans {
 				for _, k := range ks {
@@ -83,7 +83,7 @@ func TestSgemmSkipZeros(t *testing.T) {
 				}
 			}
 		}
-		setAsm(old)
+		restore()
 	}
 	t.Logf("%d cases (%d sparse operands), assembly %v", cases, dropped, cpuAsm)
 }
@@ -142,8 +142,8 @@ func TestSgemmKernelRows(t *testing.T) {
 	for i := range a {
 		a[i] = float32(r.NormFloat64())
 	}
-	for _, asm := range []bool{true, false} {
-		old := setAsm(asm)
+	for _, asm := range kernelModes {
+		restore := asm.set()
 		for tiles := 1; tiles <= 3; tiles++ {
 			for _, n := range []int{0, 1, 13, kc} {
 				idx := make([]int32, n)
@@ -178,6 +178,6 @@ func TestSgemmKernelRows(t *testing.T) {
 				}
 			}
 		}
-		setAsm(old)
+		restore()
 	}
 }
