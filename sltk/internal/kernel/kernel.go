@@ -15,7 +15,8 @@
 //   - Elementwise: Exp, SumExp, SoftmaxRows, Tanh (FastICA's log-cosh contrast), and for
 //     package nn Adam, AdamSum (Adam on the sum of two gradients), AddTo, Narrow (float64 → float32) and ReluGrad.
 //
-// On amd64 with AVX2 and FMA they run in assembly; elsewhere, or with the build tag purego,
+// On amd64 with AVX2 and FMA they run in assembly, and the matrix products' micro-kernels in
+// 512-bit registers where the CPU also has AVX-512; elsewhere, or with the build tag purego,
 // they run their pure-Go twins (DotsGo, KMNearestQuadsGo, GibbsQuadsGo, …). Each pair does
 // the same operations in the same order with the same fused multiply-adds, so they return the
 // same bits: a result never depends on the machine it was computed on. (Exp and Tanh differ
