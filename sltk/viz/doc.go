@@ -30,7 +30,8 @@
 // column at the right or rows below the axes, in columns that line up (LegendLeft,
 // LegendBottom, LegendOutside and LegendInside place it; on a phone's narrow rendering
 // LegendOutside's column becomes rows below). Contour takes ColorRange, as heat maps do, so
-// that several contour plots share one scale; bar charts set their category names at an
+// that several contour plots share one scale, and ColorLabel says what a colour bar's
+// colours mean (a quantity and its unit); bar charts set their category names at an
 // angle only where they do not fit side by side. All text goes through Tex, so labels may be written with TeX-like math (x_1,
 // \sigma^2, e^{-R(c)/T}) and show as Unicode (x₁, σ², …). Log axes carry three to six labels
 // in one format (10⁻³, or plain decimals below 10⁴ on an axis of two decades or less: 1 2 5

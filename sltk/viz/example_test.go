@@ -117,6 +117,20 @@ func ExampleContour() {
 	// Output: boundary.png true
 }
 
+// ExampleColorLabel says what the colours of a heat map mean: the label stands upwards beside
+// the colour bar (and, for HeatMaps on a phone, under the bar below the panels).
+func ExampleColorLabel() {
+	counts := mat.NewDense(2, 2, []float64{12, 3, 5, 20})
+	fig, err := viz.HeatMap(counts, viz.ColorLabel("visits per day"),
+		viz.RowNames("home", "shop"), viz.ColNames("home", "shop"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	saveTo(fig, "visits.svg")
+	// Output: visits.svg true
+}
+
 func ExampleFigure_AddPointLabels() {
 	// Four words placed by some embedding, coloured by cluster and named beside their points.
 	pts := mat.NewDense(4, 2, []float64{0, 0, 0.4, 0.3, 2, 1.5, 2.3, 1.2})

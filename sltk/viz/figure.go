@@ -88,8 +88,10 @@ type Figure struct {
 	// the caller put on a data extreme. Heat maps and contour plots are tight.
 	Tight bool
 
-	// colorBar, when set, is drawn in a strip to the right of the data area.
-	colorBar *plot.Plot
+	// colorBar, when set, is drawn in a strip to the right of the data area, with
+	// colorLabel (ColorLabel), if not empty, written upwards beside it.
+	colorBar   *plot.Plot
+	colorLabel string
 	// grid is the background grid added by NewFigure, kept so builders can thin it out.
 	grid *plotter.Grid
 	// data are the points of the plotters added through Add, where the legend should not go,
@@ -272,7 +274,7 @@ func (f *Figure) layout(c draw.Canvas, spot legendSpot, legendW, legendH vg.Leng
 	main.Min.Y += figureMargin
 	main.Max.X -= figureMargin
 	if f.colorBar != nil {
-		main.Max.X -= colorBarWidth
+		main.Max.X -= colorBarWidth + colorLabelRoom(f.colorLabel, c.Max.Y-c.Min.Y)
 	}
 	lay.q = *f.Plot // shallow copy: the legend is drawn separately without changing f
 	q := &lay.q
@@ -463,6 +465,7 @@ func (f *Figure) Draw(c draw.Canvas) {
 		cb.Min.Y -= inner.Min.Y - data.Min.Y
 		cb.Max.Y += data.Max.Y - inner.Max.Y
 		f.colorBar.Draw(cb)
+		drawColorLabel(c, f.colorLabel, cb.Max.X, data.Min.Y, data.Max.Y, c.Max.Y-c.Min.Y)
 	}
 }
 
@@ -582,6 +585,8 @@ type Grid struct {
 	colorBar *plot.Plot
 	// colorBarBelow is the same bar lying horizontally, for the phone layout (see stackHTML).
 	colorBarBelow *plot.Plot
+	// colorLabel (ColorLabel), if not empty, labels both bars.
+	colorLabel string
 	// reflow, set by Reflow, makes Show display the panels as separate images that wrap.
 	reflow bool
 }
@@ -642,7 +647,7 @@ func (g *Grid) Size() (vg.Length, vg.Length) {
 	ph := length(g.PanelHeight, pw*3/4)
 	w, h := cols*pw, rows*ph
 	if g.colorBar != nil {
-		w += colorBarWidth
+		w += colorBarWidth + colorLabelRoom(g.colorLabel, h)
 	}
 	if g.Title != "" {
 		h += gridTitleHeight
@@ -667,14 +672,18 @@ func (g *Grid) Draw(c draw.Canvas) {
 	}
 	if g.colorBar != nil {
 		// The bar spans the tiles' height less the room of a panel's title and x axis.
+		h := c.Max.Y - c.Min.Y
+		room := colorLabelRoom(g.colorLabel, h)
+		x1 := c.Max.X - room
 		cb := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
-			Min: vg.Point{X: c.Max.X - colorBarWidth + vg.Points(4), Y: c.Min.Y + vg.Points(30)},
-			Max: vg.Point{X: c.Max.X - vg.Points(14), Y: c.Max.Y - vg.Points(24)},
+			Min: vg.Point{X: x1 - colorBarWidth + vg.Points(4), Y: c.Min.Y + vg.Points(30)},
+			Max: vg.Point{X: x1 - vg.Points(14), Y: c.Max.Y - vg.Points(24)},
 		}}
 		inner := g.colorBar.DataCanvas(cb)
 		cb.Min.X += inner.Max.X - inner.Min.X - colorBarStrip
 		g.colorBar.Draw(cb)
-		c.Max.X -= colorBarWidth
+		drawColorLabel(c, g.colorLabel, cb.Max.X, inner.Min.Y, inner.Max.Y, h)
+		c.Max.X = x1 - colorBarWidth
 	}
 	tiles := draw.Tiles{Rows: max(g.Rows, 1), Cols: max(g.Cols, 1), PadX: vg.Points(6), PadY: vg.Points(6),
 		PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(4), PadRight: vg.Points(4)}

@@ -55,13 +55,17 @@ const (
 // colours signed values blue–white–red about 0, ColorRange fixes the ends of the scale, and
 // Categories draws integer codes as named categories with a legend instead of a colour bar
 // (two categories as light grey and blue, absent and present).
+// ColorLabel says what the colours mean.
 // Options: Title, XLabel, YLabel, Size, RowNames, ColNames, HideValues, Diverging,
-// ColorRange, Categories, Picture, Grey.
+// ColorRange, ColorLabel, Categories, Picture, Grey.
 func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
 	o, err := collect("HeatMap", "HeatMap", opts, "RowNames", "ColNames", "HideValues",
-		"Diverging", "ColorRange", "Categories", "Picture", "Grey")
+		"Diverging", "ColorRange", "ColorLabel", "Categories", "Picture", "Grey")
 	if err != nil {
 		return nil, err
+	}
+	if o.categories != nil && o.colorLabel != "" {
+		return nil, fmt.Errorf("viz: HeatMap: ColorLabel(%q) with Categories, which draws a legend, not a colour bar: %w", o.colorLabel, ErrArg)
 	}
 	if check.IsNil(m) {
 		return nil, fmt.Errorf("viz: HeatMap: HeatMap of a nil matrix: %w", ErrEmpty)
@@ -113,6 +117,7 @@ func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
 		o.legendOutside = true // a heat map has no empty corner
 	} else {
 		f.colorBar = newColorBar(sc.lo, sc.hi, 1, sc.at)
+		f.colorLabel = o.colorLabel
 	}
 	if err := o.finish(f, fmt.Sprintf("%d×%d matrix", r, c), "column", "row"); err != nil {
 		return nil, err
@@ -231,11 +236,11 @@ func (o *options) colorEnds(fn string, lo, hi float64) (float64, float64, error)
 // bar for all of them: cols panels per row, panel i titled titles[i] (titles may be nil). The
 // scale spans the values of all matrices, or with Diverging ±(largest |value|), so equal
 // colours mean equal values across the panels. The Title option titles the whole grid.
-// Options: Title, XLabel, YLabel, RowNames, ColNames, HideValues, Diverging, Picture, Grey. Cost
-// O(total cells).
+// ColorLabel labels the shared colour bar. Options: Title, XLabel, YLabel, RowNames, ColNames,
+// HideValues, Diverging, ColorLabel, Picture, Grey. Cost O(total cells).
 func HeatMaps(ms []mat.Matrix, titles []string, cols int, opts ...Option) (*Grid, error) {
 	o, err := collect("HeatMaps", "HeatMaps", opts, "RowNames", "ColNames", "HideValues", "Diverging",
-		"Picture", "Grey")
+		"ColorLabel", "Picture", "Grey")
 	if err != nil {
 		return nil, err
 	}
@@ -274,7 +279,7 @@ func HeatMaps(ms []mat.Matrix, titles []string, cols int, opts ...Option) (*Grid
 		if err != nil {
 			return nil, fmt.Errorf("viz: HeatMaps: matrix %d: %w", i, err)
 		}
-		f.colorBar = nil
+		f.colorBar, f.colorLabel = nil, ""
 		panels[i] = f
 	}
 	g, err := NewGrid((len(ms)+cols-1)/cols, cols, panels...)
@@ -287,6 +292,7 @@ func HeatMaps(ms []mat.Matrix, titles []string, cols int, opts ...Option) (*Grid
 	at := o.colorAt()
 	g.colorBar = newColorBar(lo, hi, 1, at)
 	g.colorBarBelow = belowColorBar(lo, hi, at)
+	g.colorLabel = o.colorLabel
 	return g, nil
 }
 
@@ -414,10 +420,10 @@ func (g *fieldGrid) Max() float64       { return g.hi }
 // when labels is not nil (one label per point, colours as in ScatterLabels). f is evaluated
 // on a 121×121 grid and must be finite there. The shading and its colour bar span the range
 // of f, or the ColorRange option's (values outside take the end colours), so that several
-// contour plots share one scale. Options: Title, XLabel, YLabel, Size, legend placement,
-// Levels, Classes, ColorRange.
+// contour plots share one scale; ColorLabel says what the shading means. Options: Title,
+// XLabel, YLabel, Size, legend placement, Levels, Classes, ColorRange, ColorLabel.
 func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []int, opts ...Option) (*Figure, error) {
-	o, err := collect("Contour", "Contour", opts, "Levels", "Classes", "ColorRange")
+	o, err := collect("Contour", "Contour", opts, "Levels", "Classes", "ColorRange", "ColorLabel")
 	if err != nil {
 		return nil, err
 	}
@@ -516,6 +522,7 @@ func Contour(fn func(x, y float64) float64, r Rect, points mat.Matrix, labels []
 	f.X.Min, f.X.Max, f.Y.Min, f.Y.Max = r.XMin, r.XMax, r.YMin, r.YMax
 	f.Tight = true // the field fills the rectangle; Padding above keeps its markers whole
 	f.colorBar = newColorBar(clo, chi, shadeAlpha, viridisAt)
+	f.colorLabel = o.colorLabel
 	if err := o.finish(f, "Contour", "x", "y"); err != nil {
 		return nil, err
 	}

@@ -32,6 +32,7 @@ type options struct {
 	equalAxes             bool
 	diverging             bool
 	colorRange            *[2]float64
+	colorLabel            string
 	categories            []string
 	picture               bool
 	grey                  bool
@@ -140,6 +141,15 @@ func Grey() Option { return func(o *options) { o.grey = true; o.mark("Grey") } }
 // lo < hi, both finite (HeatMap, Contour). HeatMaps sets it itself.
 func ColorRange(lo, hi float64) Option {
 	return func(o *options) { o.colorRange = &[2]float64{lo, hi}; o.mark("ColorRange") }
+}
+
+// ColorLabel says what the colour of a heat map or a contour plot's shading means, a
+// quantity and its unit ("p(x), density", "weight"): the label is written upwards beside the
+// colour bar, and below the shared bar that HeatMaps lays under its panels on a phone. It may
+// use TeX-like math, as axis labels do (HeatMap, HeatMaps, Contour; not with Categories,
+// which draws a legend instead of a bar).
+func ColorLabel(s string) Option {
+	return func(o *options) { o.colorLabel = s; o.mark("ColorLabel") }
 }
 
 // Categories draws a heat map of the integer codes 0, 1, …, len(names)−1 as categories: one

@@ -207,7 +207,8 @@ func stackHTML(g *Grid) (string, error) {
 	b.WriteString(`</div>`)
 	if g.colorBarBelow != nil {
 		fitXTicks(g.colorBarBelow, pw-4*figureMargin) // a tile's width holds fewer labels
-		bar, err := Render(sized{inset{g.colorBarBelow}, pw, colorBarBelowHeight}, "svg")
+		lh := labelBelowBar(g.colorBarBelow, g.colorLabel, pw-4*figureMargin)
+		bar, err := Render(sized{inset{g.colorBarBelow}, pw, colorBarBelowHeight + lh}, "svg")
 		if err != nil {
 			return "", err
 		}

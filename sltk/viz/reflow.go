@@ -63,11 +63,11 @@ func reflowHTML(g *Grid) (string, error) {
 // tileSize is the size of one tile of g (see Grid.Size), without the title and colour bar.
 func (g *Grid) tileSize() (vg.Length, vg.Length) {
 	w, h := g.Size()
-	if g.colorBar != nil {
-		w -= colorBarWidth
-	}
 	if g.Title != "" {
 		h -= gridTitleHeight
+	}
+	if g.colorBar != nil {
+		w -= colorBarWidth + colorLabelRoom(g.colorLabel, h)
 	}
 	return w / vg.Length(max(g.Cols, 1)), h / vg.Length(max(g.Rows, 1))
 }

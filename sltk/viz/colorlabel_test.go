@@ -1,0 +1,105 @@
+package viz
+
+import (
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+var (
+	// the colour strip of a bar (the only image of a small heat map)
+	stripImage = regexp.MustCompile(`<image [^>]*x="([-0-9.]+)"[^>]*width="([0-9.]+)"`)
+	// a label written upwards: gonum rotates the frame, so the text's y is the page's x
+	upright = regexp.MustCompile(`<g transform="rotate\(90\)">\s*<text x="[-0-9.]+" y="([-0-9.]+)"[^>]*>([^<]*)</text>`)
+)
+
+// TestColorLabel checks that ColorLabel writes its label upwards right of the colour strip
+// and inside the figure, for HeatMap and Contour; that HeatMaps writes it beside the shared
+// bar and, on a phone, under the bar below the panels; and that without the option no
+// label is written.
+func TestColorLabel(t *testing.T) {
+	m := mat.NewDense(2, 3, []float64{0, 1, 2, 3, 4, 5})
+	for _, tc := range []struct {
+		name  string
+		build func(...Option) (Drawer, error)
+	}{
+		{"HeatMap", func(o ...Option) (Drawer, error) { return HeatMap(m, o...) }},
+		{"Contour", func(o ...Option) (Drawer, error) {
+			return Contour(func(x, y float64) float64 { return x * y }, Rect{0, 1, 0, 1}, nil, nil, o...)
+		}},
+	} {
+		for _, label := range []string{"", "weight (kg)", strings.Repeat("a long label ", 12)} {
+			d, err := tc.build(ColorLabel(label), YLabel("")) // the y label is upright too
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			b, err := Render(d, "svg")
+			if err != nil {
+				t.Fatal(err)
+			}
+			svg := string(b)
+			w, _ := svgSize(t, svg)
+			got := upright.FindAllStringSubmatch(svg, -1)
+			if label == "" {
+				if len(got) != 0 {
+					t.Errorf("%s without a label writes %q upwards", tc.name, got[0][2])
+				}
+				continue
+			}
+			if len(got) == 0 {
+				t.Fatalf("%s: label %q not written upwards", tc.name, label)
+			}
+			var words []string
+			strip := stripImage.FindAllStringSubmatch(svg, -1)
+			sx, _ := strconv.ParseFloat(strip[len(strip)-1][1], 64)
+			sw, _ := strconv.ParseFloat(strip[len(strip)-1][2], 64)
+			for _, g := range got {
+				x, _ := strconv.ParseFloat(g[1], 64)
+				if x <= sx+sw || x >= w {
+					t.Errorf("%s: label line %q at x = %g, want right of the strip (%g) and inside the figure (%g)",
+						tc.name, g[2], x, sx+sw, w)
+				}
+				words = append(words, strings.Fields(g[2])...)
+			}
+			if strings.Join(words, " ") != strings.Join(strings.Fields(label), " ") {
+				t.Errorf("%s: label written as %q, want %q", tc.name, words, label)
+			}
+		}
+	}
+
+	g, err := HeatMaps([]mat.Matrix{m, m, m}, []string{"a", "b", "c"}, 3, ColorLabel("weight (kg)"), YLabel(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := HTML(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	phone := phonePart.FindStringSubmatch(s)
+	if phone == nil {
+		t.Fatal("HeatMaps of three columns has no phone rendering")
+	}
+	if wide := strings.TrimSuffix(s, phone[0]); len(upright.FindAllString(wide, -1)) != 1 {
+		t.Errorf("HeatMaps: the label is not written upwards once beside the shared bar")
+	}
+	if !strings.Contains(phone[1], ">weight (kg)</text>") {
+		t.Errorf("HeatMaps: the label is missing under the bar below the phone's panels")
+	}
+}
+
+// TestColorLabelRefused checks that ColorLabel is an error where no colour bar is drawn.
+func TestColorLabelRefused(t *testing.T) {
+	codes := mat.NewDense(1, 2, []float64{0, 1})
+	_, err := HeatMap(codes, Categories("no", "yes"), ColorLabel("liked"))
+	if !errors.Is(err, ErrArg) {
+		t.Errorf("Categories with ColorLabel: err = %v, want ErrArg", err)
+	}
+	_, err = Lines([]Series{{X: []float64{0, 1}, Y: []float64{0, 1}}}, ColorLabel("y"))
+	if !errors.Is(err, ErrArg) {
+		t.Errorf("Lines with ColorLabel: err = %v, want ErrArg", err)
+	}
+}
