@@ -53,7 +53,7 @@ func gibbsTemperature() Figure {
 			p := d.P()
 			fig, err := viz.Bar(stateNames(len(p)), p,
 				viz.Title(fmt.Sprintf("Gibbs distribution on the treasure landscape, T = %s",
-					formatValue(t))), viz.XLabel("state c"), viz.YLabel("p(c)"))
+					formatValue(t))), viz.XLabel("hypothesis c"), viz.YLabel("p(c)"))
 			return fig, []Number{{"p(c* = 19)", p[19]}, {"entropy H (nats)", d.H},
 				{"E[R]", d.MeanR}}, err
 		},
