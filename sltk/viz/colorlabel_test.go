@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot/vg"
 )
 
 var (
@@ -177,5 +178,37 @@ func TestColorLabelWithinBar(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestColorBarBelowSmallTiles checks that on a phone the colour bar below small tiles (8×8
+// images, as the eigen-digits of afds/05) is wider than a tile, at least
+// colorBarBelowMinWidth, and still fits a phone's column, so that its label stands on one
+// line under it.
+func TestColorBarBelowSmallTiles(t *testing.T) {
+	var ms []mat.Matrix
+	for range 8 {
+		ms = append(ms, mat.NewDense(8, 8, nil))
+	}
+	ms[0].(*mat.Dense).Set(0, 0, 1)
+	label := "entry of the component"
+	g, err := HeatMaps(ms, make([]string, 8), 4, Diverging(), HideValues(), EqualAxes(), Picture(),
+		ColorLabel(label))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.PanelWidth, g.PanelHeight = 1.15*vg.Inch, 1.3*vg.Inch
+	phone := phonePart.FindStringSubmatch(Must(HTML(g)))
+	if phone == nil {
+		t.Fatal("no phone layout")
+	}
+	svgs := svgElem.FindAllString(phone[1], -1)
+	bar := svgs[len(svgs)-1]
+	if w, _ := svgSize(t, bar); w < float64(colorBarBelowMinWidth) || w*4/3 > PhoneColumn {
+		t.Errorf("bar below small tiles %g pt wide, want at least %g pt and at most a phone's column (%g px)",
+			w, float64(colorBarBelowMinWidth), float64(PhoneColumn))
+	}
+	if !strings.Contains(bar, ">"+label+"</text>") {
+		t.Errorf("label %q not on one line under the bar", label)
 	}
 }
