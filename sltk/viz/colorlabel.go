@@ -13,13 +13,14 @@ import (
 // The label of a colour bar (ColorLabel) is set in the axis labels' font, 12 pt, shrunk to
 // no less than 9 pt where it is longer than the bar, and broken into lines at spaces
 // beyond that; beside a vertical bar it reads upwards, colorLabelGap right of the tick-less
-// side of the strip.
+// side of the strip, and is fitted to the strip's own length, so that it never runs past
+// the strip's ends.
 const (
 	colorLabelPt    = 12
 	colorLabelMinPt = 9
 	colorLabelGap   = 5
-	// colorLabelSpare is the height of a figure that a vertical bar does not span (title,
-	// x axis): a label is fitted to the canvas height less this, before the layout is known.
+	// colorLabelSpare is the first guess of the height of a figure that its vertical bar
+	// does not span (title, x axis); Figure.layout then fits the label to the bar it laid out.
 	colorLabelSpare = 60
 )
 
@@ -57,9 +58,9 @@ func fitColorLabel(label string, length vg.Length) (text.Style, []string) {
 }
 
 // colorLabelRoom is the width that the label of a vertical colour bar takes beside it,
-// fitted to the height h of the figure (see colorLabelSpare); 0 without a label.
-func colorLabelRoom(label string, h vg.Length) vg.Length {
-	sty, lines := fitColorLabel(label, h-colorLabelSpare)
+// fitted to the length of the bar's strip; 0 without a label.
+func colorLabelRoom(label string, length vg.Length) vg.Length {
+	sty, lines := fitColorLabel(label, length)
 	if len(lines) == 0 {
 		return 0
 	}
@@ -67,9 +68,9 @@ func colorLabelRoom(label string, h vg.Length) vg.Length {
 }
 
 // drawColorLabel writes label upwards beside a vertical colour strip whose right edge is at
-// x and which spans y0..y1, fitted to the figure height h as colorLabelRoom fits it.
-func drawColorLabel(c draw.Canvas, label string, x, y0, y1, h vg.Length) {
-	sty, lines := fitColorLabel(label, h-colorLabelSpare)
+// x and which spans y0..y1, fitted to that length as colorLabelRoom fits it.
+func drawColorLabel(c draw.Canvas, label string, x, y0, y1 vg.Length) {
+	sty, lines := fitColorLabel(label, y1-y0)
 	if len(lines) == 0 {
 		return
 	}

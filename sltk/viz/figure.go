@@ -17,6 +17,7 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
@@ -264,8 +265,26 @@ type figureLayout struct {
 }
 
 // layout places the plot on c with the legend at spot: a column at the right and rows below
-// the axes take their room from the plot; inside spots take none.
+// the axes take their room from the plot; inside spots take none. The label of a colour bar
+// (ColorLabel) takes room beside the bar as it comes out fitted to the bar's length, the
+// height of the data area: a first layout guesses that length (colorLabelSpare), and while
+// the label needs more room at the length laid out, the layout is redone at that length
+// (the room only grows, so this ends; mostly after one or two layouts).
 func (f *Figure) layout(c draw.Canvas, spot legendSpot, legendW, legendH vg.Length) figureLayout {
+	fit := c.Max.Y - c.Min.Y - colorLabelSpare
+	for range 8 {
+		lay := f.layoutFor(c, spot, legendW, legendH, fit)
+		bar := lay.data.Max.Y - lay.data.Min.Y
+		if f.colorBar == nil || colorLabelRoom(f.colorLabel, bar) <= colorLabelRoom(f.colorLabel, fit) {
+			return lay
+		}
+		fit = bar
+	}
+	return f.layoutFor(c, spot, legendW, legendH, fit)
+}
+
+// layoutFor is layout with the colour bar's label fitted to the length fit.
+func (f *Figure) layoutFor(c draw.Canvas, spot legendSpot, legendW, legendH, fit vg.Length) figureLayout {
 	var lay figureLayout
 	main := c
 	// A margin keeps the y label, the title and the last tick label inside the figure when a
@@ -274,7 +293,7 @@ func (f *Figure) layout(c draw.Canvas, spot legendSpot, legendW, legendH vg.Leng
 	main.Min.Y += figureMargin
 	main.Max.X -= figureMargin
 	if f.colorBar != nil {
-		main.Max.X -= colorBarWidth + colorLabelRoom(f.colorLabel, c.Max.Y-c.Min.Y)
+		main.Max.X -= colorBarWidth + colorLabelRoom(f.colorLabel, fit)
 	}
 	lay.q = *f.Plot // shallow copy: the legend is drawn separately without changing f
 	q := &lay.q
@@ -465,7 +484,7 @@ func (f *Figure) Draw(c draw.Canvas) {
 		cb.Min.Y -= inner.Min.Y - data.Min.Y
 		cb.Max.Y += data.Max.Y - inner.Max.Y
 		f.colorBar.Draw(cb)
-		drawColorLabel(c, f.colorLabel, cb.Max.X, data.Min.Y, data.Max.Y, c.Max.Y-c.Min.Y)
+		drawColorLabel(c, f.colorLabel, cb.Max.X, data.Min.Y, data.Max.Y)
 	}
 }
 
@@ -647,12 +666,32 @@ func (g *Grid) Size() (vg.Length, vg.Length) {
 	ph := length(g.PanelHeight, pw*3/4)
 	w, h := cols*pw, rows*ph
 	if g.colorBar != nil {
-		w += colorBarWidth + colorLabelRoom(g.colorLabel, h)
+		w += colorBarWidth + g.colorLabelRoom(h)
 	}
 	if g.Title != "" {
 		h += gridTitleHeight
 	}
 	return min(w, MaxSize), min(h, MaxSize)
+}
+
+// barCanvas is the canvas of g's shared colour bar, which ends at x1 (left of its label) and
+// spans the tiles' height y0..y1 less the room of a panel's title and x axis.
+func (g *Grid) barCanvas(c vg.Canvas, x1, y0, y1 vg.Length) draw.Canvas {
+	return draw.Canvas{Canvas: c, Rectangle: vg.Rectangle{
+		Min: vg.Point{X: x1 - colorBarWidth + vg.Points(4), Y: y0 + vg.Points(30)},
+		Max: vg.Point{X: x1 - vg.Points(14), Y: y1 - vg.Points(24)},
+	}}
+}
+
+// colorLabelRoom is the width that the label of g's shared colour bar takes beside it, fitted
+// to the length of the bar's strip in tiles h high (the bar's canvas less the padding of its
+// tick labels); 0 without a label.
+func (g *Grid) colorLabelRoom(h vg.Length) vg.Length {
+	if g.colorBar == nil || g.colorLabel == "" {
+		return 0
+	}
+	inner := g.colorBar.DataCanvas(g.barCanvas(&recorder.Canvas{}, colorBarWidth, 0, h))
+	return colorLabelRoom(g.colorLabel, inner.Max.Y-inner.Min.Y)
 }
 
 // Draw fills the background white, draws the title and each panel in its tile. A nil grid or
@@ -671,18 +710,12 @@ func (g *Grid) Draw(c draw.Canvas) {
 		c.Max.Y -= gridTitleHeight
 	}
 	if g.colorBar != nil {
-		// The bar spans the tiles' height less the room of a panel's title and x axis.
-		h := c.Max.Y - c.Min.Y
-		room := colorLabelRoom(g.colorLabel, h)
-		x1 := c.Max.X - room
-		cb := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
-			Min: vg.Point{X: x1 - colorBarWidth + vg.Points(4), Y: c.Min.Y + vg.Points(30)},
-			Max: vg.Point{X: x1 - vg.Points(14), Y: c.Max.Y - vg.Points(24)},
-		}}
+		x1 := c.Max.X - g.colorLabelRoom(c.Max.Y-c.Min.Y)
+		cb := g.barCanvas(c.Canvas, x1, c.Min.Y, c.Max.Y)
 		inner := g.colorBar.DataCanvas(cb)
 		cb.Min.X += inner.Max.X - inner.Min.X - colorBarStrip
 		g.colorBar.Draw(cb)
-		drawColorLabel(c, g.colorLabel, cb.Max.X, inner.Min.Y, inner.Max.Y, h)
+		drawColorLabel(c, g.colorLabel, cb.Max.X, inner.Min.Y, inner.Max.Y)
 		c.Max.X = x1 - colorBarWidth
 	}
 	tiles := draw.Tiles{Rows: max(g.Rows, 1), Cols: max(g.Cols, 1), PadX: vg.Points(6), PadY: vg.Points(6),

@@ -176,14 +176,20 @@ func phoneGrowth(d Drawer, w, h, pw, ph vg.Length) vg.Length {
 	return grow
 }
 
-// colorBarBelowHeight is the height of a colour bar lying below the panels of a phone layout.
-const colorBarBelowHeight = 0.75 * vg.Inch
+// colorBarBelowHeight is the height of a colour bar lying below the panels of a phone
+// layout; colorBarBelowMinWidth its least width: as wide as a tile, but no narrower than
+// this, so that the bar of small tiles (8×8 images) keeps room for its tick labels and its
+// label on one line, and still fits a phone's column (PhoneColumn px = 247.5 pt).
+const (
+	colorBarBelowHeight   = 0.75 * vg.Inch
+	colorBarBelowMinWidth = 3 * vg.Inch
+)
 
 // stackHTML is the phone layout of a grid of several columns: its title, then its panels in
 // rows that wrap, each at the size of its tile (which, shared by fewer columns than the full
 // figure, keeps its text legible in a phone's column; a panel that does not gets its own
 // phone rendering) and shown no wider than tileWidthPx, then the grid's shared colour bar, if
-// it has one, lying below them at the width of a tile. Redrawing the grid itself at a phone's width would shrink every tile.
+// it has one, lying below them at the width of a tile (at least colorBarBelowMinWidth). Redrawing the grid itself at a phone's width would shrink every tile.
 func stackHTML(g *Grid) (string, error) {
 	pw, ph := g.tileSize()
 	var b strings.Builder
@@ -206,14 +212,15 @@ func stackHTML(g *Grid) (string, error) {
 	}
 	b.WriteString(`</div>`)
 	if g.colorBarBelow != nil {
-		fitXTicks(g.colorBarBelow, pw-4*figureMargin) // a tile's width holds fewer labels
-		lh := labelBelowBar(g.colorBarBelow, g.colorLabel, pw-4*figureMargin)
-		bar, err := Render(sized{inset{g.colorBarBelow}, pw, colorBarBelowHeight + lh}, "svg")
+		bw := max(pw, colorBarBelowMinWidth)
+		fitXTicks(g.colorBarBelow, bw-4*figureMargin) // a tile's width holds fewer labels
+		lh := labelBelowBar(g.colorBarBelow, g.colorLabel, bw-4*figureMargin)
+		bar, err := Render(sized{inset{g.colorBarBelow}, bw, colorBarBelowHeight + lh}, "svg")
 		if err != nil {
 			return "", err
 		}
-		// no wider than a tile, as the tiles above it (see tileWidthPx)
-		fmt.Fprintf(&b, `<div style="width:min(100%%,%.0fpx);margin:0 auto">`, float64(pw)*4/3)
+		// at its natural size, as the tiles above it (see tileWidthPx)
+		fmt.Fprintf(&b, `<div style="width:min(100%%,%.0fpx);margin:0 auto">`, float64(bw)*4/3)
 		b.Write(bar)
 		b.WriteString(`</div>`)
 	}

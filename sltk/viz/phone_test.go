@@ -145,8 +145,8 @@ func TestHTMLGridStacksOnAPhone(t *testing.T) {
 			t.Errorf("panel %d lacks its title", i)
 		}
 	}
-	if w, h := svgSize(t, svgs[3]); w != float64(pw) || h != float64(colorBarBelowHeight) {
-		t.Errorf("colour bar %g × %g pt, want lying at %g × %g", w, h, pw, colorBarBelowHeight)
+	if w, h := svgSize(t, svgs[3]); w != float64(max(pw, colorBarBelowMinWidth)) || h != float64(colorBarBelowHeight) {
+		t.Errorf("colour bar %g × %g pt, want lying at %g × %g", w, h, max(pw, colorBarBelowMinWidth), colorBarBelowHeight)
 	}
 	if !strings.Contains(phone[1], ">three maps</div>") {
 		t.Error("phone layout lacks the grid's title")
@@ -190,8 +190,9 @@ func TestHTMLStackedTilesKeepTheirSize(t *testing.T) {
 			t.Errorf("tile %d: text %.3g px at %g px", i, px, c)
 		}
 	}
-	if !strings.Contains(phone[1], fmt.Sprintf(`<div style="width:min(100%%,%.0fpx);margin:0 auto"><?xml`, float64(pw)*4/3)) {
-		t.Error("the colour bar below the tiles is not capped at a tile's width")
+	if !strings.Contains(phone[1], fmt.Sprintf(`<div style="width:min(100%%,%.0fpx);margin:0 auto"><?xml`,
+		float64(max(pw, colorBarBelowMinWidth))*4/3)) {
+		t.Error("the colour bar below the tiles is not capped at its natural width")
 	}
 	// a tile of a wide grid is capped only where its text is legible
 	wide, err := tileWidthPx(sized{tile{g.Panels[0]}, 20, 20}, 20)

@@ -67,7 +67,7 @@ func (g *Grid) tileSize() (vg.Length, vg.Length) {
 		h -= gridTitleHeight
 	}
 	if g.colorBar != nil {
-		w -= colorBarWidth + colorLabelRoom(g.colorLabel, h)
+		w -= colorBarWidth + g.colorLabelRoom(h)
 	}
 	return w / vg.Length(max(g.Cols, 1)), h / vg.Length(max(g.Rows, 1))
 }
