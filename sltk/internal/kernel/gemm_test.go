@@ -199,6 +199,8 @@ func BenchmarkGemm(b *testing.B) {
 		{"sq256", blas.NoTrans, blas.NoTrans, 256, 256, 256},
 		{"sq512", blas.NoTrans, blas.NoTrans, 512, 512, 512},
 		{"sq1024", blas.NoTrans, blas.NoTrans, 1024, 1024, 1024},
+		{"gthUpdate936x936x64", blas.NoTrans, blas.NoTrans, 936, 936, 64},
+		{"gthUpdate872x872x128", blas.NoTrans, blas.NoTrans, 872, 872, 128},
 		{"nnFwd128x784x256", blas.NoTrans, blas.NoTrans, 128, 256, 784},
 		{"nnGradTN784x128x256", blas.Trans, blas.NoTrans, 784, 256, 128},
 		{"nnBackNT128x256x784", blas.NoTrans, blas.Trans, 128, 784, 256},
