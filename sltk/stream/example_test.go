@@ -91,6 +91,26 @@ func ExampleTugOfWar() {
 // HyperLogLog with 2¹² one-byte registers (4 KiB) counts 10⁶ distinct keys, each seen twice,
 // within 5 % (three standard errors); two sketches of halves of the stream merge into one of
 // the whole.
+// A stream read in blocks goes in through UpdateKeys, which gives the sketch a loop of
+// Update calls would, in less time per key.
+func ExampleHLLSketch_UpdateKeys() {
+	s, err := stream.HyperLogLog{Precision: 12, Seed: 1}.New()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var blk [1024]uint64
+	for lo := uint64(0); lo < 500_000; lo += uint64(len(blk)) {
+		for i := range blk {
+			blk[i] = (lo + uint64(i)) % 200_000 // 200000 distinct keys, each 2 or 3 times
+		}
+		s.UpdateKeys(blk[:])
+	}
+	n, _ := s.Estimate()
+	fmt.Println(math.Abs(n/200_000-1) < 0.05)
+	// Output: true
+}
+
 func ExampleHyperLogLog() {
 	whole, err := stream.HyperLogLog{Precision: 12, Seed: 1}.New()
 	if err != nil {

@@ -105,6 +105,41 @@ func (s *HLLSketch) Update(a uint64) {
 	}
 }
 
+// UpdateKeys adds the elements of a, the same as calling Update on each in turn (the same
+// registers and HIP count). Update is too large for the compiler to inline, so a loop of
+// Update calls pays a call and the sketch's checks per key; UpdateKeys instead scans the keys
+// in a leaf loop (firstRaise) that keeps the hash coefficients and the registers' address in
+// machine registers, and leaves it only for the rare key that raises a register. Cost: per
+// key a multiply-shift hash, the finaliser, a leading-zero count and a compare, plus O(q) per
+// raise; no allocation.
+func (s *HLLSketch) UpdateKeys(a []uint64) {
+	if s == nil || len(s.reg) == 0 {
+		return
+	}
+	for len(a) > 0 {
+		i := firstRaise(s.h, uint(s.p)&63, s.reg, a)
+		if i == len(a) {
+			return
+		}
+		s.Update(a[i])
+		a = a[i+1:]
+	}
+}
+
+// firstRaise returns the index of the first key of a that would raise a register of reg
+// (2^p of them), or len(a): Update's hash and rank, with nothing written.
+func firstRaise(h MultiplyShift, p uint, reg []uint8, a []uint64) int {
+	mask := uint64(len(reg) - 1)
+	for i, k := range a {
+		x := fmix64(h.Hash(k))
+		r := uint8(bits.LeadingZeros64(x<<p|1<<(p-1)) + 1)
+		if r > reg[(x>>(64-p))&mask] {
+			return i
+		}
+	}
+	return len(a)
+}
+
 // raise moves register j from old to r > old, adding to the HIP count first the inverse of the
 // probability, Σⱼ2^{−rⱼ}/m before the change, that an unseen element raises some register.
 func (s *HLLSketch) raise(j int, old, r uint8) {

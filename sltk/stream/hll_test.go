@@ -182,3 +182,44 @@ func TestHLLUnmarshalCrafted(t *testing.T) {
 		}
 	}
 }
+
+// UpdateKeys leaves the sketch Update leaves, register for register and with the same HIP
+// count: keys with repeats, at several precisions, fed in uneven blocks (one block empty),
+// on a sketch that already has keys; a nil sketch takes UpdateKeys as a no-op.
+func TestHLLUpdateKeys(t *testing.T) {
+	var x uint64
+	keys := make([]uint64, 50_000)
+	for i := range keys {
+		x += 0x9e3779b97f4a7c15
+		keys[i] = x >> 47 // 2¹⁷ possible keys: many repeats
+	}
+	for _, p := range []int{4, 12, 18} {
+		one, batch := hllOf(t, p, 7, 0, 100), hllOf(t, p, 7, 0, 100)
+		for _, k := range keys {
+			one.Update(k)
+		}
+		for lo, step := 0, 1; lo < len(keys); lo, step = lo+step, step*3%1000 {
+			batch.UpdateKeys(keys[lo:min(lo+step, len(keys))])
+		}
+		batch.UpdateKeys(nil)
+		if !slices.Equal(one.reg, batch.reg) || !slices.Equal(one.hist, batch.hist) || one.hip != batch.hip {
+			t.Errorf("p = %d: UpdateKeys gave a different sketch (HIP %v, Update's %v)", p, batch.hip, one.hip)
+		}
+	}
+	var none *HLLSketch
+	none.UpdateKeys(keys) // must not panic
+}
+
+func BenchmarkHyperLogLogUpdateKeys(b *testing.B) {
+	s, _ := HyperLogLog{Precision: 12, Seed: 1}.New()
+	var blk [1024]uint64
+	var x uint64
+	for b.Loop() {
+		for k := range blk {
+			x += 0x9e3779b97f4a7c15
+			blk[k] = x >> 44 // a universe of 2²⁰ keys, as BenchmarkHyperLogLogUpdate
+		}
+		s.UpdateKeys(blk[:])
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(blk)), "ns/key")
+}
