@@ -138,6 +138,7 @@ type kmEngine struct {
 	hb       *kmHamerly // bounds of the accelerated assignment (kmeans_accel.go); nil until used
 	used     []int      // rows taken by kmReseedEmpty in the current update
 	assignFn func(int)  // e.assignBlock, bound once so that no iteration allocates it
+	team     *par.Team  // when set, the goroutines of parallel (its owner closes it)
 }
 
 func kmNewEngine(data kmData, k, workers int) *kmEngine {
@@ -173,8 +174,17 @@ func kmNewEngine(data kmData, k, workers int) *kmEngine {
 	return e
 }
 
-// parallel calls fn(b) for every block b, on up to e.workers goroutines that take blocks in turn.
-func (e *kmEngine) parallel(fn func(int)) { par.Blocks(e.nb, e.workers, fn) }
+// parallel calls fn(b) for every block b, on up to e.workers goroutines that take blocks in
+// turn: those of e.team where the caller set one (KMeans.Fit), else goroutines started for
+// the call. Blocks keep their own partial results, so the bits do not depend on which
+// goroutine runs a block.
+func (e *kmEngine) parallel(fn func(int)) {
+	if e.team != nil {
+		e.team.Run(e.nb, fn)
+		return
+	}
+	par.Blocks(e.nb, e.workers, fn)
+}
 
 // assign labels every row with its nearest centroid in cent (k×d, row-major), ties going to the
 // smallest index, and reduces the cost, the number of changed labels, and the per-cluster sums
