@@ -32,29 +32,7 @@ func fitColorLabel(label string, length vg.Length) (text.Style, []string) {
 	if label == "" {
 		return sty, nil
 	}
-	w := sty.Width(label)
-	if length <= 0 || w <= length {
-		return sty, []string{label}
-	}
-	if size := colorLabelPt * float64(length/w); size >= colorLabelMinPt {
-		sty.Font.Size = vg.Length(size)
-		return sty, []string{label}
-	}
-	sty.Font.Size = colorLabelMinPt
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(label) {
-		switch {
-		case line == "":
-			line = word
-		case sty.Width(line+" "+word) <= length:
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line = word
-		}
-	}
-	return sty, append(lines, line)
+	return shrinkOrWrap(sty, label, length, colorLabelMinPt)
 }
 
 // colorLabelRoom is the width that the label of a vertical colour bar takes beside it,

@@ -563,29 +563,37 @@ func fitTitle(t *struct {
 	if t.Text == "" || width <= 0 || t.TextStyle.Width(t.Text) <= width {
 		return
 	}
-	sty := t.TextStyle
-	size := sty.Font.Size * width / sty.Width(t.Text)
-	if size >= minTitleSize {
-		sty.Font.Size = size
-		t.TextStyle = sty
-		return
+	sty, lines := shrinkOrWrap(t.TextStyle, t.Text, width, minTitleSize)
+	t.TextStyle, t.Text = sty, strings.Join(lines, "\n")
+}
+
+// shrinkOrWrap fits s into width, as titles and colour-bar labels are fitted: in sty where it fits
+// (or width ≤ 0), else at a smaller font down to minSize points, else at minSize broken into
+// lines at spaces. It returns the style and the lines.
+func shrinkOrWrap(sty text.Style, s string, width, minSize vg.Length) (text.Style, []string) {
+	w := sty.Width(s)
+	if width <= 0 || w <= width {
+		return sty, []string{s}
 	}
-	sty.Font.Size = minTitleSize
-	t.TextStyle = sty
+	if size := sty.Font.Size * width / w; size >= minSize {
+		sty.Font.Size = size
+		return sty, []string{s}
+	}
+	sty.Font.Size = minSize
 	var lines []string
 	line := ""
-	for _, w := range strings.Fields(t.Text) {
+	for _, word := range strings.Fields(s) {
 		switch {
 		case line == "":
-			line = w
-		case sty.Width(line+" "+w) <= width:
-			line += " " + w
+			line = word
+		case sty.Width(line+" "+word) <= width:
+			line += " " + word
 		default:
 			lines = append(lines, line)
-			line = w
+			line = word
 		}
 	}
-	t.Text = strings.Join(append(lines, line), "\n")
+	return sty, append(lines, line)
 }
 
 // Grid arranges several drawers (figures, plots, other grids) in Rows × Cols tiles, filled
