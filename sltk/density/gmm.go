@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 
 	"github.com/sltk-book/sltk/sltk/cluster"
 	"github.com/sltk-book/sltk/sltk/gibbs"
@@ -164,8 +165,14 @@ func (g GMM) Fit(x mat.Matrix) (*GMMResult, error) {
 	mean, totVar := momentsOf(data, p, d)
 	floor := cmp.Or(g.MinVar, 1e-6*totVar, 1e-12)
 	restarts := max(g.Restarts, 1)
+	var team *par.Team
+	if p > gmmChunk { // more than one chunk: parallel sections
+		team = par.NewTeam(0)
+		defer team.Close()
+	}
 	factory := func(seed uint64) (EMModel, error) {
 		s := newGMMState(data, p, d, g.K, g.Cov, floor)
+		s.team = team
 		err := s.initialise(rand.New(rand.NewPCG(seed, 0xda3e39cb94b95bdb)), g.Init, given, mean, totVar)
 		return s, err
 	}
@@ -219,6 +226,40 @@ type gmmState struct {
 	floored    int
 	chunkLL    []float64
 	chunkStats [][]float64
+	team       *par.Team     // GMM.Fit's goroutines for every parallel section, or nil
+	scratch    []*gmmScratch // one per worker of forChunks
+}
+
+// gmmScratch is one worker's buffers for a chunk: the log-normalisers of its rows, and for the
+// full model its transpose and two more d×chunk (and one chunk-long) work arrays.
+type gmmScratch struct{ lse, xt, zs, maha []float64 }
+
+// forChunks calls fn for every fixed chunk of rows (s.chunks() of them) with the running
+// worker's scratch: on s.team where GMM.Fit set one, so that the three sections of each
+// iteration do not start goroutines every time, else on goroutines started for the call. Each
+// chunk writes only its own outputs (rows, chunkLL[c], chunkStats[c]), so the results do not
+// depend on the workers.
+func (s *gmmState) forChunks(fn func(c, first, last int, sc *gmmScratch)) {
+	nc := s.chunks()
+	size := (s.p + nc - 1) / nc
+	workers := runtime.GOMAXPROCS(0)
+	need := min(workers, nc) // WorkerBlocks' worker indices
+	if s.team != nil {
+		need = s.team.Workers() // any member may take a chunk
+	}
+	for len(s.scratch) < need {
+		sc := &gmmScratch{lse: make([]float64, size)}
+		if s.cov == Full {
+			sc.xt, sc.zs, sc.maha = make([]float64, s.d*size), make([]float64, s.d*size), make([]float64, size)
+		}
+		s.scratch = append(s.scratch, sc)
+	}
+	chunk := func(w, c int) { fn(c, c*size, min((c+1)*size, s.p), s.scratch[w]) }
+	if s.team != nil {
+		s.team.RunWorker(nc, chunk)
+		return
+	}
+	par.WorkerBlocks(nc, workers, chunk)
 }
 
 func newGMMState(data []float64, p, d, k int, cov CovType, floor float64) *gmmState {
@@ -331,8 +372,11 @@ func (s *gmmState) logJoint(x, out []float64) {
 	}
 }
 
+// gmmChunk is the number of rows in a chunk of the parallel sections (the last may be shorter).
+const gmmChunk = 4096
+
 func (s *gmmState) chunks() int {
-	n := (s.p + 4095) / 4096
+	n := (s.p + gmmChunk - 1) / gmmChunk
 	return max(n, 1)
 }
 
@@ -341,40 +385,31 @@ func (s *gmmState) chunks() int {
 // does not depend on the number of goroutines.
 func (s *gmmState) EStep() (float64, error) {
 	nc := s.chunks()
-	size := (s.p + nc - 1) / nc
 	if len(s.chunkLL) != nc {
 		s.chunkLL = make([]float64, nc)
 	}
-	par.Chunks(nc, 1, func(lo, hi int) {
-		var xt, zs, maha []float64
+	s.forChunks(func(c, first, last int, sc *gmmScratch) {
 		if s.cov == Full {
-			xt, zs, maha = make([]float64, s.d*size), make([]float64, s.d*size), make([]float64, size)
-		}
-		lse := make([]float64, size)
-		for c := lo; c < hi; c++ {
-			ll := 0.0
-			first, last := c*size, min((c+1)*size, s.p)
-			if s.cov == Full {
-				s.transposeChunk(first, last, xt)
-				s.fullLogJoint(first, last, xt, zs, maha)
-			} else {
-				for i := first; i < last; i++ {
-					s.logJoint(s.data[i*s.d:(i+1)*s.d], s.resp[i*s.k:(i+1)*s.k])
-				}
+			s.transposeChunk(first, last, sc.xt)
+			s.fullLogJoint(first, last, sc.xt, sc.zs, sc.maha)
+		} else {
+			for i := first; i < last; i++ {
+				s.logJoint(s.data[i*s.d:(i+1)*s.d], s.resp[i*s.k:(i+1)*s.k])
 			}
-			// Responsibilities in place, the whole chunk in one vector softmax; lse = ln P(x^(α)).
-			kernel.SoftmaxRows(s.resp[first*s.k:last*s.k], s.k, lse)
-			for i, z := range lse[:last-first] {
-				if z != z || z == gibbs.LogZero {
-					z = math.Inf(-1) // P(x^(α)) = 0 or not finite: EM reports the log-likelihood
-				}
-				if s.rowLL != nil {
-					s.rowLL[first+i] = z
-				}
-				ll += z
-			}
-			s.chunkLL[c] = ll
 		}
+		// Responsibilities in place, the whole chunk in one vector softmax; lse = ln P(x^(α)).
+		kernel.SoftmaxRows(s.resp[first*s.k:last*s.k], s.k, sc.lse)
+		ll := 0.0
+		for i, z := range sc.lse[:last-first] {
+			if z != z || z == gibbs.LogZero {
+				z = math.Inf(-1) // P(x^(α)) = 0 or not finite: EM reports the log-likelihood
+			}
+			if s.rowLL != nil {
+				s.rowLL[first+i] = z
+			}
+			ll += z
+		}
+		s.chunkLL[c] = ll
 	})
 	ll := 0.0
 	for _, v := range s.chunkLL {
@@ -457,21 +492,18 @@ func (s *gmmState) growChunkStats() {
 func (s *gmmState) updateWeightsAndMeans() (nq []float64, alive []bool) {
 	d, k := s.d, s.k
 	nc := s.chunks()
-	size := (s.p + nc - 1) / nc
 	stat1 := k * (1 + d)
-	par.Chunks(nc, 1, func(lo, hi int) {
-		for c := lo; c < hi; c++ {
-			st := s.chunkStats[c][:stat1]
-			clear(st)
-			for i := c * size; i < min((c+1)*size, s.p); i++ {
-				x := s.data[i*d : (i+1)*d]
-				r := s.resp[i*k : (i+1)*k]
-				for q, rq := range r {
-					st[q] += rq
-					acc := st[k+q*d : k+(q+1)*d]
-					for j, v := range x {
-						acc[j] += rq * v
-					}
+	s.forChunks(func(c, first, last int, _ *gmmScratch) {
+		st := s.chunkStats[c][:stat1]
+		clear(st)
+		for i := first; i < last; i++ {
+			x := s.data[i*d : (i+1)*d]
+			r := s.resp[i*k : (i+1)*k]
+			for q, rq := range r {
+				st[q] += rq
+				acc := st[k+q*d : k+(q+1)*d]
+				for j, v := range x {
+					acc[j] += rq * v
 				}
 			}
 		}
@@ -506,41 +538,33 @@ func (s *gmmState) updateWeightsAndMeans() (nq []float64, alive []bool) {
 func (s *gmmState) scatter() []float64 {
 	d, k := s.d, s.k
 	nc := s.chunks()
-	size := (s.p + nc - 1) / nc
 	n := s.statLen()
-	par.Chunks(nc, 1, func(lo, hi int) {
-		var xt, ut, ru []float64
+	s.forChunks(func(c, first, last int, sc *gmmScratch) {
+		st := s.chunkStats[c][:n]
+		clear(st)
 		if s.cov == Full {
-			xt, ut, ru = make([]float64, d*size), make([]float64, d*size), make([]float64, size)
+			s.transposeChunk(first, last, sc.xt)
+			s.fullScatter(first, last, sc.xt, sc.zs, sc.maha, st)
+			return
 		}
-		for c := lo; c < hi; c++ {
-			st := s.chunkStats[c][:n]
-			clear(st)
-			if s.cov == Full {
-				first, last := c*size, min((c+1)*size, s.p)
-				s.transposeChunk(first, last, xt)
-				s.fullScatter(first, last, xt, ut, ru, st)
-				continue
-			}
-			for i := c * size; i < min((c+1)*size, s.p); i++ {
-				x := s.data[i*d : (i+1)*d]
-				r := s.resp[i*k : (i+1)*k]
-				for q, rq := range r {
-					w := s.means[q*d : (q+1)*d]
-					if s.cov == Isotropic {
-						t := 0.0
-						for j, v := range x {
-							e := v - w[j]
-							t += e * e
-						}
-						st[q] += rq * t
-						continue
-					}
-					acc := st[q*d : (q+1)*d]
+		for i := first; i < last; i++ {
+			x := s.data[i*d : (i+1)*d]
+			r := s.resp[i*k : (i+1)*k]
+			for q, rq := range r {
+				w := s.means[q*d : (q+1)*d]
+				if s.cov == Isotropic {
+					t := 0.0
 					for j, v := range x {
 						e := v - w[j]
-						acc[j] += rq * e * e
+						t += e * e
 					}
+					st[q] += rq * t
+					continue
+				}
+				acc := st[q*d : (q+1)*d]
+				for j, v := range x {
+					e := v - w[j]
+					acc[j] += rq * e * e
 				}
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/gibbs"
@@ -263,12 +264,37 @@ func TestGMMBadInput(t *testing.T) {
 	}
 }
 
+// TestGMMDeterministic fits 9000 points (three chunks of the parallel sections) with the same
+// seed on 1, 2 and 5 goroutines, for every covariance type, and wants the same bits: each chunk
+// writes only its own partial sums, whichever worker (and scratch space) of GMM.Fit's team
+// runs it. Scoring new data (no team) must agree with the fit's own log-likelihood.
 func TestGMMDeterministic(t *testing.T) {
 	x, _, _ := threeBlobs(9000, 2)
-	a, _ := GMM{K: 3, Cov: Full, Seed: 5}.Fit(x)
-	b, _ := GMM{K: 3, Cov: Full, Seed: 5}.Fit(x)
-	if a.LogLik != b.LogLik || !mat.Equal(a.Means, b.Means) {
-		t.Errorf("same seed, different fits: %g vs %g", a.LogLik, b.LogLik)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, cov := range []CovType{Full, Diagonal, Isotropic} {
+		var first *GMMResult
+		for _, procs := range []int{1, 2, 5} {
+			runtime.GOMAXPROCS(procs)
+			r, err := GMM{K: 3, Cov: cov, Seed: 5, MaxIter: 30}.Fit(x)
+			if err != nil {
+				t.Fatalf("%v, %d procs: %v", cov, procs, err)
+			}
+			if first == nil {
+				first = r
+				continue
+			}
+			if r.LogLik != first.LogLik || !mat.Equal(r.Means, first.Means) || r.Iter != first.Iter {
+				t.Errorf("%v: %d procs give log-likelihood %.17g after %d iterations, 1 proc %.17g after %d",
+					cov, procs, r.LogLik, r.Iter, first.LogLik, first.Iter)
+			}
+		}
+		score, err := first.Score(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(score-first.LogLik) > 1e-12*math.Abs(first.LogLik) {
+			t.Errorf("%v: Score %.17g, fit's LogLik %.17g", cov, score, first.LogLik)
+		}
 	}
 }
 

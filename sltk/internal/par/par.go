@@ -110,7 +110,8 @@ type Team struct {
 // member that is late still finds the section it started on, whose tasks are all taken.
 type section struct {
 	tasks      int
-	fn         func(int)
+	fn         func(int)           // Run's tasks, or nil
+	fnw        func(worker, i int) // RunWorker's tasks, or nil
 	next, left atomic.Int64
 	closed     bool // the team is closing
 }
@@ -139,18 +140,32 @@ func NewTeam(workers int) *Team {
 // tasks in turn (the caller takes task 0 first, then helps with the rest), and returns when
 // every call has returned. Sections run one at a time: Run must not be called concurrently,
 // nor after Close.
-func (t *Team) Run(tasks int, fn func(i int)) {
+func (t *Team) Run(tasks int, fn func(i int)) { t.run(tasks, fn, nil) }
+
+// RunWorker is Run with the index of the goroutine that runs each task, in [0, Workers()) (the
+// caller's is 0), for per-goroutine scratch space that lives as long as the team.
+func (t *Team) RunWorker(tasks int, fn func(worker, i int)) { t.run(tasks, nil, fn) }
+
+// Workers is the number of goroutines that run a section, the caller's included.
+func (t *Team) Workers() int { return t.members + 1 }
+
+// run is the body of Run (fn) and RunWorker (fnw), one of them nil.
+func (t *Team) run(tasks int, fn func(int), fnw func(int, int)) {
 	if t.members == 0 || tasks <= 1 {
 		for i := range tasks {
-			fn(i)
+			if fn != nil {
+				fn(i)
+			} else {
+				fnw(0, i)
+			}
 		}
 		return
 	}
-	s := &section{tasks: tasks, fn: fn}
+	s := &section{tasks: tasks, fn: fn, fnw: fnw}
 	s.left.Store(int64(tasks))
 	t.cur.Store(s)
 	t.wakeSleepers()
-	t.work(s)
+	t.work(s, 0)
 	start := time.Now()
 	for spins := 0; s.left.Load() > 0; spins++ {
 		if spins%16 != 15 {
@@ -189,12 +204,16 @@ func (t *Team) wakeSleepers() {
 	}
 }
 
-// work runs tasks of the section until none is left to take and returns how many it ran;
-// whoever finishes the last task wakes a blocked caller.
-func (t *Team) work(s *section) int {
+// work runs tasks of the section as the given worker until none is left to take and returns
+// how many it ran; whoever finishes the last task wakes a blocked caller.
+func (t *Team) work(s *section, worker int) int {
 	ran := 0
 	for i := int(s.next.Add(1) - 1); i < s.tasks; i = int(s.next.Add(1) - 1) {
-		s.fn(i)
+		if s.fn != nil {
+			s.fn(i)
+		} else {
+			s.fnw(worker, i)
+		}
 		ran++
 		if s.left.Add(-1) == 0 && t.caller.Swap(false) {
 			t.done <- struct{}{}
@@ -231,7 +250,7 @@ func (t *Team) member(id int) {
 		if seen.closed {
 			return
 		}
-		spin = t.work(seen) > 0
+		spin = t.work(seen, id+1) > 0
 	}
 }
 

@@ -125,6 +125,54 @@ func TestTeamSections(t *testing.T) {
 	}
 }
 
+// TestTeamRunWorker checks RunWorker's worker indices: every task runs once, on a worker in
+// [0, Workers()), and no two tasks run on one worker index at the same time (what per-worker
+// scratch space relies on). Sections alternate with Run's and pause past the polling time.
+func TestTeamRunWorker(t *testing.T) {
+	for _, workers := range []int{1, 2, 3, 8} {
+		team := NewTeam(workers)
+		if team.Workers() != workers {
+			t.Fatalf("NewTeam(%d).Workers() = %d", workers, team.Workers())
+		}
+		busy := make([]atomic.Bool, workers)
+		for sec := range 40 {
+			tasks := []int{0, 1, 5, 64}[sec%4]
+			if sec%10 == 9 {
+				time.Sleep(2 * teamSpin)
+			}
+			if sec%3 == 2 {
+				team.Run(tasks, func(int) {})
+				continue
+			}
+			hits := make([]int32, tasks)
+			var bad atomic.Value
+			team.RunWorker(tasks, func(w, i int) {
+				if w < 0 || w >= workers {
+					bad.Store(fmt.Sprintf("task %d on worker %d of %d", i, w, workers))
+					return
+				}
+				if busy[w].Swap(true) {
+					bad.Store(fmt.Sprintf("task %d: worker %d already busy", i, w))
+				}
+				if i%4 == 0 {
+					time.Sleep(20 * time.Microsecond)
+				}
+				atomic.AddInt32(&hits[i], 1)
+				busy[w].Store(false)
+			})
+			if msg := bad.Load(); msg != nil {
+				t.Fatalf("workers %d section %d: %s", workers, sec, msg)
+			}
+			for i, h := range hits {
+				if h != 1 {
+					t.Fatalf("workers %d section %d: task %d ran %d times", workers, sec, i, h)
+				}
+			}
+		}
+		team.Close()
+	}
+}
+
 // TestLatch has goroutines that finish at different times, some after the waiters have
 // polled longer than teamSpin, and checks that no Wait returns before every Done.
 func TestLatch(t *testing.T) {
