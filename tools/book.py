@@ -236,12 +236,16 @@ MathJax.Hub.Config({{
   messageStyle: "none", menuSettings: {{zoom: "None"}}
 }});
 // No line break at an invisible operator: automatic breaking split "F = −T ln Z" after "ln".
+// None at all inside a table cell: a narrow column split a header "gap·N/ln N" over three
+// lines; the table scrolls sideways instead.
 MathJax.Hub.Register.StartupHook("TeX Jax Ready", function () {{
   MathJax.InputJax.TeX.postfilterHooks.Add(function (data) {{
+    var cell = data.script && data.script.parentNode && data.script.parentNode.closest &&
+               data.script.parentNode.closest("td, th");
     (function glue(node) {{
       if (!node || !node.data) return;
-      if (node.type === "mo" && node.data.length === 1 && node.data[0].data &&
-          /^(?:[\\u2061-\\u2063]|#x206[123])$/.test(node.data[0].data.join(""))) node.linebreak = "nobreak";
+      if (node.type === "mo" && (cell || node.data.length === 1 && node.data[0].data &&
+          /^(?:[\\u2061-\\u2063]|#x206[123])$/.test(node.data[0].data.join("")))) node.linebreak = "nobreak";
       node.data.forEach(glue);
     }})(data.math.root);  // data.math is the element jax
   }});

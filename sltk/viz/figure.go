@@ -108,13 +108,21 @@ type Figure struct {
 	// refData are samples along the reference lines, where the legend should not go either.
 	refData plotter.XYs
 	// refs are the reference lines (AddVLine, AddHLine), which no other line's label crosses.
-	refs []refAt
+	refs []refLine
 	// categoryX marks a horizontal axis of category names (Bars), which Draw sets at an
 	// angle when they do not fit side by side (see fitCategories).
 	categoryX bool
 	// ext is the bounding box of the points of scatters, lines and reference lines, whose
 	// ends Draw pads (see Tight).
 	ext extent
+	// refAbove marks the reference lines (by index in refs) whose labels Draw puts above the
+	// data area, in a band refBand high that the layout keeps free (see refBandPlan); both
+	// are set only while Draw runs.
+	refAbove []bool
+	refBand  vg.Length
+	// titleCap, when positive, caps the title's font before fitTitle fits it: a grid sets
+	// it while it draws its panels, so that their titles share one size (see shareTitles).
+	titleCap vg.Length
 }
 
 // A line of longLine points or more is noted by its points, which lie close together, and
@@ -299,6 +307,9 @@ func (f *Figure) layoutFor(c draw.Canvas, spot legendSpot, legendW, legendH, fit
 	q := &lay.q
 	q.Legend = plot.NewLegend()
 	f.pad(q)
+	if f.titleCap > 0 && q.Title.TextStyle.Font.Size > f.titleCap {
+		q.Title.TextStyle.Font.Size = f.titleCap
+	}
 	switch {
 	case spot.beside:
 		main.Max.X -= legendW*(1+legendSlack) + 2*legendGap
@@ -314,6 +325,13 @@ func (f *Figure) layoutFor(c draw.Canvas, spot legendSpot, legendW, legendH, fit
 	fitTitle(&q.Title, main.Max.X-main.Min.X)
 	if q.Title.Text != "" {
 		main.Max.Y -= titleTop // gonum sets the title flush with the top edge
+	}
+	if f.refBand > 0 { // between the title and the data area
+		if q.Title.Text != "" {
+			q.Title.Padding += f.refBand
+		} else {
+			main.Max.Y -= f.refBand
+		}
 	}
 	lay.xLab, lay.yLab = logAxisLabel(&q.X), logAxisLabel(&q.Y)
 	lay.outer = main
@@ -414,14 +432,14 @@ func (f *Figure) Draw(c draw.Canvas) {
 	}
 	legendW, legendH := legendSize(&f.Plot.Legend)
 	spot, lay := f.placeLegend(c, legendW, legendH)
+	defer func() { f.refAbove, f.refBand = nil, 0 }()
+	lay = f.refBandPlan(c, spot, legendW, legendH, lay)
 	q, main, data := &lay.q, lay.main, lay.data
-	f.refBoxes = f.refBoxes[:0]
-	if legendW > 0 && !spot.beside && !spot.below { // labels keep off the legend
-		// its frame, and the room a wider fallback font may take (legendSlack) on either side
-		b, grow := legendBox(data, legendW, legendH, spot), vg.Point{X: 4 + legendSlack*legendW, Y: 3}
-		f.refBoxes = append(f.refBoxes, vg.Rectangle{Min: b.Min.Sub(grow), Max: b.Max.Add(grow)})
-	}
+	f.refBoxes = f.legendKeepOut(f.refBoxes[:0], data, spot, legendW, legendH) // labels keep off the legend
 	q.Draw(main)
+	if f.refBand > 0 {
+		f.drawRefBand(c, q, data)
+	}
 	if xLab := lay.xLab; xLab != nil { // where gonum draws a horizontal axis label
 		d := xLab.TextStyle.FontExtents().Descent
 		c.FillText(xLab.TextStyle, vg.Point{X: data.Center().X, Y: lay.outer.Min.Y + d}, xLab.Text)
@@ -726,13 +744,58 @@ func (g *Grid) Draw(c draw.Canvas) {
 		drawColorLabel(c, g.colorLabel, cb.Max.X, inner.Min.Y, inner.Max.Y)
 		c.Max.X = x1 - colorBarWidth
 	}
+	cs := g.tiles(c)
+	defer shareTitles(g.Panels, cs)()
+	for i, p := range g.Panels {
+		if i < len(cs) && !isNil(p) {
+			p.Draw(cs[i])
+		}
+	}
+}
+
+// tiles returns the canvases of g's tiles on c (the grid's title and colour bar taken off),
+// row by row, inside the grid's padding.
+func (g *Grid) tiles(c draw.Canvas) []draw.Canvas {
 	tiles := draw.Tiles{Rows: max(g.Rows, 1), Cols: max(g.Cols, 1), PadX: vg.Points(6), PadY: vg.Points(6),
 		PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(4), PadRight: vg.Points(4)}
-	for i, p := range g.Panels {
-		if i >= tiles.Rows*tiles.Cols || isNil(p) {
+	cs := make([]draw.Canvas, min(len(g.Panels), tiles.Rows*tiles.Cols))
+	for i := range cs {
+		cs[i] = tiles.At(c, i%tiles.Cols, i/tiles.Cols)
+	}
+	return cs
+}
+
+// shareTitles gives the titles of the Figure panels among ps, to be drawn on the canvases
+// cs, one font size: the smallest at which any of them fits its canvas (see fitTitle), so
+// that a longer title does not come out smaller than its neighbours'. It caps the figures'
+// titles there (titleCap) and returns the function that lifts the caps again; a panel
+// already capped (by the grid around a Reflow tile) keeps its cap. Cost: one layout per
+// Figure panel with a title.
+func shareTitles(ps []Drawer, cs []draw.Canvas) (lift func()) {
+	var figs []*Figure
+	size := vg.Length(math.Inf(1))
+	for i, p := range ps {
+		f, ok := p.(*Figure)
+		if !ok || f == nil || f.Plot == nil || f.Title.Text == "" || f.titleCap > 0 || i >= len(cs) {
 			continue
 		}
-		p.Draw(tiles.At(c, i%tiles.Cols, i/tiles.Cols))
+		lw, lh := legendSize(&f.Plot.Legend)
+		c := cs[i]
+		c.Canvas = &recorder.Canvas{}
+		_, lay := f.placeLegend(c, lw, lh)
+		size = min(size, lay.q.Title.TextStyle.Font.Size)
+		figs = append(figs, f)
+	}
+	if len(figs) < 2 {
+		return func() {}
+	}
+	for _, f := range figs {
+		f.titleCap = size
+	}
+	return func() {
+		for _, f := range figs {
+			f.titleCap = 0
+		}
 	}
 }
 

@@ -575,6 +575,8 @@ func contourPoints(fn string, x mat.Matrix, labels []int, o *options) ([]namedSc
 		sc.GlyphStyle = glyphFor(l, pointRadius(len(xy)))
 		if sc.GlyphStyle.Shape == (draw.CircleGlyph{}) {
 			sc.GlyphStyle.Shape = outlinedCircle{}
+		} else { // the squares and triangles of the light colours need a rim most
+			sc.GlyphStyle.Shape = outlinedGlyph{sc.GlyphStyle.Shape}
 		}
 		name := ""
 		if len(order) <= maxLegendLabels {

@@ -457,3 +457,65 @@ func TestLegendAvoidsContourLines(t *testing.T) {
 		t.Error("the top-right corner, on the line x = y, counts as empty")
 	}
 }
+
+// TestRefLabelsAboveWhenCrowded: the labels of three close reference lines across nine
+// curves that split (Figure 3.4 of the annealing chapter) at a phone's width: a label with
+// no place inside clear of the data goes above the data area, so that no label lies on a
+// curve (at the default width some may go there too).
+func TestRefLabelsAboveWhenCrowded(t *testing.T) {
+	mk := func() *Figure {
+		var ss []Series
+		tcs := []float64{3.54, 3.25, 3.44}
+		for g, tc := range tcs {
+			for k := -1; k <= 1; k++ {
+				s := Series{Color: g + 1}
+				for T := 4.1; T >= 2.6; T *= 0.97 {
+					y := 5 * float64(g)
+					if T < tc {
+						y += float64(k) * 1.3 * math.Sqrt(tc-T)
+					}
+					s.X, s.Y = append(s.X, T), append(s.Y, y)
+				}
+				ss = append(ss, s)
+			}
+		}
+		f := Must(Lines(ss, Title("Splits inside the groups"), XLabel("temperature T"), YLabel("first coordinate")))
+		for g, tc := range tcs {
+			if err := f.AddVLine(tc, fmt.Sprintf("group %d: 2λ_{max} = %.2f", g+1, tc)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return f
+	}
+	for _, c := range []struct {
+		w, h      vg.Length
+		wantAbove bool
+	}{{DefaultWidth, DefaultHeight, false}, {PhoneColumn, DefaultHeight * 0.75, true}} {
+		f := mk()
+		cv := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: c.w, Y: c.h}}}
+		f.Draw(cv)
+		inside := slices.Clone(f.refBoxes)
+		lw, lh := legendSize(&f.Plot.Legend)
+		spot, lay := f.placeLegend(cv, lw, lh)
+		lay = f.refBandPlan(cv, spot, lw, lh, lay)
+		above, _ := f.refBandLabels(&lay.q, lay.data)
+		f.refAbove, f.refBand = nil, 0
+		trX, trY := lay.q.Transforms(&lay.data)
+		if len(inside)+len(above) != 3 {
+			t.Fatalf("%v pt: %d labels inside and %d above, want 3", c.w, len(inside), len(above))
+		}
+		for _, b := range inside {
+			if n := f.countIn(trX, trY, b, 0, false); n > 0 {
+				t.Errorf("%v pt: a label inside (%+v) lies on %d data samples", c.w, b, n)
+			}
+		}
+		for _, l := range above {
+			if b := l.sty.box; b.Min.Y < lay.data.Max.Y || b.Min.X < lay.data.Min.X || b.Max.X > lay.data.Max.X {
+				t.Errorf("%v pt: label %q above at %+v, not above the data area %+v", c.w, l.label, b, lay.data.Rectangle)
+			}
+		}
+		if c.wantAbove && len(above) == 0 {
+			t.Errorf("%v pt: no label above the data area", c.w)
+		}
+	}
+}

@@ -112,8 +112,9 @@ func (f *Figure) addRef(fn string, vertical bool, at float64, label string) erro
 	if err := f.checkSpans(fn); err != nil {
 		return err
 	}
-	f.Plot.Add(refLine{vertical: vertical, at: at, label: label, sty: f.Legend.TextStyle, fig: f})
-	f.refs = append(f.refs, refAt{vertical, at})
+	r := refLine{vertical: vertical, at: at, label: label, sty: f.Legend.TextStyle, fig: f, n: len(f.refs)}
+	f.Plot.Add(r)
+	f.refs = append(f.refs, r)
 	// Samples along the line keep the legend from covering it.
 	for k := range 17 {
 		t := float64(k) / 16
@@ -136,6 +137,7 @@ type refLine struct {
 	label    string
 	sty      text.Style
 	fig      *Figure
+	n        int // its index in fig.refs
 }
 
 // Plot implements plot.Plotter. The label goes to the first of its candidate places that
@@ -143,20 +145,44 @@ type refLine struct {
 // no label of another one, within the data area: for a vertical line, reading upwards beside
 // the line or level beside it, right then left, from the top down in refSteps steps (so
 // near the top where that is free); for a horizontal one, above or below it at its right
-// end, then at its left end. Cost O(refSteps·(points + 16·segments)).
+// end, then at its left end. The label of a vertical line that has no place clear of the
+// data there goes above the data area instead (see Figure.refBandPlan): Plot then draws
+// only the line. Cost O(refSteps·(points + 16·segments)).
 func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
-	sty := r.sty
-	sty.Font.Size = 9
-	sty.Color = refStyle.Color
-	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
-	var cands []refPlace
 	if r.vertical {
 		x := trX(r.at)
 		c.StrokeLine2(refStyle, x, c.Min.Y, x, c.Max.Y)
-		if r.label == "" {
-			return
-		}
+	} else {
+		y := trY(r.at)
+		c.StrokeLine2(refStyle, c.Min.X, y, c.Max.X, y)
+	}
+	if r.label == "" || r.vertical && r.fig.above(r.n) {
+		return
+	}
+	best, _ := r.place(c, p)
+	if r.fig != nil {
+		r.fig.refBoxes = append(r.fig.refBoxes, best.box)
+	}
+	haloText(c, best.sty, best.box, r.label)
+}
+
+// refLabelStyle is the text style of a reference line's label, level and centred.
+func refLabelStyle(sty text.Style) text.Style {
+	sty.Font.Size = 9
+	sty.Color = refStyle.Color
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
+	return sty
+}
+
+// place returns the best place for r's label on the data canvas c of p (see Plot) and its
+// cost (refCost), without drawing it.
+func (r refLine) place(c draw.Canvas, p *plot.Plot) (refPlace, int) {
+	trX, trY := p.Transforms(&c)
+	sty := refLabelStyle(r.sty)
+	var cands []refPlace
+	if r.vertical {
+		x := trX(r.at)
 		up := sty
 		up.Rotation = math.Pi / 2
 		ru, rl := up.Rectangle(r.label), sty.Rectangle(r.label)
@@ -174,10 +200,6 @@ func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 		}
 	} else {
 		y := trY(r.at)
-		c.StrokeLine2(refStyle, c.Min.X, y, c.Max.X, y)
-		if r.label == "" {
-			return
-		}
 		rl := sty.Rectangle(r.label)
 		lw, lh := rl.Max.X-rl.Min.X, rl.Max.Y-rl.Min.Y
 		for _, right := range []bool{true, false} {
@@ -197,16 +219,7 @@ func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 			best, fewest = pl, n
 		}
 	}
-	if r.fig != nil {
-		r.fig.refBoxes = append(r.fig.refBoxes, best.box)
-	}
-	haloText(c, best.sty, best.box, r.label)
-}
-
-// refAt is the position of a reference line.
-type refAt struct {
-	vertical bool
-	at       float64
+	return best, fewest
 }
 
 // refSteps is the number of heights along a vertical reference line at which its label is

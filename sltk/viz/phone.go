@@ -196,6 +196,7 @@ func stackHTML(g *Grid) (string, error) {
 	b.WriteString(`<div style="display:flex;flex-direction:column">`)
 	writeGridTitle(&b, g)
 	b.WriteString(`<div style="display:flex;flex-wrap:wrap;justify-content:center;column-gap:4px">`)
+	defer shareTitles(g.Panels, tileCanvases(len(g.Panels), pw, ph))()
 	for _, p := range g.Panels {
 		d := sized{tile{p}, pw, ph}
 		fig, err := figureHTML(d)

@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 // Reflow returns a grid of panels, cols to a row, that reflows on a narrow screen: Show
@@ -47,6 +48,7 @@ func reflowHTML(g *Grid) (string, error) {
 	var b strings.Builder
 	b.WriteString(`<div class="viz-reflow" style="display:flex;flex-wrap:wrap;align-items:flex-start">`)
 	writeGridTitle(&b, g)
+	defer shareTitles(g.Panels, tileCanvases(len(g.Panels), pw, ph))()
 	for _, p := range g.Panels {
 		fig, err := figureHTML(sized{tile{p}, pw, ph})
 		if err != nil {
@@ -85,4 +87,16 @@ type tile struct{ Drawer }
 
 func (t tile) Draw(c draw.Canvas) {
 	(&Grid{Rows: 1, Cols: 1, Panels: []Drawer{t.Drawer}}).Draw(c)
+}
+
+// tileCanvases returns n canvases as tile draws its panel on at w × h points, for
+// shareTitles (nothing is drawn on them).
+func tileCanvases(n int, w, h vg.Length) []draw.Canvas {
+	c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: w, Y: h}}}
+	one := (&Grid{Rows: 1, Cols: 1, Panels: []Drawer{nil}}).tiles(c)[0]
+	cs := make([]draw.Canvas, n)
+	for i := range cs {
+		cs[i] = one
+	}
+	return cs
 }

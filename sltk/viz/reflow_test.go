@@ -100,3 +100,86 @@ func TestReflowErrors(t *testing.T) {
 }
 
 func pt(l vg.Length) string { return strconv.FormatFloat(float64(l), 'g', -1, 64) }
+
+// titleSizes returns the font sizes of the bold text (titles) of an SVG or HTML figure, by
+// the title they belong to.
+func titleSizes(s string) map[string][]float64 {
+	out := map[string][]float64{}
+	re := regexp.MustCompile(`font-weight:bold;[^"]*font-size:([0-9.]+)px[^"]*">([^<]*)<`)
+	for _, m := range re.FindAllStringSubmatch(s, -1) {
+		v, _ := strconv.ParseFloat(m[1], 64)
+		out[m[2]] = append(out[m[2]], v)
+	}
+	return out
+}
+
+// TestGridTitlesShareOneSize: the titles of a grid's panels come out at one size, the
+// smallest that any of them needs, in the grid drawn as one image, in a Reflow grid's panels
+// and in a grid's phone layout; the caps are lifted afterwards, so a panel drawn alone keeps
+// its own title size.
+func TestGridTitlesShareOneSize(t *testing.T) {
+	long, short := "a much longer panel title: 15 %", "short: 8 %" // the long one shrinks, unwrapped
+	mk := func() []Drawer {
+		var ps []Drawer
+		for _, title := range []string{long, short, short, long} {
+			f, err := Lines([]Series{{X: []float64{0, 1}, Y: []float64{0, 1}}}, Title(title))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps = append(ps, f)
+		}
+		return ps
+	}
+	check := func(name, s string) {
+		t.Helper()
+		sizes := titleSizes(s)
+		if len(sizes[long]) == 0 || len(sizes[short]) == 0 {
+			t.Fatalf("%s: titles not found: %v", name, sizes)
+		}
+		l := sizes[long][0]
+		if l >= 14 {
+			t.Fatalf("%s: the long title was not shrunk (%g px): no test", name, l)
+		}
+		for _, v := range append(sizes[long], sizes[short]...) {
+			if v != l {
+				t.Errorf("%s: title sizes %v, want all %g", name, sizes, l)
+				break
+			}
+		}
+	}
+	ps := mk()
+	g, err := NewGrid(1, 4, ps...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := Render(g, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("grid", string(svg))
+	h, err := HTML(g) // wide grid and its phone stack
+	if err != nil {
+		t.Fatal(err)
+	}
+	wide, phone, ok := strings.Cut(h, `class="viz-phone"`)
+	if !ok {
+		t.Fatal("grid HTML: no phone layout")
+	}
+	check("grid HTML, wide", wide)
+	check("grid HTML, phone", phone)
+	r, err := Reflow(4, mk()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, err = HTML(r); err != nil {
+		t.Fatal(err)
+	}
+	check("reflow HTML", h)
+	alone, err := Render(ps[1], "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := titleSizes(string(alone))[short]; len(s) != 1 || s[0] != 14 {
+		t.Errorf("the short title drawn alone after the grid: sizes %v, want [14]", s)
+	}
+}

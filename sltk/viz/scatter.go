@@ -210,6 +210,29 @@ func (outlinedCircle) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point
 	c.SetColor(sty.Color)
 	c.Fill(p)
 	c.SetLineWidth(vg.Points(0.6))
-	c.SetColor(color.NRGBA{0x22, 0x22, 0x22, 0xff})
+	c.SetColor(rimColor)
 	c.Stroke(p)
+}
+
+// rimColor is the colour of the rim of outlinedCircle and outlinedGlyph.
+var rimColor = color.NRGBA{0x22, 0x22, 0x22, 0xff}
+
+// outlinedGlyph is any other marker shape with a dark rim, as outlinedCircle: the shape
+// drawn in rimColor, rimGrow larger, under the shape in its own colour. The light colours
+// of the palette (sky blue and yellow, which come as squares and triangles) vanish into a
+// contour plot's light shading without it.
+type outlinedGlyph struct{ shape draw.GlyphDrawer }
+
+// rimGrow is how much larger the rim of outlinedGlyph is than the shape it outlines, in
+// points (a square's rim comes out at 0.7 pt, as wide as outlinedCircle's stroke).
+const rimGrow = 0.7
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (g outlinedGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	rim := sty
+	rim.Color, rim.Radius = rimColor, sty.Radius+rimGrow
+	c.SetColor(rimColor) // gonum's shapes fill in the canvas's colour, which DrawGlyph sets
+	g.shape.DrawGlyph(c, rim, pt)
+	c.SetColor(sty.Color)
+	g.shape.DrawGlyph(c, sty, pt)
 }

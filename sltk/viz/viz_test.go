@@ -731,3 +731,26 @@ func TestContourColorRange(t *testing.T) {
 		}
 	}
 }
+
+// TestContourPointsRimmed: every class of a contour plot's points has a dark rim, also the
+// light sky blue (label 5, squares) and yellow (label 7, triangles) that have a marker shape
+// of their own, which otherwise melt into the light shading; each point draws its rim once.
+func TestContourPointsRimmed(t *testing.T) {
+	box := Rect{XMax: 10, YMax: 10}
+	for _, l := range []int{0, 5, 7} {
+		pts := mat.NewDense(3, 2, []float64{2, 2, 5, 5, 8, 8})
+		f, err := Contour(func(x, y float64) float64 { return x / 10 }, box, pts, []int{l, l, l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		svg, err := Render(f, "svg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// outlinedCircle strokes its rim, outlinedGlyph fills a larger shape under it
+		rims := bytes.Count(svg, []byte("stroke:#222222")) + bytes.Count(svg, []byte("fill:#222222"))
+		if rims < 3 {
+			t.Errorf("label %d: %d rims in the SVG, want one per point (3)", l, rims)
+		}
+	}
+}
