@@ -123,6 +123,9 @@ type Figure struct {
 	// titleCap, when positive, caps the title's font before fitTitle fits it: a grid sets
 	// it while it draws its panels, so that their titles share one size (see shareTitles).
 	titleCap vg.Length
+	// phone, while HTML draws the figure's phone rendering, draws its small labels (of
+	// reference lines and points) at phoneLabelPt rather than labelPt (see labelSize).
+	phone bool
 }
 
 // A line of longLine points or more is noted by its points, which lie close together, and
