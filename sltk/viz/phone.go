@@ -64,7 +64,8 @@ func phoneSize(w, h vg.Length, font float64) (vg.Length, vg.Length, bool) {
 // HTML returns the HTML that Show displays for d: the SVG of Render, and, when that SVG's
 // text would come out below MinTextPx in a phone's column, a second SVG of d redrawn at the
 // width of phoneSize (fonts unchanged but for the small labels of reference lines and points,
-// a point larger: see labelPt; the axes place their ticks for the narrower length).
+// a point larger, and titles, which shrink to fit no further than the tick labels' size:
+// see labelPt and phoneMinTitleSize; the axes place their ticks for the narrower length).
 // A CSS container query in the returned HTML shows the phone rendering only in a container
 // narrower than the width at which the first rendering's text reaches MinTextPx, so a
 // desktop page shows the figure as before, and a browser without container queries shows
@@ -133,7 +134,8 @@ func figureHTML(d Drawer) (string, error) {
 
 // phoneLabels marks the figures d draws (d itself, or the panels of a grid, through the
 // wrappers of HTML's layouts) for their phone rendering, in which their small labels are
-// drawn at phoneLabelPt (see Figure.labelSize), and returns the function that lifts the mark.
+// drawn at phoneLabelPt (see Figure.labelSize) and their titles shrink to no less than
+// phoneMinTitleSize (see Figure.minTitleSize), and returns the function that lifts the mark.
 func phoneLabels(d Drawer) (lift func()) {
 	var figs []*Figure
 	var walk func(Drawer)

@@ -318,3 +318,26 @@ func TestHTMLPhoneLabels(t *testing.T) {
 		t.Errorf("after HTML: phone %v, smallest text %g pt; want false and %d", f.phone, lo, labelPt)
 	}
 }
+
+// TestHTMLPhoneTitle: a long title that the phone rendering must fit shrinks no further than
+// the tick labels' size there (it wraps instead), so that it is not the smallest text; the
+// wide rendering may still shrink it to minTitleSize.
+func TestHTMLPhoneTitle(t *testing.T) {
+	xs := []float64{0, 2, 4, 6, 8, 10}
+	f := Must(Lines([]Series{{X: xs, Y: []float64{0, 1, 4, 9, 16, 25}}},
+		Title("Standard Gaussian in the plane: its density and three hundred samples drawn from it")))
+	html, err := HTML(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := phonePart.FindStringSubmatch(html)
+	if m == nil {
+		t.Fatal("no phone rendering")
+	}
+	if lo, _ := minFontPt([]byte(m[1])); lo < phoneMinTitleSize {
+		t.Errorf("smallest text on a phone %g pt, want at least %d", lo, phoneMinTitleSize)
+	}
+	if f.phone {
+		t.Error("figure still marked for its phone rendering")
+	}
+}
