@@ -123,6 +123,9 @@ type Figure struct {
 	// titleCap, when positive, caps the title's font before fitTitle fits it: a grid sets
 	// it while it draws its panels, so that their titles share one size (see shareTitles).
 	titleCap vg.Length
+	// phone, while HTML draws the figure's phone rendering, draws its small labels (of
+	// reference lines and points) at phoneLabelPt rather than labelPt (see labelSize).
+	phone bool
 }
 
 // A line of longLine points or more is noted by its points, which lie close together, and
@@ -322,7 +325,7 @@ func (f *Figure) layoutFor(c draw.Canvas, spot legendSpot, legendW, legendH, fit
 		lay.rowsTop = main.Min.Y + h
 		main.Min.Y += h + legendGap
 	}
-	fitTitle(&q.Title, main.Max.X-main.Min.X)
+	fitTitle(&q.Title, main.Max.X-main.Min.X, f.minTitleSize())
 	if q.Title.Text != "" {
 		main.Max.Y -= titleTop // gonum sets the title flush with the top edge
 	}
@@ -566,22 +569,37 @@ func legendSize(l *plot.Legend) (w, h vg.Length) {
 	return r.Max.X - r.Min.X, r.Max.Y - r.Min.Y
 }
 
-// minTitleSize is the smallest font a title is shrunk to before it is wrapped instead.
-const minTitleSize = 10
+// minTitleSize is the smallest font a title is shrunk to before it is wrapped instead;
+// phoneMinTitleSize the same in the phone rendering of HTML, the tick labels' size, which
+// that rendering is laid out to show at MinTextPx or more (10 pt would come out at 9.2 px
+// on a 400-px screen in the rendering of a figure whose smallest text is its tick labels).
+const (
+	minTitleSize      = 10
+	phoneMinTitleSize = 11
+)
+
+// minTitleSize is the smallest font f's title is shrunk to: phoneMinTitleSize while HTML
+// draws its phone rendering (f.phone), else minTitleSize.
+func (f *Figure) minTitleSize() vg.Length {
+	if f != nil && f.phone {
+		return phoneMinTitleSize
+	}
+	return minTitleSize
+}
 
 // fitTitle makes a title that is wider than width fit: first by a smaller font (down to
-// minTitleSize points), then by breaking it into lines at spaces. gonum/plot would otherwise
+// minSize points), then by breaking it into lines at spaces. gonum/plot would otherwise
 // centre the long line and cut both ends off at the canvas edge.
 func fitTitle(t *struct {
 	Text      string
 	Padding   vg.Length
 	TextStyle text.Style
-}, width vg.Length) {
+}, width, minSize vg.Length) {
 	width -= 2 * t.Padding
 	if t.Text == "" || width <= 0 || t.TextStyle.Width(t.Text) <= width {
 		return
 	}
-	sty, lines := shrinkOrWrap(t.TextStyle, t.Text, width, minTitleSize)
+	sty, lines := shrinkOrWrap(t.TextStyle, t.Text, width, minSize)
 	t.TextStyle, t.Text = sty, strings.Join(lines, "\n")
 }
 

@@ -167,9 +167,10 @@ func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	haloText(c, best.sty, best.box, r.label)
 }
 
-// refLabelStyle is the text style of a reference line's label, level and centred.
-func refLabelStyle(sty text.Style) text.Style {
-	sty.Font.Size = 9
+// labelStyle is the text style of r's label, level and centred, at the figure's labelSize.
+func (r refLine) labelStyle() text.Style {
+	sty := r.sty
+	sty.Font.Size = r.fig.labelSize()
 	sty.Color = refStyle.Color
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
 	return sty
@@ -179,7 +180,7 @@ func refLabelStyle(sty text.Style) text.Style {
 // cost (refCost), without drawing it.
 func (r refLine) place(c draw.Canvas, p *plot.Plot) (refPlace, int) {
 	trX, trY := p.Transforms(&c)
-	sty := refLabelStyle(r.sty)
+	sty := r.labelStyle()
 	var cands []refPlace
 	if r.vertical {
 		x := trX(r.at)
@@ -316,14 +317,31 @@ type pointLabels struct {
 	names []string
 }
 
-// pointLabelSize is the font size of point labels, in points: the reference lines' labels'
-// size, which the phone rendering keeps at MinTextPx (minPhoneTextPt).
-const pointLabelSize = 9
+// labelPt is the font size, in points, of the small labels a figure draws in its data area
+// (of reference lines and points), two points under the tick labels' so that they stand
+// apart from them; phoneLabelPt is their size in the phone rendering of HTML, which is laid
+// out for text of minPhoneTextPt (= labelPt) at MinTextPx in a PhoneColumn-wide column: a
+// point larger, they come out at about 11 CSS px in a 400-px screen's column of 370 px
+// (10.1 px at labelPt), still a point under the tick labels. The rendering keeps its
+// width, so the data area keeps its size.
+const (
+	labelPt      = 9
+	phoneLabelPt = 10
+)
+
+// labelSize is the font size of f's small labels: labelPt, or phoneLabelPt while HTML draws
+// its phone rendering (f.phone). A nil f, a reference line's zero figure, has labelPt.
+func (f *Figure) labelSize() vg.Length {
+	if f != nil && f.phone {
+		return phoneLabelPt
+	}
+	return labelPt
+}
 
 // Plot implements plot.Plotter (see Figure.AddPointLabels).
 func (l *pointLabels) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
-	sty := textStyle(sansFont, pointLabelSize, inkColor)
+	sty := textStyle(sansFont, l.fig.labelSize(), inkColor)
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
 	gap := pointRadius(len(l.xy)) + 2 // from the point's centre to the label's box
 	for i, name := range l.names {

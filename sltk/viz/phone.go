@@ -63,7 +63,9 @@ func phoneSize(w, h vg.Length, font float64) (vg.Length, vg.Length, bool) {
 
 // HTML returns the HTML that Show displays for d: the SVG of Render, and, when that SVG's
 // text would come out below MinTextPx in a phone's column, a second SVG of d redrawn at the
-// width of phoneSize (fonts unchanged; the axes place their ticks for the narrower length).
+// width of phoneSize (fonts unchanged but for the small labels of reference lines and points,
+// a point larger, and titles, which shrink to fit no further than the tick labels' size:
+// see labelPt and phoneMinTitleSize; the axes place their ticks for the narrower length).
 // A CSS container query in the returned HTML shows the phone rendering only in a container
 // narrower than the width at which the first rendering's text reaches MinTextPx, so a
 // desktop page shows the figure as before, and a browser without container queries shows
@@ -106,7 +108,9 @@ func figureHTML(d Drawer) (string, error) {
 		narrow, err = stackHTML(g)
 	} else {
 		var svg []byte
+		lift := phoneLabels(d)
 		svg, err = Render(sized{d, pw, ph + phoneGrowth(d, w, h, pw, ph)}, "svg")
+		lift()
 		narrow = string(svg)
 	}
 	if err != nil {
@@ -126,6 +130,42 @@ func figureHTML(d Drawer) (string, error) {
 	b.WriteString(narrow)
 	b.WriteString(`</div></div>`)
 	return b.String(), nil
+}
+
+// phoneLabels marks the figures d draws (d itself, or the panels of a grid, through the
+// wrappers of HTML's layouts) for their phone rendering, in which their small labels are
+// drawn at phoneLabelPt (see Figure.labelSize) and their titles shrink to no less than
+// phoneMinTitleSize (see Figure.minTitleSize), and returns the function that lifts the mark.
+func phoneLabels(d Drawer) (lift func()) {
+	var figs []*Figure
+	var walk func(Drawer)
+	walk = func(d Drawer) {
+		switch v := d.(type) {
+		case sized:
+			walk(v.Drawer)
+		case tile:
+			walk(v.Drawer)
+		case inset:
+			walk(v.Drawer)
+		case *Grid:
+			if v != nil {
+				for _, p := range v.Panels {
+					walk(p)
+				}
+			}
+		case *Figure:
+			if v != nil && !v.phone {
+				v.phone = true
+				figs = append(figs, v)
+			}
+		}
+	}
+	walk(d)
+	return func() {
+		for _, f := range figs {
+			f.phone = false
+		}
+	}
 }
 
 // phoneGrowth is the height by which the phone rendering (pw × ph) of a figure (d, or the

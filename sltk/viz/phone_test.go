@@ -272,3 +272,72 @@ func TestNarrowFigureLabelsDoNotCrowd(t *testing.T) {
 		t.Error("3-inch figure lacks the label 10")
 	}
 }
+
+// TestHTMLPhoneLabels: the phone rendering of a figure with labelled reference lines and
+// point labels draws them at phoneLabelPt, so that no text of it is smaller; the wide
+// rendering, and the figure drawn again afterwards, keep them at labelPt; the phone
+// rendering keeps the width that the labels' size in the wide one gives it.
+func TestHTMLPhoneLabels(t *testing.T) {
+	xs := []float64{0, 2, 4, 6, 8, 10}
+	f := Must(Lines([]Series{{X: xs, Y: []float64{0, 1, 4, 9, 16, 25}}}))
+	for _, err := range []error{
+		f.AddVLine(5, "critical temperature"),
+		f.AddHLine(20, "ceiling"),
+		f.AddPointLabels(mat.NewDense(2, 2, []float64{2, 1, 8, 16}), []string{"low", "high"}),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	html, err := HTML(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := phonePart.FindStringSubmatch(html)
+	if m == nil {
+		t.Fatal("no phone rendering")
+	}
+	wide, _ := minFontPt([]byte(strings.TrimSuffix(html, m[0])))
+	phone, _ := minFontPt([]byte(m[1]))
+	if wide != labelPt || phone != phoneLabelPt {
+		t.Errorf("smallest text %g pt wide, %g pt on a phone; want %d and %d", wide, phone, labelPt, phoneLabelPt)
+	}
+	if w := svgWidth.FindStringSubmatch(m[1]); w == nil || w[1] != strconv.Itoa(PhoneColumn*labelPt/MinTextPx) {
+		t.Errorf("phone rendering %v pt wide, want %d", w, PhoneColumn*labelPt/MinTextPx)
+	}
+	for _, want := range []string{"critical temperature", "ceiling", "low", "high"} {
+		if !strings.Contains(m[1], want) {
+			t.Errorf("phone rendering lacks the label %q", want)
+		}
+	}
+	svg, err := Render(f, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lo, _ := minFontPt(svg); f.phone || lo != labelPt {
+		t.Errorf("after HTML: phone %v, smallest text %g pt; want false and %d", f.phone, lo, labelPt)
+	}
+}
+
+// TestHTMLPhoneTitle: a long title that the phone rendering must fit shrinks no further than
+// the tick labels' size there (it wraps instead), so that it is not the smallest text; the
+// wide rendering may still shrink it to minTitleSize.
+func TestHTMLPhoneTitle(t *testing.T) {
+	xs := []float64{0, 2, 4, 6, 8, 10}
+	f := Must(Lines([]Series{{X: xs, Y: []float64{0, 1, 4, 9, 16, 25}}},
+		Title("Standard Gaussian in the plane: its density and three hundred samples drawn from it")))
+	html, err := HTML(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := phonePart.FindStringSubmatch(html)
+	if m == nil {
+		t.Fatal("no phone rendering")
+	}
+	if lo, _ := minFontPt([]byte(m[1])); lo < phoneMinTitleSize {
+		t.Errorf("smallest text on a phone %g pt, want at least %d", lo, phoneMinTitleSize)
+	}
+	if f.phone {
+		t.Error("figure still marked for its phone rendering")
+	}
+}

@@ -111,7 +111,7 @@ func (f *Figure) refBandLabels(q *plot.Plot, data draw.Canvas) ([]bandLabel, vg.
 	var ls []bandLabel
 	for _, r := range f.refs {
 		if r.vertical && r.label != "" && f.above(r.n) {
-			ls = append(ls, bandLabel{x: trX(r.at), label: r.label, sty: refPlace{sty: refLabelStyle(r.sty)}})
+			ls = append(ls, bandLabel{x: trX(r.at), label: r.label, sty: refPlace{sty: r.labelStyle()}})
 		}
 	}
 	if len(ls) == 0 {

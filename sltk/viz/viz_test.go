@@ -446,7 +446,7 @@ func TestLongTitleFits(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := *fig.Plot
-	fitTitle(&q.Title, 4*vg.Inch)
+	fitTitle(&q.Title, 4*vg.Inch, minTitleSize)
 	for _, line := range strings.Split(q.Title.Text, "\n") {
 		if w := q.Title.TextStyle.Width(line); w > 4*vg.Inch {
 			t.Errorf("title line %q is %v wide, the figure 4in", line, w)
@@ -458,7 +458,7 @@ func TestLongTitleFits(t *testing.T) {
 	short := *fig.Plot
 	short.Title.Text = "short"
 	before := short.Title.TextStyle.Font.Size
-	fitTitle(&short.Title, 4*vg.Inch)
+	fitTitle(&short.Title, 4*vg.Inch, minTitleSize)
 	if short.Title.Text != "short" || short.Title.TextStyle.Font.Size != before {
 		t.Error("a title that fits was changed")
 	}
