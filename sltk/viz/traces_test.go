@@ -40,6 +40,31 @@ func TestTraces(t *testing.T) {
 	}
 }
 
+// TestCentroidName: the legend names the centroid diamonds as CentroidName says, "centroids"
+// without it; an empty name, a name without centroids and the option on another builder are
+// errors.
+func TestCentroidName(t *testing.T) {
+	x := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 2, 2, 3, 3})
+	c := mat.NewDense(2, 2, []float64{0.5, 0.5, 2.5, 2.5})
+	labels := []int{0, 0, 1, 1}
+	svg := string(Must(Render(Must(ScatterLabels(x, labels, c, CentroidName("prototypes"))), "svg")))
+	if !strings.Contains(svg, "prototypes") || strings.Contains(svg, "centroids") {
+		t.Error(`CentroidName("prototypes"): the legend does not say "prototypes" instead of "centroids"`)
+	}
+	if svg := string(Must(Render(Must(ScatterLabels(x, labels, c)), "svg"))); !strings.Contains(svg, "centroids") {
+		t.Error(`without CentroidName the legend does not say "centroids"`)
+	}
+	for name, err := range map[string]error{
+		"empty":        second(ScatterLabels(x, labels, c, CentroidName(" "))),
+		"no centroids": second(ScatterLabels(x, labels, nil, CentroidName("means"))),
+		"on Lines":     second(Lines([]Series{{Y: []float64{1, 2}}}, CentroidName("means"))),
+	} {
+		if !errors.Is(err, ErrArg) {
+			t.Errorf("%s: %v, want ErrArg", name, err)
+		}
+	}
+}
+
 func TestScatterLabelsClasses(t *testing.T) {
 	x := mat.NewDense(4, 2, []float64{0, 0, 1, 1, 2, 2, 3, 3})
 	f, err := ScatterLabels(x, []int{0, 1, 2, 2}, nil, Classes("setosa", "versicolor"))
