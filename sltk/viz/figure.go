@@ -627,7 +627,9 @@ func shrinkOrWrap(sty text.Style, s string, width, minSize vg.Length) (text.Styl
 }
 
 // Grid arranges several drawers (figures, plots, other grids) in Rows × Cols tiles, filled
-// row by row; it renders as one image. Extra tiles stay blank.
+// row by row; it renders as one image. Extra tiles stay blank. The Figure panels of a column
+// start their data areas at one x, whatever the widths of their y tick labels, and their
+// titles share one size.
 type Grid struct {
 	Rows, Cols int
 	Panels     []Drawer
