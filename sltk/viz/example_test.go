@@ -36,11 +36,13 @@ func saveTo(d viz.Drawer, name string) {
 }
 
 func ExampleScatterLabels() {
-	// Six points in two clusters and their centroids (row k is the centroid of label k).
+	// Six points in two clusters and their centroids (row k is the centroid of label k),
+	// which the legend calls by the name the text uses for them.
 	x := mat.NewDense(6, 2, []float64{0, 0, 0.5, 0.2, 0.1, 0.6, 3, 3, 3.4, 2.8, 2.9, 3.5})
 	labels := []int{0, 0, 0, 1, 1, 1}
 	centroids := mat.NewDense(2, 2, []float64{0.2, 0.27, 3.1, 3.1})
-	fig, err := viz.ScatterLabels(x, labels, centroids, viz.Title("Two clusters"))
+	fig, err := viz.ScatterLabels(x, labels, centroids, viz.Title("Two clusters"),
+		viz.CentroidName("cluster means"))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -126,6 +126,10 @@ type Figure struct {
 	// phone, while HTML draws the figure's phone rendering, draws its small labels (of
 	// reference lines and points) at phoneLabelPt rather than labelPt (see labelSize).
 	phone bool
+	// leftInset, when positive, is the least distance from the canvas's left edge to the data
+	// area's: a grid sets it while it draws its panels, so that the data areas of a column
+	// start at one x whatever the widths of their y tick labels (see alignLefts).
+	leftInset vg.Length
 }
 
 // A line of longLine points or more is noted by its points, which lie close together, and
@@ -352,6 +356,14 @@ func (f *Figure) layoutFor(c draw.Canvas, spot legendSpot, legendW, legendH, fit
 		fitCategories(q, q.DataCanvas(main).Size().X)
 	}
 	fitYTicks(q, q.DataCanvas(main).Size().Y)
+	if short := f.leftInset - (q.DataCanvas(main).Min.X - c.Min.X); short > 0 && !f.EqualScale {
+		main.Min.X += short // the data area starts where its neighbours' do (see alignLefts)
+		// gonum centres the title over main; keep it over the canvas before the shift, where
+		// the neighbours centre theirs (per line, so only a one-line title).
+		if w := q.Title.TextStyle.Width(q.Title.Text); w > 0 && !strings.Contains(q.Title.Text, "\n") {
+			q.Title.TextStyle.XAlign -= text.XAlignment(short / (2 * w))
+		}
+	}
 	fitXTicks(q, q.DataCanvas(main).Size().X)
 	lay.main, lay.data = main, q.DataCanvas(main)
 	return lay
@@ -633,7 +645,9 @@ func shrinkOrWrap(sty text.Style, s string, width, minSize vg.Length) (text.Styl
 }
 
 // Grid arranges several drawers (figures, plots, other grids) in Rows × Cols tiles, filled
-// row by row; it renders as one image. Extra tiles stay blank.
+// row by row; it renders as one image. Extra tiles stay blank. The Figure panels of a column
+// start their data areas at one x, whatever the widths of their y tick labels, and their
+// titles share one size.
 type Grid struct {
 	Rows, Cols int
 	Panels     []Drawer
@@ -786,10 +800,58 @@ func (g *Grid) tiles(c draw.Canvas) []draw.Canvas {
 // shareTitles gives the titles of the Figure panels among ps, to be drawn on the canvases
 // cs, one font size: the smallest at which any of them fits its canvas (see fitTitle), so
 // that a longer title does not come out smaller than its neighbours'. It caps the figures'
-// titles there (titleCap) and returns the function that lifts the caps again; a panel
-// already capped (by the grid around a Reflow tile) keeps its cap. Cost: one layout per
-// Figure panel with a title.
+// titles there (titleCap), lines up the left edges of their data areas (alignLefts), and
+// returns the function that lifts both again; a panel already capped (by the grid around a
+// Reflow tile) keeps its cap. Cost: two layouts per Figure panel.
 func shareTitles(ps []Drawer, cs []draw.Canvas) (lift func()) {
+	unalign, uncap := alignLefts(ps, cs), shareTitleSize(ps, cs)
+	return func() { uncap(); unalign() }
+}
+
+// alignLefts lines up the left edges of the data areas of the Figure panels among ps whose
+// canvases in cs are one column (the same left and right edges): each panel's data area
+// starts as far from its canvas's left edge as the farthest of them, which is the panel with
+// the widest y tick labels and axis label. Stacked panels (Traces of sources and of mixtures,
+// a loss above an accuracy) then share their time axis's position on the page. Panels with
+// EqualScale, which centre their data area, are left alone, as are panels already aligned (by
+// the grid around a Reflow tile). It sets the panels' leftInset and returns the function that
+// clears it again. Cost: one layout per Figure panel.
+func alignLefts(ps []Drawer, cs []draw.Canvas) (clear func()) {
+	type column struct{ lo, hi vg.Length }
+	insets := map[column]vg.Length{}
+	members := map[column][]*Figure{}
+	for i, p := range ps {
+		f, ok := p.(*Figure)
+		if !ok || f == nil || f.Plot == nil || f.EqualScale || f.leftInset > 0 || i >= len(cs) {
+			continue
+		}
+		c := cs[i]
+		c.Canvas = &recorder.Canvas{}
+		lw, lh := legendSize(&f.Plot.Legend)
+		_, lay := f.placeLegend(c, lw, lh)
+		col := column{c.Min.X, c.Max.X}
+		insets[col] = max(insets[col], lay.data.Min.X-c.Min.X)
+		members[col] = append(members[col], f)
+	}
+	var set []*Figure
+	for col, fs := range members {
+		if len(fs) < 2 {
+			continue
+		}
+		for _, f := range fs {
+			f.leftInset = insets[col]
+		}
+		set = append(set, fs...)
+	}
+	return func() {
+		for _, f := range set {
+			f.leftInset = 0
+		}
+	}
+}
+
+// shareTitleSize caps the titles of the Figure panels among ps at one size (see shareTitles).
+func shareTitleSize(ps []Drawer, cs []draw.Canvas) (lift func()) {
 	var figs []*Figure
 	size := vg.Length(math.Inf(1))
 	for i, p := range ps {

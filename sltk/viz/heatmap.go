@@ -40,13 +40,53 @@ func (g matrixGrid) extreme(f func(a, b float64) float64, v float64) float64 {
 }
 
 // Limits for heat maps: cell values are printed in cells up to annotateLimit cells, every
-// index is a tick up to tickEvery rows/columns, and above rasterLimit cells the map is drawn
-// as an image (one SVG element instead of one rectangle per cell).
+// index is a tick up to tickEvery rows/columns, and above rasterLimit cells, or with Picture,
+// the map is drawn as an image (one SVG element instead of one rectangle per cell) of at
+// least pictureSide pixels along its longer side.
 const (
 	annotateLimit = 400
 	tickEvery     = 25
 	rasterLimit   = 4096
+	pictureSide   = 256
 )
+
+// pixelGrid is the matrix grid g with every cell split into s×s pixels of its value, over
+// the same data range [−0.5, c−0.5]×[−0.5, r−0.5]. A heat map drawn as an image of g itself
+// has one pixel per cell, which a browser, or an image renderer, stretches with bilinear
+// smoothing: a 28×28 picture turns into a blur. Drawn as rectangles instead, one per cell,
+// the edges of neighbouring cells are anti-aliased separately and leave a faint grid of
+// seams. With s pixels per cell the image is crisp and has no seams: smoothing only softens
+// the outer 1/s of each cell's edge.
+type pixelGrid struct {
+	g matrixGrid
+	s int
+}
+
+func (p pixelGrid) Dims() (int, int)   { return p.g.c * p.s, p.g.r * p.s }
+func (p pixelGrid) Z(c, r int) float64 { return p.g.Z(c/p.s, r/p.s) }
+func (p pixelGrid) X(c int) float64    { return (float64(c)+0.5)/float64(p.s) - 0.5 }
+func (p pixelGrid) Y(r int) float64    { return (float64(r)+0.5)/float64(p.s) - 0.5 }
+func (p pixelGrid) Min() float64       { return p.g.Min() }
+func (p pixelGrid) Max() float64       { return p.g.Max() }
+
+// pixelsPerCell is the s of pixelGrid for an r×c matrix: enough pixels per cell that the
+// longer side has at least pictureSide pixels, 1 for large matrices.
+func pixelsPerCell(r, c int) int {
+	return max(1, (pictureSide+max(r, c)-1)/max(r, c))
+}
+
+// pixelMap is a heat map drawn as an image of a pixelGrid; it reserves the room of the
+// matrix's cells (GlyphBoxes), not of its many pixels, so that the layout is that of the
+// same map drawn as rectangles.
+type pixelMap struct {
+	*plotter.HeatMap
+	cells matrixGrid
+}
+
+// GlyphBoxes implements plot.GlyphBoxer with the boxes of the matrix's cells.
+func (p pixelMap) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
+	return (&plotter.HeatMap{GridXYZ: p.cells}).GlyphBoxes(plt)
+}
 
 // HeatMap draws the matrix m as coloured cells (viridis: dark = low, yellow = high) with a
 // colour bar on the right; row 0 is at the top, as in a printed matrix, so a transition
@@ -94,11 +134,21 @@ func HeatMap(m mat.Matrix, opts ...Option) (*Figure, error) {
 	}
 	f := NewFigure("", "", "")
 	f.grid.Vertical.Color, f.grid.Horizontal.Color = nil, nil
-	hm := plotter.NewHeatMap(g, sc.palette())
+	var hm *plotter.HeatMap
+	if r*c > rasterLimit || o.picture {
+		// One image: no seams between cells (see pixelGrid).
+		hm = plotter.NewHeatMap(pixelGrid{g: g, s: pixelsPerCell(r, c)}, sc.palette())
+		hm.Rasterized = true
+	} else {
+		hm = plotter.NewHeatMap(g, sc.palette())
+	}
 	hm.Min, hm.Max = sc.lo, sc.hi
 	hm.Underflow, hm.Overflow = sc.at(0), sc.at(1) // values beyond a ColorRange
-	hm.Rasterized = r*c > rasterLimit
-	f.Add(hm)
+	if hm.Rasterized {
+		f.Add(pixelMap{HeatMap: hm, cells: g})
+	} else {
+		f.Add(hm)
+	}
 	if r*c <= annotateLimit && !o.hideValues && o.categories == nil {
 		lab, err := cellLabels(g, sc)
 		if err != nil {

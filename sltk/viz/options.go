@@ -24,6 +24,7 @@ type options struct {
 	legendLeft            bool
 	legendBottom          bool
 	classes               []string
+	centroidName          string
 	pointsOnly            bool
 	levels                []float64
 	rowNames, colNames    []string
@@ -91,6 +92,14 @@ func EqualAxes() Option { return func(o *options) { o.equalAxes = true } }
 // colour in every figure of a chapter whatever subset of classes a figure shows.
 func Classes(names ...string) Option {
 	return func(o *options) { o.classes = append([]string(nil), names...); o.mark("Classes") }
+}
+
+// CentroidName names the large diamonds that ScatterLabels draws for its centroids argument
+// in the legend (default "centroids"), in the words the text uses for them: "prototypes" for
+// k-means, "fitted means" for a mixture. The name must not be empty, and the figure must have
+// centroids to name (ScatterLabels).
+func CentroidName(s string) Option {
+	return func(o *options) { o.centroidName = s; o.mark("CentroidName") }
 }
 
 // PointsOnly draws every series of Lines as markers without connecting lines, for discrete

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sltk-book/sltk/sltk/internal/check"
 	"gonum.org/v1/gonum/mat"
@@ -101,13 +102,23 @@ const maxLegendLabels = 16
 // of their own from the start, see Color). If centroids is
 // not nil, its row k (k×2) is drawn as a large outlined diamond in the colour of label k,
 // which is the convention of k-means and mixture fits. The legend lists each label, by its
-// name when Classes names it. Colours are indexed by the label value, not by the order of
+// name when Classes names it, and the centroids as "centroids" or the name CentroidName gives. Colours are indexed by the label value, not by the order of
 // appearance, so a class keeps its colour across figures.
-// Options: Title, XLabel, YLabel, Size, legend placement, LogX, LogY, Classes.
+// Options: Title, XLabel, YLabel, Size, legend placement, LogX, LogY, Classes, CentroidName.
 func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Option) (*Figure, error) {
-	o, err := collect("ScatterLabels", "ScatterLabels", opts, "LogX", "LogY", "Classes")
+	o, err := collect("ScatterLabels", "ScatterLabels", opts, "LogX", "LogY", "Classes", "CentroidName")
 	if err != nil {
 		return nil, err
+	}
+	centroidName := "centroids"
+	if slices.Contains(o.given, "CentroidName") {
+		if centroids == nil {
+			return nil, fmt.Errorf("viz: ScatterLabels: CentroidName(%q) without centroids to name: %w", o.centroidName, ErrArg)
+		}
+		if strings.TrimSpace(o.centroidName) == "" {
+			return nil, fmt.Errorf("viz: ScatterLabels: CentroidName is empty; the legend entry needs a name: %w", ErrArg)
+		}
+		centroidName = o.centroidName
 	}
 	xy, err := points("ScatterLabels", x, "x")
 	if err != nil {
@@ -155,7 +166,7 @@ func ScatterLabels(x mat.Matrix, labels []int, centroids mat.Matrix, opts ...Opt
 			s.GlyphStyle = draw.GlyphStyle{Color: Color(k), Radius: vg.Points(7), Shape: centroidGlyph{}}
 			f.Add(s)
 			if k == 0 {
-				f.addLegend("centroids", s)
+				f.addLegend(centroidName, s)
 			}
 		}
 	}

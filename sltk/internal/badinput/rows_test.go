@@ -900,6 +900,7 @@ var rows = map[string]any{
 	"viz.ColorLabel":                    viz.ColorLabel,
 	"viz.Categories":                    viz.Categories,
 	"viz.Picture":                       viz.Picture,
+	"viz.CentroidName":                  viz.CentroidName,
 	"viz.HeatMaps":                      viz.HeatMaps,
 	"viz.Figure.AddVLine":               (*viz.Figure).AddVLine,
 	"viz.Figure.AddHLine":               (*viz.Figure).AddHLine,
