@@ -34,12 +34,13 @@ var sweeps = []sweep{
 		},
 	},
 	{
-		// The wall slope falls short of the CPU slope (0.87 against 1.00, make bench,
-		// 2026-11-29, Zen 5): the fit's speed-up on two cores (CPU/wall) grows from 1.36 at 10^5
-		// to 1.84 at 10^6. Each of the 30 parallel sections of a fit (three per iteration) starts
-		// goroutines on the other core, 60–80 µs when it is awake and milliseconds when it idled,
-		// a cost that does not grow with n and weighs on 10^5 rows (0.12 s in all). The CPU slope
-		// is the algorithm's O(n).
+		// The fit's three parallel sections per iteration run on one par.Team since
+		// 2026-11-30; before, each started goroutines on the other core (60–80 µs when it is
+		// awake, milliseconds when it idled), a cost that does not grow with n, and the wall
+		// slope was 0.87 against a CPU slope of 1.00 (Zen 5). With the team, run alone: wall
+		// 0.97, CPU 1.00, the speed-up on two cores (CPU/wall) 1.86 at 10^5 (1.36 before) and
+		// 1.97 at 10^6. Inside a whole make bench the same sweep gave 0.91 / 1.03, with all of
+		// its points 20–40 % slower than run alone: the host's load, not the algorithm's O(n).
 		name: "scaling GMM full cov d=5 k=4 10 iter", claim: "O(n·K·d² + K·d³) per iteration", expect: 1,
 		sizes: []int{1_000, 10_000, 100_000, 1_000_000},
 		make:  func(n int) Workload { return gmmWorkload(n, 5, 4, 10) },
