@@ -39,8 +39,8 @@ var sweeps = []sweep{
 		// awake, milliseconds when it idled), a cost that does not grow with n, and the wall
 		// slope was 0.87 against a CPU slope of 1.00 (Zen 5). With the team, run alone: wall
 		// 0.97, CPU 1.00, the speed-up on two cores (CPU/wall) 1.86 at 10^5 (1.36 before) and
-		// 1.97 at 10^6. Inside a whole make bench the same sweep gave 0.91 / 1.03, with all of
-		// its points 20–40 % slower than run alone: the host's load, not the algorithm's O(n).
+		// 1.97 at 10^6. In two whole make bench runs the sweep gave 0.98 / 0.99 and, once,
+		// 0.91 / 1.03 with all of its points 20–40 % slower than run alone: the host's load.
 		name: "scaling GMM full cov d=5 k=4 10 iter", claim: "O(n·K·d² + K·d³) per iteration", expect: 1,
 		sizes: []int{1_000, 10_000, 100_000, 1_000_000},
 		make:  func(n int) Workload { return gmmWorkload(n, 5, 4, 10) },
