@@ -124,7 +124,7 @@ type Figure struct {
 	// it while it draws its panels, so that their titles share one size (see shareTitles).
 	titleCap vg.Length
 	// phone, while HTML draws the figure's phone rendering, draws its small labels (of
-	// reference lines and points) at phoneLabelPt rather than labelPt (see labelSize).
+	// reference lines and points) at phoneLabelPt rather than labelPt (see onPhone).
 	phone bool
 	// leftInset, when positive, is the least distance from the canvas's left edge to the data
 	// area's: a grid sets it while it draws its panels, so that the data areas of a column
@@ -329,7 +329,7 @@ func (f *Figure) layoutFor(c draw.Canvas, spot legendSpot, legendW, legendH, fit
 		lay.rowsTop = main.Min.Y + h
 		main.Min.Y += h + legendGap
 	}
-	fitTitle(&q.Title, main.Max.X-main.Min.X, f.minTitleSize())
+	fitTitle(&q.Title, main.Max.X-main.Min.X, f.onPhone(minTitleSize, phoneMinTitleSize))
 	if q.Title.Text != "" {
 		main.Max.Y -= titleTop // gonum sets the title flush with the top edge
 	}
@@ -590,13 +590,14 @@ const (
 	phoneMinTitleSize = 11
 )
 
-// minTitleSize is the smallest font f's title is shrunk to: phoneMinTitleSize while HTML
-// draws its phone rendering (f.phone), else minTitleSize.
-func (f *Figure) minTitleSize() vg.Length {
+// onPhone returns phone while HTML draws f's phone rendering (f.phone), else desktop; a nil f
+// (a reference line's zero figure) is never on a phone. It picks the phone sizes of titles
+// (minTitleSize) and small labels (labelPt).
+func (f *Figure) onPhone(desktop, phone vg.Length) vg.Length {
 	if f != nil && f.phone {
-		return phoneMinTitleSize
+		return phone
 	}
-	return minTitleSize
+	return desktop
 }
 
 // fitTitle makes a title that is wider than width fit: first by a smaller font (down to

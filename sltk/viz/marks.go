@@ -167,10 +167,11 @@ func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	haloText(c, best.sty, best.box, r.label)
 }
 
-// labelStyle is the text style of r's label, level and centred, at the figure's labelSize.
+// labelStyle is the text style of r's label, level and centred, at the figure's label size
+// (labelPt, or phoneLabelPt on a phone).
 func (r refLine) labelStyle() text.Style {
 	sty := r.sty
-	sty.Font.Size = r.fig.labelSize()
+	sty.Font.Size = r.fig.onPhone(labelPt, phoneLabelPt)
 	sty.Color = refStyle.Color
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
 	return sty
@@ -329,19 +330,10 @@ const (
 	phoneLabelPt = 10
 )
 
-// labelSize is the font size of f's small labels: labelPt, or phoneLabelPt while HTML draws
-// its phone rendering (f.phone). A nil f, a reference line's zero figure, has labelPt.
-func (f *Figure) labelSize() vg.Length {
-	if f != nil && f.phone {
-		return phoneLabelPt
-	}
-	return labelPt
-}
-
 // Plot implements plot.Plotter (see Figure.AddPointLabels).
 func (l *pointLabels) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
-	sty := textStyle(sansFont, l.fig.labelSize(), inkColor)
+	sty := textStyle(sansFont, l.fig.onPhone(labelPt, phoneLabelPt), inkColor)
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
 	gap := pointRadius(len(l.xy)) + 2 // from the point's centre to the label's box
 	for i, name := range l.names {

@@ -134,8 +134,8 @@ func figureHTML(d Drawer) (string, error) {
 
 // phoneLabels marks the figures d draws (d itself, or the panels of a grid, through the
 // wrappers of HTML's layouts) for their phone rendering, in which their small labels are
-// drawn at phoneLabelPt (see Figure.labelSize) and their titles shrink to no less than
-// phoneMinTitleSize (see Figure.minTitleSize), and returns the function that lifts the mark.
+// drawn at phoneLabelPt (see Figure.onPhone) and their titles shrink to no less than
+// phoneMinTitleSize (see Figure.onPhone), and returns the function that lifts the mark.
 func phoneLabels(d Drawer) (lift func()) {
 	var figs []*Figure
 	var walk func(Drawer)
