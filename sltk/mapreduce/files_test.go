@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"maps"
 	"math"
@@ -274,6 +275,17 @@ func TestFileEnvironments(t *testing.T) {
 		t0 := time.Now()
 		if err := FileWordCount(ctx, c.r, in, out); !errors.Is(err, c.want) || time.Since(t0) > 15*time.Second {
 			t.Errorf("%+v: %v after %v, want %v", c.r, err, time.Since(t0), c.want)
+		}
+	}
+	// This test binary, like a notebook's, does not link Beam's worker hook (submit's doc): an
+	// environment whose workers would run it as an SDK worker is refused with the import to add.
+	if flag.Lookup("worker") != nil {
+		t.Fatal("Beam's worker hook (harness/init) is linked into the package's tests")
+	}
+	for _, env := range []string{"PROCESS", "DOCKER"} {
+		err := FileWordCount(ctx, Runner{Environment: env, EnvironmentConfig: "x"}, in, out)
+		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "harness/init") {
+			t.Errorf("%s without the worker hook: %v, want ErrParam naming harness/init", env, err)
 		}
 	}
 	if _, _, err := WordCount(ctx, Runner{Environment: "EXTERNAL", EnvironmentConfig: "h:1"}, []string{"a"}, true); !errors.Is(err, ErrParam) {

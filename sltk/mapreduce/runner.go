@@ -3,6 +3,7 @@ package mapreduce
 import (
 	"cmp"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -16,10 +17,12 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/runtime/graphx"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/typex"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal/extworker"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal/runnerlib"
 )
 
 // Runner says where a pipeline runs. Every pipeline is submitted through Beam's portable
@@ -40,7 +43,9 @@ type Runner struct {
 	// `sltk-beam worker`), "PROCESS" or "DOCKER" (started by the job server from
 	// EnvironmentConfig). Only the file pipelines (FileWordCount, FileSketch, FileKMeans,
 	// FilePCA) accept another environment than LOOPBACK: the others hand their results back in
-	// this process's memory.
+	// this process's memory. PROCESS and DOCKER workers run this program's binary, so its
+	// main package must link Beam's worker hook, import _ ".../beam/core/runtime/harness/init"
+	// (cmd/sltk-beam does; the Runner refuses these environments with ErrParam otherwise).
 	Environment       string
 	EnvironmentConfig string
 	// Execute, if set, runs the pipeline instead of the portable runner above (Endpoint and
@@ -121,12 +126,46 @@ func (r Runner) exec(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult
 		}
 	}
 	*jobopts.EnvironmentConfig = r.EnvironmentConfig
-	*jobopts.Endpoint = endpoint
-	res, err := universal.Execute(ctx, p)
+	res, err := submit(ctx, p, endpoint, env == "loopback")
 	if err != nil {
 		return nil, fmt.Errorf("mapreduce: Runner: the Beam job failed: %v: %w", err, ErrEngine)
 	}
 	return res, nil
+}
+
+// submit sends p to the portable job server at endpoint and waits for the job, as Beam's
+// runners/universal.Execute does. That package is not imported because it also links Beam's
+// worker-container hook (core/runtime/harness/init), and through it Google Cloud Storage, gRPC's
+// xDS and OpenTelemetry: 260 of the 808 packages of a program that imported mapreduce, and a
+// third of the link time of every notebook cell that uses this package. The pipelines here
+// have no cross-language transforms, so no expansion artifacts are resolved.
+func submit(ctx context.Context, p *beam.Pipeline, endpoint string, loopback bool) (beam.PipelineResult, error) {
+	edges, _, err := p.Build()
+	if err != nil {
+		return nil, err
+	}
+	envConfig := jobopts.GetEnvironmentConfig
+	if loopback { // the SDK worker in this process, on a localhost port
+		srv, err := extworker.StartLoopback(ctx, 0)
+		if err != nil {
+			return nil, err
+		}
+		defer srv.Stop(ctx)
+		envConfig = srv.EnvironmentConfig
+	}
+	env, err := graphx.CreateEnvironment(ctx, jobopts.GetEnvironmentUrn(ctx), envConfig)
+	if err != nil {
+		return nil, err
+	}
+	model, err := graphx.Marshal(edges, &graphx.Options{Environment: env,
+		PipelineResourceHints: jobopts.GetPipelineResourceHints()})
+	if err != nil {
+		return nil, err
+	}
+	opt := &runnerlib.JobOptions{Name: jobopts.GetJobName(), Experiments: jobopts.GetExperiments(),
+		Worker: *jobopts.WorkerBinary, RetainDocker: *jobopts.RetainDockerContainers,
+		Parallelism: *jobopts.Parallelism, Loopback: loopback}
+	return runnerlib.Execute(ctx, model, endpoint, opt, false)
 }
 
 // envCheck returns Beam's name of r's environment, and checks that an EXTERNAL worker pool
@@ -140,6 +179,11 @@ func (r Runner) envCheck(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("mapreduce: Runner: Environment = %q, want LOOPBACK, EXTERNAL, PROCESS or DOCKER: %w", r.Environment, ErrParam)
 	case env == "EXTERNAL" && r.EnvironmentConfig == "":
 		return "", fmt.Errorf("mapreduce: Runner: EXTERNAL needs the worker pool's host:port in EnvironmentConfig: %w", ErrParam)
+	case (env == "PROCESS" || env == "DOCKER") && flag.Lookup("worker") == nil:
+		// Beam's boot loader starts the staged binary (this program) with --worker; the hook
+		// that turns it into an SDK worker is not linked by this package (see submit).
+		return "", fmt.Errorf("mapreduce: Runner: the %s environment runs this program as Beam's SDK worker, which needs Beam's worker hook: import _ %q in package main: %w",
+			env, "github.com/apache/beam/sdks/v2/go/pkg/beam/core/runtime/harness/init", ErrParam)
 	case env == "EXTERNAL":
 		d := net.Dialer{Timeout: endpointDial}
 		conn, err := d.DialContext(ctx, "tcp", r.EnvironmentConfig)
