@@ -14,7 +14,28 @@ const MersenneP61 = 1<<61 - 1
 // fixes the random choices.
 const seedStream = 0x57ea_5ca1_ab1e
 
-func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seedStream)) }
+func newRand(seed uint64) *rand.Rand { return rand.New(newPCG(seed)) }
+
+func newPCG(seed uint64) *rand.PCG { return rand.NewPCG(seed, seedStream) }
+
+// uniformBelow returns a uniform integer in [0, n), n ≥ 1, computed from src's next numbers
+// exactly as rand.Rand's Uint64N computes it (Lemire's multiply-and-reject), so that the two
+// give the same numbers from the same generator. It exists for the per-item draws of the
+// stream samplers: rand.Rand calls its source through an interface the compiler cannot
+// inline, which cost algorithm R a third of its time per update.
+func uniformBelow(src *rand.PCG, n uint64) uint64 {
+	if n&(n-1) == 0 { // a power of two: mask
+		return src.Uint64() & (n - 1)
+	}
+	hi, lo := bits.Mul64(src.Uint64(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(src.Uint64(), n)
+		}
+	}
+	return hi
+}
 
 // mulModP returns a·x mod p for a, x < p < 2⁶³ (a 128-bit product, then one reduction).
 func mulModP(a, x, p uint64) uint64 {

@@ -3,6 +3,7 @@ package stream
 import (
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -233,6 +234,46 @@ func TestSignFormMatchesHorner(t *testing.T) {
 			if got, want := f.bit(x, x2, x3), hornerGF64(&tab, c)&1; got != want {
 				t.Fatalf("sign bit of p(%x) = %d, Horner gives %d", x, got, want)
 			}
+		}
+	}
+}
+
+// TestUniformBelowMatchesRand: uniformBelow gives, number for number, what rand.Rand's
+// Uint64N gives from the same generator, for bounds that take each of its paths: powers of
+// two (mask), small bounds (rarely a rejection), and bounds near 2⁶³ and 2⁶⁴ (rejected often).
+func TestUniformBelowMatchesRand(t *testing.T) {
+	bounds := []uint64{1, 2, 3, 7, 1000, 1 << 20, 1<<20 + 1, 1<<63 - 25, 1 << 63, 1<<63 + 1, 3 << 62, 1<<64 - 1}
+	for _, n := range bounds {
+		a, b := newPCG(7), newRand(7)
+		for i := range 2000 {
+			if got, want := uniformBelow(a, n), b.Uint64N(n); got != want {
+				t.Fatalf("n = %d, draw %d: %d, rand.Rand gives %d", n, i, got, want)
+			}
+		}
+	}
+}
+
+// TestReservoirDrawsAsAlgorithmR: the reservoir's sample is item for item the one algorithm R
+// written with rand.Rand's Int64N and IntN on the same seed gives, for streams shorter than,
+// equal to and far longer than k.
+func TestReservoirDrawsAsAlgorithmR(t *testing.T) {
+	for _, c := range []struct{ k, n int }{{5, 3}, {5, 5}, {1, 10000}, {7, 10000}, {1000, 200000}} {
+		r, err := NewReservoir[int](c.k, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng, want := newRand(3), make([]int, 0, c.k)
+		for i := range c.n {
+			r.Update(i)
+			if len(want) < c.k {
+				want = append(want, i)
+			} else if rng.Int64N(int64(i+1)) < int64(c.k) {
+				want[rng.IntN(c.k)] = i
+			}
+		}
+		got, err := r.Sample()
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("k = %d, n = %d: sample differs from algorithm R on rand.Rand (%v)", c.k, c.n, err)
 		}
 	}
 }

@@ -104,7 +104,7 @@ type AMSEstimator struct {
 	k    int
 	n, r int64
 	a    uint64
-	rng  *rand.Rand
+	src  *rand.PCG
 }
 
 // New returns an estimator that has seen nothing.
@@ -113,16 +113,16 @@ func (c AMS) New() (*AMSEstimator, error) {
 	if k < 1 || k > 64 {
 		return nil, fmt.Errorf("stream: AMS.New: Order = %d, want in [1, 64]: %w", c.Order, ErrParam)
 	}
-	return &AMSEstimator{k: k, rng: newRand(c.Seed)}, nil
+	return &AMSEstimator{k: k, src: newPCG(c.Seed)}, nil
 }
 
 // Update reads the next element. The counts n and r saturate at 2⁶³ − 1 (see satInc).
 func (e *AMSEstimator) Update(x uint64) {
-	if e == nil || e.rng == nil {
+	if e == nil || e.src == nil {
 		return
 	}
 	e.n = satInc(e.n)
-	if e.rng.Int64N(e.n) == 0 { // probability 1/n
+	if uniformBelow(e.src, uint64(e.n)) == 0 { // probability 1/n
 		e.a, e.r = x, 0
 	}
 	if x == e.a {
@@ -133,7 +133,7 @@ func (e *AMSEstimator) Update(x uint64) {
 // Estimate returns n(r^k − (r−1)^k), or an error wrapping ErrNotFinite when that overflows
 // float64.
 func (e *AMSEstimator) Estimate() (float64, error) {
-	if e == nil || e.rng == nil {
+	if e == nil || e.src == nil {
 		return 0, fmt.Errorf("stream: AMSEstimator.Estimate: use AMS.New: %w", ErrNotFitted)
 	}
 	if e.n == 0 {

@@ -32,6 +32,7 @@ type reservoir[T any] struct {
 	k      int
 	n      int64
 	sample []T
+	src    *rand.PCG // the generator; rng draws from it too
 	rng    *rand.Rand
 }
 
@@ -39,7 +40,8 @@ func newReservoir[T any](fn string, k int, seed uint64) (reservoir[T], error) {
 	if err := checkK(fn, k); err != nil {
 		return reservoir[T]{}, err
 	}
-	return reservoir[T]{k: k, sample: make([]T, 0, k), rng: newRand(seed)}, nil
+	src := newPCG(seed)
+	return reservoir[T]{k: k, sample: make([]T, 0, k), src: src, rng: rand.New(src)}, nil
 }
 
 // NewReservoir returns an empty reservoir of size k ≥ 1 whose choices come from the seed.
@@ -61,8 +63,8 @@ func (r *Reservoir[T]) Update(x T) {
 		r.sample = append(r.sample, x)
 		return
 	}
-	if r.rng.Int64N(r.n) < int64(r.k) { // probability k/n
-		r.sample[r.rng.IntN(r.k)] = x
+	if uniformBelow(r.src, uint64(r.n)) < uint64(r.k) { // probability k/n
+		r.sample[uniformBelow(r.src, uint64(r.k))] = x
 	}
 }
 
