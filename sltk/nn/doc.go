@@ -21,10 +21,14 @@
 // O(BatchSize·Σ s_l + P) for P = Σ (s_{l−1}+1)·s_l parameters (four copies of them with Adam),
 // half of it in Float32.
 //
+// A trained Model is kept with Model.Save and read back with Load (or encoded with
+// Model.MarshalBinary and UnmarshalBinary, encoding.BinaryMarshaler): the weights round-trip
+// bit for bit, so a loaded model predicts exactly as the saved one.
+//
 // Errors wrap the sentinels of package errs, re-exported here: ErrEmpty, ErrShape,
-// ErrNotFinite, ErrParam, ErrLabel, ErrTooLarge, ErrNotFitted, and ErrBreakdown for a training
-// run whose loss became infinite (a learning rate too large). Reaching MaxIter is not an
-// error: Model.Converged reports it.
+// ErrNotFinite, ErrParam, ErrLabel, ErrTooLarge, ErrNotFitted, ErrIO for a file that cannot be
+// read or written, and ErrBreakdown for a training run whose loss became infinite (a learning
+// rate too large). Reaching MaxIter is not an error: Model.Converged reports it.
 package nn
 
 import "github.com/sltk-book/sltk/sltk/errs"
@@ -39,6 +43,7 @@ var (
 	ErrTooLarge  = errs.ErrTooLarge
 	ErrNotFitted = errs.ErrNotFitted
 	ErrBreakdown = errs.ErrBreakdown
+	ErrIO        = errs.ErrIO
 )
 
 // Limits on the sizes that drive allocations and loops (ErrTooLarge beyond).

@@ -2,6 +2,9 @@ package nn_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 
 	"github.com/sltk-book/sltk/sltk/nn"
 	"gonum.org/v1/gonum/mat"
@@ -38,4 +41,34 @@ func ExamplePrecision() {
 	w := m.Params()[0]
 	fmt.Println(pred, m.Trace[len(m.Trace)-1].Loss < 0.05, float64(float32(w)) == w)
 	// Output: [0 1 1 0] true true
+}
+
+// A trained network is saved to a file and loaded back: the loaded model is the same network,
+// bit for bit, so it predicts what the trained one predicts without training again.
+func ExampleLoad() {
+	x := mat.NewDense(6, 1, []float64{-3, -2, -1, 1, 2, 3}) // two classes on a line
+	m, err := nn.MLP{Hidden: []int{4}, MaxIter: 50, Seed: 1}.Fit(x, []int{0, 0, 0, 1, 1, 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	dir, err := os.MkdirTemp("", "nn-example")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "line.nn")
+	if err := m.Save(path); err != nil {
+		fmt.Println(err)
+		return
+	}
+	loaded, err := nn.Load(path)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	pred, _ := loaded.Predict(mat.NewDense(2, 1, []float64{-5, 5}))
+	fmt.Println(pred, loaded.Iter, slices.Equal(loaded.Params(), m.Params()))
+	// Output: [0 1] 50 true
 }

@@ -521,8 +521,8 @@ func (m *Model) Activations(x mat.Matrix) ([]*mat.Dense, error) {
 }
 
 // valid checks a model that may have been built or changed by hand: layers that chain, slices
-// of the stated sizes, K classes out of the last one, finite weights, a known activation and a
-// finite WeightDecay ≥ 0. Cost O(P).
+// of the stated sizes that are the views into Params the methods compute with, K classes out
+// of the last one, finite weights, a known activation and a finite WeightDecay ≥ 0. Cost O(P).
 func (m *Model) valid() error {
 	if m.Activation < ReLU || m.Activation > Sigmoid {
 		return fmt.Errorf("Activation = %d, want ReLU, Tanh or Sigmoid: %w", m.Activation, ErrParam)
@@ -541,14 +541,22 @@ func (m *Model) valid() error {
 			return fmt.Errorf("Layers[%d] is %d×%d with %d weights and %d biases, want them to chain: %w",
 				l, ly.In, ly.Out, len(ly.W), len(ly.B), ErrShape)
 		}
+		off := total
 		if total += (ly.In + 1) * ly.Out; total > MaxParams {
 			return fmt.Errorf("parameters = %d, limit %d: %w", total, MaxParams, ErrTooLarge)
+		}
+		if len(m.params) < total || &ly.W[0] != &m.params[off] || &ly.B[0] != &m.params[off+ly.In*ly.Out] {
+			return fmt.Errorf("Layers[%d] is not a view into Params (build a Model with MLP.Fit, MLP.Initial or Load): %w",
+				l, ErrShape)
 		}
 		for _, v := range [][]float64{ly.W, ly.B} {
 			if err := check.Slice(fmt.Sprintf("Layers[%d]", l), v); err != nil {
 				return err
 			}
 		}
+	}
+	if len(m.params) != total {
+		return fmt.Errorf("%d parameters for layers that hold %d: %w", len(m.params), total, ErrShape)
 	}
 	if last := m.Layers[len(m.Layers)-1].Out; m.K != last || m.K < 2 {
 		return fmt.Errorf("K = %d with %d outputs, want them equal and ≥ 2: %w", m.K, last, ErrShape)

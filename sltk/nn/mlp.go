@@ -125,7 +125,7 @@ type Layer struct {
 }
 
 // Model is a trained (or freshly initialised) network: Layers[0..L−1], the last one producing
-// the K class scores.
+// the K class scores. Save and Load keep it in a file (MarshalBinary gives its bytes).
 type Model struct {
 	Layers      []Layer
 	Activation  Activation
