@@ -137,8 +137,9 @@ func (r Runner) exec(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult
 // runners/universal.Execute does. That package is not imported because it also links Beam's
 // worker-container hook (core/runtime/harness/init), and through it Google Cloud Storage, gRPC's
 // xDS and OpenTelemetry: 260 of the 808 packages of a program that imported mapreduce, and a
-// third of the link time of every notebook cell that uses this package. The pipelines here
-// have no cross-language transforms, so no expansion artifacts are resolved.
+// quarter of the link time of every notebook cell that uses this package (4.9 → 3.6 s). The
+// pipelines here have no cross-language transforms, so no expansion artifacts are resolved;
+// Beam's --beam_strict vetting (jobopts.Strict, off by default) is not applied.
 func submit(ctx context.Context, p *beam.Pipeline, endpoint string, loopback bool) (beam.PipelineResult, error) {
 	edges, _, err := p.Build()
 	if err != nil {
