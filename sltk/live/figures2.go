@@ -194,11 +194,11 @@ func mwuRate() Figure {
 	}
 }
 
-// projectionDim: AFDS chapter 5. Random projection of 60 points of the cube in 500
-// dimensions down to k: projected against original pairwise distances, and the largest
-// distortion, which falls like 1/√k (Johnson–Lindenstrauss).
+// projectionDim: AFDS chapter 5. Random projection of 40 points of the cube in 500
+// dimensions down to k: projected against original pairwise distances inside the band
+// (1 ± ε)·before of the largest distortion ε, which falls like 1/√k (Johnson–Lindenstrauss).
 func projectionDim() Figure {
-	cube := once(func() (*mat.Dense, error) { return synth.Cube{N: 60, Dim: 500, Seed: 1}.Generate() })
+	cube := once(func() (*mat.Dense, error) { return synth.Cube{N: 40, Dim: 500, Seed: 1}.Generate() })
 	return Figure{
 		Name: "projection-k", Chapter: "afds/05",
 		Param: Param{Name: "target dimension k", Values: []float64{2, 5, 10, 20, 50, 100, 200},
@@ -230,18 +230,35 @@ func projectionDim() Figure {
 			}
 			n, _ := x.Dims()
 			pts := mat.NewDense(n*(n-1)/2, 2, nil)
-			r := 0
+			r, lo, hi := 0, math.Inf(1), 0.0
 			for i := 0; i < n; i++ {
 				for j := i + 1; j < n; j++ {
-					pts.Set(r, 0, math.Sqrt(dx.At(i, j)))
+					before := math.Sqrt(dx.At(i, j))
+					pts.Set(r, 0, before)
 					pts.Set(r, 1, math.Sqrt(dy.At(i, j)))
+					lo, hi = math.Min(lo, before), math.Max(hi, before)
 					r++
 				}
 			}
 			fig, err := viz.Scatter(pts, viz.Title(fmt.Sprintf(
 				"Random projection 500 → %d: max distortion %.3f", int(k), dist)),
 				viz.XLabel("distance before"), viz.YLabel("distance after"))
-			return fig, []Number{{"max distortion ε", dist}}, err
+			if err != nil {
+				return nil, nil, err
+			}
+			// The band (1 ± ε)·before holds every pair, with a pair on one of its edges (its lower
+			// edge is at 0 once ε > 1).
+			for _, l := range []struct {
+				name  string
+				scale float64
+				c     int
+			}{{"after = before", 1, 1}, {"(1 ± ε)·before", 1 + dist, 2}, {"", math.Max(0, 1-dist), 2}} {
+				line := [][2]float64{{lo, l.scale * lo}, {hi, l.scale * hi}}
+				if err := fig.AddPath(line, l.name, l.c); err != nil {
+					return nil, nil, err
+				}
+			}
+			return fig, []Number{{"max distortion ε", dist}}, nil
 		},
 	}
 }
