@@ -141,7 +141,7 @@ const (
 )
 
 // Add adds plotters to the figure as plot.Plot.Add does, and notes their points (of lines,
-// scatters, histogram bars and contour lines) so that the legend can go to the emptiest corner. On a nil
+// scatters, histogram and bar-chart bars, and contour lines) so that the legend can go to the emptiest corner. On a nil
 // Figure, or one not made by NewFigure or a builder, it does nothing.
 func (f *Figure) Add(ps ...plot.Plotter) {
 	if f == nil || f.Plot == nil {
@@ -158,6 +158,18 @@ func (f *Figure) Add(ps ...plot.Plotter) {
 					for j := range 5 {
 						x := b.Min + (b.Max-b.Min)*float64(i)/4
 						f.data = append(f.data, plotter.XY{X: x, Y: b.Weight * float64(j) / 4})
+					}
+				}
+			}
+		case *bars: // so does a bar of a bar chart
+			w := groupWidth / float64(len(v.series))
+			for si, sr := range v.series {
+				for c, y := range sr.Values {
+					x0 := float64(c) - groupWidth/2 + float64(si)*w
+					for i := range 5 {
+						for j := range 5 {
+							f.data = append(f.data, plotter.XY{X: x0 + w*float64(i)/4, Y: y * float64(j) / 4})
+						}
 					}
 				}
 			}

@@ -519,3 +519,24 @@ func TestRefLabelsAboveWhenCrowded(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendAvoidsBars: the bars of a bar chart are data for the legend's placement: with
+// the tallest bars on the right (the two ground states of a spin glass) the legend goes to
+// the top left, and the top-right corner counts as covered. Before bar areas were noted,
+// every corner counted as empty and the legend covered the bars.
+func TestLegendAvoidsBars(t *testing.T) {
+	cats := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
+	small := []float64{0.01, 0.02, 0.01, 0.02, 0.01, 0.02, 0.45, 0.45}
+	f := Must(Bars(cats, []BarSeries{{Name: "chain", Values: small}, {Name: "exact", Values: small}},
+		Title("bars on the right")))
+	for _, w := range []vg.Length{DefaultWidth, 3 * vg.Inch} {
+		spot, lay := spotOf(t, f, w, DefaultHeight)
+		if want := (legendSpot{col: 0, row: 2}); spot != want {
+			t.Errorf("at %.0f pt: legend at %+v, want %+v (top left, off the tall bars)", w, spot, want)
+		}
+		lw, lh := legendSize(&f.Plot.Legend)
+		if n := f.covered(&lay.q, lay.data, lw, lh, legendSpot{col: 2, row: 2}); n == 0 {
+			t.Errorf("at %.0f pt: the top-right corner, on the tall bars, counts as empty", w)
+		}
+	}
+}

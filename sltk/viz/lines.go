@@ -210,7 +210,7 @@ func Bars(categories []string, series []BarSeries, opts ...Option) (*Figure, err
 		}
 	}
 	f := NewFigure("", "", "")
-	f.Plot.Add(&bars{series: series})
+	f.Add(&bars{series: series}) // Add notes the bars' areas: the legend avoids them
 	for si, s := range series {
 		if s.Name != "" {
 			f.addLegend(s.Name, barThumb{Color(si)})
