@@ -59,20 +59,35 @@ func (r roomTicks) gap() vg.Length {
 // font: names are not numbers, which need labelGap to read apart.
 const categoryGap = 0.4
 
+// shown is how many of the labels of ts the marker keeps on an axis where they do not all
+// fit: every k-th, with k the least step at which they do.
+func (r roomTicks) shown(ts []plot.Tick) int {
+	n, w := r.labels(ts)
+	k := (n + r.fit(w) - 1) / r.fit(w)
+	return (n + k - 1) / k
+}
+
 // fitCategories sets the category names of p's horizontal axis (Bars) at 45° when they do
-// not fit side by side, categoryGap em apart, along an axis length long, and makes the axis
-// label only as many of them as fit, level or at the angle (see roomTicks). A rotation the
-// caller set stays. Cost: one measurement per name.
+// not fit side by side, categoryGap em apart, along an axis length long, and the angle lets
+// more of them be labelled: a name at 45° takes its height·√2 of the axis whatever its
+// length, so short names (letters, small numbers) stay level, every k-th labelled (see
+// roomTicks).
+// A rotation the caller set stays. Cost: two measurements per name.
 func fitCategories(p *plot.Plot, length vg.Length) {
 	if p.X.Tick.Marker == nil || length <= 0 {
 		return
 	}
 	r := roomTicks{Ticker: p.X.Tick.Marker, Length: length, Style: p.X.Tick.Label, Gap: categoryGap}
-	if r.Style.Rotation == 0 && !r.fits(r.Ticker.Ticks(p.X.Min, p.X.Max), p.X.Min, p.X.Max) {
-		p.X.Tick.Label.Rotation = math.Pi / 4
-		p.X.Tick.Label.XAlign = draw.XRight
-		p.X.Tick.Label.YAlign = draw.YCenter
-		r.Style = p.X.Tick.Label
+	ts := r.Ticker.Ticks(p.X.Min, p.X.Max)
+	if r.Style.Rotation == 0 && !r.fits(ts, p.X.Min, p.X.Max) {
+		angled := r
+		angled.Style.Rotation = math.Pi / 4
+		angled.Style.XAlign = draw.XRight
+		angled.Style.YAlign = draw.YCenter
+		if angled.shown(ts) > r.shown(ts) {
+			p.X.Tick.Label = angled.Style
+			r = angled
+		}
 	}
 	p.X.Tick.Marker = r
 }
