@@ -23,7 +23,10 @@
 //
 // A trained Model is kept with Model.Save and read back with Load (or encoded with
 // Model.MarshalBinary and UnmarshalBinary, encoding.BinaryMarshaler): the weights round-trip
-// bit for bit, so a loaded model predicts exactly as the saved one.
+// bit for bit, so a loaded model predicts exactly as the saved one. Model.Filter and
+// Model.ChangeByUse look inside a trained network (a unit's weights as an image; how far
+// training moved the weights of rarely and often used inputs), and SklearnDigits is
+// scikit-learn's recorded result on the digits that the tests and the book compare with.
 //
 // Errors wrap the sentinels of package errs, re-exported here: ErrEmpty, ErrShape,
 // ErrNotFinite, ErrParam, ErrLabel, ErrTooLarge, ErrNotFitted, ErrIO for a file that cannot be

@@ -72,3 +72,47 @@ func ExampleLoad() {
 	fmt.Println(pred, loaded.Iter, slices.Equal(loaded.Params(), m.Params()))
 	// Output: [0 1] 50 true
 }
+
+// Training with Adam moves the weights of a rarely used input about as far as those of an
+// input that every row uses: Adam's step is near the learning rate whatever the gradient's
+// size. Here input 1 is nonzero in one row of twenty, input 0 in all of them.
+func ExampleModel_ChangeByUse() {
+	x := mat.NewDense(20, 2, nil)
+	y := make([]int, 20)
+	for i := range 20 {
+		x.Set(i, 0, float64(i%4)+1)
+		y[i] = i % 2
+	}
+	x.Set(3, 1, 1)
+	c := nn.MLP{Hidden: []int{8}, MaxIter: 100, Patience: 100, Seed: 3}
+	before, err := c.Initial(2, 2)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	after, err := c.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ch, err := after.ChangeByUse(before, x, 0.1, 0.5)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(ch.Rare.Inputs, ch.Busy.Inputs, ch.Rare.MeanChange > ch.Busy.MeanChange/2)
+	// Output: 1 1 true
+}
+
+// The book compares MLP with scikit-learn's MLPClassifier on the digits through the
+// recorded result.
+func ExampleSklearnDigits() {
+	r, err := nn.SklearnDigits()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("scikit-learn %s: mean test accuracy %.4f over %d seeds\n", r.Version, r.Mean,
+		len(r.TestAccuracy))
+	// Output: scikit-learn 1.2.1: mean test accuracy 0.9706 over 5 seeds
+}

@@ -2,6 +2,7 @@ package nn_test
 
 import (
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/sltk-book/sltk/sltk/frame"
@@ -32,11 +33,14 @@ func digitsSplit(t testing.TB) (x, xt *mat.Dense, y, yt []int) {
 }
 
 // TestMatchesSklearn: the same network, optimiser and budget as scikit-learn's MLPClassifier
-// in testdata/sklearn_mlp.json (written by sklearn_fixtures.py) reaches the same test accuracy
-// on the digits, averaged over five seeds on each side, within 1.5 points.
+// in testdata/sklearn_mlp.json (written by sklearn_fixtures.py, read by SklearnDigits) reaches
+// the same test accuracy on the digits, averaged over five seeds on each side, within 1.5
+// points.
 func TestMatchesSklearn(t *testing.T) {
-	var ref struct{ Mean float64 }
-	fixture.JSON(t, "testdata/sklearn_mlp.json", &ref)
+	ref, err := nn.SklearnDigits()
+	if err != nil {
+		t.Fatal(err)
+	}
 	x, xt, y, yt := digitsSplit(t)
 	sum := 0.0
 	for seed := range uint64(5) {
@@ -57,5 +61,26 @@ func TestMatchesSklearn(t *testing.T) {
 		t.Errorf("mean test accuracy %.4f, scikit-learn %.4f", got, ref.Mean)
 	} else {
 		t.Logf("mean test accuracy %.4f, scikit-learn %.4f", got, ref.Mean)
+	}
+}
+
+// TestSklearnDigits: SklearnDigits hands out what the fixture file holds, five accuracies
+// whose mean is the recorded mean, and the scikit-learn version that wrote them.
+func TestSklearnDigits(t *testing.T) {
+	var file nn.PeerResult
+	fixture.JSON(t, "testdata/sklearn_mlp.json", &file)
+	got, err := nn.SklearnDigits()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, file) || got.Version == "" || len(got.TestAccuracy) != 5 {
+		t.Fatalf("SklearnDigits = %+v, file holds %+v", got, file)
+	}
+	sum := 0.0
+	for _, a := range got.TestAccuracy {
+		sum += a
+	}
+	if math.Abs(sum/5-got.Mean) > 1e-12 {
+		t.Errorf("mean %g of %v recorded as %g", sum/5, got.TestAccuracy, got.Mean)
 	}
 }

@@ -29,7 +29,11 @@
 // corner or the middle of a side of the data area, or, where every such place covers some, a
 // column at the right or rows below the axes, in columns that line up (LegendLeft,
 // LegendBottom, LegendOutside and LegendInside place it; on a phone's narrow rendering
-// LegendOutside's column becomes rows below). Contour takes ColorRange, as heat maps do, so
+// LegendOutside's column becomes rows below). The legend lists only what the caller named:
+// a figure of one unnamed series (Scatter, Histogram with or without its density curve, a
+// Lines series without a Name) has none, and its title or caption says what it shows. On a
+// phone, an EqualAxes figure grows taller so that its data area keeps the column's width,
+// and point labels keep their desktop size. Contour takes ColorRange, as heat maps do, so
 // that several contour plots share one scale, and ColorLabel says what a colour bar's
 // colours mean (a quantity and its unit); bar charts set their category names at an
 // angle only where they do not fit side by side. All text goes through Tex, so labels may be written with TeX-like math (x_1,

@@ -123,8 +123,8 @@ type Figure struct {
 	// titleCap, when positive, caps the title's font before fitTitle fits it: a grid sets
 	// it while it draws its panels, so that their titles share one size (see shareTitles).
 	titleCap vg.Length
-	// phone, while HTML draws the figure's phone rendering, draws its small labels (of
-	// reference lines and points) at phoneLabelPt rather than labelPt (see onPhone).
+	// phone, while HTML draws the figure's phone rendering, draws the labels of its
+	// reference lines at phoneLabelPt rather than labelPt (see onPhone).
 	phone bool
 	// leftInset, when positive, is the least distance from the canvas's left edge to the data
 	// area's: a grid sets it while it draws its panels, so that the data areas of a column

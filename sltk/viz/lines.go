@@ -124,7 +124,10 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 // density may be nil. bins is the number of equal-width bins over [min, max] of the sample;
 // 0 chooses √n bins, clamped to [5, 80]; more than 2¹⁶ bins is an error wrapping
 // errs.ErrTooLarge. A constant sample gets one unit-wide range around
-// its value. Options: Title, XLabel, YLabel, Size, legend placement.
+// its value. The figure has no legend, as Scatter and an unnamed Lines series have none:
+// bars and a curve are told apart by their form, and the title or the caption says what
+// the sample is (its size, its source) and which density the curve is. Options: Title,
+// XLabel, YLabel, Size.
 func Histogram(sample []float64, bins int, density func(float64) float64, opts ...Option) (*Figure, error) {
 	o, err := collect("Histogram", "Histogram", opts)
 	if err != nil {
@@ -134,14 +137,12 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 	if err != nil {
 		return nil, err
 	}
-	n := len(sample)
 	lo, hi := h.Bins[0].Min, h.Bins[len(h.Bins)-1].Max
 	h.FillColor = translucent(Color(0), 0.55)
 	h.LineStyle = draw.LineStyle{Color: color.White, Width: vg.Points(0.6)}
 
 	f := NewFigure("", "", "")
 	f.Add(h)
-	f.addLegend(fmt.Sprintf("sample (n=%d)", n), h)
 	top := 0.0
 	for _, bin := range h.Bins {
 		top = math.Max(top, bin.Weight)
@@ -164,7 +165,6 @@ func Histogram(sample []float64, bins int, density func(float64) float64, opts .
 		}
 		l.LineStyle = draw.LineStyle{Color: Color(3), Width: vg.Points(2)}
 		f.Add(l)
-		f.addLegend("density", l)
 	}
 	// 6 % headroom, as in Bars: the tallest bar or the curve's peak does not touch the frame.
 	f.Y.Min = 0

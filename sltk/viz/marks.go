@@ -294,7 +294,9 @@ func haloText(c draw.Canvas, sty text.Style, box vg.Rectangle, txt string) {
 // legend and no other label; a name with no such place is left out, so that a crowded
 // figure shows the names that fit rather than a pile of overlapping ones. Earlier rows
 // take their places first: list the important names first. The places are chosen when the
-// figure is drawn, at the size it is drawn (a phone's rendering may show fewer). Cost
+// figure is drawn, at the size it is drawn: a phone's rendering (see HTML) keeps the names'
+// size, so its smaller area shows fewer; with EqualAxes it grows taller to give the data
+// the column's full width (see phoneGrowth). Cost
 // O(n·(points + segments)) per drawing.
 func (f *Figure) AddPointLabels(pts mat.Matrix, names []string) error {
 	if f == nil || f.Plot == nil {
@@ -320,11 +322,13 @@ type pointLabels struct {
 
 // labelPt is the font size, in points, of the small labels a figure draws in its data area
 // (of reference lines and points), two points under the tick labels' so that they stand
-// apart from them; phoneLabelPt is their size in the phone rendering of HTML, which is laid
-// out for text of minPhoneTextPt (= labelPt) at MinTextPx in a PhoneColumn-wide column: a
-// point larger, they come out at about 11 CSS px in a 400-px screen's column of 370 px
-// (10.1 px at labelPt), still a point under the tick labels. The rendering keeps its
-// width, so the data area keeps its size.
+// apart from them; phoneLabelPt is the size of reference lines' labels in the phone
+// rendering of HTML, which is laid out for text of minPhoneTextPt (= labelPt) at MinTextPx
+// in a PhoneColumn-wide column: a point larger, they come out at about 11 CSS px in a
+// 400-px screen's column of 370 px (10.1 px at labelPt), still a point under the tick
+// labels. Point labels stay at labelPt there (MinTextPx at the narrowest column): a map
+// of names is crowded, and at 10 pt a phone showed a third fewer of slt/07's 60 words.
+// The rendering keeps its width, so the data area keeps its size.
 const (
 	labelPt      = 9
 	phoneLabelPt = 10
@@ -333,7 +337,7 @@ const (
 // Plot implements plot.Plotter (see Figure.AddPointLabels).
 func (l *pointLabels) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
-	sty := textStyle(sansFont, l.fig.onPhone(labelPt, phoneLabelPt), inkColor)
+	sty := textStyle(sansFont, labelPt, inkColor)
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
 	gap := pointRadius(len(l.xy)) + 2 // from the point's centre to the label's box
 	for i, name := range l.names {

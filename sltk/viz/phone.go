@@ -63,8 +63,8 @@ func phoneSize(w, h vg.Length, font float64) (vg.Length, vg.Length, bool) {
 
 // HTML returns the HTML that Show displays for d: the SVG of Render, and, when that SVG's
 // text would come out below MinTextPx in a phone's column, a second SVG of d redrawn at the
-// width of phoneSize (fonts unchanged but for the small labels of reference lines and points,
-// a point larger, and titles, which shrink to fit no further than the tick labels' size:
+// width of phoneSize, taller where phoneGrowth says so (fonts unchanged but for the labels of
+// reference lines, a point larger, and titles, which shrink to fit no further than the tick labels' size:
 // see labelPt and phoneMinTitleSize; the axes place their ticks for the narrower length).
 // A CSS container query in the returned HTML shows the phone rendering only in a container
 // narrower than the width at which the first rendering's text reaches MinTextPx, so a
@@ -133,8 +133,8 @@ func figureHTML(d Drawer) (string, error) {
 }
 
 // phoneLabels marks the figures d draws (d itself, or the panels of a grid, through the
-// wrappers of HTML's layouts) for their phone rendering, in which their small labels are
-// drawn at phoneLabelPt (see Figure.onPhone) and their titles shrink to no less than
+// wrappers of HTML's layouts) for their phone rendering, in which their reference lines'
+// labels are drawn at phoneLabelPt (see Figure.onPhone) and their titles shrink to no less than
 // phoneMinTitleSize (see Figure.onPhone), and returns the function that lifts the mark.
 func phoneLabels(d Drawer) (lift func()) {
 	var figs []*Figure
@@ -169,11 +169,14 @@ func phoneLabels(d Drawer) (lift func()) {
 }
 
 // phoneGrowth is the height by which the phone rendering (pw × ph) of a figure (d, or the
-// figure a Reflow tile draws) grows when its legend lies in rows below the axes there but not
-// at w × h (see Figure.LegendOutside): the rows' height, so that they do not take their room
-// from the data area, and, for a figure with EqualScale whose data area is then narrower than
-// the rendering leaves it, as much more as lets the data area take that width (at most up
-// to a rendering 5/4 as high as wide). Zero for other drawers. Cost: three layouts.
+// figure a Reflow tile draws) grows: when its legend lies in rows below the axes there but
+// not at w × h (see Figure.LegendOutside), by the rows' height, so that they do not take
+// their room from the data area; and, for a figure with EqualScale whose data area is
+// narrower than the rendering leaves it (data taller than the phone's shape), by as much
+// more as lets the data area take that width, at most up to a rendering 5/4 as high as
+// wide: on a phone the width is what is scarce, and a map of labelled points (Figure
+// 7.5 of the book, a word map) keeps more of its labels in the larger area. Zero for other
+// drawers. Cost: three layouts.
 func phoneGrowth(d Drawer, w, h, pw, ph vg.Length) vg.Length {
 	for {
 		switch v := d.(type) {
@@ -191,23 +194,21 @@ func phoneGrowth(d Drawer, w, h, pw, ph vg.Length) vg.Length {
 		return 0
 	}
 	lw, lh := legendSize(&f.Plot.Legend)
-	if lw <= 0 {
-		return 0
-	}
+	lw = max(lw, 0)
 	at := func(w, h vg.Length) (legendSpot, figureLayout) {
 		c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: w, Y: h}}}
 		return f.placeLegend(c, lw, lh)
 	}
-	if wide, _ := at(w, h); wide.below {
-		return 0
+	var grow vg.Length
+	if lw > 0 {
+		if wide, _ := at(w, h); !wide.below {
+			if phone, lay := at(pw, ph); phone.below {
+				grow = lay.outer.Min.Y - figureMargin // the rows and the gap above them
+			}
+		}
 	}
-	phone, lay := at(pw, ph)
-	if !phone.below {
-		return 0
-	}
-	grow := lay.outer.Min.Y - figureMargin // the rows and the gap above them (the canvas starts at 0)
 	if f.EqualScale {
-		_, lay = at(pw, ph+grow)
+		_, lay := at(pw, ph+grow)
 		dw, dh := lay.data.Max.X-lay.data.Min.X, lay.data.Max.Y-lay.data.Min.Y
 		if dw > 0 && lay.freeW > dw {
 			grow += min(lay.freeW*dh/dw-dh, max(pw*5/4-ph-grow, 0))

@@ -274,9 +274,11 @@ func TestNarrowFigureLabelsDoNotCrowd(t *testing.T) {
 }
 
 // TestHTMLPhoneLabels: the phone rendering of a figure with labelled reference lines and
-// point labels draws them at phoneLabelPt, so that no text of it is smaller; the wide
-// rendering, and the figure drawn again afterwards, keep them at labelPt; the phone
-// rendering keeps the width that the labels' size in the wide one gives it.
+// point labels draws the reference labels at phoneLabelPt and the point labels, which crowd
+// a map, at labelPt, so that no text of it is smaller than labelPt (MinTextPx in a
+// PhoneColumn-wide column); the wide rendering, and the figure drawn again afterwards, keep
+// them all at labelPt; the phone rendering keeps the width that the labels' size in the wide
+// one gives it.
 func TestHTMLPhoneLabels(t *testing.T) {
 	xs := []float64{0, 2, 4, 6, 8, 10}
 	f := Must(Lines([]Series{{X: xs, Y: []float64{0, 1, 4, 9, 16, 25}}}))
@@ -299,8 +301,16 @@ func TestHTMLPhoneLabels(t *testing.T) {
 	}
 	wide, _ := minFontPt([]byte(strings.TrimSuffix(html, m[0])))
 	phone, _ := minFontPt([]byte(m[1]))
-	if wide != labelPt || phone != phoneLabelPt {
-		t.Errorf("smallest text %g pt wide, %g pt on a phone; want %d and %d", wide, phone, labelPt, phoneLabelPt)
+	if wide != labelPt || phone != labelPt {
+		t.Errorf("smallest text %g pt wide, %g pt on a phone; want %d and %d", wide, phone, labelPt, labelPt)
+	}
+	for _, c := range []struct {
+		label string
+		pt    int
+	}{{"critical temperature", phoneLabelPt}, {"ceiling", phoneLabelPt}, {"low", labelPt}, {"high", labelPt}} {
+		if !regexp.MustCompile(fmt.Sprintf(`font-size:%dpx[^>]*>%s<`, c.pt, c.label)).MatchString(m[1]) {
+			t.Errorf("phone rendering: label %q not at %d pt", c.label, c.pt)
+		}
 	}
 	if w := svgWidth.FindStringSubmatch(m[1]); w == nil || w[1] != strconv.Itoa(PhoneColumn*labelPt/MinTextPx) {
 		t.Errorf("phone rendering %v pt wide, want %d", w, PhoneColumn*labelPt/MinTextPx)
@@ -339,5 +349,37 @@ func TestHTMLPhoneTitle(t *testing.T) {
 	}
 	if f.phone {
 		t.Error("figure still marked for its phone rendering")
+	}
+}
+
+// TestHTMLPhoneEqualAxes: the phone rendering of an EqualAxes figure whose data are as tall
+// as wide grows taller than phoneSize's height, so that its data area takes the column's
+// width, but no taller than 5/4 of its width; with data ten times as wide as tall it keeps
+// phoneSize's height.
+func TestHTMLPhoneEqualAxes(t *testing.T) {
+	pw, ph, _ := phoneSize(DefaultWidth, DefaultHeight, 11)
+	for _, c := range []struct {
+		name   string
+		xs, ys float64
+		grows  bool
+	}{{"square", 1, 1, true}, {"wide", 10, 1, false}} {
+		pts := mat.NewDense(4, 2, []float64{0, 0, c.xs, 0, 0, c.ys, c.xs, c.ys})
+		html, err := HTML(Must(Scatter(pts, EqualAxes(), Title(c.name))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := phonePart.FindStringSubmatch(html)
+		if m == nil {
+			t.Fatalf("%s: no phone rendering", c.name)
+		}
+		s := svgWidth.FindStringSubmatch(m[1])
+		w, _ := strconv.ParseFloat(s[1], 64)
+		h, _ := strconv.ParseFloat(s[2], 64)
+		if math.Abs(w-float64(pw)) > 0.5 {
+			t.Errorf("%s: phone rendering %g pt wide, want %g", c.name, w, float64(pw))
+		}
+		if grew := h > float64(ph)+0.5; grew != c.grows || h > w*5/4+0.5 {
+			t.Errorf("%s: phone rendering %g pt high (phoneSize %g, cap %g)", c.name, h, float64(ph), w*5/4)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -761,6 +762,25 @@ func TestContourPointsRimmed(t *testing.T) {
 		rims := bytes.Count(svg, []byte("stroke:#222222")) + bytes.Count(svg, []byte("fill:#222222"))
 		if rims < 3 {
 			t.Errorf("label %d: %d rims in the SVG, want one per point (3)", l, rims)
+		}
+	}
+}
+
+// TestHistogramHasNoLegend guards against the one-entry legend ("sample (n=…)") coming back:
+// a histogram is one unnamed series, as a Scatter is, with or without its density curve, and
+// the title or caption says what it shows.
+func TestHistogramHasNoLegend(t *testing.T) {
+	sample := []float64{0, 0.1, 0.5, 0.9, 1, 1, 2, 3}
+	for _, density := range []func(float64) float64{nil, func(float64) float64 { return 0.3 }} {
+		f := Must(Histogram(sample, 6, density, Title("eight points"), YLabel("share")))
+		if n := reflect.ValueOf(f.Plot.Legend).FieldByName("entries").Len(); n != 0 || len(f.entries) != 0 {
+			t.Errorf("density %v: legend has %d entries (%d recorded), want none", density != nil, n, len(f.entries))
+		}
+		svg := string(Must(Render(f, "svg")))
+		for _, s := range []string{"sample", "n=8", ">density<"} {
+			if strings.Contains(svg, s) {
+				t.Errorf("density %v: the figure draws %q", density != nil, s)
+			}
 		}
 	}
 }

@@ -1,8 +1,10 @@
 """Writes sklearn_mlp.json: scikit-learn's MLPClassifier on the optical digits (the copy
 embedded in data/), every fifth image a test image, columns standardised with the mean and
 standard deviation of the training part (StandardScaler), hidden layer of 64
-ReLU units, Adam, batch 64, alpha 0, 60 epochs, for five seeds; TestMatchesSklearn compares
-sltk's test accuracy with the mean. Run: /usr/bin/python3 sltk/nn/testdata/sklearn_fixtures.py
+ReLU units, Adam, batch 64, alpha 0, 60 epochs, for five seeds. The nn package embeds the file
+and hands it out as nn.SklearnDigits (ML chapter 1, section 1.9, compares with it);
+TestMatchesSklearn compares sltk's test accuracy with the mean.
+Run: /usr/bin/python3 sltk/nn/testdata/sklearn_fixtures.py
 """
 import json
 import os
