@@ -645,3 +645,282 @@ ntail:
 	JNZ  nquad
 	VZEROUPPER
 	RET
+
+// func kmNearestOctsAVX512(x *float64, no, d int, ct *float64, kp int, tab *int, best *float64, idx *int)
+//
+// KMNearestQuads for CPUs with AVX-512, eight rows at a time with the rows in the lanes: lane
+// r of a register belongs to row r of the octet, so that a centroid's coordinate is one
+// broadcast (embedded in the subtraction) and a row's kp distances are in kp registers, not
+// in lanes of one; no centroid is padded beyond kp and no minimum is taken across lanes. The
+// octet's rows are first transposed, eight columns at a time, into xT on the stack (column t
+// of the eight rows at 64·t bytes; d ≤ KMOctMaxD). Then, for each chunk of centroids (twelve,
+// then the eight or four left), for t = 0..d−1 and each centroid j of the chunk:
+// u = x_t − c_tj, u·u, s_j + u·u, each rounded on its own as in KMNearestQuadsGo (the
+// addition alternately on an FMA pipe, u·u·1 + s_j, which rounds once like VADDPD). Last, the
+// chunk's sums, in index order, are taken into the lanes' state (the smallest distance so far
+// V in Z28, its index I in Z29, from +Inf and 0): where s_j < V (strict), V = s_j and I = j.
+// A lane so ends with KMNearestQuadsGo's (best, idx) for its row: the first index of the
+// smallest distance. tab holds the indices 0, 1, …, KMMaxKP−1 as int64; the index vectors of
+// the transposition come from it too.
+//
+// Registers: SI the octet's first row, CX octets left, R8 row bytes of x, DI ct, R9 row bytes
+// of ct, R15 tab, R10 best, R11 idx, BX byte offset of the chunk's first centroid, R14 its
+// centroids at coordinate t, R12 column t in xT, DX coordinates left; Z0–Z11 the sums, Z12
+// x_t, Z13–Z16 temporaries, Z26–Z27 the transposition's index vectors, Z30 = 1 (OSQACC).
+
+// OCEN does centroid J of the chunk (its value at 8·J(R14)) for the eight rows: sum A.
+#define OCEN(J, A, T, ADD) \
+	VSUBPD.BCST ((J)*8)(R14), Z12, T \
+	VMULPD      T, T, T              \
+	ADD(T, A)
+
+#define OADD(T, A) VADDPD T, A, A
+#define OSQACC(T, A) VFMADD231PD Z30, T, A
+
+// OFOLD takes the sum A of centroid J of the chunk into the lanes' state.
+#define OFOLD(A, J) \
+	VCMPPD       $1, Z28, A, K2 \
+	VMINPD       Z28, A, Z28     \
+	VPBROADCASTQ ((J)*8)(R15)(BX*1), K2, Z29
+
+#define OZERO4(A, B, C, D) \
+	VPXORQ A, A, A \
+	VPXORQ B, B, B \
+	VPXORQ C, C, C \
+	VPXORQ D, D, D
+
+#define OGROUP(J, A, B, C, D) \
+	OCEN(J, A, Z13, OADD)     \
+	OCEN(J+1, B, Z14, OSQACC) \
+	OCEN(J+2, C, Z15, OADD)   \
+	OCEN(J+3, D, Z16, OSQACC)
+
+#define OFOLD4(J, A, B, C, D) \
+	OFOLD(A, J)   \
+	OFOLD(B, J+1) \
+	OFOLD(C, J+2) \
+	OFOLD(D, J+3)
+
+// OQUADT transposes the columns at byte offset R12 to R12 + 31 of the octet's rows (row r at
+// SI + r·R8; row 3 at 3·R8 = AX, row 4 at DX) into xT (column t at 8·t(SP)): the rows r and
+// r + 4 as the halves of one register, the pairs of rows unpacked (columns c and c + 2),
+// then permuted into the columns (Z26: the first 128 bits of each half of both tables, Z27
+// the second).
+#define OQUADT \
+	VMOVUPD       (SI)(R12*1), Y0        \
+	VINSERTF64X4  $1, (DX)(R12*1), Z0, Z0 \
+	ADDQ          R8, R12                \
+	VMOVUPD       (SI)(R12*1), Y1        \
+	VINSERTF64X4  $1, (DX)(R12*1), Z1, Z1 \
+	ADDQ          R8, R12                \
+	VMOVUPD       (SI)(R12*1), Y2        \
+	VINSERTF64X4  $1, (DX)(R12*1), Z2, Z2 \
+	ADDQ          R8, R12                \
+	VMOVUPD       (SI)(R12*1), Y3        \
+	VINSERTF64X4  $1, (DX)(R12*1), Z3, Z3 \
+	SUBQ          AX, R12                \
+	VUNPCKLPD     Z1, Z0, Z4             \
+	VUNPCKHPD     Z1, Z0, Z5             \
+	VUNPCKLPD     Z3, Z2, Z6             \
+	VUNPCKHPD     Z3, Z2, Z7             \
+	VMOVAPD       Z26, Z0                \
+	VPERMI2PD     Z6, Z4, Z0             \
+	VMOVAPD       Z27, Z2                \
+	VPERMI2PD     Z6, Z4, Z2             \
+	VMOVAPD       Z26, Z1                \
+	VPERMI2PD     Z7, Z5, Z1             \
+	VMOVAPD       Z27, Z3                \
+	VPERMI2PD     Z7, Z5, Z3             \
+	VMOVUPD       Z0, 0(BX)(R12*8)       \
+	VMOVUPD       Z1, 64(BX)(R12*8)      \
+	VMOVUPD       Z2, 128(BX)(R12*8)     \
+	VMOVUPD       Z3, 192(BX)(R12*8)
+
+// OPAIRT2 transposes the columns at byte offset R12 to R12 + 15 into xT: the even rows' pairs
+// in one register, the odd rows' in another, unpacked into the two columns.
+#define OPAIRT2 \
+	VMOVUPD       (SI)(R12*1), X0            \
+	VINSERTF64X2  $2, (DX)(R12*1), Z0, Z0    \
+	ADDQ          R8, R12                    \
+	VMOVUPD       (SI)(R12*1), X1            \
+	VINSERTF64X2  $2, (DX)(R12*1), Z1, Z1    \
+	ADDQ          R8, R12                    \
+	VINSERTF64X2  $1, (SI)(R12*1), Z0, Z0    \
+	VINSERTF64X2  $3, (DX)(R12*1), Z0, Z0    \
+	ADDQ          R8, R12                    \
+	VINSERTF64X2  $1, (SI)(R12*1), Z1, Z1    \
+	VINSERTF64X2  $3, (DX)(R12*1), Z1, Z1    \
+	SUBQ          AX, R12                    \
+	VUNPCKLPD     Z1, Z0, Z2                 \
+	VUNPCKHPD     Z1, Z0, Z3                 \
+	VMOVUPD       Z2, 0(BX)(R12*8)           \
+	VMOVUPD       Z3, 64(BX)(R12*8)
+
+TEXT ·kmNearestOctsAVX512(SB), 0, $4096-64
+	MOVQ x+0(FP), SI
+	MOVQ no+8(FP), CX
+	MOVQ d+16(FP), R8
+	SHLQ $3, R8
+	MOVQ ct+24(FP), DI
+	MOVQ kp+32(FP), R9
+	SHLQ $3, R9
+	MOVQ tab+40(FP), R15
+
+	// Z26 = 0, 1, 8, 9, 4, 5, 12, 13 and Z27 = 2, 3, 10, 11, 6, 7, 14, 15: the lanes of
+	// VPERMI2PD that take two 128-bit lanes of each table (the second table's lanes are 8–15).
+	MOVQ         $0x0d0c050409080100, AX
+	VMOVQ        AX, X26
+	VPMOVZXBQ    X26, Z26
+	MOVQ         $0x0f0e07060b0a0302, AX
+	VMOVQ        AX, X27
+	VPMOVZXBQ    X27, Z27
+	MOVQ         $0x3ff0000000000000, AX
+	VPBROADCASTQ AX, Z30          // 1.0 (see OSQACC)
+
+	LEAQ 0(SP), R13
+	MOVQ R13, BX
+	JMP  otrans
+
+ooct:
+	CMPQ    CX, $1
+	JEQ     ocompute
+	LEAQ    0(SP), BX
+	LEAQ    2048(SP), R14
+	CMPQ    R13, BX
+	CMOVQEQ R14, BX               // the other buffer
+
+otrans:
+	// Transpose the octet at SI into the buffer at BX: four columns at a time, then the one
+	// to three left as one or two pairs of columns (the last pair overlapping the columns
+	// before it when d is odd); every load lies within its row.
+	LEAQ (R8)(R8*2), AX           // 3 rows
+	LEAQ (SI)(R8*4), DX           // row 4
+	XORQ R12, R12                 // byte offset of the columns in a row (and ×8 in xT)
+	LEAQ 32(R12), R14
+
+oquads:
+	CMPQ R14, R8
+	JGT  opairs
+	OQUADT
+	ADDQ $32, R12
+	ADDQ $32, R14
+	JMP  oquads
+
+opairs:
+	CMPQ R12, R8
+	JGE  otransdone
+	LEAQ 16(R12), R14
+	CMPQ R14, R8
+	JGE  olastpair
+	OPAIRT2                       // three columns left: the first two
+	ADDQ $16, R12
+
+olastpair:
+	LEAQ -16(R8), R12
+	OPAIRT2
+
+otransdone:
+	LEAQ (SI)(R8*8), SI
+	CMPQ BX, R13
+	JEQ  ooct                     // the first octet: transpose the second before computing
+
+ocompute:
+	MOVQ         $0x7ff0000000000000, AX
+	VPBROADCASTQ AX, Z28          // V = +Inf
+	VPXORQ       Z29, Z29, Z29    // I = 0
+	XORQ         BX, BX
+
+ochunk:
+	LEAQ (DI)(BX*1), R14
+	MOVQ R13, R12
+	MOVQ R8, DX
+	SHRQ $3, DX                   // d
+	MOVQ R8, AX
+	SHLQ $5, AX
+	ADDQ SI, AX                   // four octets past the next one: a line prefetched per t
+	LEAQ 96(BX), R10
+	CMPQ R10, R9
+	JGT  osmall
+
+	OZERO4(Z0, Z1, Z2, Z3)
+	OZERO4(Z4, Z5, Z6, Z7)
+	OZERO4(Z8, Z9, Z10, Z11)
+
+otri:
+	VMOVUPD (R12), Z12
+	PREFETCHT0 (AX)
+	ADDQ $64, AX
+	OGROUP(0, Z0, Z1, Z2, Z3)
+	OGROUP(4, Z4, Z5, Z6, Z7)
+	OGROUP(8, Z8, Z9, Z10, Z11)
+	ADDQ R9, R14
+	ADDQ $64, R12
+	DECQ DX
+	JNZ  otri
+
+	OFOLD4(0, Z0, Z1, Z2, Z3)
+	OFOLD4(4, Z4, Z5, Z6, Z7)
+	OFOLD4(8, Z8, Z9, Z10, Z11)
+	ADDQ $96, BX
+	JMP  onext
+
+osmall:
+	LEAQ 64(BX), R10
+	CMPQ R10, R9
+	JGT  osingle
+	OZERO4(Z0, Z1, Z2, Z3)
+	OZERO4(Z4, Z5, Z6, Z7)
+
+opair:
+	VMOVUPD (R12), Z12
+	PREFETCHT0 (AX)
+	ADDQ $64, AX
+	OGROUP(0, Z0, Z1, Z2, Z3)
+	OGROUP(4, Z4, Z5, Z6, Z7)
+	ADDQ R9, R14
+	ADDQ $64, R12
+	DECQ DX
+	JNZ  opair
+
+	OFOLD4(0, Z0, Z1, Z2, Z3)
+	OFOLD4(4, Z4, Z5, Z6, Z7)
+	ADDQ $64, BX
+	JMP  onext
+
+osingle:
+	OZERO4(Z0, Z1, Z2, Z3)
+
+oone:
+	VMOVUPD (R12), Z12
+	PREFETCHT0 (AX)
+	ADDQ $64, AX
+	OGROUP(0, Z0, Z1, Z2, Z3)
+	ADDQ R9, R14
+	ADDQ $64, R12
+	DECQ DX
+	JNZ  oone
+
+	OFOLD4(0, Z0, Z1, Z2, Z3)
+	ADDQ $32, BX
+
+onext:
+	CMPQ BX, R9
+	JLT  ochunk
+
+	MOVQ      best+48(FP), R10
+	MOVQ      idx+56(FP), R11
+	VMOVUPD   Z28, (R10)
+	VMOVDQU64 Z29, (R11)
+	ADDQ      $64, R10
+	ADDQ      $64, R11
+	MOVQ      R10, best+48(FP)
+	MOVQ      R11, idx+56(FP)
+	LEAQ      0(SP), AX
+	LEAQ      2048(SP), R14
+	CMPQ      R13, AX
+	CMOVQEQ   R14, AX
+	MOVQ      AX, R13             // the next octet's buffer
+	DECQ      CX
+	JNZ       ooct
+	VZEROUPPER
+	RET
