@@ -74,7 +74,8 @@ func BenchmarkKMNearestQuads(b *testing.B) {
 
 // BenchmarkSgemmKNN times Sgemm on the products of package neighbors' brute-force search at
 // d = 64: a batch of 480 queries times the transpose of 256 rows (480×256×64, one goroutine,
-// beta = 0), and the same with 1000 queries' last batch (336). It reports the CPU-time rate
+// beta = 0), and the same with 1000 queries' last batch (336), each also with the queries
+// packed once (packedA, SgemmPackedA). It reports the CPU-time rate
 // of float32 multiply-adds (GFMA/s); vector FMA instructions per cycle are that over 16 lanes
 // and the clock.
 func BenchmarkSgemmKNN(b *testing.B) {
@@ -90,12 +91,24 @@ func BenchmarkSgemmKNN(b *testing.B) {
 		for i := range x.Data {
 			x.Data[i] = float32(rng.NormFloat64())
 		}
+		pq := NewPackedA32(m, d)
+		pq.Pack(blas.NoTrans, q)
 		for _, md := range kernelModes[:2] {
 			b.Run(fmt.Sprintf("m%d/%v", m, md), func(b *testing.B) {
 				defer md.set()()
 				cpu0 := benchCPUNs()
 				for b.Loop() {
 					SgemmWorkers(1, blas.NoTrans, blas.Trans, 1, q, x, 0, c)
+				}
+				cpu := float64(benchCPUNs()-cpu0) / float64(b.N)
+				b.ReportMetric(float64(m*n*d)/cpu, "GFMA/s")
+			})
+			// packedA: the queries packed once (PackedA32), as package neighbors does per batch.
+			b.Run(fmt.Sprintf("m%d/%v/packedA", m, md), func(b *testing.B) {
+				defer md.set()()
+				cpu0 := benchCPUNs()
+				for b.Loop() {
+					SgemmPackedA(1, pq, blas.Trans, 1, x, 0, c)
 				}
 				cpu := float64(benchCPUNs()-cpu0) / float64(b.N)
 				b.ReportMetric(float64(m*n*d)/cpu, "GFMA/s")
