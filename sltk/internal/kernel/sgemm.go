@@ -163,7 +163,7 @@ func SgemmPackedA(workers int, a *PackedA32, tB blas.Transpose, alpha float32, b
 		shape{b.Rows, b.Cols, b.Stride, len(b.Data)}, shape{c.Rows, c.Cols, c.Stride, len(c.Data)})
 	if !ok {
 		fake := blas32.General{Rows: a.m, Cols: a.k, Stride: max(1, a.k), Data: make([]float32, a.m*a.k)}
-		blas32.Gemm(blas.NoTrans, tB, alpha, fake, b, beta, c) // panics with gonum's message
+		blas32.Gemm(blas.NoTrans, tB, alpha, fake, b, beta, c)                // panics with gonum's message
 		panic("kernel: SgemmPackedA: op(b) or c does not match the packed a") // where gonum does not check
 	}
 	g := gemmArgs[float32]{tb: tb, k: k, alpha: alpha, b: b.Data, ldb: b.Stride, c: c.Data, ldc: c.Stride,
