@@ -74,10 +74,11 @@ func BenchmarkKMNearestQuads(b *testing.B) {
 
 // BenchmarkSgemmKNN times Sgemm on the products of package neighbors' brute-force search at
 // d = 64: a batch of 480 queries times the transpose of 256 rows (480×256×64, one goroutine,
-// beta = 0), and the same with 1000 queries' last batch (336), each also with the queries
-// packed once (packedA, SgemmPackedA). It reports the CPU-time rate
-// of float32 multiply-adds (GFMA/s); vector FMA instructions per cycle are that over 16 lanes
-// and the clock.
+// beta = 0), and the same with 1000 queries' last batch (336); each also with the queries
+// packed once (packedA, SgemmPackedA) and with the rows packed as well (packedAB,
+// SgemmPackedAB), as package neighbors multiplies them. It reports the CPU-time rate of
+// float32 multiply-adds (GFMA/s); vector FMA instructions per cycle are that over 16 lanes and
+// the clock.
 func BenchmarkSgemmKNN(b *testing.B) {
 	const n, d = 256, 64
 	for _, m := range []int{480, 336} {
@@ -93,6 +94,8 @@ func BenchmarkSgemmKNN(b *testing.B) {
 		}
 		pq := NewPackedA32(m, d)
 		pq.Pack(blas.NoTrans, q)
+		px := NewPackedB32(d, n)
+		px.Pack(blas.Trans, x, 0, 1)
 		for _, md := range kernelModes[:2] {
 			b.Run(fmt.Sprintf("m%d/%v", m, md), func(b *testing.B) {
 				defer md.set()()
@@ -109,6 +112,16 @@ func BenchmarkSgemmKNN(b *testing.B) {
 				cpu0 := benchCPUNs()
 				for b.Loop() {
 					SgemmPackedA(1, pq, blas.Trans, 1, x, 0, c)
+				}
+				cpu := float64(benchCPUNs()-cpu0) / float64(b.N)
+				b.ReportMetric(float64(m*n*d)/cpu, "GFMA/s")
+			})
+			// packedAB: the rows packed too (SgemmPackedAB), as package neighbors keeps them.
+			b.Run(fmt.Sprintf("m%d/%v/packedAB", m, md), func(b *testing.B) {
+				defer md.set()()
+				cpu0 := benchCPUNs()
+				for b.Loop() {
+					SgemmPackedAB(1, pq, px, 1, 0, c)
 				}
 				cpu := float64(benchCPUNs()-cpu0) / float64(b.N)
 				b.ReportMetric(float64(m*n*d)/cpu, "GFMA/s")

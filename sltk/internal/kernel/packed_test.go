@@ -101,7 +101,8 @@ func TestPackedB32Panics(t *testing.T) {
 }
 
 // TestSgemmPackedA: a product with op(a) packed once (PackedA32, packed twice to check that a
-// second Pack replaces the first) returns the bits of Sgemm on the same operands, over both
+// second Pack replaces the first), and with op(b) packed too (SgemmPackedAB), returns the bits
+// of Sgemm on the same operands, over both
 // transposes of a and b, shapes around the six-row slivers, Sgemm's 96-row blocks and the
 // 256-step panels, beta 0, 1 and other, one and two workers (split by rows and by columns), in
 // every kernel mode.
@@ -126,6 +127,8 @@ func TestSgemmPackedA(t *testing.T) {
 				other, _, _ := gemmCase(r, tA, tB, s.m, s.n, s.k, 0)
 				p.Pack(tA, to32(other))
 				p.Pack(tA, a)
+				pb := NewPackedB32(s.k, s.n)
+				pb.Pack(tB, b, 0, 1)
 				for _, beta := range []float32{0, 1, -0.5} {
 					workers := 1 + r.IntN(2)
 					c0 := blas32.General{Rows: s.m, Cols: s.n, Stride: s.n, Data: make([]float32, s.m*s.n)}
@@ -135,10 +138,16 @@ func TestSgemmPackedA(t *testing.T) {
 					want := blas32.General{Rows: s.m, Cols: s.n, Stride: s.n, Data: append([]float32(nil), c0.Data...)}
 					got := blas32.General{Rows: s.m, Cols: s.n, Stride: s.n, Data: append([]float32(nil), c0.Data...)}
 					Sgemm(tA, tB, 1.5, a, b, beta, want)
+					got2 := blas32.General{Rows: s.m, Cols: s.n, Stride: s.n, Data: append([]float32(nil), c0.Data...)}
 					SgemmPackedA(workers, p, tB, 1.5, b, beta, got)
+					SgemmPackedAB(workers, p, pb, 1.5, beta, got2)
 					for i, w := range want.Data {
 						if g := got.Data[i]; math.Float32bits(g) != math.Float32bits(w) {
 							t.Fatalf("%v %v %c%c beta %v workers %d: c[%d] = %g, want %g",
+								md, s, tA, tB, beta, workers, i, g, w)
+						}
+						if g := got2.Data[i]; math.Float32bits(g) != math.Float32bits(w) {
+							t.Fatalf("%v %v %c%c beta %v workers %d: SgemmPackedAB c[%d] = %g, want %g",
 								md, s, tA, tB, beta, workers, i, g, w)
 						}
 					}
@@ -166,6 +175,14 @@ func TestPackedA32Panics(t *testing.T) {
 			b := blas32.General{Rows: 5, Cols: 2, Stride: 2, Data: make([]float32, 10)}
 			c := blas32.General{Rows: 3, Cols: 2, Stride: 2, Data: make([]float32, 6)}
 			SgemmPackedA(1, p, blas.NoTrans, 1, b, 0, c)
+		},
+		"productAB": func() {
+			c := blas32.General{Rows: 3, Cols: 2, Stride: 2, Data: make([]float32, 6)}
+			SgemmPackedAB(1, p, NewPackedB32(5, 2), 1, 0, c)
+		},
+		"productABc": func() {
+			c := blas32.General{Rows: 2, Cols: 2, Stride: 2, Data: make([]float32, 4)}
+			SgemmPackedAB(1, p, NewPackedB32(4, 2), 1, 0, c)
 		},
 	} {
 		func() {

@@ -163,12 +163,29 @@ func SgemmPackedA(workers int, a *PackedA32, tB blas.Transpose, alpha float32, b
 		shape{b.Rows, b.Cols, b.Stride, len(b.Data)}, shape{c.Rows, c.Cols, c.Stride, len(c.Data)})
 	if !ok {
 		fake := blas32.General{Rows: a.m, Cols: a.k, Stride: max(1, a.k), Data: make([]float32, a.m*a.k)}
-		blas32.Gemm(blas.NoTrans, tB, alpha, fake, b, beta, c)                // panics with gonum's message
-		panic("kernel: SgemmPackedA: op(b) or c does not match the packed a") // where gonum does not check
+		// gonum's message where gonum checks the shapes, else ours.
+		blas32.Gemm(blas.NoTrans, tB, alpha, fake, b, beta, c)
+		panic("kernel: SgemmPackedA: op(b) or c does not match the packed a")
 	}
 	g := gemmArgs[float32]{tb: tb, k: k, alpha: alpha, b: b.Data, ldb: b.Stride, c: c.Data, ldc: c.Stride,
 		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, kernelRow: sgemmKernelRow, pool: &sgemmPool, workers: workers,
 		apanels: a.panels}
+	gemm(g, m, n, beta)
+}
+
+// SgemmPackedAB is SgemmWorkers with op(a) packed in a and op(b) in b: c = alpha·op(a)·op(b) +
+// beta·c, with its bits; it packs nothing. Package neighbors keeps its rows packed in blocks
+// (one PackedB32 each) and packs each batch of queries once. It panics if a and b do not
+// have the same k or c is not a.m × b.n (or too short).
+func SgemmPackedAB(workers int, a *PackedA32, b *PackedB32, alpha, beta float32, c blas32.General) {
+	_, _, m, n, k, ok := gemmShapes(blas.NoTrans, blas.NoTrans, shape{a.m, a.k, max(1, a.k), a.m * a.k},
+		shape{b.k, b.n, max(1, b.n), b.k * b.n}, shape{c.Rows, c.Cols, c.Stride, len(c.Data)})
+	if !ok {
+		panic("kernel: SgemmPackedAB: the shapes of a, b and c do not match")
+	}
+	g := gemmArgs[float32]{k: k, alpha: alpha, c: c.Data, ldc: c.Stride,
+		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, kernelRow: sgemmKernelRow, pool: &sgemmPool, workers: workers,
+		apanels: a.panels, panels: b.panels}
 	gemm(g, m, n, beta)
 }
 
