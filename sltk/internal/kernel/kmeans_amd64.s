@@ -646,7 +646,7 @@ ntail:
 	VZEROUPPER
 	RET
 
-// func kmNearestOctsAVX512(x *float64, no, d int, ct *float64, kp int, tab *int, best *float64, idx *int)
+// func kmNearestOctsAVX512(x *float64, no, d int, ct *float64, kp, k int, tab *int, best *float64, idx *int)
 //
 // KMNearestQuads for CPUs with AVX-512, eight rows at a time with the rows in the lanes: lane
 // r of a register belongs to row r of the octet, so that a centroid's coordinate is one
@@ -674,6 +674,12 @@ ntail:
 	VMULPD      T, T, T              \
 	ADD(T, A)
 
+// OCEN0 does coordinate 0: the sum starts as u·u (0 + u·u would give the same bits: u·u is
+// never −0).
+#define OCEN0(J, A) \
+	VSUBPD.BCST ((J)*8)(R14), Z12, A \
+	VMULPD      A, A, A
+
 #define OADD(T, A) VADDPD T, A, A
 #define OSQACC(T, A) VFMADD231PD Z30, T, A
 
@@ -683,23 +689,53 @@ ntail:
 	VMINPD       Z28, A, Z28     \
 	VPBROADCASTQ ((J)*8)(R15)(BX*1), K2, Z29
 
-#define OZERO4(A, B, C, D) \
-	VPXORQ A, A, A \
-	VPXORQ B, B, B \
-	VPXORQ C, C, C \
-	VPXORQ D, D, D
+// OPAIR does centroids J and J+1 of the chunk into the sums A and B (temporaries T and U), the
+// one addition on an FADD pipe, the other on an FMA pipe; OPAIR0 does coordinate 0.
+#define OPAIR(J, A, B, T, U) \
+	OCEN(J, A, T, OADD)   \
+	OCEN(J+1, B, U, OSQACC)
 
-#define OGROUP(J, A, B, C, D) \
-	OCEN(J, A, Z13, OADD)     \
-	OCEN(J+1, B, Z14, OSQACC) \
-	OCEN(J+2, C, Z15, OADD)   \
-	OCEN(J+3, D, Z16, OSQACC)
+#define OPAIR0(J, A, B) \
+	OCEN0(J, A) \
+	OCEN0(J+1, B)
 
-#define OFOLD4(J, A, B, C, D) \
-	OFOLD(A, J)   \
-	OFOLD(B, J+1) \
-	OFOLD(C, J+2) \
-	OFOLD(D, J+3)
+#define OFOLD2(J, A, B) \
+	OFOLD(A, J) \
+	OFOLD(B, J+1)
+
+// The loops of a chunk of C = 2, 4, …, 12 centroids: OFIRSTC (coordinate 0), OBODYC (each
+// further coordinate), OFOLDSC (the sums into the lanes' state, in index order). The sums are
+// Z0–Z11, centroid j of the chunk in Zj.
+#define OFIRST2 OPAIR0(0, Z0, Z1)
+#define OBODY2 OPAIR(0, Z0, Z1, Z13, Z14)
+#define OFOLDS2 OFOLD2(0, Z0, Z1)
+#define OFIRST4 OPAIR0(0, Z0, Z1); OPAIR0(2, Z2, Z3)
+#define OBODY4 OPAIR(0, Z0, Z1, Z13, Z14); OPAIR(2, Z2, Z3, Z15, Z16)
+#define OFOLDS4 OFOLD2(0, Z0, Z1); OFOLD2(2, Z2, Z3)
+#define OFIRST6 OPAIR0(0, Z0, Z1); OPAIR0(2, Z2, Z3); OPAIR0(4, Z4, Z5)
+#define OBODY6 OPAIR(0, Z0, Z1, Z13, Z14); OPAIR(2, Z2, Z3, Z15, Z16); OPAIR(4, Z4, Z5, Z13, Z14)
+#define OFOLDS6 OFOLD2(0, Z0, Z1); OFOLD2(2, Z2, Z3); OFOLD2(4, Z4, Z5)
+#define OFIRST8 OPAIR0(0, Z0, Z1); OPAIR0(2, Z2, Z3); OPAIR0(4, Z4, Z5); OPAIR0(6, Z6, Z7)
+#define OBODY8 OPAIR(0, Z0, Z1, Z13, Z14); OPAIR(2, Z2, Z3, Z15, Z16); OPAIR(4, Z4, Z5, Z13, Z14); OPAIR(6, Z6, Z7, Z15, Z16)
+#define OFOLDS8 OFOLD2(0, Z0, Z1); OFOLD2(2, Z2, Z3); OFOLD2(4, Z4, Z5); OFOLD2(6, Z6, Z7)
+#define OFIRST10 OPAIR0(0, Z0, Z1); OPAIR0(2, Z2, Z3); OPAIR0(4, Z4, Z5); OPAIR0(6, Z6, Z7); OPAIR0(8, Z8, Z9)
+#define OBODY10 OPAIR(0, Z0, Z1, Z13, Z14); OPAIR(2, Z2, Z3, Z15, Z16); OPAIR(4, Z4, Z5, Z13, Z14); OPAIR(6, Z6, Z7, Z15, Z16); OPAIR(8, Z8, Z9, Z13, Z14)
+#define OFOLDS10 OFOLD2(0, Z0, Z1); OFOLD2(2, Z2, Z3); OFOLD2(4, Z4, Z5); OFOLD2(6, Z6, Z7); OFOLD2(8, Z8, Z9)
+#define OFIRST12 OPAIR0(0, Z0, Z1); OPAIR0(2, Z2, Z3); OPAIR0(4, Z4, Z5); OPAIR0(6, Z6, Z7); OPAIR0(8, Z8, Z9); OPAIR0(10, Z10, Z11)
+#define OBODY12 OPAIR(0, Z0, Z1, Z13, Z14); OPAIR(2, Z2, Z3, Z15, Z16); OPAIR(4, Z4, Z5, Z13, Z14); OPAIR(6, Z6, Z7, Z15, Z16); OPAIR(8, Z8, Z9, Z13, Z14); OPAIR(10, Z10, Z11, Z15, Z16)
+#define OFOLDS12 OFOLD2(0, Z0, Z1); OFOLD2(2, Z2, Z3); OFOLD2(4, Z4, Z5); OFOLD2(6, Z6, Z7); OFOLD2(8, Z8, Z9); OFOLD2(10, Z10, Z11)
+
+// OLOADX loads coordinate t of the octet (from xT) into Z12 and prefetches a line of the
+// octet four ahead; OSTEP moves to coordinate t + 1 and counts down the coordinates left.
+#define OLOADX \
+	VMOVUPD    (R12), Z12 \
+	PREFETCHT0 (AX)       \
+	ADDQ       $64, AX
+
+#define OSTEP \
+	ADDQ R9, R14  \
+	ADDQ $64, R12 \
+	DECQ DX
 
 // OQUADT transposes the columns at byte offset R12 to R12 + 31 of the octet's rows (row r at
 // SI + r·R8; row 3 at 3·R8 = AX, row 4 at DX) into xT (column t at 8·t(SP)): the rows r and
@@ -756,7 +792,7 @@ ntail:
 	VMOVUPD       Z2, 0(BX)(R12*8)           \
 	VMOVUPD       Z3, 64(BX)(R12*8)
 
-TEXT ·kmNearestOctsAVX512(SB), 0, $4096-64
+TEXT ·kmNearestOctsAVX512(SB), 0, $4096-72
 	MOVQ x+0(FP), SI
 	MOVQ no+8(FP), CX
 	MOVQ d+16(FP), R8
@@ -764,7 +800,9 @@ TEXT ·kmNearestOctsAVX512(SB), 0, $4096-64
 	MOVQ ct+24(FP), DI
 	MOVQ kp+32(FP), R9
 	SHLQ $3, R9
-	MOVQ tab+40(FP), R15
+	MOVQ k+40(FP), R11
+	SHLQ $3, R11
+	MOVQ tab+48(FP), R15
 
 	// Z26 = 0, 1, 8, 9, 4, 5, 12, 13 and Z27 = 2, 3, 10, 11, 6, 7, 14, 15: the lanes of
 	// VPERMI2PD that take two 128-bit lanes of each table (the second table's lanes are 8–15).
@@ -838,83 +876,110 @@ ochunk:
 	MOVQ R8, AX
 	SHLQ $5, AX
 	ADDQ SI, AX                   // four octets past the next one: a line prefetched per t
-	LEAQ 96(BX), R10
-	CMPQ R10, R9
-	JGT  osmall
+	MOVQ R11, R10
+	SUBQ BX, R10                  // bytes of the k centroids left
+	CMPQ R10, $80
+	JGT  oc12
+	CMPQ R10, $64
+	JGT  oc10
+	CMPQ R10, $48
+	JGT  oc8
+	CMPQ R10, $32
+	JGT  oc6
+	CMPQ R10, $16
+	JGT  oc4
+	JMP  oc2
 
-	OZERO4(Z0, Z1, Z2, Z3)
-	OZERO4(Z4, Z5, Z6, Z7)
-	OZERO4(Z8, Z9, Z10, Z11)
-
-otri:
-	VMOVUPD (R12), Z12
-	PREFETCHT0 (AX)
-	ADDQ $64, AX
-	OGROUP(0, Z0, Z1, Z2, Z3)
-	OGROUP(4, Z4, Z5, Z6, Z7)
-	OGROUP(8, Z8, Z9, Z10, Z11)
-	ADDQ R9, R14
-	ADDQ $64, R12
-	DECQ DX
-	JNZ  otri
-
-	OFOLD4(0, Z0, Z1, Z2, Z3)
-	OFOLD4(4, Z4, Z5, Z6, Z7)
-	OFOLD4(8, Z8, Z9, Z10, Z11)
+oc12:
+	OLOADX
+	OFIRST12
+	OSTEP
+oc12loop:
+	OLOADX
+	OBODY12
+	OSTEP
+	JNZ  oc12loop
+	OFOLDS12
 	ADDQ $96, BX
 	JMP  onext
 
-osmall:
-	LEAQ 64(BX), R10
-	CMPQ R10, R9
-	JGT  osingle
-	OZERO4(Z0, Z1, Z2, Z3)
-	OZERO4(Z4, Z5, Z6, Z7)
+oc10:
+	OLOADX
+	OFIRST10
+	OSTEP
+oc10loop:
+	OLOADX
+	OBODY10
+	OSTEP
+	JNZ  oc10loop
+	OFOLDS10
+	ADDQ $80, BX
+	JMP  onext
 
-opair:
-	VMOVUPD (R12), Z12
-	PREFETCHT0 (AX)
-	ADDQ $64, AX
-	OGROUP(0, Z0, Z1, Z2, Z3)
-	OGROUP(4, Z4, Z5, Z6, Z7)
-	ADDQ R9, R14
-	ADDQ $64, R12
-	DECQ DX
-	JNZ  opair
-
-	OFOLD4(0, Z0, Z1, Z2, Z3)
-	OFOLD4(4, Z4, Z5, Z6, Z7)
+oc8:
+	OLOADX
+	OFIRST8
+	OSTEP
+oc8loop:
+	OLOADX
+	OBODY8
+	OSTEP
+	JNZ  oc8loop
+	OFOLDS8
 	ADDQ $64, BX
 	JMP  onext
 
-osingle:
-	OZERO4(Z0, Z1, Z2, Z3)
+oc6:
+	OLOADX
+	OFIRST6
+	OSTEP
+oc6loop:
+	OLOADX
+	OBODY6
+	OSTEP
+	JNZ  oc6loop
+	OFOLDS6
+	ADDQ $48, BX
+	JMP  onext
 
-oone:
-	VMOVUPD (R12), Z12
-	PREFETCHT0 (AX)
-	ADDQ $64, AX
-	OGROUP(0, Z0, Z1, Z2, Z3)
-	ADDQ R9, R14
-	ADDQ $64, R12
-	DECQ DX
-	JNZ  oone
-
-	OFOLD4(0, Z0, Z1, Z2, Z3)
+oc4:
+	OLOADX
+	OFIRST4
+	OSTEP
+oc4loop:
+	OLOADX
+	OBODY4
+	OSTEP
+	JNZ  oc4loop
+	OFOLDS4
 	ADDQ $32, BX
+	JMP  onext
+
+oc2:
+	OLOADX
+	OFIRST2
+	OSTEP
+oc2loop:
+	OLOADX
+	OBODY2
+	OSTEP
+	JNZ  oc2loop
+	OFOLDS2
+	ADDQ $16, BX
+	JMP  onext
 
 onext:
-	CMPQ BX, R9
+	CMPQ BX, R11
 	JLT  ochunk
 
-	MOVQ      best+48(FP), R10
-	MOVQ      idx+56(FP), R11
+	MOVQ      best+56(FP), R10
 	VMOVUPD   Z28, (R10)
-	VMOVDQU64 Z29, (R11)
 	ADDQ      $64, R10
-	ADDQ      $64, R11
-	MOVQ      R10, best+48(FP)
-	MOVQ      R11, idx+56(FP)
+	MOVQ      R10, best+56(FP)
+	MOVQ      idx+64(FP), R10
+	VMOVDQU64 Z29, (R10)
+	ADDQ      $64, R10
+	MOVQ      R10, idx+64(FP)
 	LEAQ      0(SP), AX
 	LEAQ      2048(SP), R14
 	CMPQ      R13, AX

@@ -131,11 +131,14 @@ func TestKMGateOff(t *testing.T) {
 }
 
 // TestKMNearestQuads checks KMNearestQuads in every kernel mode (the AVX-512 octets, the AVX2
-// quads and KMNearestQuadsGo, as far as the CPU has them), 1 to 5 quads, against KMDistQuadsGo's best and idx and against the
-// definition (the distances searched in index order), bit for bit: kp = 4 (one group), 8 and
-// 16 (pairs of groups), 12, 20 and more (chunks of three, then two), up to KMMaxKP, d from 1,
-// scales whose squares overflow to +Inf (and every distance +Inf: index 0), exact ties between centroids in the same lane, in different lanes of one
-// group and in different groups (the smallest index wins), and padding with +Inf.
+// quads and KMNearestQuadsGo, as far as the CPU has them), 1 to 5 quads, against
+// KMDistQuadsGo's best and idx and against the definition (the distances searched in index
+// order), bit for bit: kp = 4 (one group), 8 and 16 (pairs of groups), 12, 20 and more (chunks
+// of three, then two), up to KMMaxKP, d from 1, scales whose squares overflow to +Inf (and
+// every distance +Inf, or every centroid +Inf: index 0), exact ties between centroids in the
+// same lane, in different lanes of one group and in different groups (the smallest index
+// wins), and 1 to 4 trailing centroids +Inf (padding, which the AVX-512 kernel skips: chunks
+// of 2 to 12 centroids).
 func TestKMNearestQuads(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	kps := []int{4, 8, 12, 16, 20, 64, KMMaxKP - 4, KMMaxKP}
@@ -168,6 +171,11 @@ func TestKMNearestQuads(t *testing.T) {
 				for t := range d {
 					x[t] = ct[t*kp+kp/2]
 				}
+			}
+		}
+		if trial%16 == 11 { // every centroid +Inf (all of them padding): +Inf, index 0
+			for i := range ct {
+				ct[i] = math.Inf(1)
 			}
 		}
 		if trial%16 == 6 { // every distance +Inf: index 0
