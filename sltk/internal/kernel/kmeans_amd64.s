@@ -650,23 +650,32 @@ ntail:
 //
 // KMNearestQuads for CPUs with AVX-512, eight rows at a time with the rows in the lanes: lane
 // r of a register belongs to row r of the octet, so that a centroid's coordinate is one
-// broadcast (embedded in the subtraction) and a row's kp distances are in kp registers, not
-// in lanes of one; no centroid is padded beyond kp and no minimum is taken across lanes. The
-// octet's rows are first transposed, eight columns at a time, into xT on the stack (column t
-// of the eight rows at 64·t bytes; d ≤ KMOctMaxD). Then, for each chunk of centroids (twelve,
-// then the eight or four left), for t = 0..d−1 and each centroid j of the chunk:
-// u = x_t − c_tj, u·u, s_j + u·u, each rounded on its own as in KMNearestQuadsGo (the
-// addition alternately on an FMA pipe, u·u·1 + s_j, which rounds once like VADDPD). Last, the
-// chunk's sums, in index order, are taken into the lanes' state (the smallest distance so far
-// V in Z28, its index I in Z29, from +Inf and 0): where s_j < V (strict), V = s_j and I = j.
-// A lane so ends with KMNearestQuadsGo's (best, idx) for its row: the first index of the
-// smallest distance. tab holds the indices 0, 1, …, KMMaxKP−1 as int64; the index vectors of
-// the transposition come from it too.
+// broadcast (embedded in the subtraction) and a row's distances are in one register per
+// centroid, not in lanes of one; no centroid is padded to the vector width and no minimum is
+// taken across lanes. Only the centroids j < k are measured (k ≤ kp; the caller passes
+// kmSearched's k, past which every centroid is +Inf and could never win).
 //
-// Registers: SI the octet's first row, CX octets left, R8 row bytes of x, DI ct, R9 row bytes
-// of ct, R15 tab, R10 best, R11 idx, BX byte offset of the chunk's first centroid, R14 its
-// centroids at coordinate t, R12 column t in xT, DX coordinates left; Z0–Z11 the sums, Z12
-// x_t, Z13–Z16 temporaries, Z26–Z27 the transposition's index vectors, Z30 = 1 (OSQACC).
+// Each octet's rows are first transposed into a buffer on the stack (column t of the eight
+// rows at 64·t bytes, d ≤ KMOctMaxD), four columns at a time (OQUADT) and the last one to
+// three as pairs (OPAIRT2), one octet ahead of the one being measured, in two buffers that
+// alternate (xT at 0 and 2048(SP)), so that the measurement never waits for the
+// transposition. Then, for each chunk of C centroids (C = 12 while at least twelve are left,
+// else the number left rounded up to even; the extra one is a +Inf centroid), for
+// t = 0..d−1 and each centroid j of the chunk: u = x_t − c_tj, u·u, s_j + u·u, each rounded
+// on its own as in KMNearestQuadsGo (s_j starts as the u·u of t = 0; every second addition
+// runs on an FMA pipe as u·u·1 + s_j, which rounds once like VADDPD). Last, the chunk's
+// sums, in index order, are taken into the lanes' state (the smallest distance so far V in
+// Z28, its index I in Z29, from +Inf and 0): where s_j < V (strict), V = s_j and I = j. A
+// lane so ends with KMNearestQuadsGo's (best, idx) for its row: the first index of the
+// smallest distance. tab holds the indices 0, 1, …, KMMaxKP−1 as int64.
+//
+// Registers: SI the next octet's first row (the one to transpose), CX octets left, R8 row
+// bytes of x, DI ct, R9 row bytes of ct, R11 k·8, R15 tab, R13 the buffer of the octet being
+// measured, BX its byte offset of the chunk's first centroid (during the transposition: the
+// buffer written), R14 the chunk's centroids at coordinate t, R12 column t in the buffer, DX
+// coordinates left, AX the line to prefetch; best and idx advance in their argument slots.
+// Z0–Z11 the sums, Z12 x_t, Z13–Z16 temporaries, Z26–Z27 the transposition's index vectors,
+// Z30 = 1 (OSQACC).
 
 // OCEN does centroid J of the chunk (its value at 8·J(R14)) for the eight rows: sum A.
 #define OCEN(J, A, T, ADD) \
