@@ -97,35 +97,22 @@ func BenchmarkSgemmKNN(b *testing.B) {
 		px := NewPackedB32(d, n)
 		px.Pack(blas.Trans, x, 0, 1)
 		for _, md := range kernelModes[:2] {
-			b.Run(fmt.Sprintf("m%d/%v", m, md), func(b *testing.B) {
-				defer md.set()()
-				cpu0 := benchCPUNs()
-				for b.Loop() {
-					SgemmWorkers(1, blas.NoTrans, blas.Trans, 1, q, x, 0, c)
-				}
-				cpu := float64(benchCPUNs()-cpu0) / float64(b.N)
-				b.ReportMetric(float64(m*n*d)/cpu, "GFMA/s")
-			})
+			run := func(name string, product func()) {
+				b.Run(fmt.Sprintf("m%d/%v%s", m, md, name), func(b *testing.B) {
+					defer md.set()()
+					cpu0 := benchCPUNs()
+					for b.Loop() {
+						product()
+					}
+					cpu := float64(benchCPUNs()-cpu0) / float64(b.N)
+					b.ReportMetric(float64(m*n*d)/cpu, "GFMA/s")
+				})
+			}
+			run("", func() { SgemmWorkers(1, blas.NoTrans, blas.Trans, 1, q, x, 0, c) })
 			// packedA: the queries packed once (PackedA32), as package neighbors does per batch.
-			b.Run(fmt.Sprintf("m%d/%v/packedA", m, md), func(b *testing.B) {
-				defer md.set()()
-				cpu0 := benchCPUNs()
-				for b.Loop() {
-					SgemmPackedA(1, pq, blas.Trans, 1, x, 0, c)
-				}
-				cpu := float64(benchCPUNs()-cpu0) / float64(b.N)
-				b.ReportMetric(float64(m*n*d)/cpu, "GFMA/s")
-			})
+			run("/packedA", func() { SgemmPackedA(1, pq, blas.Trans, 1, x, 0, c) })
 			// packedAB: the rows packed too (SgemmPackedAB), as package neighbors keeps them.
-			b.Run(fmt.Sprintf("m%d/%v/packedAB", m, md), func(b *testing.B) {
-				defer md.set()()
-				cpu0 := benchCPUNs()
-				for b.Loop() {
-					SgemmPackedAB(1, pq, px, 1, 0, c)
-				}
-				cpu := float64(benchCPUNs()-cpu0) / float64(b.N)
-				b.ReportMetric(float64(m*n*d)/cpu, "GFMA/s")
-			})
+			run("/packedAB", func() { SgemmPackedAB(1, pq, px, 1, 0, c) })
 		}
 	}
 }
