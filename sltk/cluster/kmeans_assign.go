@@ -242,7 +242,7 @@ func (e *kmEngine) assignBlock(b int) {
 	if e.ct != nil {
 		quadEnd = lo + (hi-lo)/4*4
 	}
-	step := kmChunk / kp / 4 * 4 // rows per kernel call
+	step := min(kernel.KMStep(kp), kmChunk/4) // rows per kernel call (whole octets for its AVX-512 form)
 	labels, mind := e.labels, e.mind
 	for i := lo; i < quadEnd; i += step {
 		m := min(step, quadEnd-i)

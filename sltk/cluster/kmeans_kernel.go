@@ -23,7 +23,7 @@ import (
 const kmLanes = 4
 
 // kmChunk is the size, in floats, of the distance buffer of one kernel.KMDistQuads call (8 KiB, on the
-// stack of the block worker); k-means passes as many rows, kmChunk/kp/4·4, to each
+// stack of the block worker); k-means passes kernel.KMStep(kp) rows, at most kmChunk/4, to each
 // kernel.KMNearestQuads call. kmMaxKP is the widest padded k the kernels are used for: at least
 // four rows must fit in the buffer, and kernel.KMNearestQuads takes kp ≤ kernel.KMMaxKP.
 const (

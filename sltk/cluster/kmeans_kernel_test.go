@@ -100,13 +100,13 @@ func BenchmarkKMDistQuads(b *testing.B) {
 			kernel.KMDistQuadsGo(x, n/4, d, ct, kp, out, best, idx)
 		}
 	})
-	// nearest is the kernel k-means calls, as assignBlock calls it: 84 rows per call into
-	// buffers of 256 on the stack. Its CPU time per row is reported beside the wall time.
+	// nearest is the kernel k-means calls, as assignBlock calls it: kernel.KMStep(kp) rows per
+	// call (256 with the AVX-512 kernel, else 84) into buffers of 256 on the stack. Its CPU time per row is reported beside the wall time.
 	b.Run("nearest", func(b *testing.B) {
 		b.ReportAllocs()
 		var nbest [kmChunk / 4]float64
 		var nidx [kmChunk / 4]int
-		step := kmChunk / kp / 4 * 4
+		step := min(kernel.KMStep(kp), kmChunk/4)
 		cpu0 := benchCPU()
 		for b.Loop() {
 			for i := 0; i+step <= n; i += step {

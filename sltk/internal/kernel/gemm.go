@@ -180,7 +180,12 @@ type gemmArgs[T float] struct {
 	// panels, when set, holds op(b) packed already (PackedB32): panel pc/gemmKC is the block
 	// of steps [pc, pc+kc) over all n columns, in slivers of nr, so that the columns from jc
 	// on start at panel[jc·kc:]; run then packs no b.
-	panels  [][]T
+	panels [][]T
+	// apanels, when set, holds op(a) packed already (PackedA32): panel pc/gemmKC is the block
+	// of steps [pc, pc+kc) over all m rows, in slivers of mr, so that the rows from ic on
+	// (ic a multiple of mr) start at panel[ic·kc:]; run then packs no a (and kernelIdx, which
+	// compacts the packed a in place, must be nil).
+	apanels [][]T
 	pool    *sync.Pool // of *[]T packing buffers
 	workers int        // at most this many goroutines; ≤ 0: GOMAXPROCS
 }
@@ -195,6 +200,9 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 	mr, nr := g.mr, g.nr
 	kcMax := min(gemmKC, g.k)
 	la := min(gemmMC, up(i1-i0, mr)) * kcMax
+	if g.apanels != nil {
+		la = 0
+	}
 	need := la + kcMax*min(gemmNC, up(j1-j0, nr))
 	if g.panels != nil {
 		need = la
@@ -233,7 +241,11 @@ func (g *gemmArgs[T]) run(i0, i1, j0, j1 int) {
 			}
 			for ic := i0; ic < i1; ic += gemmMC {
 				mc := min(gemmMC, i1-ic)
-				g.packA(pa, ic, mc, pc, kc)
+				if g.apanels != nil {
+					pa = g.apanels[pc/gemmKC][ic*kc:]
+				} else {
+					g.packA(pa, ic, mc, pc, kc)
+				}
 				if steps != nil {
 					for ir := 0; ir < mc; ir += mr {
 						kept[ir/mr] = compact(pa[ir*kc:(ir+mr)*kc], steps[ir/mr*kcMax:][:kc], mr)

@@ -9,7 +9,8 @@
 //     (package nn's first layer on images).
 //   - k-means: KMDistQuads (distances of four rows to all centroids, for deterministic
 //     annealing), KMNearestQuads (the nearest centroid without writing distances, for Lloyd's
-//     step), KMAddRows (the cluster sums).
+//     step; eight rows at a time in AVX-512 registers where the CPU has them), KMAddRows (the
+//     cluster sums).
 //   - Deterministic annealing's E-step: GibbsQuads (the posteriors of four rows at once) and
 //     XtPAdd (the centroid sums [X 1]ᵀ·P).
 //   - Elementwise: Exp, SumExp, SoftmaxRows, Tanh (FastICA's log-cosh contrast), and for

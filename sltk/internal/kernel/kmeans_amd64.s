@@ -645,3 +645,356 @@ ntail:
 	JNZ  nquad
 	VZEROUPPER
 	RET
+
+// func kmNearestOctsAVX512(x *float64, no, d int, ct *float64, kp, k int, tab *int, best *float64, idx *int)
+//
+// KMNearestQuads for CPUs with AVX-512, eight rows at a time with the rows in the lanes: lane
+// r of a register belongs to row r of the octet, so that a centroid's coordinate is one
+// broadcast (embedded in the subtraction) and a row's distances are in one register per
+// centroid, not in lanes of one; no centroid is padded to the vector width and no minimum is
+// taken across lanes. Only the centroids j < k are measured (k ≤ kp; the caller passes
+// kmSearched's k, past which every centroid is +Inf and could never win).
+//
+// Each octet's rows are first transposed into a buffer on the stack (column t of the eight
+// rows at 64·t bytes, d ≤ KMOctMaxD), four columns at a time (OQUADT) and the last one to
+// three as pairs (OPAIRT2), one octet ahead of the one being measured, in two buffers that
+// alternate (xT at 0 and 2048(SP)), so that the measurement never waits for the
+// transposition. Then, for each chunk of C centroids (C = 12 while at least twelve are left,
+// else the number left rounded up to even; the extra one is a +Inf centroid), for
+// t = 0..d−1 and each centroid j of the chunk: u = x_t − c_tj, u·u, s_j + u·u, each rounded
+// on its own as in KMNearestQuadsGo (s_j starts as the u·u of t = 0; every second addition
+// runs on an FMA pipe as u·u·1 + s_j, which rounds once like VADDPD). Last, the chunk's
+// sums, in index order, are taken into the lanes' state (the smallest distance so far V in
+// Z28, its index I in Z29, from +Inf and 0): where s_j < V (strict), V = s_j and I = j. A
+// lane so ends with KMNearestQuadsGo's (best, idx) for its row: the first index of the
+// smallest distance. tab holds the indices 0, 1, …, KMMaxKP−1 as int64.
+//
+// Registers: SI the next octet's first row (the one to transpose), CX octets left, R8 row
+// bytes of x, DI ct, R9 row bytes of ct, R11 k·8, R15 tab, R13 the buffer of the octet being
+// measured, BX its byte offset of the chunk's first centroid (during the transposition: the
+// buffer written), R14 the chunk's centroids at coordinate t, R12 column t in the buffer, DX
+// coordinates left, AX the line to prefetch; best and idx advance in their argument slots.
+// Z0–Z11 the sums, Z12 x_t, Z13–Z16 temporaries, Z26–Z27 the transposition's index vectors,
+// Z30 = 1 (OSQACC).
+
+// OCEN does centroid J of the chunk (its value at 8·J(R14)) for the eight rows: sum A.
+#define OCEN(J, A, T, ADD) \
+	VSUBPD.BCST ((J)*8)(R14), Z12, T \
+	VMULPD      T, T, T              \
+	ADD(T, A)
+
+// OCEN0 does coordinate 0: the sum starts as u·u (0 + u·u would give the same bits: u·u is
+// never −0).
+#define OCEN0(J, A) \
+	VSUBPD.BCST ((J)*8)(R14), Z12, A \
+	VMULPD      A, A, A
+
+#define OADD(T, A) VADDPD T, A, A
+#define OSQACC(T, A) VFMADD231PD Z30, T, A
+
+// OFOLD takes the sum A of centroid J of the chunk into the lanes' state.
+#define OFOLD(A, J) \
+	VCMPPD       $1, Z28, A, K2 \
+	VMINPD       Z28, A, Z28     \
+	VPBROADCASTQ ((J)*8)(R15)(BX*1), K2, Z29
+
+// OPAIR does centroids J and J+1 of the chunk into the sums A and B (temporaries T and U), the
+// one addition on an FADD pipe, the other on an FMA pipe; OPAIR0 does coordinate 0.
+#define OPAIR(J, A, B, T, U) \
+	OCEN(J, A, T, OADD)   \
+	OCEN(J+1, B, U, OSQACC)
+
+#define OPAIR0(J, A, B) \
+	OCEN0(J, A) \
+	OCEN0(J+1, B)
+
+#define OFOLD2(J, A, B) \
+	OFOLD(A, J) \
+	OFOLD(B, J+1)
+
+// The loops of a chunk of C = 2, 4, …, 12 centroids: OFIRSTC (coordinate 0), OBODYC (each
+// further coordinate), OFOLDSC (the sums into the lanes' state, in index order). The sums are
+// Z0–Z11, centroid j of the chunk in Zj.
+#define OFIRST2 OPAIR0(0, Z0, Z1)
+#define OBODY2 OPAIR(0, Z0, Z1, Z13, Z14)
+#define OFOLDS2 OFOLD2(0, Z0, Z1)
+#define OFIRST4 OPAIR0(0, Z0, Z1); OPAIR0(2, Z2, Z3)
+#define OBODY4 OPAIR(0, Z0, Z1, Z13, Z14); OPAIR(2, Z2, Z3, Z15, Z16)
+#define OFOLDS4 OFOLD2(0, Z0, Z1); OFOLD2(2, Z2, Z3)
+#define OFIRST6 OPAIR0(0, Z0, Z1); OPAIR0(2, Z2, Z3); OPAIR0(4, Z4, Z5)
+#define OBODY6 OPAIR(0, Z0, Z1, Z13, Z14); OPAIR(2, Z2, Z3, Z15, Z16); OPAIR(4, Z4, Z5, Z13, Z14)
+#define OFOLDS6 OFOLD2(0, Z0, Z1); OFOLD2(2, Z2, Z3); OFOLD2(4, Z4, Z5)
+#define OFIRST8 OPAIR0(0, Z0, Z1); OPAIR0(2, Z2, Z3); OPAIR0(4, Z4, Z5); OPAIR0(6, Z6, Z7)
+#define OBODY8 OPAIR(0, Z0, Z1, Z13, Z14); OPAIR(2, Z2, Z3, Z15, Z16); OPAIR(4, Z4, Z5, Z13, Z14); OPAIR(6, Z6, Z7, Z15, Z16)
+#define OFOLDS8 OFOLD2(0, Z0, Z1); OFOLD2(2, Z2, Z3); OFOLD2(4, Z4, Z5); OFOLD2(6, Z6, Z7)
+#define OFIRST10 OPAIR0(0, Z0, Z1); OPAIR0(2, Z2, Z3); OPAIR0(4, Z4, Z5); OPAIR0(6, Z6, Z7); OPAIR0(8, Z8, Z9)
+#define OBODY10 OPAIR(0, Z0, Z1, Z13, Z14); OPAIR(2, Z2, Z3, Z15, Z16); OPAIR(4, Z4, Z5, Z13, Z14); OPAIR(6, Z6, Z7, Z15, Z16); OPAIR(8, Z8, Z9, Z13, Z14)
+#define OFOLDS10 OFOLD2(0, Z0, Z1); OFOLD2(2, Z2, Z3); OFOLD2(4, Z4, Z5); OFOLD2(6, Z6, Z7); OFOLD2(8, Z8, Z9)
+#define OFIRST12 OPAIR0(0, Z0, Z1); OPAIR0(2, Z2, Z3); OPAIR0(4, Z4, Z5); OPAIR0(6, Z6, Z7); OPAIR0(8, Z8, Z9); OPAIR0(10, Z10, Z11)
+#define OBODY12 OPAIR(0, Z0, Z1, Z13, Z14); OPAIR(2, Z2, Z3, Z15, Z16); OPAIR(4, Z4, Z5, Z13, Z14); OPAIR(6, Z6, Z7, Z15, Z16); OPAIR(8, Z8, Z9, Z13, Z14); OPAIR(10, Z10, Z11, Z15, Z16)
+#define OFOLDS12 OFOLD2(0, Z0, Z1); OFOLD2(2, Z2, Z3); OFOLD2(4, Z4, Z5); OFOLD2(6, Z6, Z7); OFOLD2(8, Z8, Z9); OFOLD2(10, Z10, Z11)
+
+// OLOADX loads coordinate t of the octet (from xT) into Z12 and prefetches a line of the
+// octet four ahead; OSTEP moves to coordinate t + 1 and counts down the coordinates left.
+#define OLOADX \
+	VMOVUPD    (R12), Z12 \
+	PREFETCHT0 (AX)       \
+	ADDQ       $64, AX
+
+#define OSTEP \
+	ADDQ R9, R14  \
+	ADDQ $64, R12 \
+	DECQ DX
+
+// OQUADT transposes the columns at byte offset R12 to R12 + 31 of the octet's rows (row r at
+// SI + r·R8; row 3 at 3·R8 = AX, row 4 at DX) into xT (column t at 8·t(SP)): the rows r and
+// r + 4 as the halves of one register, the pairs of rows unpacked (columns c and c + 2),
+// then permuted into the columns (Z26: the first 128 bits of each half of both tables, Z27
+// the second).
+#define OQUADT \
+	VMOVUPD       (SI)(R12*1), Y0        \
+	VINSERTF64X4  $1, (DX)(R12*1), Z0, Z0 \
+	ADDQ          R8, R12                \
+	VMOVUPD       (SI)(R12*1), Y1        \
+	VINSERTF64X4  $1, (DX)(R12*1), Z1, Z1 \
+	ADDQ          R8, R12                \
+	VMOVUPD       (SI)(R12*1), Y2        \
+	VINSERTF64X4  $1, (DX)(R12*1), Z2, Z2 \
+	ADDQ          R8, R12                \
+	VMOVUPD       (SI)(R12*1), Y3        \
+	VINSERTF64X4  $1, (DX)(R12*1), Z3, Z3 \
+	SUBQ          AX, R12                \
+	VUNPCKLPD     Z1, Z0, Z4             \
+	VUNPCKHPD     Z1, Z0, Z5             \
+	VUNPCKLPD     Z3, Z2, Z6             \
+	VUNPCKHPD     Z3, Z2, Z7             \
+	VMOVAPD       Z26, Z0                \
+	VPERMI2PD     Z6, Z4, Z0             \
+	VMOVAPD       Z27, Z2                \
+	VPERMI2PD     Z6, Z4, Z2             \
+	VMOVAPD       Z26, Z1                \
+	VPERMI2PD     Z7, Z5, Z1             \
+	VMOVAPD       Z27, Z3                \
+	VPERMI2PD     Z7, Z5, Z3             \
+	VMOVUPD       Z0, 0(BX)(R12*8)       \
+	VMOVUPD       Z1, 64(BX)(R12*8)      \
+	VMOVUPD       Z2, 128(BX)(R12*8)     \
+	VMOVUPD       Z3, 192(BX)(R12*8)
+
+// OPAIRT2 transposes the columns at byte offset R12 to R12 + 15 into xT: the even rows' pairs
+// in one register, the odd rows' in another, unpacked into the two columns.
+#define OPAIRT2 \
+	VMOVUPD       (SI)(R12*1), X0            \
+	VINSERTF64X2  $2, (DX)(R12*1), Z0, Z0    \
+	ADDQ          R8, R12                    \
+	VMOVUPD       (SI)(R12*1), X1            \
+	VINSERTF64X2  $2, (DX)(R12*1), Z1, Z1    \
+	ADDQ          R8, R12                    \
+	VINSERTF64X2  $1, (SI)(R12*1), Z0, Z0    \
+	VINSERTF64X2  $3, (DX)(R12*1), Z0, Z0    \
+	ADDQ          R8, R12                    \
+	VINSERTF64X2  $1, (SI)(R12*1), Z1, Z1    \
+	VINSERTF64X2  $3, (DX)(R12*1), Z1, Z1    \
+	SUBQ          AX, R12                    \
+	VUNPCKLPD     Z1, Z0, Z2                 \
+	VUNPCKHPD     Z1, Z0, Z3                 \
+	VMOVUPD       Z2, 0(BX)(R12*8)           \
+	VMOVUPD       Z3, 64(BX)(R12*8)
+
+TEXT ·kmNearestOctsAVX512(SB), 0, $4096-72
+	MOVQ x+0(FP), SI
+	MOVQ no+8(FP), CX
+	MOVQ d+16(FP), R8
+	SHLQ $3, R8
+	MOVQ ct+24(FP), DI
+	MOVQ kp+32(FP), R9
+	SHLQ $3, R9
+	MOVQ k+40(FP), R11
+	SHLQ $3, R11
+	MOVQ tab+48(FP), R15
+
+	// Z26 = 0, 1, 8, 9, 4, 5, 12, 13 and Z27 = 2, 3, 10, 11, 6, 7, 14, 15: the lanes of
+	// VPERMI2PD that take two 128-bit lanes of each table (the second table's lanes are 8–15).
+	MOVQ         $0x0d0c050409080100, AX
+	VMOVQ        AX, X26
+	VPMOVZXBQ    X26, Z26
+	MOVQ         $0x0f0e07060b0a0302, AX
+	VMOVQ        AX, X27
+	VPMOVZXBQ    X27, Z27
+	MOVQ         $0x3ff0000000000000, AX
+	VPBROADCASTQ AX, Z30          // 1.0 (see OSQACC)
+
+	LEAQ 0(SP), R13
+	MOVQ R13, BX
+	JMP  otrans
+
+ooct:
+	CMPQ    CX, $1
+	JEQ     ocompute
+	LEAQ    0(SP), BX
+	LEAQ    2048(SP), R14
+	CMPQ    R13, BX
+	CMOVQEQ R14, BX               // the other buffer
+
+otrans:
+	// Transpose the octet at SI into the buffer at BX: four columns at a time, then the one
+	// to three left as one or two pairs of columns (the last pair overlapping the columns
+	// before it when d is odd); every load lies within its row.
+	LEAQ (R8)(R8*2), AX           // 3 rows
+	LEAQ (SI)(R8*4), DX           // row 4
+	XORQ R12, R12                 // byte offset of the columns in a row (and ×8 in xT)
+	LEAQ 32(R12), R14
+
+oquads:
+	CMPQ R14, R8
+	JGT  opairs
+	OQUADT
+	ADDQ $32, R12
+	ADDQ $32, R14
+	JMP  oquads
+
+opairs:
+	CMPQ R12, R8
+	JGE  otransdone
+	LEAQ 16(R12), R14
+	CMPQ R14, R8
+	JGE  olastpair
+	OPAIRT2                       // three columns left: the first two
+	ADDQ $16, R12
+
+olastpair:
+	LEAQ -16(R8), R12
+	OPAIRT2
+
+otransdone:
+	LEAQ (SI)(R8*8), SI
+	CMPQ BX, R13
+	JEQ  ooct                     // the first octet: transpose the second before computing
+
+ocompute:
+	MOVQ         $0x7ff0000000000000, AX
+	VPBROADCASTQ AX, Z28          // V = +Inf
+	VPXORQ       Z29, Z29, Z29    // I = 0
+	XORQ         BX, BX
+
+ochunk:
+	LEAQ (DI)(BX*1), R14
+	MOVQ R13, R12
+	MOVQ R8, DX
+	SHRQ $3, DX                   // d
+	MOVQ R8, AX
+	SHLQ $5, AX
+	ADDQ SI, AX                   // four octets past the next one: a line prefetched per t
+	MOVQ R11, R10
+	SUBQ BX, R10                  // bytes of the k centroids left
+	CMPQ R10, $80
+	JGT  oc12
+	CMPQ R10, $64
+	JGT  oc10
+	CMPQ R10, $48
+	JGT  oc8
+	CMPQ R10, $32
+	JGT  oc6
+	CMPQ R10, $16
+	JGT  oc4
+	JMP  oc2
+
+oc12:
+	OLOADX
+	OFIRST12
+	OSTEP
+oc12loop:
+	OLOADX
+	OBODY12
+	OSTEP
+	JNZ  oc12loop
+	OFOLDS12
+	ADDQ $96, BX
+	JMP  onext
+
+oc10:
+	OLOADX
+	OFIRST10
+	OSTEP
+oc10loop:
+	OLOADX
+	OBODY10
+	OSTEP
+	JNZ  oc10loop
+	OFOLDS10
+	ADDQ $80, BX
+	JMP  onext
+
+oc8:
+	OLOADX
+	OFIRST8
+	OSTEP
+oc8loop:
+	OLOADX
+	OBODY8
+	OSTEP
+	JNZ  oc8loop
+	OFOLDS8
+	ADDQ $64, BX
+	JMP  onext
+
+oc6:
+	OLOADX
+	OFIRST6
+	OSTEP
+oc6loop:
+	OLOADX
+	OBODY6
+	OSTEP
+	JNZ  oc6loop
+	OFOLDS6
+	ADDQ $48, BX
+	JMP  onext
+
+oc4:
+	OLOADX
+	OFIRST4
+	OSTEP
+oc4loop:
+	OLOADX
+	OBODY4
+	OSTEP
+	JNZ  oc4loop
+	OFOLDS4
+	ADDQ $32, BX
+	JMP  onext
+
+oc2:
+	OLOADX
+	OFIRST2
+	OSTEP
+oc2loop:
+	OLOADX
+	OBODY2
+	OSTEP
+	JNZ  oc2loop
+	OFOLDS2
+	ADDQ $16, BX
+	JMP  onext
+
+onext:
+	CMPQ BX, R11
+	JLT  ochunk
+
+	MOVQ      best+56(FP), R10
+	VMOVUPD   Z28, (R10)
+	ADDQ      $64, R10
+	MOVQ      R10, best+56(FP)
+	MOVQ      idx+64(FP), R10
+	VMOVDQU64 Z29, (R10)
+	ADDQ      $64, R10
+	MOVQ      R10, idx+64(FP)
+	LEAQ      0(SP), AX
+	LEAQ      2048(SP), R14
+	CMPQ      R13, AX
+	CMOVQEQ   R14, AX
+	MOVQ      AX, R13             // the next octet's buffer
+	DECQ      CX
+	JNZ       ooct
+	VZEROUPPER
+	RET

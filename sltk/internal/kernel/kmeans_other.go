@@ -11,3 +11,5 @@ func kmAddRows(sums, x []float64, idx []int, d int) { KMAddRowsGo(sums, x, idx, 
 func kmNearestQuads(x []float64, nq, d int, ct []float64, kp int, best []float64, idx []int) {
 	KMNearestQuadsGo(x, nq, d, ct, kp, best, idx)
 }
+
+func kmOcts() bool { return false }

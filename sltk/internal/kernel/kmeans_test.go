@@ -130,17 +130,20 @@ func TestKMGateOff(t *testing.T) {
 	}
 }
 
-// TestKMNearestQuads checks KMNearestQuads, with the gate on (the assembly where the CPU has
-// it) and off (KMNearestQuadsGo), against KMDistQuadsGo's best and idx and against the
-// definition (the distances searched in index order), bit for bit: kp = 4 (one group), 8 and
-// 16 (pairs of groups), 12, 20 and more (chunks of three, then two), up to KMMaxKP, d from 1,
-// scales whose squares overflow to +Inf (and every distance +Inf: index 0), exact ties between centroids in the same lane, in different lanes of one
-// group and in different groups (the smallest index wins), and padding with +Inf.
+// TestKMNearestQuads checks KMNearestQuads in every kernel mode (the AVX-512 octets, the AVX2
+// quads and KMNearestQuadsGo, as far as the CPU has them), 1 to 5 quads, against
+// KMDistQuadsGo's best and idx and against the definition (the distances searched in index
+// order), bit for bit: kp = 4 (one group), 8 and 16 (pairs of groups), 12, 20 and more (chunks
+// of three, then two), up to KMMaxKP, d from 1, scales whose squares overflow to +Inf (and
+// every distance +Inf, or every centroid +Inf: index 0), exact ties between centroids in the
+// same lane, in different lanes of one group and in different groups (the smallest index
+// wins), and 1 to 4 trailing centroids +Inf (padding, which the AVX-512 kernel skips: chunks
+// of 2 to 12 centroids).
 func TestKMNearestQuads(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	kps := []int{4, 8, 12, 16, 20, 64, KMMaxKP - 4, KMMaxKP}
 	for trial := range 400 {
-		d, nq := 1+rng.IntN(17), 1+rng.IntN(4)
+		d, nq := 1+rng.IntN(17), 1+rng.IntN(5)
 		kp := kps[trial%len(kps)]
 		if trial%5 == 0 {
 			kp = 4 * (1 + rng.IntN(KMMaxKP/4))
@@ -170,6 +173,11 @@ func TestKMNearestQuads(t *testing.T) {
 				}
 			}
 		}
+		if trial%16 == 11 { // every centroid +Inf (all of them padding): +Inf, index 0
+			for i := range ct {
+				ct[i] = math.Inf(1)
+			}
+		}
 		if trial%16 == 6 { // every distance +Inf: index 0
 			for i := range x {
 				x[i] = 1e300
@@ -196,13 +204,15 @@ func TestKMNearestQuads(t *testing.T) {
 				t.Fatalf("trial %d: KMDistQuadsGo row %d (%v, %d), definition (%v, %d)", trial, r, wantBest[r], wantIdx[r], b, bj)
 			}
 		}
-		for _, on := range []bool{true, false} {
+		for _, m := range kernelModes {
 			best, idx := make([]float64, 4*nq), make([]int, 4*nq)
-			withAsm(on, func() { KMNearestQuads(x, nq, d, ct, kp, best, idx) })
+			restore := m.set()
+			KMNearestQuads(x, nq, d, ct, kp, best, idx)
+			restore()
 			for r := range best {
 				if math.Float64bits(best[r]) != math.Float64bits(wantBest[r]) || idx[r] != wantIdx[r] {
-					t.Fatalf("trial %d (d=%d nq=%d kp=%d, gate %v): row %d: (%v, %d), want (%v, %d)",
-						trial, d, nq, kp, on, r, best[r], idx[r], wantBest[r], wantIdx[r])
+					t.Fatalf("trial %d (d=%d nq=%d kp=%d, %v): row %d: (%v, %d), want (%v, %d)",
+						trial, d, nq, kp, m, r, best[r], idx[r], wantBest[r], wantIdx[r])
 				}
 			}
 		}

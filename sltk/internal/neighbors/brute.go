@@ -17,8 +17,9 @@ import (
 //   - every squared distance is first estimated as ‖x‖² + ‖q‖² − 2⟨x, q⟩, with the row norms
 //     computed once. Where the data allow it (every row's and query's nonzero entries within
 //     2^±60, squared norms at most 2^100, d ≤ 4096) the dot products of a batch of queries with
-//     a block of rows are one float32 matrix product (kernel.Sgemm: eight lanes, register
-//     blocked, several times the speed of float64 dot products taken one row at a time);
+//     a block of rows are one float32 matrix product (kernel.SgemmPackedAB: the rows packed
+//     once by NewBrute, the batch's queries once for all blocks; eight or sixteen lanes,
+//     register blocked, several times the speed of float64 dot products one row at a time);
 //     otherwise they are float64 dot products (kernel.Dots, 32 rows at a time);
 //   - the estimate is off by at most rel·(‖x‖² + ‖q‖²) + abs from the distance the plain loop
 //     computes (rel = (2d+2b+16)·2⁻²⁴ + (4d+16)·2⁻⁵² with float32 products, b the number of
@@ -31,12 +32,15 @@ import (
 //     depend on the number of cores.
 //
 // Cost O(n·d) per query (the same as a scan, with a much smaller constant); extra memory O(n)
-// for the norms and n·d float32 values for the rows' copy. When a row's or the query's squared
-// norm exceeds MaxFloat64/4 (the estimate could overflow), the query is searched with
-// ScanEuclid.
+// for the norms and about n·d float32 values for the rows' copy (packed in blocks). When a
+// row's or the query's squared norm exceeds MaxFloat64/4 (the estimate could overflow), the
+// query is searched with ScanEuclid.
 type Brute struct {
-	x      []float64 // n×d, row-major, referenced
-	x32    []float32 // x rounded to float32 when every row is in range32; nil otherwise
+	x []float64 // n×d, row-major, referenced
+	// x32 is x rounded to float32 when every row is in range32, nil otherwise: block i holds
+	// the rows [i·r, (i+1)·r), r = rows32(n, d), packed as the right operand of their products
+	// with the queries (kernel.PackedB32 of their transpose, d×r), once for every search.
+	x32    []*kernel.PackedB32
 	n, d   int
 	norms  []float64 // ‖x_i‖²
 	direct bool      // some ‖x_i‖² > MaxFloat64/4: every query takes ScanEuclid
@@ -85,10 +89,18 @@ func NewBrute(x []float64, n, d int) *Brute {
 		}
 	}
 	if !b.direct && d <= bruteMaxDim && !slices.Contains(ok, false) {
-		b.x32 = make([]float32, n*d)
-		par.Chunks(n*d, 1<<16, func(lo, hi int) {
-			for i, v := range x[lo:hi] {
-				b.x32[lo+i] = float32(v)
+		r := rows32(n, d)
+		b.x32 = make([]*kernel.PackedB32, (n+r-1)/r)
+		par.Chunks(len(b.x32), 1, func(lo, hi int) {
+			rows := make([]float32, r*d)
+			for i := lo; i < hi; i++ {
+				i0, i1 := i*r, min((i+1)*r, n)
+				for j, v := range x[i0*d : i1*d] {
+					rows[j] = float32(v)
+				}
+				p := kernel.NewPackedB32(d, i1-i0)
+				p.Pack(blas.Trans, blas32.General{Rows: i1 - i0, Cols: d, Stride: d, Data: rows[:(i1-i0)*d]}, 0, 1)
+				b.x32[i] = p
 			}
 		})
 	}
@@ -165,6 +177,7 @@ func (b *Brute) search(qs []float64, lo, hi, k int, out []Neighbor) {
 		st[a].cand = cands[a*c : a*c : (a+1)*c]
 	}
 	var q32, prod32 []float32
+	var pq *kernel.PackedA32
 	var hit []int32
 	r32 := rows32(b.n, d)
 	if b.x32 != nil {
@@ -206,15 +219,18 @@ func (b *Brute) search(qs []float64, lo, hi, k int, out []Neighbor) {
 			}
 		}
 		if n32 > 0 {
-			qb := blas32.General{Rows: len(batch), Cols: d, Stride: d, Data: q32[:len(batch)*d]}
+			// The batch's queries are packed once for all its products (kernel.PackedA32).
+			if pq == nil || len(batch) != len(st) {
+				pq = kernel.NewPackedA32(len(batch), d)
+			}
+			pq.Pack(blas.NoTrans, blas32.General{Rows: len(batch), Cols: d, Stride: d, Data: q32[:len(batch)*d]})
 			for i0 := 0; i0 < b.n; i0 += r32 {
 				i1 := min(i0+r32, b.n)
 				r := i1 - i0
 				p := prod32[:len(batch)*r]
 				// p[a·r + j] ≈ ⟨q_a, x_{i0+j}⟩, on one goroutine: the batches share the cores.
-				kernel.SgemmWorkers(1, blas.NoTrans, blas.Trans, 1, qb,
-					blas32.General{Rows: r, Cols: d, Stride: d, Data: b.x32[i0*d : i1*d]},
-					0, blas32.General{Rows: len(batch), Cols: r, Stride: r, Data: p})
+				kernel.SgemmPackedAB(1, pq, b.x32[i0/r32], 1, 0,
+					blas32.General{Rows: len(batch), Cols: r, Stride: r, Data: p})
 				for a := range batch {
 					if s := &batch[a]; s.via == viaF32 {
 						s.screen32(hit, p[a*r:(a+1)*r], b.norms[i0:i1], i0, k, rel32, abs32)
