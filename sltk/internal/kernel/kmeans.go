@@ -94,22 +94,23 @@ var kmIdxTab = func() (t [KMMaxKP]int) {
 	return t
 }()
 
-// KMNearestQuads sets best[r], idx[r] to the smallest of the squared distances
-// Σ_t (x_r,t − ct[t·kp+j])², j < kp, and its first index, for the rows r < 4·nq of x, with the
-// bits of KMDistQuads' best and idx; it writes no distances. The assembly keeps each row's
-// running minimum and its index in registers, centroid group by centroid group, instead of
-// storing the kp distances and searching them afterwards: at d = 10, kp = 12 that search was
-// about as long as the arithmetic. Where the CPU has AVX-512 and 2 ≤ d ≤ KMOctMaxD, the rows
-// go eight at a time through kmNearestOctsAVX512, which puts the rows in the lanes (each
-// distance a lane of one register per centroid, the rows transposed on the stack first), so
-// that neither the centroids are padded to the vector width nor the minimum is taken across
-// lanes, and which skips the trailing centroids that are +Inf in every coordinate (padding:
-// they never win); an odd quad at the end takes the AVX2 kernel. At d = 10, kp = 12 (k = 10)
-// on the Zen 5 bench machine that halved the CPU time per 10⁶ rows, 10.7–11.9 → 5.1–6.2 ms
-// (BenchmarkKMNearestQuads, medians of three runs on a loaded machine; 4.1–4.4 ms at best). Every path gives the bits of
-// KMNearestQuadsGo (TestKMNearestQuads runs the AVX-512, AVX2 and Go paths). It needs nq ≥ 1, d ≥ 1, kp a positive multiple of 4 and at
-// most KMMaxKP, len(x) ≥ 4·nq·d, len(ct) ≥ d·kp and len(best), len(idx) ≥ 4·nq (it panics,
-// like an index out of range, otherwise). Cost O(nq·4·kp·d), no allocation.
+// KMNearestQuads sets best[r], idx[r] to the smallest of the squared distances Σ_t (x_r,t −
+// ct[t·kp+j])², j < kp, and its first index, for the rows r < 4·nq of x, with the bits of
+// KMDistQuads' best and idx; it writes no distances. The assembly keeps each row's running
+// minimum and its index in registers, centroid group by centroid group, instead of storing the
+// kp distances and searching them afterwards: at d = 10, kp = 12 that search was about as long
+// as the arithmetic. Where the CPU has AVX-512 and 2 ≤ d ≤ KMOctMaxD, the rows go eight at a
+// time through kmNearestOctsAVX512, which puts the rows in the lanes (each distance a lane of
+// one register per centroid, the rows transposed on the stack first), so that neither the
+// centroids are padded to the vector width nor the minimum is taken across lanes, and which
+// skips the trailing centroids that are +Inf in every coordinate (padding: they never win); an
+// odd quad at the end takes the AVX2 kernel. At d = 10, kp = 12 (k = 10) on the Zen 5 bench
+// machine that halved the CPU time per 10⁶ rows, 10.7–11.9 → 5.1–6.2 ms
+// (BenchmarkKMNearestQuads, medians of three runs on a loaded machine; 4.1–4.4 ms at best).
+// Every path gives the bits of KMNearestQuadsGo (TestKMNearestQuads runs the AVX-512, AVX2 and
+// Go paths). It needs nq ≥ 1, d ≥ 1, kp a positive multiple of 4 and at most KMMaxKP, len(x) ≥
+// 4·nq·d, len(ct) ≥ d·kp and len(best), len(idx) ≥ 4·nq (it panics, like an index out of range,
+// otherwise). Cost O(nq·4·kp·d), no allocation.
 func KMNearestQuads(x []float64, nq, d int, ct []float64, kp int, best []float64, idx []int) {
 	_ = x[4*nq*d-1]
 	_ = ct[d*kp-1]
