@@ -61,23 +61,21 @@ func phoneSize(w, h vg.Length, font float64) (vg.Length, vg.Length, bool) {
 	return pw, h * vg.Length(math.Max(float64(pw/w), 0.75)), true
 }
 
-// HTML returns the HTML that Show displays for d: the SVG of Render, and, when that SVG's
-// text would come out below MinTextPx in a phone's column, a second SVG of d redrawn at the
-// width of phoneSize, taller where phoneGrowth says so (fonts unchanged but for the labels of
-// reference lines, a point larger, and titles, which shrink to fit no further than the tick labels' size:
-// see labelPt and phoneMinTitleSize; the axes place their ticks for the narrower length).
-// A CSS container query in the returned HTML shows the phone rendering only in a container
-// narrower than the width at which the first rendering's text reaches MinTextPx, so a
-// desktop page shows the figure as before, and a browser without container queries shows
-// the first rendering. Two renderings instead of one redrawn in the page: the book is
-// static HTML (and GoNB's output is HTML), so the phone layout must be drawn in Go; only
-// figures that need it get one, which measured on three chapters (slt/03, slt/06, ml/05) made
-// the pages 1.15, 1.52 and 1.73 times as large (1.11, 1.36 and 1.77 gzipped): the phone
-// rendering holds the same data, and a figure of many points doubles.
-//
-// A Reflow grid gives its panels one by one, each as such a pair; a grid of several columns
-// stacks its panels on a phone (see stackHTML). Cost: one more rendering for a figure that
-// needs it.
+// HTML returns the HTML that Show displays for d: the SVG of Render, and, when that SVG's text
+// would come out below MinTextPx in a phone's column, a second SVG of d redrawn at the width of
+// phoneSize, taller where phoneGrowth says so (fonts unchanged but for the labels of reference
+// lines, a point larger, and titles, which shrink to fit no further than the tick labels' size:
+// see labelPt and phoneMinTitleSize; the axes place their ticks for the narrower length). A CSS
+// container query in the returned HTML shows the phone rendering only in a container narrower
+// than the width at which the first rendering's text reaches MinTextPx, so a desktop page shows
+// the figure as before, and a browser without container queries shows the first rendering. Two
+// renderings instead of one redrawn in the page: the book is static HTML (and GoNB's output is
+// HTML), so the phone layout must be drawn in Go; only figures that need it get one, which
+// measured on three chapters (slt/03, slt/06, ml/05) made the pages 1.15, 1.52 and 1.73 times
+// as large (1.11, 1.36 and 1.77 gzipped): the phone rendering holds the same data, and a figure
+// of many points doubles.  A Reflow grid gives its panels one by one, each as such a pair; a
+// grid of several columns stacks its panels on a phone (see stackHTML). Cost: one more
+// rendering for a figure that needs it.
 func HTML(d Drawer) (string, error) {
 	if g, ok := d.(*Grid); ok && g != nil && g.reflow {
 		return reflowHTML(g)
@@ -133,8 +131,8 @@ func figureHTML(d Drawer) (string, error) {
 }
 
 // phoneLabels marks the figures d draws (d itself, or the panels of a grid, through the
-// wrappers of HTML's layouts) for their phone rendering, in which their reference lines'
-// labels are drawn at phoneLabelPt (see Figure.onPhone) and their titles shrink to no less than
+// wrappers of HTML's layouts) for their phone rendering, in which their reference lines' labels
+// are drawn at phoneLabelPt (see Figure.onPhone) and their titles shrink to no less than
 // phoneMinTitleSize (see Figure.onPhone), and returns the function that lifts the mark.
 func phoneLabels(d Drawer) (lift func()) {
 	var figs []*Figure
