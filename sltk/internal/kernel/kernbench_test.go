@@ -75,8 +75,7 @@ func BenchmarkKMNearestQuads(b *testing.B) {
 // BenchmarkSgemmKNN times Sgemm on the products of package neighbors' brute-force search at
 // d = 64: a batch of 480 queries times the transpose of 256 rows (480×256×64, one goroutine,
 // beta = 0), and the same with 1000 queries' last batch (336); each also with the queries
-// packed once (packedA, SgemmPackedA) and with the rows packed as well (packedAB,
-// SgemmPackedAB), as package neighbors multiplies them. It reports the CPU-time rate of
+// and the rows packed once (packedAB, SgemmPackedAB), as package neighbors multiplies them. It reports the CPU-time rate of
 // float32 multiply-adds (GFMA/s); vector FMA instructions per cycle are that over 16 lanes and
 // the clock.
 func BenchmarkSgemmKNN(b *testing.B) {
@@ -109,9 +108,8 @@ func BenchmarkSgemmKNN(b *testing.B) {
 				})
 			}
 			run("", func() { SgemmWorkers(1, blas.NoTrans, blas.Trans, 1, q, x, 0, c) })
-			// packedA: the queries packed once (PackedA32), as package neighbors does per batch.
-			run("/packedA", func() { SgemmPackedA(1, pq, blas.Trans, 1, x, 0, c) })
-			// packedAB: the rows packed too (SgemmPackedAB), as package neighbors keeps them.
+			// packedAB: the queries packed once per batch and the rows once, as package neighbors
+			// keeps them.
 			run("/packedAB", func() { SgemmPackedAB(1, pq, px, 1, 0, c) })
 		}
 	}

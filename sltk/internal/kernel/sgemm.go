@@ -58,12 +58,17 @@ type PackedB32 struct {
 
 // NewPackedB32 returns the empty packing of a k×n op(b). Cost: k·⌈n/16⌉·16 float32 values.
 func NewPackedB32(k, n int) *PackedB32 {
-	p := &PackedB32{k: k, n: n}
-	w := (n + sgemmNR - 1) / sgemmNR * sgemmNR
+	return &PackedB32{k: k, n: n, panels: newPanels(k, (n+sgemmNR-1)/sgemmNR*sgemmNR)}
+}
+
+// newPanels returns the panels of a packed operand with k steps and w rows or columns (padded
+// to whole slivers): one of min(gemmKC, k − pc)·w values for each block of steps from pc on.
+func newPanels(k, w int) [][]float32 {
+	var panels [][]float32
 	for pc := 0; pc < k; pc += gemmKC {
-		p.panels = append(p.panels, make([]float32, min(gemmKC, k-pc)*w))
+		panels = append(panels, make([]float32, min(gemmKC, k-pc)*w))
 	}
-	return p
+	return panels
 }
 
 // Pack packs part (0 ≤ part < parts) of op(b), which must be k×n (it panics otherwise): the
@@ -118,8 +123,8 @@ func SgemmPacked(workers int, skipZeros bool, tA blas.Transpose, alpha float32, 
 // packs it for itself (panels of 256 steps, slivers of six rows, zero past the last row), so
 // that products sharing it skip the copy: package neighbors multiplies one batch of queries
 // by every block of rows, and packing the 480 queries again for each block of 256 rows cost
-// 6 % of the product's time. Pack fills it; SgemmPackedA multiplies with it, with the bits of
-// Sgemm on op(a).
+// 6 % of the product's time. Pack fills it; SgemmPackedAB multiplies it with a PackedB32, with
+// the bits of Sgemm.
 type PackedA32 struct {
 	m, k   int
 	panels [][]float32
@@ -127,12 +132,7 @@ type PackedA32 struct {
 
 // NewPackedA32 returns the empty packing of an m×k op(a). Cost: ⌈m/6⌉·6·k float32 values.
 func NewPackedA32(m, k int) *PackedA32 {
-	p := &PackedA32{m: m, k: k}
-	h := (m + sgemmMR - 1) / sgemmMR * sgemmMR
-	for pc := 0; pc < k; pc += gemmKC {
-		p.panels = append(p.panels, make([]float32, min(gemmKC, k-pc)*h))
-	}
-	return p
+	return &PackedA32{m: m, k: k, panels: newPanels(k, (m+sgemmMR-1)/sgemmMR*sgemmMR)}
 }
 
 // Pack packs op(a), which must be m×k (it panics otherwise), replacing what was packed
@@ -153,24 +153,6 @@ func (p *PackedA32) Pack(tA blas.Transpose, a blas32.General) {
 		pc := i * gemmKC
 		packSlivers(panel, a.Data, a.Stride, ta, 0, p.m, pc, min(gemmKC, p.k-pc), sgemmMR)
 	}
-}
-
-// SgemmPackedA is SgemmWorkers with op(a) packed in a: c = alpha·op(a)·op(b) + beta·c, with its
-// bits. Bad shapes panic, with gonum's messages where gonum checks them.
-func SgemmPackedA(workers int, a *PackedA32, tB blas.Transpose, alpha float32, b blas32.General, beta float32, c blas32.General) {
-	shapeA := shape{a.m, a.k, max(1, a.k), a.m * a.k}
-	_, tb, m, n, k, ok := gemmShapes(blas.NoTrans, tB, shapeA,
-		shape{b.Rows, b.Cols, b.Stride, len(b.Data)}, shape{c.Rows, c.Cols, c.Stride, len(c.Data)})
-	if !ok {
-		fake := blas32.General{Rows: a.m, Cols: a.k, Stride: max(1, a.k), Data: make([]float32, a.m*a.k)}
-		// gonum's message where gonum checks the shapes, else ours.
-		blas32.Gemm(blas.NoTrans, tB, alpha, fake, b, beta, c)
-		panic("kernel: SgemmPackedA: op(b) or c does not match the packed a")
-	}
-	g := gemmArgs[float32]{tb: tb, k: k, alpha: alpha, b: b.Data, ldb: b.Stride, c: c.Data, ldc: c.Stride,
-		mr: sgemmMR, nr: sgemmNR, kernel: sgemmKernel, kernelRow: sgemmKernelRow, pool: &sgemmPool, workers: workers,
-		apanels: a.panels}
-	gemm(g, m, n, beta)
 }
 
 // SgemmPackedAB is SgemmWorkers with op(a) packed in a and op(b) in b: c = alpha·op(a)·op(b) +

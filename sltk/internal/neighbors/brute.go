@@ -177,7 +177,8 @@ func (b *Brute) search(qs []float64, lo, hi, k int, out []Neighbor) {
 		st[a].cand = cands[a*c : a*c : (a+1)*c]
 	}
 	var q32, prod32 []float32
-	var pq *kernel.PackedA32
+	var pq *kernel.PackedA32 // packs pqRows queries
+	pqRows := 0
 	var hit []int32
 	r32 := rows32(b.n, d)
 	if b.x32 != nil {
@@ -220,8 +221,8 @@ func (b *Brute) search(qs []float64, lo, hi, k int, out []Neighbor) {
 		}
 		if n32 > 0 {
 			// The batch's queries are packed once for all its products (kernel.PackedA32).
-			if pq == nil || len(batch) != len(st) {
-				pq = kernel.NewPackedA32(len(batch), d)
+			if pq == nil || pqRows != len(batch) {
+				pq, pqRows = kernel.NewPackedA32(len(batch), d), len(batch)
 			}
 			pq.Pack(blas.NoTrans, blas32.General{Rows: len(batch), Cols: d, Stride: d, Data: q32[:len(batch)*d]})
 			for i0 := 0; i0 < b.n; i0 += r32 {
