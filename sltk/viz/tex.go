@@ -7,6 +7,7 @@ import (
 
 	xfont "golang.org/x/image/font"
 	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/font/liberation"
 	"gonum.org/v1/plot/text"
@@ -34,27 +35,44 @@ func Tex(s string) string { return texConvert(s, false) }
 // for as real scripts: a run of superscript or subscript characters with one such character
 // (the ⁻ of "10⁻³") becomes the plain characters between the marks, so that PNG and PDF
 // output, which cannot borrow a glyph from another font as a browser does, show "10", then a
-// raised "−3", not "10³" with the minus lost.
+// raised "−3", not "10³" with the minus lost. A run of two or more scripts that the font sets
+// at full width (C₃₀₀) is redrawn the same way, so that its digits do not read spaced out.
 func texRich(s string) string { return glyphScripts(texConvert(s, true)) }
 
 // noGlyph holds the script characters of the superscripts and subscripts tables that the
-// regular Liberation Sans face lacks (⁰ ⁹ ⁺ ⁻ ⁼ ⁽ ⁾ ⁱ, ₊ ₋ ₌ ₍ ₎ and some letters).
-var noGlyph = func() map[rune]bool {
-	missing := map[rune]bool{}
+// regular Liberation Sans face lacks (⁰ ⁹ ⁺ ⁻ ⁼ ⁽ ⁾ ⁱ, ₊ ₋ ₌ ₍ ₎ and some letters); wideGlyph
+// those it has at the full advance of the character they raise or lower (₀–₉ and ⁶), so that
+// a run of them reads spaced out: "C₃₀₀" as "C ₃ ₀ ₀".
+var noGlyph, wideGlyph = func() (missing, wide map[rune]bool) {
+	missing, wide = map[rune]bool{}, map[rune]bool{}
 	for _, f := range liberation.Collection() {
 		if f.Font.Variant != "Sans" || f.Font.Weight != xfont.WeightNormal || f.Font.Style != xfont.StyleNormal {
 			continue
 		}
 		var buf sfnt.Buffer
+		advance := func(r rune) (sfnt.GlyphIndex, fixed.Int26_6) {
+			i, err := f.Face.GlyphIndex(&buf, r)
+			if err != nil || i == 0 {
+				return 0, 0
+			}
+			a, err := f.Face.GlyphAdvance(&buf, i, fixed.I(1000), xfont.HintingNone)
+			if err != nil {
+				return 0, 0
+			}
+			return i, a
+		}
 		for _, table := range []map[rune]rune{superscripts, subscripts} {
-			for _, r := range table {
-				if i, err := f.Face.GlyphIndex(&buf, r); err != nil || i == 0 {
-					missing[r] = true
+			for r, u := range table {
+				i, a := advance(u)
+				if i == 0 {
+					missing[u] = true
+				} else if _, plain := advance(r); r != u && a >= plain*9/10 {
+					wide[u] = true
 				}
 			}
 		}
 	}
-	return missing
+	return missing, wide
 }()
 
 // plainOf maps each Unicode script character back to the character it raises or lowers (the
@@ -81,10 +99,11 @@ type scriptChar struct {
 }
 
 // glyphScripts rewrites each run of superscript (or subscript) characters that contains one
-// in noGlyph as its plain characters between scriptSup (scriptSub) and scriptEnd; runs the
-// font can draw stay as they are.
+// in noGlyph, or that is longer than one character and contains one in wideGlyph, as its
+// plain characters between scriptSup (scriptSub) and scriptEnd; runs the font draws well stay
+// as they are (a lone wide "x₁" only leaves a little space after it).
 func glyphScripts(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return noGlyph[r] }) {
+	if !strings.ContainsFunc(s, func(r rune) bool { return noGlyph[r] || wideGlyph[r] }) {
 		return s
 	}
 	rs := []rune(s)
@@ -96,16 +115,17 @@ func glyphScripts(s string) string {
 			i++
 			continue
 		}
-		j, missing := i, false
+		j, missing, wide := i, false, false
 		for j < len(rs) {
 			q, ok := plainOf[rs[j]]
 			if !ok || q.sup != p.sup {
 				break
 			}
 			missing = missing || noGlyph[rs[j]]
+			wide = wide || wideGlyph[rs[j]]
 			j++
 		}
-		if !missing {
+		if !missing && !(wide && j-i > 1) {
 			b.WriteString(string(rs[i:j]))
 			i = j
 			continue

@@ -132,6 +132,9 @@ func TestScriptsHaveGlyphs(t *testing.T) {
 		{"10⁻³", "10\uE001−3\uE002"},
 		{"2×10⁰", "2×10\uE0010\uE002"},
 		{"x₁ + y²", "x₁ + y²"}, // the font has these
+		{"C₃₀₀", "C\uE000300\uE002"}, // full-width subscript digits: a run would read spaced
+		{"x₁₂ + x₃ + y²³", "x\uE00012\uE002 + x₃ + y²³"},
+		{"10⁶", "10⁶"}, // a lone wide script stays
 		{"θᵢⱼ", "θ\uE000ij\uE002"},
 		{`e^{-t}`, "e\uE001−t\uE002"},
 	} {
@@ -144,6 +147,9 @@ func TestScriptsHaveGlyphs(t *testing.T) {
 	}
 	if len(noGlyph) == 0 || !noGlyph['⁻'] || noGlyph['²'] {
 		t.Fatalf("noGlyph %q: want ⁻ missing and ² present", string(slices.Collect(maps.Keys(noGlyph))))
+	}
+	if !wideGlyph['₃'] || !wideGlyph['⁶'] || wideGlyph['²'] || wideGlyph['ᵢ'] || noGlyph['₃'] {
+		t.Fatalf("wideGlyph %q: want ₃ and ⁶ wide, ² and ᵢ narrow", string(slices.Collect(maps.Keys(wideGlyph))))
 	}
 	f := Must(Lines([]Series{{Name: "σⱼ", X: []float64{1e-3, 1}, Y: []float64{1e-9, 1e3}}}, LogX(), LogY(),
 		Title("x₉ and 10⁻⁴")))
