@@ -383,7 +383,8 @@ func (f *Figure) layoutFor(c draw.Canvas, spot legendSpot, legendW, legendH, fit
 
 // outsideSpot returns the place outside the data area of lay for a legendW × legendH legend
 // that takes the smaller share of the data area, a column at the right or rows below the
-// axes, and false when both take more than maxLegendShare.
+// axes, and false when both take more than maxLegendShare. In a phone rendering, a figure
+// drawn to scale (EqualScale) always takes the rows.
 func (f *Figure) outsideSpot(lay figureLayout, legendW, legendH vg.Length) (legendSpot, bool) {
 	dw, dh := lay.data.Max.X-lay.data.Min.X, lay.data.Max.Y-lay.data.Min.Y
 	if dw <= 0 || dh <= 0 {
@@ -396,6 +397,11 @@ func (f *Figure) outsideSpot(lay figureLayout, legendW, legendH vg.Length) (lege
 	}
 	below := float64((h + legendGap) / dh)
 	switch {
+	case f.phone && f.EqualScale:
+		// A phone's width is what limits a map drawn to scale: a column would take its room
+		// from the map, while rows below cost it nothing, as the phone rendering grows by
+		// their height (phoneGrowth).
+		return legendSpot{below: true}, true
 	case min(beside, below) > maxLegendShare:
 		return legendSpot{}, false
 	case below <= beside:
@@ -430,7 +436,7 @@ func (f *Figure) placeLegend(c draw.Canvas, legendW, legendH vg.Length) (legendS
 	lay := f.layout(c, spot, legendW, legendH)
 	if f.LegendOutside && legendW > 0 {
 		spot = legendSpot{beside: true}
-		if f.columnShare(lay, legendW) > maxLegendShare {
+		if f.columnShare(lay, legendW) > maxLegendShare || f.phone && f.EqualScale { // see outsideSpot
 			spot = legendSpot{below: true}
 		}
 		return spot, f.layout(c, spot, legendW, legendH)

@@ -12,6 +12,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 var (
@@ -380,6 +382,43 @@ func TestHTMLPhoneEqualAxes(t *testing.T) {
 		}
 		if grew := h > float64(ph)+0.5; grew != c.grows || h > w*5/4+0.5 {
 			t.Errorf("%s: phone rendering %g pt high (phoneSize %g, cap %g)", c.name, h, float64(ph), w*5/4)
+		}
+	}
+}
+
+// On a phone, a figure drawn to scale puts an outside legend in rows below the axes, not in a
+// column that takes its width from the map, and the rendering grows by the rows: the data area
+// is as wide as that of the same map without a legend. At desktop width the column stays.
+func TestHTMLPhoneEqualAxesLegendBelow(t *testing.T) {
+	pw, ph, _ := phoneSize(DefaultWidth, DefaultHeight, 11)
+	pts := mat.NewDense(6, 2, []float64{0, 0, 1, 0, 0, 1, 1, 1, 0.5, 0.5, 0.2, 0.8})
+	onPhone := func(f *Figure) (legendSpot, vg.Length) {
+		lw, lh := legendSize(&f.Plot.Legend)
+		lift := phoneLabels(f)
+		defer lift()
+		grow := phoneGrowth(f, DefaultWidth, DefaultHeight, pw, ph)
+		c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: pw, Y: ph + grow}}}
+		spot, lay := f.placeLegend(c, lw, lh)
+		return spot, lay.data.Max.X - lay.data.Min.X
+	}
+	_, bare := onPhone(Must(Scatter(pts, EqualAxes(), Title("map"))))
+	for _, outside := range []bool{false, true} {
+		opts := []Option{EqualAxes(), Classes("first class", "second class"), Title("map")}
+		if outside {
+			opts = append(opts, LegendOutside())
+		}
+		f := Must(ScatterLabels(pts, []int{0, 0, 0, 1, 1, 1}, nil, opts...))
+		c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: DefaultWidth, Y: DefaultHeight}}}
+		lw, lh := legendSize(&f.Plot.Legend)
+		if wide, _ := f.placeLegend(c, lw, lh); wide.below {
+			t.Errorf("outside=%v: desktop legend in rows below, want it beside or inside", outside)
+		}
+		spot, dw := onPhone(f)
+		if outside && !spot.below {
+			t.Errorf("phone legend at %+v, want rows below", spot)
+		}
+		if spot.below && dw < bare*97/100 {
+			t.Errorf("outside=%v: phone data area %.0f pt wide, %.0f without a legend", outside, float64(dw), float64(bare))
 		}
 	}
 }

@@ -131,7 +131,7 @@ func TestScriptsHaveGlyphs(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"10⁻³", "10\uE001−3\uE002"},
 		{"2×10⁰", "2×10\uE0010\uE002"},
-		{"x₁ + y²", "x₁ + y²"}, // the font has these
+		{"x₁ + y²", "x₁ + y²"},       // the font has these
 		{"C₃₀₀", "C\uE000300\uE002"}, // full-width subscript digits: a run would read spaced
 		{"x₁₂ + x₃ + y²³", "x\uE00012\uE002 + x₃ + y²³"},
 		{"10⁶", "10⁶"}, // a lone wide script stays
