@@ -1,7 +1,9 @@
 package viz
 
 import (
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/sltk-book/sltk/sltk/internal/fuzzdata"
 )
@@ -23,5 +25,28 @@ func FuzzScatterLabels(f *testing.F) {
 		if _, err := Render(fig, "svg"); err != nil {
 			t.Fatalf("a figure that ScatterLabels accepted does not render: %v", err)
 		}
+	})
+}
+
+// Tex never panics, keeps valid text valid and leaves no dollar sign that the input did not
+// escape. (Its idempotence is tested on real labels in TestTex: on arbitrary strings, groups
+// left open and dollars between a script and its neighbour can re-parse differently.)
+func FuzzTex(f *testing.F) {
+	for _, s := range []string{"x_1", "λ_max", "D_KL(Q‖P)", "2^-10", "max_iter", `\frac{a}{b}`,
+		`e^{-R(c)/T}`, "C₃₀₀", "10⁻³", `\hat{\theta}_{ij}`, "x_(", "^_^", `\`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) {
+			return
+		}
+		got := Tex(s)
+		if !utf8.ValidString(got) {
+			t.Fatalf("Tex(%q) = %q: invalid UTF-8", s, got)
+		}
+		if strings.Contains(got, "$") && !strings.Contains(s, `\$`) {
+			t.Fatalf("Tex(%q) = %q keeps a dollar sign", s, got)
+		}
+		texRich(s)
 	})
 }

@@ -20,7 +20,11 @@ import (
 // \sqrt{x} → √x, \hat{x} → x̂, and the contents of \mathrm, \text and friends. Dollar signs
 // and grouping braces are dropped. A sub- or superscript with a character that has no Unicode
 // form stays readable instead: e^{-R(c)/T} becomes exp(−R(c)/T), other bases x^(…) or x_(…).
-// Text without TeX passes through unchanged, and Tex(Tex(s)) == Tex(s).
+// An unbraced script takes the whole run of letters and digits after the mark, as the book's
+// claim lines do (λ_max, D_KL, 2^-10), unlike TeX; an underscore inside a name (max_iter)
+// stays. Text without TeX passes through unchanged, and converted text converts to itself
+// (Tex(Tex(s)) == Tex(s) for the labels of TestTex; not for every string: an escaped \$ or a
+// group left open is written bare and reads differently the second time).
 //
 // Every figure of this package applies Tex to its title, axis labels, tick labels and legend
 // entries (through the text handler of its styles), so callers may write labels either way.
@@ -186,8 +190,16 @@ func (p *texParser) seq(inGroup bool) string {
 				b.WriteString(lin)
 				continue
 			}
+			if c == '_' && snakeCase(b.String()) { // n_iter, max_iter: a name, not a script
+				b.WriteByte(c)
+				p.pos++
+				continue
+			}
 			p.pos++
-			arg := p.arg()
+			arg := p.word(c == '^')
+			if arg == "" {
+				arg = p.arg()
+			}
 			b.WriteString(script(b.String(), arg, c == '^', p.rich, &b))
 		default:
 			b.WriteString(p.atom())
@@ -275,9 +287,37 @@ func (p *texParser) atom() string {
 	return name // an unknown command shows its name, never a backslash
 }
 
-// arg reads one argument: a {group} or a single atom; spaces before it are skipped.
+// word reads the unbraced argument of a script as the book's claim lines do (tools/book.py):
+// a run of ASCII letters and digits, after a sign for a superscript, so that λ_max, D_KL and
+// 2^-10 read as λ_{max}, D_{KL} and 2^{-10}; it returns "" (consuming nothing) when no such
+// run follows. (TeX itself would take one character.)
+func (p *texParser) word(sup bool) string {
+	i := p.pos
+	if sup && i < len(p.src) && (p.src[i] == '+' || p.src[i] == '-') {
+		i++
+	}
+	j := i
+	for j < len(p.src) && (isLetter(p.src[j]) || p.src[j] >= '0' && p.src[j] <= '9') {
+		j++
+	}
+	if j == i {
+		return ""
+	}
+	w := p.src[p.pos:j]
+	p.pos = j
+	return w
+}
+
+// snakeCase tells whether text written so far ends in two ASCII letters, so that an
+// underscore after it joins a word (max_iter) rather than starting a subscript (x_1, λ_max).
+func snakeCase(before string) bool {
+	n := len(before)
+	return n >= 2 && isLetter(before[n-1]) && isLetter(before[n-2])
+}
+
+// arg reads one argument: a {group} or a single atom; spaces and dollars before it are skipped.
 func (p *texParser) arg() string {
-	for p.pos < len(p.src) && p.src[p.pos] == ' ' {
+	for p.pos < len(p.src) && (p.src[p.pos] == ' ' || p.src[p.pos] == '$') {
 		p.pos++
 	}
 	if p.pos >= len(p.src) {

@@ -41,6 +41,10 @@ func TestTex(t *testing.T) {
 		{`\unknown{x}`, "unknownx"},
 		{`trailing \`, `trailing \`},
 		{`x_`, "x"},
+		{"x_ij + λ_2", "xᵢⱼ + λ₂"}, // an unbraced script takes the whole run, as claim lines do
+		{"2^-10 and 10^6", "2⁻¹⁰ and 10⁶"},
+		{"H/H_opt", "H/Hₒₚₜ"},
+		{"max_iter = 5, n_iter", "max_iter = 5, nᵢₜₑᵣ"},
 		{`{{unbalanced}`, "unbalanced"},
 	} {
 		if got := Tex(c.in); got != c.want {
@@ -182,6 +186,7 @@ func TestTexRichScripts(t *testing.T) {
 		{"x_{QR}^2", "x\uE000QR\uE002²"},
 		{"A^T", "Aᵀ"},
 		{"x_1", "x₁"},
+		{"T·D_KL(Q‖P)", "T·D\uE000KL\uE002(Q‖P)"},
 		{`e^{-R(c)/T}`, "exp(−R(c)/T)"},
 	} {
 		if got := texRich(c.in); got != c.want {
