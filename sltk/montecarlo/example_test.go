@@ -48,3 +48,14 @@ func ExampleLake_CanyonShare() {
 	fmt.Printf("%d units of water, %.2f of it in %d canyon cells\n", water, share, len(lake.Canyons()))
 	// Output: 985 units of water, 0.24 of it in 6 canyon cells
 }
+
+// The 95 % Hoeffding band of π̂ narrows like 1/√m: a hundred times the darts, a tenth the width.
+func ExampleHoeffdingWidth() {
+	for _, m := range []int{100, 10000} {
+		w, _ := montecarlo.HoeffdingWidth(m, 0.05, 0, 4)
+		fmt.Printf("m = %d: π ± %.3f\n", m, w)
+	}
+	// Output:
+	// m = 100: π ± 0.543
+	// m = 10000: π ± 0.054
+}

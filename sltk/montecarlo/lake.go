@@ -194,8 +194,9 @@ func (l Lake) Water() (int, error) {
 }
 
 // CanyonShare returns the share Σ_{x ∈ Canyons} freq[x] that cell frequencies (Target, or a
-// LakeSample's Freq) give to the canyon cells. freq must have one finite entry per cell
-// (errs.ErrShape, ErrNotFinite); a lake without water is ErrEmpty. Cost O(cells).
+// LakeSample's Freq) give to the canyon cells. freq must have one finite entry per cell and a
+// finite sum over the canyons (errs.ErrShape, ErrNotFinite); a lake without water is
+// ErrEmpty. Cost O(cells).
 func (l Lake) CanyonShare(freq []float64) (float64, error) {
 	if _, err := l.check("CanyonShare"); err != nil {
 		return 0, err
@@ -210,6 +211,9 @@ func (l Lake) CanyonShare(freq []float64) (float64, error) {
 			return 0, fmt.Errorf("montecarlo: Lake.CanyonShare: freq[%d] = %v: %w", x, freq[x], ErrNotFinite)
 		}
 		s += freq[x]
+	}
+	if math.IsInf(s, 0) {
+		return 0, fmt.Errorf("montecarlo: Lake.CanyonShare: the share overflows: %w", ErrNotFinite)
 	}
 	return s, nil
 }

@@ -226,3 +226,19 @@ func MissRate(runs int, eps, truth float64, estimate func(seed uint64) (float64,
 	}
 	return float64(misses) / float64(runs), nil
 }
+
+// HoeffdingWidth returns (hi−lo)·√(ln(2/δ)/(2m)), the half-width ε of the interval around μ
+// that the mean of m samples in [lo, hi] stays in with probability ≥ 1 − δ: HoeffdingFailure
+// solved for ε. For π̂ = 4·(fraction of darts inside), range [0, 4], it is √(8 ln(2/δ)/m).
+// It needs m ≥ 1, δ ∈ (0, 1) and a finite range lo < hi (ErrParam otherwise). Cost O(1).
+func HoeffdingWidth(m int, delta, lo, hi float64) (float64, error) {
+	switch {
+	case m < 1:
+		return 0, fmt.Errorf("montecarlo: HoeffdingWidth: m = %d, want ≥ 1: %w", m, ErrParam)
+	case !(delta > 0 && delta < 1):
+		return 0, fmt.Errorf("montecarlo: HoeffdingWidth: delta = %v, want in (0, 1): %w", delta, ErrParam)
+	case !(lo < hi) || math.IsInf(hi-lo, 0):
+		return 0, fmt.Errorf("montecarlo: HoeffdingWidth: range [%v, %v], want finite with lo < hi: %w", lo, hi, ErrParam)
+	}
+	return (hi - lo) * math.Sqrt(math.Log(2/delta)/(2*float64(m))), nil
+}

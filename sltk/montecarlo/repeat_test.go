@@ -98,3 +98,26 @@ func TestLakeWaterShare(t *testing.T) {
 		t.Errorf("dry lake: err = %v", err)
 	}
 }
+
+// TestHoeffdingWidth inverts HoeffdingFailure: at the width it returns, the failure bound is δ.
+func TestHoeffdingWidth(t *testing.T) {
+	for _, m := range []int{1, 10, 500, 100000} {
+		for _, delta := range []float64{0.01, 0.05, 0.5} {
+			w, err := HoeffdingWidth(m, delta, -1, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f, _ := HoeffdingFailure(w, m, -1, 3); math.Abs(f-delta) > 1e-12 {
+				t.Errorf("m = %d, δ = %v: failure bound at the width %v is %v", m, delta, w, f)
+			}
+		}
+	}
+	if w, _ := HoeffdingWidth(5000, 0.05, 0, 4); math.Abs(w-math.Sqrt(8*math.Log(40)/5000)) > 1e-15 {
+		t.Errorf("π band at m = 5000: %v", w)
+	}
+	for _, c := range [][3]float64{{0, 0.05, 1}, {10, 0, 1}, {10, 1, 1}, {10, 0.05, 0}} {
+		if _, err := HoeffdingWidth(int(c[0]), c[1], 0, c[2]); !errors.Is(err, ErrParam) {
+			t.Errorf("HoeffdingWidth(%v): err = %v", c, err)
+		}
+	}
+}
