@@ -44,3 +44,12 @@ func ExampleLogSpaced() {
 	fmt.Println(ts, ys, late)
 	// Output: [1 2 4 8 16] [1 2 4 5 6] 6
 }
+
+// Total variation two ways: the largest gap over all 2³ events, and half the ℓ₁ distance.
+func ExampleEventTV() {
+	p, q := []float64{0.5, 0.3, 0.2}, []float64{0.2, 0.3, 0.5}
+	events, _ := mcmc.EventTV(p, q)
+	half, _ := mcmc.TotalVariation(p, q)
+	fmt.Printf("%.2f %.2f\n", events, half)
+	// Output: 0.30 0.30
+}

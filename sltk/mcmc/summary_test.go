@@ -215,3 +215,45 @@ func TestWindowMean(t *testing.T) {
 		}
 	}
 }
+
+// TestEventTV checks closed forms: a point mass against the uniform distribution on n states
+// is 1 − 1/n apart, two point masses 1, equal distributions 0; and TotalVariation's ½‖p − q‖₁
+// on random distributions.
+func TestEventTV(t *testing.T) {
+	for n := 1; n <= 12; n++ {
+		u := make([]float64, n)
+		for i := range u {
+			u[i] = 1 / float64(n)
+		}
+		if d, err := EventTV(Unit(n, 0), u); err != nil || math.Abs(d-(1-1/float64(n))) > 1e-12 {
+			t.Errorf("n = %d: δ₀ vs uniform: %v, %v; want %v", n, d, err, 1-1/float64(n))
+		}
+		if d, _ := EventTV(u, u); d != 0 {
+			t.Errorf("n = %d: uniform vs itself: %v", n, d)
+		}
+		if n > 1 {
+			if d, _ := EventTV(Unit(n, 0), Unit(n, n-1)); d != 1 {
+				t.Errorf("n = %d: two point masses: %v, want 1", n, d)
+			}
+		}
+	}
+	c, _ := RandomChain(10, 3)
+	for i := 1; i < 10; i++ {
+		p, _ := c.Evolve(Unit(10, 0), 1)
+		q, _ := c.Evolve(Unit(10, i), 1)
+		d, err := EventTV(p[1], q[1])
+		tv, _ := TotalVariation(p[1], q[1])
+		if err != nil || math.Abs(d-tv) > 1e-12 {
+			t.Errorf("rows 0 and %d: EventTV %v, %v; TotalVariation %v", i, d, err, tv)
+		}
+	}
+	if _, err := EventTV([]float64{0.5, 0.6}, []float64{0.5, 0.5}); !errors.Is(err, errs.ErrProb) {
+		t.Errorf("p sums to 1.1: err = %v", err)
+	}
+	if _, err := EventTV(Unit(21, 0), Unit(21, 1)); !errors.Is(err, errs.ErrTooLarge) {
+		t.Errorf("21 states: err = %v", err)
+	}
+	if _, err := EventTV([]float64{1}, []float64{0.5, 0.5}); !errors.Is(err, errs.ErrShape) {
+		t.Errorf("lengths 1 and 2: err = %v", err)
+	}
+}
