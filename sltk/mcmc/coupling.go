@@ -3,6 +3,8 @@ package mcmc
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"sort"
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
@@ -107,4 +109,65 @@ func Unit(n, i int) []float64 {
 		p[i] = 1
 	}
 	return p
+}
+
+// CouplingStats summarises the meeting times of CouplingTimes.
+type CouplingStats struct {
+	Mean   float64   // the average meeting time
+	Max    int       // the longest meeting time
+	Sample []float64 // the times as float64 in run order, for a histogram
+}
+
+// SummarizeTimes returns the mean, the maximum and the float copy of meeting times. No times,
+// or a negative time, is an error (errs.ErrEmpty, errs.ErrParam). Cost O(len(times)).
+func SummarizeTimes(times []int) (CouplingStats, error) {
+	if len(times) == 0 {
+		return CouplingStats{}, fmt.Errorf("mcmc: SummarizeTimes: no times: %w", errs.ErrEmpty)
+	}
+	s := CouplingStats{Sample: make([]float64, len(times))}
+	for i, t := range times {
+		if t < 0 {
+			return CouplingStats{}, fmt.Errorf("mcmc: SummarizeTimes: time %d is %d, want ≥ 0: %w", i, t, errs.ErrParam)
+		}
+		s.Sample[i] = float64(t)
+		s.Mean += (s.Sample[i] - s.Mean) / float64(i+1) // running mean: no overflow of a sum
+		s.Max = max(s.Max, t)
+	}
+	return s, nil
+}
+
+// MaxSurvivalPoints caps the points argument of SurvivalCurve.
+const MaxSurvivalPoints = 1 << 16
+
+// SurvivalCurve tabulates Survival(times, t), the estimated Pr(X_t ≠ Y_t), from t = 0 to the
+// largest time in steps of max(1, max/points), so that a curve of `points` to 2·points + 1
+// points covers the whole meeting-time range and ends at 0. No times, a negative time, or
+// points outside [1, MaxSurvivalPoints] is an error (errs.ErrEmpty, errs.ErrParam,
+// errs.ErrTooLarge). Cost O((len(times) + points)·log len(times)).
+func SurvivalCurve(times []int, points int) (ts, surv []float64, err error) {
+	if points < 1 {
+		return nil, nil, fmt.Errorf("mcmc: SurvivalCurve: points = %d, want ≥ 1: %w", points, errs.ErrParam)
+	}
+	if err := check.Size("mcmc: SurvivalCurve", "points", points, MaxSurvivalPoints); err != nil {
+		return nil, nil, err
+	}
+	s, err := SummarizeTimes(times)
+	if err != nil {
+		return nil, nil, fmt.Errorf("mcmc: SurvivalCurve: %w", err)
+	}
+	sorted := slices.Clone(times)
+	slices.Sort(sorted)
+	step := max(1, s.Max/points)
+	for t := 0; ; {
+		i := sort.Search(len(sorted), func(k int) bool { return sorted[k] > t }) // the times > t
+		ts, surv = append(ts, float64(t)), append(surv, float64(len(sorted)-i)/float64(len(sorted)))
+		switch {
+		case t == s.Max:
+			return ts, surv, nil
+		case t > s.Max-step: // the last step stops at the largest time (and cannot overflow)
+			t = s.Max
+		default:
+			t += step
+		}
+	}
 }

@@ -138,3 +138,20 @@ func permutations(n int) [][]int {
 		out = append(out, slices.Clone(p))
 	}
 }
+
+// ShuffleMeetingMean is the exact expected meeting time n(H_n − 1) = n·(1/2 + … + 1/n) of the
+// coupling NewShuffleCoupling(n) starts, the sorted deck against its reverse: the decks agree
+// exactly when n − 1 distinct values have been chosen (the unchosen ones keep opposite orders
+// below the chosen ones), and collecting the k-th new value of n takes n/(n−k+1) steps on
+// average (coupon collector). It needs n in [1, 2^20], as NewShuffleCoupling (ErrParam
+// otherwise). Cost O(n).
+func ShuffleMeetingMean(n int) (float64, error) {
+	if n < 1 || n > 1<<20 {
+		return 0, fmt.Errorf("mcmc: ShuffleMeetingMean: n = %d, want in [1, 2^20]: %w", n, errs.ErrParam)
+	}
+	m := 0.0
+	for k := n; k >= 2; k-- { // smallest terms first
+		m += float64(n) / float64(k)
+	}
+	return m, nil
+}

@@ -3,7 +3,10 @@ package mcmc
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
+
+	"github.com/sltk-book/sltk/sltk/errs"
 )
 
 // Visits returns the fraction of the states of a chain on {0, …, n−1} that fall on each state:
@@ -69,4 +72,43 @@ func HunterStep(n int) func(rng *rand.Rand, c int) int {
 		}
 		return max(0, c-1)
 	}
+}
+
+// MaxEventStates caps the states of EventTV, which visits all 2^n events.
+const MaxEventStates = 20
+
+// EventTV returns max_{A ⊆ Ω} |p(A) − q(A)| by brute force over all 2^n events A, the
+// definition of the total-variation distance in (6.12), as an independent check of
+// TotalVariation's ½ Σ|p − q| on a small space. p and q must be distributions on the same
+// n ≤ MaxEventStates states: non-negative, finite, each summing to 1 within 1e-9 (ErrShape,
+// ErrProb, ErrTooLarge otherwise). Cost O(2^n), one Gray-code step per event.
+func EventTV(p, q []float64) (float64, error) {
+	if _, err := TotalVariation(p, q); err != nil {
+		return 0, fmt.Errorf("mcmc: EventTV: %w", err)
+	}
+	if len(p) > MaxEventStates {
+		return 0, fmt.Errorf("mcmc: EventTV: %d states, limit %d: %w", len(p), MaxEventStates, errs.ErrTooLarge)
+	}
+	var sp, sq float64
+	for i := range p {
+		sp, sq = sp+p[i], sq+q[i]
+	}
+	if math.Abs(sp-1) > 1e-9 || math.Abs(sq-1) > 1e-9 {
+		return 0, fmt.Errorf("mcmc: EventTV: p sums to %v, q to %v, want 1: %w", sp, sq, ErrProb)
+	}
+	// Walk the events in Gray-code order: event k differs from event k−1 in state
+	// bits.TrailingZeros(k), so p(A) − q(A) changes by one term per event.
+	in := make([]bool, len(p))
+	diff, best := 0.0, 0.0
+	for k := 1; k < 1<<len(p); k++ {
+		i := bits.TrailingZeros(uint(k))
+		if in[i] {
+			diff -= p[i] - q[i]
+		} else {
+			diff += p[i] - q[i]
+		}
+		in[i] = !in[i]
+		best = math.Max(best, math.Abs(diff))
+	}
+	return best, nil
 }

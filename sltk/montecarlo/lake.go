@@ -2,9 +2,12 @@ package montecarlo
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sort"
+
+	"github.com/sltk-book/sltk/sltk/errs"
 )
 
 // Lake is a discretised lake (the water-sampling example of §6.1): Depth[x] ≥ 0 unit cubes
@@ -176,4 +179,41 @@ func (l Lake) Canyons() []int {
 		}
 	}
 	return out
+}
+
+// Water returns the volume Σ_x D(x), the normaliser Z of the target D(x)/Z. Errors as Target.
+func (l Lake) Water() (int, error) {
+	if _, err := l.check("Water"); err != nil {
+		return 0, err
+	}
+	z := 0
+	for _, v := range l.Depth {
+		z += v
+	}
+	return z, nil
+}
+
+// CanyonShare returns the share Σ_{x ∈ Canyons} freq[x] that cell frequencies (Target, or a
+// LakeSample's Freq) give to the canyon cells. freq must have one finite entry per cell and a
+// finite sum over the canyons (errs.ErrShape, ErrNotFinite); a lake without water is
+// ErrEmpty. Cost O(cells).
+func (l Lake) CanyonShare(freq []float64) (float64, error) {
+	if _, err := l.check("CanyonShare"); err != nil {
+		return 0, err
+	}
+	if len(freq) != len(l.Depth) {
+		return 0, fmt.Errorf("montecarlo: Lake.CanyonShare: %d frequencies for %d cells: %w",
+			len(freq), len(l.Depth), errs.ErrShape)
+	}
+	s := 0.0
+	for _, x := range l.Canyons() {
+		if math.IsNaN(freq[x]) || math.IsInf(freq[x], 0) {
+			return 0, fmt.Errorf("montecarlo: Lake.CanyonShare: freq[%d] = %v: %w", x, freq[x], ErrNotFinite)
+		}
+		s += freq[x]
+	}
+	if math.IsInf(s, 0) {
+		return 0, fmt.Errorf("montecarlo: Lake.CanyonShare: the share overflows: %w", ErrNotFinite)
+	}
+	return s, nil
 }

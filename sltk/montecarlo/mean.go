@@ -188,3 +188,57 @@ func PiFailure(eps float64, m int) (float64, error) {
 	}
 	return HoeffdingFailure(eps/4, m, 0, 1)
 }
+
+// MaxRepeats caps the runs of MissRate.
+const MaxRepeats = 1 << 20
+
+// MissRate measures how often an estimator misses: it calls estimate(seed) for seed = 0, …,
+// runs − 1 and returns the fraction of the estimates with |estimate − truth| > eps, the
+// empirical failure probability that a bound such as Hoeffding's caps. It needs runs in
+// [1, MaxRepeats], eps > 0, a finite truth and a non-nil estimate (ErrParam, ErrTooLarge,
+// ErrNotFinite otherwise); an error of estimate, or a NaN estimate, stops it with that
+// error. Cost runs calls of estimate.
+func MissRate(runs int, eps, truth float64, estimate func(seed uint64) (float64, error)) (float64, error) {
+	switch {
+	case runs < 1:
+		return 0, fmt.Errorf("montecarlo: MissRate: runs = %d, want ≥ 1: %w", runs, ErrParam)
+	case runs > MaxRepeats:
+		return 0, fmt.Errorf("montecarlo: MissRate: runs = %d, limit %d: %w", runs, MaxRepeats, ErrTooLarge)
+	case !(eps > 0):
+		return 0, fmt.Errorf("montecarlo: MissRate: eps = %v, want > 0: %w", eps, ErrParam)
+	case math.IsNaN(truth) || math.IsInf(truth, 0):
+		return 0, fmt.Errorf("montecarlo: MissRate: truth = %v: %w", truth, ErrNotFinite)
+	case estimate == nil:
+		return 0, fmt.Errorf("montecarlo: MissRate: estimate is nil: %w", ErrParam)
+	}
+	misses := 0
+	for s := range uint64(runs) {
+		x, err := estimate(s)
+		if err != nil {
+			return 0, fmt.Errorf("montecarlo: MissRate: seed %d: %w", s, err)
+		}
+		if math.IsNaN(x) {
+			return 0, fmt.Errorf("montecarlo: MissRate: seed %d: the estimate is NaN: %w", s, ErrNotFinite)
+		}
+		if math.Abs(x-truth) > eps {
+			misses++
+		}
+	}
+	return float64(misses) / float64(runs), nil
+}
+
+// HoeffdingWidth returns (hi−lo)·√(ln(2/δ)/(2m)), the half-width ε of the interval around μ
+// that the mean of m samples in [lo, hi] stays in with probability ≥ 1 − δ: HoeffdingFailure
+// solved for ε. For π̂ = 4·(fraction of darts inside), range [0, 4], it is √(8 ln(2/δ)/m).
+// It needs m ≥ 1, δ ∈ (0, 1) and a finite range lo < hi (ErrParam otherwise). Cost O(1).
+func HoeffdingWidth(m int, delta, lo, hi float64) (float64, error) {
+	switch {
+	case m < 1:
+		return 0, fmt.Errorf("montecarlo: HoeffdingWidth: m = %d, want ≥ 1: %w", m, ErrParam)
+	case !(delta > 0 && delta < 1):
+		return 0, fmt.Errorf("montecarlo: HoeffdingWidth: delta = %v, want in (0, 1): %w", delta, ErrParam)
+	case !(lo < hi) || math.IsInf(hi-lo, 0):
+		return 0, fmt.Errorf("montecarlo: HoeffdingWidth: range [%v, %v], want finite with lo < hi: %w", lo, hi, ErrParam)
+	}
+	return (hi - lo) * math.Sqrt(math.Log(2/delta)/(2*float64(m))), nil
+}

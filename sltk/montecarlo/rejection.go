@@ -139,3 +139,34 @@ func b2f(b bool) float64 {
 	}
 	return 0
 }
+
+// IterationsFor returns the fewest iterations k with 1 − (1−a)^k ≥ p, the number a rejection
+// sampler with acceptance a needs to accept at least once with probability p (Lemma 6.4):
+// k = ⌈ln(1−p)/ln(1−a)⌉, 0 for p = 0 and 1 for a = 1. It needs a ∈ (0, 1] and p ∈ [0, 1)
+// (ErrParam otherwise; p = 1 takes infinitely many iterations when a < 1) and fails with
+// ErrTooLarge when k exceeds MaxSamples. Cost O(1).
+func IterationsFor(a, p float64) (int, error) {
+	switch {
+	case !(a > 0 && a <= 1):
+		return 0, fmt.Errorf("montecarlo: IterationsFor: a = %v, want in (0, 1]: %w", a, ErrParam)
+	case !(p >= 0 && p < 1):
+		return 0, fmt.Errorf("montecarlo: IterationsFor: p = %v, want in [0, 1): %w", p, ErrParam)
+	case p == 0:
+		return 0, nil
+	case a == 1:
+		return 1, nil
+	}
+	k := math.Ceil(math.Log1p(-p) / math.Log1p(-a))
+	if k > MaxSamples {
+		return 0, fmt.Errorf("montecarlo: IterationsFor: %g iterations, limit 2^32: %w", k, ErrTooLarge)
+	}
+	// The quotient of two logarithms can land a rounding error off an integer: settle k on
+	// the exact inequality.
+	for k > 1 && -math.Expm1((k-1)*math.Log1p(-a)) >= p {
+		k--
+	}
+	for -math.Expm1(k*math.Log1p(-a)) < p {
+		k++
+	}
+	return int(k), nil
+}
