@@ -34,13 +34,12 @@ var sweeps = []sweep{
 		},
 	},
 	{
-		// The fit's three parallel sections per iteration run on one par.Team since
-		// 2026-11-30; before, each started goroutines on the other core (60–80 µs when it is
-		// awake, milliseconds when it idled), a cost that does not grow with n, and the wall
-		// slope was 0.87 against a CPU slope of 1.00 (Zen 5). With the team, run alone: wall
-		// 0.97, CPU 1.00, the speed-up on two cores (CPU/wall) 1.86 at 10^5 (1.36 before) and
-		// 1.97 at 10^6. In two whole make bench runs the sweep gave 0.98 / 0.99 and, once,
-		// 0.91 / 1.03 with all of its points 20–40 % slower than run alone: the host's load.
+		// The fit's three parallel sections per iteration run on one par.Team. Run alone
+		// (best of 5 in one process, 2026-11-30) the two-core speed-up is 1.78 at 10^4, 1.90
+		// at 10^5 and 1.95 at 10^6. In the sweep the wall slope was 0.77–0.83 (CPU 0.96–0.98)
+		// until the harness let the peer go idle before each sltk round (peerProc.settle):
+		// NumPy's BLAS threads, still spinning after scikit-learn's fit, held one core for
+		// most of a 0.1 s round and little of a 1 s one. Since then: wall 1.03, CPU 1.05.
 		name: "scaling GMM full cov d=5 k=4 10 iter", claim: "O(n·K·d² + K·d³) per iteration", expect: 1,
 		sizes: []int{1_000, 10_000, 100_000, 1_000_000},
 		make:  func(n int) Workload { return gmmWorkload(n, 5, 4, 10) },
