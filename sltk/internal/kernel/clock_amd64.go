@@ -2,8 +2,10 @@
 
 package kernel
 
-// addChain runs a chain of 8·n dependent integer additions, one cycle each: the benchmarks
-// time it to measure the clock rate in the same run as a kernel, whose rate per cycle
-// (multiply-adds, share of an arithmetic bound) is then independent of the frequency the
-// virtual machine happens to run at.
-func addChain(n int)
+// fmaPeak512 runs 12·n independent 512-bit float32 fused multiply-adds (AVX-512; call it only
+// where cpuWide): the machine's peak, two per cycle on Zen 5. The benchmarks time it between
+// a kernel's calls to measure the clock under the same load and power draw as the kernel's, so
+// that a kernel's rate per cycle does not move with the frequency the virtual machine gets. A
+// chain of dependent integer additions (one a cycle) measured the clock 10–40 % off on the
+// bench machine: the core runs at another frequency for scalar code than for 512-bit FMAs.
+func fmaPeak512(n int)

@@ -2,5 +2,12 @@
 
 package kernel
 
-// benchChain runs addChain(n), 8·n cycles, and reports true.
-func benchChain(n int) bool { addChain(n); return true }
+// benchPeak runs fmaPeak512(n), 12·n vector FMAs, and reports true where the CPU has
+// AVX-512.
+func benchPeak(n int) bool {
+	if !cpuWide {
+		return false
+	}
+	fmaPeak512(n)
+	return true
+}

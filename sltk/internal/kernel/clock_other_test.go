@@ -2,6 +2,6 @@
 
 package kernel
 
-// benchChain reports false: addChain has no assembly here, so the benchmarks report no rates
+// benchPeak reports false: fmaPeak512 has no assembly here, so the benchmarks report no rates
 // per cycle.
-func benchChain(int) bool { return false }
+func benchPeak(int) bool { return false }

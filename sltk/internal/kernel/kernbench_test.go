@@ -17,10 +17,11 @@ import (
 // The benchmarks of the k-means and k-NN kernels against the machine's arithmetic bound. They
 // report the CPU time of the process beside the wall time (run them with -cpu 1: on a shared
 // machine the CPU time is the kernel's own, the wall time includes the time it waited for a
-// core), and from the CPU time the rate of the kernel's arithmetic. Where addChain runs (amd64
-// with the assembly) they also measure the clock between the kernel's calls (perCall) and
-// report the rate per cycle, which does not move with the frequency the virtual machine gets:
-// on the Zen 5 bench machine the clock measured 3.0–3.4 GHz from one session to the next.
+// core), and from the CPU time the rate of the kernel's arithmetic. Where the CPU has AVX-512
+// they also report it per cycle: between the kernel's calls they time fmaPeak512, twelve
+// independent chains of 512-bit FMAs, which Zen 5 issues at two per cycle, and take the clock
+// from it (perCall). The clock then comes from the same seconds and the same kind of work as
+// the kernel's: on the bench machine it measured 3.0–3.4 GHz from one session to the next.
 
 // benchCPUNs is the CPU time (user + system) the process has used, in ns.
 func benchCPUNs() int64 {
@@ -41,32 +42,32 @@ func threadCPUNs() int64 {
 }
 
 // perCall runs fn once per b.Loop iteration on one thread and returns its CPU time per call
-// in ns and the clock in GHz (0 where addChain has no assembly). After every call, outside the
-// timer, a chain of 8·2¹⁴ dependent additions (about 40 µs) measures the clock, so that the
-// clock and the kernel's time come from the same seconds: measured once before the loop, the
-// clock of a loaded machine differed enough to move a rate per cycle by 15 %.
+// in ns (reported as ns/op) and the clock in GHz (0 without AVX-512): before every call,
+// fmaPeak512 runs 12·2¹⁵ vector FMAs (about 60 µs, so that the two reads of the thread's CPU
+// time, a system call each, add under 1 %), whose CPU time at two per cycle gives the
+// clock.
 func perCall(b *testing.B, fn func()) (ns, ghz float64) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	const chain = 1 << 14
-	var fnNs, chainNs int64
-	calls, chained := 0, true
+	const peak = 1 << 15
+	var fnNs, peakNs int64
+	calls, wide := 0, true
 	for b.Loop() {
 		t0 := threadCPUNs()
-		fn()
-		t1 := threadCPUNs()
-		fnNs, calls = fnNs+t1-t0, calls+1
-		if chained {
-			b.StopTimer()
-			chained = benchChain(chain)
-			chainNs += threadCPUNs() - t1
-			b.StartTimer()
+		if wide {
+			wide = benchPeak(peak)
 		}
+		t1 := threadCPUNs()
+		fn()
+		t2 := threadCPUNs()
+		peakNs, fnNs, calls = peakNs+t1-t0, fnNs+t2-t1, calls+1
 	}
-	if chained && chainNs > 0 {
-		ghz = float64(8*chain*calls) / float64(chainNs)
+	ns = float64(fnNs) / float64(calls)
+	b.ReportMetric(ns, "ns/op")
+	if wide && peakNs > 0 {
+		ghz = float64(12*peak*calls) / 2 / float64(peakNs)
 	}
-	return float64(fnNs) / float64(calls), ghz
+	return ns, ghz
 }
 
 // BenchmarkKMNearestQuads times the k-means assignment kernel as package cluster calls it
