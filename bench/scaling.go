@@ -50,17 +50,17 @@ var sweeps = []sweep{
 		make:  func(n int) Workload { return kdeWorkload(n, 100, 2, 0.3) },
 	},
 	{
-		// Up to 6·10^5 (about 1.2 GB per side; 10^6 × 64 would need ~2 GB). Over 10^5 and
-		// 3·10^5 alone the sltk slope came out 0.92 wall, 0.94 CPU (make bench, 2026-11-29).
-		// Measured on the same data outside the harness (CPU, best of 5, fit + predict), the
-		// time per 10^5 rows is 64.8 ms at n = 10^5, 63.0 at 3·10^5 and 62.3 at 6·10^5 on one
-		// core (slope 0.97–0.98), 67.5, 66.0 and 65.6 on two: a part of 1–2 ms that does not
-		// grow with n (the 200 queries' float64 rechecks of their candidates, their buffers)
-		// and, on two cores, the start-up of the goroutines of the fit's and the search's
-		// parallel sections (60–80 µs each on this virtual machine, milliseconds under load),
-		// which the median of 5 rounds on a shared machine weighs more at small n. At 6·10^5
-		// that part is under 1% of the time, so the fit over 10^5 … 6·10^5 measures the O(n·d)
-		// scan itself.
+		// Up to 6·10^5 (about 1.2 GB per side; 10^6 × 64 would need ~2 GB). In make bench
+		// (2026-11-30, the peer left to go idle first) the sltk slope was 0.90 wall, 0.96 CPU;
+		// the search alone is linear and the fit is not. Timed outside the harness (best of
+		// 7 in one process, two cores, the machine otherwise stopped), per 10^5 rows at n =
+		// 10^5, 3·10^5 and 6·10^5: predict 12.5, 12.2 and 12.1 ms (1.65, 1.71 and 1.78 times
+		// faster than one core), fit 20.1, 14.5 and 16.5 ms (1.12, 1.64 and 1.55 times). The
+		// fit copies the training rows twice, as float64 (so that the model does not change
+		// with the caller's matrix) and as float32 for the products: about 770 B per row,
+		// mostly memory traffic, and at 10^5 the runtime reuses the 51 MB freed by the last
+		// round and zeroes it on one core first (runtime.memclrNoHeapPointers, a third of
+		// the fit's CPU time there), where the larger sizes take fresh pages.
 		name: "scaling k-NN d=64 brute, 200 queries", claim: "O(n·d) per query", expect: 1,
 		sizes: []int{1_000, 10_000, 100_000, 300_000, 600_000},
 		make:  knnSweepWorkload,
