@@ -59,8 +59,8 @@ var sweeps = []sweep{
 		// fit copies the training rows twice, as float64 (so that the model does not change
 		// with the caller's matrix) and as float32 for the products: about 770 B per row,
 		// mostly memory traffic, and at 10^5 the runtime reuses the 51 MB freed by the last
-		// round and zeroes it on one core first (runtime.memclrNoHeapPointers, a third of
-		// the fit's CPU time there), where the larger sizes take fresh pages.
+		// round and zeroes it on one core first (runtime.memclrNoHeapPointers under
+		// copyRows: 6 ms of the fit's 20), where the larger sizes take fresh pages.
 		name: "scaling k-NN d=64 brute, 200 queries", claim: "O(n·d) per query", expect: 1,
 		sizes: []int{1_000, 10_000, 100_000, 300_000, 600_000},
 		make:  knnSweepWorkload,
