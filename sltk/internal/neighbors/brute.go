@@ -68,7 +68,8 @@ func range32(v []float64, sq float64) bool {
 		return false
 	}
 	const lo, hi = 0x3C30000000000000, 0x43B0000000000000 // the bits of 2⁻⁶⁰ and 2⁶⁰
-	var bad uint64                                        // the bits of entries outside [2⁻⁶⁰, 2⁶⁰], or'ed; a zero adds nothing
+	// bad or's the bits of the entries outside [2⁻⁶⁰, 2⁶⁰]; a zero entry adds nothing.
+	var bad uint64
 	for _, a := range v {
 		if u := math.Float64bits(a) &^ (1 << 63); u-lo > hi-lo {
 			bad |= u
