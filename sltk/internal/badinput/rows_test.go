@@ -923,6 +923,7 @@ var rows = map[string]any{
 	"viz.HeatMaps":                      viz.HeatMaps,
 	"viz.Figure.AddVLine":               (*viz.Figure).AddVLine,
 	"viz.Figure.AddHLine":               (*viz.Figure).AddHLine,
+	"viz.Figure.AddLine":                (*viz.Figure).AddLine,
 	// Names given by issue 25 (one name per meaning); the old names stay as deprecated aliases.
 	"cluster.Manhattan":             cluster.Manhattan,
 	"cluster.ConnectedComponents":   cluster.ConnectedComponents,
