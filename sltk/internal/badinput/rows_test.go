@@ -924,6 +924,10 @@ var rows = map[string]any{
 	"viz.Figure.AddVLine":               (*viz.Figure).AddVLine,
 	"viz.Figure.AddHLine":               (*viz.Figure).AddHLine,
 	"viz.Figure.AddLine":                (*viz.Figure).AddLine,
+	"viz.GridNodes":                     viz.GridNodes,
+	"viz.UndirectedEdges":               viz.UndirectedEdges,
+	"mcmc.MaskEdges":                    mcmc.MaskEdges,
+	"mcmc.Degrees":                      mcmc.Degrees,
 	// Names given by issue 25 (one name per meaning); the old names stay as deprecated aliases.
 	"cluster.Manhattan":             cluster.Manhattan,
 	"cluster.ConnectedComponents":   cluster.ConnectedComponents,
