@@ -567,6 +567,7 @@ var rows = map[string]any{
 	"montecarlo.IterationsFor":                    montecarlo.IterationsFor,
 	"montecarlo.KarpLuby.Count":                   montecarlo.KarpLuby.Count,
 	"montecarlo.KarpLuby.Sample":                  montecarlo.KarpLuby.Sample,
+	"montecarlo.Lake.Bottom":                      montecarlo.Lake.Bottom,
 	"montecarlo.Lake.CanyonShare":                 montecarlo.Lake.CanyonShare,
 	"montecarlo.Lake.Canyons":                     montecarlo.Lake.Canyons,
 	"montecarlo.Lake.Rejection":                   montecarlo.Lake.Rejection,
