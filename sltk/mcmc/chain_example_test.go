@@ -34,3 +34,13 @@ func ExampleMatchingMatrix() {
 	fmt.Println(len(c.States), c.Ergodic(), m.T)
 	// Output: 7 true 3
 }
+
+// A perfect matching of the 2×3 grid as a bit mask, its edges, and the check that it is a
+// matching: no vertex has degree above 1 (here every vertex has degree 1).
+func ExampleDegrees() {
+	e, _ := mcmc.GridEdges(2, 3)    // 0–1, 0–3, 1–2, 1–4, 2–5, 3–4, 4–5
+	sel := mcmc.MaskEdges(0b110001) // edges 0, 4 and 5: 0–1, 2–5, 3–4
+	deg, _ := mcmc.Degrees(6, e, sel)
+	fmt.Println(sel, deg)
+	// Output: [0 4 5] [1 1 1 1 1 1]
+}

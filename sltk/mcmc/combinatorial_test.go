@@ -379,3 +379,38 @@ func noErr[T any](v T, err error) T {
 	}
 	return v
 }
+
+// TestMaskEdgesDegrees: every enumerated matching of the 3×3 grid, read back as edge indices,
+// has degrees ≤ 1 summing to twice its size; a non-matching has a vertex of degree 2; bad
+// indices are refused.
+func TestMaskEdgesDegrees(t *testing.T) {
+	e := noErr(GridEdges(3, 3))
+	for _, mask := range noErr(Matchings(9, e)) {
+		sel := MaskEdges(mask)
+		if len(sel) != bits.OnesCount64(mask) || !slices.IsSorted(sel) {
+			t.Fatalf("MaskEdges(%b) = %v", mask, sel)
+		}
+		deg := noErr(Degrees(9, e, sel))
+		sum := 0
+		for _, d := range deg {
+			sum += d
+		}
+		if slices.Max(deg) > 1 || sum != 2*len(sel) {
+			t.Fatalf("matching %b: degrees %v", mask, deg)
+		}
+	}
+	if got := MaskEdges(1<<63 | 5); !slices.Equal(got, []int{0, 2, 63}) {
+		t.Errorf("MaskEdges = %v, want [0 2 63]", got)
+	}
+	if d := noErr(Degrees(9, e, []int{0, 1})); slices.Max(d) != 2 { // edges 0–1 and 0–3
+		t.Errorf("two edges at vertex 0: degrees %v, want a 2", d)
+	}
+	for _, sel := range [][]int{{-1}, {len(e)}, {2, 2}} {
+		if _, err := Degrees(9, e, sel); !errors.Is(err, errs.ErrParam) {
+			t.Errorf("Degrees(sel = %v): %v, want ErrParam", sel, err)
+		}
+	}
+	if _, err := Degrees(0, nil, nil); !errors.Is(err, errs.ErrEmpty) {
+		t.Errorf("empty graph: %v, want ErrEmpty", err)
+	}
+}

@@ -50,7 +50,8 @@
 // FiniteChain (float64) and RatChain (exact math/big.Rat, for the worked tables) with Step, Evolve,
 // Stationary, Connected, Period, Ergodic, Lazy, DetailedBalance, TotalVariation and the exact
 // mixing time; the MCMC estimator of Theorem 6.21 (MCMCMean); Metropolis–Hastings on {0,1}^d (Cube)
-// and on the matchings of a graph (MatchingChain); the random-card-to-top shuffle and the size-k
+// and on the matchings of a graph (MatchingChain; Matchings enumerates them as edge masks,
+// MaskEdges and Degrees read one back and check it); the random-card-to-top shuffle and the size-k
 // independent-set chain with their couplings (ShuffleCoupling, IndSetCoupling, CouplingTimes). The
 // older matrix helpers (Stationary, DetailedBalanceError) remain for the seed-000 chapters;
 // Stationary and FiniteChain.Stationary share one solver, the Grassmann–Taksar–Heyman state

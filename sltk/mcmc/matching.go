@@ -222,6 +222,38 @@ func Matchings(n int, edges [][2]int) ([]uint64, error) {
 	return out, nil
 }
 
+// MaskEdges returns the indices of the set bits of mask, ascending: the edges of a matching
+// that Matchings gives as a bit mask (bit k = edge k), in the form MatchingChain.Matching
+// returns. Cost O(64).
+func MaskEdges(mask uint64) []int {
+	out := make([]int, 0, bits.OnesCount64(mask))
+	for ; mask != 0; mask &= mask - 1 {
+		out = append(out, bits.TrailingZeros64(mask))
+	}
+	return out
+}
+
+// Degrees returns the degree of each of the n vertices in the subgraph formed by the edges
+// with the indices sel (into edges; MaskEdges or MatchingChain.Matching): a set of edges is a
+// matching when no degree exceeds 1. The graph is checked as NewMatchingChain checks it; an
+// index outside [0, len(edges)) or repeated is errs.ErrParam. Cost O(n + |E|).
+func Degrees(n int, edges [][2]int, sel []int) ([]int, error) {
+	if err := checkGraph("Degrees", n, edges); err != nil {
+		return nil, err
+	}
+	deg, seen := make([]int, n), make([]bool, len(edges))
+	for i, k := range sel {
+		if k < 0 || k >= len(edges) || seen[k] {
+			return nil, fmt.Errorf("mcmc: Degrees: sel[%d] = %d, want a new edge index in [0, %d): %w",
+				i, k, len(edges), errs.ErrParam)
+		}
+		seen[k] = true
+		deg[edges[k][0]]++
+		deg[edges[k][1]]++
+	}
+	return deg, nil
+}
+
 // MatchingMatrix returns the exact chain of MatchingChain on a small graph, its states the
 // matchings as edge bit masks. It applies the same edge moves as Step,
 // so the two agree by construction; the chain is checked stochastic by NewFiniteChain.

@@ -49,6 +49,13 @@ func ExampleLake_CanyonShare() {
 	// Output: 985 units of water, 0.24 of it in 6 canyon cells
 }
 
+// The bottom of a small lake for a side view: each cell's depth below the surface.
+func ExampleLake_Bottom() {
+	lake := montecarlo.Lake{Depth: []int{1, 3, 40, 2}}
+	fmt.Println(lake.Bottom())
+	// Output: [-1 -3 -40 -2]
+}
+
 // The 95 % Hoeffding band of π̂ narrows like 1/√m: a hundred times the darts, a tenth the width.
 func ExampleHoeffdingWidth() {
 	for _, m := range []int{100, 10000} {

@@ -181,6 +181,17 @@ func (l Lake) Canyons() []int {
 	return out
 }
 
+// Bottom returns −D(x) for every cell x: the height of the lake's bottom below the surface
+// y = 0, for a side view (drawn as a staircase, each cell a flat step, by a viz.Series with
+// Steps set). It checks nothing: a lake without cells gives an empty slice. Cost O(cells).
+func (l Lake) Bottom() []float64 {
+	b := make([]float64, len(l.Depth))
+	for x, v := range l.Depth {
+		b[x] = -float64(v)
+	}
+	return b
+}
+
 // Water returns the volume Σ_x D(x), the normaliser Z of the target D(x)/Z. Errors as Target.
 func (l Lake) Water() (int, error) {
 	if _, err := l.check("Water"); err != nil {

@@ -3,11 +3,14 @@
 // show them in GoNB and save them to files.
 //
 // Figures: Scatter and ScatterLabels (points coloured by cluster or class, with centroids),
-// Lines (traces and curves, optionally on log axes), Histogram (a sample as a density with
+// Lines (traces and curves, optionally on log axes; a Steps series is a staircase over
+// cells, such as a profile of depths), Histogram (a sample as a density with
 // the model density on top), HeatMap (transition matrices, confusion tables), Contour (level
 // lines of f(x, y), e.g. a cost surface or a decision function, with labelled points), Bars
-// and Bar, and Grid to put several figures side by side (Reflow for panels that should stack
-// one per row on a phone). Each builder checks its input and
+// and Bar, Graph and UndirectedGraph (small graphs at given positions; GridNodes lays out a
+// grid graph, UndirectedEdges highlights a matching or a tree in an edge list), and Grid to
+// put several figures side by side (Reflow for panels that should stack one per row on a
+// phone). Each builder checks its input and
 // returns an error (wrapping ErrEmpty, ErrShape, ErrNotFinite or ErrArg) instead of
 // panicking; each returns a *Figure, which embeds *plot.Plot, so a caller can change the
 // title or axes or add gonum plotters before showing it.
@@ -22,7 +25,8 @@
 // book's column; in HTML the SVG scales with the column. EqualAxes keeps one data unit the
 // same length on both axes, for geometry. Reference values (a critical temperature, a
 // threshold) are thin dashed grey lines with a label (Figure.AddVLine, Figure.AddHLine), not
-// data series; a label goes beside its line where it crosses the fewest data, no other
+// data series, and so are guides of a known rate (Figure.AddLine, a segment straight on the
+// figure's axes: a power law on log–log axes); a label goes beside its line where it crosses the fewest data, no other
 // reference line, no other label and not the legend; points that are things with names
 // (words, cities) get their names beside them where there is room (Figure.AddPointLabels).
 // The legend sits on a light box where it covers no data (points, lines, contour lines): a

@@ -72,6 +72,22 @@ func ExampleLines() {
 	// Output: convergence.png true
 }
 
+// ExampleLines_steps draws the depths of five cells side by side as a staircase: X nil gives
+// the unit cells [0, 1], …, [4, 5]; the marked cells are points at their centres.
+func ExampleLines_steps() {
+	depth := []float64{-1, -3, -40, -2, -1}
+	fig, err := viz.Lines([]viz.Series{
+		{Name: "bottom", Y: depth, Steps: true},
+		{Name: "probed", X: []float64{1.5, 3.5}, Y: []float64{0, 0}, Points: true},
+	}, viz.XLabel("cell x"), viz.YLabel("depth"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	saveTo(fig, "profile.svg")
+	// Output: profile.svg true
+}
+
 func ExampleHistogram() {
 	// A deterministic, roughly uniform sample on [0, 1) and the uniform density.
 	sample := make([]float64, 1000)

@@ -191,12 +191,37 @@ func (f *Figure) Add(ps ...plot.Plotter) {
 					continue
 				}
 				x0, y0 := v.XY(i - 1)
-				if !long || math.Abs(x-x0) > span.width(0)/longGap || math.Abs(y-y0) > span.width(1)/longGap {
-					f.segs = append(f.segs, [2]plotter.XY{{X: x0, Y: y0}, {X: x, Y: y}})
+				for _, sg := range drawnSegments(line.StepStyle, plotter.XY{X: x0, Y: y0}, plotter.XY{X: x, Y: y}) {
+					a, b := sg[0], sg[1]
+					if a == b { // the last run of a staircase
+						continue
+					}
+					if !long || math.Abs(b.X-a.X) > span.width(0)/longGap || math.Abs(b.Y-a.Y) > span.width(1)/longGap {
+						f.segs = append(f.segs, sg)
+					}
 				}
 			}
 		}
 	}
+}
+
+// drawnSegments returns the segments gonum draws between consecutive points a and b of a
+// line of step style st: the straight segment, or the horizontal and vertical runs of a step
+// (a MidStep's jump at the middle in data units, which is where it is on a linear axis).
+func drawnSegments(st plotter.StepKind, a, b plotter.XY) [][2]plotter.XY {
+	switch st {
+	case plotter.PostStep:
+		c := plotter.XY{X: b.X, Y: a.Y}
+		return [][2]plotter.XY{{a, c}, {c, b}}
+	case plotter.PreStep:
+		c := plotter.XY{X: a.X, Y: b.Y}
+		return [][2]plotter.XY{{a, c}, {c, b}}
+	case plotter.MidStep:
+		m := (a.X + b.X) / 2
+		c, d := plotter.XY{X: m, Y: a.Y}, plotter.XY{X: m, Y: b.Y}
+		return [][2]plotter.XY{{a, c}, {c, d}, {d, b}}
+	}
+	return [][2]plotter.XY{{a, b}}
 }
 
 // levelCrossings returns the points where the level lines of g at levels cross the edges

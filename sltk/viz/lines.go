@@ -22,11 +22,16 @@ import (
 // Color: 1}. The sixth and eighth colours (sky blue and yellow) are lighter twins of the first
 // two, and the ninth to twelfth lie near earlier ones for colour-blind readers, so their lines
 // are dash-dotted or dotted and their markers have shapes of their own (see Color).
+// Steps draws Y as a staircase without markers, level Y[i] from X[i] to X[i+1] (gonum's
+// PostStep): a profile or a piecewise constant function over cells, such as the depths of
+// cells side by side. X then holds the len(Y)+1 cell edges, or is nil for the unit cells
+// [i, i+1]; a Steps series cannot also be Points.
 type Series struct {
 	Name   string
 	X, Y   []float64
 	Points bool
 	Dashed bool
+	Steps  bool
 	Color  int
 }
 
@@ -55,12 +60,19 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 		if len(s.Y) == 0 {
 			return nil, fmt.Errorf("viz: Lines: series %s has no points: %w", name, ErrEmpty)
 		}
-		if s.X != nil && len(s.X) != len(s.Y) {
-			return nil, fmt.Errorf("viz: Lines: series %s has %d x and %d y values: %w", name, len(s.X), len(s.Y), ErrShape)
+		nx := len(s.Y) // x values wanted: one per y, or the edges of Steps' cells
+		if s.Steps {
+			nx++
 		}
-		xy := make(plotter.XYs, len(s.Y))
-		for i, y := range s.Y {
-			x := float64(i)
+		if s.X != nil && len(s.X) != nx {
+			return nil, fmt.Errorf("viz: Lines: series %s has %d x and %d y values, want %d x: %w", name, len(s.X), len(s.Y), nx, ErrShape)
+		}
+		if s.Steps && (s.Points || o.pointsOnly) {
+			return nil, fmt.Errorf("viz: Lines: series %s is Steps and drawn as points: %w", name, ErrArg)
+		}
+		xy := make(plotter.XYs, nx)
+		for i := range xy {
+			x, y := float64(i), s.Y[min(i, len(s.Y)-1)] // a staircase repeats its last level
 			if s.X != nil {
 				x = s.X[i]
 			}
@@ -84,6 +96,9 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 				return nil, fmt.Errorf("viz: Lines: series %s: %v: %w", name, err, ErrArg)
 			}
 			l.LineStyle = draw.LineStyle{Color: Color(ci), Width: vg.Points(1.8)}
+			if s.Steps {
+				l.StepStyle = plotter.PostStep
+			}
 			switch {
 			case s.Dashed:
 				l.LineStyle.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
@@ -93,7 +108,7 @@ func Lines(series []Series, opts ...Option) (*Figure, error) {
 			thumbs = append(thumbs, l)
 			f.Add(l)
 		}
-		if len(xy) <= markerLimit && !s.Dashed || points {
+		if len(xy) <= markerLimit && !s.Dashed && !s.Steps || points {
 			sc, err := plotter.NewScatter(xy)
 			if err != nil {
 				return nil, fmt.Errorf("viz: Lines: series %s: %v: %w", name, err, ErrArg)

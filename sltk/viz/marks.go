@@ -93,6 +93,68 @@ func (f *Figure) AddHLine(at float64, label string) error {
 	return f.addRef("Figure.AddHLine", false, at, label)
 }
 
+// AddLine draws the reference segment from (x0, y0) to (x1, y1) (thin, dashed, grey, no
+// markers, as AddVLine's), labelled when label is not empty: a guide of a known rate beside
+// measured points, such as ∝ 1/√k. The segment is straight on the figure's axes, so on
+// log–log axes (LogX, LogY) a power law through the two points is one; both axes are widened
+// to include the two points. The label is level, beside the segment (above or below it,
+// near its middle first), where it crosses the fewest data, no other reference line and no
+// other label (see refLine.Plot). It is not listed in the legend. Non-finite coordinates give
+// ErrNotFinite; coincident points, or a coordinate ≤ 0 on a log axis, ErrArg. Cost O(1).
+func (f *Figure) AddLine(x0, y0, x1, y1 float64, label string) error {
+	const fn = "Figure.AddLine"
+	if f == nil || f.Plot == nil {
+		return fmt.Errorf("viz: %s: on a figure not made by NewFigure or a builder: %w", fn, ErrArg)
+	}
+	for i, v := range []float64{x0, y0, x1, y1} {
+		if err := finite(fn, v, "%s", [...]string{"x0", "y0", "x1", "y1"}[i]); err != nil {
+			return err
+		}
+	}
+	if x0 == x1 && y0 == y1 {
+		return fmt.Errorf("viz: %s: both ends at (%g, %g), want two distinct points: %w", fn, x0, y0, ErrArg)
+	}
+	for _, a := range []struct {
+		name   string
+		ax     *plot.Axis
+		v0, v1 float64
+	}{{"x", &f.X, x0, x1}, {"y", &f.Y, y0, y1}} {
+		if _, log := a.ax.Scale.(plot.LogScale); log && !(a.v0 > 0 && a.v1 > 0) {
+			return fmt.Errorf("viz: %s: %s from %g to %g on a log axis: %w", fn, a.name, a.v0, a.v1, ErrArg)
+		}
+	}
+	f.X.Min, f.X.Max = math.Min(f.X.Min, math.Min(x0, x1)), math.Max(f.X.Max, math.Max(x0, x1))
+	f.Y.Min, f.Y.Max = math.Min(f.Y.Min, math.Min(y0, y1)), math.Max(f.Y.Max, math.Max(y0, y1))
+	for _, v := range []float64{x0, x1} {
+		f.ext.note(0, v)
+	}
+	for _, v := range []float64{y0, y1} {
+		f.ext.note(1, v)
+	}
+	if err := f.checkSpans(fn); err != nil {
+		return err
+	}
+	r := refLine{sloped: true, ends: [2]plotter.XY{{X: x0, Y: y0}, {X: x1, Y: y1}}, label: label,
+		sty: f.Legend.TextStyle, fig: f, n: len(f.refs)}
+	f.Plot.Add(r)
+	f.refs = append(f.refs, r)
+	// Samples along the segment, evenly on the axes' scales, keep the legend from covering it.
+	for k := range 17 {
+		t := float64(k) / 16
+		f.refData = append(f.refData, plotter.XY{X: along(f.X.Scale, x0, x1, t), Y: along(f.Y.Scale, y0, y1, t)})
+	}
+	return nil
+}
+
+// along returns the point a fraction t of the way from a to b on an axis of scale sc:
+// geometric on a log axis, linear otherwise.
+func along(sc plot.Normalizer, a, b, t float64) float64 {
+	if _, log := sc.(plot.LogScale); log {
+		return a * math.Pow(b/a, t)
+	}
+	return a + t*(b-a)
+}
+
 func (f *Figure) addRef(fn string, vertical bool, at float64, label string) error {
 	if f == nil || f.Plot == nil {
 		return fmt.Errorf("viz: %s: on a figure not made by NewFigure or a builder: %w", fn, ErrArg)
@@ -127,13 +189,16 @@ func (f *Figure) addRef(fn string, vertical bool, at float64, label string) erro
 	return nil
 }
 
-// refLine is the plotter of AddVLine and AddHLine. It has no DataRange, so it spans
-// whatever range the data give the other axis. fig is the figure it belongs to: its points
-// and line samples, and the labels of the reference lines drawn before, are where the label
+// refLine is the plotter of AddVLine, AddHLine and AddLine. It has no DataRange, so a
+// vertical or horizontal line spans whatever range the data give the other axis; a sloped
+// one (AddLine) runs between its two ends. fig is the figure it belongs to: its points and
+// line samples, and the labels of the reference lines drawn before, are where the label
 // should not go.
 type refLine struct {
 	vertical bool
 	at       float64
+	sloped   bool          // a segment between ends (AddLine); vertical and at are unused
+	ends     [2]plotter.XY // of a sloped line, in data units
 	label    string
 	sty      text.Style
 	fig      *Figure
@@ -145,15 +210,20 @@ type refLine struct {
 // no label of another one, within the data area: for a vertical line, reading upwards beside
 // the line or level beside it, right then left, from the top down in refSteps steps (so
 // near the top where that is free); for a horizontal one, above or below it at its right
-// end, then at its left end. The label of a vertical line that has no place clear of the
+// end, then at its left end; for a sloped one, level above or below it at refSteps points
+// along it, from its middle outwards. The label of a vertical line that has no place clear of the
 // data there goes above the data area instead (see Figure.refBandPlan): Plot then draws
 // only the line. Cost O(refSteps·(points + 16·segments)).
 func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
-	if r.vertical {
+	switch {
+	case r.sloped:
+		a, b := r.canvasEnds(trX, trY)
+		c.StrokeLines(refStyle, c.ClipLinesXY([]vg.Point{a, b})...)
+	case r.vertical:
 		x := trX(r.at)
 		c.StrokeLine2(refStyle, x, c.Min.Y, x, c.Max.Y)
-	} else {
+	default:
 		y := trY(r.at)
 		c.StrokeLine2(refStyle, c.Min.X, y, c.Max.X, y)
 	}
@@ -165,6 +235,48 @@ func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 		r.fig.refBoxes = append(r.fig.refBoxes, best.box)
 	}
 	haloText(c, best.sty, best.box, r.label)
+}
+
+// canvasEnds returns the ends of a sloped line on the canvas of trX and trY.
+func (r refLine) canvasEnds(trX, trY func(float64) vg.Length) (a, b vg.Point) {
+	return vg.Point{X: trX(r.ends[0].X), Y: trY(r.ends[0].Y)}, vg.Point{X: trX(r.ends[1].X), Y: trY(r.ends[1].Y)}
+}
+
+// crosses reports whether r's line passes through box grown by 1 point on each side, on the
+// canvas of trX and trY.
+func (r refLine) crosses(trX, trY func(float64) vg.Length, box vg.Rectangle) bool {
+	switch {
+	case r.sloped:
+		a, b := r.canvasEnds(trX, trY)
+		return segmentMeets(a, b, rect(box.Min.X-1, box.Min.Y-1, box.Max.X+1, box.Max.Y+1))
+	case r.vertical:
+		return box.Min.X-1 < trX(r.at) && trX(r.at) < box.Max.X+1
+	default:
+		return box.Min.Y-1 < trY(r.at) && trY(r.at) < box.Max.Y+1
+	}
+}
+
+// segmentMeets reports whether the segment from a to b has a point inside box (Liang–Barsky
+// clipping of the segment's parameter range [0, 1] to the box's four sides).
+func segmentMeets(a, b vg.Point, box vg.Rectangle) bool {
+	lo, hi := 0.0, 1.0
+	d := [2]float64{float64(b.X - a.X), float64(b.Y - a.Y)}
+	for _, s := range [4]struct{ p, q float64 }{
+		{-d[0], float64(a.X - box.Min.X)}, {d[0], float64(box.Max.X - a.X)},
+		{-d[1], float64(a.Y - box.Min.Y)}, {d[1], float64(box.Max.Y - a.Y)},
+	} {
+		switch {
+		case s.p == 0:
+			if s.q < 0 {
+				return false // parallel to this side and outside it
+			}
+		case s.p < 0:
+			lo = math.Max(lo, s.q/s.p)
+		default:
+			hi = math.Min(hi, s.q/s.p)
+		}
+	}
+	return lo < hi
 }
 
 // labelStyle is the text style of r's label, level and centred, at the figure's label size
@@ -183,7 +295,34 @@ func (r refLine) place(c draw.Canvas, p *plot.Plot) (refPlace, int) {
 	trX, trY := p.Transforms(&c)
 	sty := r.labelStyle()
 	var cands []refPlace
-	if r.vertical {
+	switch {
+	case r.sloped:
+		// Level, beside the segment at fractions of its length from the middle outwards: the
+		// box's corner nearest the line sits refGap off it on both axes, on the side above the
+		// line or below it, so that the box keeps clear of it at any slope.
+		a, b := r.canvasEnds(trX, trY)
+		rl := sty.Rectangle(r.label)
+		lw, lh := rl.Max.X-rl.Min.X, rl.Max.Y-rl.Min.Y
+		rising := (b.X-a.X)*(b.Y-a.Y) > 0
+		const g = 3
+		for k := range refSteps {
+			j := (refSteps - 1) / 2 // the middle, then alternately towards b and a
+			if k%2 == 1 {
+				j += (k + 1) / 2
+			} else {
+				j -= k / 2
+			}
+			t := vg.Length(j) / (refSteps - 1)
+			x, y := a.X+t*(b.X-a.X), a.Y+t*(b.Y-a.Y)
+			if rising { // above-left, below-right
+				cands = append(cands, refPlace{sty, rect(x-g-lw, y+g, x-g, y+g+lh)},
+					refPlace{sty, rect(x+g, y-g-lh, x+g+lw, y-g)})
+			} else { // above-right, below-left
+				cands = append(cands, refPlace{sty, rect(x+g, y+g, x+g+lw, y+g+lh)},
+					refPlace{sty, rect(x-g-lw, y-g-lh, x-g, y-g)})
+			}
+		}
+	case r.vertical:
 		x := trX(r.at)
 		up := sty
 		up.Rotation = math.Pi / 2
@@ -200,7 +339,7 @@ func (r refLine) place(c draw.Canvas, p *plot.Plot) (refPlace, int) {
 				refPlace{sty, rect(x+3, yl-lh, x+3+lw, yl)},
 				refPlace{sty, rect(x-3-lw, yl-lh, x-3, yl)})
 		}
-	} else {
+	default:
 		y := trY(r.at)
 		rl := sty.Rectangle(r.label)
 		lw, lh := rl.Max.X-rl.Min.X, rl.Max.Y-rl.Min.Y
@@ -267,8 +406,7 @@ func (f *Figure) refCost(trX, trY func(float64) vg.Length, c draw.Canvas, box vg
 		}
 	}
 	for _, l := range f.refs {
-		if l.vertical && box.Min.X-1 < trX(l.at) && trX(l.at) < box.Max.X+1 ||
-			!l.vertical && box.Min.Y-1 < trY(l.at) && trY(l.at) < box.Max.Y+1 {
+		if l.crosses(trX, trY, box) {
 			n += 1 << 16
 		}
 	}

@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 func TestAddMarks(t *testing.T) {
@@ -176,4 +178,98 @@ func TestAddPointLabels(t *testing.T) {
 	if err := f.AddPointLabels(mat.NewDense(1, 2, []float64{math.NaN(), 0}), []string{"a"}); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN point: %v, want ErrNotFinite", err)
 	}
+}
+
+// TestAddLine: a sloped reference segment on log–log axes is drawn straight through its two
+// ends, its label is written level beside it, off the data where there is room and off the
+// segment itself; bad input is refused with viz's errors.
+func TestAddLine(t *testing.T) {
+	ks := []float64{10, 25, 50, 100, 200, 400}
+	worst := make([]float64, len(ks))
+	for i, k := range ks {
+		worst[i] = 1.2 / math.Sqrt(k) * (1 + 0.05*float64(i%2))
+	}
+	f := Must(Lines([]Series{{X: ks, Y: worst}}, LogX(), LogY()))
+	if err := f.AddLine(10, 0.3/math.Sqrt(10), 400, 0.3/math.Sqrt(400), "∝ 1/√k"); err != nil {
+		t.Fatal(err)
+	}
+	boxes, data := drawRefs(f)
+	if len(boxes) != 1 {
+		t.Fatalf("%d label boxes, want 1", len(boxes))
+	}
+	b := boxes[0]
+	if b.Min.X < data.Min.X || b.Max.X > data.Max.X || b.Min.Y < data.Min.Y || b.Max.Y > data.Max.Y {
+		t.Errorf("label %+v outside the data area %+v", b, data.Rectangle)
+	}
+	c := draw.Canvas{Canvas: &recorder.Canvas{}, Rectangle: vg.Rectangle{Max: vg.Point{X: DefaultWidth, Y: DefaultHeight}}}
+	lw, lh := legendSize(&f.Plot.Legend)
+	_, lay := f.placeLegend(c, lw, lh)
+	trX, trY := lay.q.Transforms(&lay.data)
+	if n := f.countIn(trX, trY, b, 0, false); n > 0 {
+		t.Errorf("label %+v covers %d data samples, though the data leave room", b, n)
+	}
+	if f.refs[0].crosses(trX, trY, b) {
+		t.Errorf("label %+v crosses its own line", b)
+	}
+	// straight on the log–log canvas: the middle sample lies on the chord of the ends
+	a, e := f.refs[0].canvasEnds(trX, trY)
+	m := f.refData[8]
+	if want := (a.Y + e.Y) / 2; math.Abs(float64(trY(m.Y)-want)) > 0.01 || math.Abs(float64(trX(m.X)-(a.X+e.X)/2)) > 0.01 {
+		t.Errorf("middle sample at (%v, %v), want the middle of (%v, %v)", trX(m.X), trY(m.Y), a, e)
+	}
+	if svg := string(Must(Render(f, "svg"))); !strings.Contains(svg, "∝ 1/√k") {
+		t.Error("label not written")
+	}
+
+	lin := Must(Lines([]Series{{X: []float64{0, 1}, Y: []float64{0, 1}}}))
+	for _, c := range []struct {
+		f              *Figure
+		x0, y0, x1, y1 float64
+		want           error
+	}{
+		{f, math.NaN(), 1, 2, 3, ErrNotFinite},
+		{f, 1, math.Inf(1), 2, 3, ErrNotFinite},
+		{f, 10, 0.1, 10, 0.1, ErrArg},  // coincident
+		{f, 0, 0.1, 400, 0.01, ErrArg}, // x = 0 on a log axis
+		{f, 10, -1, 400, 0.01, ErrArg}, // y < 0 on a log axis
+		{nil, 0, 0, 1, 1, ErrArg},      // no figure
+		{lin, -1, -2, 3, 4, nil},       // a linear figure takes negative values
+		{lin, 2, 2, 2, 5, nil},         // and a vertical segment
+	} {
+		if err := c.f.AddLine(c.x0, c.y0, c.x1, c.y1, "l"); !errors.Is(err, c.want) || (err == nil) != (c.want == nil) {
+			t.Errorf("AddLine(%g, %g, %g, %g): %v, want %v", c.x0, c.y0, c.x1, c.y1, err, c.want)
+		}
+	}
+	if lin.X.Min > -1 || lin.Y.Max < 5 {
+		t.Errorf("axes [%g, %g] × [%g, %g] do not include the segments' ends", lin.X.Min, lin.X.Max, lin.Y.Min, lin.Y.Max)
+	}
+	Must(Render(lin, "svg")) // a vertical segment places its label too
+}
+
+func TestSegmentMeets(t *testing.T) {
+	box := rect(0, 0, 10, 10)
+	for _, c := range []struct {
+		a, b vg.Point
+		want bool
+	}{
+		{vg.Point{X: -5, Y: 5}, vg.Point{X: 15, Y: 5}, true},    // through
+		{vg.Point{X: 2, Y: 2}, vg.Point{X: 3, Y: 3}, true},      // inside
+		{vg.Point{X: -5, Y: 20}, vg.Point{X: 20, Y: 12}, false}, // above
+		{vg.Point{X: 11, Y: -5}, vg.Point{X: 11, Y: 15}, false}, // vertical, beside
+		{vg.Point{X: -5, Y: 0}, vg.Point{X: 20, Y: 25}, true},   // diagonal across
+		{vg.Point{X: 12, Y: 0}, vg.Point{X: 20, Y: 8}, false},   // diagonal beside
+	} {
+		if got := segmentMeets(c.a, c.b, box); got != c.want {
+			t.Errorf("segmentMeets(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// ExampleFigure_AddLine draws a guide ∝ 1/√k on log–log axes beside measured points.
+func ExampleFigure_AddLine() {
+	k := []float64{10, 100, 1000}
+	f, _ := Lines([]Series{{Name: "measured", X: k, Y: []float64{0.4, 0.12, 0.04}, Points: true}},
+		LogX(), LogY())
+	fmt.Println(f.AddLine(10, 0.5, 1000, 0.05, "∝ 1/√k"))
+	// Output: <nil>
 }

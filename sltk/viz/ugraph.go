@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/errs"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/text"
@@ -22,6 +23,47 @@ type UndirectedEdge struct {
 	Label     string
 	Highlight bool
 	LabelAt   float64
+}
+
+// maxGridNodes is the most nodes GridNodes lays out: UndirectedGraph draws each as a circle
+// with its label, so a drawable grid is far smaller.
+const maxGridNodes = 1 << 16
+
+// GridNodes returns the unlabelled nodes of the rows×cols grid graph for UndirectedGraph,
+// node r·cols + c (the numbering of mcmc.GridEdges and Lattice) at X = c, Y = rows−1−r: one
+// unit apart, row 0 at the top. Sides below 1 give ErrArg, more than 2¹⁶ nodes
+// errs.ErrTooLarge. Cost O(rows·cols).
+func GridNodes(rows, cols int) ([]GraphNode, error) {
+	if rows < 1 || cols < 1 {
+		return nil, fmt.Errorf("viz: GridNodes: %d×%d grid, want sides ≥ 1: %w", rows, cols, ErrArg)
+	}
+	if rows > maxGridNodes/cols {
+		return nil, fmt.Errorf("viz: GridNodes: %d×%d grid, limit %d nodes: %w", rows, cols, maxGridNodes, errs.ErrTooLarge)
+	}
+	nodes := make([]GraphNode, rows*cols)
+	for v := range nodes {
+		nodes[v] = GraphNode{X: float64(v % cols), Y: float64(rows - 1 - v/cols)}
+	}
+	return nodes, nil
+}
+
+// UndirectedEdges returns the unlabelled UndirectedEdge of each pair in edges (an edge list
+// such as mcmc.GridEdges returns), with the edges whose indices are in highlight
+// highlighted: a matching (mcmc.MaskEdges, mcmc.MatchingChain.Matching), a spanning tree or a
+// path inside the graph. An index outside [0, len(edges)) gives ErrShape; the node indices
+// are checked by UndirectedGraph. Cost O(len(edges) + len(highlight)).
+func UndirectedEdges(edges [][2]int, highlight []int) ([]UndirectedEdge, error) {
+	out := make([]UndirectedEdge, len(edges))
+	for k, e := range edges {
+		out[k] = UndirectedEdge{A: e[0], B: e[1]}
+	}
+	for i, k := range highlight {
+		if k < 0 || k >= len(edges) {
+			return nil, fmt.Errorf("viz: UndirectedEdges: highlight[%d] = %d with %d edges: %w", i, k, len(edges), ErrShape)
+		}
+		out[k].Highlight = true
+	}
+	return out, nil
 }
 
 // UndirectedGraph draws a small undirected graph with nodes at given positions and labelled
