@@ -22,8 +22,9 @@
 // maps and shading, a blue–white–red scale for signed values (Diverging; HeatMaps puts small
 // multiples on one scale with one colour bar), two colours and a legend for binary tables
 // (Categories), light grid lines, and a default size of 8 × 4.8 inches, the width of the
-// book's column; in HTML the SVG scales with the column. EqualAxes keeps one data unit the
-// same length on both axes, for geometry. Reference values (a critical temperature, a
+// book's column; in HTML the SVG scales with the column, to at most 1.25 times its natural
+// size (a small figure stays small, centred, its text as large as in the others). EqualAxes
+// keeps one data unit the same length on both axes, for geometry. Reference values (a critical temperature, a
 // threshold) are thin dashed grey lines with a label (Figure.AddVLine, Figure.AddHLine), not
 // data series, and so are guides of a known rate (Figure.AddLine, a segment straight on the
 // figure's axes: a power law on log–log axes); a label goes beside its line where it crosses the fewest data, no other

@@ -83,6 +83,12 @@ func HTML(d Drawer) (string, error) {
 	return figureHTML(d)
 }
 
+// maxUpscale is the most a figure's desktop rendering is enlarged to fill the book's column:
+// the book draws figures column-wide, which blew a 4.5-inch figure up twice and its title to
+// 36 px (afds/06 Fig 6.6); a figure narrower than the column by more than this stays at
+// 1.25 times its natural size, centred, and its text about as large as in the other figures.
+const maxUpscale = 1.25
+
 // figureHTML is HTML for a drawer that is not a Reflow grid.
 func figureHTML(d Drawer) (string, error) {
 	wide, err := Render(d, "svg")
@@ -93,13 +99,16 @@ func figureHTML(d Drawer) (string, error) {
 	if s, ok := d.(Sizer); ok {
 		w, h = s.Size()
 	}
+	// The wide rendering grows with the column up to maxUpscale times its natural size.
+	wideDiv := fmt.Sprintf(`<div class="viz-wide" style="max-width:%.0fpx;margin:0 auto">`,
+		maxUpscale*float64(w)*4/3)
 	font, ok := minFontPt(wide)
 	if !ok {
-		return "<div>" + string(wide) + "</div>", nil
+		return wideDiv + string(wide) + "</div>", nil
 	}
 	pw, ph, ok := phoneSize(w, h, font)
 	if !ok {
-		return "<div>" + string(wide) + "</div>", nil
+		return wideDiv + string(wide) + "</div>", nil
 	}
 	var narrow string
 	if g, ok := d.(*Grid); ok && g.Cols > 1 {
@@ -122,7 +131,7 @@ func figureHTML(d Drawer) (string, error) {
 	fmt.Fprintf(&b, `<div class="viz-fig viz-b%d" style="container-type:inline-size">`, brk)
 	fmt.Fprintf(&b, `<style>.viz-b%[1]d>.viz-phone{display:none}@container (max-width:%[1]dpx)`+
 		`{.viz-b%[1]d>.viz-wide{display:none}.viz-b%[1]d>.viz-phone{display:block}}</style>`, brk)
-	b.WriteString(`<div class="viz-wide">`)
+	b.WriteString(wideDiv)
 	b.Write(wide)
 	b.WriteString(`</div><div class="viz-phone">`)
 	b.WriteString(narrow)

@@ -117,6 +117,17 @@ func TestHTMLDefaultFigure(t *testing.T) {
 	if err != nil || len(svgElem.FindAllString(s, -1)) != 1 || strings.Contains(s, "viz-phone") {
 		t.Errorf("4-inch figure: %v, %.200s", err, s)
 	}
+	// The wide rendering grows to at most 1.25 times its natural size: 8 in = 768 px → 960 px,
+	// 4 in → 480 px, in both layouts (with and without a phone rendering).
+	for _, c := range []struct {
+		w, h float64
+		want string
+	}{{8, 4.8, "max-width:960px"}, {4, 3, "max-width:480px"}} {
+		s, err := HTML(fig.Resize(c.w, c.h))
+		if err != nil || !strings.Contains(s, `<div class="viz-wide" style="`+c.want+`;margin:0 auto">`) {
+			t.Errorf("wide rendering not capped at %s: %v, %.300s", c.want, err, s)
+		}
+	}
 }
 
 func TestHTMLGridStacksOnAPhone(t *testing.T) {
