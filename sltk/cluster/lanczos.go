@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	krylov "github.com/sltk-book/sltk/sltk/internal/lanczos"
 	"github.com/sltk-book/sltk/sltk/internal/par"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -48,11 +49,11 @@ func (op laplacianOp) apply(x, y []float64) {
 			xs[j] = op.inv[j] * v
 		}
 	}
-	xv := blas64.Vector{N: n, Inc: 1, Data: xs}
 	par.Chunks(n, 64, func(lo, hi int) {
+		dots := make([]float64, hi-lo)
+		kernel.Dots(dots, xs, op.full[lo*n:hi*n]) // the rows of S times xs, vector lanes
 		for i := lo; i < hi; i++ {
-			row := op.full[i*n : (i+1)*n]
-			sx := blas64.Dot(blas64.Vector{N: n, Inc: 1, Data: row}, xv) - row[i]*xs[i]
+			sx := dots[i-lo] - op.full[i*n+i]*xs[i]
 			if op.inv != nil {
 				y[i] = x[i] - op.inv[i]*sx
 			} else {

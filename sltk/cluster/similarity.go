@@ -6,9 +6,11 @@ import (
 
 	"github.com/sltk-book/sltk/sltk/errs"
 	"github.com/sltk-book/sltk/sltk/internal/check"
+	"github.com/sltk-book/sltk/sltk/internal/kernel"
 	"github.com/sltk-book/sltk/sltk/internal/matgraph"
 	"github.com/sltk-book/sltk/sltk/internal/neighbors"
 	"github.com/sltk-book/sltk/sltk/internal/par"
+	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -43,17 +45,19 @@ func sqDist(a, b []float64) float64 {
 	return s
 }
 
-// pairGraph fills S_ij = w(‖x_i − x_j‖²) for i ≠ j, rows in parallel. Cost O(n²·d).
-func pairGraph(data []float64, n, d int, w func(d2 float64) float64) *mat.SymDense {
+// pairGraph fills S_ij = w(‖x_i − x_j‖²) for i ≠ j, rows in parallel: w maps a whole row of
+// squared distances in place (so that the Gaussian weights take one call of the vector
+// exponential per row), and the diagonal is set to 0 after it. Cost O(n²·d).
+func pairGraph(data []float64, n, d int, w func(row []float64)) *mat.SymDense {
 	s := make([]float64, n*n)
 	par.Chunks(n, 64, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			xi := data[i*d : (i+1)*d]
+			xi, row := data[i*d:(i+1)*d], s[i*n:(i+1)*n]
 			for j := range n {
-				if j != i {
-					s[i*n+j] = w(sqDist(xi, data[j*d:(j+1)*d]))
-				}
+				row[j] = sqDist(xi, data[j*d:(j+1)*d])
 			}
+			w(row)
+			row[i] = 0
 		}
 	})
 	return mat.NewSymDense(n, s)
@@ -61,8 +65,10 @@ func pairGraph(data []float64, n, d int, w func(d2 float64) float64) *mat.SymDen
 
 // GaussianGraph returns the Gaussian similarity S_ij = exp(−Gamma·‖x_i − x_j‖²) of the rows of
 // x (Example 5.32 is Gamma = 1; scikit-learn's "rbf" affinity), a complete graph with weights
-// in (0, 1]. Errors wrap errs.ErrEmpty, errs.ErrNotFinite, errs.ErrParam (Gamma ≤ 0) or
-// errs.ErrTooLarge (more than MaxGraphVertices rows). Cost O(n²·d) time, O(n²) memory.
+// in (0, 1], each within 5·10⁻¹⁶ relative of math.Exp's value (the vector exponential of
+// internal/kernel, one call per row). Errors wrap errs.ErrEmpty, errs.ErrNotFinite,
+// errs.ErrParam (Gamma ≤ 0) or errs.ErrTooLarge (more than MaxGraphVertices rows). Cost
+// O(n²·d) time, O(n²) memory.
 func GaussianGraph(x mat.Matrix, gamma float64) (*mat.SymDense, error) {
 	data, n, d, err := graphInput("GaussianGraph", x)
 	if err != nil {
@@ -71,7 +77,12 @@ func GaussianGraph(x mat.Matrix, gamma float64) (*mat.SymDense, error) {
 	if !(gamma > 0) || math.IsInf(gamma, 1) {
 		return nil, fmt.Errorf("cluster: GaussianGraph: Gamma = %v, want a finite value > 0: %w", gamma, errs.ErrParam)
 	}
-	return pairGraph(data, n, d, func(d2 float64) float64 { return math.Exp(-gamma * d2) }), nil
+	return pairGraph(data, n, d, func(row []float64) {
+		for j, d2 := range row {
+			row[j] = -gamma * d2
+		}
+		kernel.Exp(row, row)
+	}), nil
 }
 
 // EpsilonGraph returns the ε-neighbourhood graph: S_ij = 1 when 0 < ‖x_i − x_j‖ ≤ eps or the two
@@ -86,11 +97,13 @@ func EpsilonGraph(x mat.Matrix, eps float64) (*mat.SymDense, error) {
 		return nil, fmt.Errorf("cluster: EpsilonGraph: eps = %v, want a finite value > 0: %w", eps, errs.ErrParam)
 	}
 	e2 := eps * eps
-	return pairGraph(data, n, d, func(d2 float64) float64 {
-		if d2 <= e2 {
-			return 1
+	return pairGraph(data, n, d, func(row []float64) {
+		for j, d2 := range row {
+			row[j] = 0
+			if d2 <= e2 {
+				row[j] = 1
+			}
 		}
-		return 0
 	}), nil
 }
 
@@ -140,11 +153,32 @@ func similarityInput(fn string, s mat.Symmetric) (int, []float64, error) {
 		return 0, nil, fmt.Errorf("cluster: %s: %d vertices exceed MaxGraphVertices = %d: %w", fn, n, MaxGraphVertices, errs.ErrTooLarge)
 	}
 	deg := make([]float64, n)
+	if sd, ok := s.(*mat.SymDense); ok && sd.RawSymmetric().Uplo == blas.Upper {
+		// The stored triangle row by row, each value added to both degrees: the same sums in
+		// the same order as the loop below (deg[i] gets S_ji for j < i, then S_ij for j > i),
+		// and the same first negative value, without an interface call per entry.
+		raw := sd.RawSymmetric()
+		for i := range n {
+			row := raw.Data[i*raw.Stride : i*raw.Stride+n]
+			if v := row[i]; v < 0 {
+				return 0, nil, negativeSimilarity(fn, i, i, v)
+			}
+			for j := i + 1; j < n; j++ {
+				v := row[j]
+				if v < 0 {
+					return 0, nil, negativeSimilarity(fn, i, j, v)
+				}
+				deg[i] += v
+				deg[j] += v
+			}
+		}
+		return n, deg, nil
+	}
 	for i := range n {
 		for j := range n {
 			v := s.At(i, j)
 			if v < 0 {
-				return 0, nil, fmt.Errorf("cluster: %s: s[%d,%d] = %v, want similarities ≥ 0: %w", fn, i, j, v, errs.ErrParam)
+				return 0, nil, negativeSimilarity(fn, i, j, v)
 			}
 			if j != i {
 				deg[i] += v
@@ -152,6 +186,10 @@ func similarityInput(fn string, s mat.Symmetric) (int, []float64, error) {
 		}
 	}
 	return n, deg, nil
+}
+
+func negativeSimilarity(fn string, i, j int, v float64) error {
+	return fmt.Errorf("cluster: %s: s[%d,%d] = %v, want similarities ≥ 0: %w", fn, i, j, v, errs.ErrParam)
 }
 
 // Laplacian returns the (unnormalised) Laplacian L = D − S of the similarity matrix s

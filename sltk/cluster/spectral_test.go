@@ -305,3 +305,43 @@ func ExampleSpectralClustering() {
 	// true false
 	// λ₂ = 0.438447
 }
+
+// symOnly hides the concrete type of a symmetric matrix, so that similarityInput takes its
+// generic path (At per entry).
+type symOnly struct{ mat.Symmetric }
+
+// TestGaussianGraphAndDegrees checks GaussianGraph against the definition with math.Exp (the
+// vector exponential is within 5·10⁻¹⁶ relative), and similarityInput's path over a
+// SymDense's stored triangle against its generic path: the same degrees to the bit, and the
+// same first negative entry.
+func TestGaussianGraphAndDegrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	x := fuzzdata.Normal(rng, 60, 2)
+	s, err := GaussianGraph(x, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 60 {
+		for j := range 60 {
+			want := 0.0
+			if i != j {
+				want = math.Exp(-30 * sqDist(x.RawRowView(i), x.RawRowView(j)))
+			}
+			if got := s.At(i, j); math.Abs(got-want) > 5e-16*want {
+				t.Fatalf("S[%d,%d] = %v, want %v", i, j, got, want)
+			}
+		}
+	}
+	n1, d1, err1 := similarityInput("t", s)
+	n2, d2, err2 := similarityInput("t", symOnly{s})
+	if err1 != nil || err2 != nil || n1 != n2 || !slices.Equal(d1, d2) {
+		t.Fatalf("degrees differ: %v %v\n%v\n%v", err1, err2, d1, d2)
+	}
+	s.SetSym(7, 3, -1e-9) // a negative below the diagonal as given, stored at (3, 7)
+	s.SetSym(9, 12, -1)
+	_, _, err1 = similarityInput("t", s)
+	_, _, err2 = similarityInput("t", symOnly{s})
+	if !errors.Is(err1, errs.ErrParam) || err1.Error() != err2.Error() {
+		t.Errorf("negative entry: %v, generic path: %v", err1, err2)
+	}
+}
