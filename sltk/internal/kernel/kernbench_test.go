@@ -188,11 +188,16 @@ func BenchmarkSgemmKernelKNN(b *testing.B) {
 }
 
 // reportFMAPerCycle reports the vector FMA instructions per cycle of a float32 product that
-// ran gfma·10⁹ multiply-adds per second in mode md at ghz GHz (nothing without a clock or on
-// the Go path, which issues no vector instructions).
+// ran gfma·10⁹ multiply-adds per second in mode md at ghz GHz: 16 lanes each with AVX-512, 8
+// with AVX2 (nothing without a clock, which implies both, or on the Go path, which issues no
+// vector instructions).
 func reportFMAPerCycle(b *testing.B, md kernelMode, gfma, ghz float64) {
-	lanes := map[string]float64{"AVX-512": 16, "AVX2": 8}[md.String()]
-	if ghz > 0 && lanes > 0 && Asm() {
-		b.ReportMetric(gfma/lanes/ghz, "FMA/cycle")
+	if ghz == 0 || !md.asm {
+		return
 	}
+	lanes := 8.0
+	if md.wide {
+		lanes = 16
+	}
+	b.ReportMetric(gfma/lanes/ghz, "FMA/cycle")
 }
